@@ -1,0 +1,115 @@
+# syntax=docker/dockerfile:1
+#
+# Beacon: one multi-stage build for every service, the migration job and the web app.
+#
+#   docker build --target identity -t beacon/identity:1.2.0 .
+#
+# Targets: identity incidents store alerts gateway dispatcher traffic (the services), migrate (the
+# one-shot schema migration) and edge (the built web app plus the single-origin proxy; the default).
+#
+# The server compiles as ONE tree (dist/, shared libs resolved to relative paths by tsc-alias), so every
+# runtime image carries the same dist/ and production node_modules layers and differs only in its command,
+# port and health check. A registry stores those shared layers once.
+#
+# infra/check-deploy.mjs checks that every COPY source below exists and is not excluded by .dockerignore,
+# and that every workspace's package.json is copied into the manifests stage (npm ci needs all of them).
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# --- package manifests only: the dependency layers below are rebuilt only when one of these changes ---
+FROM scratch AS manifests
+COPY package.json package-lock.json /
+COPY libs/auth/package.json /libs/auth/
+COPY libs/common/package.json /libs/common/
+COPY libs/contracts/package.json /libs/contracts/
+COPY libs/geo/package.json /libs/geo/
+COPY libs/testing/package.json /libs/testing/
+COPY services/alerts/package.json /services/alerts/
+COPY services/dispatcher/package.json /services/dispatcher/
+COPY services/gateway/package.json /services/gateway/
+COPY services/identity/package.json /services/identity/
+COPY services/incidents/package.json /services/incidents/
+COPY services/store/package.json /services/store/
+COPY services/traffic/package.json /services/traffic/
+COPY web/package.json /web/
+
+# --- build: every dependency (compilers, vite), then the server (dist/) and the web app (web/dist/) ---
+FROM ${NODE_IMAGE} AS build
+WORKDIR /src
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
+COPY --from=manifests / ./
+RUN npm ci
+COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY libs ./libs
+COPY services ./services
+COPY infra ./infra
+COPY web ./web
+RUN npm run build
+
+# --- runtime base: production dependencies only, the compiled server, a non-root user ---
+FROM ${NODE_IMAGE} AS runtime
+WORKDIR /app
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
+COPY --from=manifests / ./
+# Native modules (argon2, sharp, msgpackr) ship prebuilt binaries for glibc, so no compiler is needed here.
+RUN npm ci --omit=dev && npm cache clean --force
+COPY --from=build /src/dist ./dist
+# Files stay owned by root: the service can read its code but never rewrite it. The one writable place is
+# the incidents service's local uploads directory (a volume in docker-compose.yml takes this ownership).
+RUN mkdir -p /app/var/uploads && chown node:node /app/var/uploads
+USER node
+# Each target sets HEALTH_PORT_ENV to the name of the variable holding its port, so the check follows a
+# port changed at run time.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env[process.env.HEALTH_PORT_ENV]+'/health',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+
+FROM runtime AS identity
+ENV HEALTH_PORT_ENV=IDENTITY_PORT IDENTITY_PORT=3001
+EXPOSE 3001
+CMD ["node", "--enable-source-maps", "dist/services/identity/src/main.js"]
+
+FROM runtime AS incidents
+ENV HEALTH_PORT_ENV=INCIDENTS_PORT INCIDENTS_PORT=3002
+EXPOSE 3002
+CMD ["node", "--enable-source-maps", "dist/services/incidents/src/main.js"]
+
+FROM runtime AS store
+ENV HEALTH_PORT_ENV=STORE_PORT STORE_PORT=3003
+EXPOSE 3003
+CMD ["node", "--enable-source-maps", "dist/services/store/src/main.js"]
+
+FROM runtime AS alerts
+ENV HEALTH_PORT_ENV=ALERTS_PORT ALERTS_PORT=3004
+EXPOSE 3004
+CMD ["node", "--enable-source-maps", "dist/services/alerts/src/main.js"]
+
+FROM runtime AS gateway
+ENV HEALTH_PORT_ENV=GATEWAY_PORT GATEWAY_PORT=3005
+EXPOSE 3005
+CMD ["node", "--enable-source-maps", "dist/services/gateway/src/main.js"]
+
+FROM runtime AS dispatcher
+ENV HEALTH_PORT_ENV=DISPATCHER_PORT DISPATCHER_PORT=3006
+EXPOSE 3006
+CMD ["node", "--enable-source-maps", "dist/services/dispatcher/src/main.js"]
+
+FROM runtime AS traffic
+ENV HEALTH_PORT_ENV=TRAFFIC_PORT TRAFFIC_PORT=3007
+EXPOSE 3007
+CMD ["node", "--enable-source-maps", "dist/services/traffic/src/main.js"]
+
+# One-shot: applies every schema's pending migrations and exits (compose runs it before the services,
+# Kubernetes as a Job). The seed (demo accounts) is the separate command `node dist/infra/seed.js`.
+FROM runtime AS migrate
+HEALTHCHECK NONE
+CMD ["node", "--enable-source-maps", "dist/infra/migrate.js"]
+
+# The web app and the single origin (:8080). Under Kubernetes the Ingress routes the API paths itself
+# and sends the rest here.
+FROM runtime AS edge
+COPY --from=build /src/web/dist ./web/dist
+ENV HEALTH_PORT_ENV=PORT PORT=8080 WEB_DIST=web/dist
+EXPOSE 8080
+CMD ["node", "--enable-source-maps", "dist/infra/edge.js"]

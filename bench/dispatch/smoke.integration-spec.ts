@@ -1,0 +1,62 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { parseArgs, runBenchmark } from './run';
+
+/**
+ * The dispatch benchmark end to end at 10,000 subscribers, as CI runs it: real PostgreSQL and Redis, the
+ * compiled alerts service and dispatcher workers as child processes (needs `npm run build:server`), the fake
+ * push service and SMS webhook. It checks correctness only — every eligible recipient got exactly one message
+ * per channel from Beacon and from the naive baseline — never timing.
+ */
+jest.setTimeout(300_000);
+
+describe('dispatch benchmark (10,000-subscriber smoke run)', () => {
+  const out = mkdtempSync(join(tmpdir(), 'beacon-bench-smoke-'));
+  const lines: string[] = [];
+  const options = {
+    ...parseArgs(['--subscribers', '10000', '--out', out, '--database', `beacon_bench_smoke_${process.pid}`, '--timeout-seconds', '90']),
+    log: (line: string) => lines.push(line),
+  };
+
+  afterAll(async () => {
+    rmSync(out, { recursive: true, force: true });
+    const admin = new Client({ connectionString: options.adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${options.database}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('delivers exactly once per recipient and channel, for Beacon and for the naive baseline', async () => {
+    const r = await runBenchmark(options);
+    if (!r.beacon.completed || !r.baseline?.completed) console.log(lines.join('\n')); // what the workers said, to diagnose
+
+    expect(r.population.expectedRecipients).toBeGreaterThan(1000); // about 20% of 10,000
+    for (const phase of [r.beacon, r.baseline!]) {
+      expect(phase.error).toBeUndefined();
+      expect(phase.completed).toBe(true);
+      const { push, sms } = phase.exactlyOnce;
+      expect(push.expected).toBeGreaterThan(0);
+      expect(sms.expected).toBeGreaterThan(0);
+      expect(push).toEqual({ expected: push.expected, receivedOnce: push.expected, missing: 0, duplicated: 0, unexpected: 0 });
+      expect(sms).toEqual({ expected: sms.expected, receivedOnce: sms.expected, missing: 0, duplicated: 0, unexpected: 0 });
+      expect(phase.exactlyOnce.rowsSent).toBe(push.expected + sms.expected);
+      expect(phase.exactlyOnce.refused).toBe(0);
+      expect(phase.exactlyOnce.payloadsDecrypted).toBeGreaterThan(0); // the push service really decrypted a sample
+      expect(phase.exactlyOnce.payloadsUndecryptable).toBe(0);
+      expect(phase.exactlyOnce.ok).toBe(true);
+    }
+    // SMS recipients are batched into webhook calls by Beacon, one call each by the baseline.
+    expect(r.beacon.rates.smsWebhookCalls).toBeLessThan(r.beacon.exactlyOnce.sms.expected / 100);
+    expect(r.baseline!.rates.smsWebhookCalls).toBe(r.baseline!.exactlyOnce.sms.expected);
+
+    // The report files: the JSON round-trips, the chart has a line per phase.
+    const json = JSON.parse(readFileSync(join(out, 'dispatch-10000.json'), 'utf8'));
+    expect(json.beacon.exactlyOnce.ok).toBe(true);
+    expect(json.eligibilityPlan).toContain('user_preferences_strip_idx');
+    const svg = readFileSync(join(out, 'dispatch-10000.svg'), 'utf8');
+    expect(svg.match(/<polyline/g)).toHaveLength(2);
+    expect(existsSync(join(out, 'dispatch-10000.svg'))).toBe(true);
+  });
+});

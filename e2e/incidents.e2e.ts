@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { createUser, DEMO_ADMIN, signIn } from './support/users';
+
+test('a user reports an incident with a photo and a map-picked location; an admin verifies it; it shows on the public map', async ({ browser, request }) => {
+  const reporter = await createUser(request, 'reporter');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, reporter);
+  const description = `Wrong-way driver northbound in the southbound lanes of SR 51 ${Date.now() % 100000}`;
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: 'test' } } })
+    .toBuffer();
+
+  await page.goto('/dashboard/report-incident');
+  await expect(page.getByRole('heading', { name: 'Report Incident' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Please fill in all required fields')).toBeVisible();
+  await page.getByRole('radio', { name: 'Wrong-way Driver' }).check();
+  await page.getByLabel('Description').fill(description);
+  await page.getByLabel('Photo (optional)').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Please select a location on the map')).toBeVisible();
+  await page.getByRole('region', { name: 'Incident location map' }).click({ position: { x: 220, y: 140 } });
+  await expect(page.getByLabel('Latitude')).not.toHaveValue('');
+  await page.getByLabel('Location Name (optional)').fill('SR 51 at Glendale Ave');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 3 of 3: Review' })).toBeVisible();
+  await expect(page.getByText('photo.jpg')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Report' }).click();
+  await expect(page.getByText('Incident reported successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, DEMO_ADMIN);
+  await admin.goto('/admin/moderation');
+  await expect(admin.getByRole('heading', { name: 'Moderation Queue' })).toBeVisible();
+  const item = admin.getByRole('listitem').filter({ hasText: description });
+  await expect(item).toBeVisible();
+  const img = item.getByRole('img');
+  await expect(img).toBeVisible();
+  // the stored photo is an image served with nosniff and without its EXIF metadata
+  const src = (await img.getAttribute('src'))!;
+  const served = await request.get(src);
+  expect(served.headers()['x-content-type-options']).toBe('nosniff');
+  expect(served.headers()['content-type']).toMatch(/^image\//);
+  expect((await sharp(await served.body()).metadata()).exif).toBeUndefined();
+  await item.getByRole('button', { name: 'Verify' }).click();
+  await expect(admin.getByText('Report verified')).toBeVisible();
+
+  // the public map's feed (no token) now has it
+  const verified = await request.get('/api/incidents/incidents/verified?hours=24');
+  expect(verified.status()).toBe(200);
+  const items = (await verified.json()).items as { description: string; lat: number; lng: number }[];
+  const mine = items.find((i) => i.description === description);
+  expect(mine).toBeDefined();
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/map');
+  await expect(visitor.getByTestId('incident-marker').first()).toBeAttached();
+});

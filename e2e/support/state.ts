@@ -1,0 +1,11 @@
+import { join } from 'node:path';
+
+export const STATE_FILE = join(__dirname, '..', '..', 'test-results', 'e2e-state.json');
+
+export interface E2eState {
+  pid: number;
+  dbName: string;
+  adminUrl: string;
+  redisPrefix: string;
+  baseUrl: string;
+}

@@ -1,0 +1,72 @@
+import {
+  CanActivate, createParamDecorator, DynamicModule, ExecutionContext, Global, Inject, Injectable, Module, SetMetadata,
+} from '@nestjs/common';
+import { APP_GUARD, Reflector } from '@nestjs/core';
+import { AppError, IS_PUBLIC, Public } from '@beacon/common';
+import { AuthUser, bearerToken, InvalidTokenError, Role, TokenVerifier } from './token';
+
+const ROLES = 'beacon:roles';
+const OPTIONAL_AUTH = 'beacon:optional-auth';
+
+export { Public };
+/** The route works without a token but reads the user when one is sent (e.g. public lists with "mine" flags). */
+export const OptionalAuth = () => SetMetadata(OPTIONAL_AUTH, true);
+/** The route needs one of these roles, e.g. @Roles('admin'). */
+export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
+
+/** The signed-in user (undefined on @Public/@OptionalAuth routes without a token). */
+export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser | undefined => {
+  return ctx.switchToHttp().getRequest().user;
+});
+
+/**
+ * Authentication is on by default for every route of a service that imports AuthModule: a route opts
+ * out with @Public(). Authorisation by role with @Roles('admin'); ownership checks live in services.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector, @Inject(TokenVerifier) private readonly verifier: TokenVerifier) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    if (ctx.getType() !== 'http') return true;
+    const flags = [ctx.getHandler(), ctx.getClass()];
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, flags);
+    const optional = this.reflector.getAllAndOverride<boolean>(OPTIONAL_AUTH, flags);
+    const roles = this.reflector.getAllAndOverride<Role[]>(ROLES, flags);
+    const req = ctx.switchToHttp().getRequest();
+    const token = bearerToken(req.headers.authorization);
+
+    if (isPublic && !roles) return true;
+    if (!token && optional) return true;
+    try {
+      req.user = await this.verifier.verify(token);
+    } catch (e) {
+      if (optional && !(e instanceof InvalidTokenError && e.code !== 'token_missing')) return true;
+      const err = e as InvalidTokenError;
+      throw new AppError(401, err.code ?? 'token_invalid', err.code === 'token_missing' ? 'You need to sign in to do that' : err.message);
+    }
+    if (roles?.length && !roles.includes((req.user as AuthUser).role)) {
+      throw new AppError(403, 'forbidden', 'You do not have permission to do that');
+    }
+    return true;
+  }
+}
+
+export interface AuthModuleOptions {
+  jwksUrl: string;
+  issuer?: string;
+}
+
+@Global()
+@Module({})
+export class AuthModule {
+  /** Verifies every request's bearer token through the identity service's JWKS. */
+  static register(options: AuthModuleOptions | { verifier: TokenVerifier }): DynamicModule {
+    const verifier = 'verifier' in options ? options.verifier : new TokenVerifier(options.jwksUrl, options.issuer);
+    return {
+      module: AuthModule,
+      providers: [{ provide: TokenVerifier, useValue: verifier }, { provide: APP_GUARD, useClass: AuthGuard }],
+      exports: [TokenVerifier],
+    };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './token';
+export * from './guards';

@@ -1,0 +1,85 @@
+import 'reflect-metadata';
+import { DynamicModule, INestApplication, RequestMethod, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { BaseEnv, ConfigError, loadEnv } from './env';
+import { AllExceptionsFilter, createValidationPipe } from './errors';
+
+export interface ServiceDefinition<E extends BaseEnv> {
+  name: string;
+  envClass: new () => E;
+  /** Builds the root module from the validated env. */
+  module: (env: E) => DynamicModule | Type<unknown>;
+  /** The HTTP port variable's value. */
+  port: (env: E) => number;
+  /** Route prefix the edge forwards unchanged, e.g. 'api/alerts' or 'auth/v1'. Health routes stay at the root. */
+  prefix?: string;
+  /** Hook to configure the app (filters, body limits, adapters) before it listens. */
+  configure?: (app: NestExpressApplication, env: E) => void | Promise<void>;
+}
+
+/** Applies what every Beacon HTTP service shares: prefix, validation, error shape, shutdown hooks. */
+export async function createServiceApp<E extends BaseEnv>(def: ServiceDefinition<E>, env: E, options: { logger?: boolean } = {}) {
+  const app = await NestFactory.create<NestExpressApplication>(def.module(env), {
+    bufferLogs: true,
+    forceCloseConnections: false,
+    logger: options.logger === false ? false : undefined,
+  });
+  if (options.logger !== false) app.useLogger(app.get(Logger));
+  if (def.prefix) {
+    app.setGlobalPrefix(def.prefix, {
+      exclude: [{ path: 'health', method: RequestMethod.GET }, { path: 'ready', method: RequestMethod.GET }],
+    });
+  }
+  app.set('trust proxy', env.TRUSTED_PROXY ? env.TRUSTED_PROXY.split(',').map((s) => s.trim()) : false);
+  app.disable('x-powered-by');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter());
+  await def.configure?.(app, env);
+  return app;
+}
+
+/**
+ * Starts a service from process.env. A bad configuration prints one line and exits 1; SIGTERM stops
+ * taking requests, lets in-flight work finish (bounded by SHUTDOWN_GRACE_SECONDS) and closes connections.
+ */
+export async function runService<E extends BaseEnv>(def: ServiceDefinition<E>): Promise<INestApplication | undefined> {
+  let env: E;
+  try {
+    env = loadEnv(def.envClass);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${def.name}: ${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  try {
+    const app = await createServiceApp(def, env);
+    await app.listen(def.port(env), process.env.HOST ?? '127.0.0.1');
+    const logger = app.get(Logger);
+    logger.log(`${def.name} listening on ${await app.getUrl()}`);
+    const stop = (signal: string) => {
+      logger.log(`${def.name} received ${signal}: finishing in-flight work`);
+      // A hung shutdown must not outlive the orchestrator's grace period.
+      setTimeout(() => {
+        process.stderr.write(`${def.name}: shutdown took longer than ${env.SHUTDOWN_GRACE_SECONDS} s; exiting\n`);
+        process.exit(1);
+      }, env.SHUTDOWN_GRACE_SECONDS * 1000).unref();
+      // close() stops the HTTP server taking new requests, waits for open ones, then runs every module's
+      // shutdown hooks (queue workers finish their current job, pools and Redis clients close).
+      app.close().then(() => process.exit(0), (e) => {
+        process.stderr.write(`${def.name}: error during shutdown: ${(e as Error).message}\n`);
+        process.exit(1);
+      });
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+    return app;
+  } catch (e) {
+    const err = e as Error & { code?: string };
+    process.stderr.write(`${def.name}: failed to start: ${err.code ? `${err.code} ` : ''}${err.message}\n`);
+    process.exit(1);
+  }
+}

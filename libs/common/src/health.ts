@@ -1,0 +1,68 @@
+import { Controller, DynamicModule, Get, Inject, Injectable, Module, Optional } from '@nestjs/common';
+import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import type Redis from 'ioredis';
+import { Public } from './public';
+import { REDIS } from './redis';
+
+const HEALTH_OPTIONS = Symbol('HEALTH_OPTIONS');
+interface HealthOptions { database: boolean; redis: boolean }
+
+@Injectable()
+export class RedisHealthIndicator {
+  constructor(
+    private readonly indicator: HealthIndicatorService,
+    @Optional() @Inject(REDIS) private readonly redis?: Redis,
+  ) {}
+
+  async isHealthy(key = 'redis') {
+    const check = this.indicator.check(key);
+    try {
+      if (!this.redis) throw new Error('no redis client');
+      const pong = await Promise.race([
+        this.redis.ping(),
+        new Promise<string>((_, reject) => setTimeout(() => reject(new Error('timeout')), 1500)),
+      ]);
+      return pong === 'PONG' ? check.up() : check.down({ message: 'unexpected reply' });
+    } catch (e) {
+      return check.down({ message: (e as Error).message });
+    }
+  }
+}
+
+/** GET /health says the process is alive; GET /ready says its database and Redis answer. Probes carry no token. */
+@Public()
+@Controller()
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly redis: RedisHealthIndicator,
+    @Inject(HEALTH_OPTIONS) private readonly options: HealthOptions,
+    @Optional() private readonly db?: TypeOrmHealthIndicator,
+  ) {}
+
+  @Get('health')
+  alive() {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @HealthCheck()
+  ready() {
+    const checks = [];
+    if (this.options.database && this.db) checks.push(() => this.db!.pingCheck('database', { timeout: 1500 }));
+    if (this.options.redis) checks.push(() => this.redis.isHealthy('redis'));
+    return this.health.check(checks);
+  }
+}
+
+@Module({})
+export class HealthModule {
+  static register(options: HealthOptions): DynamicModule {
+    return {
+      module: HealthModule,
+      imports: [TerminusModule.forRoot({ errorLogStyle: 'json', gracefulShutdownTimeoutMs: 0 })],
+      controllers: [HealthController],
+      providers: [RedisHealthIndicator, { provide: HEALTH_OPTIONS, useValue: options }],
+    };
+  }
+}

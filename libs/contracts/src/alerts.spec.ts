@@ -1,0 +1,126 @@
+import {
+  ADMIN_ALERT_TYPES, ADMIN_CHANNEL_TO_CHANNEL, ADMIN_TYPE_CATEGORY, ALERT_CATEGORIES, CATEGORY_DEFAULT_TYPE, categoriesForAlertTypes,
+  categoryOfType, DEFAULT_PREFERENCES, deliveryLabel, emptyCounts, kmToMiles, milesToKm, PREFERENCE_ALERT_TYPES,
+  PREFERENCE_TYPE_CATEGORIES, priorityOfSeverity, pushPriority, relativeAge, severityAtLeast, severityFromPriority, SEVERITIES,
+  SEVERITY_STYLES, PRIORITY_STYLES, successRate, DeliverySummary, ChannelCounts,
+} from './alerts';
+
+const counts = (over: Partial<ChannelCounts>): ChannelCounts => ({ ...emptyCounts(), ...over });
+
+describe('severity and priority', () => {
+  it('orders low < medium < high < critical', () => {
+    expect(SEVERITIES).toEqual(['low', 'medium', 'high', 'critical']);
+    expect(severityAtLeast('medium', 'medium')).toBe(true);
+    expect(severityAtLeast('low', 'medium')).toBe(false);
+    expect(severityAtLeast('critical', 'high')).toBe(true);
+  });
+
+  it('maps admin priorities to stored severities and back', () => {
+    expect(severityFromPriority('low')).toBe('low');
+    expect(severityFromPriority('medium')).toBe('medium');
+    expect(severityFromPriority('high')).toBe('high');
+    expect(priorityOfSeverity('critical')).toBe('high');
+    expect(priorityOfSeverity('medium')).toBe('medium');
+  });
+
+  it('has a label and colours for every severity and the spec priority colours', () => {
+    for (const s of SEVERITIES) expect(SEVERITY_STYLES[s].label).toBeTruthy();
+    expect(PRIORITY_STYLES.low.color).toMatch(/^#2563eb$/); // blue
+    expect(PRIORITY_STYLES.medium.color).toMatch(/^#ca8a04$/); // yellow
+    expect(PRIORITY_STYLES.high.color).toMatch(/^#dc2626$/); // red
+  });
+
+  it('push priority is 10 for critical, else 5', () => {
+    expect(pushPriority('critical')).toBe(10);
+    expect(pushPriority('high')).toBe(5);
+  });
+});
+
+describe('types and categories', () => {
+  it('stores every admin type under a known category', () => {
+    for (const t of ADMIN_ALERT_TYPES) expect(ALERT_CATEGORIES).toContain(ADMIN_TYPE_CATEGORY[t]);
+    expect(categoryOfType('Terror Alert')).toBe('security');
+    expect(categoryOfType('Weather')).toBe('weather');
+    expect(categoryOfType('Test')).toBe('public_safety');
+  });
+
+  it('gives every category a default type whose category is itself', () => {
+    for (const c of ALERT_CATEGORIES) expect(ADMIN_TYPE_CATEGORY[CATEGORY_DEFAULT_TYPE[c]]).toBe(c === 'health' ? 'public_safety' : c);
+  });
+
+  it('maps the admin channel options to stored channels', () => {
+    expect(ADMIN_CHANNEL_TO_CHANNEL).toEqual({ web_push: 'push', sms: 'sms' });
+  });
+});
+
+describe('preference toggles', () => {
+  it('covers every toggle and every category', () => {
+    for (const t of PREFERENCE_ALERT_TYPES) expect(PREFERENCE_TYPE_CATEGORIES[t].length).toBeGreaterThan(0);
+    expect(categoriesForAlertTypes([...PREFERENCE_ALERT_TYPES])).toEqual([...ALERT_CATEGORIES]);
+  });
+
+  it('derives categories from toggles, in canonical order, without duplicates', () => {
+    expect(categoriesForAlertTypes(['traffic', 'construction'])).toEqual(['traffic']);
+    expect(categoriesForAlertTypes(['crime'])).toEqual(['security']);
+    expect(categoriesForAlertTypes([])).toEqual([]);
+  });
+
+  it('has the spec defaults', () => {
+    expect(DEFAULT_PREFERENCES.alertTypes).toEqual(['emergency', 'weather', 'traffic', 'construction']);
+    expect(DEFAULT_PREFERENCES.categories).toEqual(['weather', 'traffic', 'public_safety', 'health']);
+    expect(DEFAULT_PREFERENCES.frequency).toBe('immediate');
+    expect(DEFAULT_PREFERENCES.radiusMiles).toBe(25);
+    expect(DEFAULT_PREFERENCES.quietHours).toMatchObject({ enabled: false, start: '22:00', end: '07:00' });
+    expect(DEFAULT_PREFERENCES.weekendEnabled).toBe(false);
+    expect(DEFAULT_PREFERENCES.methods).toEqual({ push: true, voice: true, email: false, sms: false });
+  });
+
+  it('converts miles and km', () => {
+    expect(milesToKm(25)).toBeCloseTo(40.2336, 4);
+    expect(kmToMiles(milesToKm(37))).toBeCloseTo(37, 10);
+  });
+});
+
+describe('delivery label and success rate', () => {
+  it('is Pending with no summary or before dispatch', () => {
+    expect(deliveryLabel(null)).toBe('Pending');
+    expect(deliveryLabel({}, false)).toBe('Pending');
+  });
+
+  it('is Pending while anything is pending', () => {
+    expect(deliveryLabel({ push: counts({ sent: 3, pending: 1 }) })).toBe('Pending');
+  });
+
+  it('is All Delivered when nothing failed (both channels successful)', () => {
+    expect(deliveryLabel({ push: counts({ sent: 2, delivered: 1 }), sms: counts({ sent: 4, read: 1 }) })).toBe('All Delivered');
+  });
+
+  it('is Partial when one channel succeeded and the other failed', () => {
+    expect(deliveryLabel({ push: counts({ sent: 2 }), sms: counts({ failed: 2 }) })).toBe('Partial');
+  });
+
+  it('is Failed when nothing succeeded', () => {
+    expect(deliveryLabel({ push: counts({ failed: 2 }), sms: counts({ failed: 1, cancelled: 3 }) })).toBe('Failed');
+  });
+
+  it('success rate is successful over attempted x100, rounded, 0 when none', () => {
+    expect(successRate({})).toBe(0);
+    expect(successRate(counts({ pending: 5, cancelled: 2 }))).toBe(0);
+    const s: DeliverySummary = { push: counts({ sent: 1, delivered: 1 }), sms: counts({ failed: 1 }) };
+    expect(successRate(s)).toBe(67);
+    expect(successRate(counts({ read: 1, failed: 7 }))).toBe(13);
+  });
+});
+
+describe('relativeAge', () => {
+  const now = new Date('2025-01-10T12:00:00Z');
+  it.each([
+    ['2025-01-10T11:59:30Z', 'Just now'],
+    ['2025-01-10T11:59:00Z', '1m ago'],
+    ['2025-01-10T11:01:00Z', '59m ago'],
+    ['2025-01-10T11:00:00Z', '1h ago'],
+    ['2025-01-09T12:00:01Z', '23h ago'],
+    ['2025-01-09T12:00:00Z', '1d ago'],
+    ['2025-01-01T12:00:00Z', '9d ago'],
+  ])('%s -> %s', (at, expected) => expect(relativeAge(at, now)).toBe(expected));
+});

@@ -1,0 +1,386 @@
+/**
+ * The alert vocabulary, once. Beacon has ONE alert model (title, message, type, severity, category, location,
+ * radius, expiry, channels, status, per-channel delivery summary). The spec's screens speak three dialects of
+ * it: the wizard (severity + category), the admin single form (type + priority + web_push/sms channels) and
+ * the preference screen (alert-type toggles, miles, notification methods). This file holds what is stored,
+ * what each screen shows, and the mapping between them. Shared by services and the web app: no Node imports.
+ */
+
+// ---------------------------------------------------------------- severity (stored) and priority (admin form)
+
+/** Stored severities, in ascending order: eligibility compares positions in this list. */
+export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** 0 for low ... 3 for critical. */
+export const severityRank = (s: Severity): number => SEVERITIES.indexOf(s);
+/** True when `severity` is at or above `threshold` (equality counts). */
+export const severityAtLeast = (severity: Severity, threshold: Severity): boolean => severityRank(severity) >= severityRank(threshold);
+
+export interface SeverityStyle {
+  label: string;
+  description: string;
+  /** Text/border colour and a light background, as hex. */
+  color: string;
+  background: string;
+  /** A name from the web app's icon set. */
+  icon: string;
+}
+
+export const SEVERITY_STYLES: Record<Severity, SeverityStyle> = {
+  critical: { label: 'Critical', description: 'Immediate threat to life or safety: act now', color: '#b91c1c', background: '#fee2e2', icon: 'siren' },
+  high: { label: 'High', description: 'Serious danger nearby: take precautions', color: '#ea580c', background: '#ffedd5', icon: 'alert-triangle' },
+  medium: { label: 'Medium', description: 'Be aware and stay alert', color: '#ca8a04', background: '#fef9c3', icon: 'alert-circle' },
+  low: { label: 'Low', description: 'For your information', color: '#2563eb', background: '#dbeafe', icon: 'info' },
+};
+
+/** The admin single form's priorities (spec: low, medium, high; default medium). */
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+export const DEFAULT_PRIORITY: Priority = 'medium';
+
+/** Spec: priority colours low blue, medium yellow, high red. */
+export const PRIORITY_STYLES: Record<Priority, { label: string; color: string; background: string }> = {
+  low: { label: 'LOW', color: '#2563eb', background: '#dbeafe' },
+  medium: { label: 'MEDIUM', color: '#ca8a04', background: '#fef9c3' },
+  high: { label: 'HIGH', color: '#dc2626', background: '#fee2e2' },
+};
+
+/** A priority is stored as the severity of the same name. */
+export const severityFromPriority = (p: Priority): Severity => p;
+/** What the admin screens show for a stored severity: critical shows as the highest priority. */
+export const priorityOfSeverity = (s: Severity): Priority => (s === 'critical' ? 'high' : s);
+
+// ---------------------------------------------------------------- category (stored) and admin type
+
+export const ALERT_CATEGORIES = ['weather', 'traffic', 'security', 'public_safety', 'health'] as const;
+export type AlertCategory = (typeof ALERT_CATEGORIES)[number];
+
+export const CATEGORY_LABELS: Record<AlertCategory, string> = {
+  weather: 'Weather',
+  traffic: 'Traffic',
+  security: 'Security',
+  public_safety: 'Public Safety',
+  health: 'Health',
+};
+
+/** The admin single form's alert types (spec; default Emergency). */
+export const ADMIN_ALERT_TYPES = ['Emergency', 'Weather', 'Amber Alert', 'Terror Alert', 'Traffic', 'Public Safety'] as const;
+export type AdminAlertType = (typeof ADMIN_ALERT_TYPES)[number];
+export const DEFAULT_ADMIN_ALERT_TYPE: AdminAlertType = 'Emergency';
+
+/** The category an admin type is stored under (eligibility filters by category). */
+export const ADMIN_TYPE_CATEGORY: Record<AdminAlertType, AlertCategory> = {
+  Emergency: 'public_safety',
+  Weather: 'weather',
+  'Amber Alert': 'public_safety',
+  'Terror Alert': 'security',
+  Traffic: 'traffic',
+  'Public Safety': 'public_safety',
+};
+
+/** The type shown for an alert created from a category alone (the wizard has no type field). */
+export const CATEGORY_DEFAULT_TYPE: Record<AlertCategory, AdminAlertType> = {
+  weather: 'Weather',
+  traffic: 'Traffic',
+  security: 'Terror Alert',
+  public_safety: 'Public Safety',
+  health: 'Emergency',
+};
+
+/** Any stored type string -> its category; unknown types (e.g. 'Test') fall back to public safety. */
+export const categoryOfType = (type: string): AlertCategory =>
+  (ADMIN_TYPE_CATEGORY as Record<string, AlertCategory>)[type] ?? 'public_safety';
+
+// ---------------------------------------------------------------- status
+
+export const ALERT_STATUSES = ['draft', 'active', 'expired', 'cancelled'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export const ALERT_STATUS_LABELS: Record<AlertStatus, string> = {
+  draft: 'Draft',
+  active: 'Active',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
+
+// ---------------------------------------------------------------- channels
+
+export const DELIVERY_CHANNELS = ['push', 'sms', 'email'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+export const CHANNEL_LABELS: Record<DeliveryChannel, string> = { push: 'Web Push', sms: 'SMS', email: 'Email' };
+
+/** The admin single form's channel options (spec: web_push and sms; default web_push) and what they store. */
+export const ADMIN_CHANNEL_OPTIONS = ['web_push', 'sms'] as const;
+export type AdminChannelOption = (typeof ADMIN_CHANNEL_OPTIONS)[number];
+export const ADMIN_CHANNEL_TO_CHANNEL: Record<AdminChannelOption, DeliveryChannel> = { web_push: 'push', sms: 'sms' };
+export const DEFAULT_ADMIN_CHANNELS: AdminChannelOption[] = ['web_push'];
+
+// ---------------------------------------------------------------- deliveries
+
+/**
+ * Stored delivery statuses. pending -> (sending) -> sent -> delivered -> read; or failed; or cancelled
+ * (the alert was cancelled or expired before a held delivery went out). 'sending' is the dispatcher's
+ * claim while a provider call is in flight; summaries count it as pending.
+ */
+export const DELIVERY_STATUSES = ['pending', 'sent', 'delivered', 'failed', 'read', 'cancelled'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export type ChannelCounts = Record<DeliveryStatus, number>;
+/** Per-channel counts of one alert's deliveries; a channel with no deliveries is absent. */
+export type DeliverySummary = Partial<Record<DeliveryChannel, ChannelCounts>>;
+
+export const emptyCounts = (): ChannelCounts => ({ pending: 0, sent: 0, delivered: 0, failed: 0, read: 0, cancelled: 0 });
+
+/** Deliveries that reached the provider (sent), the device (delivered) or the person (read). */
+export const successfulCount = (c: ChannelCounts): number => c.sent + c.delivered + c.read;
+/** Deliveries that were tried and have an outcome: successful or failed (pending and cancelled are not attempts). */
+export const attemptedCount = (c: ChannelCounts): number => successfulCount(c) + c.failed;
+
+export function totalCounts(summary: DeliverySummary | null | undefined): ChannelCounts {
+  const total = emptyCounts();
+  for (const counts of Object.values(summary ?? {})) {
+    if (!counts) continue;
+    for (const s of DELIVERY_STATUSES) total[s] += counts[s] ?? 0;
+  }
+  return total;
+}
+
+/**
+ * Spec: successful deliveries over attempted deliveries across channels, times 100, rounded; 0 when none.
+ * Takes one alert's summary or the totals of many.
+ */
+export function successRate(countsOrSummary: ChannelCounts | DeliverySummary | null | undefined): number {
+  const c = isCounts(countsOrSummary) ? countsOrSummary : totalCounts(countsOrSummary);
+  const attempted = attemptedCount(c);
+  return attempted === 0 ? 0 : Math.round((successfulCount(c) / attempted) * 100);
+}
+
+function isCounts(x: unknown): x is ChannelCounts {
+  return !!x && typeof (x as ChannelCounts).pending === 'number';
+}
+
+/** The admin screens' derived delivery label (spec): Pending, All Delivered, Partial, Failed. */
+export const DELIVERY_LABELS = ['Pending', 'All Delivered', 'Partial', 'Failed'] as const;
+export type DeliveryLabel = (typeof DELIVERY_LABELS)[number];
+
+export const DELIVERY_LABEL_STYLES: Record<DeliveryLabel, { icon: string; color: string }> = {
+  Pending: { icon: 'clock', color: '#6b7280' },
+  'All Delivered': { icon: 'check-circle', color: '#16a34a' },
+  Partial: { icon: 'alert-triangle', color: '#ca8a04' },
+  Failed: { icon: 'x-circle', color: '#dc2626' },
+};
+
+/**
+ * The spec's rule generalised from "two channels" to per-delivery outcomes: no summary yet, or anything still
+ * pending, is Pending; nothing failed is All Delivered (including an alert that reached nobody because nobody
+ * was eligible); nothing succeeded is Failed; otherwise Partial. Cancelled deliveries count as neither.
+ */
+export function deliveryLabel(summary: DeliverySummary | null | undefined, dispatched = true): DeliveryLabel {
+  if (!summary || !dispatched) return 'Pending';
+  const c = totalCounts(summary);
+  if (c.pending > 0) return 'Pending';
+  if (c.failed === 0) return 'All Delivered';
+  if (successfulCount(c) === 0) return 'Failed';
+  return 'Partial';
+}
+
+// ---------------------------------------------------------------- user preferences
+
+/** The preference screen's alert-type toggles (spec part 1) and their defaults. */
+export const PREFERENCE_ALERT_TYPES = ['emergency', 'weather', 'traffic', 'crime', 'construction', 'events'] as const;
+export type PreferenceAlertType = (typeof PREFERENCE_ALERT_TYPES)[number];
+export const DEFAULT_PREFERENCE_ALERT_TYPES: PreferenceAlertType[] = ['emergency', 'weather', 'traffic', 'construction'];
+
+export const PREFERENCE_ALERT_TYPE_LABELS: Record<PreferenceAlertType, string> = {
+  emergency: 'Emergency',
+  weather: 'Weather',
+  traffic: 'Traffic',
+  crime: 'Crime',
+  construction: 'Construction',
+  events: 'Events',
+};
+
+/**
+ * Which stored alert categories each toggle subscribes to. Eligibility filters on categories, so the
+ * categories a user receives are the union over the toggles they switched on. Road works are traffic
+ * alerts; public events are announced as public-safety alerts; emergencies cover public safety and health.
+ */
+export const PREFERENCE_TYPE_CATEGORIES: Record<PreferenceAlertType, AlertCategory[]> = {
+  emergency: ['public_safety', 'health'],
+  weather: ['weather'],
+  traffic: ['traffic'],
+  crime: ['security'],
+  construction: ['traffic'],
+  events: ['public_safety'],
+};
+
+/** The stored categories for a set of enabled toggles, in the canonical category order. */
+export function categoriesForAlertTypes(types: readonly PreferenceAlertType[]): AlertCategory[] {
+  const wanted = new Set(types.flatMap((t) => PREFERENCE_TYPE_CATEGORIES[t] ?? []));
+  return ALERT_CATEGORIES.filter((c) => wanted.has(c));
+}
+
+/** Frequency options (spec part 1), stored value -> label. */
+export const FREQUENCIES = ['immediate', 'hourly', 'daily', 'weekly'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+export const FREQUENCY_LABELS: Record<Frequency, string> = {
+  immediate: 'Immediate',
+  hourly: 'Hourly digest',
+  daily: 'Daily summary',
+  weekly: 'Weekly report',
+};
+
+/** Radius slider: 5 to 100 miles, default 25. Stored in kilometres. */
+export const KM_PER_MILE = 1.609344;
+export const milesToKm = (miles: number): number => miles * KM_PER_MILE;
+export const kmToMiles = (km: number): number => km / KM_PER_MILE;
+export const RADIUS_MILES = { min: 5, max: 100, default: 25 } as const;
+
+/** A time of day 'HH:MM' (24 h). */
+export type TimeOfDay = string;
+export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export interface QuietHours {
+  enabled: boolean;
+  start: TimeOfDay;
+  end: TimeOfDay;
+  /** IANA time zone the times are in, e.g. America/Phoenix. */
+  timeZone: string;
+}
+
+/** The notification methods the preference screen shows, and the stored channel flags behind them. */
+export interface NotificationMethods {
+  /** Web push (spec default on). */
+  push: boolean;
+  /** Voice alerts: the web app reads arriving alerts aloud (spec default on); not a dispatcher channel. */
+  voice: boolean;
+  /** Email digest (spec default off): the email channel. */
+  email: boolean;
+  /** SMS to phoneNumber (not on the part-1 screen; the spec's user_preferences has it). */
+  sms: boolean;
+}
+
+/** What GET/PUT /api/alerts/me/preferences carry. */
+export interface AlertPreferences {
+  alertTypes: PreferenceAlertType[];
+  /** Derived from alertTypes; what eligibility uses. Read-only. */
+  categories: AlertCategory[];
+  severityThreshold: Severity;
+  frequency: Frequency;
+  radiusMiles: number;
+  /** Stored value; radiusMiles is its display. */
+  radiusKm: number;
+  quietHours: QuietHours;
+  weekendEnabled: boolean;
+  methods: NotificationMethods;
+  phoneNumber: string | null;
+  /** Home location; null when not set (then location does not restrict eligibility). */
+  home: { lat: number; lng: number } | null;
+}
+
+export const DEFAULT_TIME_ZONE = 'America/Phoenix';
+
+export const DEFAULT_PREFERENCES: AlertPreferences = {
+  alertTypes: DEFAULT_PREFERENCE_ALERT_TYPES,
+  categories: categoriesForAlertTypes(DEFAULT_PREFERENCE_ALERT_TYPES),
+  severityThreshold: 'low',
+  frequency: 'immediate',
+  radiusMiles: RADIUS_MILES.default,
+  radiusKm: milesToKm(RADIUS_MILES.default),
+  quietHours: { enabled: false, start: '22:00', end: '07:00', timeZone: DEFAULT_TIME_ZONE },
+  weekendEnabled: false,
+  methods: { push: true, voice: true, email: false, sms: false },
+  phoneNumber: null,
+  home: null,
+};
+
+// ---------------------------------------------------------------- limits and texts
+
+export const ALERT_LIMITS = {
+  titleMin: 5,
+  titleMax: 100,
+  messageMin: 10,
+  messageMax: 500,
+  radiusKmMin: 1,
+  radiusKmMax: 1000,
+  radiusKmDefault: 50,
+  historyPageSize: 10,
+  recentCount: 5,
+} as const;
+
+/** Push notifications (spec): alarm-emoji heading prefix, priority 10 for critical else 5, TTL 3600 s. */
+export const PUSH_TITLE_PREFIX = '🚨 ';
+export const PUSH_TTL_SECONDS = 3600;
+export const pushPriority = (s: Severity): 10 | 5 => (s === 'critical' ? 10 : 5);
+export const pushAndroidChannel = (s: Severity) => (s === 'critical' ? 'critical-alerts' : 'general-alerts');
+
+/** The spec's relative age: Just now, Nm ago (under 60 minutes), Nh ago (under 24 hours), Nd ago. */
+export function relativeAge(at: string | Date, now: Date = new Date()): string {
+  const minutes = Math.floor((now.getTime() - new Date(at).getTime()) / 60000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  return `${Math.floor(hours / 24)}d ago`;
+}
+
+// ---------------------------------------------------------------- API shapes (what the services return)
+
+export interface AlertSummary {
+  id: string;
+  title: string;
+  message: string;
+  severity: Severity;
+  /** The admin-screen view of severity. */
+  priority: Priority;
+  category: AlertCategory;
+  type: string;
+  status: AlertStatus;
+  locationName: string | null;
+  lat: number | null;
+  lng: number | null;
+  radiusKm: number | null;
+  channels: DeliveryChannel[];
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+/** An alert as the admin screens see it. */
+export interface AdminAlert extends AlertSummary {
+  createdBy: string | null;
+  updatedAt: string;
+  sentAt: string | null;
+  /** Source: an admin form, or a verified incident (drafts). */
+  source: 'admin' | 'incident' | 'test';
+  /** Recipients chosen by eligibility; null until the dispatcher has selected them. */
+  recipients: number | null;
+  summary: DeliverySummary;
+  deliveryLabel: DeliveryLabel;
+  successRate: number;
+}
+
+/** An alert as a user sees it in their list. */
+export interface UserAlert extends AlertSummary {
+  read: boolean;
+  readAt: string | null;
+}
+
+export interface AlertProgress {
+  alertId: string;
+  /** Recipients chosen by eligibility; null until the dispatcher has selected them. */
+  recipients: number | null;
+  channels: DeliverySummary;
+  /** True when eligibility has run and no delivery is pending any more. */
+  done: boolean;
+  at: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}

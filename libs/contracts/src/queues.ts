@@ -1,0 +1,119 @@
+/**
+ * The one typed job map. Enqueue only through these names and payloads.
+ * Queue name VALUES never change once shipped: jobs in flight under an old name would stall.
+ */
+import type { DeliveryChannel } from './alerts';
+
+export enum QueueName {
+  /** alert.dispatch: eligibility + fan-out of one alert */
+  AlertDispatch = 'alert-dispatch',
+  /** push.send: one batch of web-push deliveries */
+  Push = 'channel-push',
+  /** sms.send: one batch of SMS recipients, one webhook call */
+  Sms = 'channel-sms',
+  /** email.send: one batch of e-mails */
+  Email = 'channel-email',
+  /** Domain events the alerts service consumes (incident.verified creates a draft alert). */
+  AlertsInbox = 'alerts-inbox',
+  /** Domain events the incidents service consumes (points, moderation). */
+  IncidentsInbox = 'incidents-inbox',
+  /** Scheduled pulls from the 511-style traffic source. */
+  TrafficIngest = 'traffic-ingest',
+  /** Mail the identity service sends (confirmation, recovery). */
+  IdentityMail = 'identity-mail',
+}
+
+export enum JobName {
+  AlertDispatch = 'alert.dispatch',
+  AlertExpire = 'alert.expire',
+  PushSend = 'push.send',
+  SmsSend = 'sms.send',
+  EmailSend = 'email.send',
+  IncidentCreated = 'incident.created',
+  IncidentVerified = 'incident.verified',
+  PostCreated = 'post.created',
+  CommentCreated = 'comment.created',
+  PostLiked = 'post.liked',
+  ProductViewed = 'product.viewed',
+  TrafficIngest = 'traffic.ingest',
+  MailSend = 'mail.send',
+}
+
+export interface ChannelBatch {
+  alertId: string;
+  channel: DeliveryChannel;
+  /** Deterministic batch number: the job id is `<channel>:<alertId>:<batch>`. */
+  batch: number;
+  /** Delivery row ids in this batch. */
+  deliveryIds: string[];
+}
+
+export interface IncidentEvent {
+  incidentId: string;
+  type: string;
+  reportedBy: string;
+  lat: number;
+  lng: number;
+  locationName?: string | null;
+  description: string;
+  occurredAt: string;
+}
+
+/** Payload of each job, by job name. */
+export interface JobPayloads {
+  [JobName.AlertDispatch]: { alertId: string; requestedAt: string };
+  [JobName.AlertExpire]: Record<string, never>;
+  [JobName.PushSend]: ChannelBatch;
+  [JobName.SmsSend]: ChannelBatch;
+  [JobName.EmailSend]: ChannelBatch;
+  [JobName.IncidentCreated]: IncidentEvent;
+  [JobName.IncidentVerified]: IncidentEvent & { verifiedBy: string };
+  [JobName.PostCreated]: { postId: string; userId: string };
+  [JobName.CommentCreated]: { commentId: string; postId: string; userId: string; postAuthorId: string };
+  [JobName.PostLiked]: { postId: string; userId: string; postAuthorId: string; liked: boolean };
+  [JobName.ProductViewed]: { productId: string; userId: string };
+  [JobName.TrafficIngest]: { reason: 'schedule' | 'manual' };
+  [JobName.MailSend]: { to: string; subject: string; text: string; html?: string };
+}
+
+/** Which queue carries each job. */
+export const JOB_QUEUE: { [J in JobName]: QueueName } = {
+  [JobName.AlertDispatch]: QueueName.AlertDispatch,
+  [JobName.AlertExpire]: QueueName.AlertDispatch,
+  [JobName.PushSend]: QueueName.Push,
+  [JobName.SmsSend]: QueueName.Sms,
+  [JobName.EmailSend]: QueueName.Email,
+  [JobName.IncidentCreated]: QueueName.IncidentsInbox,
+  [JobName.IncidentVerified]: QueueName.AlertsInbox,
+  [JobName.PostCreated]: QueueName.IncidentsInbox,
+  [JobName.CommentCreated]: QueueName.IncidentsInbox,
+  [JobName.PostLiked]: QueueName.IncidentsInbox,
+  [JobName.ProductViewed]: QueueName.IncidentsInbox,
+  [JobName.TrafficIngest]: QueueName.TrafficIngest,
+  [JobName.MailSend]: QueueName.IdentityMail,
+};
+
+/**
+ * BullMQ key prefix for every queue. Producers and workers MUST use it (BullMQ ignores ioredis keyPrefix),
+ * or jobs go to keys nobody watches.
+ */
+export const queuePrefix = (redisPrefix: string) => `${redisPrefix}:bull`;
+
+/**
+ * Deterministic job ids where a duplicate would be harmful: adding a job whose id exists is a no-op.
+ * (BullMQ refuses custom ids with exactly one ':' — hence `dispatch-<alertId>` — but accepts three parts.)
+ */
+export const JobIds = {
+  dispatch: (alertId: string) => `dispatch-${alertId}`,
+  channelBatch: (channel: DeliveryChannel, alertId: string, batch: number) => `${channel}:${alertId}:${batch}`,
+};
+
+export type JobItem = { [J in JobName]: { name: J; data: JobPayloads[J] } }[JobName];
+
+/** One retry policy for every queue: exponential backoff, finished jobs removed, failed ones kept a while. */
+export const DEFAULT_JOB_OPTIONS = {
+  attempts: 6,
+  backoff: { type: 'exponential' as const, delay: 1000 },
+  removeOnComplete: true,
+  removeOnFail: { age: 7 * 24 * 3600, count: 10000 },
+};

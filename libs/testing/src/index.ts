@@ -1,0 +1,5 @@
+export * from './urls';
+export * from './database';
+export * from './redis';
+export * from './service';
+export * from './tokens';

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `npm test`: build, then every tier — unit and web component specs, integration specs against the real
+// PostgreSQL and Redis, deployment checks, and the browser journeys — and one closing line with the totals.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const results = join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+const only = process.argv.slice(2); // e.g. `npm test -- unit integration`
+const want = (stage) => only.length === 0 || only.includes(stage);
+
+let passed = 0;
+let failed = 0;
+let broken = [];
+
+function run(label, cmd, args, env = {}) {
+  process.stdout.write(`\n== ${label}: ${cmd} ${args.join(' ')}\n`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function countJest(file) {
+  if (!existsSync(file)) return false;
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  passed += json.numPassedTests;
+  failed += json.numFailedTests;
+  // suites that failed to run (syntax errors, setup failures) count as failures too
+  failed += json.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+  return true;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return false;
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  passed += (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0);
+  failed += json.stats?.unexpected ?? 0;
+  return true;
+}
+
+if (want('build') && run('build', 'npm', ['run', 'build']) !== 0) broken.push('build');
+
+for (const [stage, projects] of [['unit', ['unit', 'web']], ['integration', ['integration']]]) {
+  if (!want(stage) || broken.includes('build')) continue;
+  const out = join(results, `jest-${stage}.json`);
+  rmSync(out, { force: true });
+  const args = ['jest', ...projects.flatMap((p) => ['--selectProjects', p]), '--json', `--outputFile=${out}`];
+  const code = run(stage, 'npx', args);
+  if (!countJest(out) || code !== 0) broken.push(stage);
+}
+
+if (want('deploy') && existsSync(join(root, 'infra', 'check-deploy.mjs'))) {
+  if (run('deploy checks', 'node', ['infra/check-deploy.mjs']) !== 0) { broken.push('deploy'); failed += 1; } else passed += 1;
+}
+
+if (want('e2e') && !broken.includes('build')) {
+  const out = join(results, 'playwright.json');
+  rmSync(out, { force: true });
+  const code = run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  if (!countPlaywright(out) || code !== 0) broken.push('e2e');
+}
+
+if (broken.length && failed === 0) failed = broken.length; // a stage that could not even report
+process.stdout.write(`\n${broken.length ? `failed stages: ${broken.join(', ')}\n` : ''}`);
+process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
+process.exit(broken.length ? 1 : 0);

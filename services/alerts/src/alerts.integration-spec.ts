@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { AdminAlert, AlertPreferences, JobIds, JobName, JOB_QUEUE, Page, queuePrefix, UserAlert } from '@beacon/contracts';
+import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix } from '@beacon/testing';
+import { alertsDatabase } from './database';
+import { alertsService } from './service';
+import { ServerKeys } from './keys/server-keys';
+import { waitFor } from '../../dispatcher/src/testing/wait';
+
+jest.setTimeout(60_000);
+
+describe('alerts API', () => {
+  let db: TestDatabase;
+  const redis = testRedisPrefix();
+  let identity: TestIdentity;
+  let svc: RunningService<unknown>;
+  let admin: string;
+  let userId: string;
+  let user: string;
+  let other: string;
+  let dispatchQueue: Queue;
+
+  beforeAll(async () => {
+    db = await createTestDatabase([alertsDatabase]);
+    identity = await startTestIdentity();
+    svc = await startTestService(alertsService, {
+      DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl, WEBHOOK_ALLOW_HOSTS: '',
+    });
+    admin = await identity.token({ role: 'admin', email: 'admin@beacon.local' });
+    userId = randomUUID();
+    user = await identity.token({ id: userId, email: 'demo@beacon.local' });
+    other = await identity.token({});
+    dispatchQueue = new Queue(JOB_QUEUE[JobName.AlertDispatch], { connection: { url: redis.url } as never, prefix: queuePrefix(redis.prefix) });
+  });
+
+  afterAll(async () => {
+    await dispatchQueue?.close();
+    await svc?.close();
+    await identity?.close();
+    await db?.drop();
+    await redis.cleanup();
+  });
+
+  async function call<T = any>(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${svc.url}${path}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+  }
+
+  const valid = { type: 'Emergency', title: 'Water main break', message: 'Avoid 5th Street while crews repair a water main.', priority: 'medium', channels: ['web_push'] };
+
+  describe('authorisation', () => {
+    it.each([
+      ['GET', ''], ['POST', ''], ['GET', '/stats'], ['GET', '/recent'], ['GET', '/admin/settings'], ['PUT', '/admin/settings'],
+      ['POST', '/admin/settings/test-webhook'], ['GET', '/admin/help-requests'], ['GET', `/${randomUUID()}`], ['POST', `/${randomUUID()}/cancel`],
+    ])('%s %s is admin-only', async (method, path) => {
+      expect((await call(method, path, null, method === 'GET' ? undefined : {})).status).toBe(401);
+      const res = await call(method, path, user, method === 'GET' ? undefined : {});
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'forbidden' });
+    });
+
+    it('user routes need a signed-in user; the VAPID public key is public', async () => {
+      expect((await call('GET', '/me/alerts', null)).status).toBe(401);
+      expect((await call('GET', '/me/preferences', null)).status).toBe(401);
+      const key = await call<{ publicKey: string }>('GET', '/push/public-key', null);
+      expect(key.status).toBe(200);
+      expect(Buffer.from(key.body.publicKey, 'base64url')).toHaveLength(65);
+      const [row] = await db.query(`SELECT vapid_public_key FROM alerts.server_keys`);
+      expect(row.vapid_public_key).toBe(key.body.publicKey); // generated once, kept server-side
+    });
+  });
+
+  describe('create and send', () => {
+    it.each([
+      [{ ...valid, title: 'Hi' }, 'Title must be at least 5 characters'],
+      [{ ...valid, title: 'x'.repeat(101) }, 'Title too long'],
+      [{ ...valid, message: 'short' }, 'Message must be at least 10 characters'],
+      [{ ...valid, message: 'x'.repeat(501) }, 'Message too long'],
+      [{ ...valid, type: '' }, 'Alert type is required'],
+      [{ ...valid, type: undefined }, 'Alert type is required'],
+      [{ ...valid, channels: [] }, 'Select at least one channel'],
+      [{ ...valid, priority: 'urgent' }, 'Priority must be one of low, medium, high'],
+      [{ ...valid, lat: 33.4 }, 'Latitude and longitude go together: send both or neither'],
+      [{ ...valid, lat: 33.4, lng: -112, radiusKm: 1001 }, 'Radius must be a number from 1 to 1000 km'],
+      [{ ...valid, expiresAt: new Date(Date.now() - 60_000).toISOString() }, 'Expiry must be in the future'],
+      [{ ...valid, severity: 'extreme' }, 'Severity must be one of critical, high, medium, low'],
+      [{ ...valid, unknown: 1 }, 'property unknown should not exist'],
+    ])('refuses %j with the spec message', async (body, message) => {
+      const res = await call('POST', '', admin, body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      expect(res.body.code).toBeTruthy();
+    });
+
+    it('stores the single form (type + priority + web_push) as one alert model and queues one dispatch', async () => {
+      const res = await call<AdminAlert>('POST', '', admin, valid);
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        type: 'Emergency', category: 'public_safety', severity: 'medium', priority: 'medium', channels: ['push'], status: 'active',
+        lat: null, radiusKm: null, recipients: null, deliveryLabel: 'Pending', successRate: 0,
+      });
+      const job = await dispatchQueue.getJob(JobIds.dispatch(res.body.id));
+      expect(job?.data).toMatchObject({ alertId: res.body.id });
+    });
+
+    it('stores the wizard (severity + category + location) with the default 50 km radius', async () => {
+      const res = await call<AdminAlert>('POST', '', admin, { title: 'Dust storm', message: 'Visibility near zero on I-10.', severity: 'high', category: 'weather', lat: 33.4, lng: -112.1, channels: ['push', 'sms'] });
+      expect(res.body).toMatchObject({ type: 'Weather', category: 'weather', severity: 'high', radiusKm: 50, lat: 33.4, lng: -112.1 });
+    });
+
+    it('a double submit (same clientId) creates and dispatches once', async () => {
+      const clientId = randomUUID();
+      const a = await call<AdminAlert>('POST', '', admin, { ...valid, clientId });
+      const b = await call<AdminAlert>('POST', '', admin, { ...valid, clientId });
+      expect(a.status).toBe(201);
+      expect(b.status).toBe(200);
+      expect(b.body.id).toBe(a.body.id);
+      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM alerts.alerts WHERE idempotency_key = $1`, [clientId]);
+      expect(n).toBe(1);
+    });
+
+    it('a draft is not dispatched until sent; cancel stops an active alert', async () => {
+      const draft = await call<AdminAlert>('POST', '', admin, { ...valid, draft: true });
+      expect(draft.body.status).toBe('draft');
+      expect(await dispatchQueue.getJob(JobIds.dispatch(draft.body.id))).toBeUndefined();
+      const sent = await call<AdminAlert>('POST', `/${draft.body.id}/send`, admin);
+      expect(sent.body.status).toBe('active');
+      expect(await dispatchQueue.getJob(JobIds.dispatch(draft.body.id))).toBeDefined();
+      expect((await call('POST', `/${draft.body.id}/send`, admin)).body).toMatchObject({ code: 'invalid_alert_status' });
+      const cancelled = await call<AdminAlert>('POST', `/${draft.body.id}/cancel`, admin);
+      expect(cancelled.body.status).toBe('cancelled');
+      expect((await call('POST', `/${draft.body.id}/cancel`, admin)).status).toBe(409);
+      expect((await call('GET', '/not-a-uuid', admin)).status).toBe(404);
+      expect((await call('GET', `/${randomUUID()}`, admin)).body).toMatchObject({ code: 'alert_not_found' });
+    });
+
+    it('an alert past expires_at reads as expired at once', async () => {
+      const res = await call<AdminAlert>('POST', '', admin, { ...valid, expiresAt: new Date(Date.now() + 1500).toISOString() });
+      await db.query(`UPDATE alerts.alerts SET expires_at = now() - interval '1 second' WHERE id = $1`, [res.body.id]);
+      expect((await call<AdminAlert>('GET', `/${res.body.id}`, admin)).body.status).toBe('expired');
+    });
+  });
+
+  describe('history, stats and deliveries', () => {
+    beforeAll(async () => {
+      for (let i = 0; i < 12; i++) {
+        await call('POST', '', admin, { type: i % 2 ? 'Weather' : 'Amber Alert', title: `History item ${i} ${i % 3 ? 'Flood' : '100%_match'}`, message: 'Message for the history list.', priority: i % 3 === 0 ? 'high' : 'low', channels: ['web_push'] });
+      }
+    });
+
+    it('pages with exact totals (10 per page) and filters by type, priority and a literal case-insensitive search', async () => {
+      const all = await call<Page<AdminAlert>>('GET', '?search=history%20item', admin);
+      expect(all.body.total).toBe(12);
+      expect(all.body.items).toHaveLength(10);
+      expect(all.body.totalPages).toBe(2);
+      const page2 = await call<Page<AdminAlert>>('GET', '?search=HISTORY%20ITEM&page=2', admin);
+      expect(page2.body.items).toHaveLength(2);
+      expect(new Set([...all.body.items, ...page2.body.items].map((a) => a.id)).size).toBe(12);
+
+      const weather = await call<Page<AdminAlert>>('GET', '?type=Weather&search=history', admin);
+      expect(weather.body.total).toBe(6);
+      const high = await call<Page<AdminAlert>>('GET', '?priority=high&type=all&search=history', admin);
+      expect(high.body.total).toBe(4);
+      expect(high.body.items.every((a) => a.priority === 'high')).toBe(true);
+      const literal = await call<Page<AdminAlert>>('GET', `?search=${encodeURIComponent('100%_')}`, admin);
+      expect(literal.body.total).toBe(4);
+      expect((await call('GET', '?pageSize=500', admin)).status).toBe(400);
+    });
+
+    it('recent gives the 5 newest', async () => {
+      const res = await call<AdminAlert[]>('GET', '/recent', admin);
+      expect(res.body).toHaveLength(5);
+      expect(res.body[0].title).toBe('History item 11 Flood');
+    });
+
+    it('stats count sent and active alerts and deliveries per day from the summary', async () => {
+      const [{ id }] = await db.query(`SELECT id FROM alerts.alerts WHERE title = 'History item 0 100%_match'`);
+      const users = [randomUUID(), randomUUID(), randomUUID()];
+      await db.query(
+        `INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, status) SELECT $1, u, 'push', s FROM unnest($2::uuid[], $3::text[]) AS x(u, s)`,
+        [id, users, ['sent', 'delivered', 'failed']],
+      );
+      const stats = await call('GET', '/stats?tz=America/Phoenix', admin);
+      expect(stats.body).toMatchObject({ totalDeliveries: 3, successRate: 67 });
+      expect(stats.body.totalSent).toBeGreaterThanOrEqual(12);
+      expect(stats.body.perDay).toHaveLength(7);
+      expect(stats.body.perDay[6]).toMatchObject({ total: 3, successful: 2, failed: 1 });
+      expect((await call('GET', '/stats?tz=Mars/Olympus', admin)).body).toMatchObject({ code: 'invalid_time_zone' });
+
+      const one = await call<AdminAlert>('GET', `/${id}`, admin);
+      expect(one.body.summary.push).toMatchObject({ sent: 1, delivered: 1, failed: 1 });
+      const d = await call('GET', `/${id}/deliveries?pageSize=2`, admin);
+      expect(d.body).toMatchObject({ total: 3, totalPages: 2 });
+      expect(d.body.items).toHaveLength(2);
+    });
+  });
+
+  describe('the user side', () => {
+    let alertId: string;
+    beforeAll(async () => {
+      const res = await call<AdminAlert>('POST', '', admin, { type: 'Traffic', title: 'Lane closure on Main', message: 'Main Street is down to one lane until 6 pm.', priority: 'low', channels: ['push'] });
+      alertId = res.body.id;
+      await db.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, status) VALUES ($1, $2, 'push', 'sent')`, [alertId, userId]);
+    });
+
+    it('preferences start at the spec defaults and save (email from the token, radius in km)', async () => {
+      const defaults = await call<AlertPreferences>('GET', '/me/preferences', user);
+      expect(defaults.body).toMatchObject({
+        alertTypes: ['emergency', 'weather', 'traffic', 'construction'], frequency: 'immediate', radiusMiles: 25,
+        quietHours: { enabled: false, start: '22:00', end: '07:00' }, weekendEnabled: false, methods: { push: true, voice: true, email: false, sms: false },
+      });
+      const saved = await call<AlertPreferences>('PUT', '/me/preferences', user, { alertTypes: ['crime', 'events'], radiusMiles: 10, home: { lat: 33.5, lng: -112 }, quietHours: { enabled: true, start: '23:00' } });
+      expect(saved.body).toMatchObject({ categories: ['security', 'public_safety'], radiusMiles: 10, home: { lat: 33.5, lng: -112 }, quietHours: { enabled: true, start: '23:00', end: '07:00' } });
+      const [row] = await db.query(`SELECT email, radius_km FROM alerts.user_preferences WHERE user_id = $1`, [userId]);
+      expect(row.email).toBe('demo@beacon.local');
+      expect(row.radius_km).toBeCloseTo(16.09344, 5);
+      expect((await call('PUT', '/me/preferences', user, { methods: { sms: true } })).body.message).toBe('Add a phone number to receive SMS alerts');
+      expect((await call('PUT', '/me/preferences', user, { radiusMiles: 101 })).body.message).toBe('Radius must be between 5 and 100 miles');
+      expect((await call('PUT', '/me/preferences', user, { quietHours: { start: '25:00' } })).body.message).toBe('Quiet hours start must be a time like 22:00');
+      expect((await call('PUT', '/me/preferences', user, { quietHours: { timeZone: 'Nowhere/Else' } })).body.code).toBe('invalid_time_zone');
+    });
+
+    it('lists my alerts with my read flag; I\'m Safe marks the delivery read; others cannot', async () => {
+      const mine = await call<Page<UserAlert>>('GET', '/me/alerts', user);
+      expect(mine.body.items.map((a) => a.id)).toEqual([alertId]);
+      expect(mine.body.items[0].read).toBe(false);
+      const read = await call('POST', `/me/alerts/${alertId}/read`, user);
+      expect(read.status).toBe(200);
+      const [d] = await db.query(`SELECT status, read_at FROM alerts.alert_deliveries WHERE alert_id = $1 AND user_id = $2`, [alertId, userId]);
+      expect(d.status).toBe('read');
+      expect(d.read_at).not.toBeNull();
+      expect((await call<Page<UserAlert>>('GET', '/me/alerts', user)).body.items[0].read).toBe(true);
+      expect((await call<Page<UserAlert>>('GET', '/me/alerts', other)).body.total).toBe(0);
+    });
+
+    it('stores a help request for admins', async () => {
+      const res = await call('POST', `/me/alerts/${alertId}/help`, user, { message: 'Stuck in my car', lat: 33.5, lng: -112 });
+      expect(res.status).toBe(201);
+      const list = await call('GET', '/admin/help-requests', admin);
+      expect(list.body.items[0]).toMatchObject({ alertId, userId, userEmail: 'demo@beacon.local', message: 'Stuck in my car', alertTitle: 'Lane closure on Main' });
+      // Not for alerts I may not see: a draft is nobody's alert yet.
+      const draft = await call<AdminAlert>('POST', '', admin, { ...valid, draft: true });
+      expect((await call('POST', `/me/alerts/${draft.body.id}/help`, user, {})).status).toBe(404);
+    });
+
+    it('registers and removes push subscriptions, refusing private endpoints', async () => {
+      const ecdh = createECDH('prime256v1');
+      const keys = { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+      const privateEndpoint = await call('POST', '/me/push-subscriptions', user, { endpoint: 'http://127.0.0.1:9/push/x', keys });
+      expect(privateEndpoint.body).toMatchObject({ code: 'private_address' });
+      const badKeys = await call('POST', '/me/push-subscriptions', user, { endpoint: 'https://8.8.8.8/push/x', keys: { p256dh: 'abc', auth: 'def' } });
+      expect(badKeys.status).toBe(400);
+      const ok = await call('POST', '/me/push-subscriptions', user, { endpoint: 'https://8.8.8.8/push/x', keys });
+      expect(ok.status).toBe(201);
+      expect((await call('DELETE', '/me/push-subscriptions', other, { endpoint: 'https://8.8.8.8/push/x' })).body).toEqual({ removed: false });
+      expect((await call('DELETE', '/me/push-subscriptions', user, { endpoint: 'https://8.8.8.8/push/x' })).body).toEqual({ removed: true });
+    });
+
+    it('accepts a service-worker receipt only with the delivery\'s token', async () => {
+      const [d] = await db.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, status) VALUES ($1, $2, 'push', 'sent') RETURNING id`, [alertId, randomUUID()]);
+      expect((await call('POST', `/deliveries/${d.id}/receipt`, null, { event: 'delivered', token: 'x'.repeat(32) })).status).toBe(403);
+      const keys = svc.app.get(ServerKeys);
+      const token = await keys.receiptToken(d.id, 'delivered');
+      expect((await call('POST', `/deliveries/${d.id}/receipt`, null, { event: 'delivered', token })).status).toBe(200);
+      const [row] = await db.query(`SELECT status FROM alerts.alert_deliveries WHERE id = $1`, [d.id]);
+      expect(row.status).toBe('delivered');
+      // a 'delivered' token does not acknowledge
+      expect((await call('POST', `/deliveries/${d.id}/receipt`, null, { event: 'ack', token })).status).toBe(403);
+    });
+  });
+
+  describe('admin settings', () => {
+    it('keeps the API key server-side: masked, never returned in clear', async () => {
+      const res = await call('PUT', '/admin/settings', admin, { push: { enabled: true, username: 'ops', apiKey: 'sk-live-1234567890abcd' } });
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toContain('sk-live-1234567890abcd');
+      expect(res.body.push).toMatchObject({ username: 'ops', apiKeySet: true, apiKeyMasked: '••••••••abcd' });
+      const again = await call('PUT', '/admin/settings', admin, { push: { username: 'ops2' } });
+      expect(again.body.push).toMatchObject({ username: 'ops2', apiKeySet: true });
+      expect(JSON.stringify((await call('GET', '/admin/settings', admin)).body)).not.toContain('sk-live');
+    });
+
+    it('refuses a webhook URL on a private address when saved and when tested', async () => {
+      for (const url of ['http://127.0.0.1:5678/webhook', 'http://169.254.169.254/latest', 'http://10.0.0.5/hook']) {
+        const res = await call('PUT', '/admin/settings', admin, { webhook: { url } });
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe('private_address');
+        const test = await call('POST', '/admin/settings/test-webhook', admin, { url });
+        expect(test.body).toMatchObject({ ok: false });
+        expect(test.body.message).toMatch(/private|loopback|linkLocal|refused/);
+      }
+      const none = await call('POST', '/admin/settings/test-webhook', admin, {});
+      expect(none.body).toMatchObject({ code: 'webhook_not_configured', message: 'N8N webhook URL not configured' });
+    });
+
+    it('test connection reports the built-in Web Push', async () => {
+      const res = await call('POST', '/admin/settings/test-connection', admin, {});
+      expect(res.body).toMatchObject({ ok: true, provider: 'web-push' });
+    });
+
+    it('a test alert needs a device of the admin to reach', async () => {
+      const res = await call('POST', '/admin/settings/test-alert', admin);
+      expect(res.body.code).toBe('no_test_target');
+    });
+  });
+
+  describe('incident.verified', () => {
+    it('a verified wrong-way-driver report creates one draft critical traffic alert', async () => {
+      const inbox = new Queue(JOB_QUEUE[JobName.IncidentVerified], { connection: { url: redis.url } as never, prefix: queuePrefix(redis.prefix) });
+      try {
+        const incidentId = randomUUID();
+        const event = { incidentId, type: 'wrong-way-driver', reportedBy: randomUUID(), verifiedBy: randomUUID(), lat: 33.45, lng: -112.07, locationName: 'I-17 at Thomas Rd', description: 'Car driving south in the northbound lanes', occurredAt: new Date().toISOString() };
+        await inbox.add(JobName.IncidentVerified, event);
+        await inbox.add(JobName.IncidentVerified, event); // delivered twice: still one draft
+        await inbox.add(JobName.IncidentVerified, { ...event, incidentId: randomUUID(), type: 'Accident' });
+        const rows = await waitFor('the draft', async () => {
+          const r = await db.query(`SELECT * FROM alerts.alerts WHERE source = 'incident'`);
+          return r.length ? r : null;
+        });
+        await waitFor('both events handled', async () => (await inbox.getJobCounts('waiting', 'active')).waiting + (await inbox.getJobCounts('waiting', 'active')).active === 0);
+        const again = await db.query(`SELECT * FROM alerts.alerts WHERE source = 'incident'`);
+        expect(again).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ status: 'draft', severity: 'critical', category: 'traffic', source_ref: incidentId, location_name: 'I-17 at Thomas Rd', radius_km: 10 });
+        expect(rows[0].title).toBe('Wrong-way driver near I-17 at Thomas Rd');
+      } finally {
+        await inbox.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { AlertsRepository } from './alerts/alerts.repository';
+import { AlertsService } from './alerts/alerts.service';
+import { HelpRequestsRepository } from './alerts/help-requests.repository';
+import { ServerKeys } from './keys/server-keys';
+import { PreferencesRepository } from './preferences/preferences.repository';
+import { PreferencesService } from './preferences/preferences.service';
+import { PushSubscriptionsRepository } from './push/push-subscriptions.repository';
+import { PushSubscriptionsService } from './push/push-subscriptions.service';
+import { SettingsRepository } from './settings/settings.repository';
+import { SettingsService } from './settings/settings.service';
+
+/** The alert domain's providers, shared by the HTTP service and the dispatcher (which uses the same schema). */
+@Module({
+  providers: [
+    AlertsRepository, AlertsService, HelpRequestsRepository, ServerKeys, PreferencesRepository, PreferencesService,
+    PushSubscriptionsRepository, PushSubscriptionsService, SettingsRepository, SettingsService,
+  ],
+  exports: [
+    AlertsRepository, AlertsService, HelpRequestsRepository, ServerKeys, PreferencesRepository, PreferencesService,
+    PushSubscriptionsRepository, PushSubscriptionsService, SettingsRepository, SettingsService,
+  ],
+})
+export class AlertsDomainModule {}

@@ -1,0 +1,94 @@
+import {
+  AdminAlert, AlertCategory, AlertStatus, AlertSummary, DeliveryChannel, DeliverySummary, deliveryLabel, DeliveryStatus,
+  emptyCounts, priorityOfSeverity, Severity, successRate, UserAlert,
+} from '@beacon/contracts';
+
+/** An alerts.alerts row as the queries below select it (status already reflects expires_at). */
+export interface AlertRow {
+  id: string;
+  title: string;
+  message: string;
+  type: string;
+  severity: Severity;
+  category: AlertCategory;
+  location_name: string | null;
+  lat: number | null;
+  lng: number | null;
+  radius_km: number | null;
+  expires_at: Date | null;
+  channels: DeliveryChannel[];
+  status: AlertStatus;
+  source: 'admin' | 'incident' | 'test';
+  created_by: string | null;
+  recipients: number | null;
+  dispatched_at: Date | null;
+  sent_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  /** [channel, status, n] triples from alert_delivery_counts. */
+  counts?: [DeliveryChannel, string, number][];
+  read_at?: Date | null;
+}
+
+/** Status as callers see it: an active alert past its expiry IS expired, whether or not the sweep ran yet. */
+export const EFFECTIVE_STATUS_SQL = `(CASE WHEN a.status = 'active' AND a.expires_at IS NOT NULL AND a.expires_at <= now() THEN 'expired' ELSE a.status END)`;
+
+export const ALERT_COLUMNS_SQL = `a.id, a.title, a.message, a.type, a.severity, a.category, a.location_name, a.lat, a.lng, a.radius_km,
+  a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
+  a.created_at, a.updated_at`;
+
+export const COUNTS_SQL = `COALESCE((SELECT jsonb_agg(jsonb_build_array(c.channel, c.status, c.n))
+  FROM alerts.alert_delivery_counts c WHERE c.alert_id = a.id AND c.n <> 0), '[]'::jsonb) AS counts`;
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+export function toSummary(r: AlertRow): AlertSummary {
+  return {
+    id: r.id,
+    title: r.title,
+    message: r.message,
+    severity: r.severity,
+    priority: priorityOfSeverity(r.severity),
+    category: r.category,
+    type: r.type,
+    status: r.status,
+    locationName: r.location_name,
+    lat: r.lat,
+    lng: r.lng,
+    radiusKm: r.radius_km,
+    channels: r.channels,
+    createdAt: iso(r.created_at)!,
+    expiresAt: iso(r.expires_at),
+  };
+}
+
+/** The per-channel summary; the dispatcher's in-flight 'sending' counts as pending. */
+export function toDeliverySummary(counts: [DeliveryChannel, string, number][] = []): DeliverySummary {
+  const summary: DeliverySummary = {};
+  for (const [channel, status, n] of counts) {
+    const c = (summary[channel] ??= emptyCounts());
+    const key = (status === 'sending' ? 'pending' : status) as DeliveryStatus;
+    c[key] += Number(n);
+  }
+  return summary;
+}
+
+export function toAdminAlert(r: AlertRow): AdminAlert {
+  const summary = toDeliverySummary(r.counts);
+  const dispatched = r.status !== 'draft' && r.recipients !== null;
+  return {
+    ...toSummary(r),
+    createdBy: r.created_by,
+    updatedAt: iso(r.updated_at)!,
+    sentAt: iso(r.sent_at),
+    source: r.source,
+    recipients: r.recipients,
+    summary,
+    deliveryLabel: deliveryLabel(summary, dispatched),
+    successRate: successRate(summary),
+  };
+}
+
+export function toUserAlert(r: AlertRow): UserAlert {
+  return { ...toSummary(r), read: !!r.read_at, readAt: iso(r.read_at ?? null) };
+}

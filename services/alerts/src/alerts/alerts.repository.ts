@@ -1,0 +1,289 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AlertCategory, AlertStatus, DEFAULT_PREFERENCES, DeliveryChannel, DeliveryStatus, Severity } from '@beacon/contracts';
+import { ALERT_COLUMNS_SQL, AlertRow, COUNTS_SQL, EFFECTIVE_STATUS_SQL } from './alert.rows';
+import { eligibilityWhere } from './eligibility.sql';
+
+export interface NewAlert {
+  title: string;
+  message: string;
+  type: string;
+  severity: Severity;
+  category: AlertCategory;
+  locationName: string | null;
+  lat: number | null;
+  lng: number | null;
+  radiusKm: number | null;
+  expiresAt: Date | null;
+  channels: DeliveryChannel[];
+  status: 'draft' | 'active';
+  source: 'admin' | 'incident' | 'test';
+  sourceRef?: string | null;
+  createdBy: string | null;
+  idempotencyKey?: string | null;
+}
+
+export interface AlertListFilter {
+  type?: string;
+  severities?: Severity[];
+  category?: AlertCategory;
+  status?: AlertStatus;
+  search?: string;
+  includeTests?: boolean;
+  offset: number;
+  limit: number;
+}
+
+export interface DeliveryRow {
+  id: string;
+  user_id: string;
+  channel: DeliveryChannel;
+  status: string;
+  attempts: number;
+  error: string | null;
+  not_before: Date | null;
+  sent_at: Date | null;
+  delivered_at: Date | null;
+  read_at: Date | null;
+  created_at: Date;
+}
+
+/** `%` and `_` in user search text are literals, not wildcards. */
+export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+@Injectable()
+export class AlertsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /**
+   * Inserts an alert; with an idempotency key, a second insert of the same key by the same creator (or a
+   * second draft for the same source) inserts nothing and returns the first alert's id with created=false.
+   */
+  async insert(a: NewAlert): Promise<{ id: string; created: boolean }> {
+    const rows = await this.ds.query(
+      `INSERT INTO alerts.alerts (title, message, type, severity, category, location_name, lat, lng, radius_km, expires_at, channels,
+         status, source, source_ref, created_by, idempotency_key, sent_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16, CASE WHEN $12 = 'active' THEN now() END)
+       ON CONFLICT DO NOTHING
+       RETURNING id`,
+      [a.title, a.message, a.type, a.severity, a.category, a.locationName, a.lat, a.lng, a.radiusKm, a.expiresAt, a.channels,
+        a.status, a.source, a.sourceRef ?? null, a.createdBy, a.idempotencyKey ?? null],
+    );
+    if (rows.length) return { id: rows[0].id, created: true };
+    const [existing] = a.idempotencyKey
+      ? await this.ds.query(`SELECT id FROM alerts.alerts WHERE created_by IS NOT DISTINCT FROM $1 AND idempotency_key = $2`, [a.createdBy, a.idempotencyKey])
+      : await this.ds.query(`SELECT id FROM alerts.alerts WHERE source = $1 AND source_ref = $2`, [a.source, a.sourceRef]);
+    if (!existing) throw new Error('alert insert conflicted but no existing alert was found');
+    return { id: existing.id, created: false };
+  }
+
+  async findById(id: string): Promise<AlertRow | null> {
+    const [row] = await this.ds.query(`SELECT ${ALERT_COLUMNS_SQL}, ${COUNTS_SQL} FROM alerts.alerts a WHERE a.id = $1`, [id]);
+    return row ?? null;
+  }
+
+  async list(f: AlertListFilter): Promise<{ rows: AlertRow[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (!f.includeTests) where.push(`a.source <> 'test'`);
+    if (f.type) add(`a.type = ?`, f.type);
+    if (f.severities?.length) add(`a.severity = ANY(?::text[])`, f.severities);
+    if (f.category) add(`a.category = ?`, f.category);
+    if (f.status) add(`${EFFECTIVE_STATUS_SQL} = ?`, f.status);
+    if (f.search) {
+      params.push(likePattern(f.search));
+      where.push(`(a.title ILIKE $${params.length} OR a.message ILIKE $${params.length})`);
+    }
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM alerts.alerts a ${whereSql}`, params);
+    const rows = await this.ds.query(
+      `SELECT ${ALERT_COLUMNS_SQL}, ${COUNTS_SQL} FROM alerts.alerts a ${whereSql}
+       ORDER BY a.created_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, f.limit, f.offset],
+    );
+    return { rows, total };
+  }
+
+  async deliveries(alertId: string, f: { status?: DeliveryStatus; channel?: DeliveryChannel; offset: number; limit: number }) {
+    const where = ['d.alert_id = $1'];
+    const params: unknown[] = [alertId];
+    if (f.channel) where.push(`d.channel = $${params.push(f.channel)}`);
+    if (f.status) where.push(f.status === 'pending' ? `d.status IN ('pending','sending')` : `d.status = $${params.push(f.status)}`);
+    const whereSql = where.join(' AND ');
+    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM alerts.alert_deliveries d WHERE ${whereSql}`, params);
+    const rows: DeliveryRow[] = await this.ds.query(
+      `SELECT d.id, d.user_id, d.channel, d.status, d.attempts, d.error, d.not_before, d.sent_at, d.delivered_at, d.read_at, d.created_at
+       FROM alerts.alert_deliveries d WHERE ${whereSql}
+       ORDER BY d.created_at, d.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, f.limit, f.offset],
+    );
+    return { rows, total };
+  }
+
+  /** Moves an alert between statuses; returns the row after the change, or null when it was not in `from`. */
+  async transition(id: string, from: AlertStatus[], to: AlertStatus): Promise<AlertRow | null> {
+    // TypeORM returns [rows, count] for UPDATE ... RETURNING
+    const [rows] = await this.ds.query(
+      `UPDATE alerts.alerts a SET status = $3, updated_at = now(), sent_at = CASE WHEN $3 = 'active' THEN now() ELSE a.sent_at END
+       WHERE a.id = $1 AND ${EFFECTIVE_STATUS_SQL} = ANY($2::text[]) RETURNING ${ALERT_COLUMNS_SQL}`,
+      [id, from, to],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Held deliveries of an alert that will no longer go out. */
+  async cancelPendingDeliveries(alertId: string, reason: string) {
+    await this.ds.query(
+      `UPDATE alerts.alert_deliveries SET status = 'cancelled', error = $2, updated_at = now() WHERE alert_id = $1 AND status = 'pending'`,
+      [alertId, reason],
+    );
+  }
+
+  /** Active alerts whose expiry passed: marked expired, their held deliveries cancelled, in one transaction. */
+  async expireDue(): Promise<AlertRow[]> {
+    return this.ds.transaction(async (m) => {
+      const [rows] = await m.query(
+        `UPDATE alerts.alerts a SET status = 'expired', updated_at = now()
+         WHERE a.status = 'active' AND a.expires_at <= now() RETURNING ${ALERT_COLUMNS_SQL}`,
+      );
+      const expired = (rows ?? []) as AlertRow[];
+      if (expired.length) {
+        await m.query(
+          `UPDATE alerts.alert_deliveries SET status = 'cancelled', error = 'alert expired', updated_at = now()
+           WHERE alert_id = ANY($1::uuid[]) AND status = 'pending'`,
+          [expired.map((r) => r.id)],
+        );
+      }
+      return expired;
+    });
+  }
+
+  /** Active alerts never dispatched (e.g. the enqueue after commit was lost in a crash). */
+  async undispatched(olderThanSeconds: number): Promise<string[]> {
+    const rows = await this.ds.query(
+      `SELECT id FROM alerts.alerts WHERE status = 'active' AND dispatched_at IS NULL AND sent_at < now() - make_interval(secs => $1) LIMIT 1000`,
+      [olderThanSeconds],
+    );
+    return rows.map((r: { id: string }) => r.id);
+  }
+
+  async recipientIds(alertId: string): Promise<string[]> {
+    const rows = await this.ds.query(`SELECT DISTINCT user_id FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId]);
+    return rows.map((r: { user_id: string }) => r.user_id);
+  }
+
+  /** Dashboard figures over real alerts (test alerts excluded). */
+  async stats(timeZone: string, days: number) {
+    const [alerts] = await this.ds.query(
+      `SELECT count(*) FILTER (WHERE a.status <> 'draft')::int AS total_sent,
+              count(*) FILTER (WHERE ${EFFECTIVE_STATUS_SQL} = 'active')::int AS active,
+              count(*) FILTER (WHERE a.status = 'draft')::int AS drafts
+       FROM alerts.alerts a WHERE a.source <> 'test'`,
+    );
+    const counts: { status: string; n: number }[] = await this.ds.query(
+      `SELECT c.status, sum(c.n)::int AS n FROM alerts.alert_delivery_counts c
+       JOIN alerts.alerts a ON a.id = c.alert_id AND a.source <> 'test' GROUP BY c.status`,
+    );
+    const perDay: { day: string; total: number; successful: number; failed: number }[] = await this.ds.query(
+      `WITH days AS (
+         SELECT generate_series((now() AT TIME ZONE $1)::date - ($2::int - 1), (now() AT TIME ZONE $1)::date, interval '1 day')::date AS day)
+       SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
+              count(d.id)::int AS total,
+              count(d.id) FILTER (WHERE d.status IN ('sent','delivered','read'))::int AS successful,
+              count(d.id) FILTER (WHERE d.status = 'failed')::int AS failed
+       FROM days
+       LEFT JOIN alerts.alert_deliveries d
+         ON d.created_at >= (days.day::timestamp AT TIME ZONE $1) AND d.created_at < ((days.day + 1)::timestamp AT TIME ZONE $1)
+         AND EXISTS (SELECT 1 FROM alerts.alerts a WHERE a.id = d.alert_id AND a.source <> 'test')
+       GROUP BY days.day ORDER BY days.day`,
+      [timeZone, days],
+    );
+    return { alerts, counts, perDay };
+  }
+
+  /** Alerts with a delivery to this user, newest first, with the user's read time. */
+  async forUser(userId: string, f: { severity?: Severity; search?: string; unreadOnly?: boolean; offset: number; limit: number }) {
+    const where = [`EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = a.id AND d.user_id = $1)`];
+    const params: unknown[] = [userId];
+    if (f.severity) where.push(`a.severity = $${params.push(f.severity)}`);
+    if (f.search) {
+      const i = params.push(likePattern(f.search));
+      where.push(`(a.title ILIKE $${i} OR a.message ILIKE $${i})`);
+    }
+    if (f.unreadOnly) where.push(`r.read_at IS NULL`);
+    const from = `FROM alerts.alerts a LEFT JOIN alerts.alert_reads r ON r.alert_id = a.id AND r.user_id = $1 WHERE ${where.join(' AND ')}`;
+    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total ${from}`, params);
+    const rows = await this.ds.query(
+      `SELECT ${ALERT_COLUMNS_SQL}, r.read_at ${from} ORDER BY a.created_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, f.limit, f.offset],
+    );
+    return { rows: rows as AlertRow[], total };
+  }
+
+  /** Active, unexpired alerts that concern this user by their preferences (defaults when they saved none). */
+  async activeForUser(userId: string, limit: number): Promise<AlertRow[]> {
+    return this.ds.query(
+      `WITH p AS (
+         SELECT severity_threshold, categories, lat, lng, radius_km FROM alerts.user_preferences WHERE user_id = $1
+         UNION ALL
+         SELECT $2::text, $3::text[], NULL::float8, NULL::float8, NULL::float8
+         WHERE NOT EXISTS (SELECT 1 FROM alerts.user_preferences WHERE user_id = $1))
+       SELECT ${ALERT_COLUMNS_SQL}, r.read_at
+       FROM alerts.alerts a CROSS JOIN p
+       LEFT JOIN alerts.alert_reads r ON r.alert_id = a.id AND r.user_id = $1
+       WHERE a.status = 'active' AND (a.expires_at IS NULL OR a.expires_at > now()) AND a.source <> 'test'
+         AND ${eligibilityWhere({ severity: 'a.severity', category: 'a.category', lat: 'a.lat', lng: 'a.lng', radiusKm: 'a.radius_km' })}
+       ORDER BY a.created_at DESC LIMIT $4`,
+      [userId, DEFAULT_PREFERENCES.severityThreshold, DEFAULT_PREFERENCES.categories, limit],
+    );
+  }
+
+  /** One alert as a user may see it: one sent to them, or any active one (public safety information). */
+  async findForUser(alertId: string, userId: string): Promise<AlertRow | null> {
+    const [row] = await this.ds.query(
+      `SELECT ${ALERT_COLUMNS_SQL}, r.read_at FROM alerts.alerts a
+       LEFT JOIN alerts.alert_reads r ON r.alert_id = a.id AND r.user_id = $2
+       WHERE a.id = $1 AND a.source <> 'test' AND (
+         EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = a.id AND d.user_id = $2)
+         OR ${EFFECTIVE_STATUS_SQL} = 'active')`,
+      [alertId, userId],
+    );
+    return row ?? null;
+  }
+
+  /** "I'm Safe": the user's read mark, and their delivered deliveries of this alert marked read, atomically. */
+  async markRead(alertId: string, userId: string): Promise<Date> {
+    return this.ds.transaction(async (m) => {
+      const [row] = await m.query(
+        `INSERT INTO alerts.alert_reads (alert_id, user_id) VALUES ($1, $2)
+         ON CONFLICT (user_id, alert_id) DO UPDATE SET read_at = alerts.alert_reads.read_at RETURNING read_at`,
+        [alertId, userId],
+      );
+      await m.query(
+        `UPDATE alerts.alert_deliveries SET status = CASE WHEN status IN ('sent','delivered') THEN 'read' ELSE status END,
+           read_at = coalesce(read_at, $3), updated_at = now()
+         WHERE alert_id = $1 AND user_id = $2 AND read_at IS NULL`,
+        [alertId, userId, row.read_at],
+      );
+      return row.read_at as Date;
+    });
+  }
+
+  async deliveryOwner(deliveryId: string): Promise<{ alert_id: string; user_id: string; status: string } | null> {
+    const [row] = await this.ds.query(`SELECT alert_id, user_id, status FROM alerts.alert_deliveries WHERE id = $1`, [deliveryId]);
+    return row ?? null;
+  }
+
+  /** The device reported the push shown: sent -> delivered. */
+  async markDelivered(deliveryId: string) {
+    await this.ds.query(
+      `UPDATE alerts.alert_deliveries SET status = 'delivered', delivered_at = now(), updated_at = now() WHERE id = $1 AND status = 'sent'`,
+      [deliveryId],
+    );
+  }
+}

@@ -1,0 +1,232 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AdminAlert, AlertCategory, categoryOfType, CATEGORY_DEFAULT_TYPE, ALERT_LIMITS, JobIds, JobName, Page, priorityOfSeverity,
+  Severity, severityFromPriority, successRate, UserAlert, emptyCounts, DeliveryStatus, DELIVERY_STATUSES,
+} from '@beacon/contracts';
+import { AppError, badRequest, conflict, notFound } from '@beacon/common';
+import type { AuthUser } from '@beacon/auth';
+import { JobQueue } from '../queue/job-queue';
+import { LiveEvents } from '../live/live-events';
+import { ServerKeys } from '../keys/server-keys';
+import { toAdminAlert, toSummary, toUserAlert } from './alert.rows';
+import { AlertsRepository, NewAlert } from './alerts.repository';
+import { CreateAlertDto } from './dto/create-alert.dto';
+import { DeliveriesQuery, ListAlertsQuery, MyAlertsQuery } from './dto/list-alerts.query';
+import { HelpRequestDto } from './dto/help-request.dto';
+import { HelpRequestsRepository } from './help-requests.repository';
+import { ProgressPublisher } from '../live/progress.publisher';
+
+const page = <T>(items: T[], total: number, q: { page: number; pageSize: number }): Page<T> => ({
+  items, total, page: q.page, pageSize: q.pageSize, totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+});
+
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+@Injectable()
+export class AlertsService {
+  constructor(
+    private readonly alerts: AlertsRepository,
+    private readonly help: HelpRequestsRepository,
+    private readonly queue: JobQueue,
+    private readonly live: LiveEvents,
+    private readonly keys: ServerKeys,
+    private readonly progress: ProgressPublisher,
+  ) {}
+
+  /**
+   * Creates an alert and, unless it is a draft, sends it: stored active, then one dispatch job with a
+   * deterministic id. Idempotent on the Idempotency-Key header or the body's clientId: a double submit returns
+   * the first alert (created=false) and at most re-queues the same dispatch job, which is then a no-op.
+   */
+  async create(user: AuthUser, dto: CreateAlertDto, idempotencyKey?: string): Promise<{ alert: AdminAlert; created: boolean }> {
+    const key = idempotencyKey ?? dto.clientId ?? null;
+    if (key !== null && (key.length < 8 || key.length > 200)) throw badRequest('Idempotency-Key must be 8 to 200 characters', 'invalid_idempotency_key');
+    const input = this.toNewAlert(dto, user.id, key);
+    const { id, created } = await this.alerts.insert(input);
+    const row = (await this.alerts.findById(id))!;
+    if (row.status === 'active') await this.enqueueDispatch(id);
+    const alert = toAdminAlert(row);
+    if (created) this.live.toAdmins('alert:new', toSummary(row));
+    return { alert, created };
+  }
+
+  toNewAlert(dto: CreateAlertDto, createdBy: string, idempotencyKey: string | null): NewAlert {
+    if (!dto.type && !dto.category) throw badRequest('Alert type is required', 'type_required');
+    if ((dto.lat === undefined) !== (dto.lng === undefined)) throw badRequest('Latitude and longitude go together: send both or neither', 'incomplete_location');
+    const severity: Severity = dto.severity ?? (dto.priority ? severityFromPriority(dto.priority) : 'medium');
+    if (dto.severity && dto.priority && priorityOfSeverity(dto.severity) !== dto.priority) {
+      throw badRequest('Priority and severity disagree: send one of them', 'severity_priority_mismatch');
+    }
+    const category: AlertCategory = dto.category ?? categoryOfType(dto.type!);
+    const type = dto.type ?? CATEGORY_DEFAULT_TYPE[category];
+    const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
+    if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest('Expiry must be in the future', 'expiry_in_past');
+    const located = dto.lat !== undefined;
+    return {
+      title: dto.title,
+      message: dto.message,
+      type,
+      severity,
+      category,
+      locationName: dto.locationName?.trim() || null,
+      lat: located ? dto.lat! : null,
+      lng: located ? dto.lng! : null,
+      // Spec: radius defaults to 50 km; a radius only means something around a point.
+      radiusKm: located ? dto.radiusKm ?? ALERT_LIMITS.radiusKmDefault : null,
+      expiresAt,
+      channels: dto.channels,
+      status: dto.draft ? 'draft' : 'active',
+      source: 'admin',
+      createdBy,
+      idempotencyKey,
+    };
+  }
+
+  enqueueDispatch(alertId: string) {
+    return this.queue.add(JobName.AlertDispatch, { alertId, requestedAt: new Date().toISOString() }, { jobId: JobIds.dispatch(alertId) });
+  }
+
+  /** Sends a draft (e.g. one a verified incident created). */
+  async send(id: string): Promise<AdminAlert> {
+    const row = await this.alerts.transition(id, ['draft'], 'active');
+    if (!row) throw await this.transitionError(id, 'Only a draft alert can be sent');
+    await this.enqueueDispatch(id);
+    this.live.toAdmins('alert:updated', toSummary(row));
+    return this.get(id);
+  }
+
+  /** Cancels a draft or active alert; deliveries still held (quiet hours, digests) will not go out. */
+  async cancel(id: string): Promise<AdminAlert> {
+    const row = await this.alerts.transition(id, ['draft', 'active'], 'cancelled');
+    if (!row) throw await this.transitionError(id, 'Only a draft or active alert can be cancelled');
+    await this.alerts.cancelPendingDeliveries(id, 'alert cancelled');
+    const summary = toSummary(row);
+    this.live.toAdmins('alert:updated', summary);
+    this.live.toUsers(await this.alerts.recipientIds(id), 'alert:updated', summary);
+    return this.get(id);
+  }
+
+  private async transitionError(id: string, message: string) {
+    const existing = await this.alerts.findById(id);
+    if (!existing) return notFound('Alert', 'alert_not_found');
+    return conflict(`${message}; this one is ${existing.status}`, 'invalid_alert_status');
+  }
+
+  async get(id: string): Promise<AdminAlert> {
+    const row = await this.alerts.findById(id);
+    if (!row) throw notFound('Alert', 'alert_not_found');
+    return toAdminAlert(row);
+  }
+
+  async list(q: ListAlertsQuery): Promise<Page<AdminAlert>> {
+    // The screens' priority filter: 'high' covers critical too (critical shows as the highest priority).
+    const severities: Severity[] | undefined = q.severity ? [q.severity] : q.priority === 'high' ? ['high', 'critical'] : q.priority ? [q.priority] : undefined;
+    const { rows, total } = await this.alerts.list({
+      type: q.type, severities, category: q.category, status: q.status, search: q.search,
+      offset: (q.page - 1) * q.pageSize, limit: q.pageSize,
+    });
+    return page(rows.map(toAdminAlert), total, q);
+  }
+
+  async recent(limit: number): Promise<AdminAlert[]> {
+    return (await this.alerts.list({ offset: 0, limit })).rows.map(toAdminAlert);
+  }
+
+  async deliveries(id: string, q: DeliveriesQuery) {
+    await this.get(id);
+    const { rows, total } = await this.alerts.deliveries(id, { status: q.status, channel: q.channel, offset: (q.page - 1) * q.pageSize, limit: q.pageSize });
+    return page(rows.map((d) => ({
+      id: d.id, userId: d.user_id, channel: d.channel, status: d.status === 'sending' ? 'pending' : d.status, attempts: d.attempts, error: d.error,
+      heldUntil: d.not_before && d.not_before.getTime() > Date.now() ? d.not_before.toISOString() : null,
+      sentAt: d.sent_at?.toISOString() ?? null, deliveredAt: d.delivered_at?.toISOString() ?? null, readAt: d.read_at?.toISOString() ?? null,
+      createdAt: d.created_at.toISOString(),
+    })), total, q);
+  }
+
+  async stats(tz = 'UTC', days = 7) {
+    if (!isTimeZone(tz)) throw badRequest('tz must be an IANA time zone, e.g. America/Phoenix', 'invalid_time_zone');
+    const { alerts, counts, perDay } = await this.alerts.stats(tz, days);
+    const totals = emptyCounts();
+    for (const { status, n } of counts) {
+      const key = (status === 'sending' ? 'pending' : status) as DeliveryStatus;
+      if ((DELIVERY_STATUSES as readonly string[]).includes(key)) totals[key] += n;
+    }
+    const totalDeliveries = Object.values(totals).reduce((a, b) => a + b, 0);
+    return {
+      totalSent: alerts.total_sent as number,
+      activeAlerts: alerts.active as number,
+      drafts: alerts.drafts as number,
+      totalDeliveries,
+      deliveries: totals,
+      successRate: successRate(totals),
+      perDay,
+      timeZone: tz,
+    };
+  }
+
+  // ------------------------------------------------------------------ user side
+
+  async myAlerts(user: AuthUser, q: MyAlertsQuery): Promise<Page<UserAlert>> {
+    const { rows, total } = await this.alerts.forUser(user.id, {
+      severity: q.severity, search: q.search, unreadOnly: q.unread, offset: (q.page - 1) * q.pageSize, limit: q.pageSize,
+    });
+    return page(rows.map(toUserAlert), total, q);
+  }
+
+  async activeForMe(user: AuthUser): Promise<UserAlert[]> {
+    return (await this.alerts.activeForUser(user.id, 100)).map(toUserAlert);
+  }
+
+  async oneForMe(user: AuthUser, alertId: string): Promise<UserAlert> {
+    const row = await this.alerts.findForUser(alertId, user.id);
+    if (!row) throw notFound('Alert', 'alert_not_found');
+    return toUserAlert(row);
+  }
+
+  /** "I'm Safe". */
+  async markRead(user: AuthUser, alertId: string): Promise<{ alertId: string; read: true; readAt: string }> {
+    await this.oneForMe(user, alertId);
+    const readAt = await this.alerts.markRead(alertId, user.id);
+    this.progress.touch(alertId);
+    return { alertId, read: true, readAt: new Date(readAt).toISOString() };
+  }
+
+  async requestHelp(user: AuthUser, alertId: string, dto: HelpRequestDto) {
+    await this.oneForMe(user, alertId);
+    if ((dto.lat === undefined) !== (dto.lng === undefined)) throw badRequest('Latitude and longitude go together: send both or neither', 'incomplete_location');
+    return this.help.insert({ alertId, userId: user.id, userEmail: user.email, message: dto.message?.trim() ?? '', lat: dto.lat ?? null, lng: dto.lng ?? null });
+  }
+
+  listHelpRequests(q: { page: number; pageSize: number; status?: 'open' | 'resolved' }) {
+    return this.help.list({ status: q.status, offset: (q.page - 1) * q.pageSize, limit: q.pageSize }).then(({ rows, total }) => page(rows, total, q));
+  }
+
+  resolveHelpRequest(id: string) {
+    return this.help.resolve(id).then((row) => {
+      if (!row) throw notFound('Help request', 'help_request_not_found');
+      return row;
+    });
+  }
+
+  /**
+   * The service worker's reports, authorised by the per-delivery token only the recipient's browser could
+   * decrypt from the push payload: 'delivered' (the notification was shown), 'ack' (Acknowledge pressed).
+   */
+  async receipt(deliveryId: string, event: string, token: string) {
+    if (event !== 'delivered' && event !== 'ack') throw badRequest("event must be 'delivered' or 'ack'", 'invalid_receipt_event');
+    const owner = await this.alerts.deliveryOwner(deliveryId);
+    if (!owner || !(await this.keys.verifyReceipt(deliveryId, event, token))) throw new AppError(403, 'invalid_receipt', 'This receipt is not valid');
+    if (event === 'delivered') await this.alerts.markDelivered(deliveryId);
+    else await this.alerts.markRead(owner.alert_id, owner.user_id);
+    this.progress.touch(owner.alert_id);
+    return { ok: true };
+  }
+}
+

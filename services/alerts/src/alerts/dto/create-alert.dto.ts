@@ -1,0 +1,94 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min,
+  MinLength,
+} from 'class-validator';
+import {
+  ADMIN_ALERT_TYPES, ADMIN_CHANNEL_TO_CHANNEL, ALERT_CATEGORIES, ALERT_LIMITS, AlertCategory, DELIVERY_CHANNELS, DeliveryChannel, Priority,
+  PRIORITIES, Severity, SEVERITIES,
+} from '@beacon/contracts';
+
+const toChannel = (c: unknown) => (typeof c === 'string' && c in ADMIN_CHANNEL_TO_CHANNEL ? ADMIN_CHANNEL_TO_CHANNEL[c as 'web_push'] : c);
+
+/**
+ * One body for both create screens: the wizard sends severity + category (+ location, radius, expiry),
+ * the admin single form sends type + priority + channels (web_push/sms accepted as the form names them).
+ */
+export class CreateAlertDto {
+  @IsString({ message: 'Title must be at least 5 characters' })
+  @MinLength(ALERT_LIMITS.titleMin, { message: 'Title must be at least 5 characters' })
+  @MaxLength(ALERT_LIMITS.titleMax, { message: 'Title too long' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  title: string;
+
+  @IsString({ message: 'Message must be at least 10 characters' })
+  @MinLength(ALERT_LIMITS.messageMin, { message: 'Message must be at least 10 characters' })
+  @MaxLength(ALERT_LIMITS.messageMax, { message: 'Message too long' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  message: string;
+
+  @IsOptional()
+  // class-validator reports the lowest decorator first: an empty type is "required", not "not one of".
+  @IsIn(ADMIN_ALERT_TYPES as unknown as string[], { message: `Alert type must be one of ${ADMIN_ALERT_TYPES.join(', ')}` })
+  @IsNotEmpty({ message: 'Alert type is required' })
+  type?: string;
+
+  @IsOptional()
+  @IsIn(SEVERITIES as unknown as string[], { message: 'Severity must be one of critical, high, medium, low' })
+  severity?: Severity;
+
+  @IsOptional()
+  @IsIn(PRIORITIES as unknown as string[], { message: 'Priority must be one of low, medium, high' })
+  priority?: Priority;
+
+  @IsOptional()
+  @IsIn(ALERT_CATEGORIES as unknown as string[], { message: 'Category must be one of weather, traffic, security, public_safety, health' })
+  category?: AlertCategory;
+
+  @IsOptional()
+  @IsString({ message: 'Location name must be text' })
+  @MaxLength(200, { message: 'Location name must be at most 200 characters' })
+  locationName?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'Latitude must be a number between -90 and 90' })
+  @Min(-90, { message: 'Latitude must be a number between -90 and 90' })
+  @Max(90, { message: 'Latitude must be a number between -90 and 90' })
+  lat?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'Longitude must be a number between -180 and 180' })
+  @Min(-180, { message: 'Longitude must be a number between -180 and 180' })
+  @Max(180, { message: 'Longitude must be a number between -180 and 180' })
+  lng?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'Radius must be a number from 1 to 1000 km' })
+  @Min(ALERT_LIMITS.radiusKmMin, { message: 'Radius must be a number from 1 to 1000 km' })
+  @Max(ALERT_LIMITS.radiusKmMax, { message: 'Radius must be a number from 1 to 1000 km' })
+  radiusKm?: number;
+
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'Expiry must be a date and time' })
+  expiresAt?: string;
+
+  @Transform(({ value }) => (Array.isArray(value) ? [...new Set(value.map(toChannel))] : value))
+  @IsArray({ message: 'Select at least one channel' })
+  @ArrayMinSize(1, { message: 'Select at least one channel' })
+  @ArrayMaxSize(DELIVERY_CHANNELS.length, { message: 'Select at least one channel' })
+  @IsIn(DELIVERY_CHANNELS as unknown as string[], { each: true, message: 'Channels must be among web_push (push), sms, email' })
+  channels: DeliveryChannel[];
+
+  /** Save without sending (status draft); send later with POST /:id/send. */
+  @IsOptional()
+  @IsBoolean({ message: 'draft must be true or false' })
+  draft?: boolean;
+
+  /** Client-generated id of this submission: a double submit with the same id creates and sends once. */
+  @IsOptional()
+  @IsUUID('all', { message: 'clientId must be a UUID' })
+  clientId?: string;
+}

@@ -1,0 +1,111 @@
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  ALERT_CATEGORIES, ALERT_LIMITS, ALERT_STATUSES, AlertCategory, AlertStatus, DELIVERY_CHANNELS, DELIVERY_STATUSES, DeliveryChannel,
+  DeliveryStatus, Priority, PRIORITIES, Severity, SEVERITIES,
+} from '@beacon/contracts';
+
+/** 'all' (what the history screen's selects send for no filter) and '' mean no filter. */
+const noAll = ({ value }: { value: unknown }) => (value === 'all' || value === '' ? undefined : value);
+
+export class PageQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number from 1' })
+  @Min(1, { message: 'page must be a whole number from 1' })
+  page: number = 1;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'pageSize must be a whole number from 1 to 100' })
+  @Min(1, { message: 'pageSize must be a whole number from 1 to 100' })
+  @Max(100, { message: 'pageSize must be a whole number from 1 to 100' })
+  pageSize: number = ALERT_LIMITS.historyPageSize;
+}
+
+export class ListAlertsQuery extends PageQuery {
+  @IsOptional()
+  @Transform(noAll)
+  @IsString()
+  @MaxLength(50)
+  type?: string;
+
+  @IsOptional()
+  @Transform(noAll)
+  @IsIn(PRIORITIES as unknown as string[], { message: 'priority must be one of low, medium, high' })
+  priority?: Priority;
+
+  @IsOptional()
+  @Transform(noAll)
+  @IsIn(SEVERITIES as unknown as string[], { message: 'severity must be one of critical, high, medium, low' })
+  severity?: Severity;
+
+  @IsOptional()
+  @Transform(noAll)
+  @IsIn(ALERT_CATEGORIES as unknown as string[], { message: 'category must be one of weather, traffic, security, public_safety, health' })
+  category?: AlertCategory;
+
+  @IsOptional()
+  @Transform(noAll)
+  @IsIn(ALERT_STATUSES as unknown as string[], { message: 'status must be one of draft, active, expired, cancelled' })
+  status?: AlertStatus;
+
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @IsString()
+  @MaxLength(200, { message: 'search must be at most 200 characters' })
+  search?: string;
+}
+
+export class DeliveriesQuery extends PageQuery {
+  @IsOptional()
+  @Transform(noAll)
+  @IsIn(DELIVERY_STATUSES as unknown as string[], { message: `status must be one of ${DELIVERY_STATUSES.join(', ')}` })
+  status?: DeliveryStatus;
+
+  @IsOptional()
+  @Transform(noAll)
+  @IsIn(DELIVERY_CHANNELS as unknown as string[], { message: 'channel must be one of push, sms, email' })
+  channel?: DeliveryChannel;
+}
+
+export class MyAlertsQuery extends PageQuery {
+  @IsOptional()
+  @Transform(noAll)
+  @IsIn(SEVERITIES as unknown as string[], { message: 'severity must be one of critical, high, medium, low' })
+  severity?: Severity;
+
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @IsString()
+  @MaxLength(200, { message: 'search must be at most 200 characters' })
+  search?: string;
+
+  @IsOptional()
+  @Transform(({ value }) => value === true || value === 'true' || value === '1')
+  unread?: boolean;
+}
+
+export class StatsQuery {
+  /** IANA time zone the per-day buckets follow (the admin's browser zone). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  tz?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'days must be a whole number from 1 to 90' })
+  @Min(1, { message: 'days must be a whole number from 1 to 90' })
+  @Max(90, { message: 'days must be a whole number from 1 to 90' })
+  days: number = 7;
+}
+
+export class RecentQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number from 1 to 50' })
+  @Min(1, { message: 'limit must be a whole number from 1 to 50' })
+  @Max(50, { message: 'limit must be a whole number from 1 to 50' })
+  limit: number = ALERT_LIMITS.recentCount;
+}

@@ -1,0 +1,48 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '@beacon/auth';
+import { QueueName } from '@beacon/contracts';
+import { dataSourceOptions, EnvModule, HealthModule, loggingModule, RedisModule } from '@beacon/common';
+import { AlertsDomainModule } from './alerts.module';
+import { AdminAlertsController, DeliveryReceiptsController, HelpRequestsController, MyAlertsController } from './alerts/alerts.controller';
+import { AlertsDeliveryEnv } from './config/delivery-env';
+import { AlertsEnv } from './config/env.dto';
+import { alertsDatabase } from './database';
+import { IncidentVerifiedHandler } from './inbox/incident-verified.handler';
+import { LiveModule } from './live/live.module';
+import { PreferencesController } from './preferences/preferences.controller';
+import { PushSubscriptionsController } from './push/push-subscriptions.controller';
+import { QueueModule } from './queue/queue.module';
+import { SettingsController } from './settings/settings.controller';
+
+@Module({})
+export class AppModule {
+  static register(env: AlertsEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        EnvModule.forRoot(env),
+        loggingModule('alerts', env.LOG_LEVEL),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL, alertsDatabase), retryAttempts: 5, retryDelay: 2000 }),
+        RedisModule.forRoot(env.REDIS_URL, { keyPrefix: `${env.REDIS_PREFIX}:` }),
+        HealthModule.register({ database: true, redis: true }),
+        AuthModule.register({ jwksUrl: env.JWKS_URL }),
+        // The alerts service works one queue itself: domain events addressed to it (incident.verified).
+        QueueModule.register(env, { queues: [{ name: QueueName.AlertsInbox, concurrency: 4 }] }),
+        LiveModule.register(env),
+        { module: DeliveryEnvModule, global: true, providers: [{ provide: AlertsDeliveryEnv, useValue: env }], exports: [AlertsDeliveryEnv] },
+        AlertsDomainModule,
+      ],
+      // Order matters: static paths (me/..., admin/..., push/..., deliveries/...) before AdminAlertsController's /:id.
+      controllers: [
+        MyAlertsController, PreferencesController, PushSubscriptionsController, DeliveryReceiptsController, SettingsController,
+        HelpRequestsController, AdminAlertsController,
+      ],
+      providers: [IncidentVerifiedHandler],
+    };
+  }
+}
+
+/** Lets shared providers ask for the delivery variables whichever service's env class supplies them. */
+@Module({})
+export class DeliveryEnvModule {}

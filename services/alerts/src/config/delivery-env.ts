@@ -1,0 +1,38 @@
+import { IsOptional, Matches } from 'class-validator';
+import { BaseEnv, csv } from '@beacon/common';
+
+/** Variables the alerts service and its dispatcher share (both talk to providers and sign with the same keys). */
+export class AlertsDeliveryEnv extends BaseEnv {
+  /**
+   * Hosts that outgoing provider calls (SMS webhook, push endpoints, push provider) may reach although they
+   * resolve to private or loopback addresses: comma-separated host or host:port, '*' for any. Empty in production.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9.:*,\s[\]-]*$/, { message: 'WEBHOOK_ALLOW_HOSTS must be a comma-separated list of hosts, e.g. 127.0.0.1,localhost:9000' })
+  WEBHOOK_ALLOW_HOSTS = '';
+
+  /** The SMS webhook used until an admin saves one in the settings screen. */
+  @IsOptional()
+  @Matches(/^(https?:\/\/\S+)?$/, { message: 'SMS_WEBHOOK_URL must be an http(s) URL' })
+  SMS_WEBHOOK_URL = '';
+
+  /** Contact for push services, sent as the VAPID `sub` claim (RFC 8292). */
+  @Matches(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { message: 'VAPID_SUBJECT must be a mailto: address or an https: URL' })
+  VAPID_SUBJECT = 'mailto:alerts@beacon.local';
+
+  /** Defaults for the admin settings' push provider section until an admin saves them. */
+  @IsOptional()
+  PUSH_PROVIDER_USERNAME = '';
+
+  @IsOptional()
+  PUSH_PROVIDER_API_KEY = '';
+
+  /** Optional external push provider whose `GET {url}/account` Test Connection checks with basic auth. */
+  @IsOptional()
+  @Matches(/^(https?:\/\/\S+)?$/, { message: 'PUSH_PROVIDER_URL must be an http(s) URL' })
+  PUSH_PROVIDER_URL = '';
+
+  get webhookAllowHosts(): string[] {
+    return csv(this.WEBHOOK_ALLOW_HOSTS);
+  }
+}

@@ -1,0 +1,4 @@
+import { runService } from '@beacon/common';
+import { alertsService } from './service';
+
+void runService(alertsService);

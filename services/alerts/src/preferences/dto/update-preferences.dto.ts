@@ -1,0 +1,94 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested,
+} from 'class-validator';
+import { Frequency, FREQUENCIES, PREFERENCE_ALERT_TYPES, PreferenceAlertType, RADIUS_MILES, Severity, SEVERITIES, TIME_OF_DAY_PATTERN } from '@beacon/contracts';
+
+export class QuietHoursDto {
+  @IsOptional()
+  @IsBoolean({ message: 'quietHours.enabled must be true or false' })
+  enabled?: boolean;
+
+  @IsOptional()
+  @Matches(TIME_OF_DAY_PATTERN, { message: 'Quiet hours start must be a time like 22:00' })
+  start?: string;
+
+  @IsOptional()
+  @Matches(TIME_OF_DAY_PATTERN, { message: 'Quiet hours end must be a time like 07:00' })
+  end?: string;
+
+  @IsOptional()
+  @IsString({ message: 'Time zone must be an IANA time zone, e.g. America/Phoenix' })
+  @MaxLength(64, { message: 'Time zone must be an IANA time zone, e.g. America/Phoenix' })
+  timeZone?: string;
+}
+
+export class MethodsDto {
+  @IsOptional() @IsBoolean({ message: 'methods.push must be true or false' }) push?: boolean;
+  @IsOptional() @IsBoolean({ message: 'methods.voice must be true or false' }) voice?: boolean;
+  @IsOptional() @IsBoolean({ message: 'methods.email must be true or false' }) email?: boolean;
+  @IsOptional() @IsBoolean({ message: 'methods.sms must be true or false' }) sms?: boolean;
+}
+
+export class HomeDto {
+  @Type(() => Number)
+  @IsNumber({}, { message: 'Latitude must be a number between -90 and 90' })
+  @Min(-90, { message: 'Latitude must be a number between -90 and 90' })
+  @Max(90, { message: 'Latitude must be a number between -90 and 90' })
+  lat: number;
+
+  @Type(() => Number)
+  @IsNumber({}, { message: 'Longitude must be a number between -180 and 180' })
+  @Min(-180, { message: 'Longitude must be a number between -180 and 180' })
+  @Max(180, { message: 'Longitude must be a number between -180 and 180' })
+  lng: number;
+}
+
+/** Partial update: fields left out keep their current (or default) value. */
+export class UpdatePreferencesDto {
+  @IsOptional()
+  @IsArray({ message: 'alertTypes must be a list' })
+  @ArrayMaxSize(PREFERENCE_ALERT_TYPES.length)
+  @IsIn(PREFERENCE_ALERT_TYPES as unknown as string[], { each: true, message: `alertTypes must be among ${PREFERENCE_ALERT_TYPES.join(', ')}` })
+  alertTypes?: PreferenceAlertType[];
+
+  @IsOptional()
+  @IsIn(SEVERITIES as unknown as string[], { message: 'severityThreshold must be one of low, medium, high, critical' })
+  severityThreshold?: Severity;
+
+  @IsOptional()
+  @IsIn(FREQUENCIES as unknown as string[], { message: 'frequency must be one of immediate, hourly, daily, weekly' })
+  frequency?: Frequency;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'Radius must be between 5 and 100 miles' })
+  @Min(RADIUS_MILES.min, { message: 'Radius must be between 5 and 100 miles' })
+  @Max(RADIUS_MILES.max, { message: 'Radius must be between 5 and 100 miles' })
+  radiusMiles?: number;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => QuietHoursDto)
+  quietHours?: QuietHoursDto;
+
+  @IsOptional()
+  @IsBoolean({ message: 'weekendEnabled must be true or false' })
+  weekendEnabled?: boolean;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MethodsDto)
+  methods?: MethodsDto;
+
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @Matches(/^\+[1-9]\d{6,14}$/, { message: 'Enter the phone number with its country code, e.g. +16025551234' })
+  phoneNumber?: string | null;
+
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @ValidateNested()
+  @Type(() => HomeDto)
+  home?: HomeDto | null;
+}

@@ -1,0 +1,20 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { AuthUser, CurrentUser } from '@beacon/auth';
+import { UpdatePreferencesDto } from './dto/update-preferences.dto';
+import { PreferencesService } from './preferences.service';
+
+/** The signed-in user's alert preferences (the part-1 preference screen). */
+@Controller('me/preferences')
+export class PreferencesController {
+  constructor(private readonly preferences: PreferencesService) {}
+
+  @Get()
+  get(@CurrentUser() user: AuthUser) {
+    return this.preferences.get(user);
+  }
+
+  @Put()
+  update(@CurrentUser() user: AuthUser, @Body() dto: UpdatePreferencesDto) {
+    return this.preferences.update(user, dto);
+  }
+}

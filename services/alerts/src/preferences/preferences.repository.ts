@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AlertCategory, Frequency, PreferenceAlertType, Severity } from '@beacon/contracts';
+
+/** An alerts.user_preferences row. */
+export interface PreferencesRow {
+  user_id: string;
+  email: string | null;
+  severity_threshold: Severity;
+  alert_types: PreferenceAlertType[];
+  categories: AlertCategory[];
+  push_enabled: boolean;
+  sms_enabled: boolean;
+  email_enabled: boolean;
+  voice_enabled: boolean;
+  phone_number: string | null;
+  lat: number | null;
+  lng: number | null;
+  radius_km: number;
+  quiet_enabled: boolean;
+  quiet_start: string;
+  quiet_end: string;
+  time_zone: string;
+  weekend_enabled: boolean;
+  frequency: Frequency;
+}
+
+const FIELDS: (keyof PreferencesRow)[] = [
+  'email', 'severity_threshold', 'alert_types', 'categories', 'push_enabled', 'sms_enabled', 'email_enabled', 'voice_enabled', 'phone_number',
+  'lat', 'lng', 'radius_km', 'quiet_enabled', 'quiet_start', 'quiet_end', 'time_zone', 'weekend_enabled', 'frequency',
+];
+
+@Injectable()
+export class PreferencesRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async find(userId: string): Promise<PreferencesRow | null> {
+    const [row] = await this.ds.query(
+      `SELECT user_id, ${FIELDS.filter((f) => f !== 'quiet_start' && f !== 'quiet_end').join(', ')},
+              to_char(quiet_start, 'HH24:MI') AS quiet_start, to_char(quiet_end, 'HH24:MI') AS quiet_end
+       FROM alerts.user_preferences WHERE user_id = $1`,
+      [userId],
+    );
+    return row ?? null;
+  }
+
+  /** Writes the whole row (insert or replace). */
+  async save(row: PreferencesRow): Promise<void> {
+    const values = FIELDS.map((f) => row[f]);
+    await this.ds.query(
+      `INSERT INTO alerts.user_preferences (user_id, ${FIELDS.join(', ')})
+       VALUES ($1, ${FIELDS.map((_, i) => `$${i + 2}`).join(', ')})
+       ON CONFLICT (user_id) DO UPDATE SET ${FIELDS.map((f) => `${f} = excluded.${f}`).join(', ')}, updated_at = now()`,
+      [row.user_id, ...values],
+    );
+  }
+
+  /** Creates the default row if the user has none (e.g. on first push subscription); keeps the email fresh. */
+  async ensure(row: PreferencesRow): Promise<void> {
+    const values = FIELDS.map((f) => row[f]);
+    await this.ds.query(
+      `INSERT INTO alerts.user_preferences (user_id, ${FIELDS.join(', ')})
+       VALUES ($1, ${FIELDS.map((_, i) => `$${i + 2}`).join(', ')})
+       ON CONFLICT (user_id) DO UPDATE SET email = excluded.email WHERE alerts.user_preferences.email IS DISTINCT FROM excluded.email`,
+      [row.user_id, ...values],
+    );
+  }
+}

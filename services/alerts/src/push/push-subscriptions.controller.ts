@@ -1,0 +1,27 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Post } from '@nestjs/common';
+import { AuthUser, CurrentUser, Public } from '@beacon/auth';
+import { PushSubscriptionDto, RemovePushSubscriptionDto } from './push-subscriptions.dto';
+import { PushSubscriptionsService } from './push-subscriptions.service';
+
+@Controller()
+export class PushSubscriptionsController {
+  constructor(private readonly push: PushSubscriptionsService) {}
+
+  /** The VAPID public key browsers subscribe with (applicationServerKey). The private key never leaves the server. */
+  @Public()
+  @Get('push/public-key')
+  publicKey() {
+    return this.push.publicKey();
+  }
+
+  @Post('me/push-subscriptions')
+  register(@CurrentUser() user: AuthUser, @Body() dto: PushSubscriptionDto, @Headers('user-agent') userAgent?: string) {
+    return this.push.register(user, dto, userAgent ?? null);
+  }
+
+  @Delete('me/push-subscriptions')
+  @HttpCode(200)
+  remove(@CurrentUser() user: AuthUser, @Body() dto: RemovePushSubscriptionDto) {
+    return this.push.remove(user, dto.endpoint);
+  }
+}

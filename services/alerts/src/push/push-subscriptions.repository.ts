@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+export interface PushSubscriptionRow {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+@Injectable()
+export class PushSubscriptionsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** One row per endpoint: a browser re-subscribing (or changing hands) updates its row. */
+  async upsert(s: { userId: string; endpoint: string; p256dh: string; auth: string; userAgent: string | null }): Promise<{ id: string }> {
+    const [row] = await this.ds.query(
+      `INSERT INTO alerts.push_subscriptions (user_id, endpoint, p256dh, auth, user_agent) VALUES ($1,$2,$3,$4,$5)
+       ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, user_agent = excluded.user_agent
+       RETURNING id`,
+      [s.userId, s.endpoint, s.p256dh, s.auth, s.userAgent],
+    );
+    return row;
+  }
+
+  async remove(userId: string, endpoint: string): Promise<number> {
+    const [, count] = await this.ds.query(`DELETE FROM alerts.push_subscriptions WHERE user_id = $1 AND endpoint = $2`, [userId, endpoint]);
+    return count;
+  }
+
+  async countForUser(userId: string): Promise<number> {
+    const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n FROM alerts.push_subscriptions WHERE user_id = $1`, [userId]);
+    return n;
+  }
+
+  async countAll(): Promise<number> {
+    const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n FROM alerts.push_subscriptions`);
+    return n;
+  }
+}

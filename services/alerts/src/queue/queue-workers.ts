@@ -1,0 +1,68 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Job, UnrecoverableError, Worker } from 'bullmq';
+import type Redis from 'ioredis';
+import { JobName, QueueName, queuePrefix } from '@beacon/contracts';
+import { BaseEnv } from '@beacon/common';
+import { bullConnection } from './bullmq';
+import { JobHandler, JobRegistry } from './job-registry';
+
+export const WORKER_OPTIONS = Symbol('WORKER_OPTIONS');
+
+export interface WorkerOptions {
+  env: BaseEnv;
+  /** The queues this process works, with how many jobs of each it runs at once. */
+  queues: { name: QueueName; concurrency: number }[];
+  /** How long a job's lock lasts without renewal; a worker that died is noticed after about this long. */
+  lockDurationMs?: number;
+  /** How often a crash may interrupt the same job before it counts as failed. */
+  maxStalledCount?: number;
+  /** Runs before workers start (e.g. refuse to run against an evicting Redis). */
+  preflight?: () => Promise<void>;
+}
+
+/**
+ * Starts one BullMQ worker per queue once the app is wired, dispatching each job to its @OnJob handler.
+ * Shutdown waits for the jobs in hand to finish (worker.close()), so a SIGTERM never abandons a batch.
+ */
+@Injectable()
+export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('QueueWorkers');
+  private readonly workers: Worker[] = [];
+  private readonly connections: Redis[] = [];
+
+  constructor(private readonly registry: JobRegistry, @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions) {}
+
+  async onApplicationBootstrap() {
+    const handlers = this.registry.handlersFor(this.options.queues.map((q) => q.name));
+    await this.options.preflight?.();
+    for (const { name, concurrency } of this.options.queues) {
+      const connection = bullConnection(this.options.env.REDIS_URL);
+      this.connections.push(connection);
+      const worker = new Worker(name, (job) => this.process(handlers, job), {
+        connection,
+        prefix: queuePrefix(this.options.env.REDIS_PREFIX),
+        concurrency,
+        lockDuration: this.options.lockDurationMs ?? 30_000,
+        // Look for jobs whose worker died as often as a lock can expire, so they are taken over promptly.
+        stalledInterval: this.options.lockDurationMs ?? 30_000,
+        maxStalledCount: this.options.maxStalledCount ?? 5,
+      });
+      worker.on('failed', (job, err) => {
+        this.logger.warn(`${name} job ${job?.id} (${job?.name}) attempt ${job?.attemptsMade} failed: ${err.message}`);
+      });
+      worker.on('error', (err) => this.logger.error(`${name} worker error: ${err.message}`));
+      this.workers.push(worker);
+    }
+  }
+
+  private process(handlers: Map<JobName, JobHandler>, job: Job) {
+    const handler = handlers.get(job.name as JobName);
+    if (!handler) throw new UnrecoverableError(`No handler for job '${job.name}'`);
+    return handler(job.data, job);
+  }
+
+  async onApplicationShutdown() {
+    await Promise.all(this.workers.map((w) => w.close()));
+    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+  }
+}

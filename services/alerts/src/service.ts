@@ -1,0 +1,11 @@
+import { ServiceDefinition } from '@beacon/common';
+import { AppModule } from './app.module';
+import { AlertsEnv } from './config/env.dto';
+
+export const alertsService: ServiceDefinition<AlertsEnv> = {
+  name: 'alerts',
+  envClass: AlertsEnv,
+  module: (env) => AppModule.register(env),
+  port: (env) => env.ALERTS_PORT,
+  prefix: 'api/alerts',
+};

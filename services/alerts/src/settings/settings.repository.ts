@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AlertsDeliveryEnv } from '../config/delivery-env';
+
+/** Effective admin settings: the saved row, with environment defaults where nothing was saved. */
+export interface AdminSettings {
+  push: { enabled: boolean; username: string; apiKey: string };
+  webhook: { enabled: boolean; url: string };
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+@Injectable()
+export class SettingsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource, private readonly env: AlertsDeliveryEnv) {}
+
+  async get(): Promise<AdminSettings> {
+    const [row] = await this.ds.query(`SELECT * FROM alerts.admin_settings WHERE id = 1`);
+    const env = this.env;
+    return {
+      push: {
+        enabled: row?.push_enabled ?? true,
+        username: row?.push_username ?? env.PUSH_PROVIDER_USERNAME ?? '',
+        apiKey: row?.push_api_key ?? env.PUSH_PROVIDER_API_KEY ?? '',
+      },
+      webhook: { enabled: row?.webhook_enabled ?? true, url: row?.webhook_url ?? this.env.SMS_WEBHOOK_URL ?? '' },
+      updatedAt: row?.updated_at ? new Date(row.updated_at).toISOString() : null,
+      updatedBy: row?.updated_by ?? null,
+    };
+  }
+
+  async save(s: AdminSettings, by: string): Promise<void> {
+    await this.ds.query(
+      `INSERT INTO alerts.admin_settings (id, push_enabled, push_username, push_api_key, webhook_enabled, webhook_url, updated_by, updated_at)
+       VALUES (1, $1, $2, $3, $4, $5, $6, now())
+       ON CONFLICT (id) DO UPDATE SET push_enabled = excluded.push_enabled, push_username = excluded.push_username,
+         push_api_key = excluded.push_api_key, webhook_enabled = excluded.webhook_enabled, webhook_url = excluded.webhook_url,
+         updated_by = excluded.updated_by, updated_at = now()`,
+      [s.push.enabled, s.push.username, s.push.apiKey, s.webhook.enabled, s.webhook.url, by],
+    );
+  }
+}

@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AppError, assertPublicUrl, badRequest } from '@beacon/common';
+import type { AuthUser } from '@beacon/auth';
+import { DeliveryChannel } from '@beacon/contracts';
+import { AlertsDeliveryEnv } from '../config/delivery-env';
+import { AlertsRepository } from '../alerts/alerts.repository';
+import { AlertsService } from '../alerts/alerts.service';
+import { toAdminAlert } from '../alerts/alert.rows';
+import { ServerKeys } from '../keys/server-keys';
+import { ProviderError } from '../providers/provider-error';
+import { postWebhook } from '../providers/webhook.client';
+import { PushSubscriptionsRepository } from '../push/push-subscriptions.repository';
+import { PreferencesRepository } from '../preferences/preferences.repository';
+import { AdminSettings, SettingsRepository } from './settings.repository';
+import { UpdateSettingsDto } from './dto/update-settings.dto';
+
+/** Spec: the webhook test times out after 10 s. */
+export const WEBHOOK_TEST_TIMEOUT_MS = 10_000;
+
+/** The API key as the screen may see it: whether one is set, and its last four characters. */
+export function maskSecret(secret: string): string {
+  if (!secret) return '';
+  return `${'•'.repeat(8)}${secret.length > 8 ? secret.slice(-4) : ''}`;
+}
+
+@Injectable()
+export class SettingsService {
+  constructor(
+    private readonly repo: SettingsRepository,
+    private readonly env: AlertsDeliveryEnv,
+    private readonly keys: ServerKeys,
+    private readonly subscriptions: PushSubscriptionsRepository,
+    private readonly preferences: PreferencesRepository,
+    private readonly alertsRepo: AlertsRepository,
+    private readonly alerts: AlertsService,
+  ) {}
+
+  /** Settings without secrets: the API key is never returned in clear. */
+  async get() {
+    return this.view(await this.repo.get());
+  }
+
+  private view(s: AdminSettings) {
+    return {
+      push: { enabled: s.push.enabled, username: s.push.username, apiKeySet: !!s.push.apiKey, apiKeyMasked: maskSecret(s.push.apiKey) },
+      webhook: { enabled: s.webhook.enabled, url: s.webhook.url },
+      updatedAt: s.updatedAt,
+      /** The info box: variables that supply these values until an admin saves them. */
+      environment: ['PUSH_PROVIDER_USERNAME', 'PUSH_PROVIDER_API_KEY', 'SMS_WEBHOOK_URL'],
+    };
+  }
+
+  async update(user: AuthUser, dto: UpdateSettingsDto) {
+    const current = await this.repo.get();
+    const next: AdminSettings = {
+      ...current,
+      push: {
+        enabled: dto.push?.enabled ?? current.push.enabled,
+        username: dto.push?.username?.trim() ?? current.push.username,
+        apiKey: dto.push?.apiKey !== undefined ? dto.push.apiKey.trim() : current.push.apiKey,
+      },
+      webhook: { enabled: dto.webhook?.enabled ?? current.webhook.enabled, url: dto.webhook?.url?.trim() ?? current.webhook.url },
+    };
+    // Refused when saved (and again on every call, see postWebhook): no private, loopback or link-local targets.
+    if (next.webhook.url && next.webhook.url !== current.webhook.url) await assertPublicUrl(next.webhook.url, this.env.webhookAllowHosts);
+    await this.repo.save(next, user.id);
+    return this.view(await this.repo.get());
+  }
+
+  /**
+   * Test Connection. Web Push is built in (VAPID keys generated and kept here), so the check is that the
+   * keys load; when an external provider is configured (PUSH_PROVIDER_URL), its `GET /account` must answer
+   * 200 with basic auth built from the username and API key (the typed ones, or the saved ones).
+   */
+  async testConnection(override: { username?: string; apiKey?: string }) {
+    const saved = await this.repo.get();
+    const { publicKey } = await this.keys.vapid();
+    const subscriptions = await this.subscriptions.countAll();
+    if (!this.env.PUSH_PROVIDER_URL) {
+      return { ok: true, provider: 'web-push', message: `Web Push is ready (VAPID key ${publicKey.slice(0, 12)}…, ${subscriptions} subscribed device${subscriptions === 1 ? '' : 's'})` };
+    }
+    const username = override.username ?? saved.push.username;
+    const apiKey = override.apiKey ?? saved.push.apiKey;
+    if (!username || !apiKey) throw badRequest('Enter the push provider username and API key first', 'push_credentials_missing');
+    const base = await assertPublicUrl(this.env.PUSH_PROVIDER_URL, this.env.webhookAllowHosts);
+    try {
+      const res = await fetch(new URL('account', base.href.endsWith('/') ? base : `${base.href}/`), {
+        headers: { authorization: `Basic ${Buffer.from(`${username}:${apiKey}`).toString('base64')}` },
+        redirect: 'manual',
+        signal: AbortSignal.timeout(WEBHOOK_TEST_TIMEOUT_MS),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      return res.status === 200
+        ? { ok: true, provider: 'external', message: 'Push provider connection successful' }
+        : { ok: false, provider: 'external', status: res.status, message: `Push provider answered ${res.status}` };
+    } catch (e) {
+      return { ok: false, provider: 'external', message: `Push provider unreachable: ${(e as Error).name === 'TimeoutError' ? 'timed out' : (e as Error).message}` };
+    }
+  }
+
+  /** Test Webhook (spec): POST {type:'test', message, timestamp}, 10 s time-out, OK when 2xx. */
+  async testWebhook(url?: string) {
+    const target = url?.trim() || (await this.repo.get()).webhook.url;
+    if (!target) throw badRequest('N8N webhook URL not configured', 'webhook_not_configured');
+    try {
+      const res = await postWebhook(
+        target,
+        { type: 'test', message: 'Test message from Beacon: your webhook is connected.', timestamp: new Date().toISOString(), source: 'beacon' },
+        { timeoutMs: WEBHOOK_TEST_TIMEOUT_MS, idempotencyKey: `webhook-test:${randomUUID()}`, allowHosts: this.env.webhookAllowHosts },
+      );
+      return { ok: true, status: res.status, message: 'Webhook connection successful' };
+    } catch (e) {
+      if (e instanceof ProviderError) return { ok: false, status: e.status ?? null, message: e.message };
+      throw e;
+    }
+  }
+
+  /**
+   * Send Test Alert: a real alert through the real pipeline (queue, dispatcher, providers), addressed only to
+   * the admin who asked, on the channels enabled in settings. Kept out of history and stats.
+   */
+  async testAlert(user: AuthUser) {
+    const settings = await this.repo.get();
+    const channels: DeliveryChannel[] = [];
+    if (settings.push.enabled && (await this.subscriptions.countForUser(user.id)) > 0) channels.push('push');
+    const prefs = await this.preferences.find(user.id);
+    if (settings.webhook.enabled && prefs?.phone_number) channels.push('sms');
+    if (!settings.push.enabled && !settings.webhook.enabled) throw badRequest('Both channels are disabled', 'channels_disabled');
+    if (!channels.length) {
+      throw new AppError(400, 'no_test_target', 'No device to receive a test alert: allow notifications in this browser, or add a phone number in your alert preferences');
+    }
+    const { id } = await this.alertsRepo.insert({
+      title: 'Test alert',
+      message: 'This is a test alert from Beacon. No action is needed.',
+      type: 'Test',
+      severity: 'low',
+      category: 'public_safety',
+      locationName: null,
+      lat: null,
+      lng: null,
+      radiusKm: null,
+      expiresAt: new Date(Date.now() + 3600_000),
+      channels,
+      status: 'active',
+      source: 'test',
+      createdBy: user.id,
+    });
+    await this.alerts.enqueueDispatch(id);
+    return { ok: true, channels, alert: toAdminAlert((await this.alertsRepo.findById(id))!) };
+  }
+}

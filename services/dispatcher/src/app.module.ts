@@ -1,0 +1,63 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { QueueName } from '@beacon/contracts';
+import { createRedis, dataSourceOptions, EnvModule, HealthModule, loggingModule, RedisModule } from '@beacon/common';
+import { AlertsDomainModule } from '../../alerts/src/alerts.module';
+import { AlertsDeliveryEnv } from '../../alerts/src/config/delivery-env';
+import { LiveModule } from '../../alerts/src/live/live.module';
+import { QueueModule } from '../../alerts/src/queue/queue.module';
+import { ChannelBatchRunner } from './channels/channel-batch.runner';
+import { DeliveryStateRepository } from './channels/delivery-state.repository';
+import { EmailSender } from './channels/email.sender';
+import { PushSender } from './channels/push.sender';
+import { SmsSender } from './channels/sms.sender';
+import { DispatcherEnv } from './config/env.dto';
+import { dispatcherDatabase } from './database';
+import { DispatchHandler } from './dispatch/dispatch.handler';
+import { EligibilityRepository } from './dispatch/eligibility.repository';
+import { assertNoEviction } from './maintenance/redis-policy';
+import { SweepHandler } from './maintenance/sweep.handler';
+import { SweepScheduler } from './maintenance/sweep.scheduler';
+
+@Module({})
+class DispatcherDeliveryEnvModule {}
+
+@Module({})
+export class AppModule {
+  static register(env: DispatcherEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        EnvModule.forRoot(env),
+        loggingModule('dispatcher', env.LOG_LEVEL),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL, dispatcherDatabase), retryAttempts: 5, retryDelay: 2000 }),
+        RedisModule.forRoot(env.REDIS_URL, { keyPrefix: `${env.REDIS_PREFIX}:` }),
+        HealthModule.register({ database: true, redis: true }),
+        QueueModule.register(env, {
+          queues: [
+            { name: QueueName.AlertDispatch, concurrency: 2 },
+            { name: QueueName.Push, concurrency: env.CHANNEL_CONCURRENCY },
+            { name: QueueName.Sms, concurrency: env.CHANNEL_CONCURRENCY },
+            { name: QueueName.Email, concurrency: env.CHANNEL_CONCURRENCY },
+          ],
+          lockDurationMs: env.JOB_LOCK_MS,
+          preflight: async () => {
+            const redis = createRedis(env.REDIS_URL, { lazyConnect: false });
+            try {
+              await assertNoEviction(redis);
+            } finally {
+              redis.disconnect();
+            }
+          },
+        }),
+        LiveModule.register(env),
+        { module: DispatcherDeliveryEnvModule, global: true, providers: [{ provide: AlertsDeliveryEnv, useValue: env }], exports: [AlertsDeliveryEnv] },
+        AlertsDomainModule,
+      ],
+      providers: [
+        EligibilityRepository, DispatchHandler, DeliveryStateRepository, ChannelBatchRunner, PushSender, SmsSender, EmailSender,
+        SweepHandler, SweepScheduler,
+      ],
+    };
+  }
+}

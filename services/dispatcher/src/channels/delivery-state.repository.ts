@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AlertCategory, AlertStatus, DeliveryChannel, Severity } from '@beacon/contracts';
+
+/** What a channel sender needs of the alert. */
+export interface SendableAlert {
+  id: string;
+  title: string;
+  message: string;
+  type: string;
+  severity: Severity;
+  category: AlertCategory;
+  location_name: string | null;
+  status: AlertStatus;
+  expired: boolean;
+  sent_at: Date | null;
+  created_at: Date;
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  user_id: string;
+  /** How many times a send was started for this delivery, this one included. */
+  attempts: number;
+}
+
+/** The result of one delivery's send. */
+export type Outcome =
+  | { id: string; ok: true; delivered?: boolean; messageId?: string | null }
+  | { id: string; ok: false; failure: 'transient' | 'permanent' | 'gone'; error: string };
+
+/**
+ * The delivery state machine, in the database:
+ *
+ *   pending --claim--> sending --provider accepted--> sent (--device receipt--> delivered) (--I'm Safe--> read)
+ *                         |--permanent failure / retries exhausted--> failed
+ *                         |--transient failure--> pending (the job throws; BullMQ retries with backoff)
+ *   pending --alert cancelled or expired--> cancelled
+ *
+ * 'sending' is written BEFORE the provider call and the outcome AFTER it. A worker killed in between leaves
+ * rows in 'sending'; the job is then stalled, BullMQ hands it to another worker, and that worker re-claims
+ * those rows and sends them again WITH THE SAME IDEMPOTENCY KEY (the delivery id; the batch key for SMS).
+ * Rows that reached sent/failed are never claimed again, so nothing is lost and nothing that was recorded
+ * is sent twice; only calls in flight at the moment of the crash are repeated, and they carry the key the
+ * provider (and, for push, the Topic header and the notification tag) uses to show the person one message.
+ */
+@Injectable()
+export class DeliveryStateRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async alert(id: string): Promise<SendableAlert | null> {
+    const [row] = await this.ds.query(
+      `SELECT id, title, message, type, severity, category, location_name, status, sent_at, created_at,
+              (expires_at IS NOT NULL AND expires_at <= now()) AS expired
+       FROM alerts.alerts WHERE id = $1`,
+      [id],
+    );
+    return row ?? null;
+  }
+
+  /** Takes this batch's unfinished deliveries (pending, or sending left by a worker that died). */
+  async claim(ids: string[], channel: DeliveryChannel): Promise<ClaimedDelivery[]> {
+    const [rows] = await this.ds.query(
+      `UPDATE alerts.alert_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
+       WHERE id = ANY($1::uuid[]) AND channel = $2 AND status IN ('pending','sending')
+       RETURNING id, user_id, attempts`,
+      [ids, channel],
+    );
+    return rows;
+  }
+
+  /** The batch's unfinished deliveries will not go out (the alert was cancelled or expired). */
+  async cancel(ids: string[], reason: string): Promise<number> {
+    const [, n] = await this.ds.query(
+      `UPDATE alerts.alert_deliveries SET status = 'cancelled', error = $2, updated_at = now()
+       WHERE id = ANY($1::uuid[]) AND status IN ('pending','sending')`,
+      [ids, reason],
+    );
+    return n;
+  }
+
+  /**
+   * Writes a batch's outcomes in one statement (one trigger run updates the summary). Transient failures
+   * go back to pending unless this was the last attempt, when they fail with their last error.
+   */
+  async record(outcomes: Outcome[], finalAttempt: boolean): Promise<void> {
+    if (!outcomes.length) return;
+    const ids: string[] = [];
+    const statuses: string[] = [];
+    const errors: (string | null)[] = [];
+    const messageIds: (string | null)[] = [];
+    for (const o of outcomes) {
+      ids.push(o.id);
+      if (o.ok) {
+        statuses.push(o.delivered ? 'delivered' : 'sent');
+        errors.push(null);
+        messageIds.push(o.messageId ?? null);
+      } else {
+        statuses.push(o.failure === 'transient' && !finalAttempt ? 'pending' : 'failed');
+        errors.push(o.error.slice(0, 500));
+        messageIds.push(null);
+      }
+    }
+    await this.ds.query(
+      `UPDATE alerts.alert_deliveries d SET
+         status = v.status,
+         error = v.error,
+         provider_message_id = coalesce(v.message_id, d.provider_message_id),
+         sent_at = CASE WHEN v.status IN ('sent','delivered') THEN now() ELSE d.sent_at END,
+         delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END,
+         updated_at = now()
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS v(id, status, error, message_id)
+       WHERE d.id = v.id AND d.status = 'sending'`,
+      [ids, statuses, errors, messageIds],
+    );
+  }
+
+  /** Push targets of claimed deliveries: every subscription of each recipient. */
+  async pushTargets(ids: string[]): Promise<{ delivery_id: string; subscription_id: string; endpoint: string; p256dh: string; auth: string }[]> {
+    return this.ds.query(
+      `SELECT d.id AS delivery_id, s.id AS subscription_id, s.endpoint, s.p256dh, s.auth
+       FROM alerts.alert_deliveries d JOIN alerts.push_subscriptions s ON s.user_id = d.user_id
+       WHERE d.id = ANY($1::uuid[])`,
+      [ids],
+    );
+  }
+
+  /** 404/410 from a push service: the browser unsubscribed; never push there again. */
+  async removeSubscriptions(ids: string[]) {
+    if (ids.length) await this.ds.query(`DELETE FROM alerts.push_subscriptions WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  async markSubscriptionsUsed(ids: string[]) {
+    if (ids.length) await this.ds.query(`UPDATE alerts.push_subscriptions SET last_success_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  /** Phone numbers or email addresses of claimed deliveries, read at send time (the user may have changed them). */
+  async contacts(ids: string[]): Promise<{ delivery_id: string; phone_number: string | null; email: string | null }[]> {
+    return this.ds.query(
+      `SELECT d.id AS delivery_id, p.phone_number, p.email
+       FROM alerts.alert_deliveries d LEFT JOIN alerts.user_preferences p ON p.user_id = d.user_id
+       WHERE d.id = ANY($1::uuid[])`,
+      [ids],
+    );
+  }
+}

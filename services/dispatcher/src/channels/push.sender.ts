@@ -1,0 +1,156 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { ChannelBatch, JobName, JobPayloads, PUSH_TTL_SECONDS, pushAndroidChannel, pushPriority } from '@beacon/contracts';
+import type { Job } from 'bullmq';
+import { assertPublicUrl } from '@beacon/common';
+import { ServerKeys } from '../../../alerts/src/keys/server-keys';
+import { classifyStatus, networkFailure, ProviderError } from '../../../alerts/src/providers/provider-error';
+import { OnJob } from '../../../alerts/src/queue/job-registry';
+import { DispatcherEnv } from '../config/env.dto';
+import { ChannelBatchRunner, ChannelSender, mapLimit } from './channel-batch.runner';
+import { ClaimedDelivery, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
+import { PushHttpClient } from './push-http';
+import { encryptPayload, VapidTokenCache } from './web-push.crypto';
+
+/** The JSON the service worker (web/public/push-sw.js) receives, decrypted, in its push event. */
+export interface PushPayload {
+  alertId: string;
+  deliveryId: string;
+  title: string;
+  body: string;
+  severity: string;
+  category: string;
+  type: string;
+  url: string;
+  priority: 10 | 5;
+  ttl: number;
+  channel: string;
+  icon: string;
+  badge: string;
+  requireInteraction: boolean;
+  receipt: { url: string; delivered: string; ack: string };
+}
+
+const ORIGIN_CHECK_TTL_MS = 5 * 60_000;
+
+/**
+ * Web Push (RFC 8030) with VAPID and aes128gcm payloads, over keep-alive connections. One request per subscription; a delivery is sent
+ * when any of the user's browsers accepted it. 404/410 remove that subscription. Each request carries the
+ * delivery id as Idempotency-Key and the alert as Topic, so a repeat after a crash replaces, not adds.
+ */
+@Injectable()
+export class PushSender implements ChannelSender, OnApplicationShutdown {
+  private vapid?: VapidTokenCache;
+  private readonly checkedOrigins = new Map<string, number>();
+  private readonly http: PushHttpClient;
+
+  constructor(
+    private readonly state: DeliveryStateRepository,
+    private readonly keys: ServerKeys,
+    private readonly runner: ChannelBatchRunner,
+    private readonly env: DispatcherEnv,
+  ) {
+    this.http = new PushHttpClient(env.PUSH_MAX_SOCKETS);
+  }
+
+  @OnJob(JobName.PushSend)
+  handle(data: JobPayloads[JobName.PushSend], job: Job) {
+    return this.runner.run(data, job, this);
+  }
+
+  async send(alert: SendableAlert, deliveries: ClaimedDelivery[], _batch: ChannelBatch): Promise<Outcome[]> {
+    const targets = await this.state.pushTargets(deliveries.map((d) => d.id));
+    const vapid = await this.vapidCache();
+    const payloads = new Map<string, Buffer>();
+    for (const d of deliveries) payloads.set(d.id, Buffer.from(JSON.stringify(await this.payload(alert, d.id))));
+    const common = {
+      'content-encoding': 'aes128gcm',
+      'content-type': 'application/octet-stream',
+      ttl: String(PUSH_TTL_SECONDS),
+      urgency: alert.severity === 'critical' ? 'high' : 'normal',
+      topic: alert.id.replace(/-/g, ''),
+    };
+
+    const results = await mapLimit(targets, this.env.PUSH_REQUEST_CONCURRENCY, async (t) => {
+      try {
+        const url = new URL(t.endpoint);
+        await this.checkOrigin(url);
+        // A fresh sender key pair per message (RFC 8291); the VAPID header is signed once per origin.
+        const body = encryptPayload(payloads.get(t.delivery_id)!, { p256dh: t.p256dh, auth: t.auth });
+        const status = await this.http.post(url, { ...common, authorization: vapid.authorization(url.origin), 'idempotency-key': t.delivery_id }, body, this.env.PUSH_TIMEOUT_MS);
+        const failure = classifyStatus(status, true);
+        return { t, failure, error: failure ? `push service answered ${status}` : '' };
+      } catch (e) {
+        const err = e instanceof ProviderError ? e : networkFailure(e, 'push request failed');
+        return { t, failure: err.failure, error: err.message };
+      }
+    });
+
+    await this.state.removeSubscriptions(results.filter((r) => r.failure === 'gone').map((r) => r.t.subscription_id));
+    await this.state.markSubscriptionsUsed(results.filter((r) => r.failure === null).map((r) => r.t.subscription_id));
+
+    const byDelivery = new Map<string, typeof results>();
+    for (const r of results) {
+      const list = byDelivery.get(r.t.delivery_id);
+      if (list) list.push(r);
+      else byDelivery.set(r.t.delivery_id, [r]);
+    }
+    return deliveries.map((d): Outcome => {
+      const mine = byDelivery.get(d.id) ?? [];
+      if (!mine.length) return { id: d.id, ok: false, failure: 'permanent', error: 'no push subscription' };
+      if (mine.some((r) => r.failure === null)) return { id: d.id, ok: true };
+      const transient = mine.find((r) => r.failure === 'transient');
+      if (transient) return { id: d.id, ok: false, failure: 'transient', error: transient.error };
+      const permanent = mine.find((r) => r.failure === 'permanent');
+      return { id: d.id, ok: false, failure: permanent ? 'permanent' : 'gone', error: permanent?.error ?? 'push subscription expired (404/410); removed' };
+    });
+  }
+
+  onApplicationShutdown() {
+    this.http.close();
+  }
+
+  private async payload(alert: SendableAlert, deliveryId: string): Promise<PushPayload> {
+    const base = this.env.PUBLIC_URL.replace(/\/$/, '');
+    return {
+      alertId: alert.id,
+      deliveryId,
+      title: alert.title,
+      body: alert.message,
+      severity: alert.severity,
+      category: alert.category,
+      type: alert.type,
+      url: `/alerts/${alert.id}`,
+      priority: pushPriority(alert.severity),
+      ttl: PUSH_TTL_SECONDS,
+      channel: pushAndroidChannel(alert.severity),
+      icon: '/icon-192.png',
+      badge: '/icon-192.png',
+      requireInteraction: alert.severity === 'critical',
+      receipt: {
+        url: `${base}/api/alerts/deliveries/${deliveryId}/receipt`,
+        delivered: await this.keys.receiptToken(deliveryId, 'delivered'),
+        ack: await this.keys.receiptToken(deliveryId, 'ack'),
+      },
+    };
+  }
+
+  private async vapidCache() {
+    if (!this.vapid) {
+      const { privateKey, publicKey } = await this.keys.vapid();
+      this.vapid = new VapidTokenCache(privateKey, publicKey, this.env.VAPID_SUBJECT);
+    }
+    return this.vapid;
+  }
+
+  /** Endpoints are user-supplied URLs: refuse private targets, checked once per origin every few minutes. */
+  private async checkOrigin(url: URL) {
+    const origin = url.origin;
+    if ((this.checkedOrigins.get(origin) ?? 0) > Date.now()) return;
+    try {
+      await assertPublicUrl(url.href, this.env.webhookAllowHosts);
+    } catch (e) {
+      throw new ProviderError('permanent', `push endpoint refused: ${(e as Error).message}`);
+    }
+    this.checkedOrigins.set(origin, Date.now() + ORIGIN_CHECK_TTL_MS);
+  }
+}

@@ -1,0 +1,52 @@
+import { Matches } from 'class-validator';
+import { intRule, portRule, Rules } from '@beacon/common';
+import { AlertsDeliveryEnv } from '../../../alerts/src/config/delivery-env';
+
+export class DispatcherEnv extends AlertsDeliveryEnv {
+  @Rules(...portRule('DISPATCHER_PORT'))
+  DISPATCHER_PORT: number = 3006;
+
+  /** The SMTP server the email channel sends through (nodemailer URL form). */
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:1025' })
+  SMTP_URL = 'smtp://127.0.0.1:1025';
+
+  @Matches(/^.+$/, { message: 'MAIL_FROM must be an address, e.g. Beacon Alerts <alerts@beacon.local>' })
+  MAIL_FROM = 'Beacon Alerts <alerts@beacon.local>';
+
+  /** Deliveries per channel job. SMS batches are also the recipients of one webhook call. */
+  @Rules(...intRule('PUSH_BATCH_SIZE', 1, 5000))
+  PUSH_BATCH_SIZE: number = 250;
+
+  @Rules(...intRule('SMS_BATCH_SIZE', 1, 5000))
+  SMS_BATCH_SIZE: number = 500;
+
+  @Rules(...intRule('EMAIL_BATCH_SIZE', 1, 1000))
+  EMAIL_BATCH_SIZE: number = 50;
+
+  /** Concurrent statements (database connections) that write one alert's delivery rows, each for a range of users. */
+  @Rules(...intRule('DISPATCH_INSERT_PARTS', 1, 8))
+  DISPATCH_INSERT_PARTS: number = 2;
+
+  /** Channel jobs each worker process runs at once, per queue. */
+  @Rules(...intRule('CHANNEL_CONCURRENCY', 1, 256))
+  CHANNEL_CONCURRENCY: number = 8;
+
+  /** Push requests in flight per push job (keep-alive connections are reused across them). */
+  @Rules(...intRule('PUSH_REQUEST_CONCURRENCY', 1, 1000))
+  PUSH_REQUEST_CONCURRENCY: number = 64;
+
+  /** Keep-alive connections each worker process opens to one push service (requests beyond wait for a free one). */
+  @Rules(...intRule('PUSH_MAX_SOCKETS', 1, 4096))
+  PUSH_MAX_SOCKETS: number = 128;
+
+  @Rules(...intRule('PUSH_TIMEOUT_MS', 100, 120000))
+  PUSH_TIMEOUT_MS: number = 10000;
+
+  /** How long a job's lock lasts; a killed worker's jobs are taken over after about this long. */
+  @Rules(...intRule('JOB_LOCK_MS', 1000, 600000))
+  JOB_LOCK_MS: number = 30000;
+
+  /** Seconds between sweeps that expire alerts and re-queue dispatches lost in a crash. */
+  @Rules(...intRule('SWEEP_INTERVAL_SECONDS', 1, 3600))
+  SWEEP_INTERVAL_SECONDS: number = 30;
+}

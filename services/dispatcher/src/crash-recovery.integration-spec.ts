@@ -1,0 +1,153 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AdminAlert } from '@beacon/contracts';
+import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix } from '@beacon/testing';
+import { alertsDatabase } from '../../alerts/src/database';
+import { alertsService } from '../../alerts/src/service';
+import { FakePushService } from './testing/fake-push-service';
+import { FakeSmsWebhook } from './testing/fake-sms-webhook';
+import { FakeSmtp } from './testing/fake-smtp';
+import { waitFor } from './testing/wait';
+
+const WORKER = join(__dirname, '..', '..', '..', 'dist', 'services', 'dispatcher', 'src', 'main.js');
+const USERS = 60;
+/** Deliveries a worker may have sent without recording yet: CHANNEL_CONCURRENCY x PUSH_BATCH_SIZE below. */
+const UNRECORDED_WINDOW = 2 * 6;
+
+/**
+ * The real compiled dispatcher as a child process, killed with SIGKILL in the middle of a dispatch and
+ * started again: every eligible user ends with exactly one delivery per channel, nothing is lost, and the
+ * only repeated provider calls are those in flight at the kill, each repeated with its original key.
+ */
+jest.setTimeout(120_000);
+
+describe('a dispatcher killed mid-dispatch', () => {
+  let db: TestDatabase;
+  const redis = testRedisPrefix();
+  let identity: TestIdentity;
+  const push = new FakePushService();
+  const sms = new FakeSmsWebhook();
+  const smtp = new FakeSmtp();
+  let alerts: RunningService<unknown>;
+  let vars: Record<string, string>;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(WORKER)) throw new Error('dist/ is missing: run `npm run build:server` first (npm test does)');
+    db = await createTestDatabase([alertsDatabase]);
+    identity = await startTestIdentity();
+    await Promise.all([push.start(), sms.start(), smtp.start()]);
+    vars = {
+      DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl,
+      WEBHOOK_ALLOW_HOSTS: '127.0.0.1', SMS_WEBHOOK_URL: sms.url, SMTP_URL: smtp.url,
+    };
+    alerts = await startTestService(alertsService, vars);
+  });
+
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    await alerts?.close();
+    await Promise.all([push.close(), sms.close(), smtp.close(), identity?.close()]);
+    await db?.drop();
+    await redis.cleanup();
+  });
+
+  function startWorker() {
+    const child = spawn(process.execPath, [WORKER], {
+      env: {
+        ...process.env, ...vars, NODE_ENV: 'test', LOG_LEVEL: 'info', DISPATCHER_PORT: '0',
+        JOB_LOCK_MS: '2000', CHANNEL_CONCURRENCY: '2', PUSH_REQUEST_CONCURRENCY: '3', PUSH_BATCH_SIZE: '6', SMS_BATCH_SIZE: '5', EMAIL_BATCH_SIZE: '4',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const ready = waitFor('the worker to listen', () => /listening on/.test(out) || child.exitCode !== null, 30_000).then(() => {
+      if (child.exitCode !== null) throw new Error(`worker exited: ${out}`);
+    });
+    return { child, exited, ready, output: () => out };
+  }
+
+  async function call<T = any>(method: string, path: string, token: string, body?: unknown) {
+    const res = await fetch(`${alerts.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  }
+
+  it('leaves every eligible user with exactly one delivery per channel', async () => {
+    const users: { id: string; email: string; phone: string; subscriptionId: string }[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const id = randomUUID();
+      const email = `crash-${i}@example.test`;
+      const token = await identity.token({ id, email });
+      const phone = `+1480555${String(i).padStart(4, '0')}`;
+      expect((await call('PUT', '/me/preferences', token, { alertTypes: ['traffic'], methods: { push: true, sms: true, email: true }, phoneNumber: phone })).status).toBe(200);
+      const sub = push.subscribe();
+      expect((await call('POST', '/me/push-subscriptions', token, sub.json)).status).toBe(201);
+      users.push({ id, email, phone, subscriptionId: sub.id });
+    }
+    const admin = await identity.token({ role: 'admin' });
+
+    push.delayMs = 40; // keep the push batches in flight long enough to be interrupted
+    const first = startWorker();
+    await first.ready;
+    const { body: alert } = await call<AdminAlert>('POST', '', admin, {
+      title: 'Wrong-way driver on Loop 101', message: 'A wrong-way driver was reported on Loop 101 northbound.', category: 'traffic', severity: 'critical', channels: ['push', 'sms', 'email'],
+    });
+    const total = USERS * 3;
+
+    await waitFor('the first worker to be part-way through', () => push.received.filter((r) => r.payload?.alertId === alert.id).length >= 12);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBeNull(); // killed by the signal, not exited
+    const [{ done }] = await db.query(`SELECT count(*) FILTER (WHERE status IN ('sent','failed'))::int AS done FROM alerts.alert_deliveries WHERE alert_id = $1`, [alert.id]);
+    expect(done).toBeLessThan(total); // really interrupted mid-dispatch
+
+    push.delayMs = 0;
+    const second = startWorker();
+    await second.ready;
+    await waitFor('every delivery to be sent', async () => {
+      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1 AND status = 'sent'`, [alert.id]);
+      return n === total;
+    }, 60_000);
+
+    // Exactly one delivery row per user and channel.
+    const rows = await db.query<{ id: string; user_id: string; channel: string }>(`SELECT id, user_id, channel FROM alerts.alert_deliveries WHERE alert_id = $1`, [alert.id]);
+    expect(rows.length).toBe(total);
+    for (const u of users) for (const ch of ['push', 'sms', 'email']) expect(rows.filter((r) => r.user_id === u.id && r.channel === ch)).toHaveLength(1);
+
+    // Push: every subscriber reached; a repeat only for a request in flight at the kill, with the same key.
+    const byKey = new Map<string, string[]>();
+    for (const r of push.received.filter((x) => x.payload?.alertId === alert.id && x.status === 201)) {
+      byKey.set(r.idempotencyKey!, [...(byKey.get(r.idempotencyKey!) ?? []), r.subscriptionId]);
+    }
+    const pushRows = rows.filter((r) => r.channel === 'push');
+    expect([...byKey.keys()].sort()).toEqual(pushRows.map((r) => r.id).sort());
+    for (const subs of byKey.values()) expect(new Set(subs).size).toBe(1);
+    const repeats = [...byKey.values()].reduce((n, subs) => n + subs.length - 1, 0);
+    expect(repeats).toBeLessThanOrEqual(UNRECORDED_WINDOW);
+
+    // SMS: every phone covered; a repeated call (same batch key) carries exactly the same recipients.
+    const smsByKey = new Map<string, string[]>();
+    for (const c of sms.received.filter((x) => x.body.title === 'Wrong-way driver on Loop 101')) {
+      const seen = smsByKey.get(c.idempotencyKey!);
+      if (seen) expect(c.body.recipients).toEqual(seen);
+      smsByKey.set(c.idempotencyKey!, c.body.recipients);
+    }
+    expect([...smsByKey.values()].flat().sort()).toEqual(users.map((u) => u.phone).sort());
+
+    // Email: one distinct Message-ID per email delivery.
+    const mailKeys = new Set(smtp.received.filter((m) => m.subject?.includes('Loop 101')).map((m) => m.idempotencyKey));
+    expect([...mailKeys].sort()).toEqual(rows.filter((r) => r.channel === 'email').map((r) => r.id).sort());
+
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+});

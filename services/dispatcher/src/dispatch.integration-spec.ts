@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { io, Socket } from 'socket.io-client';
+import {
+  AdminAlert, AlertPreferences, AlertProgress, DeliveryChannel, JOB_QUEUE, JobIds, JobName, PreferenceAlertType, queuePrefix, Severity, totalCounts,
+} from '@beacon/contracts';
+import { destination, isEligible } from '@beacon/geo';
+import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix } from '@beacon/testing';
+import { alertsDatabase } from '../../alerts/src/database';
+import { alertsService } from '../../alerts/src/service';
+import { gatewayService } from '../../gateway/src/service';
+import { dispatcherService } from './service';
+import { FakePushService } from './testing/fake-push-service';
+import { FakeSmsWebhook } from './testing/fake-sms-webhook';
+import { FakeSmtp } from './testing/fake-smtp';
+import { waitFor } from './testing/wait';
+
+const PHOENIX = { lat: 33.4484, lng: -112.074 };
+const TUCSON = { lat: 32.2226, lng: -110.9747 };
+const FLAGSTAFF = { lat: 35.1983, lng: -111.6513 };
+const YUMA = { lat: 32.6927, lng: -114.6277 };
+
+interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+  prefs: AlertPreferences;
+  subscriptionId: string | null;
+  phone: string | null;
+}
+
+jest.setTimeout(60_000);
+
+describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Redis', () => {
+  let db: TestDatabase;
+  const redis = testRedisPrefix();
+  let identity: TestIdentity;
+  const push = new FakePushService();
+  const sms = new FakeSmsWebhook();
+  const smtp = new FakeSmtp();
+  let alerts: RunningService<unknown>;
+  let dispatcher: RunningService<unknown>;
+  let gateway: RunningService<unknown>;
+  let adminToken: string;
+  const sockets: Socket[] = [];
+  let phoneSeq = 0;
+
+  beforeAll(async () => {
+    db = await createTestDatabase([alertsDatabase]);
+    identity = await startTestIdentity();
+    await Promise.all([push.start(), sms.start(), smtp.start()]);
+    const vars = {
+      DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl,
+      WEBHOOK_ALLOW_HOSTS: '127.0.0.1', SMS_WEBHOOK_URL: sms.url, SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:8080',
+      PUSH_BATCH_SIZE: '5', SMS_BATCH_SIZE: '4', EMAIL_BATCH_SIZE: '3', SWEEP_INTERVAL_SECONDS: '3600',
+    };
+    alerts = await startTestService(alertsService, vars);
+    dispatcher = await startTestService(dispatcherService, vars);
+    gateway = await startTestService(gatewayService, vars);
+    adminToken = await identity.token({ id: randomUUID(), email: 'admin@beacon.local', role: 'admin' });
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await gateway?.close();
+    await dispatcher?.close();
+    await alerts?.close();
+    await Promise.all([push.close(), sms.close(), smtp.close(), identity?.close()]);
+    await db?.drop();
+    await redis.cleanup();
+  });
+
+  async function call<T = any>(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${alerts.url}${path}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+  }
+
+  async function makeUser(o: {
+    alertTypes: PreferenceAlertType[]; threshold?: Severity; home: { lat: number; lng: number } | null; radiusMiles?: number;
+    push?: boolean; sms?: boolean; email?: boolean; script?: number[]; quietHours?: AlertPreferences['quietHours'];
+  }): Promise<TestUser> {
+    const id = randomUUID();
+    const email = `user-${id.slice(0, 8)}@example.test`;
+    const token = await identity.token({ id, email });
+    const phone = o.sms ? `+1602555${String(++phoneSeq).padStart(4, '0')}` : null;
+    const saved = await call<AlertPreferences>('PUT', '/me/preferences', token, {
+      alertTypes: o.alertTypes,
+      severityThreshold: o.threshold ?? 'low',
+      home: o.home,
+      radiusMiles: o.radiusMiles ?? 25,
+      methods: { push: o.push ?? false, sms: o.sms ?? false, email: o.email ?? false, voice: true },
+      phoneNumber: phone,
+      ...(o.quietHours ? { quietHours: o.quietHours } : {}),
+    });
+    expect(saved.status).toBe(200);
+    let subscriptionId: string | null = null;
+    if (o.push) {
+      const sub = push.subscribe(o.script);
+      const reg = await call('POST', '/me/push-subscriptions', token, sub.json);
+      expect(reg.status).toBe(201);
+      subscriptionId = sub.id;
+    }
+    return { id, email, token, prefs: saved.body, subscriptionId, phone };
+  }
+
+  async function sendAlert(body: Record<string, unknown>, key = randomUUID()) {
+    const res = await call<AdminAlert>('POST', '', adminToken, body, { 'idempotency-key': key });
+    expect(res.status).toBe(201);
+    return res.body;
+  }
+
+  async function deliveries(alertId: string) {
+    return db.query<{ id: string; user_id: string; channel: DeliveryChannel; status: string; attempts: number; not_before: Date | null; error: string | null }>(
+      `SELECT id, user_id, channel, status, attempts, not_before, error FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId]);
+  }
+
+  const settled = (alertId: string) => waitFor(`alert ${alertId} to settle`, async () => {
+    const res = await call<AdminAlert>('GET', `/${alertId}`, adminToken);
+    return res.body.recipients !== null && res.body.deliveryLabel !== 'Pending' ? res.body : null;
+  });
+
+  function adminSocket(): Promise<Socket> {
+    const s = io(gateway.origin, { path: '/socket.io', auth: { token: adminToken }, transports: ['websocket'], reconnection: false });
+    sockets.push(s);
+    return new Promise((resolve, reject) => {
+      s.on('connect', () => resolve(s));
+      s.on('connect_error', reject);
+    });
+  }
+
+  it('delivers to exactly the eligible users, once per channel, and admins watch progress reach the totals', async () => {
+    const progress: AlertProgress[] = [];
+    const socket = await adminSocket();
+    socket.on('alert:progress', (p) => progress.push(p));
+
+    // A population around Phoenix: every combination of threshold, categories, distance, radius and channels.
+    const users: TestUser[] = [];
+    const typeSets: PreferenceAlertType[][] = [['traffic'], ['weather'], ['construction', 'crime'], ['weather', 'events']];
+    const places = [null, destination(PHOENIX, 5, 40), destination(PHOENIX, 15, 200), destination(PHOENIX, 30, 300)];
+    let i = 0;
+    for (const alertTypes of typeSets) {
+      for (const home of places) {
+        for (const threshold of ['medium', 'critical'] as Severity[]) {
+          i++;
+          users.push(await makeUser({
+            alertTypes, threshold, home, radiusMiles: i % 3 === 0 ? 5 : 25,
+            push: i % 2 === 0 || i % 5 === 0, sms: i % 3 !== 1, email: i % 4 !== 2,
+          }));
+        }
+      }
+    }
+
+    const body = {
+      title: 'Wrong-way driver on I-10', message: 'A wrong-way driver is heading west on I-10 near downtown. Avoid the freeway.',
+      type: 'Traffic', severity: 'high', category: 'traffic', lat: PHOENIX.lat, lng: PHOENIX.lng, radiusKm: 20,
+      channels: ['web_push', 'sms', 'email'],
+    };
+    const key = randomUUID();
+    const alert = await sendAlert(body, key);
+    // A double submit (same Idempotency-Key) returns the same alert and sends nothing more.
+    const again = await call<AdminAlert>('POST', '', adminToken, body, { 'idempotency-key': key });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.id).toBe(alert.id);
+
+    const done = await settled(alert.id);
+
+    const eligible = users.filter((u) => isEligible(
+      { severity: 'high', category: 'traffic', lat: PHOENIX.lat, lng: PHOENIX.lng, radiusKm: 20 },
+      { severityThreshold: u.prefs.severityThreshold, categories: u.prefs.categories, lat: u.prefs.home?.lat ?? null, lng: u.prefs.home?.lng ?? null, radiusKm: u.prefs.radiusKm },
+    ));
+    expect(eligible.length).toBeGreaterThan(3);
+    expect(eligible.length).toBeLessThan(users.length);
+
+    const expectedRows = eligible.flatMap((u) => [
+      ...(u.subscriptionId ? [`${u.id}:push`] : []), ...(u.phone ? [`${u.id}:sms`] : []), ...(u.prefs.methods.email ? [`${u.id}:email`] : []),
+    ]).sort();
+    const rows = await deliveries(alert.id);
+    expect(rows.map((r) => `${r.user_id}:${r.channel}`).sort()).toEqual(expectedRows);
+    expect(rows.every((r) => r.status === 'sent')).toBe(true);
+    expect(done.recipients).toBe(new Set(rows.map((r) => r.user_id)).size);
+    expect(done.deliveryLabel).toBe('All Delivered');
+    expect(done.successRate).toBe(100);
+
+    // Push: one valid, decryptable message per eligible subscriber, and nobody else.
+    const pushed = push.received.filter((r) => r.payload?.alertId === alert.id);
+    const pushUsers = eligible.filter((u) => u.subscriptionId);
+    expect(pushed.map((r) => r.subscriptionId).sort()).toEqual(pushUsers.map((u) => u.subscriptionId).sort());
+    for (const r of pushed) {
+      expect(r.vapidValid).toBe(true);
+      expect(r.status).toBe(201);
+      expect(r.payload).toMatchObject({ title: body.title, body: body.message, severity: 'high', url: `/alerts/${alert.id}`, priority: 5, ttl: 3600 });
+      expect(r.idempotencyKey).toBe(r.payload!.deliveryId);
+      expect(r.topic).toBe(alert.id.replace(/-/g, ''));
+      expect(r.ttl).toBe('3600');
+    }
+
+    // SMS: batched webhook calls with the spec's payload; every eligible phone exactly once.
+    const calls = sms.received.filter((c) => c.body.title === body.title);
+    const phones = calls.flatMap((c) => c.body.recipients);
+    expect(phones.sort()).toEqual(eligible.filter((u) => u.phone).map((u) => u.phone!).sort());
+    expect(calls.length).toBe(Math.ceil(phones.length / 4));
+    for (const c of calls) {
+      expect(Object.keys(c.body).sort()).toEqual(['message', 'priority', 'recipients', 'source', 'timestamp', 'title', 'type']);
+      expect(c.body).toMatchObject({ type: 'Traffic', priority: 'high', source: 'beacon' });
+      expect(c.idempotencyKey).toMatch(new RegExp(`^sms:${alert.id}:\\d+$`));
+    }
+    expect(new Set(calls.map((c) => c.idempotencyKey)).size).toBe(calls.length);
+
+    // Email: one message per eligible user with email on, to the address from their token.
+    const mails = smtp.received.filter((m) => m.subject?.includes('Wrong-way driver on I-10'));
+    expect(mails.flatMap((m) => m.to).sort()).toEqual(eligible.filter((u) => u.prefs.methods.email).map((u) => u.email).sort());
+    const emailRows = rows.filter((r) => r.channel === 'email');
+    expect(mails.map((m) => m.idempotencyKey).sort()).toEqual(emailRows.map((r) => r.id).sort());
+
+    // Live: progress events (aggregated, not one per delivery) end at the totals.
+    const final = await waitFor('a final progress event', () => progress.filter((p) => p.alertId === alert.id && p.done).pop());
+    expect(totalCounts(final.channels).sent).toBe(rows.length);
+    expect(final.recipients).toBe(done.recipients);
+    expect(progress.filter((p) => p.alertId === alert.id).length).toBeLessThan(rows.length);
+  });
+
+  it('retries a push that failed with 500 and then succeeds, with the same idempotency key', async () => {
+    const u = await makeUser({ alertTypes: ['emergency'], home: TUCSON, push: true, script: [500] });
+    const alert = await sendAlert({ title: 'Boil water notice', message: 'Boil tap water before drinking until further notice.', category: 'health', severity: 'high', lat: TUCSON.lat, lng: TUCSON.lng, radiusKm: 10, channels: ['push'] });
+    await settled(alert.id);
+    const [row] = await deliveries(alert.id);
+    expect(row).toMatchObject({ user_id: u.id, status: 'sent', attempts: 2 });
+    const tries = push.for(u.subscriptionId!);
+    expect(tries.map((t) => t.status)).toEqual([500, 201]);
+    expect(new Set(tries.map((t) => t.idempotencyKey))).toEqual(new Set([row.id]));
+  });
+
+  it('does not retry a push refused with 400, and removes a subscription answered with 410', async () => {
+    const refused = await makeUser({ alertTypes: ['emergency'], home: FLAGSTAFF, push: true, script: [400] });
+    const gone = await makeUser({ alertTypes: ['emergency'], home: FLAGSTAFF, push: true, script: [410] });
+    const alert = await sendAlert({ title: 'Heat advisory', message: 'Extreme heat expected this afternoon; stay hydrated.', category: 'health', severity: 'medium', lat: FLAGSTAFF.lat, lng: FLAGSTAFF.lng, radiusKm: 10, channels: ['push'] });
+    const done = await settled(alert.id);
+    expect(done.deliveryLabel).toBe('Failed');
+    const rows = await deliveries(alert.id);
+    expect(rows.find((r) => r.user_id === refused.id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(rows.find((r) => r.user_id === gone.id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(push.for(refused.subscriptionId!).map((t) => t.status)).toEqual([400]);
+    expect(push.for(gone.subscriptionId!).map((t) => t.status)).toEqual([410]);
+    const subs = await db.query(`SELECT user_id FROM alerts.push_subscriptions WHERE user_id = ANY($1::uuid[])`, [[refused.id, gone.id]]);
+    expect(subs.map((s) => s.user_id)).toEqual([refused.id]);
+  });
+
+  it('does not retry an SMS batch the webhook refuses with 400', async () => {
+    const u = await makeUser({ alertTypes: ['emergency'], home: YUMA, sms: true });
+    sms.script = [400];
+    const before = sms.received.length;
+    const alert = await sendAlert({ title: 'Shelter in place', message: 'Police activity: stay indoors and away from windows.', category: 'public_safety', severity: 'high', lat: YUMA.lat, lng: YUMA.lng, radiusKm: 10, channels: ['sms'] });
+    await settled(alert.id);
+    const [row] = await deliveries(alert.id);
+    expect(row).toMatchObject({ user_id: u.id, status: 'failed', attempts: 1 });
+    expect(sms.received.length - before).toBe(1);
+    const queue = new Queue(JOB_QUEUE[JobName.SmsSend], { connection: { url: redis.url } as never, prefix: queuePrefix(redis.prefix) });
+    try {
+      const job = await queue.getJob(JobIds.channelBatch('sms', alert.id, 0));
+      expect(job?.attemptsMade).toBe(1);
+      expect(await job?.getState()).toBe('failed');
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('holds a medium alert during quiet hours and lets a critical one through', async () => {
+    const place = destination(YUMA, 80, 90);
+    const hhmm = (d: Date) => d.toISOString().slice(11, 16);
+    const now = Date.now();
+    const quietHours = { enabled: true, start: hhmm(new Date(now - 3600_000)), end: hhmm(new Date(now + 3600_000)), timeZone: 'UTC' };
+    const u = await makeUser({ alertTypes: ['emergency'], home: place, push: true, quietHours });
+    const base = { category: 'health', lat: place.lat, lng: place.lng, radiusKm: 10, channels: ['push'] };
+
+    const medium = await sendAlert({ ...base, title: 'Pollen count high', message: 'Tree pollen is high today; take care if you have allergies.', severity: 'medium' });
+    const held = await waitFor('the held delivery', async () => (await deliveries(medium.id))[0]);
+    expect(held.status).toBe('pending');
+    expect(Math.abs(new Date(held.not_before!).getTime() - (now + 3600_000))).toBeLessThan(61_000);
+    const queue = new Queue(JOB_QUEUE[JobName.PushSend], { connection: { url: redis.url } as never, prefix: queuePrefix(redis.prefix) });
+    try {
+      const job = await waitFor('the delayed push job', () => queue.getJob(JobIds.channelBatch('push', medium.id, 0)));
+      expect(await job.getState()).toBe('delayed');
+    } finally {
+      await queue.close();
+    }
+
+    const critical = await sendAlert({ ...base, title: 'Gas leak: evacuate', message: 'A gas leak was reported; leave the area immediately.', severity: 'critical' });
+    await settled(critical.id);
+    expect((await deliveries(critical.id))[0]).toMatchObject({ status: 'sent', not_before: null });
+    const received = push.for(u.subscriptionId!);
+    expect(received.map((r) => r.payload?.alertId)).toEqual([critical.id]);
+    expect(received[0]).toMatchObject({ urgency: 'high' });
+    expect(received[0].payload).toMatchObject({ priority: 10, requireInteraction: true, channel: 'critical-alerts' });
+    expect((await deliveries(medium.id))[0].status).toBe('pending');
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The longitude ranges, one per 0.01-degree latitude strip, that together contain a circle on the sphere:
+ * what the dispatcher reads from alerts.user_preferences_strip_idx (geo_strip, lng) instead of a bounding box.
+ * The ranges only have to CONTAIN the circle (the exact haversine check in eligibilityWhere decides), so
+ * they are computed generously: each strip's widest point, widened by a relative and an absolute margin.
+ */
+
+/** Must match `floor(lat * 100)` in the FastEligibility migration's geo_strip column. */
+export const STRIPS_PER_DEGREE = 100;
+
+const EARTH_RADIUS_KM = 6371;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+const deg = (r: number) => (r * 180) / Math.PI;
+
+export interface StripRange {
+  strip: number;
+  lngFrom: number;
+  lngTo: number;
+}
+
+/** Half the longitude extent (degrees) of the circle at latitude `lat`: 0 outside it, 180 when it wraps. */
+function halfWidthAt(lat0: number, lat: number, d: number): number {
+  const c = (Math.cos(d) - Math.sin(rad(lat0)) * Math.sin(rad(lat))) / (Math.cos(rad(lat0)) * Math.cos(rad(lat)));
+  if (!Number.isFinite(c) || c <= -1) return 180;
+  if (c >= 1) return 0;
+  return deg(Math.acos(c));
+}
+
+export function stripRanges(centre: { lat: number; lng: number }, radiusKm: number): StripRange[] {
+  // 0.1% and ~1 m of slack: floating-point differences between this and PostgreSQL never cut a user.
+  const d = (radiusKm * 1.001 + 0.001) / EARTH_RADIUS_KM;
+  const latFrom = Math.max(-90, centre.lat - deg(d));
+  const latTo = Math.min(90, centre.lat + deg(d));
+  const poleward = Math.sin(rad(centre.lat)) / Math.cos(d); // latitude of the circle's widest point, when it has one
+  const widest = Math.abs(poleward) <= 1 ? deg(Math.asin(poleward)) : null;
+  const ranges: StripRange[] = [];
+  for (let strip = Math.floor(latFrom * STRIPS_PER_DEGREE); strip <= Math.floor(latTo * STRIPS_PER_DEGREE); strip++) {
+    const from = Math.max(latFrom, strip / STRIPS_PER_DEGREE);
+    const to = Math.min(latTo, (strip + 1) / STRIPS_PER_DEGREE);
+    const probes = [from, to];
+    if (widest !== null && widest > from && widest < to) probes.push(widest);
+    // A circle reaching a pole, or crossing the strip's whole width, takes every longitude.
+    const half = Math.max(...probes.map((lat) => (Math.abs(lat) >= 89.999 ? 180 : halfWidthAt(centre.lat, lat, d))));
+    if (half >= 179.999 || d >= Math.PI / 2) {
+      ranges.push({ strip, lngFrom: -180, lngTo: 180 });
+      continue;
+    }
+    const lo = centre.lng - half - 1e-9;
+    const hi = centre.lng + half + 1e-9;
+    // Across the antimeridian a range splits in two.
+    if (lo < -180) ranges.push({ strip, lngFrom: lo + 360, lngTo: 180 }, { strip, lngFrom: -180, lngTo: hi });
+    else if (hi > 180) ranges.push({ strip, lngFrom: lo, lngTo: 180 }, { strip, lngFrom: -180, lngTo: hi - 360 });
+    else ranges.push({ strip, lngFrom: lo, lngTo: hi });
+  }
+  return ranges;
+}

@@ -1,0 +1,4 @@
+import { runService } from '@beacon/common';
+import { dispatcherService } from './service';
+
+void runService(dispatcherService);

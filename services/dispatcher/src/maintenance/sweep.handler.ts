@@ -1,0 +1,33 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { JobName } from '@beacon/contracts';
+import { AlertsRepository } from '../../../alerts/src/alerts/alerts.repository';
+import { AlertsService } from '../../../alerts/src/alerts/alerts.service';
+import { toSummary } from '../../../alerts/src/alerts/alert.rows';
+import { LiveEvents } from '../../../alerts/src/live/live-events';
+import { OnJob } from '../../../alerts/src/queue/job-registry';
+
+/**
+ * alert.expire, run by a job scheduler every SWEEP_INTERVAL_SECONDS: alerts past expires_at become
+ * expired (reads already treat them so from the exact instant), their held deliveries are cancelled, and
+ * screens are told. It also re-queues dispatches of active alerts whose enqueue was lost in a crash.
+ */
+@Injectable()
+export class SweepHandler {
+  private readonly logger = new Logger('Sweep');
+
+  constructor(private readonly alerts: AlertsRepository, private readonly service: AlertsService, private readonly live: LiveEvents) {}
+
+  @OnJob(JobName.AlertExpire)
+  async sweep() {
+    const expired = await this.alerts.expireDue();
+    for (const row of expired) {
+      const summary = toSummary(row);
+      this.live.toAdmins('alert:updated', summary);
+      this.live.toUsers(await this.alerts.recipientIds(row.id), 'alert:updated', summary);
+    }
+    const lost = await this.alerts.undispatched(60);
+    for (const id of lost) await this.service.enqueueDispatch(id);
+    if (expired.length || lost.length) this.logger.log(`expired ${expired.length} alerts, re-queued ${lost.length} dispatches`);
+    return { expired: expired.length, requeued: lost.length };
+  }
+}

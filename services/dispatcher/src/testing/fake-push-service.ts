@@ -1,0 +1,190 @@
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer as createTlsServer, Server as TlsServer } from 'node:https';
+import { AddressInfo, createServer as createNetServer, Server as NetServer, Socket } from 'node:net';
+import { importJWK, jwtVerify } from 'jose';
+
+// http_ece is the reference RFC 8188/8291 implementation (what the web-push library uses): decryption here
+// is independent of the dispatcher's own encryption code.
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const ece = require('http_ece');
+
+export interface ReceivedPush {
+  subscriptionId: string;
+  status: number;
+  /** The decrypted JSON payload; null when the request was refused or not in the decryption sample. */
+  payload: Record<string, any> | null;
+  idempotencyKey: string | undefined;
+  topic: string | undefined;
+  urgency: string | undefined;
+  ttl: string | undefined;
+  vapidValid: boolean;
+}
+
+/** What the service needs to know of a subscription: the browser's private key and auth secret. */
+export interface FakeSubscriptionKeys {
+  ecdh: ReturnType<typeof createECDH>;
+  auth: string;
+}
+
+interface FakeSubscription extends FakeSubscriptionKeys {
+  id: string;
+  /** Statuses to answer with, in order; 201 once exhausted. */
+  script: number[];
+}
+
+export interface FakePushOptions {
+  /** Keep every request in `received` (tests read it). A benchmark counts through `onPush` instead. Default true. */
+  keepReceived?: boolean;
+  /** Decrypt one payload in this many (1 = every payload, the default). Unsampled requests with a valid VAPID token are accepted. */
+  decryptEvery?: number;
+  /**
+   * Subscriptions that were not made with subscribe(), looked up by the id in the endpoint path (e.g. a
+   * benchmark's million subscriptions, derived from their number instead of kept in memory).
+   */
+  resolve?: (id: string) => FakeSubscriptionKeys | undefined;
+  /**
+   * Also accept TLS on the same port (PEM key and certificate): the web-push library only speaks https, so a
+   * benchmark comparing with it needs this. Plain HTTP keeps working; the first byte of a connection decides.
+   */
+  tls?: { key: string; cert: string };
+  /** Called for every request once answered, with its arrival time (performance.now()). */
+  onPush?: (push: ReceivedPush, arrivedAt: number) => void;
+}
+
+/**
+ * A local push service (RFC 8030) that behaves like a browser vendor's: it accepts only requests with a
+ * valid VAPID JWT (ES256, aud = its origin, exp within 24 h; a verified token is cached, as real push services
+ * do) and a payload that decrypts (RFC 8291 aes128gcm) with the subscription's private key, which only the
+ * test holds. Keep-alive HTTP/1.1; answers at once unless `delayMs` is set.
+ */
+export class FakePushService {
+  private server?: Server;
+  private tlsServer?: TlsServer;
+  private front?: NetServer;
+  private readonly sockets = new Set<Socket>();
+  readonly received: ReceivedPush[] = [];
+  private readonly subscriptions = new Map<string, FakeSubscription>();
+  private readonly verifiedTokens = new Set<string>();
+  private requests = 0;
+  /** Payloads that were in the sample and decrypted to JSON, and those that failed to. */
+  decrypted = 0;
+  undecryptable = 0;
+  origin = '';
+  /** Delay before answering, to keep a dispatch in flight (crash tests). */
+  delayMs = 0;
+
+  constructor(private readonly options: FakePushOptions = {}) {}
+
+  async start() {
+    // A client killed mid-request (the crash test) resets its sockets: not an error of this service.
+    const handler = (req: IncomingMessage, res: ServerResponse) => this.handle(req, res);
+    this.server = createServer({ keepAliveTimeout: 30_000 }, handler);
+    this.server.keepAliveTimeout = 30_000;
+    let listener: Server | NetServer = this.server;
+    if (this.options.tls) {
+      this.tlsServer = createTlsServer({ ...this.options.tls, keepAliveTimeout: 30_000 }, handler);
+      const [plain, secure] = [this.server, this.tlsServer];
+      // One port for both: a TLS ClientHello starts with 0x16, an HTTP request with a method name.
+      listener = this.front = createNetServer({ pauseOnConnect: true }, (socket) => {
+        this.sockets.add(socket);
+        socket.once('close', () => this.sockets.delete(socket));
+        socket.once('data', (first) => {
+          socket.pause();
+          socket.unshift(first);
+          (first[0] === 0x16 ? secure : plain).emit('connection', socket);
+          process.nextTick(() => socket.resume());
+        });
+        socket.on('error', () => undefined);
+        socket.resume();
+      });
+    }
+    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r));
+    this.origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  /** A browser's PushSubscription.toJSON() for a new subscription. */
+  subscribe(script: number[] = []) {
+    const ecdh = createECDH('prime256v1');
+    const pub = ecdh.generateKeys();
+    const sub: FakeSubscription = { id: randomUUID(), ecdh, auth: randomBytes(16).toString('base64url'), script: [...script] };
+    this.subscriptions.set(sub.id, sub);
+    return { id: sub.id, json: { endpoint: `${this.origin}/push/${sub.id}`, keys: { p256dh: pub.toString('base64url'), auth: sub.auth } } };
+  }
+
+  for(subscriptionId: string) {
+    return this.received.filter((r) => r.subscriptionId === subscriptionId);
+  }
+
+  private async verifyVapid(header: string | undefined): Promise<boolean> {
+    if (header && this.verifiedTokens.has(header)) return true;
+    const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(header ?? '');
+    if (!m) return false;
+    const [, token, k] = m;
+    const raw = Buffer.from(k, 'base64url');
+    if (raw.length !== 65 || raw[0] !== 4) return false;
+    try {
+      const key = await importJWK({ kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, 'ES256');
+      const { payload } = await jwtVerify(token, key, { algorithms: ['ES256'], audience: this.origin });
+      const now = Math.floor(Date.now() / 1000);
+      if (!payload.exp || payload.exp > now + 24 * 3600 || typeof payload.sub !== 'string') return false;
+      if (!/^(mailto:|https:)/.test(payload.sub)) return false;
+      this.verifiedTokens.add(header!);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse) {
+    const arrivedAt = performance.now();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('error', () => res.destroy());
+    req.on('end', () => void this.answer(req, res, Buffer.concat(chunks), arrivedAt).catch(() => res.destroy()));
+  }
+
+  private async answer(req: IncomingMessage, res: ServerResponse, body: Buffer, arrivedAt: number) {
+    const id = /^\/push\/([\w-]+)$/.exec(req.url ?? '')?.[1] ?? '';
+    const sub: FakeSubscriptionKeys | undefined = this.subscriptions.get(id) ?? this.options.resolve?.(id);
+    const vapidValid = await this.verifyVapid(req.headers.authorization);
+    const scripted = this.subscriptions.get(id)?.script;
+    let status = scripted?.length ? scripted.shift()! : 201;
+    let payload: Record<string, any> | null = null;
+    const every = this.options.decryptEvery ?? 1;
+    if (!sub) status = 404;
+    else if (!vapidValid) status = 401;
+    else if (req.headers['content-encoding'] !== 'aes128gcm' || !req.headers.ttl) status = 400;
+    else if (this.requests++ % every === 0) {
+      try {
+        payload = JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth }).toString());
+        this.decrypted++;
+      } catch {
+        this.undecryptable++;
+        status = 400;
+      }
+    }
+    const push: ReceivedPush = {
+      subscriptionId: id, status, payload, vapidValid,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      topic: req.headers.topic as string | undefined,
+      urgency: req.headers.urgency as string | undefined,
+      ttl: req.headers.ttl as string | undefined,
+    };
+    if (this.options.keepReceived !== false) this.received.push(push);
+    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+    res.statusCode = status;
+    if (status === 201) res.setHeader('location', `${this.origin}/messages/${randomUUID()}`);
+    res.end();
+    this.options.onPush?.(push, arrivedAt);
+  }
+
+  async close() {
+    this.server?.closeAllConnections();
+    this.tlsServer?.closeAllConnections();
+    for (const s of this.sockets) s.destroy();
+    const listener = this.front ?? this.server;
+    await new Promise<void>((r) => (listener ? listener.close(() => r()) : r()));
+  }
+}

@@ -1,0 +1,53 @@
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+
+export interface ReceivedSms {
+  status: number;
+  idempotencyKey: string | undefined;
+  body: { type: string; title: string; message: string; priority: string; recipients: string[]; timestamp: string; source: string };
+}
+
+export interface FakeSmsOptions {
+  /** Keep every call in `received` (tests read it). A benchmark counts through `onSms` instead. Default true. */
+  keepReceived?: boolean;
+  /** Called for every call once answered, with its arrival time (performance.now()). */
+  onSms?: (call: ReceivedSms, arrivedAt: number) => void;
+}
+
+/** A local SMS gateway webhook (n8n-like): records each call and answers from a script (200 once exhausted). */
+export class FakeSmsWebhook {
+  private server?: Server;
+  readonly received: ReceivedSms[] = [];
+  script: number[] = [];
+  url = '';
+  private calls = 0;
+
+  constructor(private readonly options: FakeSmsOptions = {}) {}
+
+  async start() {
+    this.server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
+      const arrivedAt = performance.now();
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('error', () => res.destroy()); // the caller died mid-request (crash test)
+      req.on('end', () => {
+        this.calls++;
+        const status = this.script.length ? this.script.shift()! : 200;
+        const call: ReceivedSms = { status, idempotencyKey: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') };
+        if (this.options.keepReceived !== false) this.received.push(call);
+        res.statusCode = status;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(status < 300 ? { messageId: `msg-${this.calls}`, status: 'sent' } : { error: 'refused' }));
+        this.options.onSms?.(call, arrivedAt);
+      });
+    });
+    await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/webhook/sms`;
+    return this;
+  }
+
+  async close() {
+    this.server?.closeAllConnections();
+    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+  }
+}

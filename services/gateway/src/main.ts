@@ -1,0 +1,4 @@
+import { runService } from '@beacon/common';
+import { gatewayService } from './service';
+
+void runService(gatewayService);

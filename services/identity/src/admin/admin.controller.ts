@@ -1,0 +1,50 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AdminOnly, Caller, CurrentCaller, IdentityAuthGuard } from '../auth/auth.guard';
+import { AdminService } from './admin.service';
+import { AdminUserDto, DeleteUserDto, ListUsersQueryDto } from './dto/admin.dto';
+
+const DEFAULT_PER_PAGE = 50;
+
+/** The hosted service's admin user API, for access tokens whose app_metadata.role is 'admin'. */
+@Controller('admin/users')
+@UseGuards(IdentityAuthGuard)
+@AdminOnly()
+export class AdminController {
+  constructor(private readonly admin: AdminService) {}
+
+  /** Pagination like the hosted service: X-Total-Count and a Link header with next and last pages. */
+  @Get()
+  async list(@Query() query: ListUsersQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const page = query.page ?? 1;
+    const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+    const { users, total } = await this.admin.list(page, perPage, query.filter);
+    const lastPage = Math.max(1, Math.ceil(total / perPage));
+    const link = (p: number, rel: string) => `<${req.baseUrl}${req.path}?page=${p}&per_page=${perPage}>; rel="${rel}"`;
+    const links = [...(page < lastPage ? [link(page + 1, 'next')] : []), link(lastPage, 'last')];
+    res.setHeader('X-Total-Count', String(total));
+    res.setHeader('Link', links.join(', '));
+    return { users, aud: 'authenticated' };
+  }
+
+  @Post()
+  @HttpCode(200)
+  create(@Body() body: AdminUserDto) {
+    return this.admin.create(body);
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string) {
+    return this.admin.get(id);
+  }
+
+  @Put(':id')
+  update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: AdminUserDto) {
+    return this.admin.update(caller, id, body);
+  }
+
+  @Delete(':id')
+  remove(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() _body: DeleteUserDto) {
+    return this.admin.delete(caller, id);
+  }
+}

@@ -1,0 +1,4 @@
+import { runService } from '@beacon/common';
+import { identityService } from './service';
+
+void runService(identityService);

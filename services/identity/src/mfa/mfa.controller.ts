@@ -1,0 +1,35 @@
+import { Body, Controller, Delete, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Caller, CurrentCaller, IdentityAuthGuard } from '../auth/auth.guard';
+import { Client } from '../common/client-info';
+import type { ClientInfo } from '../sessions/tokens.service';
+import { ChallengeFactorDto, EnrollFactorDto, VerifyFactorDto } from './dto/mfa.dto';
+import { MfaService } from './mfa.service';
+
+@Controller('factors')
+@UseGuards(IdentityAuthGuard)
+export class MfaController {
+  constructor(private readonly mfa: MfaService) {}
+
+  @Post()
+  @HttpCode(200)
+  enroll(@CurrentCaller() caller: Caller, @Body() body: EnrollFactorDto) {
+    return this.mfa.enroll(caller, body);
+  }
+
+  @Post(':id/challenge')
+  @HttpCode(200)
+  challenge(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() _body: ChallengeFactorDto, @Client() client: ClientInfo) {
+    return this.mfa.challenge(caller, id, client);
+  }
+
+  @Post(':id/verify')
+  @HttpCode(200)
+  verify(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: VerifyFactorDto, @Client() client: ClientInfo) {
+    return this.mfa.verify(caller, id, body, client);
+  }
+
+  @Delete(':id')
+  unenroll(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return this.mfa.unenroll(caller, id);
+  }
+}

@@ -1,0 +1,20 @@
+import { Body, Controller, Get, Put, Query, UseGuards } from '@nestjs/common';
+import { Caller, CurrentCaller, IdentityAuthGuard } from '../auth/auth.guard';
+import { UpdateUserDto } from './dto/user.dto';
+import { UserService } from './user.service';
+
+@Controller('user')
+@UseGuards(IdentityAuthGuard)
+export class UserController {
+  constructor(private readonly users: UserService) {}
+
+  @Get()
+  get(@CurrentCaller() caller: Caller) {
+    return this.users.get(caller);
+  }
+
+  @Put()
+  update(@CurrentCaller() caller: Caller, @Body() body: UpdateUserDto, @Query('redirect_to') redirectTo: string | undefined) {
+    return this.users.update(caller, body, redirectTo);
+  }
+}

@@ -1,0 +1,31 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '@beacon/auth';
+import { dataSourceOptions, EnvModule, HealthModule, loggingModule, RedisModule } from '@beacon/common';
+import { CommunityModule } from './community/community.module';
+import { IncidentsEnv } from './config/env.dto';
+import { incidentsDatabase } from './database';
+import { EventsModule } from './events/events.module';
+import { IncidentsModule } from './incidents/incidents.module';
+import { UploadsModule } from './uploads/uploads.module';
+
+@Module({})
+export class AppModule {
+  static register(env: IncidentsEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        EnvModule.forRoot(env),
+        loggingModule('incidents', env.LOG_LEVEL),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL, incidentsDatabase), retryAttempts: 5, retryDelay: 2000 }),
+        RedisModule.forRoot(env.REDIS_URL, { keyPrefix: `${env.REDIS_PREFIX}:` }),
+        HealthModule.register({ database: true, redis: true }),
+        AuthModule.register({ jwksUrl: env.JWKS_URL }),
+        EventsModule,
+        UploadsModule,
+        IncidentsModule,
+        CommunityModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,66 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { AuthUser, CurrentUser, OptionalAuth } from '@beacon/auth';
+import { AppError } from '@beacon/common';
+import { COMMUNITY_MESSAGES } from '@beacon/contracts';
+import { RequireSignIn } from '../common/require-sign-in';
+import { CommunityService } from './community.service';
+import { CreateCommentDto, CreatePostDto, ListPostsQuery } from './dto/community.dto';
+
+const PostId = new ParseUUIDPipe({ exceptionFactory: () => new AppError(404, 'post_not_found', 'Post not found') });
+
+/** Reading is open (the list shows the caller's likes when a token is sent); writing needs sign-in. */
+@Controller('community')
+@OptionalAuth()
+export class CommunityController {
+  constructor(private readonly community: CommunityService) {}
+
+  @Get('posts')
+  list(@CurrentUser() user: AuthUser | undefined, @Query() q: ListPostsQuery) {
+    return this.community.listPosts(user?.id ?? null, q);
+  }
+
+  @Get('posts/trending')
+  trending(@CurrentUser() user: AuthUser | undefined) {
+    return this.community.trending(user?.id ?? null);
+  }
+
+  @Get('posts/:id')
+  get(@CurrentUser() user: AuthUser | undefined, @Param('id', PostId) id: string) {
+    return this.community.getPost(user?.id ?? null, id);
+  }
+
+  @Post('posts')
+  @RequireSignIn(COMMUNITY_MESSAGES.signInToPost)
+  create(@CurrentUser() user: AuthUser, @Body() dto: CreatePostDto) {
+    return this.community.createPost(user, dto);
+  }
+
+  @Get('posts/:id/comments')
+  comments(@CurrentUser() user: AuthUser | undefined, @Param('id', PostId) id: string) {
+    return this.community.listComments(user?.id ?? null, id);
+  }
+
+  @Post('posts/:id/comments')
+  @RequireSignIn(COMMUNITY_MESSAGES.signInToComment)
+  comment(@CurrentUser() user: AuthUser, @Param('id', PostId) id: string, @Body() dto: CreateCommentDto) {
+    return this.community.createComment(user, id, dto);
+  }
+
+  @Post('posts/:id/like')
+  @HttpCode(200)
+  @RequireSignIn(COMMUNITY_MESSAGES.signInToLike)
+  like(@CurrentUser() user: AuthUser, @Param('id', PostId) id: string) {
+    return this.community.toggleLike(user, id);
+  }
+
+  @Get('points/me')
+  @RequireSignIn('You need to sign in to do that')
+  points(@CurrentUser() user: AuthUser) {
+    return this.community.pointsOf(user.id);
+  }
+
+  @Get('stats')
+  stats() {
+    return this.community.stats();
+  }
+}

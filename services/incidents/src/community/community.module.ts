@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { IncidentsInboxWorker } from '../events/inbox.worker';
+import { UploadsModule } from '../uploads/uploads.module';
+import { CommunityController } from './community.controller';
+import { CommunityRepository } from './community.repository';
+import { CommunityService } from './community.service';
+import { PointsRepository } from './points.repository';
+
+@Module({
+  imports: [UploadsModule],
+  controllers: [CommunityController],
+  providers: [CommunityRepository, CommunityService, PointsRepository, IncidentsInboxWorker],
+})
+export class CommunityModule {}

@@ -1,0 +1,57 @@
+import { IsIn, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { BaseEnv, boolRule, intRule, portRule, Rules } from '@beacon/common';
+
+export class IncidentsEnv extends BaseEnv {
+  @Rules(...portRule('INCIDENTS_PORT'))
+  INCIDENTS_PORT: number = 3002;
+
+  /** Where uploaded photos live: 'local' (a directory on disk) or 's3' (any S3-compatible store). */
+  @IsIn(['local', 's3'], { message: 'UPLOADS_DRIVER must be local or s3' })
+  UPLOADS_DRIVER: 'local' | 's3' = 'local';
+
+  /** The local driver's directory (created if missing). Relative paths start from the working directory. */
+  @IsString({ message: 'UPLOADS_DIR must be a directory path' })
+  UPLOADS_DIR = 'var/uploads';
+
+  /** S3 endpoint, e.g. http://127.0.0.1:9000 for MinIO; empty means AWS itself. */
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'UPLOADS_S3_ENDPOINT must be an http(s) URL, e.g. http://127.0.0.1:9000' })
+  UPLOADS_S3_ENDPOINT?: string;
+
+  @Matches(/^[a-z0-9-]{2,40}$/, { message: 'UPLOADS_S3_REGION must be a region name, e.g. us-east-1' })
+  UPLOADS_S3_REGION = 'us-east-1';
+
+  /** Required with UPLOADS_DRIVER=s3. */
+  @ValidateIf((env: IncidentsEnv) => env.UPLOADS_DRIVER === 's3')
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'UPLOADS_S3_BUCKET must be a bucket name (required when UPLOADS_DRIVER=s3)' })
+  UPLOADS_S3_BUCKET?: string;
+
+  @ValidateIf((env: IncidentsEnv) => env.UPLOADS_DRIVER === 's3')
+  @IsString({ message: 'UPLOADS_S3_ACCESS_KEY_ID is required when UPLOADS_DRIVER=s3' })
+  UPLOADS_S3_ACCESS_KEY_ID?: string;
+
+  @ValidateIf((env: IncidentsEnv) => env.UPLOADS_DRIVER === 's3')
+  @IsString({ message: 'UPLOADS_S3_SECRET_ACCESS_KEY is required when UPLOADS_DRIVER=s3' })
+  UPLOADS_S3_SECRET_ACCESS_KEY?: string;
+
+  /** Path-style addressing (bucket in the path), which MinIO and most self-hosted stores need. */
+  @Rules(...boolRule('UPLOADS_S3_FORCE_PATH_STYLE'))
+  UPLOADS_S3_FORCE_PATH_STYLE: boolean = true;
+
+  /**
+   * A reporter with at least this many verified reports, and no rejected one within
+   * INCIDENT_AUTO_APPROVE_REJECT_DAYS, has new reports verified at once. 0 turns auto-approval off.
+   */
+  @Rules(...intRule('INCIDENT_AUTO_APPROVE_VERIFIED', 0, 1000))
+  INCIDENT_AUTO_APPROVE_VERIFIED: number = 3;
+
+  @Rules(...intRule('INCIDENT_AUTO_APPROVE_REJECT_DAYS', 1, 3650))
+  INCIDENT_AUTO_APPROVE_REJECT_DAYS: number = 90;
+
+  /** Run the inbox worker (points, moderation notices) in this process. Turn off to run API-only replicas. */
+  @Rules(...boolRule('INCIDENTS_WORKER_ENABLED'))
+  INCIDENTS_WORKER_ENABLED: boolean = true;
+
+  @Rules(...intRule('INCIDENTS_WORKER_CONCURRENCY', 1, 100))
+  INCIDENTS_WORKER_CONCURRENCY: number = 4;
+}

@@ -1,0 +1,80 @@
+import type { Incident, IncidentStatus, IncidentType, PossibleDuplicate, PublicIncident } from '@beacon/contracts';
+import { uploadUrl } from '../uploads/upload-keys';
+
+/** One row of incidents.incidents as the repository selects it. */
+export interface IncidentRow {
+  id: string;
+  type: IncidentType;
+  description: string;
+  location_name: string | null;
+  lat: number;
+  lng: number;
+  photo_path: string | null;
+  status: IncidentStatus;
+  reported_by: string;
+  auto_approved: boolean;
+  moderated_by: string | null;
+  moderated_at: Date | null;
+  moderation_note: string | null;
+  created_at: Date;
+  updated_at: Date;
+  distance_m?: number;
+}
+
+export const INCIDENT_COLUMNS = `i.id, i.type, i.description, i.location_name, i.lat, i.lng, i.photo_path, i.status, i.reported_by,
+  i.auto_approved, i.moderated_by, i.moderated_at, i.moderation_note, i.created_at, i.updated_at`;
+
+export interface Viewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+/** What a viewer sees of a row: the reporter's id and the moderation note only for the reporter and admins. */
+export function toIncident(row: IncidentRow, viewer: Viewer): Incident {
+  const mine = row.reported_by === viewer.id;
+  const privileged = mine || viewer.isAdmin;
+  return {
+    id: row.id,
+    type: row.type,
+    description: row.description,
+    locationName: row.location_name,
+    lat: row.lat,
+    lng: row.lng,
+    photoUrl: row.photo_path ? uploadUrl(row.photo_path) : null,
+    status: row.status,
+    reportedBy: privileged ? row.reported_by : null,
+    mine,
+    autoApproved: row.auto_approved,
+    moderatedAt: row.moderated_at?.toISOString() ?? null,
+    moderationNote: privileged ? row.moderation_note : null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    ...(row.distance_m !== undefined ? { distanceM: Math.round(row.distance_m) } : {}),
+  };
+}
+
+export function toPublicIncident(row: IncidentRow): PublicIncident {
+  return {
+    id: row.id,
+    type: row.type,
+    description: row.description,
+    locationName: row.location_name,
+    lat: row.lat,
+    lng: row.lng,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** Another user's pending report is offered as a duplicate without its text. */
+export function toPossibleDuplicate(row: IncidentRow, viewer: Viewer): PossibleDuplicate {
+  const open = row.status === 'verified' || row.reported_by === viewer.id || viewer.isAdmin;
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    distanceM: Math.round(row.distance_m ?? 0),
+    createdAt: row.created_at.toISOString(),
+    description: open ? row.description : null,
+    locationName: open ? row.location_name : null,
+  };
+}

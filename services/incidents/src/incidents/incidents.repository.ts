@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { IncidentStatus, IncidentType } from '@beacon/contracts';
+import { distanceFrom, withinRadius } from '../common/geo';
+import { rowsOf } from '../common/sql';
+import { INCIDENT_COLUMNS, IncidentRow, Viewer } from './incident.entity';
+
+export interface NewIncident {
+  type: IncidentType;
+  description: string;
+  locationName: string | null;
+  lat: number;
+  lng: number;
+  photoPath: string | null;
+  reportedBy: string;
+  status: IncidentStatus;
+  autoApproved: boolean;
+}
+
+/** Published reports are public; pending and rejected ones only to their reporter and admins. */
+const VISIBLE = `($1::boolean OR i.status IN ('verified', 'resolved') OR i.reported_by = $2::uuid)`;
+
+@Injectable()
+export class IncidentsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.ds.transaction(work);
+  }
+
+  async insert(m: EntityManager, row: NewIncident): Promise<IncidentRow> {
+    const [created] = await m.query(
+      `INSERT INTO incidents.incidents AS i (type, description, location_name, lat, lng, photo_path, reported_by, status, auto_approved)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${INCIDENT_COLUMNS}`,
+      [row.type, row.description, row.locationName, row.lat, row.lng, row.photoPath, row.reportedBy, row.status, row.autoApproved],
+    );
+    return created;
+  }
+
+  async findById(id: string, m: EntityManager = this.ds.manager): Promise<IncidentRow | null> {
+    const [row] = await m.query(`SELECT ${INCIDENT_COLUMNS} FROM incidents.incidents i WHERE i.id = $1`, [id]);
+    return row ?? null;
+  }
+
+  async list(viewer: Viewer, filter: { type?: string; status?: string; limit: number; offset: number }) {
+    const where = [VISIBLE];
+    const params: unknown[] = [viewer.isAdmin, viewer.id];
+    if (filter.type) where.push(`i.type = $${params.push(filter.type)}`);
+    if (filter.status) where.push(`i.status = $${params.push(filter.status)}`);
+    return this.page(where.join(' AND '), params, 'i.created_at DESC, i.id', filter.limit, filter.offset);
+  }
+
+  async listByReporter(userId: string, limit: number, offset: number) {
+    return this.page('i.reported_by = $1', [userId], 'i.created_at DESC, i.id', limit, offset);
+  }
+
+  /** The moderation queue: oldest pending first. */
+  async listPending(limit: number, offset: number) {
+    return this.page(`i.status = 'pending'`, [], 'i.created_at ASC, i.id', limit, offset);
+  }
+
+  private async page(where: string, params: unknown[], order: string, limit: number, offset: number): Promise<{ rows: IncidentRow[]; total: number }> {
+    const rows: (IncidentRow & { total: number })[] = await this.ds.query(
+      `SELECT ${INCIDENT_COLUMNS}, count(*) OVER ()::int AS total FROM incidents.incidents i
+       WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, limit, offset],
+    );
+    if (rows.length || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+    // past the end: the window count came back empty, ask for it directly
+    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM incidents.incidents i WHERE ${where}`, params);
+    return { rows, total };
+  }
+
+  async nearby(viewer: Viewer, q: { lat: number; lng: number; radiusM: number; limit: number; type?: string }): Promise<IncidentRow[]> {
+    const params: unknown[] = [viewer.isAdmin, viewer.id, q.lat, q.lng, q.radiusM, q.limit];
+    const typeFilter = q.type ? `AND i.type = $${params.push(q.type)}` : '';
+    return this.ds.query(
+      `SELECT ${INCIDENT_COLUMNS}, ${distanceFrom('i', '$3', '$4')} AS distance_m FROM incidents.incidents i
+       WHERE ${VISIBLE} AND ${withinRadius('i', '$3', '$4', '$5')} ${typeFilter}
+       ORDER BY distance_m, i.created_at DESC LIMIT $6`,
+      params,
+    );
+  }
+
+  /** Open reports of the same type close by and recent: offered as possible duplicates before submitting. */
+  async possibleDuplicates(q: { type: string; lat: number; lng: number; radiusM: number; windowMinutes: number }): Promise<IncidentRow[]> {
+    return this.ds.query(
+      `SELECT ${INCIDENT_COLUMNS}, ${distanceFrom('i', '$2', '$3')} AS distance_m FROM incidents.incidents i
+       WHERE i.type = $1 AND i.status IN ('pending', 'verified')
+         AND i.created_at >= now() - make_interval(mins => $5::int)
+         AND ${withinRadius('i', '$2', '$3', '$4')}
+       ORDER BY distance_m, i.created_at DESC LIMIT 5`,
+      [q.type, q.lat, q.lng, q.radiusM, q.windowMinutes],
+    );
+  }
+
+  async verifiedSince(hours: number, limit: number): Promise<IncidentRow[]> {
+    return this.ds.query(
+      `SELECT ${INCIDENT_COLUMNS} FROM incidents.incidents i
+       WHERE i.status = 'verified' AND i.created_at >= now() - make_interval(hours => $1::int)
+       ORDER BY i.created_at DESC LIMIT $2`,
+      [hours, limit],
+    );
+  }
+
+  /** How a reporter's past reports fared: admin-verified ones, and recent rejections. */
+  async reporterStanding(userId: string, rejectWindowDays: number): Promise<{ verified: number; recentlyRejected: number }> {
+    const [row] = await this.ds.query(
+      `SELECT count(*) FILTER (WHERE status IN ('verified', 'resolved') AND NOT auto_approved)::int AS verified,
+              count(*) FILTER (WHERE status = 'rejected' AND moderated_at >= now() - make_interval(days => $2::int))::int AS "recentlyRejected"
+       FROM incidents.incidents WHERE reported_by = $1`,
+      [userId, rejectWindowDays],
+    );
+    return row;
+  }
+
+  /** Changes the status only if it is still `from` (two admins acting at once: the second gets null). */
+  async updateStatus(m: EntityManager, id: string, from: IncidentStatus, to: IncidentStatus, adminId: string, note: string | null): Promise<IncidentRow | null> {
+    const rows = rowsOf<IncidentRow>(await m.query(
+      `UPDATE incidents.incidents AS i SET status = $3, moderated_by = $4, moderated_at = now(), moderation_note = $5,
+         auto_approved = false, updated_at = now()
+       WHERE i.id = $1 AND i.status = $2 RETURNING ${INCIDENT_COLUMNS}`,
+      [id, from, to, adminId, note],
+    ));
+    return rows[0] ?? null;
+  }
+}

@@ -1,0 +1,4 @@
+import { runService } from '@beacon/common';
+import { incidentsService } from './service';
+
+void runService(incidentsService);

@@ -1,0 +1,5 @@
+import { CreateIncidents1763800000000 } from './1763800000000-CreateIncidents';
+import { CreateCommunity1763800100000 } from './1763800100000-CreateCommunity';
+
+/** In order. Never edit a shipped migration: add a new one. */
+export const migrations = [CreateIncidents1763800000000, CreateCommunity1763800100000];

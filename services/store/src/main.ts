@@ -1,0 +1,4 @@
+import { runService } from '@beacon/common';
+import { storeService } from './service';
+
+void runService(storeService);

@@ -1,0 +1,82 @@
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  PRODUCT_CATEGORIES, PRODUCT_LIMITS, PRODUCT_SORTS, ProductCategory, ProductSort, STORE_FEATURED_FETCH, STORE_MAX_PAGE_SIZE,
+  STORE_PAGE_SIZE,
+} from '@beacon/contracts';
+import { Rules } from '@beacon/common';
+import { BooleanQuery } from './boolean-query';
+
+/** GET /products: the spec's store filter object plus a price range. */
+export class ListProductsQuery {
+  @IsOptional()
+  @Rules(
+    IsString({ message: 'search must be text' }),
+    MaxLength(100, { message: 'search must be at most 100 characters' }),
+  )
+  search?: string;
+
+  @IsOptional()
+  @IsIn(PRODUCT_CATEGORIES as unknown as string[], { message: `category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` })
+  category?: ProductCategory;
+
+  @IsOptional()
+  @IsIn(PRODUCT_SORTS as unknown as string[], { message: `sortBy must be one of: ${PRODUCT_SORTS.join(', ')}` })
+  sortBy: ProductSort = 'featured';
+
+  @IsOptional()
+  @Type(() => Number)
+  @Rules(
+    IsInt({ message: `limit must be a whole number from 1 to ${STORE_MAX_PAGE_SIZE}` }),
+    Min(1, { message: `limit must be a whole number from 1 to ${STORE_MAX_PAGE_SIZE}` }),
+    Max(STORE_MAX_PAGE_SIZE, { message: `limit must be a whole number from 1 to ${STORE_MAX_PAGE_SIZE}` }),
+  )
+  limit: number = STORE_PAGE_SIZE;
+
+  @IsOptional()
+  @Type(() => Number)
+  @Rules(
+    IsInt({ message: 'offset must be a whole number of 0 or more' }),
+    Min(0, { message: 'offset must be a whole number of 0 or more' }),
+  )
+  offset: number = 0;
+
+  @IsOptional()
+  @BooleanQuery()
+  @IsBoolean({ message: 'inStockOnly must be true or false' })
+  inStockOnly?: boolean;
+
+  @IsOptional()
+  @BooleanQuery()
+  @IsBoolean({ message: 'featuredOnly must be true or false' })
+  featuredOnly?: boolean;
+
+  @IsOptional()
+  @Type(() => Number)
+  @Rules(
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'minPrice must be a number' }),
+    Min(0, { message: 'minPrice must be 0 or more' }),
+    Max(PRODUCT_LIMITS.priceMax, { message: `minPrice must be at most ${PRODUCT_LIMITS.priceMax}` }),
+  )
+  minPrice?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @Rules(
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'maxPrice must be a number' }),
+    Min(0, { message: 'maxPrice must be 0 or more' }),
+    Max(PRODUCT_LIMITS.priceMax, { message: `maxPrice must be at most ${PRODUCT_LIMITS.priceMax}` }),
+  )
+  maxPrice?: number;
+}
+
+export class FeaturedProductsQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @Rules(
+    IsInt({ message: `limit must be a whole number from 1 to ${STORE_MAX_PAGE_SIZE}` }),
+    Min(1, { message: `limit must be a whole number from 1 to ${STORE_MAX_PAGE_SIZE}` }),
+    Max(STORE_MAX_PAGE_SIZE, { message: `limit must be a whole number from 1 to ${STORE_MAX_PAGE_SIZE}` }),
+  )
+  limit: number = STORE_FEATURED_FETCH;
+}

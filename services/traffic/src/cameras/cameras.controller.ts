@@ -1,0 +1,22 @@
+import { Controller, Get } from '@nestjs/common';
+import { Public } from '@beacon/auth';
+import { CamerasRepository } from './cameras.repository';
+
+/** Public: the cameras page and the anonymous map read these without a token. */
+@Controller('cameras')
+@Public()
+export class CamerasController {
+  constructor(private readonly cameras: CamerasRepository) {}
+
+  /** All current cameras, ordered by roadway ascending. */
+  @Get()
+  async list() {
+    return { items: await this.cameras.listByRoadway() };
+  }
+
+  /** Current cameras with coordinates, for the map. */
+  @Get('located')
+  async located() {
+    return { items: await this.cameras.listLocated() };
+  }
+}

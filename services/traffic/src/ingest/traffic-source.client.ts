@@ -1,0 +1,163 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError, assertPublicUrl, InjectRedis } from '@beacon/common';
+import { TrafficEnv } from '../config/env.dto';
+import { SourcePayloadError } from './source-format';
+
+export type SourceKind = 'cameras' | 'events';
+
+/** The ibi511 v2 endpoints, relative to TRAFFIC_SOURCE_URL. */
+export const SOURCE_PATHS: Record<SourceKind, string> = {
+  cameras: '/api/v2/get/cameras',
+  events: '/api/v2/get/event',
+};
+
+/** The source could not be reached or answered with an error: try again later, keep what we have. */
+export class SourceUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SourceUnavailableError';
+  }
+}
+
+/** Calling now would break the source's rate limit (ours, or a 429 it sent): nothing was fetched. */
+export class SourceRateLimitedError extends Error {
+  constructor(readonly retryAt: Date, message: string) {
+    super(message);
+    this.name = 'SourceRateLimitedError';
+  }
+}
+
+/**
+ * Fetches one list from the configured 511 source. Every call first takes a token from a limiter shared through
+ * Redis (all replicas together stay under TRAFFIC_SOURCE_RATE_LIMIT per window), and a 429 from the source blocks
+ * every call until its Retry-After has passed. The URL is checked against private addresses on every call,
+ * redirects are refused (they could lead anywhere), and the body size is capped.
+ */
+@Injectable()
+export class TrafficSourceClient {
+  private readonly logger = new Logger(TrafficSourceClient.name);
+  private readonly limiter: RateLimiterRedis;
+  private readonly blockedKey: string;
+
+  constructor(private readonly env: TrafficEnv, @InjectRedis() private readonly redis: Redis) {
+    this.limiter = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: 'traffic:source-rate',
+      points: env.TRAFFIC_SOURCE_RATE_LIMIT,
+      duration: env.TRAFFIC_SOURCE_RATE_WINDOW_SECONDS,
+    });
+    this.blockedKey = `traffic:source-blocked-until:${env.TRAFFIC_SOURCE_NAME}`;
+  }
+
+  get configured(): boolean {
+    return !!this.env.TRAFFIC_SOURCE_URL;
+  }
+
+  get sourceName(): string {
+    return this.env.TRAFFIC_SOURCE_NAME;
+  }
+
+  async fetchList(kind: SourceKind): Promise<unknown> {
+    const url = await this.urlFor(kind);
+    await this.takeToken();
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        headers: { accept: 'application/json', 'user-agent': 'Beacon traffic ingest' },
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.env.TRAFFIC_SOURCE_TIMEOUT_SECONDS * 1000),
+      });
+    } catch (e) {
+      const err = e as Error;
+      throw new SourceUnavailableError(err.name === 'TimeoutError' ? `no answer within ${this.env.TRAFFIC_SOURCE_TIMEOUT_SECONDS} s` : `unreachable (${causeOf(err)})`);
+    }
+    if (res.status === 429) {
+      const retryAt = retryAfter(res.headers.get('retry-after'), this.env.TRAFFIC_SOURCE_RATE_WINDOW_SECONDS);
+      await res.body?.cancel();
+      await this.redis.set(this.blockedKey, String(retryAt.getTime()), 'PX', Math.max(1, retryAt.getTime() - Date.now()));
+      throw new SourceRateLimitedError(retryAt, `the source answered 429; waiting until ${retryAt.toISOString()}`);
+    }
+    if (res.status < 200 || res.status >= 300) {
+      await res.body?.cancel();
+      throw new SourceUnavailableError(res.status >= 300 && res.status < 400 ? `the source redirected (${res.status}); redirects are not followed` : `the source answered ${res.status}`);
+    }
+    const body = await this.readCapped(res);
+    try {
+      return JSON.parse(body);
+    } catch {
+      throw new SourcePayloadError(`the ${kind} response is not JSON`);
+    }
+  }
+
+  private async urlFor(kind: SourceKind): Promise<string> {
+    const base = this.env.TRAFFIC_SOURCE_URL;
+    if (!base) throw new SourceUnavailableError('no TRAFFIC_SOURCE_URL is configured');
+    const url = new URL(base.replace(/\/+$/, '') + SOURCE_PATHS[kind]);
+    if (this.env.TRAFFIC_SOURCE_KEY) url.searchParams.set('key', this.env.TRAFFIC_SOURCE_KEY);
+    url.searchParams.set('format', 'json');
+    try {
+      await assertPublicUrl(url.toString(), this.env.sourceAllowHosts);
+    } catch (e) {
+      throw new SourceUnavailableError(e instanceof AppError ? `TRAFFIC_SOURCE_URL is refused: ${e.message}` : (e as Error).message);
+    }
+    return url.toString();
+  }
+
+  private async takeToken() {
+    const blockedUntil = Number(await this.redis.get(this.blockedKey));
+    if (blockedUntil > Date.now()) {
+      throw new SourceRateLimitedError(new Date(blockedUntil), `the source asked us to wait until ${new Date(blockedUntil).toISOString()}`);
+    }
+    try {
+      await this.limiter.consume(this.env.TRAFFIC_SOURCE_NAME);
+    } catch (e) {
+      if (!(e instanceof RateLimiterRes)) throw e; // Redis itself failed: let the job retry
+      const retryAt = new Date(Date.now() + e.msBeforeNext);
+      throw new SourceRateLimitedError(retryAt, `rate limit of ${this.env.TRAFFIC_SOURCE_RATE_LIMIT} calls per ${this.env.TRAFFIC_SOURCE_RATE_WINDOW_SECONDS} s reached`);
+    }
+  }
+
+  private async readCapped(res: Response): Promise<string> {
+    const max = this.env.TRAFFIC_SOURCE_MAX_MB * 1024 * 1024;
+    const declared = Number(res.headers.get('content-length'));
+    if (declared > max) {
+      await res.body?.cancel();
+      throw new SourcePayloadError(`the response is larger than ${this.env.TRAFFIC_SOURCE_MAX_MB} MB`);
+    }
+    if (!res.body) return '';
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > max) {
+          await reader.cancel();
+          throw new SourcePayloadError(`the response is larger than ${this.env.TRAFFIC_SOURCE_MAX_MB} MB`);
+        }
+        chunks.push(value);
+      }
+    } catch (e) {
+      if (e instanceof SourcePayloadError) throw e;
+      throw new SourceUnavailableError(`the response broke off (${causeOf(e as Error)})`);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+}
+
+/** Retry-After is seconds or an HTTP date; without one, wait a whole rate window. Never more than a day. */
+export function retryAfter(header: string | null, fallbackSeconds: number, now = Date.now()): Date {
+  let ms = fallbackSeconds * 1000;
+  if (header && /^\s*\d+\s*$/.test(header)) ms = Number(header) * 1000;
+  else if (header && !Number.isNaN(Date.parse(header))) ms = Date.parse(header) - now;
+  return new Date(now + Math.min(Math.max(ms, 1000), 24 * 3600 * 1000));
+}
+
+function causeOf(e: Error): string {
+  const cause = (e as Error & { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? e.message;
+}

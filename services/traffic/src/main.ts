@@ -1,0 +1,4 @@
+import { runService } from '@beacon/common';
+import { trafficService } from './service';
+
+void runService(trafficService);

@@ -1,0 +1,121 @@
+/* Beacon push service worker.
+ *
+ * Receives Web Push messages from the dispatcher (RFC 8291-encrypted; the browser decrypts them) and shows
+ * the alert as a notification: the spec's alarm-emoji heading prefix, the message, View Alert and
+ * Acknowledge buttons. Critical alerts (priority 10) stay until dismissed and vibrate; others close by
+ * themselves. The push service drops messages older than their TTL (3600 s), so a stale alert is never shown.
+ *
+ * Payload (services/dispatcher/src/channels/push.sender.ts, PushPayload):
+ *   { alertId, deliveryId, title, body, severity, category, type, url, priority, ttl, channel, icon, badge,
+ *     requireInteraction, receipt: { url, delivered, ack } }
+ * The receipt tokens prove to the alerts service that this browser received this delivery; they let the
+ * worker report "shown" and "acknowledged" without a session.
+ */
+'use strict';
+
+const TITLE_PREFIX = '\u{1F6A8} ';
+const DEFAULT_ICON = '/icon-192.png';
+const VIBRATE = [200, 100, 200];
+/** Spec: notifications close by themselves after 10 s unless they require interaction (critical). */
+const AUTO_CLOSE_MS = 10000;
+
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+function readPayload(event) {
+  if (!event.data) return null;
+  try {
+    return event.data.json();
+  } catch (e) {
+    return { title: 'Beacon alert', body: event.data.text() };
+  }
+}
+
+function sendReceipt(data, kind) {
+  const receipt = data && data.receipt;
+  if (!receipt || !receipt.url || !receipt[kind]) return Promise.resolve();
+  return fetch(receipt.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ event: kind, token: receipt[kind] }),
+    keepalive: true,
+  }).catch(() => undefined); // a receipt is best effort; the delivery is already recorded as sent
+}
+
+self.addEventListener('push', (event) => {
+  const data = readPayload(event);
+  if (!data) return;
+  const critical = data.priority === 10 || data.severity === 'critical';
+  const title = TITLE_PREFIX + (data.title || 'Beacon alert');
+  const options = {
+    body: data.body || '',
+    icon: data.icon || DEFAULT_ICON,
+    badge: data.badge || DEFAULT_ICON,
+    // One notification per alert: a repeat of the same alert (a retried send) replaces it instead of adding one.
+    tag: data.alertId ? 'alert-' + data.alertId : undefined,
+    renotify: false,
+    requireInteraction: critical || !!data.requireInteraction,
+    vibrate: VIBRATE,
+    timestamp: Date.now(),
+    data: {
+      alertId: data.alertId,
+      url: data.url || (data.alertId ? '/alerts/' + data.alertId : '/alerts'),
+      receipt: data.receipt,
+      critical: critical,
+    },
+    actions: [
+      { action: 'view', title: 'View Alert' },
+      { action: 'acknowledge', title: 'Acknowledge' },
+    ],
+  };
+  event.waitUntil(
+    Promise.all([
+      self.registration.showNotification(title, options).then(() => {
+        if (options.requireInteraction || !options.tag) return undefined;
+        return new Promise((resolve) => setTimeout(resolve, AUTO_CLOSE_MS))
+          .then(() => self.registration.getNotifications({ tag: options.tag }))
+          .then((shown) => shown.forEach((n) => n.close()));
+      }),
+      sendReceipt(data, 'delivered'),
+      // Tell open Beacon pages so they can refresh their alert list at once.
+      self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+        clients.forEach((client) => client.postMessage({ type: 'beacon:push', alertId: data.alertId, severity: data.severity }));
+      }),
+    ]),
+  );
+});
+
+function openAlert(url) {
+  const target = new URL(url, self.location.origin).href;
+  return self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+    for (const client of clients) {
+      if (client.url === target && 'focus' in client) return client.focus();
+    }
+    for (const client of clients) {
+      if (new URL(client.url).origin === self.location.origin && 'navigate' in client) {
+        return client.navigate(target).then((c) => (c ? c.focus() : undefined));
+      }
+    }
+    return self.clients.openWindow(target);
+  });
+}
+
+self.addEventListener('notificationclick', (event) => {
+  const data = event.notification.data || {};
+  event.notification.close();
+  if (event.action === 'acknowledge') {
+    // Same as "I'm Safe" on the alerts screen: marks this user's deliveries of the alert read.
+    event.waitUntil(sendReceipt(data, 'ack'));
+    return;
+  }
+  // 'view' or a click on the notification body.
+  event.waitUntil(openAlert(data.url || '/alerts'));
+});
+
+// The browser rotated the subscription: the page re-registers it with the alerts service on its next load
+// (registration needs the user's session, which a service worker does not hold).
+self.addEventListener('pushsubscriptionchange', () => {
+  return self.clients.matchAll({ type: 'window' }).then((clients) => {
+    clients.forEach((client) => client.postMessage({ type: 'beacon:pushsubscriptionchange' }));
+  });
+});

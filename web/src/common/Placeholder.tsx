@@ -1,0 +1,9 @@
+/** A section that is not built yet; named honestly on screen. */
+export function Placeholder({ title, note }: { title: string; note?: string }) {
+  return (
+    <section className="page">
+      <h1>{title}</h1>
+      <p className="muted">{note ?? 'This section is being built.'}</p>
+    </section>
+  );
+}

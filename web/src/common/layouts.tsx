@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useAppSelector } from '@/app/hooks';
+import { useAppConfig } from '@/app/config';
+import { displayName, selectUser } from '@/features/auth/auth.slice';
+import { useSignOut } from '@/features/auth/useSignOut';
+import { BottomBar, Header } from './Header';
+import { useGetMyPointsQuery } from './points.api';
+
+export function PublicLayout() {
+  return (
+    <>
+      <a href="#main" className="skip-link">Skip to content</a>
+      <Header />
+      <div id="main" className="public-main">
+        <Outlet />
+      </div>
+      <BottomBar />
+    </>
+  );
+}
+
+const DASHBOARD_MENU = [
+  ['/dashboard', 'Dashboard'],
+  ['/dashboard/alerts', 'Alert Management'],
+  ['/dashboard/maps', 'Maps'],
+  ['/dashboard/cameras', 'Cameras'],
+  ['/dashboard/report-incident', 'Report Incident'],
+  ['/dashboard/community', 'Community'],
+  ['/dashboard/store', 'Store'],
+] as const;
+
+function LevelBadge() {
+  const { data } = useGetMyPointsQuery();
+  const points = data?.points ?? 0;
+  // the API's progress is already a percentage (0-100)
+  const progress = Math.round(data?.progress ?? 0);
+  return (
+    <div className="level-badge">
+      <div className="row-between">
+        <span className="badge">{data ? `Level ${data.level} · ${data.levelName}` : 'New Member'}</span>
+        <span className="muted small">{points} pts</span>
+      </div>
+      <div className="progress" role="progressbar" aria-label="Points to next level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+        <div className="progress-bar" style={{ width: `${progress}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function useSidebar() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  return { open, setOpen };
+}
+
+/** The 280 px dashboard sidebar: always visible on large screens, sliding in with an overlay on small ones. */
+export function DashboardLayout() {
+  const user = useAppSelector(selectUser);
+  const { version } = useAppConfig();
+  const signOut = useSignOut('/');
+  const { open, setOpen } = useSidebar();
+  return (
+    <div className="shell">
+      <button type="button" className="btn btn-ghost sidebar-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>☰ Menu</button>
+      {open && <div className="sidebar-overlay" onClick={() => setOpen(false)} aria-hidden="true" />}
+      <aside className={`sidebar ${open ? 'open' : ''}`} aria-label="Dashboard">
+        <NavLink to="/" className="brand"><img src="/icon.svg" alt="" width="28" height="28" /> Beacon</NavLink>
+        <div className="sidebar-user">
+          <strong>{displayName(user?.email)}</strong>
+          <span className="muted small">{user?.email}</span>
+          <LevelBadge />
+        </div>
+        <nav aria-label="Dashboard sections">
+          {DASHBOARD_MENU.map(([to, label]) => (
+            <NavLink key={to} to={to} end={to === '/dashboard'}>{label}</NavLink>
+          ))}
+          {user?.role === 'admin' && <NavLink to="/admin">Admin</NavLink>}
+        </nav>
+        <div className="sidebar-footer">
+          <button type="button" className="btn btn-outline btn-block" onClick={signOut}>Sign Out</button>
+          <span className="muted small">v{version}</span>
+        </div>
+      </aside>
+      <main id="main" className="shell-main">
+        <Outlet />
+      </main>
+      <BottomBar />
+    </div>
+  );
+}
+
+const ADMIN_MENU = [
+  ['/admin', 'Dashboard'],
+  ['/admin/create-alert', 'Create Alert'],
+  ['/admin/alerts', 'Sent Alerts'],
+  ['/admin/history', 'History'],
+  ['/admin/moderation', 'Moderation'],
+  ['/admin/products', 'Products'],
+  ['/admin/settings', 'Settings'],
+] as const;
+
+export function AdminLayout() {
+  const user = useAppSelector(selectUser);
+  const signOut = useSignOut('/');
+  const { open, setOpen } = useSidebar();
+  return (
+    <div className="shell admin-shell">
+      <button type="button" className="btn btn-ghost sidebar-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>☰ Menu</button>
+      {open && <div className="sidebar-overlay" onClick={() => setOpen(false)} aria-hidden="true" />}
+      <aside className={`sidebar ${open ? 'open' : ''}`} aria-label="Admin">
+        <NavLink to="/admin" className="brand"><img src="/icon.svg" alt="" width="28" height="28" /> Beacon Admin</NavLink>
+        <div className="sidebar-user">
+          <strong>{displayName(user?.email)}</strong>
+          <span className="muted small">{user?.email}</span>
+        </div>
+        <nav aria-label="Admin sections">
+          {ADMIN_MENU.map(([to, label]) => (
+            <NavLink key={to} to={to} end={to === '/admin'}>{label}</NavLink>
+          ))}
+          <NavLink to="/dashboard">Back to Dashboard</NavLink>
+        </nav>
+        <div className="sidebar-footer">
+          <button type="button" className="btn btn-outline btn-block" onClick={signOut}>Sign Out</button>
+        </div>
+      </aside>
+      <main id="main" className="shell-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import {
+  CATEGORY_LABELS, CHANNEL_LABELS, DELIVERY_CHANNELS, DELIVERY_STATUSES, SEVERITY_STYLES,
+  type DeliveryChannel, type DeliveryStatus,
+} from '@beacon/contracts';
+import { Spinner } from '@/common/Spinner';
+import { formatDateTime } from '@/common/time';
+import { useAlertDeliveriesQuery, useGetAlertQuery } from './alerts.api';
+import { SentAlertCard } from './AdminAlertsPage';
+import { useNow } from './AdminDashboardPage';
+import { isFinished } from './QuickSendPage';
+import { useLiveAdminAlerts, useWatchAlerts } from './live';
+import './alerts.css';
+
+const STATUS_LABEL: Record<DeliveryStatus, string> = {
+  pending: 'Pending', sent: 'Sent', delivered: 'Delivered', failed: 'Failed', read: 'Read', cancelled: 'Cancelled',
+};
+
+/** /admin/alerts/:id: one alert, its live progress and its deliveries, paged and filterable. */
+export function AdminAlertDetailPage() {
+  const { id = '' } = useParams();
+  useLiveAdminAlerts();
+  useWatchAlerts(id ? [id] : []);
+  const now = useNow();
+  const alert = useGetAlertQuery(id, { skip: !id });
+  const a = alert.data;
+
+  return (
+    <section className="page" aria-labelledby="alert-detail-title">
+      <header className="page-header">
+        <div>
+          <h1 id="alert-detail-title">Alert Details</h1>
+          <p className="muted">{a ? `Sent ${formatDateTime(a.sentAt ?? a.createdAt)}` : ' '}</p>
+        </div>
+        <div className="row">
+          <Link to="/admin/history" className="btn btn-outline">Back to History</Link>
+          <Link to="/admin/alerts" className="btn btn-outline">Back to Alerts</Link>
+        </div>
+      </header>
+      {alert.isLoading ? (
+        <Spinner label="Loading alert" />
+      ) : alert.isError || !a ? (
+        <div className="empty-state" role="alert">
+          <p>{(alert.error as { statusCode?: number } | undefined)?.statusCode === 404 ? 'This alert does not exist.' : 'Failed to load the alert.'}</p>
+          <Link to="/admin/history" className="btn btn-outline">Back to History</Link>
+        </div>
+      ) : (
+        <div className="stack">
+          <ul className="alert-list" aria-label="Delivery progress">
+            <SentAlertCard alert={a} now={now} />
+          </ul>
+          <section className="card" aria-labelledby="alert-content-title">
+            <h2 id="alert-content-title">Content</h2>
+            <dl className="review">
+              <dt>Message</dt><dd className="pre-wrap">{a.message}</dd>
+              <dt>Severity</dt><dd>{SEVERITY_STYLES[a.severity].label}</dd>
+              <dt>Category</dt><dd>{CATEGORY_LABELS[a.category]}</dd>
+              <dt>Location</dt><dd>{a.locationName ?? '—'}</dd>
+              <dt>Area</dt><dd>{a.lat !== null && a.lng !== null ? `${a.radiusKm ?? '—'} km around ${a.lat}, ${a.lng}` : 'Everywhere'}</dd>
+              <dt>Expires</dt><dd>{a.expiresAt ? formatDateTime(a.expiresAt) : 'Never'}</dd>
+              <dt>Source</dt><dd>{a.source === 'incident' ? 'Verified incident' : a.source === 'test' ? 'Test alert' : 'Admin'}</dd>
+            </dl>
+          </section>
+          <Deliveries alertId={a.id} finished={isFinished(a)} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Deliveries({ alertId, finished }: { alertId: string; finished: boolean }) {
+  const id = useId();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<DeliveryStatus | ''>('');
+  const [channel, setChannel] = useState<DeliveryChannel | ''>('');
+  const { data, isLoading, isFetching, isError, refetch } = useAlertDeliveriesQuery({ id: alertId, page, status, channel });
+  // The rows change while the dispatch runs; read them again once it has finished.
+  useEffect(() => {
+    if (finished) void refetch();
+  }, [finished, refetch]);
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <div className="row-between">
+        <h2 id={`${id}-title`}>Deliveries {data ? <span className="muted small">({data.total})</span> : null}</h2>
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => refetch()} disabled={isFetching}>Refresh Deliveries</button>
+      </div>
+      <div className="filters">
+        <div className="field">
+          <label htmlFor={`${id}-status`}>Delivery Status</label>
+          <select id={`${id}-status`} value={status} onChange={(e) => { setStatus(e.target.value as DeliveryStatus | ''); setPage(1); }}>
+            <option value="">All</option>
+            {DELIVERY_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-channel`}>Channel</label>
+          <select id={`${id}-channel`} value={channel} onChange={(e) => { setChannel(e.target.value as DeliveryChannel | ''); setPage(1); }}>
+            <option value="">All</option>
+            {DELIVERY_CHANNELS.map((c) => <option key={c} value={c}>{CHANNEL_LABELS[c]}</option>)}
+          </select>
+        </div>
+      </div>
+      {isLoading ? (
+        <Spinner label="Loading deliveries" />
+      ) : isError ? (
+        <p role="alert">Failed to fetch delivery status</p>
+      ) : !data?.items.length ? (
+        <p className="empty-state">No deliveries{status || channel ? ' match these filters' : ' yet'}.</p>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table>
+              <caption className="visually-hidden">Deliveries of this alert</caption>
+              <thead>
+                <tr><th scope="col">Recipient</th><th scope="col">Channel</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Sent</th><th scope="col">Delivered</th><th scope="col">Read</th><th scope="col">Error</th></tr>
+              </thead>
+              <tbody>
+                {data.items.map((d) => (
+                  <tr key={d.id}>
+                    <td><code title={d.userId}>{d.userId.slice(0, 8)}</code></td>
+                    <td>{CHANNEL_LABELS[d.channel]}</td>
+                    <td>{STATUS_LABEL[d.status] ?? d.status}{d.heldUntil && <span className="small muted"> (held until {formatDateTime(d.heldUntil)})</span>}</td>
+                    <td>{d.attempts}</td>
+                    <td>{d.sentAt ? formatDateTime(d.sentAt) : '—'}</td>
+                    <td>{d.deliveredAt ? formatDateTime(d.deliveredAt) : '—'}</td>
+                    <td>{d.readAt ? formatDateTime(d.readAt) : '—'}</td>
+                    <td className="small">{d.error ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {data.totalPages > 1 && (
+            <nav className="pager" aria-label="Delivery pages">
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>Previous</button>
+              <span>Showing page {data.page} of {data.totalPages}</span>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setPage((p) => p + 1)} disabled={page >= data.totalPages}>Next</button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

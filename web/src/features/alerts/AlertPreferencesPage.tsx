@@ -1,0 +1,341 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import {
+  DEFAULT_PREFERENCES, FREQUENCIES, FREQUENCY_LABELS, PREFERENCE_ALERT_TYPES, PREFERENCE_ALERT_TYPE_LABELS, RADIUS_MILES, SEVERITIES,
+  SEVERITY_STYLES, milesToKm, type AlertPreferences, type Frequency, type PreferenceAlertType, type Severity,
+} from '@beacon/contracts';
+import { errorMessage } from '@/app/api';
+import { useAppSelector } from '@/app/hooks';
+import { selectIsAdmin } from '@/features/auth/auth.slice';
+import { Spinner } from '@/common/Spinner';
+import { useMyAlertsInfiniteQuery, usePreferencesQuery, useUpdatePreferencesMutation, type PreferencesUpdate } from './alerts.api';
+import { useNow } from './AdminDashboardPage';
+import { detectLocation } from './geolocation';
+import { LazyAreaMap } from './LazyAreaMap';
+import { useLiveUserAlerts } from './live';
+import { speakAlert } from './notifications';
+import { UserAlertCard } from './UserAlertCard';
+import { flattenPages, useDebounced } from './UserAlertsPage';
+import { useAlertArrivals, usePushRegistration } from './useAlerting';
+import './alerts.css';
+
+type Form = Omit<AlertPreferences, 'categories' | 'radiusKm'>;
+
+const toForm = (p: AlertPreferences): Form => ({
+  alertTypes: p.alertTypes, severityThreshold: p.severityThreshold, frequency: p.frequency, radiusMiles: Math.round(p.radiusMiles),
+  quietHours: p.quietHours, weekendEnabled: p.weekendEnabled, methods: p.methods, phoneNumber: p.phoneNumber, home: p.home,
+});
+
+/**
+ * Quick Setup: every type of alert except events, straight away, within the default 25 miles, quiet at night
+ * (critical alerts still come through), push and voice on. Keeps the home location and phone number.
+ */
+export const QUICK_SETUP: Omit<Form, 'home' | 'phoneNumber'> = {
+  alertTypes: ['emergency', 'weather', 'traffic', 'crime', 'construction'],
+  severityThreshold: 'low',
+  frequency: 'immediate',
+  radiusMiles: RADIUS_MILES.default,
+  quietHours: { ...DEFAULT_PREFERENCES.quietHours, enabled: true, timeZone: browserZone() },
+  weekendEnabled: false,
+  methods: { push: true, voice: true, email: false, sms: false },
+};
+
+function browserZone() {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_PREFERENCES.quietHours.timeZone;
+  } catch {
+    return DEFAULT_PREFERENCES.quietHours.timeZone;
+  }
+}
+
+/** /dashboard/alerts, "Alert Management": the preferences of part 1, saved on the server, and my recent alerts. */
+export function AlertPreferencesPage() {
+  const { data, isLoading, isError, refetch } = usePreferencesQuery();
+  const arrivals = useAlertArrivals();
+  useLiveUserAlerts(arrivals);
+  return (
+    <section className="page" aria-labelledby="alert-management-title">
+      {isLoading ? (
+        <Spinner label="Loading your preferences" />
+      ) : isError || !data ? (
+        <>
+          <h1 id="alert-management-title">Alert Management</h1>
+          <div className="empty-state" role="alert">
+            <p>Your preferences could not be loaded.</p>
+            <button type="button" className="btn btn-outline" onClick={() => refetch()}>Try Again</button>
+          </div>
+        </>
+      ) : (
+        <PreferencesForm saved={data} />
+      )}
+      <RecentAlerts />
+    </section>
+  );
+}
+
+function PreferencesForm({ saved }: { saved: AlertPreferences }) {
+  const id = useId();
+  const isAdmin = useAppSelector(selectIsAdmin);
+  const [form, setForm] = useState<Form>(() => toForm(saved));
+  const [save, { isLoading: saving }] = useUpdatePreferencesMutation();
+  const [error, setError] = useState<string | null>(null);
+  const push = usePushRegistration();
+  useEffect(() => setForm(toForm(saved)), [saved]);
+  const dirty = JSON.stringify(form) !== JSON.stringify(toForm(saved));
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const toggleType = (t: PreferenceAlertType, on: boolean) =>
+    set('alertTypes', on ? PREFERENCE_ALERT_TYPES.filter((x) => x === t || form.alertTypes.includes(x)) : form.alertTypes.filter((x) => x !== t));
+  const setMethod = (m: keyof Form['methods'], on: boolean) => {
+    set('methods', { ...form.methods, [m]: on });
+    // Turning push on in a browser that has not allowed notifications yet: ask now (this is a click).
+    if (m === 'push' && on && push.state === 'default') void push.enable();
+  };
+
+  async function persist(next: Form, success: string) {
+    setError(null);
+    const body: PreferencesUpdate = {
+      alertTypes: next.alertTypes,
+      severityThreshold: next.severityThreshold,
+      frequency: next.frequency,
+      radiusMiles: next.radiusMiles,
+      quietHours: { ...next.quietHours, timeZone: next.quietHours.timeZone || browserZone() },
+      weekendEnabled: next.weekendEnabled,
+      methods: next.methods,
+      phoneNumber: next.phoneNumber?.trim() ? next.phoneNumber.trim() : null,
+      home: next.home,
+    };
+    try {
+      await save(body).unwrap();
+      toast.success(success);
+    } catch (err) {
+      const message = errorMessage(err, 'Your preferences could not be saved');
+      setError(message);
+      toast.error(message);
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void persist(form, 'Preferences saved');
+  }
+
+  function quickSetup() {
+    const next = { ...form, ...QUICK_SETUP };
+    setForm(next);
+    void persist(next, 'Quick Setup applied');
+  }
+
+  const radiusKm = milesToKm(form.radiusMiles);
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="alert-management-title">
+      <header className="page-header">
+        <div>
+          <h1 id="alert-management-title">Alert Management</h1>
+          <p className="muted">Choose which alerts reach you, where, when and how.</p>
+        </div>
+        <div className="row">
+          {isAdmin && <Link to="/admin/create-alert" className="btn btn-outline">New Alert</Link>}
+          <button type="button" className="btn btn-outline" onClick={quickSetup} disabled={saving}>Quick Setup</button>
+          <button type="submit" className="btn btn-primary" disabled={!dirty || saving}>{saving ? 'Saving...' : 'Save Preferences'}</button>
+        </div>
+      </header>
+      <p className="saving-state" role="status">{saving ? 'Saving...' : dirty ? 'You have unsaved changes.' : 'All changes saved.'}</p>
+      {error && <p className="field-error" role="alert">{error}</p>}
+
+      <div className="grid-2">
+        <fieldset className="card">
+          <legend className="h3">Alert Types</legend>
+          {PREFERENCE_ALERT_TYPES.map((t) => (
+            <div className="toggle-row" key={t}>
+              <label htmlFor={`${id}-type-${t}`}>{PREFERENCE_ALERT_TYPE_LABELS[t]} alerts</label>
+              <input id={`${id}-type-${t}`} type="checkbox" role="switch" checked={form.alertTypes.includes(t)} onChange={(e) => toggleType(t, e.target.checked)} />
+            </div>
+          ))}
+          {form.alertTypes.length === 0 && <p className="small field-error">With no alert type on, you will not receive alerts.</p>}
+        </fieldset>
+
+        <div className="card">
+          <h2 className="h3">Delivery</h2>
+          <div className="field">
+            <label htmlFor={`${id}-frequency`}>Frequency</label>
+            <select id={`${id}-frequency`} value={form.frequency} onChange={(e) => set('frequency', e.target.value as Frequency)} aria-describedby={`${id}-frequency-help`}>
+              {FREQUENCIES.map((f) => <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>)}
+            </select>
+            <p id={`${id}-frequency-help`} className="small muted">Critical alerts always arrive immediately.</p>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-threshold`}>Minimum severity</label>
+            <select id={`${id}-threshold`} value={form.severityThreshold} onChange={(e) => set('severityThreshold', e.target.value as Severity)}>
+              {SEVERITIES.map((s) => <option key={s} value={s}>{SEVERITY_STYLES[s].label} and above</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-radius`}>Alert radius: {form.radiusMiles} miles</label>
+            <input
+              id={`${id}-radius`}
+              type="range"
+              min={RADIUS_MILES.min}
+              max={RADIUS_MILES.max}
+              step={1}
+              value={form.radiusMiles}
+              onChange={(e) => set('radiusMiles', Number(e.target.value))}
+              aria-valuetext={`${form.radiusMiles} miles`}
+            />
+            <div className="row-between small muted"><span>{RADIUS_MILES.min} mi</span><span>{RADIUS_MILES.max} mi</span></div>
+          </div>
+          <div className="toggle-row">
+            <label htmlFor={`${id}-quiet`}>Quiet hours</label>
+            <input id={`${id}-quiet`} type="checkbox" role="switch" checked={form.quietHours.enabled} onChange={(e) => set('quietHours', { ...form.quietHours, enabled: e.target.checked })} />
+          </div>
+          {form.quietHours.enabled && (
+            <div className="grid-2">
+              <div className="field">
+                <label htmlFor={`${id}-quiet-start`}>Quiet from</label>
+                <input id={`${id}-quiet-start`} type="time" value={form.quietHours.start} onChange={(e) => set('quietHours', { ...form.quietHours, start: e.target.value })} />
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-quiet-end`}>Quiet until</label>
+                <input id={`${id}-quiet-end`} type="time" value={form.quietHours.end} onChange={(e) => set('quietHours', { ...form.quietHours, end: e.target.value })} />
+              </div>
+              <p className="small muted" style={{ gridColumn: '1 / -1', margin: 0 }}>Held until quiet hours end; critical alerts still come through.</p>
+            </div>
+          )}
+          <div className="toggle-row">
+            <label htmlFor={`${id}-weekend`}>Weekend settings</label>
+            <input id={`${id}-weekend`} type="checkbox" role="switch" checked={form.weekendEnabled} onChange={(e) => set('weekendEnabled', e.target.checked)} />
+          </div>
+        </div>
+
+        <fieldset className="card">
+          <legend className="h3">Notification Methods</legend>
+          <div className="toggle-row">
+            <label htmlFor={`${id}-push`}>Push notifications</label>
+            <input id={`${id}-push`} type="checkbox" role="switch" checked={form.methods.push} onChange={(e) => setMethod('push', e.target.checked)} />
+          </div>
+          {form.methods.push && push.state === 'denied' && <p className="small field-error">Notifications are blocked in this browser; allow them in its site settings.</p>}
+          {form.methods.push && push.state === 'unsupported' && <p className="small muted">This browser cannot receive push notifications.</p>}
+          <div className="toggle-row">
+            <label htmlFor={`${id}-voice`}>Voice alerts</label>
+            <div className="row">
+              {form.methods.voice && (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  onClick={() => speakAlert({ title: 'This is how Beacon reads alerts', message: 'Voice alerts are on.', severity: 'low', category: 'public_safety', locationName: null })}
+                >
+                  Test voice
+                </button>
+              )}
+              <input id={`${id}-voice`} type="checkbox" role="switch" checked={form.methods.voice} onChange={(e) => setMethod('voice', e.target.checked)} />
+            </div>
+          </div>
+          <div className="toggle-row">
+            <label htmlFor={`${id}-email`}>Email digest</label>
+            <input id={`${id}-email`} type="checkbox" role="switch" checked={form.methods.email} onChange={(e) => setMethod('email', e.target.checked)} />
+          </div>
+          <div className="toggle-row">
+            <label htmlFor={`${id}-sms`}>SMS</label>
+            <input id={`${id}-sms`} type="checkbox" role="switch" checked={form.methods.sms} onChange={(e) => setMethod('sms', e.target.checked)} />
+          </div>
+          {(form.methods.sms || form.phoneNumber) && (
+            <div className="field">
+              <label htmlFor={`${id}-phone`}>Phone number</label>
+              <input id={`${id}-phone`} type="tel" autoComplete="tel" value={form.phoneNumber ?? ''} onChange={(e) => set('phoneNumber', e.target.value)} placeholder="+16025551234" />
+            </div>
+          )}
+        </fieldset>
+
+        <div className="card">
+          <h2 className="h3">Home Location</h2>
+          <p className="small muted" id={`${id}-home-help`}>
+            {form.home ? `Alerts within ${form.radiusMiles} miles of this point reach you.` : 'Without a home location, alerts anywhere that match your types reach you. Click the map to set it.'}
+          </p>
+          <LazyAreaMap
+            center={form.home}
+            radiusKm={radiusKm}
+            onPick={(lat, lng) => set('home', { lat, lng })}
+            label="Home location map: click to set your home, the circle is your alert radius"
+            height={260}
+          />
+          <div className="grid-2 coords">
+            <div className="field">
+              <label htmlFor={`${id}-lat`}>Home latitude</label>
+              <input id={`${id}-lat`} type="number" step="any" min={-90} max={90} value={form.home?.lat ?? ''} aria-describedby={`${id}-home-help`}
+                onChange={(e) => set('home', e.target.value === '' ? null : { lat: Number(e.target.value), lng: form.home?.lng ?? 0 })} />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-lng`}>Home longitude</label>
+              <input id={`${id}-lng`} type="number" step="any" min={-180} max={180} value={form.home?.lng ?? ''} aria-describedby={`${id}-home-help`}
+                onChange={(e) => set('home', e.target.value === '' ? null : { lat: form.home?.lat ?? 0, lng: Number(e.target.value) })} />
+            </div>
+          </div>
+          <div className="row">
+            <button type="button" className="btn btn-outline btn-sm" onClick={async () => { const p = await detectLocation(); if (p) set('home', p); }}>Use my location</button>
+            {form.home && <button type="button" className="btn btn-ghost btn-sm" onClick={() => set('home', null)}>Clear home location</button>}
+          </div>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+const RECENT_PAGE_SIZE = 5;
+
+/** Recent Alerts: search, severity filter, read/unread highlight, Load More. */
+function RecentAlerts() {
+  const id = useId();
+  const now = useNow();
+  const [showFilter, setShowFilter] = useState(false);
+  const [searchText, setSearchText] = useState('');
+  const [severity, setSeverity] = useState<Severity | ''>('');
+  const search = useDebounced(searchText.trim());
+  const query = useMyAlertsInfiniteQuery({ search, severity, pageSize: RECENT_PAGE_SIZE });
+  const alerts = useMemo(() => flattenPages(query.data?.pages), [query.data]);
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`} style={{ marginTop: '1rem' }}>
+      <div className="row-between">
+        <h2 id={`${id}-title`}>Recent Alerts</h2>
+        <div className="row">
+          <label className="visually-hidden" htmlFor={`${id}-search`}>Search recent alerts</label>
+          <input id={`${id}-search`} type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder="Search alerts" />
+          <button type="button" className="btn btn-outline" onClick={() => setShowFilter((v) => !v)} aria-expanded={showFilter} aria-controls={`${id}-filter`}>
+            Filter{severity ? ' (1)' : ''}
+          </button>
+        </div>
+      </div>
+      {showFilter && (
+        <div id={`${id}-filter`} className="field" style={{ maxWidth: 260 }}>
+          <label htmlFor={`${id}-severity`}>Severity</label>
+          <select id={`${id}-severity`} value={severity} onChange={(e) => setSeverity(e.target.value as Severity | '')}>
+            <option value="">All severities</option>
+            {[...SEVERITIES].reverse().map((s) => <option key={s} value={s}>{SEVERITY_STYLES[s].label}</option>)}
+          </select>
+        </div>
+      )}
+      {query.isLoading ? (
+        <Spinner label="Loading recent alerts" />
+      ) : query.isError ? (
+        <p role="alert">Failed to load alerts</p>
+      ) : alerts.length === 0 ? (
+        <p className="empty-state">{search || severity ? 'No alerts match your search.' : 'No alerts have reached you yet.'}</p>
+      ) : (
+        <>
+          <ul className="alert-list" aria-label="Recent alerts">
+            {alerts.map((a) => <UserAlertCard key={a.id} alert={a} now={now} />)}
+          </ul>
+          {query.hasNextPage && (
+            <div className="center" style={{ marginTop: '1rem' }}>
+              <button type="button" className="btn btn-outline" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                {query.isFetchingNextPage ? 'Loading...' : 'Load More Alerts'}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import L from 'leaflet';
+import { Circle, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import iconUrl from 'leaflet/dist/images/marker-icon.png';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { useAppConfig } from '@/app/config';
+
+/** Marker images bundled from the leaflet package (never a CDN). */
+const markerIcon = L.icon({
+  iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41],
+});
+
+/** The spec's default map area: Phoenix. */
+export const DEFAULT_CENTER = { lat: 33.4484, lng: -112.074 } as const;
+
+export interface AreaMapProps {
+  /** The area's centre, or null before one is chosen. */
+  center: { lat: number; lng: number } | null;
+  radiusKm: number;
+  /** When given, a click on the map moves the centre there. */
+  onPick?: (lat: number, lng: number) => void;
+  /** What the map shows, for screen readers. */
+  label: string;
+  height?: number;
+}
+
+/**
+ * A map with a centre marker and the radius drawn as a circle; clicking picks the centre. Loaded lazily
+ * (Leaflet is large and only these screens need it). Coordinates can also be typed next to it, so the map
+ * is never the only way to choose a location.
+ */
+export default function AreaMap({ center, radiusKm, onPick, label, height = 320 }: AreaMapProps) {
+  const { tileUrl, tileAttribution } = useAppConfig();
+  const start = center ?? DEFAULT_CENTER;
+  return (
+    <div className="area-map" role="region" aria-label={label} style={{ height }}>
+      <MapContainer center={[start.lat, start.lng]} zoom={center ? 9 : 10} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false}>
+        <TileLayer url={tileUrl} attribution={tileAttribution} />
+        {onPick && <ClickToPick onPick={onPick} />}
+        {center && (
+          <>
+            <Marker position={[center.lat, center.lng]} icon={markerIcon} />
+            <Circle center={[center.lat, center.lng]} radius={radiusKm * 1000} pathOptions={{ color: '#b91c1c', fillOpacity: 0.15 }} />
+            <FitCircle lat={center.lat} lng={center.lng} radiusKm={radiusKm} />
+          </>
+        )}
+      </MapContainer>
+    </div>
+  );
+}
+
+function ClickToPick({ onPick }: { onPick: (lat: number, lng: number) => void }) {
+  useMapEvents({ click: (e) => onPick(round(e.latlng.lat), round(e.latlng.lng)) });
+  return null;
+}
+
+/** Keeps the whole circle in view when the centre or the radius changes. */
+function FitCircle({ lat, lng, radiusKm }: { lat: number; lng: number; radiusKm: number }) {
+  const map = useMap();
+  useEffect(() => {
+    map.fitBounds(L.latLng(lat, lng).toBounds(radiusKm * 2000), { padding: [16, 16], maxZoom: 13 });
+  }, [map, lat, lng, radiusKm]);
+  return null;
+}
+
+/** Six decimals is about 10 cm: enough, and readable in the coordinate inputs. */
+const round = (n: number) => Math.round(n * 1e6) / 1e6;

@@ -1,0 +1,201 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CreateAlertPage } from './CreateAlertPage';
+import { localDateTimeValue } from './alert-form';
+import { renderScreen } from './test-utils';
+
+// Leaflet (ESM, canvas) does not run in jsdom: the map is replaced by a button that "clicks" a point.
+jest.mock('./AreaMap', () => ({
+  __esModule: true,
+  default: ({ onPick, label, center, radiusKm }: { onPick?: (lat: number, lng: number) => void; label: string; center: { lat: number; lng: number } | null; radiusKm: number }) => (
+    <div>
+      <button type="button" onClick={() => onPick?.(33.45, -112.07)}>{label}</button>
+      <p>{center ? `circle ${radiusKm} km at ${center.lat},${center.lng}` : 'no circle'}</p>
+    </div>
+  ),
+}));
+
+function setup() {
+  const user = userEvent.setup();
+  renderScreen(<CreateAlertPage />, { path: '/admin/create-alert' });
+  return { user };
+}
+
+const stepHeading = () => screen.getByRole('heading', { level: 2 });
+const next = () => screen.getByRole('button', { name: 'Next' });
+const previous = () => screen.getByRole('button', { name: 'Previous' });
+
+async function fillDetails(user: ReturnType<typeof userEvent.setup>, title = 'Wrong-way driver on I-10', message = 'A car is driving west in the eastbound lanes near exit 150.') {
+  await user.type(screen.getByLabelText('Alert Title'), title);
+  await user.type(screen.getByLabelText('Message'), message);
+}
+
+async function toStep(user: ReturnType<typeof userEvent.setup>, step: 2 | 3 | 4) {
+  await fillDetails(user);
+  await user.click(next());
+  if (step >= 3) await user.click(next());
+  if (step >= 4) await user.click(next());
+  expect(stepHeading()).toHaveTextContent(`Step ${step} of 4`);
+}
+
+describe('Create Alert wizard', () => {
+  it('shows the four steps, starts on Alert Details with Previous disabled and no Send Alert', () => {
+    setup();
+    const steps = within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual(['1Alert Details', '2Classification', '3Location & Timing', '4Review & Send']);
+    expect(stepHeading()).toHaveTextContent('Step 1 of 4: Alert Details');
+    expect(previous()).toBeDisabled();
+    expect(next()).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Send Alert' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Preview')).not.toBeInTheDocument();
+  });
+
+  it('keeps step 1 until title and message are long enough, with the spec messages', async () => {
+    const { user } = setup();
+    await user.click(next());
+    expect(stepHeading()).toHaveTextContent('Step 1 of 4');
+    expect(screen.getByText('Title must be at least 5 characters')).toBeInTheDocument();
+    expect(screen.getByText('Message must be at least 10 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Alert Title')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(screen.getByLabelText('Alert Title'), 'Fire');
+    await user.type(screen.getByLabelText('Message'), 'Evacuate');
+    await user.click(next());
+    expect(screen.getByText('Title must be at least 5 characters')).toBeInTheDocument();
+    expect(screen.getByText('Message must be at least 10 characters')).toBeInTheDocument();
+
+    // whitespace does not count
+    await user.clear(screen.getByLabelText('Alert Title'));
+    await user.type(screen.getByLabelText('Alert Title'), '   ab   ');
+    await user.click(next());
+    expect(screen.getByText('Title must be at least 5 characters')).toBeInTheDocument();
+  });
+
+  it('refuses a title over 100 and a message over 500 characters, with a live counter out of 500', async () => {
+    const { user } = setup();
+    expect(screen.getByText('0/500')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Message'), 'Flooding.');
+    expect(screen.getByText('9/500')).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Alert Title'));
+    await user.paste('t'.repeat(101));
+    await user.clear(screen.getByLabelText('Message'));
+    await user.click(screen.getByLabelText('Message'));
+    await user.paste('m'.repeat(501));
+    expect(screen.getByText('501/500')).toBeInTheDocument();
+    expect(screen.getByText('101/100')).toBeInTheDocument();
+    await user.click(next());
+    expect(screen.getByText('Title too long')).toBeInTheDocument();
+    expect(screen.getByText('Message too long')).toBeInTheDocument();
+    expect(stepHeading()).toHaveTextContent('Step 1 of 4');
+
+    await user.type(screen.getByLabelText('Message'), '{Backspace}');
+    expect(screen.getByText('500/500')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Alert Title'));
+    await user.click(screen.getByLabelText('Alert Title'));
+    await user.paste('t'.repeat(100));
+    await user.click(next());
+    expect(stepHeading()).toHaveTextContent('Step 2 of 4: Classification');
+  });
+
+  it('defaults to severity medium, category public safety and web push, and needs a channel', async () => {
+    const { user } = setup();
+    await toStep(user, 2);
+    expect(previous()).toBeEnabled();
+    expect(screen.getByRole('radio', { name: /Medium/ })).toBeChecked();
+    expect(screen.getByLabelText('Category')).toHaveValue('public_safety');
+    expect(screen.getByRole('checkbox', { name: 'Web Push' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'SMS' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Web Push' }));
+    await user.click(next());
+    expect(screen.getByText('Select at least one channel')).toBeInTheDocument();
+    expect(stepHeading()).toHaveTextContent('Step 2 of 4');
+
+    await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
+    await user.click(screen.getByRole('radio', { name: /Critical/ }));
+    await user.selectOptions(screen.getByLabelText('Category'), 'weather');
+    await user.click(next());
+    expect(stepHeading()).toHaveTextContent('Step 3 of 4: Location & Timing');
+  });
+
+  it('checks radius 1 to 1000 km (default 50) and an expiry in the future; the map click draws the circle', async () => {
+    const { user } = setup();
+    await toStep(user, 3);
+    const radius = screen.getByLabelText('Radius (km)');
+    expect(radius).toHaveValue(50);
+    expect(screen.getByText('no circle')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Alert area map: click to place the centre' }));
+    expect(screen.getByLabelText('Latitude')).toHaveValue(33.45);
+    expect(screen.getByLabelText('Longitude')).toHaveValue(-112.07);
+    expect(screen.getByText('circle 50 km at 33.45,-112.07')).toBeInTheDocument();
+
+    await user.clear(radius);
+    await user.type(radius, '0');
+    await user.click(next());
+    expect(screen.getByText('Radius must be between 1 and 1000 km')).toBeInTheDocument();
+    await user.clear(radius);
+    await user.type(radius, '1001');
+    await user.click(next());
+    expect(screen.getByText('Radius must be between 1 and 1000 km')).toBeInTheDocument();
+    await user.clear(radius);
+    await user.type(radius, '12');
+    expect(screen.getByText('circle 12 km at 33.45,-112.07')).toBeInTheDocument();
+
+    const expires = screen.getByLabelText('Expires At (optional)');
+    expect(expires).toHaveAttribute('min');
+    await user.type(expires, localDateTimeValue(new Date(Date.now() - 3_600_000)));
+    await user.click(next());
+    expect(screen.getByText('Expiry must be in the future')).toBeInTheDocument();
+    expect(stepHeading()).toHaveTextContent('Step 3 of 4');
+
+    await user.clear(expires);
+    await user.type(expires, localDateTimeValue(new Date(Date.now() + 86_400_000)));
+    await user.click(next());
+    expect(stepHeading()).toHaveTextContent('Step 4 of 4: Review & Send');
+    expect(screen.getByText('12 km around 33.45, -112.07')).toBeInTheDocument();
+  });
+
+  it('replaces Next with Send Alert on step 4, offers the Preview toggle, and Previous keeps the answers', async () => {
+    const { user } = setup();
+    await toStep(user, 4);
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Alert' })).toBeEnabled();
+
+    const review = screen.getByLabelText('Alert summary');
+    expect(review).toHaveTextContent('Wrong-way driver on I-10');
+    expect(review).toHaveTextContent('Public Safety');
+    expect(review).toHaveTextContent('Web Push');
+    expect(review).toHaveTextContent('Everywhere (no area chosen)');
+
+    expect(screen.queryByRole('region', { name: 'Alert preview' })).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Preview'));
+    expect(screen.getByRole('region', { name: 'Alert preview' })).toHaveTextContent('🚨 Wrong-way driver on I-10');
+    await user.click(screen.getByLabelText('Preview'));
+    expect(screen.queryByRole('region', { name: 'Alert preview' })).not.toBeInTheDocument();
+
+    await user.click(previous());
+    await user.click(previous());
+    await user.click(previous());
+    expect(stepHeading()).toHaveTextContent('Step 1 of 4');
+    expect(screen.getByLabelText('Alert Title')).toHaveValue('Wrong-way driver on I-10');
+    expect(previous()).toBeDisabled();
+  });
+
+  it('marks completed steps in the indicator', async () => {
+    const { user } = setup();
+    await toStep(user, 3);
+    const steps = within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('listitem');
+    expect(steps[0]).toHaveTextContent('(completed)');
+    expect(steps[1]).toHaveTextContent('(completed)');
+    expect(steps[2]).toHaveAttribute('aria-current', 'step');
+    expect(steps[3]).not.toHaveTextContent('(completed)');
+  });
+
+  it("goes to /admin/alerts on 'Back to Alerts'", async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Back to Alerts' }));
+    expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent('/admin/alerts');
+  });
+});

@@ -1,0 +1,354 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import {
+  ALERT_CATEGORIES, ALERT_LIMITS, CATEGORY_DEFAULT_TYPE, CATEGORY_LABELS, CHANNEL_LABELS, DELIVERY_CHANNELS, SEVERITIES, SEVERITY_STYLES,
+  type AlertCategory, type DeliveryChannel, type Severity,
+} from '@beacon/contracts';
+import { Spinner } from '@/common/Spinner';
+import { formatDateTime } from '@/common/time';
+import { errorMessage } from '@/app/api';
+import {
+  WIZARD_DEFAULTS, WIZARD_STEPS, hasErrors, localDateTimeValue, parseRadius, validateWizardStep, type FieldErrors, type WizardValues,
+} from './alert-form';
+import { useCreateAlertMutation } from './alerts.api';
+import { detectLocation } from './geolocation';
+import { LazyAreaMap } from './LazyAreaMap';
+import { CharCounter, SeverityBadge, channelList } from './ui';
+import './alerts.css';
+
+/** Create Alert at /admin/create-alert: the spec's four-step wizard. */
+export function CreateAlertPage() {
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const [values, setValues] = useState<WizardValues>(WIZARD_DEFAULTS);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [preview, setPreview] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  // One key per wizard: a double click or a retry after a lost response cannot send the alert twice.
+  const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
+  const [createAlert, { isLoading: sending }] = useCreateAlertMutation();
+
+  const set = <K extends keyof WizardValues>(key: K, value: WizardValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    // A corrected field loses its message; the others keep theirs until the next check.
+    setErrors((e) => ({ ...e, [key]: undefined, ...(key === 'lat' || key === 'lng' ? { location: undefined } : {}) }));
+  };
+
+  function next() {
+    const found = validateWizardStep(step, values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setStep((s) => Math.min(s + 1, WIZARD_STEPS.length - 1));
+  }
+
+  function previous() {
+    setErrors({});
+    setStep((s) => Math.max(s - 1, 0));
+  }
+
+  async function send(e: FormEvent) {
+    e.preventDefault();
+    if (step !== WIZARD_STEPS.length - 1) return next();
+    const found = validateWizardStep(step, values);
+    setErrors(found);
+    if (hasErrors(found)) {
+      // Send the admin back to the first step with a problem.
+      const firstBad = [0, 1, 2].find((s) => hasErrors(validateWizardStep(s, values)));
+      if (firstBad !== undefined) setStep(firstBad);
+      return;
+    }
+    setServerError(null);
+    try {
+      await createAlert({
+        idempotencyKey,
+        body: {
+          title: values.title.trim(),
+          message: values.message.trim(),
+          type: CATEGORY_DEFAULT_TYPE[values.category],
+          severity: values.severity,
+          category: values.category,
+          channels: values.channels,
+          // Optional fields are left out rather than sent as null: an area is a centre AND a radius, or nothing.
+          ...(values.locationName.trim() ? { locationName: values.locationName.trim() } : {}),
+          ...(values.lat !== null && values.lng !== null ? { lat: values.lat, lng: values.lng, radiusKm: parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault } : {}),
+          ...(values.expiresAt ? { expiresAt: new Date(values.expiresAt).toISOString() } : {}),
+        },
+      }).unwrap();
+      toast.success('Alert created and sent successfully!');
+      navigate('/admin/alerts');
+    } catch (err) {
+      toast.error('Failed to create alert');
+      setServerError(errorMessage(err, 'The alert was not saved. Please try again.'));
+    }
+  }
+
+  const last = step === WIZARD_STEPS.length - 1;
+
+  return (
+    <section className="page" aria-labelledby="create-alert-title">
+      <header className="page-header">
+        <div>
+          <h1 id="create-alert-title">Create Alert</h1>
+          <p className="muted">Compose an alert and send it to everyone it concerns.</p>
+        </div>
+        <button type="button" className="btn btn-outline" onClick={() => navigate('/admin/alerts')}>Back to Alerts</button>
+      </header>
+
+      <ol className="wizard-steps" aria-label="Steps">
+        {WIZARD_STEPS.map((name, i) => (
+          <li key={name} className={i < step ? 'done' : i === step ? 'current' : ''} aria-current={i === step ? 'step' : undefined}>
+            <span className="step-dot" aria-hidden="true">{i < step ? '✓' : i + 1}</span>
+            <span>{name}</span>
+            {i < step && <span className="visually-hidden"> (completed)</span>}
+          </li>
+        ))}
+      </ol>
+
+      <form className="card wizard" onSubmit={send} noValidate aria-labelledby="wizard-step-title">
+        <h2 id="wizard-step-title">
+          Step {step + 1} of {WIZARD_STEPS.length}: {WIZARD_STEPS[step]}
+        </h2>
+
+        {step === 0 && <DetailsStep values={values} errors={errors} set={set} />}
+        {step === 1 && <ClassificationStep values={values} errors={errors} set={set} />}
+        {step === 2 && <LocationStep values={values} errors={errors} set={set} />}
+        {step === 3 && (
+          <>
+            <ReviewStep values={values} />
+            <label className="checkbox preview-toggle">
+              <input type="checkbox" checked={preview} onChange={(e) => setPreview(e.target.checked)} /> Preview
+            </label>
+            {preview && <AlertPreview values={values} />}
+            {hasErrors(errors) && (
+              <div role="alert" className="field-error">
+                {Object.values(errors).filter(Boolean).map((m) => <p key={m}>{m}</p>)}
+              </div>
+            )}
+            {serverError && <p role="alert" className="field-error">{serverError}</p>}
+          </>
+        )}
+
+        <div className="wizard-nav">
+          <button type="button" className="btn btn-outline" onClick={previous} disabled={step === 0 || sending}>
+            Previous
+          </button>
+          {last ? (
+            <button type="submit" className="btn btn-primary" disabled={sending}>
+              {sending ? <><Spinner size="sm" label="Sending" /> Sending...</> : 'Send Alert'}
+            </button>
+          ) : (
+            <button type="submit" className="btn btn-primary">Next</button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+interface StepProps {
+  values: WizardValues;
+  errors: FieldErrors;
+  set: <K extends keyof WizardValues>(key: K, value: WizardValues[K]) => void;
+}
+
+function DetailsStep({ values, errors, set }: StepProps) {
+  const id = useId();
+  return (
+    <>
+      <div className="field">
+        <div className="row-between">
+          <label htmlFor={`${id}-title`}>Alert Title</label>
+          <CharCounter id={`${id}-title-count`} length={values.title.length} max={ALERT_LIMITS.titleMax} />
+        </div>
+        <input
+          id={`${id}-title`}
+          value={values.title}
+          onChange={(e) => set('title', e.target.value)}
+          aria-invalid={Boolean(errors.title)}
+          aria-describedby={`${id}-title-count${errors.title ? ` ${id}-title-error` : ''}`}
+          placeholder="e.g. Wrong-way driver on I-10 westbound"
+          autoFocus
+        />
+        {errors.title && <p id={`${id}-title-error`} className="field-error">{errors.title}</p>}
+      </div>
+      <div className="field">
+        <div className="row-between">
+          <label htmlFor={`${id}-message`}>Message</label>
+          <CharCounter id={`${id}-message-count`} length={values.message.length} max={ALERT_LIMITS.messageMax} />
+        </div>
+        <textarea
+          id={`${id}-message`}
+          rows={5}
+          value={values.message}
+          onChange={(e) => set('message', e.target.value)}
+          aria-invalid={Boolean(errors.message)}
+          aria-describedby={`${id}-message-count${errors.message ? ` ${id}-message-error` : ''}`}
+          placeholder="What is happening, where, and what people should do."
+        />
+        {errors.message && <p id={`${id}-message-error`} className="field-error">{errors.message}</p>}
+      </div>
+    </>
+  );
+}
+
+function ClassificationStep({ values, errors, set }: StepProps) {
+  const id = useId();
+  const toggleChannel = (c: DeliveryChannel, on: boolean) =>
+    set('channels', on ? DELIVERY_CHANNELS.filter((x) => x === c || values.channels.includes(x)) : values.channels.filter((x) => x !== c));
+  return (
+    <>
+      <fieldset className="field">
+        <legend>Severity</legend>
+        <div className="choice-grid">
+          {[...SEVERITIES].reverse().map((s) => (
+            <label key={s} className={`choice ${values.severity === s ? 'selected' : ''}`}>
+              <input type="radio" name="severity" value={s} checked={values.severity === s} onChange={() => set('severity', s as Severity)} />
+              <span>
+                <SeverityBadge severity={s} />
+                <span className="small muted block">{SEVERITY_STYLES[s].description}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.severity && <p className="field-error">{errors.severity}</p>}
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`${id}-category`}>Category</label>
+        <select id={`${id}-category`} value={values.category} onChange={(e) => set('category', e.target.value as AlertCategory)}>
+          {ALERT_CATEGORIES.map((c) => <option key={c} value={c}>{CATEGORY_LABELS[c]}</option>)}
+        </select>
+        {errors.category && <p className="field-error">{errors.category}</p>}
+      </div>
+      <fieldset className="field" aria-describedby={errors.channels ? `${id}-channels-error` : undefined}>
+        <legend>Delivery Channels</legend>
+        <div className="row">
+          {DELIVERY_CHANNELS.map((c) => (
+            <label key={c} className="checkbox">
+              <input type="checkbox" checked={values.channels.includes(c)} onChange={(e) => toggleChannel(c, e.target.checked)} /> {CHANNEL_LABELS[c]}
+            </label>
+          ))}
+        </div>
+        {errors.channels && <p id={`${id}-channels-error`} className="field-error">{errors.channels}</p>}
+      </fieldset>
+    </>
+  );
+}
+
+function LocationStep({ values, errors, set }: StepProps) {
+  const id = useId();
+  const radius = parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault;
+  const center = values.lat !== null && values.lng !== null ? { lat: values.lat, lng: values.lng } : null;
+  const pick = (lat: number, lng: number) => {
+    set('lat', lat);
+    set('lng', lng);
+  };
+  const coordinate = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? null : Number(text));
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-place`}>Location Name (optional)</label>
+        <input id={`${id}-place`} value={values.locationName} onChange={(e) => set('locationName', e.target.value)} placeholder="e.g. Downtown Phoenix" />
+      </div>
+      <div className="field">
+        <span className="label">Alert Area</span>
+        <p className="small muted" id={`${id}-area-help`}>
+          Click the map to place the centre of the area, or type its coordinates. Without an area, everyone whose preferences match receives the alert.
+        </p>
+        <LazyAreaMap center={center} radiusKm={radius} onPick={pick} label="Alert area map: click to place the centre" />
+        <div className="grid-2 coords">
+          <div className="field">
+            <label htmlFor={`${id}-lat`}>Latitude</label>
+            <input id={`${id}-lat`} type="number" step="any" min={-90} max={90} value={values.lat ?? ''} onChange={(e) => set('lat', coordinate(e.target.value))} aria-describedby={`${id}-area-help`} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-lng`}>Longitude</label>
+            <input id={`${id}-lng`} type="number" step="any" min={-180} max={180} value={values.lng ?? ''} onChange={(e) => set('lng', coordinate(e.target.value))} aria-describedby={`${id}-area-help`} />
+          </div>
+        </div>
+        <div className="row">
+          <button type="button" className="btn btn-outline btn-sm" onClick={async () => { const p = await detectLocation(); if (p) pick(p.lat, p.lng); }}>
+            Use my location
+          </button>
+          {center && <button type="button" className="btn btn-ghost btn-sm" onClick={() => { set('lat', null); set('lng', null); }}>Clear area</button>}
+        </div>
+        {errors.location && <p className="field-error" role="alert">{errors.location}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-radius`}>Radius (km)</label>
+        <div className="row">
+          <input
+            type="range"
+            min={ALERT_LIMITS.radiusKmMin}
+            max={ALERT_LIMITS.radiusKmMax}
+            value={radius}
+            onChange={(e) => set('radiusKm', e.target.value)}
+            aria-label="Radius slider (km)"
+            className="grow"
+          />
+          <input
+            id={`${id}-radius`}
+            type="number"
+            min={ALERT_LIMITS.radiusKmMin}
+            max={ALERT_LIMITS.radiusKmMax}
+            value={values.radiusKm}
+            onChange={(e) => set('radiusKm', e.target.value)}
+            aria-invalid={Boolean(errors.radiusKm)}
+            aria-describedby={errors.radiusKm ? `${id}-radius-error` : undefined}
+            className="narrow"
+          />
+        </div>
+        {errors.radiusKm && <p id={`${id}-radius-error`} className="field-error">{errors.radiusKm}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-expires`}>Expires At (optional)</label>
+        <input
+          id={`${id}-expires`}
+          type="datetime-local"
+          min={localDateTimeValue(new Date())}
+          value={values.expiresAt}
+          onChange={(e) => set('expiresAt', e.target.value)}
+          aria-invalid={Boolean(errors.expiresAt)}
+          aria-describedby={errors.expiresAt ? `${id}-expires-error` : undefined}
+        />
+        {errors.expiresAt && <p id={`${id}-expires-error`} className="field-error">{errors.expiresAt}</p>}
+      </div>
+    </>
+  );
+}
+
+function ReviewStep({ values }: { values: WizardValues }) {
+  const radius = parseRadius(values.radiusKm);
+  return (
+    <dl className="review" aria-label="Alert summary">
+      <dt>Title</dt><dd>{values.title}</dd>
+      <dt>Message</dt><dd className="pre-wrap">{values.message}</dd>
+      <dt>Severity</dt><dd><SeverityBadge severity={values.severity} /></dd>
+      <dt>Category</dt><dd>{CATEGORY_LABELS[values.category]}</dd>
+      <dt>Channels</dt><dd>{channelList(values.channels)}</dd>
+      <dt>Location</dt><dd>{values.locationName.trim() || '—'}</dd>
+      <dt>Area</dt>
+      <dd>{values.lat !== null && values.lng !== null ? `${radius} km around ${values.lat}, ${values.lng}` : 'Everywhere (no area chosen)'}</dd>
+      <dt>Expires</dt><dd>{values.expiresAt ? formatDateTime(values.expiresAt) : 'Never'}</dd>
+    </dl>
+  );
+}
+
+/** How the alert looks on a recipient's screen. */
+function AlertPreview({ values }: { values: WizardValues }) {
+  return (
+    <div className="alert-preview" aria-label="Alert preview" role="region">
+      <div className={`user-alert sev-${values.severity}`}>
+        <div className="row-between">
+          <strong>🚨 {values.title}</strong>
+          <SeverityBadge severity={values.severity} />
+        </div>
+        <p className="pre-wrap">{values.message}</p>
+        <p className="small muted">
+          {CATEGORY_LABELS[values.category]}
+          {values.locationName.trim() && ` · ${values.locationName.trim()}`} · Just now
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import {
+  ADMIN_ALERT_TYPES, ADMIN_CHANNEL_OPTIONS, ADMIN_CHANNEL_TO_CHANNEL, ALERT_LIMITS, PRIORITIES, PRIORITY_STYLES, emptyCounts, successfulCount,
+  type AdminAlert, type AdminAlertType, type AdminChannelOption, type DeliveryChannel, type Priority,
+} from '@beacon/contracts';
+import { Spinner } from '@/common/Spinner';
+import { QUICK_SEND_DEFAULTS, hasErrors, validateQuickSend, type FieldErrors, type QuickSendValues } from './alert-form';
+import { useCreateAlertMutation, useGetAlertQuery } from './alerts.api';
+import { useLiveAdminAlerts, useSocketConnected, useWatchAlerts } from './live';
+import { ChannelProgress, DeliveryIcon } from './ui';
+import './alerts.css';
+
+const CHANNEL_OPTION_LABELS: Record<AdminChannelOption, string> = { web_push: 'Web Push', sms: 'SMS' };
+
+/** The per-channel toasts of the spec, once a channel has no pending deliveries left. */
+const CHANNEL_TOASTS: Record<'push' | 'sms', [ok: string, failed: string]> = {
+  push: ['Web push notification sent successfully!', 'Failed to send web push notification'],
+  sms: ['SMS alert sent successfully!', 'Failed to send SMS alert'],
+};
+
+/** The spec's single create-alert form, for emergencies: it goes out immediately, then reports delivery live. */
+export function QuickSendPage() {
+  const id = useId();
+  useLiveAdminAlerts();
+  const [values, setValues] = useState<QuickSendValues>(QUICK_SEND_DEFAULTS);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sentId, setSentId] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(() => crypto.randomUUID());
+  const [createAlert, { isLoading: creating }] = useCreateAlertMutation();
+  const connected = useSocketConnected();
+  const { data: sent } = useGetAlertQuery(sentId ?? '', { skip: !sentId, pollingInterval: sentId && !connected ? 3000 : 0 });
+  useWatchAlerts(sentId ? [sentId] : []);
+  const finished = sent ? isFinished(sent) : false;
+  const reported = useRef<string | null>(null);
+
+  // When the dispatch finishes: the spec's toasts, and the form is reset only if a channel succeeded.
+  useEffect(() => {
+    if (!sent || !finished || reported.current === sent.id) return;
+    reported.current = sent.id;
+    const outcomes = channelOutcomes(sent);
+    for (const [channel, ok] of outcomes) {
+      const texts = CHANNEL_TOASTS[channel as 'push' | 'sms'];
+      if (texts) ok ? toast.success(texts[0]) : toast.error(texts[1]);
+    }
+    if (outcomes.length === 0 || outcomes.some(([, ok]) => ok)) {
+      toast.success('Alert sent successfully!');
+      setValues(QUICK_SEND_DEFAULTS);
+      setFormKey(crypto.randomUUID());
+    } else {
+      toast.error('Failed to send alert via all channels');
+    }
+  }, [sent, finished]);
+
+  const set = <K extends keyof QuickSendValues>(key: K, value: QuickSendValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateQuickSend(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    try {
+      const alert = await createAlert({
+        idempotencyKey: formKey,
+        body: { type: values.type || undefined, title: values.title.trim(), message: values.message.trim(), priority: values.priority, channels: values.channels },
+      }).unwrap();
+      reported.current = null;
+      setSentId(alert.id);
+    } catch {
+      toast.error('Failed to create alert');
+    }
+  }
+
+  function reset() {
+    setValues(QUICK_SEND_DEFAULTS);
+    setErrors({});
+    setSentId(null);
+    setFormKey(crypto.randomUUID());
+  }
+
+  const dispatching = Boolean(sentId && !finished);
+
+  return (
+    <section className="page" aria-labelledby="quick-send-title">
+      <header className="page-header">
+        <div>
+          <h1 id="quick-send-title">Quick Send</h1>
+          <p className="muted">One form for emergencies. For an area, an expiry or a preview, use the <Link to="/admin/create-alert">Create Alert wizard</Link>.</p>
+        </div>
+      </header>
+      <div className="grid-2">
+        <form className="card" onSubmit={submit} noValidate aria-labelledby="quick-send-title">
+          <p className="notice" role="note">
+            <strong>Heads up:</strong> this alert goes out immediately to all configured recipients.
+          </p>
+          <div className="field">
+            <label htmlFor={`${id}-type`}>Alert Type</label>
+            <select
+              id={`${id}-type`}
+              value={values.type}
+              onChange={(e) => set('type', e.target.value as AdminAlertType | '')}
+              aria-invalid={Boolean(errors.type)}
+              aria-describedby={errors.type ? `${id}-type-error` : undefined}
+            >
+              <option value="">Select a type</option>
+              {ADMIN_ALERT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+            </select>
+            {errors.type && <p id={`${id}-type-error`} className="field-error">{errors.type}</p>}
+          </div>
+          <div className="field">
+            <div className="row-between">
+              <label htmlFor={`${id}-title`}>Alert Title</label>
+              <span id={`${id}-title-count`} className={`char-counter ${values.title.length > ALERT_LIMITS.titleMax ? 'over' : ''}`}>{values.title.length}/{ALERT_LIMITS.titleMax}</span>
+            </div>
+            <input
+              id={`${id}-title`}
+              value={values.title}
+              onChange={(e) => set('title', e.target.value)}
+              aria-invalid={Boolean(errors.title)}
+              aria-describedby={`${id}-title-count${errors.title ? ` ${id}-title-error` : ''}`}
+            />
+            {errors.title && <p id={`${id}-title-error`} className="field-error">{errors.title}</p>}
+          </div>
+          <div className="field">
+            <div className="row-between">
+              <label htmlFor={`${id}-message`}>Message Body</label>
+              <span id={`${id}-message-count`} className={`char-counter ${values.message.length > ALERT_LIMITS.messageMax ? 'over' : ''}`}>{values.message.length}/{ALERT_LIMITS.messageMax}</span>
+            </div>
+            <textarea
+              id={`${id}-message`}
+              rows={5}
+              value={values.message}
+              onChange={(e) => set('message', e.target.value)}
+              aria-invalid={Boolean(errors.message)}
+              aria-describedby={`${id}-message-count${errors.message ? ` ${id}-message-error` : ''}`}
+            />
+            {errors.message && <p id={`${id}-message-error`} className="field-error">{errors.message}</p>}
+          </div>
+          <fieldset className="field">
+            <legend>Priority</legend>
+            <div className="row">
+              {PRIORITIES.map((p) => (
+                <label key={p} className="checkbox">
+                  <input type="radio" name={`${id}-priority`} value={p} checked={values.priority === p} onChange={() => set('priority', p as Priority)} />
+                  {PRIORITY_STYLES[p].label.charAt(0) + PRIORITY_STYLES[p].label.slice(1).toLowerCase()}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="field" aria-describedby={errors.channels ? `${id}-channels-error` : undefined}>
+            <legend>Delivery Channels</legend>
+            <div className="row">
+              {ADMIN_CHANNEL_OPTIONS.map((c) => (
+                <label key={c} className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={values.channels.includes(c)}
+                    onChange={(e) => set('channels', e.target.checked
+                      ? ADMIN_CHANNEL_OPTIONS.filter((x) => x === c || values.channels.includes(x))
+                      : values.channels.filter((x) => x !== c))}
+                  />
+                  {CHANNEL_OPTION_LABELS[c]}
+                </label>
+              ))}
+            </div>
+            {errors.channels && <p id={`${id}-channels-error`} className="field-error">{errors.channels}</p>}
+          </fieldset>
+          <div className="row-between">
+            <button type="button" className="btn btn-outline" onClick={reset}>Reset Form</button>
+            <button type="submit" className="btn btn-primary" disabled={creating || dispatching}>
+              {creating ? <><Spinner size="sm" label="Sending" /> Sending...</> : dispatching ? 'Sending...' : 'Send Alert'}
+            </button>
+          </div>
+        </form>
+        {sentId && <DeliveryStatusPanel alert={sent} channels={values.channels} />}
+      </div>
+    </section>
+  );
+}
+
+function DeliveryStatusPanel({ alert, channels }: { alert: AdminAlert | undefined; channels: AdminChannelOption[] }) {
+  const shown = useMemo<DeliveryChannel[]>(
+    () => (alert ? alert.channels : channels.map((c) => ADMIN_CHANNEL_TO_CHANNEL[c])),
+    [alert, channels],
+  );
+  return (
+    <section className="card status-panel" aria-labelledby="delivery-status-title" aria-live="polite">
+      <div className="row-between">
+        <h2 id="delivery-status-title">Delivery Status</h2>
+        {alert && <DeliveryIcon label={alert.deliveryLabel} withText />}
+      </div>
+      {!alert ? (
+        <Spinner label="Loading delivery status" />
+      ) : (
+        <>
+          <p className="small muted">
+            <strong>{alert.title}</strong> ·{' '}
+            {alert.recipients === null ? 'Selecting recipients...' : `${alert.recipients} recipient${alert.recipients === 1 ? '' : 's'} matched`}
+          </p>
+          {shown.map((c) => (
+            <ChannelProgress key={c} channel={c} counts={alert.summary[c] ?? emptyCounts()} alertTitle={alert.title} />
+          ))}
+          <p className="small">
+            <Link to={`/admin/alerts/${alert.id}`}>View delivery details</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Recipients chosen and nothing pending any more. */
+export function isFinished(a: AdminAlert): boolean {
+  return a.recipients !== null && a.deliveryLabel !== 'Pending';
+}
+
+/** Per channel with deliveries: did at least one delivery succeed? */
+function channelOutcomes(a: AdminAlert): [DeliveryChannel, boolean][] {
+  return a.channels
+    .filter((c) => a.summary[c])
+    .map((c) => [c, successfulCount(a.summary[c]!) > 0]);
+}

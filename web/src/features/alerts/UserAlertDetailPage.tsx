@@ -1,0 +1,45 @@
+import { Link, useParams } from 'react-router-dom';
+import { Spinner } from '@/common/Spinner';
+import { useMyAlertQuery } from './alerts.api';
+import { useNow } from './AdminDashboardPage';
+import { LazyAreaMap } from './LazyAreaMap';
+import { useLiveUserAlerts } from './live';
+import { UserAlertCard } from './UserAlertCard';
+import './alerts.css';
+
+/** /alerts/:id: one of my alerts (the link in notifications and copied text), with its area on a map. */
+export function UserAlertDetailPage() {
+  const { id = '' } = useParams();
+  const now = useNow();
+  useLiveUserAlerts();
+  const { data: a, isLoading, isError, error } = useMyAlertQuery(id, { skip: !id });
+
+  return (
+    <section className="page" aria-labelledby="user-alert-title">
+      <header className="page-header">
+        <h1 id="user-alert-title">Alert</h1>
+        <div className="row">
+          <Link to="/alerts" className="btn btn-outline">All Alerts</Link>
+          <a href="tel:911" className="btn call-911" aria-label="Emergency call: dial 911">📞 Call 911</a>
+        </div>
+      </header>
+      {isLoading ? (
+        <Spinner label="Loading alert" />
+      ) : isError || !a ? (
+        <div className="empty-state" role="alert">
+          <p>{(error as { statusCode?: number } | undefined)?.statusCode === 404 ? 'This alert was not sent to you, or it no longer exists.' : 'Failed to load alerts'}</p>
+          <Link to="/alerts" className="btn btn-outline">All Alerts</Link>
+        </div>
+      ) : (
+        <div className="stack">
+          <ul className="alert-list">
+            <UserAlertCard alert={a} now={now} detailLink={false} />
+          </ul>
+          {a.lat !== null && a.lng !== null && (
+            <LazyAreaMap center={{ lat: a.lat, lng: a.lng }} radiusKm={a.radiusKm ?? 1} label={`Area of the alert ${a.title}`} />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

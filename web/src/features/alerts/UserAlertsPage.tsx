@@ -1,0 +1,142 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { SEVERITIES, SEVERITY_STYLES, type Severity, type UserAlert } from '@beacon/contracts';
+import { Spinner } from '@/common/Spinner';
+import { useMarkSafeMutation, useMyAlertsInfiniteQuery, type MyAlertsArgs } from './alerts.api';
+import { useNow } from './AdminDashboardPage';
+import { useLiveUserAlerts } from './live';
+import { UserAlertCard } from './UserAlertCard';
+import { useAlertArrivals, usePushRegistration } from './useAlerting';
+import toast from 'react-hot-toast';
+import { errorMessage } from '@/app/api';
+import './alerts.css';
+
+/** Flattens the loaded pages, newest first, without the duplicates a live prepend can cause. */
+export function flattenPages(pages: { items: UserAlert[] }[] | undefined): UserAlert[] {
+  const seen = new Set<string>();
+  const out: UserAlert[] = [];
+  for (const p of pages ?? []) for (const a of p.items) if (!seen.has(a.id)) { seen.add(a.id); out.push(a); }
+  return out;
+}
+
+/** Debounces a typed value so a search runs once the user pauses. */
+export function useDebounced<T>(value: T, ms = 300): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+/** /alerts: the user's emergency alerts, live. */
+export function UserAlertsPage() {
+  const id = useId();
+  const now = useNow();
+  const [severity, setSeverity] = useState<Severity | ''>('');
+  const [searchText, setSearchText] = useState('');
+  const [unread, setUnread] = useState(false);
+  const search = useDebounced(searchText.trim());
+  const args: MyAlertsArgs = { severity, search, unread };
+  const query = useMyAlertsInfiniteQuery(args);
+  const alerts = useMemo(() => flattenPages(query.data?.pages), [query.data]);
+  const total = query.data?.pages[0]?.total ?? 0;
+  const arrivals = useAlertArrivals();
+  useLiveUserAlerts(arrivals);
+  const push = usePushRegistration();
+  const [markSafe] = useMarkSafeMutation();
+
+  const critical = alerts.find((a) => a.severity === 'critical' && a.status === 'active' && !a.read);
+  const filtered = Boolean(severity || search || unread);
+
+  return (
+    <section className="page" aria-labelledby="user-alerts-title">
+      <header className="page-header">
+        <div>
+          <h1 id="user-alerts-title">Emergency Alerts</h1>
+          <p className="muted">Alerts for your area, newest first. New alerts appear here as they are issued.</p>
+        </div>
+        <div className="row">
+          <button type="button" className="btn btn-outline" onClick={() => query.refetch()} disabled={query.isFetching}>
+            {query.isFetching && !query.isLoading ? 'Refreshing...' : 'Refresh'}
+          </button>
+          <a href="tel:911" className="btn call-911" aria-label="Emergency call: dial 911">📞 Call 911</a>
+        </div>
+      </header>
+
+      {critical && (
+        <div className="critical-banner" role="alert">
+          <div>
+            <strong>CRITICAL ALERT: {critical.title}</strong>
+            <div className="small">{critical.message}</div>
+          </div>
+          <div className="row">
+            <button
+              type="button"
+              className="btn btn-outline"
+              style={{ background: '#fff' }}
+              onClick={() => markSafe(critical.id).unwrap().then(() => toast.success('Marked as safe'), (err) => toast.error(errorMessage(err, 'Failed to update alert')))}
+            >
+              I'm Safe
+            </button>
+            <a href="tel:911" className="btn">📞 Call 911</a>
+          </div>
+        </div>
+      )}
+
+      {push.state === 'default' && (
+        <div className="card row-between" style={{ marginBottom: '1rem' }}>
+          <p style={{ margin: 0 }}>Get alerts even when Beacon is closed.</p>
+          <button type="button" className="btn btn-primary btn-sm" onClick={push.enable} disabled={push.busy}>Enable Notifications</button>
+        </div>
+      )}
+      {push.state === 'denied' && (
+        <p className="small muted">Notifications are blocked in this browser; alerts still appear on this page.</p>
+      )}
+
+      <div className="card filters" role="search" aria-label="Filter alerts" style={{ marginBottom: '1rem' }}>
+        <div className="field">
+          <label htmlFor={`${id}-search`}>Search alerts</label>
+          <input id={`${id}-search`} type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder="Title or message" />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-severity`}>Severity</label>
+          <select id={`${id}-severity`} value={severity} onChange={(e) => setSeverity(e.target.value as Severity | '')}>
+            <option value="">All severities</option>
+            {[...SEVERITIES].reverse().map((s) => <option key={s} value={s}>{SEVERITY_STYLES[s].label}</option>)}
+          </select>
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={unread} onChange={(e) => setUnread(e.target.checked)} /> Unread only
+        </label>
+      </div>
+
+      {query.isLoading ? (
+        <div className="empty-state"><Spinner label="Loading alerts" /></div>
+      ) : query.isError ? (
+        <div className="empty-state" role="alert">
+          <p>Failed to load alerts</p>
+          <button type="button" className="btn btn-outline" onClick={() => query.refetch()}>Try Again</button>
+        </div>
+      ) : alerts.length === 0 ? (
+        <div className="empty-state">
+          <p><strong>{filtered ? 'No alerts found' : 'No alerts for you yet'}</strong></p>
+          <p>{filtered ? 'Try adjusting your search or filters' : 'When an alert is issued for your area, it appears here right away.'}</p>
+        </div>
+      ) : (
+        <>
+          <p className="small muted" aria-live="polite">{total} alert{total === 1 ? '' : 's'}</p>
+          <ul className="alert-list" aria-label="Your alerts">
+            {alerts.map((a) => <UserAlertCard key={a.id} alert={a} now={now} />)}
+          </ul>
+          {query.hasNextPage && (
+            <div className="center" style={{ marginTop: '1rem' }}>
+              <button type="button" className="btn btn-outline" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

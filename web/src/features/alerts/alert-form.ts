@@ -1,0 +1,142 @@
+import {
+  ADMIN_ALERT_TYPES, ALERT_CATEGORIES, ALERT_LIMITS, DEFAULT_ADMIN_ALERT_TYPE, DEFAULT_ADMIN_CHANNELS, DEFAULT_PRIORITY, PRIORITIES,
+  SEVERITIES, type AdminAlertType, type AdminChannelOption, type AlertCategory, type DeliveryChannel, type Priority, type Severity,
+} from '@beacon/contracts';
+
+/**
+ * The rules of both create-alert screens (spec part 2, section 5), with the spec's exact messages. Pure
+ * functions: the forms call them on Next / Send, and their tests call them through the forms.
+ */
+export type FieldErrors = Partial<Record<string, string>>;
+export const hasErrors = (errors: FieldErrors) => Object.values(errors).some(Boolean);
+
+export const MESSAGES = {
+  titleShort: 'Title must be at least 5 characters',
+  titleLong: 'Title too long',
+  messageShort: 'Message must be at least 10 characters',
+  messageLong: 'Message too long',
+  typeRequired: 'Alert type is required',
+  channelsRequired: 'Select at least one channel',
+  severity: 'Choose a severity',
+  category: 'Choose a category',
+  priority: 'Choose a priority',
+  radius: `Radius must be between ${ALERT_LIMITS.radiusKmMin} and ${ALERT_LIMITS.radiusKmMax} km`,
+  expiresPast: 'Expiry must be in the future',
+  expiresInvalid: 'Enter a valid date and time',
+  location: 'Latitude must be between -90 and 90 and longitude between -180 and 180',
+} as const;
+
+export function titleError(title: string): string | undefined {
+  const n = title.trim().length;
+  if (n < ALERT_LIMITS.titleMin) return MESSAGES.titleShort;
+  if (n > ALERT_LIMITS.titleMax) return MESSAGES.titleLong;
+  return undefined;
+}
+
+export function messageError(message: string): string | undefined {
+  const n = message.trim().length;
+  if (n < ALERT_LIMITS.messageMin) return MESSAGES.messageShort;
+  if (n > ALERT_LIMITS.messageMax) return MESSAGES.messageLong;
+  return undefined;
+}
+
+// ---------------------------------------------------------------- the four-step wizard
+
+export const WIZARD_STEPS = ['Alert Details', 'Classification', 'Location & Timing', 'Review & Send'] as const;
+
+export interface WizardValues {
+  title: string;
+  message: string;
+  severity: Severity;
+  category: AlertCategory;
+  channels: DeliveryChannel[];
+  locationName: string;
+  /** Both null, or both set: the centre of the alert's area. */
+  lat: number | null;
+  lng: number | null;
+  /** Kept as typed so a half-typed number can be corrected; parsed on validation. */
+  radiusKm: string;
+  /** A `datetime-local` value in the browser's time zone, or ''. */
+  expiresAt: string;
+}
+
+export const WIZARD_DEFAULTS: WizardValues = {
+  title: '',
+  message: '',
+  severity: 'medium',
+  category: 'public_safety',
+  channels: ['push'],
+  locationName: '',
+  lat: null,
+  lng: null,
+  radiusKm: String(ALERT_LIMITS.radiusKmDefault),
+  expiresAt: '',
+};
+
+/** The errors that keep the wizard on step `step` (0-based). Step 4 (review) re-checks everything. */
+export function validateWizardStep(step: number, v: WizardValues, now: Date = new Date()): FieldErrors {
+  const errors: FieldErrors = {};
+  if (step === 0 || step === 3) {
+    errors.title = titleError(v.title);
+    errors.message = messageError(v.message);
+  }
+  if (step === 1 || step === 3) {
+    if (!SEVERITIES.includes(v.severity)) errors.severity = MESSAGES.severity;
+    if (!ALERT_CATEGORIES.includes(v.category)) errors.category = MESSAGES.category;
+    if (v.channels.length === 0) errors.channels = MESSAGES.channelsRequired;
+  }
+  if (step === 2 || step === 3) {
+    const radius = parseRadius(v.radiusKm);
+    if (v.radiusKm.trim() !== '' && radius === null) errors.radiusKm = MESSAGES.radius;
+    if (v.lat !== null && (v.lat < -90 || v.lat > 90 || v.lng === null || v.lng < -180 || v.lng > 180)) errors.location = MESSAGES.location;
+    if (v.expiresAt) {
+      const at = new Date(v.expiresAt);
+      if (Number.isNaN(at.getTime())) errors.expiresAt = MESSAGES.expiresInvalid;
+      else if (at.getTime() <= now.getTime()) errors.expiresAt = MESSAGES.expiresPast;
+    }
+  }
+  return Object.fromEntries(Object.entries(errors).filter(([, m]) => m)) as FieldErrors;
+}
+
+/** 1 to 1000 km, or null when out of range or not a number. An empty field means the default. */
+export function parseRadius(text: string): number | null {
+  if (text.trim() === '') return ALERT_LIMITS.radiusKmDefault;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < ALERT_LIMITS.radiusKmMin || n > ALERT_LIMITS.radiusKmMax) return null;
+  return n;
+}
+
+/** The `min` of the expiry input: now, as a `datetime-local` value in the browser's zone. */
+export function localDateTimeValue(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+// ---------------------------------------------------------------- the single quick-send form
+
+export interface QuickSendValues {
+  type: AdminAlertType | '';
+  title: string;
+  message: string;
+  priority: Priority;
+  channels: AdminChannelOption[];
+}
+
+export const QUICK_SEND_DEFAULTS: QuickSendValues = {
+  type: DEFAULT_ADMIN_ALERT_TYPE,
+  title: '',
+  message: '',
+  priority: DEFAULT_PRIORITY,
+  channels: [...DEFAULT_ADMIN_CHANNELS],
+};
+
+export function validateQuickSend(v: QuickSendValues): FieldErrors {
+  const errors: FieldErrors = {
+    type: v.type && (ADMIN_ALERT_TYPES as readonly string[]).includes(v.type) ? undefined : MESSAGES.typeRequired,
+    title: titleError(v.title),
+    message: messageError(v.message),
+    priority: PRIORITIES.includes(v.priority) ? undefined : MESSAGES.priority,
+    channels: v.channels.length > 0 ? undefined : MESSAGES.channelsRequired,
+  };
+  return Object.fromEntries(Object.entries(errors).filter(([, m]) => m)) as FieldErrors;
+}

@@ -1,0 +1,66 @@
+import { CHANNEL_LABELS, PRIORITY_STYLES, type AdminAlert } from '@beacon/contracts';
+import { formatDateTime } from '@/common/time';
+
+/**
+ * The history export (spec part 2, section 9): the current page only, columns Date, Type, Title, Priority,
+ * Channels, Status, every value quoted. A small writer rather than csv-stringify: its browser build is ESM
+ * only (it cannot load under the web tests) and the quoting rules here are four lines.
+ */
+export const HISTORY_CSV_COLUMNS = ['Date', 'Type', 'Title', 'Priority', 'Channels', 'Status'] as const;
+
+/** A spreadsheet reads a cell starting with one of these as a formula (CSV / formula injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One quoted cell: inner quotes doubled, and a cell a spreadsheet would evaluate as a formula prefixed
+ * with a single quote so it is shown as text (OWASP's CSV injection advice).
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** Rows joined with CRLF (RFC 4180), every value quoted. */
+export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
+  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+export function historyCsv(alerts: readonly AdminAlert[]): string {
+  return toCsv([
+    HISTORY_CSV_COLUMNS,
+    ...alerts.map((a) => [
+      formatDateTime(a.createdAt),
+      a.type,
+      a.title,
+      PRIORITY_STYLES[a.priority]?.label ?? a.priority,
+      a.channels.map((c) => CHANNEL_LABELS[c] ?? c).join(', '),
+      historyStatus(a),
+    ]),
+  ]);
+}
+
+/** The derived delivery label, or the alert's own status once it no longer goes out. */
+export function historyStatus(a: Pick<AdminAlert, 'status' | 'deliveryLabel'>): string {
+  if (a.status === 'cancelled') return 'Cancelled';
+  if (a.status === 'draft') return 'Draft';
+  return a.deliveryLabel;
+}
+
+/** alert-history-<ISO date>.csv, e.g. alert-history-2024-03-05.csv. */
+export function historyCsvFileName(now: Date = new Date()): string {
+  return `alert-history-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** Hands the file to the browser. A byte order mark makes spreadsheet apps read UTF-8 (accents, emoji). */
+export function downloadCsv(fileName: string, csv: string) {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Revoke after the click has been handled, or some browsers cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

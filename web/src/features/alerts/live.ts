@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useStore } from 'react-redux';
+import type { AlertProgress, AlertSummary } from '@beacon/contracts';
+import { getSocket, useSocketEvent } from '@/app/socket';
+import { api } from '@/app/api';
+import type { AppStore } from '@/app/store';
+import { applyAlertUpdate, applyNewAdminAlert, applyNewUserAlert, applyProgress } from './alerts.api';
+
+/**
+ * Admin screens: delivery progress, new alerts and status changes go straight into the RTK Query cache
+ * (no refetch). A finished dispatch refreshes the dashboard numbers once.
+ */
+export function useLiveAdminAlerts() {
+  const store = useStore() as AppStore;
+  const onProgress = useCallback((p: AlertProgress) => {
+    applyProgress(store.dispatch, store.getState(), p);
+    if (p.done) store.dispatch(api.util.invalidateTags(['AlertStats']));
+  }, [store]);
+  const onNew = useCallback((s: AlertSummary) => {
+    applyNewAdminAlert(store.dispatch, store.getState(), s);
+    store.dispatch(api.util.invalidateTags(['AlertStats']));
+  }, [store]);
+  const onUpdated = useCallback((s: AlertSummary) => applyAlertUpdate(store.dispatch, store.getState(), s), [store]);
+  useSocketEvent('alert:progress', onProgress);
+  useSocketEvent('alert:new', onNew);
+  useSocketEvent('alert:updated', onUpdated);
+}
+
+/**
+ * User screens: a new alert for me is prepended; `onArrive` may notify (browser notification, voice).
+ * An admin's socket is also in the admins room, which hears of EVERY new alert, so for admins the event
+ * cannot say "this one is for you": their list is read again instead (it holds only alerts delivered to them).
+ */
+export function useLiveUserAlerts(onArrive?: (alert: AlertSummary) => void) {
+  const store = useStore() as AppStore;
+  const onNew = useCallback((s: AlertSummary) => {
+    if (store.getState().auth.user?.role === 'admin') {
+      store.dispatch(api.util.invalidateTags(['MyAlerts']));
+      return;
+    }
+    applyNewUserAlert(store.dispatch, store.getState(), s);
+    onArrive?.(s);
+  }, [store, onArrive]);
+  const onUpdated = useCallback((s: AlertSummary) => applyAlertUpdate(store.dispatch, store.getState(), s), [store]);
+  useSocketEvent('alert:new', onNew);
+  useSocketEvent('alert:updated', onUpdated);
+}
+
+/** Asks the gateway for one alert's progress events (again after every reconnect). */
+export function useWatchAlerts(alertIds: readonly string[]) {
+  const key = alertIds.join(',');
+  useEffect(() => {
+    if (!key) return;
+    const socket = getSocket();
+    const watch = () => key.split(',').forEach((id) => socket.emit('alert:watch', id));
+    if (socket.connected) watch();
+    socket.on('connect', watch);
+    return () => {
+      socket.off('connect', watch);
+    };
+  }, [key]);
+}
+
+/** Whether the live connection is up, for a "Live" badge and a polling fallback. */
+export function useSocketConnected(): boolean {
+  const [connected, setConnected] = useState(() => getSocket().connected);
+  useEffect(() => {
+    const socket = getSocket();
+    const up = () => setConnected(true);
+    const down = () => setConnected(false);
+    socket.on('connect', up);
+    socket.on('disconnect', down);
+    setConnected(socket.connected);
+    return () => {
+      socket.off('connect', up);
+      socket.off('disconnect', down);
+    };
+  }, []);
+  return connected;
+}

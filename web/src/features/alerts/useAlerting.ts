@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { AlertSummary } from '@beacon/contracts';
+import { useLazyVapidPublicKeyQuery, usePreferencesQuery, useRegisterPushSubscriptionMutation } from './alerts.api';
+import { ensurePushSubscription, notificationPermission, showAlertNotification, speakAlert, type PushState } from './notifications';
+
+/**
+ * Web Push for this browser: when permission is already granted the subscription is (re)registered
+ * quietly; `enable()` asks for permission from a click.
+ */
+export function usePushRegistration() {
+  const [state, setState] = useState<PushState>(() => notificationPermission());
+  const [busy, setBusy] = useState(false);
+  const [getKey] = useLazyVapidPublicKeyQuery();
+  const [register] = useRegisterPushSubscriptionMutation();
+
+  const run = useCallback(async (ask: boolean) => {
+    setBusy(true);
+    try {
+      const next = await ensurePushSubscription({
+        ask,
+        publicKey: async () => (await getKey(undefined, true).unwrap()).publicKey,
+        register: (sub) => register(sub).unwrap(),
+      });
+      setState(next);
+      if (ask && next === 'granted') toast.success('Notifications enabled');
+      if (ask && next === 'denied') toast.error('Notifications are blocked. Allow them in your browser settings to get alerts while Beacon is closed.');
+    } catch (err) {
+      console.error('Push registration failed', err);
+      if (ask) toast.error('Could not turn on push notifications in this browser');
+    } finally {
+      setBusy(false);
+    }
+  }, [getKey, register]);
+
+  useEffect(() => {
+    if (notificationPermission() === 'granted') void run(false);
+    // The service worker says the browser rotated the subscription: register the new one.
+    const onMessage = (e: MessageEvent) => {
+      if (e.data?.type === 'beacon:pushsubscriptionchange' && notificationPermission() === 'granted') void run(false);
+    };
+    navigator.serviceWorker?.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker?.removeEventListener('message', onMessage);
+  }, [run]);
+
+  return { state, busy, enable: () => run(true) };
+}
+
+/** What happens when an alert arrives on an open screen: a browser notification, and the voice if it is on. */
+export function useAlertArrivals() {
+  const { data: prefs } = usePreferencesQuery();
+  const voice = prefs?.methods.voice ?? false;
+  return useCallback((alert: AlertSummary) => {
+    void showAlertNotification(alert).catch((err) => console.error('Notification failed', err));
+    if (voice) speakAlert(alert);
+  }, [voice]);
+}

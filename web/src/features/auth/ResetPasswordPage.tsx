@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { useAppSelector } from '@/app/hooks';
+import { PasswordField } from '@/common/PasswordField';
+import { FullPageSpinner, Spinner } from '@/common/Spinner';
+import { auth } from './auth-client';
+import { selectAuthStatus } from './auth.slice';
+import { hasErrors, validateSignUp, type FieldErrors } from './validation';
+
+/** The page the recovery mail links to: the client library turns the link into a session, then the user picks a password. */
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const status = useAppSelector(selectAuthStatus);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  if (status === 'loading') return <FullPageSpinner label="Checking your link" />;
+  if (status === 'signedOut') {
+    return (
+      <main className="auth-page">
+        <section className="card auth-card">
+          <h1>This link has expired</h1>
+          <p>Password reset links work once and for one hour. Ask for a new one.</p>
+          <Link className="btn btn-primary" to="/forgot-password">Send a new link</Link>
+        </section>
+      </main>
+    );
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateSignUp({ email: 'x@y.zz', password, confirmPassword, terms: true });
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    const { error } = await auth.updateUser({ password });
+    setBusy(false);
+    if (error) {
+      toast.error(error.message);
+      return;
+    }
+    toast.success('Your password has been changed');
+    navigate('/dashboard', { replace: true });
+  }
+
+  return (
+    <main className="auth-page">
+      <form className="card auth-card" onSubmit={submit} noValidate aria-labelledby="reset-title">
+        <h1 id="reset-title">Choose a new password</h1>
+        <PasswordField label="New password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} error={errors.confirmPassword} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? <><Spinner size="sm" label="Saving" /> Saving...</> : 'Set New Password'}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,54 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { User } from '@supabase/auth-js';
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  role: 'user' | 'admin';
+}
+
+export interface AuthState {
+  status: 'loading' | 'signedIn' | 'signedOut';
+  user: SignedInUser | null;
+  /** Set while the user arrived through a recovery link and must choose a new password. */
+  recovering: boolean;
+}
+
+const initialState: AuthState = { status: 'loading', user: null, recovering: false };
+
+export function toSignedInUser(user: User): SignedInUser {
+  return { id: user.id, email: user.email ?? '', role: user.app_metadata?.role === 'admin' ? 'admin' : 'user' };
+}
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    signedIn(state, action: PayloadAction<SignedInUser>) {
+      state.status = 'signedIn';
+      state.user = action.payload;
+    },
+    signedOut(state) {
+      state.status = 'signedOut';
+      state.user = null;
+      state.recovering = false;
+    },
+    recoveryStarted(state) {
+      state.recovering = true;
+    },
+  },
+  selectors: {
+    selectAuthStatus: (s) => s.status,
+    selectUser: (s) => s.user,
+    selectIsAdmin: (s) => s.user?.role === 'admin',
+    selectRecovering: (s) => s.recovering,
+  },
+});
+
+export const { signedIn, signedOut, recoveryStarted } = authSlice.actions;
+export const { selectAuthStatus, selectUser, selectIsAdmin, selectRecovering } = authSlice.selectors;
+
+/** The name shown on screens: the part of the e-mail before the at sign. */
+export function displayName(email: string | undefined | null) {
+  return (email ?? '').split('@')[0] || 'there';
+}

@@ -1,0 +1,182 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, POST_CATEGORIES, POST_CATEGORY_INFO, type PostCategory } from '@beacon/contracts';
+import type { ApiError } from '@/app/api';
+import { LocationPicker } from '../incidents/LocationPicker';
+import { useUploadImageMutation } from '../incidents/incidents.api';
+import { markPostSeen, useCreatePostMutation } from './community.api';
+import '../incidents/incidents.css';
+import { EMPTY_POST, imageError, POST_STEPS, validatePostStep, type PostErrors, type PostValues } from './post-form';
+
+/** The two-step create-post dialog: details (with an optional image), then location. */
+export function CreatePostModal({ onClose }: { onClose: () => void }) {
+  const id = useId();
+  const [step, setStep] = useState(0);
+  const [values, setValues] = useState<PostValues>(EMPTY_POST);
+  const [errors, setErrors] = useState<PostErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [uploadImage] = useUploadImageMutation();
+  const [createPost] = useCreatePostMutation();
+  const dialog = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    dialog.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && !submitting && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose, submitting, step]);
+
+  const set = <K extends keyof PostValues>(key: K, value: PostValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const next = () => {
+    const found = validatePostStep(0, values);
+    setErrors(found);
+    if (!Object.keys(found).length) setStep(1);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (step === 0) return next();
+    const found = { ...validatePostStep(0, values), ...validatePostStep(1, values) };
+    setErrors(found);
+    if (Object.keys(found).length) {
+      if (found.title || found.category || found.description || found.image) setStep(0);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      let imagePath: string | null = null;
+      if (values.image) {
+        try {
+          imagePath = (await uploadImage({ bucket: 'community-post-photos', file: values.image }).unwrap()).path;
+        } catch (err) {
+          const apiError = err as ApiError;
+          if (apiError.code === 'invalid_image' || apiError.code === 'file_too_large') {
+            setErrors({ image: apiError.message });
+            setStep(0);
+          }
+          throw err;
+        }
+      }
+      const post = await createPost({
+        title: values.title.trim(),
+        category: values.category as PostCategory,
+        description: values.description.trim(),
+        lat: values.location!.lat,
+        lng: values.location!.lng,
+        locationName: values.locationName.trim() || null,
+        imagePath,
+      }).unwrap();
+      markPostSeen(post.id); // the list refetches it; the live event must not add it twice
+      toast.success(COMMUNITY_MESSAGES.posted);
+      onClose();
+    } catch (err) {
+      const apiError = err as ApiError;
+      toast.error(apiError.statusCode === 401 ? COMMUNITY_MESSAGES.signInToPost : COMMUNITY_MESSAGES.postFailed);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && !submitting && onClose()}>
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} ref={dialog}>
+        <div className="row-between">
+          <h2 id={`${id}-title`}>Create New Post</h2>
+          <button type="button" className="btn btn-ghost btn-sm" aria-label="Close" onClick={onClose} disabled={submitting}>✕</button>
+        </div>
+        <ol className="wizard-steps" aria-label="Steps">
+          {POST_STEPS.map((name, i) => (
+            <li key={name} className={i < step ? 'done' : i === step ? 'current' : ''} aria-current={i === step ? 'step' : undefined}>
+              <span className="step-dot" aria-hidden="true">{i < step ? '✓' : i + 1}</span>
+              {name}
+              {i < step && <span className="visually-hidden"> (completed)</span>}
+            </li>
+          ))}
+        </ol>
+        <form onSubmit={submit} noValidate>
+          <h3>Step {step + 1} of 2: {POST_STEPS[step]}</h3>
+          {step === 0 ? (
+            <DetailsFields values={values} errors={errors} set={set} />
+          ) : (
+            <LocationPicker
+              value={values.location}
+              onChange={(p) => set('location', p)}
+              locationName={values.locationName}
+              onLocationNameChange={(n) => set('locationName', n)}
+              error={errors.location}
+              mapLabel="Post location map"
+            />
+          )}
+          <div className="wizard-nav">
+            {step === 0 ? (
+              <button type="button" className="btn btn-outline" onClick={onClose}>Cancel</button>
+            ) : (
+              <button type="button" className="btn btn-outline" onClick={() => setStep(0)} disabled={submitting}>Back</button>
+            )}
+            {step === 0 ? (
+              <button type="button" className="btn btn-primary" onClick={next}>Next</button>
+            ) : (
+              <button type="submit" className="btn btn-primary" disabled={submitting}>{submitting ? 'Creating...' : 'Create Post'}</button>
+            )}
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+type Setter = <K extends keyof PostValues>(key: K, value: PostValues[K]) => void;
+
+function DetailsFields({ values, errors, set }: { values: PostValues; errors: PostErrors; set: Setter }) {
+  const id = useId();
+  const field = (name: keyof PostErrors) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+  const error = (name: keyof PostErrors) => errors[name] && <p className="field-error" id={`${id}-${name}-error`}>{errors[name]}</p>;
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-title`}>Title</label>
+        <input id={`${id}-title`} value={values.title} placeholder="A short summary" onChange={(e) => set('title', e.target.value)} {...field('title')} />
+        {error('title')}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-category`}>Category</label>
+        <select id={`${id}-category`} value={values.category} onChange={(e) => set('category', e.target.value as PostCategory | '')} {...field('category')}>
+          <option value="">Select a category</option>
+          {POST_CATEGORIES.map((c) => <option key={c} value={c}>{POST_CATEGORY_INFO[c].label}</option>)}
+        </select>
+        {error('category')}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-description`}>Description</label>
+        <textarea id={`${id}-description`} rows={5} value={values.description} placeholder="Share the details your neighbours need"
+          onChange={(e) => set('description', e.target.value)} {...field('description')} />
+        <span className="muted small">{values.description.length}/{COMMUNITY_LIMITS.descriptionMax}</span>
+        {error('description')}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-image`}>Image (optional)</label>
+        <input id={`${id}-image`} type="file" accept="image/jpeg,image/png,image/webp,image/gif" {...field('image')}
+          onChange={(e) => {
+            const file = e.target.files?.[0] ?? null;
+            const problem = imageError(file);
+            if (problem) {
+              toast.error(problem);
+              e.target.value = '';
+            }
+            set('image', problem ? null : file);
+          }} />
+        {values.image && (
+          <span className="row small">{values.image.name} <button type="button" className="btn btn-ghost btn-sm" onClick={() => set('image', null)}>Remove image</button></span>
+        )}
+        {error('image')}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { COMMUNITY_MESSAGES, POST_CATEGORY_INFO, postCategoryLabel, type CommunityPost } from '@beacon/contracts';
+import type { ApiError } from '@/app/api';
+import { relativeAge } from '@/common/time';
+import { useToggleLikeMutation } from './community.api';
+import { Comments } from './Comments';
+import { excerpt } from './post-form';
+
+/** One post in the list: text cut at 200 characters, likes that toggle, comments on demand. User text stays text. */
+export function PostCard({ post }: { post: CommunityPost }) {
+  const id = useId();
+  const [expanded, setExpanded] = useState(false);
+  const [showComments, setShowComments] = useState(false);
+  const [toggleLike, { isLoading: liking }] = useToggleLikeMutation();
+  const short = excerpt(post.description);
+  const info = POST_CATEGORY_INFO[post.category];
+
+  const like = async () => {
+    try {
+      await toggleLike(post.id).unwrap();
+    } catch (err) {
+      const e = err as ApiError;
+      toast.error(e.statusCode === 401 ? COMMUNITY_MESSAGES.signInToLike : COMMUNITY_MESSAGES.likeFailed);
+    }
+  };
+
+  return (
+    <article className="card post-card" aria-labelledby={`${id}-title`}>
+      <div className="row-between">
+        <span className={`badge category-${post.category}`}>{info?.icon} {postCategoryLabel(post.category)}</span>
+        <time className="muted small" dateTime={post.createdAt}>{relativeAge(post.createdAt)}</time>
+      </div>
+      <h3 id={`${id}-title`} className="post-title user-text">{post.title}</h3>
+      <p className="muted small post-meta">
+        by {post.mine ? 'You' : 'Community member'}
+        {post.locationName && <> · 📍 <span className="user-text">{post.locationName}</span></>}
+      </p>
+      <p className="user-text post-text" id={`${id}-text`}>{expanded ? post.description : short.text}</p>
+      {short.cut && (
+        <button type="button" className="btn btn-ghost btn-sm" aria-expanded={expanded} aria-controls={`${id}-text`} onClick={() => setExpanded((e) => !e)}>
+          {expanded ? 'Show less' : 'Read more'}
+        </button>
+      )}
+      {post.imageUrl && <img className="post-image" src={post.imageUrl} alt={`Photo for: ${post.title}`} loading="lazy" />}
+      <div className="row post-actions">
+        <button type="button" className={`btn btn-sm ${post.likedByMe ? 'btn-liked' : 'btn-outline'}`} aria-pressed={post.likedByMe} disabled={liking} onClick={like}>
+          <span aria-hidden="true">{post.likedByMe ? '♥' : '♡'}</span> Like ({post.likesCount})
+        </button>
+        <button type="button" className="btn btn-outline btn-sm" aria-expanded={showComments} aria-controls={`${id}-comments`} onClick={() => setShowComments((s) => !s)}>
+          <span aria-hidden="true">💬</span> Comments ({post.commentsCount})
+        </button>
+      </div>
+      <div id={`${id}-comments`}>{showComments && <Comments postId={post.id} title={post.title} />}</div>
+    </article>
+  );
+}

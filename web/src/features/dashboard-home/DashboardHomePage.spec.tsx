@@ -1,0 +1,83 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { makeStore } from '@/app/store';
+import { signedIn } from '@/features/auth/auth.slice';
+import { DashboardHomePage } from './DashboardHomePage';
+
+beforeAll(() => {
+  const NodeRequest = globalThis.Request;
+  globalThis.Request = class extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, window.location.href).toString() : input, init);
+    }
+  } as typeof Request;
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
+
+function renderHome(answer: (path: string, search: URLSearchParams) => Response) {
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = new URL((input as Request).url);
+    return answer(url.pathname, url.searchParams);
+  }) as unknown as typeof fetch;
+  const store = makeStore();
+  store.dispatch(signedIn({ id: 'u1', email: 'pat.driver@example.com', role: 'user' }));
+  render(<Provider store={store}><MemoryRouter><DashboardHomePage /></MemoryRouter></Provider>);
+}
+
+const statValue = (name: string) => within(screen.getByText(name).closest('.stat-card') as HTMLElement);
+
+describe('DashboardHomePage', () => {
+  it('shows the user, today and the quick actions, with zeros when the services fail', async () => {
+    renderHome(() => json({ statusCode: 503, code: 'service_unavailable', message: 'down' }, 503));
+    expect(screen.getByRole('heading', { name: 'Welcome back, pat.driver!' })).toBeInTheDocument();
+    expect(screen.getByText('All systems operational')).toBeInTheDocument();
+    expect(await screen.findByText('Your activity is not available right now.')).toBeInTheDocument();
+    expect(statValue('Active Alerts').getByText('0')).toBeInTheDocument();
+    expect(statValue('Reports Submitted').getByText('0')).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Your Progress' })).findByText('New Member')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Call 911/ })).toHaveAttribute('href', 'tel:911');
+    expect(screen.getByRole('link', { name: /Help & FAQ/ })).toHaveAttribute('href', '/faq');
+    expect(screen.getByRole('link', { name: /Community/ })).toHaveAttribute('href', '/dashboard/community');
+    expect(screen.getByRole('link', { name: /Report Incident/ })).toHaveAttribute('href', '/dashboard/report-incident');
+    expect(screen.getByRole('link', { name: 'View all activity' })).toHaveAttribute('href', '/dashboard/activity');
+  });
+
+  it('fills stats, progress, badges and recent activity from the real endpoints', async () => {
+    renderHome((path, search) => {
+      if (path === '/api/incidents/community/points/me') return json({ points: 120, level: 2, levelName: 'Regular', nextLevelAt: 201, progress: 46, hasRecord: true });
+      if (path === '/api/incidents/incidents/mine') {
+        return json({ total: 2, items: [
+          { id: 'r1', type: 'wrong-way-driver', description: 'x', locationName: 'I-17 at Dunlap', lat: 0, lng: 0, photoUrl: null, status: 'verified', reportedBy: 'u1', mine: true, autoApproved: false, moderatedAt: null, moderationNote: null, createdAt: hoursAgo(2), updatedAt: hoursAgo(2) },
+          { id: 'r2', type: 'other', description: 'y', locationName: null, lat: 0, lng: 0, photoUrl: null, status: 'pending', reportedBy: 'u1', mine: true, autoApproved: false, moderatedAt: null, moderationNote: null, createdAt: hoursAgo(30), updatedAt: hoursAgo(30) },
+        ] });
+      }
+      if (path === '/api/alerts/me/alerts/active') return json([{ id: 'a1', title: 'Flooding on Main St', read: false, severity: 'high', createdAt: hoursAgo(1) }]);
+      if (path === '/api/alerts/me/alerts') {
+        if (search.get('unread') === 'true') return json({ items: [], total: 1, page: 1, pageSize: 1, totalPages: 1 });
+        const items = [{ id: 'a1', title: 'Flooding on Main St', message: 'm', severity: 'high', read: false, locationName: 'Main St', createdAt: hoursAgo(1) },
+          { id: 'a2', title: 'Road closed', message: 'm', severity: 'low', read: true, locationName: null, createdAt: hoursAgo(5) }];
+        return json({ items: search.get('pageSize') === '1' ? items.slice(0, 1) : items, total: 2, page: 1, pageSize: Number(search.get('pageSize')), totalPages: 1 });
+      }
+      return json({}, 404);
+    });
+    await waitFor(() => expect(statValue('Reports Submitted').getByText('2')).toBeInTheDocument());
+    expect(statValue('Reports Submitted').getByText('1 verified')).toBeInTheDocument();
+    expect(statValue('Active Alerts').getByText('1')).toBeInTheDocument();
+    expect(statValue('Alerts Received').getByText('2')).toBeInTheDocument();
+    expect(statValue('Community Points').getByText('120')).toBeInTheDocument();
+    expect(screen.getByText('81 points to next level (46%)')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Progress to the next level' })).toHaveAttribute('aria-valuenow', '46');
+    const badges = within(screen.getByRole('region', { name: 'Recent Achievements' })).getAllByRole('listitem');
+    expect(badges.map((b) => [b.textContent?.includes('Earned'), b.querySelector('.achievement-name')?.textContent])).toEqual([
+      [true, 'First Report'], [true, 'Verified Reporter'], [true, 'Alert Responder'], [true, 'Community Regular'],
+    ]);
+    const activity = within(screen.getByRole('region', { name: 'Recent Activity' })).getAllByRole('listitem');
+    expect(activity.map((li) => li.querySelector('.activity-title')?.textContent)).toEqual([
+      'Flooding on Main St', 'You reported: Wrong-way Driver', 'Road closed', 'You reported: Other',
+    ]);
+    expect(screen.getByRole('link', { name: /Flooding on Main St/ })).toHaveAttribute('href', '/alerts/a1');
+  });
+});

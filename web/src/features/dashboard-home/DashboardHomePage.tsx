@@ -1,0 +1,195 @@
+import { Link } from 'react-router-dom';
+import type { UserPoints } from '@beacon/contracts';
+import { useAppSelector } from '@/app/hooks';
+import { Spinner } from '@/common/Spinner';
+import { useGetMyPointsQuery } from '@/common/points.api';
+import { displayName, selectUser } from '@/features/auth/auth.slice';
+import { ActivityList } from './ActivityList';
+import { useDashboardActiveAlertsQuery, useDashboardAlertCountQuery } from './dashboard.api';
+import { useActivity } from './useActivity';
+import './dashboard.css';
+
+/** The spec's location label is fixed text: the default metro area. */
+export const LOCATION_LABEL = 'Phoenix, AZ';
+export const RECENT_ACTIVITY_COUNT = 5;
+
+const TODAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+
+interface StatCard {
+  name: string;
+  value: string;
+  change: string;
+  direction: 'up' | 'down' | 'neutral';
+  icon: string;
+}
+
+export interface Badge {
+  name: string;
+  description: string;
+  icon: string;
+  earned: boolean;
+}
+
+/** The four badges, earned from the user's real record. */
+export function achievements(input: { reportsTotal: number; anyVerifiedReport: boolean; anyAlertMarkedSafe: boolean; level: number }): Badge[] {
+  return [
+    { name: 'First Report', description: 'Submit your first incident report', icon: '📝', earned: input.reportsTotal > 0 },
+    { name: 'Verified Reporter', description: 'Have a report verified by our team', icon: '✅', earned: input.anyVerifiedReport },
+    { name: 'Alert Responder', description: 'Mark yourself safe after an alert', icon: '🛡️', earned: input.anyAlertMarkedSafe },
+    { name: 'Community Regular', description: 'Reach level 2 in the community', icon: '🤝', earned: input.level >= 2 },
+  ];
+}
+
+function ProgressPanel({ points, loading, failed }: { points?: Partial<UserPoints>; loading: boolean; failed: boolean }) {
+  // No points record yet (or the community cannot answer): the spec's 'New Member' state.
+  const isNew = failed || !points || points.hasRecord === false;
+  const progress = Math.max(0, Math.min(100, Math.round(points?.progress ?? 0)));
+  return (
+    <section className="card" aria-labelledby="progress-title">
+      <h2 id="progress-title">Your Progress</h2>
+      {loading ? (
+        <Spinner label="Loading your progress" />
+      ) : isNew || !points ? (
+        <div className="stack">
+          <span className="badge">New Member</span>
+          <p className="stat-big">0 points</p>
+          <p className="muted">Welcome to Beacon! Earn points by posting in the community, commenting and getting likes.</p>
+          <Link to="/dashboard/community" className="btn btn-outline btn-sm">Visit the community</Link>
+        </div>
+      ) : (
+        <div className="stack">
+          <div className="row-between">
+            <span className="badge">Level {points.level} · {points.levelName}</span>
+            <span className="stat-big">{points.points} points</span>
+          </div>
+          <div className="progress" role="progressbar" aria-label="Progress to the next level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+            <div className="progress-bar" style={{ width: `${progress}%` }} />
+          </div>
+          <p className="muted small">
+            {points.nextLevelAt != null
+              ? `${Math.max(0, points.nextLevelAt - (points.points ?? 0))} points to next level (${progress}%)`
+              : 'Top level reached. Thank you for keeping your community safe!'}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** /dashboard: the signed-in user's real figures; anything a service cannot answer shows as zero. */
+export function DashboardHomePage() {
+  const user = useAppSelector(selectUser);
+  const points = useGetMyPointsQuery();
+  const active = useDashboardActiveAlertsQuery();
+  const received = useDashboardAlertCountQuery({ unread: false });
+  const unread = useDashboardAlertCountQuery({ unread: true });
+  const activity = useActivity();
+  const now = new Date();
+
+  const activeCount = active.data?.length ?? 0;
+  const activeUnread = active.data?.filter((a) => !a.read).length ?? 0;
+  const reportsTotal = activity.reportsTotal ?? 0;
+  const verifiedReports = activity.reports.filter((r) => r.status === 'verified' || r.status === 'resolved').length;
+  const pointsData = points.data as Partial<UserPoints> | undefined;
+
+  const stats: StatCard[] = [
+    { name: 'Active Alerts', value: String(activeCount), change: activeUnread ? `${activeUnread} unread` : 'All caught up', direction: activeUnread ? 'up' : 'neutral', icon: '🚨' },
+    { name: 'Alerts Received', value: String(received.data ?? 0), change: `${unread.data ?? 0} unread`, direction: 'neutral', icon: '🔔' },
+    {
+      name: 'Reports Submitted', value: String(reportsTotal),
+      change: activity.allReportsLoaded ? `${verifiedReports} verified` : `${verifiedReports}+ verified`, direction: verifiedReports ? 'up' : 'neutral', icon: '📝',
+    },
+    {
+      name: 'Community Points', value: String(pointsData?.points ?? 0),
+      change: pointsData?.hasRecord === false || points.isError ? 'New Member' : `Level ${pointsData?.level ?? 1} · ${pointsData?.levelName ?? 'Newcomer'}`, direction: 'neutral', icon: '⭐',
+    },
+  ];
+
+  const badges = achievements({
+    reportsTotal,
+    anyVerifiedReport: verifiedReports > 0,
+    anyAlertMarkedSafe: activity.alertItems.some((a) => a.read),
+    level: pointsData?.hasRecord === false ? 0 : pointsData?.level ?? 0,
+  });
+  const recent = activity.items.slice(0, RECENT_ACTIVITY_COUNT);
+
+  return (
+    <section className="page dashboard-home" aria-labelledby="welcome-title">
+      <header className="welcome card">
+        <div>
+          <h1 id="welcome-title">Welcome back, {displayName(user?.email)}!</h1>
+          <p className="muted">
+            <time dateTime={now.toISOString().slice(0, 10)}>{TODAY.format(now)}</time>
+            <span aria-hidden="true"> · </span>
+            <span><span aria-hidden="true">📍</span> {LOCATION_LABEL}</span>
+          </p>
+        </div>
+        <span className="status-ok" role="status"><span className="status-dot" aria-hidden="true" /> All systems operational</span>
+      </header>
+
+      <div className="grid-4 stats">
+        {stats.map((s) => (
+          <div key={s.name} className="card stat-card">
+            <div className="row-between">
+              <span className="muted small">{s.name}</span>
+              <span aria-hidden="true">{s.icon}</span>
+            </div>
+            <span className="stat-value">{s.value}</span>
+            <span className={`small change-${s.direction}`}>{s.change}</span>
+          </div>
+        ))}
+      </div>
+
+      <div className="dashboard-columns">
+        <div className="stack">
+          <ProgressPanel points={pointsData} loading={points.isLoading} failed={points.isError} />
+
+          <section className="card" aria-labelledby="achievements-title">
+            <h2 id="achievements-title">Recent Achievements</h2>
+            <ul className="badges">
+              {badges.map((b) => (
+                <li key={b.name} className={`achievement ${b.earned ? 'earned' : 'locked'}`}>
+                  <span className="achievement-icon" aria-hidden="true">{b.icon}</span>
+                  <span className="achievement-name">{b.name}</span>
+                  <span className="small">{b.earned ? 'Earned' : b.description}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section className="card" aria-labelledby="quick-title">
+            <h2 id="quick-title">Quick Actions</h2>
+            <div className="quick-actions">
+              <Link to="/dashboard/report-incident" className="quick-action"><span aria-hidden="true">📝</span> Report Incident</Link>
+              <Link to="/dashboard/community" className="quick-action"><span aria-hidden="true">👥</span> Community</Link>
+              <Link to="/faq" className="quick-action"><span aria-hidden="true">❓</span> Help &amp; FAQ</Link>
+              <a href="tel:911" className="quick-action quick-emergency"><span aria-hidden="true">📞</span> Call 911</a>
+            </div>
+          </section>
+        </div>
+
+        <section className="card" aria-labelledby="activity-title">
+          <div className="row-between">
+            <h2 id="activity-title">Recent Activity</h2>
+            <Link to="/dashboard/activity" className="btn btn-outline btn-sm" aria-label="View all activity">View All</Link>
+          </div>
+          {activity.loading ? (
+            <Spinner label="Loading your activity" />
+          ) : recent.length === 0 ? (
+            <div className="empty-state">
+              <p>No activity yet.</p>
+              <p className="small">Alerts you receive and incidents you report will appear here.</p>
+            </div>
+          ) : (
+            <ActivityList items={recent} now={now} />
+          )}
+          {(activity.failed.alerts || activity.failed.reports) && (
+            <p className="muted small" role="status">
+              {activity.failed.alerts && activity.failed.reports ? 'Your activity is not available right now.' : activity.failed.alerts ? 'Alerts are not available right now.' : 'Reports are not available right now.'}
+            </p>
+          )}
+        </section>
+      </div>
+    </section>
+  );
+}

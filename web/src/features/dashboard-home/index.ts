@@ -1,0 +1,2 @@
+export { DashboardHomePage } from './DashboardHomePage';
+export { ActivityPage } from './ActivityPage';

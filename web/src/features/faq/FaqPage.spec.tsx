@@ -1,0 +1,98 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { FAQ_ITEMS } from './faq-data';
+import { FaqPage } from './FaqPage';
+
+function renderFaq(entry = '/faq') {
+  const router = createMemoryRouter([{ path: '/faq', element: <FaqPage /> }], { initialEntries: [entry] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const questions = () => screen.getAllByRole('button', { expanded: false }).concat(screen.queryAllByRole('button', { expanded: true }))
+  .filter((b) => b.id.startsWith('faq-q-'));
+const question = (text: string) => screen.getByRole('button', { name: text });
+const expanded = () => screen.queryAllByRole('button', { expanded: true }).map((b) => b.textContent?.replace(/[+−]$/, ''));
+
+let scrolled: string[];
+beforeEach(() => {
+  scrolled = [];
+  Element.prototype.scrollIntoView = jest.fn(function (this: Element) {
+    scrolled.push(this.id);
+  });
+});
+
+describe('FaqPage', () => {
+  it('lists 16 questions, all closed, with category chips and links to contact and premium', () => {
+    renderFaq();
+    expect(FAQ_ITEMS).toHaveLength(16);
+    expect(questions()).toHaveLength(16);
+    expect(expanded()).toEqual([]);
+    const chips = within(screen.getByRole('group', { name: 'Categories' })).getAllByRole('button').map((b) => b.textContent);
+    expect(chips).toEqual(['All', 'Safety', 'Plans & Pricing', 'Technical', 'Privacy']);
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByRole('link', { name: 'View Premium Plans' })).toHaveAttribute('href', '/premium');
+  });
+
+  it('searches questions and answers case-insensitively and combines with the category', () => {
+    renderFaq();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search questions' }), { target: { value: 'MONEY-BACK' } });
+    expect(questions().map((q) => q.id)).toEqual(['faq-q-free-trial']);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search questions' }), { target: { value: 'location' } });
+    const all = questions().length;
+    expect(all).toBeGreaterThan(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Privacy' }));
+    expect(screen.getByRole('button', { name: 'Privacy' })).toHaveAttribute('aria-pressed', 'true');
+    expect(questions().map((q) => q.id).sort()).toEqual(['faq-q-data-collected', 'faq-q-location-sharing']);
+  });
+
+  it("shows 'No results found' and Clear filters brings every question back", () => {
+    renderFaq();
+    fireEvent.click(screen.getByRole('button', { name: 'Plans & Pricing' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search questions' }), { target: { value: 'wrong-way' } });
+    expect(screen.getByText('No results found')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(questions()).toHaveLength(16);
+    expect(screen.getByRole('searchbox', { name: 'Search questions' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('opens one item at a time and keeps the URL hash in step', () => {
+    const router = renderFaq();
+    fireEvent.click(question('What is Beacon?'));
+    expect(expanded()).toEqual(['What is Beacon?']);
+    expect(router.state.location.hash).toBe('#what-is-beacon');
+    expect(screen.getByText(/Beacon is a public safety alert system/)).toBeVisible();
+
+    fireEvent.click(question('Is my location shared with anyone?'));
+    expect(expanded()).toEqual(['Is my location shared with anyone?']);
+    expect(router.state.location.hash).toBe('#location-sharing');
+    expect(screen.getByText(/Beacon is a public safety alert system/)).not.toBeVisible();
+
+    fireEvent.click(question('Is my location shared with anyone?'));
+    expect(expanded()).toEqual([]);
+    expect(router.state.location.hash).toBe('');
+    // clicking does not scroll the page under the user's pointer
+    expect(scrolled).toEqual([]);
+  });
+
+  it('opens and scrolls to the item named by a deep link', () => {
+    renderFaq('/faq#free-trial');
+    expect(expanded()).toEqual(['Is there a free trial or a money-back guarantee?']);
+    expect(scrolled).toEqual(['faq-q-free-trial']);
+    expect(question('Is there a free trial or a money-back guarantee?')).toHaveFocus();
+  });
+
+  it('ignores a hash that names no question', () => {
+    renderFaq('/faq#nothing-here');
+    expect(expanded()).toEqual([]);
+    expect(scrolled).toEqual([]);
+  });
+
+  it('follows the hash when it changes by navigation (back/forward or an in-page link)', async () => {
+    const router = renderFaq();
+    await router.navigate('/faq#delete-account');
+    expect(await screen.findByRole('button', { name: 'How do I delete my account and data?', expanded: true })).toBeInTheDocument();
+    expect(scrolled).toEqual(['faq-q-delete-account']);
+  });
+});

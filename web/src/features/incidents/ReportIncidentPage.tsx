@@ -1,0 +1,273 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { INCIDENT_LIMITS, INCIDENT_MESSAGES, INCIDENT_TYPE_INFO, INCIDENT_TYPES, incidentTypeLabel, type IncidentType } from '@beacon/contracts';
+import type { ApiError } from '@/app/api';
+import { relativeAge } from '@/common/time';
+import { LocationPicker } from './LocationPicker';
+import { useCreateIncidentMutation, usePossibleDuplicatesQuery, useUploadImageMutation } from './incidents.api';
+import {
+  EMPTY_REPORT, formatDistance, photoError, REPORT_STEPS, stepMessage, validateReportStep, type ReportErrors, type ReportValues,
+} from './report-form';
+import './incidents.css';
+
+/** Report Incident at /dashboard/report-incident: the spec's three-step wizard (details, location, review). */
+export function ReportIncidentPage() {
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const [values, setValues] = useState<ReportValues>(EMPTY_REPORT);
+  const [errors, setErrors] = useState<ReportErrors>({});
+  const [uploadImage] = useUploadImageMutation();
+  const [createIncident] = useCreateIncidentMutation();
+  const [submitting, setSubmitting] = useState(false);
+
+  const set = <K extends keyof ReportValues>(key: K, value: ReportValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    // an edited field's error goes; the others stay until the next attempt
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const next = () => {
+    const found = validateReportStep(step, values);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      toast.error(stepMessage(step));
+      return;
+    }
+    setStep((s) => Math.min(s + 1, REPORT_STEPS.length - 1));
+  };
+
+  const previous = () => {
+    setErrors({});
+    setStep((s) => Math.max(s - 1, 0));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (step !== REPORT_STEPS.length - 1) return next();
+    // re-check everything: the user may have come back and changed a step
+    for (const s of [0, 1]) {
+      const found = validateReportStep(s, values);
+      if (Object.keys(found).length) {
+        setErrors(found);
+        setStep(s);
+        toast.error(stepMessage(s));
+        return;
+      }
+    }
+    setSubmitting(true);
+    try {
+      let photoPath: string | null = null;
+      if (values.photo) {
+        try {
+          photoPath = (await uploadImage({ bucket: 'incident-photos', file: values.photo }).unwrap()).path;
+        } catch (err) {
+          const apiError = err as ApiError;
+          // the server judged the bytes: show its reason on the photo field
+          if (apiError.code === 'invalid_image' || apiError.code === 'file_too_large') {
+            setErrors({ photo: apiError.message });
+            setStep(0);
+          }
+          throw err;
+        }
+      }
+      await createIncident({
+        type: values.type as IncidentType,
+        description: values.description.trim(),
+        locationName: values.locationName.trim() || null,
+        lat: values.location!.lat,
+        lng: values.location!.lng,
+        photoPath,
+      }).unwrap();
+      toast.success(INCIDENT_MESSAGES.submitted);
+      navigate('/dashboard');
+    } catch {
+      toast.error(INCIDENT_MESSAGES.submitFailed);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const last = step === REPORT_STEPS.length - 1;
+  return (
+    <div className="page report-page">
+      <div className="page-header">
+        <div>
+          <h1>Report Incident</h1>
+          <p className="muted">Tell your neighbours and the authorities what is happening. Admins review every report.</p>
+        </div>
+        <button type="button" className="btn btn-outline" onClick={() => navigate('/dashboard')}>← Back to Dashboard</button>
+      </div>
+
+      <ol className="wizard-steps" aria-label="Steps">
+        {REPORT_STEPS.map((name, i) => (
+          <li key={name} className={i < step ? 'done' : i === step ? 'current' : ''} aria-current={i === step ? 'step' : undefined}>
+            <span className="step-dot" aria-hidden="true">{i < step ? '✓' : i + 1}</span>
+            {name}
+            {i < step && <span className="visually-hidden"> (completed)</span>}
+          </li>
+        ))}
+      </ol>
+
+      <form className="card wizard" onSubmit={submit} noValidate aria-labelledby="report-step-title">
+        <h2 id="report-step-title">Step {step + 1} of {REPORT_STEPS.length}: {REPORT_STEPS[step]}</h2>
+        {step === 0 && <DetailsStep values={values} errors={errors} set={set} />}
+        {step === 1 && (
+          <LocationPicker
+            value={values.location}
+            onChange={(p) => set('location', p)}
+            locationName={values.locationName}
+            onLocationNameChange={(n) => set('locationName', n)}
+            error={errors.location}
+            mapLabel="Incident location map"
+          />
+        )}
+        {step === 2 && <ReviewStep values={values} />}
+
+        <div className="wizard-nav">
+          <button type="button" className="btn btn-outline" onClick={previous} disabled={step === 0 || submitting}>Previous</button>
+          {/* distinct keys: reusing one <button> would turn the Next click into a submit as the step changes */}
+          {last ? (
+            <button key="submit" type="submit" className="btn btn-primary" disabled={submitting}>{submitting ? 'Submitting...' : 'Submit Report'}</button>
+          ) : (
+            <button key="next" type="button" className="btn btn-primary" onClick={next}>Next</button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}
+
+type Setter = <K extends keyof ReportValues>(key: K, value: ReportValues[K]) => void;
+
+function DetailsStep({ values, errors, set }: { values: ReportValues; errors: ReportErrors; set: Setter }) {
+  const id = useId();
+  const preview = usePreviewUrl(values.photo);
+  const count = values.description.length;
+  return (
+    <div className="stack">
+      <fieldset className="field" aria-describedby={errors.type ? `${id}-type-error` : undefined} aria-invalid={errors.type ? true : undefined}>
+        <legend>Incident Type</legend>
+        <div className="choice-grid" role="radiogroup" aria-label="Incident Type">
+          {INCIDENT_TYPES.map((t) => {
+            const info = INCIDENT_TYPE_INFO[t];
+            return (
+              <label key={t} className={`choice ${values.type === t ? 'selected' : ''}`}>
+                <input type="radio" name={`${id}-type`} value={t} checked={values.type === t} onChange={() => set('type', t)} />
+                <span className="choice-icon" aria-hidden="true">{info.icon}</span>
+                <span>
+                  <strong>{info.label}</strong>
+                  <span className="muted small choice-description"> {info.description}</span>
+                </span>
+              </label>
+            );
+          })}
+        </div>
+        {errors.type && <p className="field-error" id={`${id}-type-error`}>{errors.type}</p>}
+      </fieldset>
+
+      <div className="field">
+        <label htmlFor={`${id}-description`}>Description</label>
+        <textarea
+          id={`${id}-description`}
+          rows={5}
+          value={values.description}
+          placeholder="What happened? Where exactly, which direction, what to look out for?"
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={`${id}-description-count${errors.description ? ` ${id}-description-error` : ''}`}
+          onChange={(e) => set('description', e.target.value)}
+        />
+        <span id={`${id}-description-count`} className={`muted small ${count > INCIDENT_LIMITS.descriptionMax ? 'over' : ''}`}>
+          {count}/{INCIDENT_LIMITS.descriptionMax}
+        </span>
+        {errors.description && <p className="field-error" id={`${id}-description-error`}>{errors.description}</p>}
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${id}-photo`}>Photo (optional)</label>
+        <input
+          id={`${id}-photo`}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          aria-invalid={errors.photo ? true : undefined}
+          aria-describedby={`${id}-photo-help${errors.photo ? ` ${id}-photo-error` : ''}`}
+          onChange={(e) => {
+            const file = e.target.files?.[0] ?? null;
+            const problem = photoError(file);
+            if (problem) {
+              toast.error(problem);
+              e.target.value = '';
+            }
+            set('photo', problem ? null : file);
+          }}
+        />
+        <span id={`${id}-photo-help`} className="muted small">JPEG, PNG, WebP or GIF, up to 5MB. Location data in the file is removed.</span>
+        {errors.photo && <p className="field-error" id={`${id}-photo-error`}>{errors.photo}</p>}
+        {values.photo && (
+          <div className="photo-preview row">
+            {preview && <img src={preview} alt="Selected photo preview" />}
+            <span className="small">{values.photo.name}</span>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => set('photo', null)}>Remove photo</button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** An object URL for the chosen photo, revoked when it changes. */
+function usePreviewUrl(file: File | null): string | null {
+  const url = useMemo(() => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  return url;
+}
+
+function ReviewStep({ values }: { values: ReportValues }) {
+  const type = values.type as IncidentType;
+  const info = INCIDENT_TYPE_INFO[type];
+  return (
+    <div className="stack">
+      <dl className="review-list" aria-label="Review your report">
+        <dt>Type</dt>
+        <dd>{info ? `${info.icon} ${info.label}` : incidentTypeLabel(type)}</dd>
+        <dt>Description</dt>
+        <dd className="user-text">{values.description.trim()}</dd>
+        <dt>Location</dt>
+        <dd>
+          {values.locationName.trim() && <span className="user-text">{values.locationName.trim()} · </span>}
+          {values.location ? `${values.location.lat.toFixed(5)}, ${values.location.lng.toFixed(5)}` : 'Not selected'}
+        </dd>
+        <dt>Photo</dt>
+        <dd>{values.photo ? values.photo.name : 'No photo'}</dd>
+      </dl>
+      {values.location && <DuplicateNotice type={type} lat={values.location.lat} lng={values.location.lng} />}
+      <p className="notice" role="note">⚠️ Please only report real incidents. False reports may result in account suspension.</p>
+    </div>
+  );
+}
+
+/** Asked before submitting: an open report of the same type within 50 m in the last 30 minutes. */
+function DuplicateNotice({ type, lat, lng }: { type: IncidentType; lat: number; lng: number }) {
+  const { data } = usePossibleDuplicatesQuery({ type, lat, lng });
+  if (!data?.items.length) return null;
+  return (
+    <section className="duplicate-notice" role="status" aria-label="Possible duplicate">
+      <h3>Possible duplicate</h3>
+      <p>
+        {data.items.length === 1 ? 'A similar report was' : `${data.items.length} similar reports were`} made nearby in the last{' '}
+        {INCIDENT_LIMITS.duplicateWindowMinutes} minutes. If it is the same incident, there is no need to report it again.
+      </p>
+      <ul>
+        {data.items.map((d) => (
+          <li key={d.id}>
+            {incidentTypeLabel(d.type)}, {formatDistance(d.distanceM)} away, {relativeAge(d.createdAt)} ({d.status})
+            {d.description && <> — <span className="user-text">{d.description}</span></>}
+          </li>
+        ))}
+      </ul>
+      <p className="small muted">You can still submit if this is a different incident.</p>
+    </section>
+  );
+}

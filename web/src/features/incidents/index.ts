@@ -1,0 +1,2 @@
+export { ReportIncidentPage } from './ReportIncidentPage';
+export { LocationPicker } from './LocationPicker';

@@ -1,0 +1,67 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { makeStore } from '@/app/store';
+import { signedIn } from '@/features/auth/auth.slice';
+
+// Node's Request refuses relative URLs; RTK Query builds them from baseUrl '/'.
+export function allowRelativeRequests() {
+  const NodeRequest = globalThis.Request;
+  globalThis.Request = class extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, window.location.href).toString() : input, init);
+    }
+  } as typeof Request;
+}
+
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export interface Call {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+}
+
+/** Answers the screen's API calls with `answer` and records them. */
+export function mockApi(answer: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const req = input as Request;
+    const url = new URL(req.url);
+    const text = req.method === 'GET' ? '' : await req.clone().text().catch(() => '');
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // multipart: keep the text
+    }
+    const call = { method: req.method, path: url.pathname, search: url.searchParams, body };
+    calls.push(call);
+    return answer(call);
+  }) as unknown as typeof fetch;
+  return calls;
+}
+
+function WhereAmI() {
+  return <output aria-label="current path">{useLocation().pathname}</output>;
+}
+
+/** One screen at `path` in a real store (signed in) and a memory router. */
+export function renderScreen(ui: ReactElement, { path = '/', role = 'user' as 'user' | 'admin' } = {}) {
+  const store = makeStore();
+  store.dispatch(signedIn({ id: '00000000-0000-4000-8000-00000000a11c', email: 'alice.driver@example.com', role }));
+  const utils = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={null} />
+        </Routes>
+        <WhereAmI />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { store, ...utils };
+}

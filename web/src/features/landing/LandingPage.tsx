@@ -1,0 +1,132 @@
+import { Link } from 'react-router-dom';
+import { VoiceDemo } from './VoiceDemo';
+import './landing.css';
+
+const FEATURES = [
+  { icon: '🎥', title: 'Live Detection', text: 'Computer vision watches highway camera feeds around the clock and spots wrong-way drivers the moment they enter the road.' },
+  { icon: '📣', title: 'Instant Alerts', text: 'Push, voice and SMS alerts reach nearby drivers, emergency services and traffic authorities within seconds.' },
+  { icon: '📊', title: 'Detailed Dashboard', text: 'Live maps, traffic cameras, your reports and your community progress in one place.' },
+  { icon: '🧭', title: 'Crisis Intelligence', text: 'Authorities receive location-verified incident data and camera snapshots to respond faster.' },
+] as const;
+
+const REPORTING_TOOLS = [
+  { icon: '🚨', title: 'Quick Alert Button', text: 'Raise an alert in one tap when every second counts.' },
+  { icon: '🎙️', title: 'Stealth Recording', text: 'Capture audio or video discreetly as evidence.' },
+  { icon: '📍', title: 'Precise Location', text: 'Pinpoint the incident from your device or on the map.' },
+  { icon: '👥', title: 'Witness Network', text: 'Nearby members can confirm what they saw.' },
+  { icon: '🛣️', title: 'Safe-Route Suggestions', text: 'Get routed around danger zones and closures.' },
+  { icon: '🕶️', title: 'Anonymous Tips', text: 'Share what you know without revealing who you are.' },
+] as const;
+
+/** Spec: three testimonials, marked as simulated. */
+const TESTIMONIALS = [
+  { quote: 'The alert came through while I was merging onto the I-10. Thirty seconds later a car came the wrong way down the exit ramp. I was already in the right lane.', name: 'Maria G.', role: 'Daily commuter, Phoenix' },
+  { quote: 'Having camera snapshots and an exact location before we roll means our units know what they are driving into.', name: 'Lt. James R.', role: 'Highway patrol' },
+  { quote: 'Our whole family is on it. My teenage son drives at night and I sleep better knowing he gets warned.', name: 'Dana K.', role: 'Parent, Scottsdale' },
+] as const;
+
+const STEPS = [
+  { n: 1, title: 'Detect', text: 'Cameras and community reports flag a danger such as a wrong-way driver.' },
+  { n: 2, title: 'Alert', text: 'Beacon verifies the location and warns everyone in the area by push, voice and SMS.' },
+  { n: 3, title: 'Respond', text: 'Drivers move to safety while emergency services and traffic authorities act on verified data.' },
+] as const;
+
+export function LandingPage() {
+  return (
+    <main className="landing">
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero-inner">
+          <span className="badge badge-live">Public safety alerts</span>
+          <h1 id="hero-title">Warned in seconds about wrong-way drivers and dangers near you</h1>
+          <p className="hero-lead">
+            Beacon applies computer vision to highway camera feeds to detect wrong-way drivers, then sends push, voice and SMS
+            alerts to nearby drivers, emergency services and traffic authorities.
+          </p>
+          <div className="row hero-actions">
+            <Link to="/signup" className="btn btn-light">View Demo</Link>
+            <Link to="/login" className="btn btn-outline-light">Get Alerts</Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="landing-section" aria-labelledby="features-title">
+        <h2 id="features-title" className="section-title">Everything you need to stay ahead of danger</h2>
+        <div className="grid-4">
+          {FEATURES.map((f) => (
+            <article key={f.title} className="card feature-card">
+              <div className="feature-icon" aria-hidden="true">{f.icon}</div>
+              <h3>{f.title}</h3>
+              <p className="muted">{f.text}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section className="landing-section alt" aria-labelledby="tools-title">
+        <h2 id="tools-title" className="section-title">Reporting tools in your pocket</h2>
+        <div className="grid-3">
+          {REPORTING_TOOLS.map((t) => (
+            <article key={t.title} className="card tool-card">
+              <span className="tool-icon" aria-hidden="true">{t.icon}</span>
+              <div>
+                <h3>{t.title}</h3>
+                <p className="muted">{t.text}</p>
+              </div>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section className="landing-section" aria-labelledby="how-title">
+        <h2 id="how-title" className="section-title">How It Works</h2>
+        <ol className="steps">
+          {STEPS.map((s) => (
+            <li key={s.title} className="card step">
+              <span className="step-number" aria-hidden="true">{s.n}</span>
+              <h3>{s.title}</h3>
+              <p className="muted">{s.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="landing-section alt" aria-labelledby="demo-title">
+        <div className="demo">
+          <div>
+            <h2 id="demo-title">See a live alert</h2>
+            <p className="muted">
+              This is what a wrong-way driver alert looks like. Press play to hear the voice alert your phone reads aloud so you never
+              have to look at the screen while driving.
+            </p>
+            <ul className="demo-points">
+              <li>Spoken alerts, hands-free</li>
+              <li>Distance and direction of the danger</li>
+              <li>Clear instructions on what to do</li>
+            </ul>
+          </div>
+          <VoiceDemo />
+        </div>
+      </section>
+
+      <section className="landing-section" aria-labelledby="testimonials-title">
+        <h2 id="testimonials-title" className="section-title">What people say</h2>
+        <p className="center muted small">These testimonials are simulated examples, not statements by real users.</p>
+        <div className="grid-3">
+          {TESTIMONIALS.map((t) => (
+            <figure key={t.name} className="card testimonial">
+              <span className="badge badge-medium">Simulated testimonial</span>
+              <blockquote>“{t.quote}”</blockquote>
+              <figcaption><strong>{t.name}</strong><br /><span className="muted small">{t.role}</span></figcaption>
+            </figure>
+          ))}
+        </div>
+      </section>
+
+      <section className="cta" aria-labelledby="cta-title">
+        <h2 id="cta-title">Ready to drive safer?</h2>
+        <p>Join Beacon for free and get alerts about dangers on your route.</p>
+        <Link to="/signup" className="btn btn-light">Create Free Account</Link>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,1 @@
+export { SafetyMapPage } from './SafetyMapPage';

@@ -1,0 +1,51 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { Toaster } from 'react-hot-toast';
+import { makeStore } from '@/app/store';
+import { signedIn, signedOut } from '@/features/auth/auth.slice';
+import { PremiumPage } from './PremiumPage';
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+});
+
+function renderPremium(user: boolean) {
+  const store = makeStore();
+  store.dispatch(user ? signedIn({ id: 'u1', email: 'pat@example.com', role: 'user' }) : signedOut());
+  render(<Provider store={store}><MemoryRouter><PremiumPage /><Toaster /></MemoryRouter></Provider>);
+}
+
+describe('PremiumPage', () => {
+  it('shows the three plans with the spec prices', () => {
+    renderPremium(false);
+    expect(screen.getByRole('heading', { name: 'Free' })).toBeInTheDocument();
+    expect(screen.getByText('$0')).toBeInTheDocument();
+    expect(screen.getByText('$10')).toBeInTheDocument();
+    expect(screen.getByText('$30')).toBeInTheDocument();
+    expect(screen.getByText('per month for 5 users')).toBeInTheDocument();
+    expect(screen.getByText('+$10 per month for each extra user')).toBeInTheDocument();
+    expect(screen.getByText('30-Day Money-Back Guarantee')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restore Purchases' })).not.toBeInTheDocument();
+  });
+
+  it('answers purchases and restore with the disabled toast, and Contact Sales with its own', async () => {
+    renderPremium(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Choose Single User plan' }));
+    expect(await screen.findByText('Premium subscriptions are currently disabled')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Restore Purchases' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Start Free Trial' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Contact Sales' }));
+    expect(await screen.findByText('Contact feature is currently disabled')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  });
+
+  it('opens one FAQ answer at a time', () => {
+    renderPremium(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Can I try Premium before paying?' }));
+    expect(screen.getByRole('button', { name: 'Can I try Premium before paying?' })).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Can I cancel at any time?' }));
+    expect(screen.getByRole('button', { name: 'Can I try Premium before paying?' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getAllByRole('button', { expanded: true })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,1 @@
+export { PremiumPage } from './PremiumPage';

@@ -1,0 +1,30 @@
+import { api } from '@/app/api';
+import type { AlertPreferences, NotificationMethods, Severity } from '@beacon/contracts';
+
+/** The part of PUT /api/alerts/me/preferences the profile screen changes (a partial update). */
+export interface ProfilePreferenceChange {
+  methods?: Partial<Pick<NotificationMethods, 'push' | 'email'>>;
+  severityThreshold?: Severity;
+}
+
+// Named for this screen so they never clash with the alerts feature's own endpoints; the shared
+// 'Preferences' tag keeps both screens' caches in step.
+export const profileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    profilePreferences: build.query<AlertPreferences, void>({
+      query: () => 'api/alerts/me/preferences',
+      providesTags: ['Preferences'],
+    }),
+    saveProfilePreferences: build.mutation<AlertPreferences, ProfilePreferenceChange>({
+      query: (body) => ({ url: 'api/alerts/me/preferences', method: 'PUT', body }),
+      // Show the saved result at once; other screens refetch through the tag.
+      async onQueryStarted(_change, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(profileApi.util.upsertQueryData('profilePreferences', undefined, data));
+      },
+      invalidatesTags: ['Preferences'],
+    }),
+  }),
+});
+
+export const { useProfilePreferencesQuery, useSaveProfilePreferencesMutation } = profileApi;

@@ -1,0 +1,173 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { Toaster } from 'react-hot-toast';
+import type { Product } from '@beacon/contracts';
+import { makeStore } from '@/app/store';
+import { StorePage } from './StorePage';
+
+const TOTAL = 30;
+
+beforeAll(() => {
+  // jsdom has no matchMedia; react-hot-toast asks it about reduced motion
+  // RTK Query builds Requests with relative URLs, which the browser resolves against the page and Node does not
+  const NodeRequest = globalThis.Request;
+  globalThis.Request = class extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, window.location.href).toString() : input, init);
+    }
+  } as typeof Request;
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+});
+
+function product(i: number, extra: Partial<Product> = {}): Product {
+  return {
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    name: `Product ${i}`,
+    description: `Description ${i}`,
+    price: 10 + i,
+    category: 'Safety Gear',
+    images: [`/api/store/images/p${i}.svg`],
+    featured: false,
+    inStock: true,
+    isAffiliate: false,
+    affiliateUrl: null,
+    viewCount: 0,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+/** Answers the store API like the service would, and records each product-list query. */
+function installApi(options: { total?: number; featured?: Product[] } = {}) {
+  const listCalls: URLSearchParams[] = [];
+  const posted: string[] = [];
+  const total = options.total ?? TOTAL;
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const req = input instanceof Request ? input : new Request(String(input));
+    const url = new URL(req.url, 'http://localhost');
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (req.method === 'POST') {
+      posted.push(url.pathname);
+      return json({ recorded: true });
+    }
+    if (url.pathname === '/api/store/products/featured') return json({ products: options.featured ?? [] });
+    if (url.pathname === '/api/store/products') {
+      listCalls.push(url.searchParams);
+      const offset = Number(url.searchParams.get('offset'));
+      const limit = Number(url.searchParams.get('limit'));
+      const products = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, k) =>
+        product(offset + k, offset + k === 0 ? { isAffiliate: true, affiliateUrl: 'https://shop.example.com/p0' } : {}));
+      return json({ products, total, limit, offset });
+    }
+    return new Response('{}', { status: 404 });
+  }) as unknown as typeof fetch;
+  return { listCalls, posted };
+}
+
+function renderStore() {
+  const store = makeStore();
+  render(
+    <Provider store={store}>
+      <StorePage />
+      <Toaster />
+    </Provider>,
+  );
+}
+
+const cards = () => screen.queryAllByRole('article');
+const lastCall = (calls: URLSearchParams[]) => Object.fromEntries(calls[calls.length - 1].entries());
+
+describe('StorePage', () => {
+  it('starts with the spec defaults: featured sort, in stock only, 12 a page', async () => {
+    const { listCalls } = installApi();
+    renderStore();
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    expect(lastCall(listCalls)).toEqual({ sortBy: 'featured', inStockOnly: 'true', limit: '12', offset: '0' });
+    expect(screen.getByRole('checkbox', { name: 'In Stock Only' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Featured Only' })).not.toBeChecked();
+    expect(screen.getByText('Showing 12 of 30 products')).toBeInTheDocument();
+  });
+
+  it('appends pages with Load More and starts again from the first page on any filter change', async () => {
+    const { listCalls } = installApi();
+    renderStore();
+    await waitFor(() => expect(cards()).toHaveLength(12));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load More Products' }));
+    await waitFor(() => expect(cards()).toHaveLength(24));
+    expect(lastCall(listCalls).offset).toBe('12');
+    expect(screen.getByText('Showing 24 of 30 products')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price_low' } });
+    await waitFor(() => expect(lastCall(listCalls)).toMatchObject({ sortBy: 'price_low', offset: '0' }));
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    expect(screen.getByText('Showing 12 of 30 products')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load More Products' }));
+    await waitFor(() => expect(cards()).toHaveLength(24));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'In Stock Only' }));
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    expect(lastCall(listCalls)).toEqual({ sortBy: 'price_low', limit: '12', offset: '0' });
+
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Medical Supplies' } });
+    await waitFor(() => expect(lastCall(listCalls)).toMatchObject({ category: 'Medical Supplies', offset: '0' }));
+
+    fireEvent.change(screen.getByLabelText('Search products'), { target: { value: 'kit' } });
+    await waitFor(() => expect(lastCall(listCalls)).toMatchObject({ search: 'kit', category: 'Medical Supplies', offset: '0' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Featured Only' }));
+    await waitFor(() => expect(lastCall(listCalls)).toMatchObject({ featuredOnly: 'true', search: 'kit', offset: '0' }));
+  });
+
+  it('hides Load More once every product is shown', async () => {
+    installApi({ total: 20 });
+    renderStore();
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    fireEvent.click(screen.getByRole('button', { name: 'Load More Products' }));
+    await waitFor(() => expect(cards()).toHaveLength(20));
+    expect(screen.queryByRole('button', { name: 'Load More Products' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state with the right hint', async () => {
+    installApi({ total: 0 });
+    renderStore();
+    expect(await screen.findByText('No products found')).toBeInTheDocument();
+    expect(screen.getByText('Products will be available soon')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Search products'), { target: { value: 'zzz' } });
+    expect(await screen.findByText('Try adjusting your search or filters')).toBeInTheDocument();
+  });
+
+  it('shows the first 3 featured products, opens affiliate links safely and answers unavailable actions with info toasts', async () => {
+    const featured = [1, 2, 3, 4, 5, 6].map((i) => product(100 + i, { featured: true, name: `Featured ${i}` }));
+    const { posted } = installApi({ featured });
+    renderStore();
+    const band = await screen.findByRole('region', { name: /Featured Products/ });
+    await waitFor(() => expect(within(band).getAllByRole('article')).toHaveLength(3));
+    expect(within(band).queryByText('Featured 4')).not.toBeInTheDocument();
+
+    const buy = await screen.findByRole('link', { name: 'Buy Now Product 0 (opens in a new tab)' });
+    expect(buy).toHaveAttribute('href', 'https://shop.example.com/p0');
+    expect(buy).toHaveAttribute('target', '_blank');
+    expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('img', { name: 'Product 1' })).toHaveAttribute('src', '/api/store/images/p1.svg');
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Details for Product 1' })));
+    expect(await screen.findByText('Product details page coming soon!')).toBeInTheDocument();
+    await waitFor(() => expect(posted).toContain(`/api/store/products/${product(1).id}/views`));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Product 1 to wishlist' }));
+    expect(await screen.findByText('Wishlist feature coming soon!')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart Product 1' }));
+    expect(await screen.findByText('Shopping cart feature coming soon!')).toBeInTheDocument();
+  });
+
+  it('switches between grid and list', async () => {
+    installApi();
+    renderStore();
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    fireEvent.click(screen.getByRole('button', { name: /List view/ }));
+    expect(screen.getByRole('button', { name: /List view/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(cards()[0]).toHaveClass('product-list');
+    fireEvent.click(screen.getByRole('button', { name: /Filters/ }));
+    expect(screen.getByRole('button', { name: /Filters/ })).toHaveAttribute('aria-expanded', 'false');
+  });
+});

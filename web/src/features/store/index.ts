@@ -1,0 +1,2 @@
+export { StorePage } from './StorePage';
+export { AdminProductsPage } from './AdminProductsPage';

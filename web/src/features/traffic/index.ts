@@ -1,0 +1,1 @@
+export { CamerasPage } from './CamerasPage';
