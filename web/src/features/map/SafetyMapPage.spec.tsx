@@ -22,6 +22,13 @@ jest.mock('./SafetyMapView', () => ({
   ),
 }));
 
+// the live feed: the page's handlers are kept here and called as if the gateway had emitted
+const socketHandlers = new Map<string, (payload: unknown) => void>();
+jest.mock('@/app/socket', () => ({
+  useSocketEvent: (event: string, handler: (payload: unknown) => void) => { socketHandlers.set(event, handler); },
+  getSocket: jest.fn(),
+}));
+
 beforeAll(resolveRelativeRequests);
 
 const cam = (i: number, roadway: string, description: string, direction = 'Northbound'): Camera => ({
@@ -35,7 +42,7 @@ const CAMERAS = [cam(1, 'I-10', 'I-10 EB at 7th St', 'Eastbound'), cam(2, 'I-17'
 const EVENTS = [ev('e1', 'incident', 'Crash'), ev('e2', 'roadwork', 'Lane Restriction'), ev('e3', 'weather', 'Blowing Dust')];
 const INCIDENTS: VerifiedIncident[] = [{ id: 'v1', type: 'Wrong-way driver', description: 'Seen on I-17', locationName: 'I-17 at Bell Rd', lat: 33.64, lng: -112.11, createdAt: '2024-03-05T15:00:00Z' }];
 
-function installApi({ incidentsFail = false } = {}) {
+function installApi({ incidentsFail = false, incidents = () => INCIDENTS } = {}) {
   const requests: Request[] = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const req = input instanceof Request ? input : new Request(String(input));
@@ -44,7 +51,7 @@ function installApi({ incidentsFail = false } = {}) {
     if (url.pathname === '/api/traffic/cameras/located') return jsonResponse({ items: CAMERAS });
     if (url.pathname === '/api/traffic/events/active') return jsonResponse({ items: EVENTS });
     if (url.pathname === '/api/incidents/incidents/verified' && url.searchParams.get('hours') === '24') {
-      return incidentsFail ? jsonResponse({ statusCode: 502, code: 'service_unavailable', message: 'down' }, 502) : jsonResponse({ items: INCIDENTS });
+      return incidentsFail ? jsonResponse({ statusCode: 502, code: 'service_unavailable', message: 'down' }, 502) : jsonResponse({ items: incidents() });
     }
     return jsonResponse({}, 404);
   }) as unknown as typeof fetch;
@@ -126,6 +133,18 @@ describe('SafetyMapPage', () => {
     expect(screen.getByRole('checkbox', { name: 'Verified Reports (24h) 0' })).toBeInTheDocument();
     expect(names('camera-marker')).toHaveLength(3);
     expect(error).toHaveBeenCalledWith('Safety map: verified incidents failed to load', expect.anything());
+  });
+
+  it('shows a report as soon as the gateway says it was verified', async () => {
+    let verified = INCIDENTS;
+    installApi({ incidents: () => verified });
+    await renderMap();
+    expect(await screen.findAllByTestId('incident-marker')).toHaveLength(1);
+    const fresh: VerifiedIncident = { id: 'v2', type: 'Debris', description: 'Tyre on the road', locationName: null, lat: 33.5, lng: -112, createdAt: new Date().toISOString() };
+    verified = [...INCIDENTS, fresh];
+    await act(async () => { socketHandlers.get('incident:verified')?.({ id: 'v2', type: 'Debris', lat: 33.5, lng: -112, createdAt: fresh.createdAt }); });
+    expect(await screen.findByText('Debris')).toBeInTheDocument();
+    expect(names('incident-marker')).toEqual(['Wrong-way driver', 'Debris']);
   });
 
   it('reloads everything on Refresh', async () => {

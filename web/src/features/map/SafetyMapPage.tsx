@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useSocketEvent } from '@/app/socket';
 import { Spinner } from '@/common/Spinner';
 import type { Camera } from '@/features/traffic/traffic.api';
 import { CameraModal } from './CameraModal';
@@ -50,6 +51,10 @@ export function SafetyMapPage() {
     void refetchEvents();
     void refetchIncidents();
   }, [refetchCameras, refetchEvents, refetchIncidents]);
+
+  // a report a moderator has just verified appears at once, not at the next poll
+  const onVerified = useCallback(() => { void refetchIncidents(); }, [refetchIncidents]);
+  useSocketEvent('incident:verified', onVerified);
 
   const toggle = useCallback((layer: LayerId) => setVisibility((v) => ({ ...v, [layer]: !v[layer] })), []);
   const clearAll = useCallback(() => setVisibility(NO_LAYERS), []);
