@@ -8,3 +8,4 @@ export * from './bootstrap';
 export * from './env-module';
 export * from './ssrf';
 export * from './public';
+export * from './live-publisher';

@@ -1,7 +1,7 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
-import { BaseEnv, createRedis } from '@beacon/common';
+import { BaseEnv, createRedis, livePublisher } from '@beacon/common';
 import { Rooms, ServerToClientEvents, socketIoKey } from '@beacon/contracts';
 
 export const LIVE_ENV = Symbol('LIVE_ENV');
@@ -21,7 +21,9 @@ export class LiveEvents implements OnApplicationShutdown {
   constructor(@Inject(LIVE_ENV) env: BaseEnv) {
     // Pub/sub channels are not keys: ioredis keyPrefix would not apply, so the prefix is in the key option.
     this.redis = createRedis(env.REDIS_URL);
-    this.emitter = new Emitter<ServerToClientEvents>(this.redis, { key: socketIoKey(env.REDIS_PREFIX) });
+    const logger = new Logger('LiveEvents');
+    const publisher = livePublisher(this.redis, (e) => logger.warn(`live event not published: ${e.message}`));
+    this.emitter = new Emitter<ServerToClientEvents>(publisher, { key: socketIoKey(env.REDIS_PREFIX) });
   }
 
   toAdmins<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>) {
