@@ -9,3 +9,4 @@ export * from './env-module';
 export * from './ssrf';
 export * from './public';
 export * from './live-publisher';
+export * from './validation';

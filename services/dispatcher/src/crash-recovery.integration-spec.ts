@@ -3,12 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AdminAlert } from '@beacon/contracts';
-import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix } from '@beacon/testing';
-import { alertsDatabase } from '../../alerts/src/database';
+import { RunningService, startTestService } from '@beacon/testing';
 import { alertsService } from '../../alerts/src/service';
-import { FakePushService } from './testing/fake-push-service';
-import { FakeSmsWebhook } from './testing/fake-sms-webhook';
-import { FakeSmtp } from './testing/fake-smtp';
+import { DispatchStack } from './testing/dispatch-stack';
 import { waitFor } from './testing/wait';
 
 const WORKER = join(__dirname, '..', '..', '..', 'dist', 'services', 'dispatcher', 'src', 'main.js');
@@ -24,40 +21,26 @@ const UNRECORDED_WINDOW = 2 * 6;
 jest.setTimeout(120_000);
 
 describe('a dispatcher killed mid-dispatch', () => {
-  let db: TestDatabase;
-  const redis = testRedisPrefix();
-  let identity: TestIdentity;
-  const push = new FakePushService();
-  const sms = new FakeSmsWebhook();
-  const smtp = new FakeSmtp();
+  const stack = new DispatchStack();
+  const { push, sms, smtp } = stack;
   let alerts: RunningService<unknown>;
-  let vars: Record<string, string>;
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
     if (!existsSync(WORKER)) throw new Error('dist/ is missing: run `npm run build:server` first (npm test does)');
-    db = await createTestDatabase([alertsDatabase]);
-    identity = await startTestIdentity();
-    await Promise.all([push.start(), sms.start(), smtp.start()]);
-    vars = {
-      DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl,
-      WEBHOOK_ALLOW_HOSTS: '127.0.0.1', SMS_WEBHOOK_URL: sms.url, SMTP_URL: smtp.url,
-    };
-    alerts = await startTestService(alertsService, vars);
+    await stack.start();
+    alerts = await startTestService(alertsService, stack.vars);
   });
 
   afterAll(async () => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    await alerts?.close();
-    await Promise.all([push.close(), sms.close(), smtp.close(), identity?.close()]);
-    await db?.drop();
-    await redis.cleanup();
+    await stack.close(alerts);
   });
 
   function startWorker() {
     const child = spawn(process.execPath, [WORKER], {
       env: {
-        ...process.env, ...vars, NODE_ENV: 'test', LOG_LEVEL: 'info', DISPATCHER_PORT: '0',
+        ...process.env, ...stack.vars, NODE_ENV: 'test', LOG_LEVEL: 'info', DISPATCHER_PORT: '0',
         JOB_LOCK_MS: '2000', CHANNEL_CONCURRENCY: '2', PUSH_REQUEST_CONCURRENCY: '3', PUSH_BATCH_SIZE: '6', SMS_BATCH_SIZE: '5', EMAIL_BATCH_SIZE: '4',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,14 +70,14 @@ describe('a dispatcher killed mid-dispatch', () => {
     for (let i = 0; i < USERS; i++) {
       const id = randomUUID();
       const email = `crash-${i}@example.test`;
-      const token = await identity.token({ id, email });
+      const token = await stack.identity.token({ id, email });
       const phone = `+1480555${String(i).padStart(4, '0')}`;
       expect((await call('PUT', '/me/preferences', token, { alertTypes: ['traffic'], methods: { push: true, sms: true, email: true }, phoneNumber: phone })).status).toBe(200);
       const sub = push.subscribe();
       expect((await call('POST', '/me/push-subscriptions', token, sub.json)).status).toBe(201);
       users.push({ id, email, phone, subscriptionId: sub.id });
     }
-    const admin = await identity.token({ role: 'admin' });
+    const admin = await stack.identity.token({ role: 'admin' });
 
     push.delayMs = 40; // keep the push batches in flight long enough to be interrupted
     const first = startWorker();
@@ -107,19 +90,19 @@ describe('a dispatcher killed mid-dispatch', () => {
     await waitFor('the first worker to be part-way through', () => push.received.filter((r) => r.payload?.alertId === alert.id).length >= 12);
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull(); // killed by the signal, not exited
-    const [{ done }] = await db.query(`SELECT count(*) FILTER (WHERE status IN ('sent','failed'))::int AS done FROM alerts.alert_deliveries WHERE alert_id = $1`, [alert.id]);
+    const [{ done }] = await stack.db.query(`SELECT count(*) FILTER (WHERE status IN ('sent','failed'))::int AS done FROM alerts.alert_deliveries WHERE alert_id = $1`, [alert.id]);
     expect(done).toBeLessThan(total); // really interrupted mid-dispatch
 
     push.delayMs = 0;
     const second = startWorker();
     await second.ready;
     await waitFor('every delivery to be sent', async () => {
-      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1 AND status = 'sent'`, [alert.id]);
+      const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1 AND status = 'sent'`, [alert.id]);
       return n === total;
     }, 60_000);
 
     // Exactly one delivery row per user and channel.
-    const rows = await db.query<{ id: string; user_id: string; channel: string }>(`SELECT id, user_id, channel FROM alerts.alert_deliveries WHERE alert_id = $1`, [alert.id]);
+    const rows = await stack.db.query<{ id: string; user_id: string; channel: string }>(`SELECT id, user_id, channel FROM alerts.alert_deliveries WHERE alert_id = $1`, [alert.id]);
     expect(rows.length).toBe(total);
     for (const u of users) for (const ch of ['push', 'sms', 'email']) expect(rows.filter((r) => r.user_id === u.id && r.channel === ch)).toHaveLength(1);
 

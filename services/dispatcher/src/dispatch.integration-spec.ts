@@ -5,14 +5,11 @@ import {
   AdminAlert, AlertPreferences, AlertProgress, DeliveryChannel, JOB_QUEUE, JobIds, JobName, PreferenceAlertType, queuePrefix, Severity, totalCounts,
 } from '@beacon/contracts';
 import { destination, isEligible } from '@beacon/geo';
-import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix } from '@beacon/testing';
-import { alertsDatabase } from '../../alerts/src/database';
+import { RunningService, startTestService } from '@beacon/testing';
 import { alertsService } from '../../alerts/src/service';
 import { gatewayService } from '../../gateway/src/service';
 import { dispatcherService } from './service';
-import { FakePushService } from './testing/fake-push-service';
-import { FakeSmsWebhook } from './testing/fake-sms-webhook';
-import { FakeSmtp } from './testing/fake-smtp';
+import { DispatchStack } from './testing/dispatch-stack';
 import { waitFor } from './testing/wait';
 
 const PHOENIX = { lat: 33.4484, lng: -112.074 };
@@ -32,12 +29,8 @@ interface TestUser {
 jest.setTimeout(60_000);
 
 describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Redis', () => {
-  let db: TestDatabase;
-  const redis = testRedisPrefix();
-  let identity: TestIdentity;
-  const push = new FakePushService();
-  const sms = new FakeSmsWebhook();
-  const smtp = new FakeSmtp();
+  const stack = new DispatchStack();
+  const { redis, push, sms, smtp } = stack;
   let alerts: RunningService<unknown>;
   let dispatcher: RunningService<unknown>;
   let gateway: RunningService<unknown>;
@@ -46,28 +39,16 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
   let phoneSeq = 0;
 
   beforeAll(async () => {
-    db = await createTestDatabase([alertsDatabase]);
-    identity = await startTestIdentity();
-    await Promise.all([push.start(), sms.start(), smtp.start()]);
-    const vars = {
-      DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl,
-      WEBHOOK_ALLOW_HOSTS: '127.0.0.1', SMS_WEBHOOK_URL: sms.url, SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:8080',
-      PUSH_BATCH_SIZE: '5', SMS_BATCH_SIZE: '4', EMAIL_BATCH_SIZE: '3', SWEEP_INTERVAL_SECONDS: '3600',
-    };
-    alerts = await startTestService(alertsService, vars);
-    dispatcher = await startTestService(dispatcherService, vars);
-    gateway = await startTestService(gatewayService, vars);
-    adminToken = await identity.token({ id: randomUUID(), email: 'admin@beacon.local', role: 'admin' });
+    await stack.start({ PUBLIC_URL: 'http://localhost:8080', PUSH_BATCH_SIZE: '5', SMS_BATCH_SIZE: '4', EMAIL_BATCH_SIZE: '3', SWEEP_INTERVAL_SECONDS: '3600' });
+    alerts = await startTestService(alertsService, stack.vars);
+    dispatcher = await startTestService(dispatcherService, stack.vars);
+    gateway = await startTestService(gatewayService, stack.vars);
+    adminToken = await stack.identity.token({ id: randomUUID(), email: 'admin@beacon.local', role: 'admin' });
   });
 
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
-    await gateway?.close();
-    await dispatcher?.close();
-    await alerts?.close();
-    await Promise.all([push.close(), sms.close(), smtp.close(), identity?.close()]);
-    await db?.drop();
-    await redis.cleanup();
+    await stack.close(gateway, dispatcher, alerts);
   });
 
   async function call<T = any>(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
@@ -86,7 +67,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
   }): Promise<TestUser> {
     const id = randomUUID();
     const email = `user-${id.slice(0, 8)}@example.test`;
-    const token = await identity.token({ id, email });
+    const token = await stack.identity.token({ id, email });
     const phone = o.sms ? `+1602555${String(++phoneSeq).padStart(4, '0')}` : null;
     const saved = await call<AlertPreferences>('PUT', '/me/preferences', token, {
       alertTypes: o.alertTypes,
@@ -115,7 +96,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
   }
 
   async function deliveries(alertId: string) {
-    return db.query<{ id: string; user_id: string; channel: DeliveryChannel; status: string; attempts: number; not_before: Date | null; error: string | null }>(
+    return stack.db.query<{ id: string; user_id: string; channel: DeliveryChannel; status: string; attempts: number; not_before: Date | null; error: string | null }>(
       `SELECT id, user_id, channel, status, attempts, not_before, error FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId]);
   }
 
@@ -247,7 +228,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(rows.find((r) => r.user_id === gone.id)).toMatchObject({ status: 'failed', attempts: 1 });
     expect(push.for(refused.subscriptionId!).map((t) => t.status)).toEqual([400]);
     expect(push.for(gone.subscriptionId!).map((t) => t.status)).toEqual([410]);
-    const subs = await db.query(`SELECT user_id FROM alerts.push_subscriptions WHERE user_id = ANY($1::uuid[])`, [[refused.id, gone.id]]);
+    const subs = await stack.db.query(`SELECT user_id FROM alerts.push_subscriptions WHERE user_id = ANY($1::uuid[])`, [[refused.id, gone.id]]);
     expect(subs.map((s) => s.user_id)).toEqual([refused.id]);
   });
 

@@ -1,14 +1,18 @@
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min,
-  MinLength,
+  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, MinLength,
 } from 'class-validator';
 import {
   ADMIN_ALERT_TYPES, ADMIN_CHANNEL_TO_CHANNEL, ALERT_CATEGORIES, ALERT_LIMITS, AlertCategory, DELIVERY_CHANNELS, DeliveryChannel, Priority,
   PRIORITIES, Severity, SEVERITIES,
 } from '@beacon/contracts';
+import { Latitude, Longitude, NumberRange, OPTIONAL_FROM_TEXT } from '@beacon/common';
 
 const toChannel = (c: unknown) => (typeof c === 'string' && c in ADMIN_CHANNEL_TO_CHANNEL ? ADMIN_CHANNEL_TO_CHANNEL[c as 'web_push'] : c);
+
+/** Where an alert is centred or help is needed: optional, numeric strings accepted. */
+export const AlertLatitude = () => Latitude('Latitude must be a number between -90 and 90', OPTIONAL_FROM_TEXT);
+export const AlertLongitude = () => Longitude('Longitude must be a number between -180 and 180', OPTIONAL_FROM_TEXT);
 
 /**
  * One body for both create screens: the wizard sends severity + category (+ location, radius, expiry),
@@ -50,25 +54,13 @@ export class CreateAlertDto {
   @MaxLength(200, { message: 'Location name must be at most 200 characters' })
   locationName?: string;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber({}, { message: 'Latitude must be a number between -90 and 90' })
-  @Min(-90, { message: 'Latitude must be a number between -90 and 90' })
-  @Max(90, { message: 'Latitude must be a number between -90 and 90' })
+  @AlertLatitude()
   lat?: number;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber({}, { message: 'Longitude must be a number between -180 and 180' })
-  @Min(-180, { message: 'Longitude must be a number between -180 and 180' })
-  @Max(180, { message: 'Longitude must be a number between -180 and 180' })
+  @AlertLongitude()
   lng?: number;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber({}, { message: 'Radius must be a number from 1 to 1000 km' })
-  @Min(ALERT_LIMITS.radiusKmMin, { message: 'Radius must be a number from 1 to 1000 km' })
-  @Max(ALERT_LIMITS.radiusKmMax, { message: 'Radius must be a number from 1 to 1000 km' })
+  @NumberRange(ALERT_LIMITS.radiusKmMin, ALERT_LIMITS.radiusKmMax, 'Radius must be a number from 1 to 1000 km', OPTIONAL_FROM_TEXT)
   radiusKm?: number;
 
   @IsOptional()

@@ -1,5 +1,5 @@
-import { Type } from 'class-transformer';
-import { IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { AlertLatitude, AlertLongitude } from './create-alert.dto';
 
 export class HelpRequestDto {
   @IsOptional()
@@ -7,18 +7,10 @@ export class HelpRequestDto {
   @MaxLength(1000, { message: 'Message must be at most 1000 characters' })
   message?: string;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber({}, { message: 'Latitude must be a number between -90 and 90' })
-  @Min(-90, { message: 'Latitude must be a number between -90 and 90' })
-  @Max(90, { message: 'Latitude must be a number between -90 and 90' })
+  @AlertLatitude()
   lat?: number;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber({}, { message: 'Longitude must be a number between -180 and 180' })
-  @Min(-180, { message: 'Longitude must be a number between -180 and 180' })
-  @Max(180, { message: 'Longitude must be a number between -180 and 180' })
+  @AlertLongitude()
   lng?: number;
 }
 

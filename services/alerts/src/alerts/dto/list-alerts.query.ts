@@ -1,9 +1,10 @@
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import {
   ALERT_CATEGORIES, ALERT_LIMITS, ALERT_STATUSES, AlertCategory, AlertStatus, DELIVERY_CHANNELS, DELIVERY_STATUSES, DeliveryChannel,
   DeliveryStatus, Priority, PRIORITIES, Severity, SEVERITIES,
 } from '@beacon/contracts';
+import { QueryInt } from '@beacon/common';
 
 /** 'all' (what the history screen's selects send for no filter) and '' mean no filter. */
 const noAll = ({ value }: { value: unknown }) => (value === 'all' || value === '' ? undefined : value);
@@ -15,11 +16,7 @@ export class PageQuery {
   @Min(1, { message: 'page must be a whole number from 1' })
   page: number = 1;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'pageSize must be a whole number from 1 to 100' })
-  @Min(1, { message: 'pageSize must be a whole number from 1 to 100' })
-  @Max(100, { message: 'pageSize must be a whole number from 1 to 100' })
+  @QueryInt(1, 100)
   pageSize: number = ALERT_LIMITS.historyPageSize;
 }
 
@@ -93,19 +90,11 @@ export class StatsQuery {
   @MaxLength(64)
   tz?: string;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'days must be a whole number from 1 to 90' })
-  @Min(1, { message: 'days must be a whole number from 1 to 90' })
-  @Max(90, { message: 'days must be a whole number from 1 to 90' })
+  @QueryInt(1, 90)
   days: number = 7;
 }
 
 export class RecentQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number from 1 to 50' })
-  @Min(1, { message: 'limit must be a whole number from 1 to 50' })
-  @Max(50, { message: 'limit must be a whole number from 1 to 50' })
+  @QueryInt(1, 50)
   limit: number = ALERT_LIMITS.recentCount;
 }

@@ -1,57 +1,41 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, POST_CATEGORIES, POST_SORTS, PostCategory, PostSort } from '@beacon/contracts';
+import { Latitude, LocationName, Longitude, NumberRange, OptionalText, OPTIONAL_FROM_TEXT, QueryInt, QueryOffset, TextLength } from '@beacon/common';
 import { Trim, TrimToNull } from '../../common/transforms';
 
-const location = { message: COMMUNITY_MESSAGES.locationRequired };
-const coordinate = { allowNaN: false, allowInfinity: false };
+const location = COMMUNITY_MESSAGES.locationRequired;
 
 /** What an author may send. No user_id, status or counters: the server owns those. */
 export class CreatePostDto {
-  // class-validator reports the BOTTOM decorator's message first: the presence check goes last
   @Trim()
-  @MaxLength(COMMUNITY_LIMITS.titleMax, { message: COMMUNITY_MESSAGES.titleMax })
-  @MinLength(COMMUNITY_LIMITS.titleMin, { message: COMMUNITY_MESSAGES.titleMin })
-  @IsString({ message: COMMUNITY_MESSAGES.titleMin })
+  @TextLength(COMMUNITY_LIMITS.titleMin, COMMUNITY_LIMITS.titleMax, { tooShort: COMMUNITY_MESSAGES.titleMin, tooLong: COMMUNITY_MESSAGES.titleMax })
   title: string;
 
   @IsIn(POST_CATEGORIES, { message: COMMUNITY_MESSAGES.categoryRequired })
   category: PostCategory;
 
   @Trim()
-  @MaxLength(COMMUNITY_LIMITS.descriptionMax, { message: COMMUNITY_MESSAGES.descriptionMax })
-  @MinLength(COMMUNITY_LIMITS.descriptionMin, { message: COMMUNITY_MESSAGES.descriptionMin })
-  @IsString({ message: COMMUNITY_MESSAGES.descriptionMin })
+  @TextLength(COMMUNITY_LIMITS.descriptionMin, COMMUNITY_LIMITS.descriptionMax, { tooShort: COMMUNITY_MESSAGES.descriptionMin, tooLong: COMMUNITY_MESSAGES.descriptionMax })
   description: string;
 
-  @IsNumber(coordinate, location)
-  @Min(-90, location)
-  @Max(90, location)
+  @Latitude(location)
   lat: number;
 
-  @IsNumber(coordinate, location)
-  @Min(-180, location)
-  @Max(180, location)
+  @Longitude(location)
   lng: number;
 
-  @IsOptional()
   @TrimToNull()
-  @MaxLength(COMMUNITY_LIMITS.locationNameMax, { message: `Location name must be at most ${COMMUNITY_LIMITS.locationNameMax} characters` })
-  @IsString({ message: 'Location name must be text' })
+  @LocationName(COMMUNITY_LIMITS.locationNameMax)
   locationName?: string | null;
 
   /** The `path` returned by POST /uploads/community-post-photos. */
-  @IsOptional()
-  @MaxLength(200, { message: COMMUNITY_MESSAGES.invalidImage })
-  @IsString({ message: COMMUNITY_MESSAGES.invalidImage })
+  @OptionalText(200, { notText: COMMUNITY_MESSAGES.invalidImage, tooLong: COMMUNITY_MESSAGES.invalidImage })
   imagePath?: string | null;
 }
 
 export class CreateCommentDto {
   @Trim()
-  @MaxLength(COMMUNITY_LIMITS.commentMax, { message: COMMUNITY_MESSAGES.commentMax })
-  @MinLength(1, { message: COMMUNITY_MESSAGES.commentRequired })
-  @IsString({ message: COMMUNITY_MESSAGES.commentRequired })
+  @TextLength(1, COMMUNITY_LIMITS.commentMax, { tooShort: COMMUNITY_MESSAGES.commentRequired, tooLong: COMMUNITY_MESSAGES.commentMax })
   content: string;
 
   @IsOptional()
@@ -75,38 +59,18 @@ export class ListPostsQuery {
   sort: PostSort = 'newest';
 
   /** Applied below 50 km (the slider's top means anywhere), and only with lat and lng. */
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber(coordinate, { message: 'radiusKm must be a number from 1 to 50' })
-  @Min(COMMUNITY_LIMITS.radiusMinKm, { message: 'radiusKm must be a number from 1 to 50' })
-  @Max(COMMUNITY_LIMITS.radiusMaxKm, { message: 'radiusKm must be a number from 1 to 50' })
+  @NumberRange(COMMUNITY_LIMITS.radiusMinKm, COMMUNITY_LIMITS.radiusMaxKm, 'radiusKm must be a number from 1 to 50', OPTIONAL_FROM_TEXT)
   radiusKm?: number;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber(coordinate, { message: 'lat must be a latitude between -90 and 90' })
-  @Min(-90, { message: 'lat must be a latitude between -90 and 90' })
-  @Max(90, { message: 'lat must be a latitude between -90 and 90' })
+  @Latitude('lat must be a latitude between -90 and 90', OPTIONAL_FROM_TEXT)
   lat?: number;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber(coordinate, { message: 'lng must be a longitude between -180 and 180' })
-  @Min(-180, { message: 'lng must be a longitude between -180 and 180' })
-  @Max(180, { message: 'lng must be a longitude between -180 and 180' })
+  @Longitude('lng must be a longitude between -180 and 180', OPTIONAL_FROM_TEXT)
   lng?: number;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number from 1 to 50' })
-  @Min(1, { message: 'limit must be a whole number from 1 to 50' })
-  @Max(50, { message: 'limit must be a whole number from 1 to 50' })
+  @QueryInt(1, 50)
   limit: number = COMMUNITY_LIMITS.pageSize;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'offset must be a whole number of at least 0' })
-  @Min(0, { message: 'offset must be a whole number of at least 0' })
-  @Max(100000, { message: 'offset must be a whole number of at least 0' })
+  @QueryOffset()
   offset: number = 0;
 }

@@ -1,24 +1,15 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { INCIDENT_LIMITS, INCIDENT_MESSAGES, INCIDENT_STATUSES, INCIDENT_TYPES, IncidentStatus, IncidentType } from '@beacon/contracts';
+import { Latitude, Longitude, NumberRange, OPTIONAL_FROM_TEXT, QueryInt, QueryOffset } from '@beacon/common';
 
-const latRule = [Type(() => Number), IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'lat must be a latitude between -90 and 90' }), Min(-90, { message: 'lat must be a latitude between -90 and 90' }), Max(90, { message: 'lat must be a latitude between -90 and 90' })];
-const lngRule = [Type(() => Number), IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'lng must be a longitude between -180 and 180' }), Min(-180, { message: 'lng must be a longitude between -180 and 180' }), Max(180, { message: 'lng must be a longitude between -180 and 180' })];
-const apply = (rules: PropertyDecorator[]): PropertyDecorator => (t, k) => rules.forEach((r) => r(t, k));
+const latitude = () => Latitude('lat must be a latitude between -90 and 90', { fromString: true });
+const longitude = () => Longitude('lng must be a longitude between -180 and 180', { fromString: true });
 
 export class PageQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number from 1 to 100' })
-  @Min(1, { message: 'limit must be a whole number from 1 to 100' })
-  @Max(100, { message: 'limit must be a whole number from 1 to 100' })
+  @QueryInt(1, 100)
   limit: number = 20;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'offset must be a whole number of at least 0' })
-  @Min(0, { message: 'offset must be a whole number of at least 0' })
-  @Max(100000, { message: 'offset must be a whole number of at least 0' })
+  @QueryOffset()
   offset: number = 0;
 }
 
@@ -33,21 +24,13 @@ export class ListIncidentsQuery extends PageQuery {
 }
 
 export class NearbyIncidentsQuery {
-  @apply(latRule) lat: number;
-  @apply(lngRule) lng: number;
+  @latitude() lat: number;
+  @longitude() lng: number;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'radiusKm must be a number from 0.01 to 50' })
-  @Min(0.01, { message: 'radiusKm must be a number from 0.01 to 50' })
-  @Max(50, { message: 'radiusKm must be a number from 0.01 to 50' })
+  @NumberRange(0.01, 50, 'radiusKm must be a number from 0.01 to 50', OPTIONAL_FROM_TEXT)
   radiusKm: number = INCIDENT_LIMITS.nearbyRadiusKm;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number from 1 to 100' })
-  @Min(1, { message: 'limit must be a whole number from 1 to 100' })
-  @Max(100, { message: 'limit must be a whole number from 1 to 100' })
+  @QueryInt(1, 100)
   limit: number = INCIDENT_LIMITS.nearbyLimit;
 
   @IsOptional()
@@ -59,16 +42,12 @@ export class DuplicateCheckQuery {
   @IsIn(INCIDENT_TYPES, { message: INCIDENT_MESSAGES.typeRequired })
   type: IncidentType;
 
-  @apply(latRule) lat: number;
-  @apply(lngRule) lng: number;
+  @latitude() lat: number;
+  @longitude() lng: number;
 }
 
 export class VerifiedIncidentsQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'hours must be a whole number from 1 to 168' })
-  @Min(1, { message: 'hours must be a whole number from 1 to 168' })
-  @Max(168, { message: 'hours must be a whole number from 1 to 168' })
+  @QueryInt(1, 168)
   hours: number = 24;
 }
 
