@@ -124,6 +124,24 @@ export interface CommunityComment {
   createdAt: string;
 }
 
+/** The first `max` characters of a text, with an ellipsis when it was longer (the lists' one rule). */
+export function textExcerpt(text: string, max: number = COMMUNITY_LIMITS.excerptChars): string {
+  return text.length <= max ? text : `${text.slice(0, max).trimEnd()}…`;
+}
+
+/** One entry of GET /community/me/activity: something the caller did (or reached) in the community. */
+export type MyCommunityActivity =
+  | { kind: 'post'; id: string; postId: string; title: string; category: PostCategory; createdAt: string }
+  | { kind: 'comment'; id: string; postId: string; postTitle: string; excerpt: string; createdAt: string }
+  /** When the caller's points ledger first reached a level above the first; id is `level-<n>`. */
+  | { kind: 'level'; id: string; level: number; levelName: string; createdAt: string };
+
+/** Newest first (id breaks ties); `total` is exact. */
+export interface MyCommunityActivityPage {
+  items: MyCommunityActivity[];
+  total: number;
+}
+
 export interface CommunityStats {
   members: number;
   postsThisWeek: number;

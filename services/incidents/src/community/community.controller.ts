@@ -5,6 +5,7 @@ import { COMMUNITY_MESSAGES } from '@beacon/contracts';
 import { RequireSignIn } from '../common/require-sign-in';
 import { CommunityService } from './community.service';
 import { CreateCommentDto, CreatePostDto, ListPostsQuery } from './dto/community.dto';
+import { MyActivityQuery } from './dto/my-activity.query';
 
 const PostId = new ParseUUIDPipe({ exceptionFactory: () => new AppError(404, 'post_not_found', 'Post not found') });
 
@@ -57,6 +58,12 @@ export class CommunityController {
   @RequireSignIn('You need to sign in to do that')
   points(@CurrentUser() user: AuthUser) {
     return this.community.pointsOf(user.id);
+  }
+
+  @Get('me/activity')
+  @RequireSignIn('You need to sign in to do that')
+  myActivity(@CurrentUser() user: AuthUser, @Query() q: MyActivityQuery) {
+    return this.community.myActivity(user.id, q);
   }
 
   @Get('stats')

@@ -1,4 +1,4 @@
-import type { CommunityComment, CommunityPost, PostCategory } from '@beacon/contracts';
+import { textExcerpt, type CommunityComment, type CommunityPost, type MyCommunityActivity, type PostCategory } from '@beacon/contracts';
 import { uploadUrl } from '../uploads/upload-keys';
 
 export interface PostRow {
@@ -69,4 +69,29 @@ export function toComment(row: CommentRow, viewerId: string | null): CommunityCo
     mine: row.user_id === viewerId,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+/** A row of the caller's activity union: the columns a kind does not use are null. */
+export interface MyActivityRow {
+  kind: 'post' | 'comment' | 'level';
+  id: string;
+  created_at: Date;
+  post_id: string | null;
+  post_title: string | null;
+  category: PostCategory | null;
+  content: string | null;
+  level: number | null;
+  level_name: string | null;
+}
+
+export function toMyActivity(row: MyActivityRow): MyCommunityActivity {
+  const createdAt = row.created_at.toISOString();
+  switch (row.kind) {
+    case 'post':
+      return { kind: 'post', id: row.id, postId: row.post_id!, title: row.post_title!, category: row.category!, createdAt };
+    case 'comment':
+      return { kind: 'comment', id: row.id, postId: row.post_id!, postTitle: row.post_title!, excerpt: textExcerpt(row.content!), createdAt };
+    case 'level':
+      return { kind: 'level', id: row.id, level: row.level!, levelName: row.level_name!, createdAt };
+  }
 }

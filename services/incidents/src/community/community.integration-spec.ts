@@ -258,6 +258,89 @@ describe('community API (real database)', () => {
     });
   });
 
+  describe('my activity (GET /community/me/activity)', () => {
+    type Item = { kind: string; id: string; createdAt: string; title?: string; postTitle?: string; excerpt?: string; levelName?: string };
+    const activityOf = async (user: TestUser, query = '') => {
+      const res = await h.call('GET', `/community/me/activity${query}`, { user });
+      expect(res.status).toBe(200);
+      return res.body as { items: Item[]; total: number };
+    };
+    const summary = (items: Item[]) => items.map((i) => [i.kind, i.title ?? i.postTitle ?? i.levelName]);
+    const at = (id: string, table: string, time: string) => h.db.query(`UPDATE incidents.${table} SET created_at = $2 WHERE id = $1`, [id, time]);
+
+    it("lists only the caller's own posts and comments, newest first", async () => {
+      const me = await h.user();
+      const other = await h.user();
+      const mine = (await h.call('POST', '/community/posts', { user: me, body: post({ title: 'My first warning' }) })).body;
+      const theirs = (await h.call('POST', '/community/posts', { user: other, body: post({ title: 'Their road tip' }) })).body;
+      const long = `Seen it too. ${'x'.repeat(300)}`;
+      const myComment = (await h.call('POST', `/community/posts/${theirs.id}/comments`, { user: me, body: { content: long } })).body;
+      const theirComment = (await h.call('POST', `/community/posts/${mine.id}/comments`, { user: other, body: { content: 'Thanks!' } })).body;
+      await at(mine.id, 'community_posts', '2025-03-01T10:00:00Z');
+      await at(theirs.id, 'community_posts', '2025-03-01T11:00:00Z');
+      await at(myComment.id, 'community_comments', '2025-03-01T12:00:00Z');
+      await at(theirComment.id, 'community_comments', '2025-03-01T13:00:00Z');
+
+      const { items, total } = await activityOf(me);
+      expect(total).toBe(2);
+      expect(items).toEqual([
+        { kind: 'comment', id: myComment.id, postId: theirs.id, postTitle: 'Their road tip', excerpt: `${long.slice(0, 200)}…`, createdAt: '2025-03-01T12:00:00.000Z' },
+        { kind: 'post', id: mine.id, postId: mine.id, title: 'My first warning', category: 'wrong-way-driver', createdAt: '2025-03-01T10:00:00.000Z' },
+      ]);
+      expect(summary((await activityOf(other)).items)).toEqual([['comment', 'My first warning'], ['post', 'Their road tip']]);
+      expect(await activityOf(await h.user())).toEqual({ items: [], total: 0 });
+    });
+
+    it('pages in the database with the exact total; equal times are ordered by id', async () => {
+      const me = await h.user();
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const { body } = await h.call('POST', '/community/posts', { user: me, body: post({ title: `Paged post ${i}` }) });
+        await at(body.id, 'community_posts', `2025-04-0${i + 1}T00:00:00Z`);
+        ids.push(body.id);
+      }
+      // a tie with post 4 (the newest): id decides, the same way on every page
+      const { body: twin } = await h.call('POST', '/community/posts', { user: me, body: post({ title: 'Paged twin' }) });
+      await at(twin.id, 'community_posts', '2025-04-05T00:00:00Z');
+      const expected = [...[ids[4], twin.id].sort(), ids[3], ids[2], ids[1], ids[0]];
+
+      const pages = [await activityOf(me, '?limit=2'), await activityOf(me, '?limit=2&offset=2'), await activityOf(me, '?limit=2&offset=4')];
+      expect(pages.map((p) => p.total)).toEqual([6, 6, 6]);
+      expect(pages.map((p) => p.items.length)).toEqual([2, 2, 2]);
+      expect(pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(expected);
+      expect(await activityOf(me, '?offset=10')).toEqual({ items: [], total: 6 });
+      expect((await activityOf(me)).items).toHaveLength(6); // default limit 20
+    });
+
+    it('lists each level the points ledger reached, when it was reached', async () => {
+      const veteran = await h.user();
+      const award = (key: string, points: number, time: string) =>
+        h.db.query(`INSERT INTO incidents.points_awards (award_key, user_id, points, reason, created_at) VALUES ($1, $2, $3, 'post', $4)`, [key, veteran.id, points, time]);
+      await award(`test:${veteran.id}:1`, 40, '2025-05-01T00:00:00Z');
+      await award(`test:${veteran.id}:2`, 20, '2025-05-02T00:00:00Z'); // 60: level 2
+      await award(`test:${veteran.id}:3`, 10, '2025-05-03T00:00:00Z');
+      await award(`test:${veteran.id}:4`, 200, '2025-05-04T00:00:00Z'); // 270: level 3
+      const { items, total } = await activityOf(veteran);
+      expect(total).toBe(2);
+      expect(items).toEqual([
+        { kind: 'level', id: 'level-3', level: 3, levelName: 'Contributor', createdAt: '2025-05-04T00:00:00.000Z' },
+        { kind: 'level', id: 'level-2', level: 2, levelName: 'Regular', createdAt: '2025-05-02T00:00:00.000Z' },
+      ]);
+    });
+
+    it('needs sign-in, and refuses bad paging with a code', async () => {
+      expect(await h.call('GET', '/community/me/activity')).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+      for (const [query, message] of [
+        ['limit=0', 'limit must be a whole number from 1 to 50'],
+        ['limit=abc', 'limit must be a whole number from 1 to 50'],
+        ['limit=51', 'limit must be a whole number from 1 to 50'],
+        ['offset=-1', 'offset must be a whole number of at least 0'],
+      ]) {
+        expect(await h.call('GET', `/community/me/activity?${query}`, { user: alice })).toMatchObject({ status: 400, body: { code: 'validation_failed', message } });
+      }
+    });
+  });
+
   describe('live updates through the gateway adapter', () => {
     it('a socket in the public room receives new posts and comments', async () => {
       // the gateway's side, as configured there: a Socket.IO server with the Redis adapter on the shared key

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { COMMUNITY_LIMITS, CommunityStats, PostCategory, PostSort } from '@beacon/contracts';
+import { COMMUNITY_LIMITS, CommunityStats, LEVELS, PostCategory, PostSort } from '@beacon/contracts';
 import { withinRadius } from '../common/geo';
 import { rowsOf } from '../common/sql';
-import { COMMENT_COLUMNS, CommentRow, POST_COLUMNS, PostRow } from './community.entity';
+import { COMMENT_COLUMNS, CommentRow, MyActivityRow, POST_COLUMNS, PostRow } from './community.entity';
 
 export interface PostFilter {
   category?: PostCategory;
@@ -22,6 +22,32 @@ const ORDER: Record<PostSort, string> = {
 };
 
 /** ILIKE pattern for a literal substring: the user's % and _ match themselves. */
+/** Every level but the first, which everyone starts at: reaching one is an achievement. */
+const REACHABLE_LEVELS = LEVELS.filter((l) => l.min > 0);
+
+/**
+ * $1 the user. Their posts and their comments (on posts still shown), and the moment their points ledger
+ * first reached each level: the running sum only grows (every award is positive), so each threshold is
+ * crossed once, at the earliest award whose running sum reaches it. An unlike deletes its award, so a level
+ * the user fell back below is no longer listed, as the total no longer says they reached it.
+ */
+const MY_ACTIVITY = `
+  WITH levels (level, name, min) AS (SELECT * FROM unnest($2::int[], $3::text[], $4::int[])),
+  ledger AS (
+    SELECT created_at, sum(points) OVER (ORDER BY created_at, award_key) AS running
+    FROM incidents.points_awards WHERE user_id = $1
+  )
+  SELECT 'post' AS kind, p.id::text AS id, p.created_at, p.id AS post_id, p.title AS post_title, p.category,
+         NULL::text AS content, NULL::int AS level, NULL::text AS level_name
+  FROM incidents.community_posts p WHERE p.user_id = $1 AND p.status = 'active'
+  UNION ALL
+  SELECT 'comment', c.id::text, c.created_at, p.id, p.title, p.category, c.content, NULL, NULL
+  FROM incidents.community_comments c JOIN incidents.community_posts p ON p.id = c.post_id
+  WHERE c.user_id = $1 AND p.status = 'active'
+  UNION ALL
+  SELECT 'level', 'level-' || l.level, min(r.created_at), NULL, NULL, NULL, NULL, l.level, l.name
+  FROM levels l JOIN ledger r ON r.running >= l.min GROUP BY l.level, l.name`;
+
 export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 @Injectable()
@@ -54,6 +80,19 @@ export class CommunityRepository {
     );
     if (rows.length || f.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
     const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM incidents.community_posts p WHERE ${condition}`, params);
+    return { rows, total };
+  }
+
+  /** One page of the user's activity, newest first (id breaks ties, so pages never overlap), and the exact total. */
+  async myActivity(userId: string, limit: number, offset: number): Promise<{ rows: MyActivityRow[]; total: number }> {
+    const params = [userId, REACHABLE_LEVELS.map((l) => l.level), REACHABLE_LEVELS.map((l) => l.name), REACHABLE_LEVELS.map((l) => l.min)];
+    const rows: (MyActivityRow & { total: number })[] = await this.ds.query(
+      `SELECT a.*, count(*) OVER ()::int AS total FROM (${MY_ACTIVITY}) a ORDER BY a.created_at DESC, a.id COLLATE "C" LIMIT $5 OFFSET $6`,
+      [...params, limit, offset],
+    );
+    if (rows.length || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+    // past the end: the window count has no row to ride on
+    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM (${MY_ACTIVITY}) a`, params);
     return { rows, total };
   }
 

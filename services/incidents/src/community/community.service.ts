@@ -2,15 +2,16 @@ import { Injectable, Logger } from '@nestjs/common';
 import { badRequest, notFound } from '@beacon/common';
 import { AuthUser } from '@beacon/auth';
 import {
-  COMMUNITY_LIMITS, CommunityComment, CommunityPost, CommunityStats, JobName, LikeResult, levelFor, Rooms, UserPoints,
+  COMMUNITY_LIMITS, CommunityComment, CommunityPost, CommunityStats, JobName, LikeResult, levelFor, MyCommunityActivityPage, Rooms, UserPoints,
 } from '@beacon/contracts';
 import { jobId } from '../events/job-queue';
 import { Outbox } from '../events/outbox';
 import { SocketEmitter } from '../events/socket-emitter';
 import { UploadsService } from '../uploads/uploads.service';
-import { toComment, toPost } from './community.entity';
+import { toComment, toMyActivity, toPost } from './community.entity';
 import { CommunityRepository } from './community.repository';
 import { CreateCommentDto, CreatePostDto, ListPostsQuery } from './dto/community.dto';
+import { MyActivityQuery } from './dto/my-activity.query';
 
 @Injectable()
 export class CommunityService {
@@ -116,6 +117,12 @@ export class CommunityService {
   async pointsOf(userId: string): Promise<UserPoints> {
     const points = await this.repo.points(userId);
     return levelFor(points ?? 0, points !== null);
+  }
+
+  /** The dashboard's community activity: the user's own posts, comments and levels reached. */
+  async myActivity(userId: string, q: MyActivityQuery): Promise<MyCommunityActivityPage> {
+    const { rows, total } = await this.repo.myActivity(userId, q.limit, q.offset);
+    return { items: rows.map(toMyActivity), total };
   }
 
   stats(): Promise<CommunityStats> {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/common/Spinner';
 import { ActivityList } from './ActivityList';
-import type { ActivityType } from './activity';
+import { activityFailureMessage, type ActivityType } from './activity';
 import { useActivity } from './useActivity';
 import './dashboard.css';
 
@@ -10,20 +10,23 @@ const FILTERS: { value: ActivityType | 'all'; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'alert', label: 'Alerts' },
   { value: 'report', label: 'Reports' },
+  { value: 'community', label: 'Community' },
+  { value: 'achievement', label: 'Achievements' },
 ];
 
-/** /dashboard/activity: every alert received and report made, newest first (View All on the home page). */
+/** /dashboard/activity: every alert received, report made and community post or comment, newest first (View All on the home page). */
 export function ActivityPage() {
   const activity = useActivity();
   const [filter, setFilter] = useState<ActivityType | 'all'>('all');
   const items = filter === 'all' ? activity.items : activity.items.filter((i) => i.type === filter);
+  const failure = activityFailureMessage(activity.failed);
 
   return (
     <section className="page" aria-labelledby="activity-page-title">
       <div className="page-header">
         <div>
           <h1 id="activity-page-title">Your Activity</h1>
-          <p className="muted">Alerts you received and incidents you reported.</p>
+          <p className="muted">Alerts you received, incidents you reported and your community posts and comments.</p>
         </div>
         <Link to="/dashboard" className="btn btn-outline">Back to Dashboard</Link>
       </div>
@@ -40,16 +43,12 @@ export function ActivityPage() {
         ) : items.length === 0 ? (
           <div className="empty-state">
             <p>No activity yet.</p>
-            <p className="small">Alerts you receive and incidents you report will appear here.</p>
+            <p className="small">Alerts you receive, incidents you report and your community posts will appear here.</p>
           </div>
         ) : (
           <ActivityList items={items} />
         )}
-        {(activity.failed.alerts || activity.failed.reports) && (
-          <p className="muted small" role="status">
-            {activity.failed.alerts && activity.failed.reports ? 'Your activity is not available right now.' : activity.failed.alerts ? 'Alerts are not available right now.' : 'Reports are not available right now.'}
-          </p>
-        )}
+        {failure && <p className="muted small" role="status">{failure}</p>}
         {activity.hasMore && (
           <div className="center" style={{ marginTop: '1rem' }}>
             <button type="button" className="btn btn-outline" disabled={activity.loadingMore} onClick={activity.loadMore}>

@@ -6,6 +6,7 @@ import { useGetMyPointsQuery } from '@/common/points.api';
 import { displayName, selectUser } from '@/features/auth/auth.slice';
 import { ActivityList } from './ActivityList';
 import { useDashboardActiveAlertsQuery, useDashboardAlertCountQuery } from './dashboard.api';
+import { activityFailureMessage } from './activity';
 import { useActivity } from './useActivity';
 import './dashboard.css';
 
@@ -112,6 +113,7 @@ export function DashboardHomePage() {
     level: pointsData?.hasRecord === false ? 0 : pointsData?.level ?? 0,
   });
   const recent = activity.items.slice(0, RECENT_ACTIVITY_COUNT);
+  const failure = activityFailureMessage(activity.failed);
 
   return (
     <section className="page dashboard-home" aria-labelledby="welcome-title">
@@ -178,16 +180,12 @@ export function DashboardHomePage() {
           ) : recent.length === 0 ? (
             <div className="empty-state">
               <p>No activity yet.</p>
-              <p className="small">Alerts you receive and incidents you report will appear here.</p>
+              <p className="small">Alerts you receive, incidents you report and your community posts will appear here.</p>
             </div>
           ) : (
             <ActivityList items={recent} now={now} />
           )}
-          {(activity.failed.alerts || activity.failed.reports) && (
-            <p className="muted small" role="status">
-              {activity.failed.alerts && activity.failed.reports ? 'Your activity is not available right now.' : activity.failed.alerts ? 'Alerts are not available right now.' : 'Reports are not available right now.'}
-            </p>
-          )}
+          {failure && <p className="muted small" role="status">{failure}</p>}
         </section>
       </div>
     </section>

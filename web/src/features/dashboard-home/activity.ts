@@ -1,4 +1,6 @@
-import { incidentTypeLabel, type Incident, type IncidentType, type Severity, type UserAlert } from '@beacon/contracts';
+import {
+  incidentTypeLabel, postCategoryLabel, type Incident, type IncidentType, type MyCommunityActivity, type PostCategory, type Severity, type UserAlert,
+} from '@beacon/contracts';
 
 /** Spec: activity types alert, community, report, achievement; activity severity high, medium, low. */
 export type ActivityType = 'alert' | 'community' | 'report' | 'achievement';
@@ -20,6 +22,9 @@ export interface ActivityItem {
 const ALERT_SEVERITY: Record<Severity, ActivitySeverity> = { critical: 'high', high: 'high', medium: 'medium', low: 'low' };
 const REPORT_SEVERITY: Record<IncidentType, ActivitySeverity> = {
   'wrong-way-driver': 'high', accident: 'high', crime: 'high', 'traffic-hazard': 'medium', other: 'low',
+};
+const POST_SEVERITY: Record<PostCategory, ActivitySeverity> = {
+  'wrong-way-driver': 'high', 'traffic-tip': 'medium', 'neighborhood-watch': 'medium', other: 'low',
 };
 const STATUS_TEXT: Record<string, string> = { pending: 'Awaiting review', verified: 'Verified', rejected: 'Not verified', resolved: 'Resolved' };
 
@@ -47,6 +52,40 @@ export function reportActivity(r: Incident): ActivityItem {
     location: r.locationName,
     href: null,
   };
+}
+
+/** My community posts and comments link to the forum; a level reached is an achievement. */
+export function communityActivity(c: MyCommunityActivity): ActivityItem {
+  const base = { id: `community:${c.kind}:${c.id}`, time: c.createdAt, location: null, href: '/dashboard/community' };
+  switch (c.kind) {
+    case 'post':
+      return { ...base, type: 'community', title: `You posted: ${c.title}`, detail: postCategoryLabel(c.category), severity: POST_SEVERITY[c.category] ?? 'low' };
+    case 'comment':
+      return { ...base, type: 'community', title: `You commented on: ${c.postTitle}`, detail: c.excerpt, severity: 'low' };
+    case 'level':
+      return { ...base, type: 'achievement', title: `You reached level ${c.level}: ${c.levelName}`, detail: 'Community level', severity: 'low' };
+  }
+}
+
+export type ActivitySourceName = 'alerts' | 'reports' | 'community';
+const SOURCES: ActivitySourceName[] = ['alerts', 'reports', 'community'];
+const ONE_DOWN: Record<ActivitySourceName, string> = {
+  alerts: 'Alerts are not available right now.',
+  reports: 'Reports are not available right now.',
+  community: 'Community activity is not available right now.',
+};
+const NAMES: Record<ActivitySourceName, string> = { alerts: 'alerts', reports: 'reports', community: 'community activity' };
+
+/** Which sources failed, said one way on the home page and the activity page; null when all answered. */
+export function activityFailureMessage(failed: Record<ActivitySourceName, boolean>): string | null {
+  const down = SOURCES.filter((s) => failed[s]);
+  if (down.length === 0) return null;
+  if (down.length === 1) return ONE_DOWN[down[0]];
+  if (down.length === 2) {
+    const [first, second] = down.map((s) => NAMES[s]);
+    return `${first[0].toUpperCase()}${first.slice(1)} and ${second} are not available right now.`;
+  }
+  return 'Your activity is not available right now.';
 }
 
 export interface ActivitySource {

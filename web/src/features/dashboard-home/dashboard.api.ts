@@ -1,5 +1,5 @@
 import { api } from '@/app/api';
-import type { IncidentPage, Page, UserAlert } from '@beacon/contracts';
+import type { IncidentPage, MyCommunityActivityPage, Page, UserAlert } from '@beacon/contracts';
 
 export const ACTIVITY_PAGE_SIZE = 20;
 
@@ -36,7 +36,19 @@ export const dashboardApi = api.injectEndpoints({
       query: ({ pageParam }) => `api/incidents/incidents/mine?limit=${ACTIVITY_PAGE_SIZE}&offset=${pageParam}`,
       providesTags: ['Incident', 'Activity'],
     }),
+    /** My community posts, comments and levels reached, newest first. Posting and commenting invalidate 'Points'. */
+    activityCommunity: build.infiniteQuery<MyCommunityActivityPage, void, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (last, _all, offset) => (offset + last.items.length < last.total && last.items.length > 0 ? offset + last.items.length : undefined),
+      },
+      query: ({ pageParam }) => `api/incidents/community/me/activity?limit=${ACTIVITY_PAGE_SIZE}&offset=${pageParam}`,
+      providesTags: ['Post', 'Points', 'Activity'],
+    }),
   }),
 });
 
-export const { useDashboardActiveAlertsQuery, useDashboardAlertCountQuery, useActivityAlertsInfiniteQuery, useActivityReportsInfiniteQuery } = dashboardApi;
+export const {
+  useDashboardActiveAlertsQuery, useDashboardAlertCountQuery, useActivityAlertsInfiniteQuery, useActivityReportsInfiniteQuery,
+  useActivityCommunityInfiniteQuery,
+} = dashboardApi;
