@@ -11,6 +11,7 @@ import { SentAlertCard } from './AdminAlertsPage';
 import { useNow } from './AdminDashboardPage';
 import { isFinished } from './QuickSendPage';
 import { useLiveAdminAlerts, useWatchAlerts } from './live';
+import { Pager } from './ui';
 import './alerts.css';
 
 const STATUS_LABEL: Record<DeliveryStatus, string> = {
@@ -132,13 +133,7 @@ function Deliveries({ alertId, finished }: { alertId: string; finished: boolean 
               </tbody>
             </table>
           </div>
-          {data.totalPages > 1 && (
-            <nav className="pager" aria-label="Delivery pages">
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>Previous</button>
-              <span>Showing page {data.page} of {data.totalPages}</span>
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => setPage((p) => p + 1)} disabled={page >= data.totalPages}>Next</button>
-            </nav>
-          )}
+          <Pager label="Delivery pages" page={page} shown={data} onPage={setPage} />
         </>
       )}
     </section>

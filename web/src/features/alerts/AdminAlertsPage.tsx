@@ -9,7 +9,7 @@ import { useCancelAlertMutation, useListAlertsQuery, useSendDraftMutation } from
 import { useNow } from './AdminDashboardPage';
 import { isFinished } from './QuickSendPage';
 import { useLiveAdminAlerts, useSocketConnected, useWatchAlerts } from './live';
-import { ChannelProgress, DeliveryIcon, PriorityBadge } from './ui';
+import { ChannelProgress, DeliveryIcon, LoadError, Pager, PriorityBadge } from './ui';
 import './alerts.css';
 
 /** /admin/alerts: sent alerts with live per-channel delivery progress, and Cancel for active ones. */
@@ -41,10 +41,7 @@ export function AdminAlertsPage() {
       {isLoading ? (
         <Spinner label="Loading alerts" />
       ) : isError ? (
-        <div className="empty-state" role="alert">
-          <p>Failed to load alerts</p>
-          <button type="button" className="btn btn-outline" onClick={() => refetch()}>Try Again</button>
-        </div>
+        <LoadError message="Failed to load alerts" onRetry={refetch} />
       ) : !data?.items.length ? (
         <div className="empty-state">
           <p>No alerts have been sent yet</p>
@@ -55,13 +52,7 @@ export function AdminAlertsPage() {
           <ul className="alert-list" aria-label="Sent alerts">
             {data.items.map((a) => <SentAlertCard key={a.id} alert={a} now={now} />)}
           </ul>
-          {data.totalPages > 1 && (
-            <nav className="pager" aria-label="Pages">
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>Previous</button>
-              <span>Showing page {data.page} of {data.totalPages}</span>
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => setPage((p) => p + 1)} disabled={page >= data.totalPages}>Next</button>
-            </nav>
-          )}
+          <Pager page={page} shown={data} onPage={setPage} />
         </>
       )}
     </section>

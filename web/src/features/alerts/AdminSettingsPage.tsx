@@ -7,6 +7,7 @@ import {
   useAdminSettingsQuery, useSendTestAlertMutation, useTestPushConnectionMutation, useTestWebhookMutation, useUpdateAdminSettingsMutation,
   type AdminSettingsView, type UpdateSettingsBody,
 } from './alerts.api';
+import { LoadError } from './ui';
 import './alerts.css';
 
 /** What the info box names when the server does not say (the alerts service's variables). */
@@ -40,10 +41,7 @@ export function AdminSettingsPage() {
     return (
       <section className="page">
         <h1>Admin Settings</h1>
-        <div className="empty-state" role="alert">
-          <p>Settings could not be loaded.</p>
-          <button type="button" className="btn btn-outline" onClick={() => refetch()}>Try Again</button>
-        </div>
+        <LoadError message="Settings could not be loaded." onRetry={refetch} />
       </section>
     );
   }

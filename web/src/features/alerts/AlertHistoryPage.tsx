@@ -7,7 +7,7 @@ import { formatDateTime } from '@/common/time';
 import { useListAlertsQuery } from './alerts.api';
 import { downloadCsv, historyCsv, historyCsvFileName, historyStatus } from './history-csv';
 import { useLiveAdminAlerts } from './live';
-import { DeliveryIcon, PriorityBadge, channelList } from './ui';
+import { DeliveryIcon, LoadError, Pager, PriorityBadge, channelList } from './ui';
 import './alerts.css';
 
 /** /admin/history: search, Type and Priority filters, paged table, CSV export of the page shown. Filters live in the URL. */
@@ -98,10 +98,7 @@ export function AlertHistoryPage() {
         {isLoading ? (
           <div className="empty-state"><Spinner label="Loading alert history" /></div>
         ) : isError ? (
-          <div className="empty-state" role="alert">
-            <p>Failed to fetch alerts</p>
-            <button type="button" className="btn btn-outline" onClick={() => refetch()}>Try Again</button>
-          </div>
+          <LoadError message="Failed to fetch alerts" onRetry={refetch} />
         ) : !data?.items.length ? (
           <div className="empty-state">
             {filtered ? (
@@ -145,13 +142,7 @@ export function AlertHistoryPage() {
         )}
       </div>
 
-      {data && data.totalPages > 1 && (
-        <nav className="pager" aria-label="Pages">
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => update({ page: String(page - 1) })} disabled={page <= 1}>Previous</button>
-          <span>Showing page {data.page} of {data.totalPages}</span>
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => update({ page: String(page + 1) })} disabled={page >= data.totalPages}>Next</button>
-        </nav>
-      )}
+      {data && <Pager page={page} shown={data} onPage={(p) => update({ page: String(p) })} />}
     </section>
   );
 }

@@ -8,14 +8,15 @@ import {
 import { errorMessage } from '@/app/api';
 import { useAppSelector } from '@/app/hooks';
 import { selectIsAdmin } from '@/features/auth/auth.slice';
+import { detectLocation } from '@/common/geolocation';
 import { Spinner } from '@/common/Spinner';
 import { useMyAlertsInfiniteQuery, usePreferencesQuery, useUpdatePreferencesMutation, type PreferencesUpdate } from './alerts.api';
 import { useNow } from './AdminDashboardPage';
-import { detectLocation } from './geolocation';
 import { LazyAreaMap } from './LazyAreaMap';
 import { useLiveUserAlerts } from './live';
 import { speakAlert } from './notifications';
-import { UserAlertCard } from './UserAlertCard';
+import { LoadError, SeveritySelect } from './ui';
+import { UserAlertList } from './UserAlertCard';
 import { flattenPages, useDebounced } from './UserAlertsPage';
 import { useAlertArrivals, usePushRegistration } from './useAlerting';
 import './alerts.css';
@@ -61,10 +62,7 @@ export function AlertPreferencesPage() {
       ) : isError || !data ? (
         <>
           <h1 id="alert-management-title">Alert Management</h1>
-          <div className="empty-state" role="alert">
-            <p>Your preferences could not be loaded.</p>
-            <button type="button" className="btn btn-outline" onClick={() => refetch()}>Try Again</button>
-          </div>
+          <LoadError message="Your preferences could not be loaded." onRetry={refetch} />
         </>
       ) : (
         <PreferencesForm saved={data} />
@@ -309,11 +307,7 @@ function RecentAlerts() {
       </div>
       {showFilter && (
         <div id={`${id}-filter`} className="field" style={{ maxWidth: 260 }}>
-          <label htmlFor={`${id}-severity`}>Severity</label>
-          <select id={`${id}-severity`} value={severity} onChange={(e) => setSeverity(e.target.value as Severity | '')}>
-            <option value="">All severities</option>
-            {[...SEVERITIES].reverse().map((s) => <option key={s} value={s}>{SEVERITY_STYLES[s].label}</option>)}
-          </select>
+          <SeveritySelect id={`${id}-severity`} value={severity} onChange={setSeverity} />
         </div>
       )}
       {query.isLoading ? (
@@ -323,18 +317,7 @@ function RecentAlerts() {
       ) : alerts.length === 0 ? (
         <p className="empty-state">{search || severity ? 'No alerts match your search.' : 'No alerts have reached you yet.'}</p>
       ) : (
-        <>
-          <ul className="alert-list" aria-label="Recent alerts">
-            {alerts.map((a) => <UserAlertCard key={a.id} alert={a} now={now} />)}
-          </ul>
-          {query.hasNextPage && (
-            <div className="center" style={{ marginTop: '1rem' }}>
-              <button type="button" className="btn btn-outline" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? 'Loading...' : 'Load More Alerts'}
-              </button>
-            </div>
-          )}
-        </>
+        <UserAlertList alerts={alerts} now={now} label="Recent alerts" moreLabel="Load More Alerts" more={query} />
       )}
     </section>
   );

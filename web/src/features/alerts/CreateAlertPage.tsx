@@ -3,18 +3,19 @@ import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import {
   ALERT_CATEGORIES, ALERT_LIMITS, CATEGORY_DEFAULT_TYPE, CATEGORY_LABELS, CHANNEL_LABELS, DELIVERY_CHANNELS, SEVERITIES, SEVERITY_STYLES,
-  type AlertCategory, type DeliveryChannel, type Severity,
+  type AlertCategory, type Severity,
 } from '@beacon/contracts';
+import { detectLocation } from '@/common/geolocation';
 import { Spinner } from '@/common/Spinner';
 import { formatDateTime } from '@/common/time';
+import { WizardSteps } from '@/common/WizardSteps';
 import { errorMessage } from '@/app/api';
 import {
   WIZARD_DEFAULTS, WIZARD_STEPS, hasErrors, localDateTimeValue, parseRadius, validateWizardStep, type FieldErrors, type WizardValues,
 } from './alert-form';
 import { useCreateAlertMutation } from './alerts.api';
-import { detectLocation } from './geolocation';
 import { LazyAreaMap } from './LazyAreaMap';
-import { CharCounter, SeverityBadge, channelList } from './ui';
+import { ChannelCheckboxes, CountedField, SeverityBadge, channelList } from './ui';
 import './alerts.css';
 
 /** Create Alert at /admin/create-alert: the spec's four-step wizard. */
@@ -95,15 +96,7 @@ export function CreateAlertPage() {
         <button type="button" className="btn btn-outline" onClick={() => navigate('/admin/alerts')}>Back to Alerts</button>
       </header>
 
-      <ol className="wizard-steps" aria-label="Steps">
-        {WIZARD_STEPS.map((name, i) => (
-          <li key={name} className={i < step ? 'done' : i === step ? 'current' : ''} aria-current={i === step ? 'step' : undefined}>
-            <span className="step-dot" aria-hidden="true">{i < step ? '✓' : i + 1}</span>
-            <span>{name}</span>
-            {i < step && <span className="visually-hidden"> (completed)</span>}
-          </li>
-        ))}
-      </ol>
+      <WizardSteps steps={WIZARD_STEPS} current={step} />
 
       <form className="card wizard" onSubmit={send} noValidate aria-labelledby="wizard-step-title">
         <h2 id="wizard-step-title">
@@ -156,46 +149,20 @@ function DetailsStep({ values, errors, set }: StepProps) {
   const id = useId();
   return (
     <>
-      <div className="field">
-        <div className="row-between">
-          <label htmlFor={`${id}-title`}>Alert Title</label>
-          <CharCounter id={`${id}-title-count`} length={values.title.length} max={ALERT_LIMITS.titleMax} />
-        </div>
-        <input
-          id={`${id}-title`}
-          value={values.title}
-          onChange={(e) => set('title', e.target.value)}
-          aria-invalid={Boolean(errors.title)}
-          aria-describedby={`${id}-title-count${errors.title ? ` ${id}-title-error` : ''}`}
-          placeholder="e.g. Wrong-way driver on I-10 westbound"
-          autoFocus
-        />
-        {errors.title && <p id={`${id}-title-error`} className="field-error">{errors.title}</p>}
-      </div>
-      <div className="field">
-        <div className="row-between">
-          <label htmlFor={`${id}-message`}>Message</label>
-          <CharCounter id={`${id}-message-count`} length={values.message.length} max={ALERT_LIMITS.messageMax} />
-        </div>
-        <textarea
-          id={`${id}-message`}
-          rows={5}
-          value={values.message}
-          onChange={(e) => set('message', e.target.value)}
-          aria-invalid={Boolean(errors.message)}
-          aria-describedby={`${id}-message-count${errors.message ? ` ${id}-message-error` : ''}`}
-          placeholder="What is happening, where, and what people should do."
-        />
-        {errors.message && <p id={`${id}-message-error`} className="field-error">{errors.message}</p>}
-      </div>
+      <CountedField
+        id={`${id}-title`} label="Alert Title" value={values.title} max={ALERT_LIMITS.titleMax} error={errors.title}
+        onChange={(v) => set('title', v)} placeholder="e.g. Wrong-way driver on I-10 westbound" autoFocus
+      />
+      <CountedField
+        id={`${id}-message`} label="Message" value={values.message} max={ALERT_LIMITS.messageMax} error={errors.message}
+        onChange={(v) => set('message', v)} placeholder="What is happening, where, and what people should do." multiline
+      />
     </>
   );
 }
 
 function ClassificationStep({ values, errors, set }: StepProps) {
   const id = useId();
-  const toggleChannel = (c: DeliveryChannel, on: boolean) =>
-    set('channels', on ? DELIVERY_CHANNELS.filter((x) => x === c || values.channels.includes(x)) : values.channels.filter((x) => x !== c));
   return (
     <>
       <fieldset className="field">
@@ -220,17 +187,10 @@ function ClassificationStep({ values, errors, set }: StepProps) {
         </select>
         {errors.category && <p className="field-error">{errors.category}</p>}
       </div>
-      <fieldset className="field" aria-describedby={errors.channels ? `${id}-channels-error` : undefined}>
-        <legend>Delivery Channels</legend>
-        <div className="row">
-          {DELIVERY_CHANNELS.map((c) => (
-            <label key={c} className="checkbox">
-              <input type="checkbox" checked={values.channels.includes(c)} onChange={(e) => toggleChannel(c, e.target.checked)} /> {CHANNEL_LABELS[c]}
-            </label>
-          ))}
-        </div>
-        {errors.channels && <p id={`${id}-channels-error`} className="field-error">{errors.channels}</p>}
-      </fieldset>
+      <ChannelCheckboxes
+        id={`${id}-channels`} options={DELIVERY_CHANNELS} labels={CHANNEL_LABELS} value={values.channels} error={errors.channels}
+        onChange={(channels) => set('channels', channels)}
+      />
     </>
   );
 }

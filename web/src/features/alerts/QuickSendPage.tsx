@@ -6,10 +6,11 @@ import {
   type AdminAlert, type AdminAlertType, type AdminChannelOption, type DeliveryChannel, type Priority,
 } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
+import { useFormFields } from '@/common/useFormFields';
 import { QUICK_SEND_DEFAULTS, hasErrors, validateQuickSend, type FieldErrors, type QuickSendValues } from './alert-form';
 import { useCreateAlertMutation, useGetAlertQuery } from './alerts.api';
 import { useLiveAdminAlerts, useSocketConnected, useWatchAlerts } from './live';
-import { ChannelProgress, DeliveryIcon } from './ui';
+import { ChannelCheckboxes, ChannelProgress, CountedField, DeliveryIcon } from './ui';
 import './alerts.css';
 
 const CHANNEL_OPTION_LABELS: Record<AdminChannelOption, string> = { web_push: 'Web Push', sms: 'SMS' };
@@ -24,8 +25,7 @@ const CHANNEL_TOASTS: Record<'push' | 'sms', [ok: string, failed: string]> = {
 export function QuickSendPage() {
   const id = useId();
   useLiveAdminAlerts();
-  const [values, setValues] = useState<QuickSendValues>(QUICK_SEND_DEFAULTS);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, errors, setErrors, set } = useFormFields<QuickSendValues, FieldErrors>(QUICK_SEND_DEFAULTS);
   const [sentId, setSentId] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(() => crypto.randomUUID());
   const [createAlert, { isLoading: creating }] = useCreateAlertMutation();
@@ -52,11 +52,6 @@ export function QuickSendPage() {
       toast.error('Failed to send alert via all channels');
     }
   }, [sent, finished]);
-
-  const set = <K extends keyof QuickSendValues>(key: K, value: QuickSendValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -111,35 +106,14 @@ export function QuickSendPage() {
             </select>
             {errors.type && <p id={`${id}-type-error`} className="field-error">{errors.type}</p>}
           </div>
-          <div className="field">
-            <div className="row-between">
-              <label htmlFor={`${id}-title`}>Alert Title</label>
-              <span id={`${id}-title-count`} className={`char-counter ${values.title.length > ALERT_LIMITS.titleMax ? 'over' : ''}`}>{values.title.length}/{ALERT_LIMITS.titleMax}</span>
-            </div>
-            <input
-              id={`${id}-title`}
-              value={values.title}
-              onChange={(e) => set('title', e.target.value)}
-              aria-invalid={Boolean(errors.title)}
-              aria-describedby={`${id}-title-count${errors.title ? ` ${id}-title-error` : ''}`}
-            />
-            {errors.title && <p id={`${id}-title-error`} className="field-error">{errors.title}</p>}
-          </div>
-          <div className="field">
-            <div className="row-between">
-              <label htmlFor={`${id}-message`}>Message Body</label>
-              <span id={`${id}-message-count`} className={`char-counter ${values.message.length > ALERT_LIMITS.messageMax ? 'over' : ''}`}>{values.message.length}/{ALERT_LIMITS.messageMax}</span>
-            </div>
-            <textarea
-              id={`${id}-message`}
-              rows={5}
-              value={values.message}
-              onChange={(e) => set('message', e.target.value)}
-              aria-invalid={Boolean(errors.message)}
-              aria-describedby={`${id}-message-count${errors.message ? ` ${id}-message-error` : ''}`}
-            />
-            {errors.message && <p id={`${id}-message-error`} className="field-error">{errors.message}</p>}
-          </div>
+          <CountedField
+            id={`${id}-title`} label="Alert Title" value={values.title} max={ALERT_LIMITS.titleMax} error={errors.title}
+            onChange={(v) => set('title', v)}
+          />
+          <CountedField
+            id={`${id}-message`} label="Message Body" value={values.message} max={ALERT_LIMITS.messageMax} error={errors.message}
+            onChange={(v) => set('message', v)} multiline
+          />
           <fieldset className="field">
             <legend>Priority</legend>
             <div className="row">
@@ -151,24 +125,10 @@ export function QuickSendPage() {
               ))}
             </div>
           </fieldset>
-          <fieldset className="field" aria-describedby={errors.channels ? `${id}-channels-error` : undefined}>
-            <legend>Delivery Channels</legend>
-            <div className="row">
-              {ADMIN_CHANNEL_OPTIONS.map((c) => (
-                <label key={c} className="checkbox">
-                  <input
-                    type="checkbox"
-                    checked={values.channels.includes(c)}
-                    onChange={(e) => set('channels', e.target.checked
-                      ? ADMIN_CHANNEL_OPTIONS.filter((x) => x === c || values.channels.includes(x))
-                      : values.channels.filter((x) => x !== c))}
-                  />
-                  {CHANNEL_OPTION_LABELS[c]}
-                </label>
-              ))}
-            </div>
-            {errors.channels && <p id={`${id}-channels-error`} className="field-error">{errors.channels}</p>}
-          </fieldset>
+          <ChannelCheckboxes
+            id={`${id}-channels`} options={ADMIN_CHANNEL_OPTIONS} labels={CHANNEL_OPTION_LABELS} value={values.channels} error={errors.channels}
+            onChange={(channels) => set('channels', channels)}
+          />
           <div className="row-between">
             <button type="button" className="btn btn-outline" onClick={reset}>Reset Form</button>
             <button type="submit" className="btn btn-primary" disabled={creating || dispatching}>

@@ -3,10 +3,36 @@ import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { ALERT_STATUS_LABELS, CATEGORY_LABELS, type UserAlert } from '@beacon/contracts';
 import { errorMessage } from '@/app/api';
+import { currentPosition } from '@/common/geolocation';
 import { formatDateTime, relativeAge } from '@/common/time';
 import { useMarkSafeMutation, useRequestHelpMutation } from './alerts.api';
 import { alertAsText } from './notifications';
 import { SeverityBadge } from './ui';
+
+/** The pages of an infinite alerts query that the list needs for its Load More button. */
+interface MorePages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/** The user's alerts as cards, with a Load More button while the server has more pages. */
+export function UserAlertList({ alerts, now, label, moreLabel, more }: { alerts: UserAlert[]; now: Date; label: string; moreLabel: string; more: MorePages }) {
+  return (
+    <>
+      <ul className="alert-list" aria-label={label}>
+        {alerts.map((a) => <UserAlertCard key={a.id} alert={a} now={now} />)}
+      </ul>
+      {more.hasNextPage && (
+        <div className="center" style={{ marginTop: '1rem' }}>
+          <button type="button" className="btn btn-outline" onClick={() => more.fetchNextPage()} disabled={more.isFetchingNextPage}>
+            {more.isFetchingNextPage ? 'Loading...' : moreLabel}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
 
 /** One alert on the user's screens, with I'm Safe, the help request and copy to clipboard. */
 export function UserAlertCard({ alert: a, now, detailLink = true }: { alert: UserAlert; now: Date; detailLink?: boolean }) {
@@ -77,6 +103,7 @@ function HelpDialog({ alert, onClose }: { alert: UserAlert; onClose: () => void 
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // without a position the request still goes out
     const position = shareLocation ? await currentPosition() : null;
     try {
       await requestHelp({ id: alert.id, message: message.trim() || undefined, ...(position ?? {}) }).unwrap();
@@ -109,16 +136,4 @@ function HelpDialog({ alert, onClose }: { alert: UserAlert; onClose: () => void 
       </form>
     </div>
   );
-}
-
-/** The position for a help request, or null (the request goes out without one). */
-function currentPosition(): Promise<{ lat: number; lng: number } | null> {
-  if (!('geolocation' in navigator)) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ lat: p.coords.latitude, lng: p.coords.longitude }),
-      () => resolve(null),
-      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 },
-    );
-  });
 }

@@ -1,10 +1,11 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { SEVERITIES, SEVERITY_STYLES, type Severity, type UserAlert } from '@beacon/contracts';
+import type { Severity, UserAlert } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
 import { useMarkSafeMutation, useMyAlertsInfiniteQuery, type MyAlertsArgs } from './alerts.api';
 import { useNow } from './AdminDashboardPage';
 import { useLiveUserAlerts } from './live';
-import { UserAlertCard } from './UserAlertCard';
+import { UserAlertList } from './UserAlertCard';
+import { LoadError, SeveritySelect } from './ui';
 import { useAlertArrivals, usePushRegistration } from './useAlerting';
 import toast from 'react-hot-toast';
 import { errorMessage } from '@/app/api';
@@ -99,11 +100,7 @@ export function UserAlertsPage() {
           <input id={`${id}-search`} type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder="Title or message" />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-severity`}>Severity</label>
-          <select id={`${id}-severity`} value={severity} onChange={(e) => setSeverity(e.target.value as Severity | '')}>
-            <option value="">All severities</option>
-            {[...SEVERITIES].reverse().map((s) => <option key={s} value={s}>{SEVERITY_STYLES[s].label}</option>)}
-          </select>
+          <SeveritySelect id={`${id}-severity`} value={severity} onChange={setSeverity} />
         </div>
         <label className="checkbox">
           <input type="checkbox" checked={unread} onChange={(e) => setUnread(e.target.checked)} /> Unread only
@@ -113,10 +110,7 @@ export function UserAlertsPage() {
       {query.isLoading ? (
         <div className="empty-state"><Spinner label="Loading alerts" /></div>
       ) : query.isError ? (
-        <div className="empty-state" role="alert">
-          <p>Failed to load alerts</p>
-          <button type="button" className="btn btn-outline" onClick={() => query.refetch()}>Try Again</button>
-        </div>
+        <LoadError message="Failed to load alerts" onRetry={query.refetch} />
       ) : alerts.length === 0 ? (
         <div className="empty-state">
           <p><strong>{filtered ? 'No alerts found' : 'No alerts for you yet'}</strong></p>
@@ -125,16 +119,7 @@ export function UserAlertsPage() {
       ) : (
         <>
           <p className="small muted" aria-live="polite">{total} alert{total === 1 ? '' : 's'}</p>
-          <ul className="alert-list" aria-label="Your alerts">
-            {alerts.map((a) => <UserAlertCard key={a.id} alert={a} now={now} />)}
-          </ul>
-          {query.hasNextPage && (
-            <div className="center" style={{ marginTop: '1rem' }}>
-              <button type="button" className="btn btn-outline" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
-              </button>
-            </div>
-          )}
+          <UserAlertList alerts={alerts} now={now} label="Your alerts" moreLabel="Load More" more={query} />
         </>
       )}
     </section>

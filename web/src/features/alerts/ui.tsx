@@ -1,5 +1,6 @@
+import type { ChangeEvent } from 'react';
 import {
-  CATEGORY_LABELS, CHANNEL_LABELS, DELIVERY_LABEL_STYLES, PRIORITY_STYLES, SEVERITY_STYLES,
+  CATEGORY_LABELS, CHANNEL_LABELS, DELIVERY_LABEL_STYLES, PRIORITY_STYLES, SEVERITIES, SEVERITY_STYLES,
   type AlertCategory, type ChannelCounts, type DeliveryChannel, type DeliveryLabel, type Priority, type Severity,
 } from '@beacon/contracts';
 
@@ -21,6 +22,19 @@ const darker = (p: Priority) => ({ low: '#1e40af', medium: '#854d0e', high: '#99
 
 export function SeverityBadge({ severity }: { severity: Severity }) {
   return <span className={`badge badge-${severity}`}>{SEVERITY_STYLES[severity]?.label ?? severity}</span>;
+}
+
+/** The severity filter of the alert lists, highest first; '' is all severities. */
+export function SeveritySelect({ id, value, onChange }: { id: string; value: Severity | ''; onChange: (value: Severity | '') => void }) {
+  return (
+    <>
+      <label htmlFor={id}>Severity</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as Severity | '')}>
+        <option value="">All severities</option>
+        {[...SEVERITIES].reverse().map((s) => <option key={s} value={s}>{SEVERITY_STYLES[s].label}</option>)}
+      </select>
+    </>
+  );
 }
 
 export function CategoryLabel({ category }: { category: AlertCategory }) {
@@ -53,6 +67,97 @@ export function CharCounter({ id, length, max }: { id: string; length: number; m
     <span id={id} className={`char-counter ${length > max ? 'over' : ''}`} aria-live="polite">
       {length}/{max}
     </span>
+  );
+}
+
+interface CountedFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  max: number;
+  error?: string;
+  onChange: (value: string) => void;
+  /** A five-row textarea instead of a one-line input. */
+  multiline?: boolean;
+  placeholder?: string;
+  autoFocus?: boolean;
+}
+
+/** A text field with its length counter beside the label and its error under it (title and message of an alert). */
+export function CountedField({ id, label, value, max, error, onChange, multiline = false, placeholder, autoFocus }: CountedFieldProps) {
+  const control = {
+    id,
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value),
+    'aria-invalid': Boolean(error),
+    'aria-describedby': `${id}-count${error ? ` ${id}-error` : ''}`,
+    placeholder,
+    autoFocus,
+  };
+  return (
+    <div className="field">
+      <div className="row-between">
+        <label htmlFor={id}>{label}</label>
+        <CharCounter id={`${id}-count`} length={value.length} max={max} />
+      </div>
+      {multiline ? <textarea rows={5} {...control} /> : <input {...control} />}
+      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+/**
+ * Previous / "Showing page X of Y" / Next under a paged list; nothing when there is one page.
+ * `page` is the page asked for (it drives the buttons), `shown` what the server last answered.
+ */
+export function Pager({ label = 'Pages', page, shown, onPage }: {
+  label?: string;
+  page: number;
+  shown: { page: number; totalPages: number };
+  onPage: (page: number) => void;
+}) {
+  if (shown.totalPages <= 1) return null;
+  return (
+    <nav className="pager" aria-label={label}>
+      <button type="button" className="btn btn-outline btn-sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>Previous</button>
+      <span>Showing page {shown.page} of {shown.totalPages}</span>
+      <button type="button" className="btn btn-outline btn-sm" onClick={() => onPage(page + 1)} disabled={page >= shown.totalPages}>Next</button>
+    </nav>
+  );
+}
+
+/** A list or form that failed to load, with its retry. */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => unknown }) {
+  return (
+    <div className="empty-state" role="alert">
+      <p>{message}</p>
+      <button type="button" className="btn btn-outline" onClick={() => onRetry()}>Try Again</button>
+    </div>
+  );
+}
+
+/** The Delivery Channels checkboxes; the chosen channels keep the order of `options`. */
+export function ChannelCheckboxes<C extends string>({ id, options, labels, value, onChange, error }: {
+  id: string;
+  options: readonly C[];
+  labels: Record<C, string>;
+  value: readonly C[];
+  onChange: (channels: C[]) => void;
+  error?: string;
+}) {
+  const toggle = (c: C, on: boolean) => onChange(on ? options.filter((x) => x === c || value.includes(x)) : value.filter((x) => x !== c));
+  return (
+    <fieldset className="field" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>Delivery Channels</legend>
+      <div className="row">
+        {options.map((c) => (
+          <label key={c} className="checkbox">
+            <input type="checkbox" checked={value.includes(c)} onChange={(e) => toggle(c, e.target.checked)} /> {labels[c]}
+          </label>
+        ))}
+      </div>
+      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+    </fieldset>
   );
 }
 

@@ -2,8 +2,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, POST_CATEGORIES, POST_CATEGORY_INFO, type PostCategory } from '@beacon/contracts';
 import type { ApiError } from '@/app/api';
+import { acceptedImage, IMAGE_ACCEPT, useImageUpload } from '@/common/image-upload';
+import { useFormFields, type FieldSetter } from '@/common/useFormFields';
+import { WizardSteps } from '@/common/WizardSteps';
 import { LocationPicker } from '../incidents/LocationPicker';
-import { useUploadImageMutation } from '../incidents/incidents.api';
 import { markPostSeen, useCreatePostMutation } from './community.api';
 import '../incidents/incidents.css';
 import { EMPTY_POST, imageError, POST_STEPS, validatePostStep, type PostErrors, type PostValues } from './post-form';
@@ -12,10 +14,12 @@ import { EMPTY_POST, imageError, POST_STEPS, validatePostStep, type PostErrors, 
 export function CreatePostModal({ onClose }: { onClose: () => void }) {
   const id = useId();
   const [step, setStep] = useState(0);
-  const [values, setValues] = useState<PostValues>(EMPTY_POST);
-  const [errors, setErrors] = useState<PostErrors>({});
+  const { values, errors, setErrors, set } = useFormFields<PostValues, PostErrors>(EMPTY_POST);
   const [submitting, setSubmitting] = useState(false);
-  const [uploadImage] = useUploadImageMutation();
+  const uploadImage = useImageUpload('community-post-photos', (message) => {
+    setErrors({ image: message });
+    setStep(0);
+  });
   const [createPost] = useCreatePostMutation();
   const dialog = useRef<HTMLDivElement>(null);
 
@@ -25,11 +29,6 @@ export function CreatePostModal({ onClose }: { onClose: () => void }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose, submitting, step]);
-
-  const set = <K extends keyof PostValues>(key: K, value: PostValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
 
   const next = () => {
     const found = validatePostStep(0, values);
@@ -48,19 +47,7 @@ export function CreatePostModal({ onClose }: { onClose: () => void }) {
     }
     setSubmitting(true);
     try {
-      let imagePath: string | null = null;
-      if (values.image) {
-        try {
-          imagePath = (await uploadImage({ bucket: 'community-post-photos', file: values.image }).unwrap()).path;
-        } catch (err) {
-          const apiError = err as ApiError;
-          if (apiError.code === 'invalid_image' || apiError.code === 'file_too_large') {
-            setErrors({ image: apiError.message });
-            setStep(0);
-          }
-          throw err;
-        }
-      }
+      const imagePath = await uploadImage(values.image);
       const post = await createPost({
         title: values.title.trim(),
         category: values.category as PostCategory,
@@ -88,15 +75,7 @@ export function CreatePostModal({ onClose }: { onClose: () => void }) {
           <h2 id={`${id}-title`}>Create New Post</h2>
           <button type="button" className="btn btn-ghost btn-sm" aria-label="Close" onClick={onClose} disabled={submitting}>✕</button>
         </div>
-        <ol className="wizard-steps" aria-label="Steps">
-          {POST_STEPS.map((name, i) => (
-            <li key={name} className={i < step ? 'done' : i === step ? 'current' : ''} aria-current={i === step ? 'step' : undefined}>
-              <span className="step-dot" aria-hidden="true">{i < step ? '✓' : i + 1}</span>
-              {name}
-              {i < step && <span className="visually-hidden"> (completed)</span>}
-            </li>
-          ))}
-        </ol>
+        <WizardSteps steps={POST_STEPS} current={step} />
         <form onSubmit={submit} noValidate>
           <h3>Step {step + 1} of 2: {POST_STEPS[step]}</h3>
           {step === 0 ? (
@@ -129,9 +108,7 @@ export function CreatePostModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-type Setter = <K extends keyof PostValues>(key: K, value: PostValues[K]) => void;
-
-function DetailsFields({ values, errors, set }: { values: PostValues; errors: PostErrors; set: Setter }) {
+function DetailsFields({ values, errors, set }: { values: PostValues; errors: PostErrors; set: FieldSetter<PostValues> }) {
   const id = useId();
   const field = (name: keyof PostErrors) => ({
     'aria-invalid': errors[name] ? true : undefined,
@@ -162,16 +139,7 @@ function DetailsFields({ values, errors, set }: { values: PostValues; errors: Po
       </div>
       <div className="field">
         <label htmlFor={`${id}-image`}>Image (optional)</label>
-        <input id={`${id}-image`} type="file" accept="image/jpeg,image/png,image/webp,image/gif" {...field('image')}
-          onChange={(e) => {
-            const file = e.target.files?.[0] ?? null;
-            const problem = imageError(file);
-            if (problem) {
-              toast.error(problem);
-              e.target.value = '';
-            }
-            set('image', problem ? null : file);
-          }} />
+        <input id={`${id}-image`} type="file" accept={IMAGE_ACCEPT} {...field('image')} onChange={(e) => set('image', acceptedImage(e.target, imageError))} />
         {values.image && (
           <span className="row small">{values.image.name} <button type="button" className="btn btn-ghost btn-sm" onClick={() => set('image', null)}>Remove image</button></span>
         )}

@@ -2,10 +2,12 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { INCIDENT_LIMITS, INCIDENT_MESSAGES, INCIDENT_TYPE_INFO, INCIDENT_TYPES, incidentTypeLabel, type IncidentType } from '@beacon/contracts';
-import type { ApiError } from '@/app/api';
+import { acceptedImage, IMAGE_ACCEPT, useImageUpload } from '@/common/image-upload';
 import { relativeAge } from '@/common/time';
+import { useFormFields, type FieldSetter } from '@/common/useFormFields';
+import { WizardSteps } from '@/common/WizardSteps';
 import { LocationPicker } from './LocationPicker';
-import { useCreateIncidentMutation, usePossibleDuplicatesQuery, useUploadImageMutation } from './incidents.api';
+import { useCreateIncidentMutation, usePossibleDuplicatesQuery } from './incidents.api';
 import {
   EMPTY_REPORT, formatDistance, photoError, REPORT_STEPS, stepMessage, validateReportStep, type ReportErrors, type ReportValues,
 } from './report-form';
@@ -15,17 +17,13 @@ import './incidents.css';
 export function ReportIncidentPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
-  const [values, setValues] = useState<ReportValues>(EMPTY_REPORT);
-  const [errors, setErrors] = useState<ReportErrors>({});
-  const [uploadImage] = useUploadImageMutation();
+  const { values, errors, setErrors, set } = useFormFields<ReportValues, ReportErrors>(EMPTY_REPORT);
+  const uploadImage = useImageUpload('incident-photos', (message) => {
+    setErrors({ photo: message });
+    setStep(0);
+  });
   const [createIncident] = useCreateIncidentMutation();
   const [submitting, setSubmitting] = useState(false);
-
-  const set = <K extends keyof ReportValues>(key: K, value: ReportValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    // an edited field's error goes; the others stay until the next attempt
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
 
   const next = () => {
     const found = validateReportStep(step, values);
@@ -57,20 +55,7 @@ export function ReportIncidentPage() {
     }
     setSubmitting(true);
     try {
-      let photoPath: string | null = null;
-      if (values.photo) {
-        try {
-          photoPath = (await uploadImage({ bucket: 'incident-photos', file: values.photo }).unwrap()).path;
-        } catch (err) {
-          const apiError = err as ApiError;
-          // the server judged the bytes: show its reason on the photo field
-          if (apiError.code === 'invalid_image' || apiError.code === 'file_too_large') {
-            setErrors({ photo: apiError.message });
-            setStep(0);
-          }
-          throw err;
-        }
-      }
+      const photoPath = await uploadImage(values.photo);
       await createIncident({
         type: values.type as IncidentType,
         description: values.description.trim(),
@@ -99,15 +84,7 @@ export function ReportIncidentPage() {
         <button type="button" className="btn btn-outline" onClick={() => navigate('/dashboard')}>← Back to Dashboard</button>
       </div>
 
-      <ol className="wizard-steps" aria-label="Steps">
-        {REPORT_STEPS.map((name, i) => (
-          <li key={name} className={i < step ? 'done' : i === step ? 'current' : ''} aria-current={i === step ? 'step' : undefined}>
-            <span className="step-dot" aria-hidden="true">{i < step ? '✓' : i + 1}</span>
-            {name}
-            {i < step && <span className="visually-hidden"> (completed)</span>}
-          </li>
-        ))}
-      </ol>
+      <WizardSteps steps={REPORT_STEPS} current={step} />
 
       <form className="card wizard" onSubmit={submit} noValidate aria-labelledby="report-step-title">
         <h2 id="report-step-title">Step {step + 1} of {REPORT_STEPS.length}: {REPORT_STEPS[step]}</h2>
@@ -138,9 +115,7 @@ export function ReportIncidentPage() {
   );
 }
 
-type Setter = <K extends keyof ReportValues>(key: K, value: ReportValues[K]) => void;
-
-function DetailsStep({ values, errors, set }: { values: ReportValues; errors: ReportErrors; set: Setter }) {
+function DetailsStep({ values, errors, set }: { values: ReportValues; errors: ReportErrors; set: FieldSetter<ReportValues> }) {
   const id = useId();
   const preview = usePreviewUrl(values.photo);
   const count = values.description.length;
@@ -188,18 +163,10 @@ function DetailsStep({ values, errors, set }: { values: ReportValues; errors: Re
         <input
           id={`${id}-photo`}
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif"
+          accept={IMAGE_ACCEPT}
           aria-invalid={errors.photo ? true : undefined}
           aria-describedby={`${id}-photo-help${errors.photo ? ` ${id}-photo-error` : ''}`}
-          onChange={(e) => {
-            const file = e.target.files?.[0] ?? null;
-            const problem = photoError(file);
-            if (problem) {
-              toast.error(problem);
-              e.target.value = '';
-            }
-            set('photo', problem ? null : file);
-          }}
+          onChange={(e) => set('photo', acceptedImage(e.target, photoError))}
         />
         <span id={`${id}-photo-help`} className="muted small">JPEG, PNG, WebP or GIF, up to 5MB. Location data in the file is removed.</span>
         {errors.photo && <p className="field-error" id={`${id}-photo-error`}>{errors.photo}</p>}

@@ -1,9 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { makeStore } from '@/app/store';
-import { signedIn } from '@/features/auth/auth.slice';
+import { renderSignedIn } from '@/test/render-screen';
 
 // Node's Request refuses relative URLs; RTK Query builds them from baseUrl '/'.
 export function allowRelativeRequests() {
@@ -44,24 +40,7 @@ export function mockApi(answer: (call: Call) => Response | Promise<Response>) {
   return calls;
 }
 
-function WhereAmI() {
-  return <output aria-label="current path">{useLocation().pathname}</output>;
-}
-
 /** One screen at `path` in a real store (signed in) and a memory router. */
 export function renderScreen(ui: ReactElement, { path = '/', role = 'user' as 'user' | 'admin' } = {}) {
-  const store = makeStore();
-  store.dispatch(signedIn({ id: '00000000-0000-4000-8000-00000000a11c', email: 'alice.driver@example.com', role }));
-  const utils = render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={path} element={ui} />
-          <Route path="*" element={null} />
-        </Routes>
-        <WhereAmI />
-      </MemoryRouter>
-    </Provider>,
-  );
-  return { store, ...utils };
+  return renderSignedIn(ui, { user: { id: '00000000-0000-4000-8000-00000000a11c', email: 'alice.driver@example.com', role }, path });
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { IconCards, SimulatedTestimonials } from '@/common/marketing';
 import { VoiceDemo } from './VoiceDemo';
 import './landing.css';
 
@@ -25,10 +26,11 @@ const TESTIMONIALS = [
   { quote: 'Our whole family is on it. My teenage son drives at night and I sleep better knowing he gets warned.', name: 'Dana K.', role: 'Parent, Scottsdale' },
 ] as const;
 
+/** The step number stands where the other cards have their icon. */
 const STEPS = [
-  { n: 1, title: 'Detect', text: 'Cameras and community reports flag a danger such as a wrong-way driver.' },
-  { n: 2, title: 'Alert', text: 'Beacon verifies the location and warns everyone in the area by push, voice and SMS.' },
-  { n: 3, title: 'Respond', text: 'Drivers move to safety while emergency services and traffic authorities act on verified data.' },
+  { icon: 1, title: 'Detect', text: 'Cameras and community reports flag a danger such as a wrong-way driver.' },
+  { icon: 2, title: 'Alert', text: 'Beacon verifies the location and warns everyone in the area by push, voice and SMS.' },
+  { icon: 3, title: 'Respond', text: 'Drivers move to safety while emergency services and traffic authorities act on verified data.' },
 ] as const;
 
 export function LandingPage() {
@@ -51,43 +53,17 @@ export function LandingPage() {
 
       <section className="landing-section" aria-labelledby="features-title">
         <h2 id="features-title" className="section-title">Everything you need to stay ahead of danger</h2>
-        <div className="grid-4">
-          {FEATURES.map((f) => (
-            <article key={f.title} className="card feature-card">
-              <div className="feature-icon" aria-hidden="true">{f.icon}</div>
-              <h3>{f.title}</h3>
-              <p className="muted">{f.text}</p>
-            </article>
-          ))}
-        </div>
+        <IconCards items={FEATURES} listClassName="grid-4" cardClassName="feature-card" iconClassName="feature-icon" />
       </section>
 
       <section className="landing-section alt" aria-labelledby="tools-title">
         <h2 id="tools-title" className="section-title">Reporting tools in your pocket</h2>
-        <div className="grid-3">
-          {REPORTING_TOOLS.map((t) => (
-            <article key={t.title} className="card tool-card">
-              <span className="tool-icon" aria-hidden="true">{t.icon}</span>
-              <div>
-                <h3>{t.title}</h3>
-                <p className="muted">{t.text}</p>
-              </div>
-            </article>
-          ))}
-        </div>
+        <IconCards items={REPORTING_TOOLS} listClassName="grid-3" cardClassName="tool-card" iconClassName="tool-icon" iconBeside />
       </section>
 
       <section className="landing-section" aria-labelledby="how-title">
         <h2 id="how-title" className="section-title">How It Works</h2>
-        <ol className="steps">
-          {STEPS.map((s) => (
-            <li key={s.title} className="card step">
-              <span className="step-number" aria-hidden="true">{s.n}</span>
-              <h3>{s.title}</h3>
-              <p className="muted">{s.text}</p>
-            </li>
-          ))}
-        </ol>
+        <IconCards items={STEPS} listClassName="steps" cardClassName="step" iconClassName="step-number" ordered />
       </section>
 
       <section className="landing-section alt" aria-labelledby="demo-title">
@@ -110,16 +86,7 @@ export function LandingPage() {
 
       <section className="landing-section" aria-labelledby="testimonials-title">
         <h2 id="testimonials-title" className="section-title">What people say</h2>
-        <p className="center muted small">These testimonials are simulated examples, not statements by real users.</p>
-        <div className="grid-3">
-          {TESTIMONIALS.map((t) => (
-            <figure key={t.name} className="card testimonial">
-              <span className="badge badge-medium">Simulated testimonial</span>
-              <blockquote>“{t.quote}”</blockquote>
-              <figcaption><strong>{t.name}</strong><br /><span className="muted small">{t.role}</span></figcaption>
-            </figure>
-          ))}
-        </div>
+        <SimulatedTestimonials items={TESTIMONIALS} />
       </section>
 
       <section className="cta" aria-labelledby="cta-title">

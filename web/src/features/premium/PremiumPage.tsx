@@ -2,6 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
+import { IconCards, SimulatedTestimonials } from '@/common/marketing';
 import { selectAuthStatus } from '@/features/auth/auth.slice';
 import { ANNUAL_DISCOUNT_PERCENT, MONEY_BACK_DAYS, PLANS, PREMIUM_TOASTS, TRIAL_DAYS, type Plan } from './plans';
 import './premium.css';
@@ -66,15 +67,7 @@ export function PremiumPage() {
 
       <section className="page" aria-labelledby="premium-features-title">
         <h2 id="premium-features-title" className="center">What you get</h2>
-        <div className="grid-3">
-          {FEATURES.map((f) => (
-            <article key={f.title} className="card premium-feature">
-              <span className="premium-feature-icon" aria-hidden="true">{f.icon}</span>
-              <h3>{f.title}</h3>
-              <p className="muted">{f.text}</p>
-            </article>
-          ))}
-        </div>
+        <IconCards items={FEATURES} listClassName="grid-3" cardClassName="premium-feature" iconClassName="premium-feature-icon" />
       </section>
 
       {!isSubscribed && (
@@ -113,16 +106,7 @@ export function PremiumPage() {
 
       <section className="page" aria-labelledby="premium-testimonials-title">
         <h2 id="premium-testimonials-title" className="center">Loved by safety-minded drivers</h2>
-        <p className="center muted small">These testimonials are simulated examples, not statements by real users.</p>
-        <div className="grid-3">
-          {TESTIMONIALS.map((t) => (
-            <figure key={t.name} className="card testimonial">
-              <span className="badge badge-medium">Simulated testimonial</span>
-              <blockquote>“{t.quote}”</blockquote>
-              <figcaption><strong>{t.name}</strong><br /><span className="muted small">{t.role}</span></figcaption>
-            </figure>
-          ))}
-        </div>
+        <SimulatedTestimonials items={TESTIMONIALS} />
       </section>
 
       <section className="page premium-faq" aria-labelledby="premium-faq-title">
@@ -146,7 +130,7 @@ export function PremiumPage() {
         </ul>
       </section>
 
-      <section className="premium-cta" aria-labelledby="premium-cta-title">
+      <section className="cta" aria-labelledby="premium-cta-title">
         <h2 id="premium-cta-title">Start your {TRIAL_DAYS}-day free trial</h2>
         <p>No commitment. Cancel any time.</p>
         <div className="row" style={{ justifyContent: 'center' }}>
