@@ -48,8 +48,18 @@ test('a user reports an incident with a photo and a map-picked location; an admi
   expect(served.headers()['x-content-type-options']).toBe('nosniff');
   expect(served.headers()['content-type']).toMatch(/^image\//);
   expect((await sharp(await served.body()).metadata()).exif).toBeUndefined();
+
+  // a visitor already watching the public map sees the report appear when it is verified, without a reload
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/map');
+  await expect(visitor.getByRole('checkbox', { name: /^Verified Reports \(24h\)/ })).toBeVisible();
+  await visitor.waitForLoadState('networkidle');
+  const markers = visitor.getByTestId('incident-marker');
+  const before = await markers.count();
+
   await item.getByRole('button', { name: 'Verify' }).click();
   await expect(admin.getByText('Report verified')).toBeVisible();
+  await expect(markers).toHaveCount(before + 1);
 
   // the public map's feed (no token) now has it
   const verified = await request.get('/api/incidents/incidents/verified?hours=24');
@@ -58,7 +68,4 @@ test('a user reports an incident with a photo and a map-picked location; an admi
   const mine = items.find((i) => i.description === description);
   expect(mine).toBeDefined();
 
-  const visitor = await (await browser.newContext()).newPage();
-  await visitor.goto('/map');
-  await expect(visitor.getByTestId('incident-marker').first()).toBeAttached();
 });
