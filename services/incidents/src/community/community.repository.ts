@@ -21,7 +21,6 @@ const ORDER: Record<PostSort, string> = {
   comments: 'p.comments_count DESC, p.created_at DESC, p.id',
 };
 
-/** ILIKE pattern for a literal substring: the user's % and _ match themselves. */
 /** Every level but the first, which everyone starts at: reaching one is an achievement. */
 const REACHABLE_LEVELS = LEVELS.filter((l) => l.min > 0);
 
@@ -48,6 +47,7 @@ const MY_ACTIVITY = `
   SELECT 'level', 'level-' || l.level, min(r.created_at), NULL, NULL, NULL, NULL, l.level, l.name
   FROM levels l JOIN ledger r ON r.running >= l.min GROUP BY l.level, l.name`;
 
+/** ILIKE pattern for a literal substring: the user's % and _ match themselves. */
 export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 @Injectable()

@@ -5,7 +5,7 @@ import { useAppDispatch } from '@/app/hooks';
 import { useSocketEvent } from '@/app/socket';
 import type { RootState } from '@/app/store';
 import { Spinner } from '@/common/Spinner';
-import { detectLocation } from '@/features/alerts/geolocation';
+import { detectLocation } from '@/common/geolocation';
 import { applyNewComment, applyNewPost, communityApi, useCommunityStatsQuery, useListPostsInfiniteQuery, type PostFilters } from './community.api';
 import { CommunitySidebar } from './CommunitySidebar';
 import { CreatePostModal } from './CreatePostModal';

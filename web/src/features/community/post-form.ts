@@ -1,4 +1,4 @@
-import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, POST_CATEGORIES, type PostCategory } from '@beacon/contracts';
+import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, POST_CATEGORIES, textExcerpt, type PostCategory } from '@beacon/contracts';
 import { photoError, type LatLng } from '../incidents/report-form';
 
 export const POST_STEPS = ['Post Details', 'Location'] as const;
@@ -37,6 +37,5 @@ export const imageError = (file: File | null) => photoError(file, COMMUNITY_MESS
 
 /** The list shows the first 200 characters. */
 export function excerpt(text: string, max: number = COMMUNITY_LIMITS.excerptChars): { text: string; cut: boolean } {
-  if (text.length <= max) return { text, cut: false };
-  return { text: `${text.slice(0, max).trimEnd()}…`, cut: true };
+  return { text: textExcerpt(text, max), cut: text.length > max };
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Spinner } from '@/common/Spinner';
-import { detectLocation } from '@/features/alerts/geolocation';
+import { detectLocation } from '@/common/geolocation';
 import { roundCoordinate, type LatLng } from './report-form';
 
 const LocationMap = lazy(() => import('./LocationMap'));
