@@ -2,19 +2,8 @@ import { createECDH, createHmac, randomBytes } from 'node:crypto';
 import {
   AlertCategory, categoriesForAlertTypes, DEFAULT_PREFERENCE_ALERT_TYPES, Frequency, milesToKm, PreferenceAlertType, SEVERITIES, Severity,
 } from '@beacon/contracts';
+import { seededRandom } from '@beacon/common';
 import { greatCircleKm, isEligible } from '@beacon/geo';
-
-/** A small deterministic PRNG (mulberry32): the same seed gives the same population on every machine. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(random: () => number, weighted: readonly (readonly [T, number])[]): T {
   const total = weighted.reduce((n, [, w]) => n + w, 0);
@@ -107,7 +96,7 @@ export class Population {
   private readonly authSecret: Buffer;
 
   constructor(readonly size: number, readonly seed = 20_240_611) {
-    const random = prng(seed);
+    const random = seededRandom(seed);
     this.lat = new Float64Array(size);
     this.lng = new Float64Array(size);
     this.radiusKm = new Float64Array(size);

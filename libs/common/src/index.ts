@@ -10,3 +10,4 @@ export * from './ssrf';
 export * from './public';
 export * from './live-publisher';
 export * from './validation';
+export * from './seeded-random';

@@ -2,21 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ALERT_CATEGORIES, AlertCategory, DeliveryChannel, SEVERITIES, Severity } from '@beacon/contracts';
 import { destination, EligibilityUser, greatCircleKm, isEligible } from '@beacon/geo';
+import { seededRandom } from '@beacon/common';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
 import { alertsDatabase } from '../../../alerts/src/database';
 import { DispatchAlert, EligibilityRepository, userIdRanges } from './eligibility.repository';
-
-/** A deterministic PRNG, so a failure names a reproducible population. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PHOENIX = { lat: 33.4484, lng: -112.074 };
 
@@ -25,7 +14,7 @@ describe('eligibility SQL agrees with libs/geo isEligible', () => {
   let ds: DataSource;
   let repo: EligibilityRepository;
   const users = new Map<string, EligibilityUser>();
-  const random = rng(20240611);
+  const random = seededRandom(20240611); // a failure names a reproducible population
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
 
   beforeAll(async () => {

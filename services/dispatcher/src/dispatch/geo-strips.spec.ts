@@ -1,23 +1,13 @@
+import { seededRandom } from '@beacon/common';
 import { destination, greatCircleKm } from '@beacon/geo';
 import { STRIPS_PER_DEGREE, stripRanges } from './geo-strips';
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const covered = (ranges: ReturnType<typeof stripRanges>, p: { lat: number; lng: number }) =>
   ranges.some((r) => r.strip === Math.floor(p.lat * STRIPS_PER_DEGREE) && p.lng >= r.lngFrom && p.lng <= r.lngTo);
 
 describe('stripRanges', () => {
   it('covers every point of the circle, including its rim, wherever the circle is', () => {
-    const random = rng(7);
+    const random = seededRandom(7);
     const centres = [
       { lat: 33.4106, lng: -111.9712 }, { lat: 0, lng: 0 }, { lat: -45, lng: 170 }, { lat: 64.1, lng: -21.9 },
       { lat: 89.5, lng: 10 }, { lat: -89.9, lng: -120 }, { lat: 10, lng: 179.95 }, { lat: -20, lng: -179.99 },

@@ -3,6 +3,7 @@
  * to the next, and the caption and clock a real DOT camera burns into its frames. Everything the picture shows
  * about the camera is escaped: the text comes from the database.
  */
+import { seededRandom } from '@beacon/common';
 
 export interface SnapshotSubject {
   roadway: string;
@@ -19,7 +20,7 @@ export function renderSnapshotSvg(subject: SnapshotSubject, at: Date, seedKey: s
   const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Phoenix', hour: 'numeric', hourCycle: 'h23' }).format(at));
   const night = hour < 6 || hour >= 19;
   // the scene changes each minute, the same for everyone looking at this camera in that minute
-  const random = mulberry32(hash(`${seedKey}:${Math.floor(at.getTime() / 60000)}`));
+  const random = seededRandom(hash(`${seedKey}:${Math.floor(at.getTime() / 60000)}`));
   const sky = night ? ['#0b1026', '#1e293b'] : ['#7db9e8', '#dbeafe'];
   const ground = night ? '#1c1917' : '#a8a29e';
   const road = night ? '#262626' : '#57534e';
@@ -92,12 +93,3 @@ function hash(s: string): number {
   return h >>> 0;
 }
 
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
