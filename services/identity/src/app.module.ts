@@ -7,6 +7,7 @@ import { AdminService } from './admin/admin.service';
 import { IdentityAuthGuard } from './auth/auth.guard';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
+import { DataKey } from './common/data-key';
 import { RateLimits } from './common/rate-limits';
 import { IdentityEnv, identitySettings } from './config/env.dto';
 import { identityDatabase } from './database';
@@ -41,6 +42,7 @@ export class AppModule {
       ],
       controllers: [AuthController, RecoveryController, UserController, MfaController, AdminController, SettingsController],
       providers: [
+        { provide: DataKey, useFactory: () => DataKey.fromBase64(env.IDENTITY_DATA_KEY) },
         SigningKeysService,
         // The identity service verifies its own tokens with its own keys: no HTTP round trip to its JWKS.
         {

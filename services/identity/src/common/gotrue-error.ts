@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AllExceptionsFilter, AppError } from '@beacon/common';
+import { DataKeyError } from './data-key';
 
 /**
  * Error codes of the hosted auth service (GoTrue / Supabase Auth) that this service returns. The client
@@ -91,7 +92,9 @@ export class AuthExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     if (!req.path.startsWith(this.prefix)) return this.shared.catch(exception, host);
     const error = fromSharedError(exception);
-    if (error.httpStatus >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    // A stored secret unreadable with IDENTITY_DATA_KEY is an operator's matter, and its message says everything.
+    if (exception instanceof DataKeyError) this.logger.error(exception.message);
+    else if (error.httpStatus >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
     if (res.headersSent) return;
     if (error.retryAfter !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
     const version = requestApiVersion(req);

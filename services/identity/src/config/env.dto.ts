@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsOptional, IsString, Matches } from 'class-validator';
+import { IsBoolean, IsEmail, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { BaseEnv, csv, intRule, portRule, Rules } from '@beacon/common';
+import { DATA_KEY_HINT, DATA_KEY_PATTERN } from '../common/data-key';
 
 /** A rate limit written as `<requests>/<seconds>`, e.g. `10/900`. */
 const RATE = /^\d{1,6}\/\d{1,6}$/;
@@ -33,6 +34,18 @@ export class IdentityEnv extends BaseEnv {
   @IsOptional()
   @Matches(/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/, { message: 'IDENTITY_SIGNING_KEY_PEM must be a PKCS#8 PEM private key (-----BEGIN PRIVATE KEY-----)' })
   IDENTITY_SIGNING_KEY_PEM?: string;
+
+  /** Days a generated signing key signs before it is replaced (0: never). Not applied to IDENTITY_SIGNING_KEY_PEM. */
+  @Rules(...intRule('IDENTITY_KEY_ROTATION_DAYS', 0, 3650))
+  IDENTITY_KEY_ROTATION_DAYS: number = 90;
+
+  /**
+   * Encrypts TOTP secrets and generated signing keys in the database. Required in production: without it a
+   * database dump or backup holds everything needed to pass MFA and to sign tokens for any account.
+   */
+  @ValidateIf((env: IdentityEnv) => env.IDENTITY_DATA_KEY !== undefined || env.NODE_ENV === 'production')
+  @Matches(DATA_KEY_PATTERN, { message: `${DATA_KEY_HINT}; it is required when NODE_ENV=production` })
+  IDENTITY_DATA_KEY?: string;
 
   /** Sign-ups are confirmed at once (no mail). Defaults to true outside production. */
   @IsOptional()

@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
+import { DataKey, rowLabel } from '../common/data-key';
 import { FactorRow } from '../users/user.model';
 
 type Db = DataSource | EntityManager;
@@ -14,18 +16,54 @@ export interface ChallengeRow {
   age_seconds: number;
 }
 
+/** Rows encrypted per statement by the start-up pass. */
+const ENCRYPT_BATCH = 500;
+
+/**
+ * TOTP factors. The secret is stored under IDENTITY_DATA_KEY (common/data-key.ts); rows returned from here
+ * carry it decrypted.
+ */
 @Injectable()
-export class FactorsRepository {
-  constructor(private readonly ds: DataSource) {}
+export class FactorsRepository implements OnModuleInit {
+  private readonly logger = new Logger(FactorsRepository.name);
+
+  constructor(private readonly ds: DataSource, private readonly dataKey: DataKey) {}
+
+  /**
+   * Encrypts secrets stored before IDENTITY_DATA_KEY was set, so setting it protects existing factors, and
+   * refuses to start when stored secrets cannot be read with the configured key (or without one).
+   */
+  async onModuleInit() {
+    const encrypted = await this.ds.transaction(async (tx) => {
+      // Replicas starting together encrypt each row once.
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('identity.mfa_factors'))`);
+      const [sample] = await tx.query(`SELECT id, secret FROM identity.mfa_factors WHERE secret LIKE 'enc:%' ORDER BY created_at DESC LIMIT 1`);
+      if (sample) this.dataKey.open(sample.secret, rowLabel('mfa_factors', sample.id));
+      if (!this.dataKey.configured) return 0;
+      let total = 0;
+      for (;;) {
+        const rows: { id: string; secret: string }[] = await tx.query(
+          `SELECT id, secret FROM identity.mfa_factors WHERE secret NOT LIKE 'enc:%' LIMIT ${ENCRYPT_BATCH}`,
+        );
+        if (!rows.length) return total;
+        await tx.query(
+          `UPDATE identity.mfa_factors f SET secret = v.secret FROM unnest($1::uuid[], $2::text[]) AS v(id, secret) WHERE f.id = v.id`,
+          [rows.map((r) => r.id), rows.map((r) => this.dataKey.seal(r.secret, rowLabel('mfa_factors', r.id)))],
+        );
+        total += rows.length;
+      }
+    });
+    if (encrypted) this.logger.log(`encrypted ${encrypted} stored TOTP secret(s) with IDENTITY_DATA_KEY`);
+  }
 
   async findOwned(userId: string, factorId: string, db: Db = this.ds): Promise<FactorRow | null> {
     const [row] = await db.query(`SELECT * FROM identity.mfa_factors WHERE id = $1 AND user_id = $2`, [factorId, userId]);
-    return row ?? null;
+    return this.decrypted(row);
   }
 
   async lock(tx: EntityManager, factorId: string): Promise<FactorRow | null> {
     const [row] = await tx.query(`SELECT * FROM identity.mfa_factors WHERE id = $1 FOR UPDATE`, [factorId]);
-    return row ?? null;
+    return this.decrypted(row);
   }
 
   /** Enrolments never verified within the window are abandoned; they are cleared before counting. */
@@ -38,12 +76,14 @@ export class FactorsRepository {
 
   /** Inserts unless the friendly name is taken for this user (then null). */
   async insert(f: { userId: string; friendlyName: string | null; secret: string }): Promise<FactorRow | null> {
+    // The id is chosen here because the encrypted secret is bound to it.
+    const id = randomUUID();
     const [row] = await this.ds.query(
-      `INSERT INTO identity.mfa_factors (user_id, friendly_name, factor_type, secret) VALUES ($1, $2, 'totp', $3)
+      `INSERT INTO identity.mfa_factors (id, user_id, friendly_name, factor_type, secret) VALUES ($1, $2, $3, 'totp', $4)
        ON CONFLICT DO NOTHING RETURNING *`,
-      [f.userId, f.friendlyName, f.secret],
+      [id, f.userId, f.friendlyName, this.dataKey.seal(f.secret, rowLabel('mfa_factors', id))],
     );
-    return row ?? null;
+    return row ? { ...row, secret: f.secret } : null;
   }
 
   async markVerified(tx: EntityManager, factorId: string, step: number) {
@@ -82,5 +122,9 @@ export class FactorsRepository {
 
   async deleteChallenge(challengeId: string) {
     await this.ds.query(`DELETE FROM identity.mfa_challenges WHERE id = $1`, [challengeId]);
+  }
+
+  private decrypted(row: FactorRow | undefined): FactorRow | null {
+    return row ? { ...row, secret: this.dataKey.open(row.secret, rowLabel('mfa_factors', row.id)) } : null;
   }
 }

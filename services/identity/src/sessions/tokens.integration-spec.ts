@@ -198,8 +198,8 @@ describe('sessions and tokens', () => {
       const after = await signUp();
       expect(decodeProtectedHeader(after.session.access_token).kid).toBe(newKid);
 
-      // the old key retired longer ago than an access token lives: no longer published or accepted
-      await id.db.query(`UPDATE identity.signing_keys SET retired_at = now() - interval '2 hours' WHERE kid = $1`, [oldKid]);
+      // the old key retired longer ago than an access token lives (plus the hourly key check): no longer published or accepted
+      await id.db.query(`UPDATE identity.signing_keys SET retired_at = now() - interval '3 hours' WHERE kid = $1`, [oldKid]);
       const newest = await keys.rotate();
       const published = (await id.api('GET', '/.well-known/jwks.json')).body.keys.map((k: { kid: string }) => k.kid);
       expect(published).not.toContain(oldKid);
