@@ -26,6 +26,37 @@ describe('loadEnv', () => {
   });
 });
 
+describe('loadEnv error messages and secrets', () => {
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { Rules } = require('./env');
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { Matches } = require('class-validator');
+  class SecretEnv extends BaseEnv {
+    @Rules(Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'DEMO_DATA_KEY must be 32 bytes in base64' }))
+    DEMO_DATA_KEY?: string;
+  }
+
+  it('never prints the value of a secret variable, even a wrong one', () => {
+    const key = 'a'.repeat(64);
+    expect(() => loadEnv(SecretEnv, { DEMO_DATA_KEY: key })).toThrow('DEMO_DATA_KEY must be 32 bytes in base64 (got a value of 64 characters, not shown)');
+    try {
+      loadEnv(SecretEnv, { DEMO_DATA_KEY: key });
+    } catch (e) {
+      expect((e as Error).message).not.toContain('aaaa');
+    }
+  });
+
+  it('hides the password of a rejected URL', () => {
+    try {
+      loadEnv(BaseEnv, { DATABASE_URL: 'mysql://beacon:hunter2@db:3306/beacon' });
+      throw new Error('accepted');
+    } catch (e) {
+      expect((e as Error).message).toContain("got 'mysql://beacon:***@db:3306/beacon'");
+      expect((e as Error).message).not.toContain('hunter2');
+    }
+  });
+});
+
 describe('boolRule', () => {
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const { boolRule, Rules } = require('./env');

@@ -61,12 +61,23 @@ export function Rules(...decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => decorators.forEach((d) => d(target, key));
 }
 
+/** Variables whose value must never reach a log, even when it is wrong (a malformed key is still mostly the key). */
+const SECRET_NAME = /KEY|SECRET|PASSWORD|TOKEN|PEM|CREDENTIAL/;
+
+/** What to say about a rejected value: the value itself, unless it is a secret or a URL's password. */
+function describeValue(name: string, value: unknown): string {
+  if (value === undefined) return 'it is missing';
+  const text = String(value);
+  if (SECRET_NAME.test(name)) return `got a value of ${text.length} characters, not shown`;
+  return `got '${text.replace(/(\/\/[^/:@\s]*:)[^@/\s]*@/, '$1***@').slice(0, 80)}'`;
+}
+
 function firstMessage(errors: ValidationError[], raw: Record<string, unknown>): string {
   for (const error of errors) {
     const messages = Object.values(error.constraints ?? {});
     if (messages.length) {
       const value = error.property in raw ? raw[error.property] : error.value;
-      const got = value === undefined ? 'it is missing' : `got '${String(value).slice(0, 80)}'`;
+      const got = describeValue(error.property, value);
       return `${messages[0]} (${got})`;
     }
     if (error.children?.length) return firstMessage(error.children, {});
