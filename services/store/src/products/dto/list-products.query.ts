@@ -7,6 +7,20 @@ import {
 import { Rules } from '@beacon/common';
 import { BooleanQuery } from './boolean-query';
 
+/** An optional price filter: a number from 0 to the catalogue's highest price, each rule with its own message. */
+function PriceBound(): PropertyDecorator {
+  return (target, key) => {
+    const name = String(key);
+    Rules(
+      IsOptional(),
+      Type(() => Number),
+      IsNumber({ allowNaN: false, allowInfinity: false }, { message: `${name} must be a number` }),
+      Min(0, { message: `${name} must be 0 or more` }),
+      Max(PRODUCT_LIMITS.priceMax, { message: `${name} must be at most ${PRODUCT_LIMITS.priceMax}` }),
+    )(target, key);
+  };
+}
+
 /** GET /products: the spec's store filter object plus a price range. */
 export class ListProductsQuery {
   @IsOptional()
@@ -51,22 +65,10 @@ export class ListProductsQuery {
   @IsBoolean({ message: 'featuredOnly must be true or false' })
   featuredOnly?: boolean;
 
-  @IsOptional()
-  @Type(() => Number)
-  @Rules(
-    IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'minPrice must be a number' }),
-    Min(0, { message: 'minPrice must be 0 or more' }),
-    Max(PRODUCT_LIMITS.priceMax, { message: `minPrice must be at most ${PRODUCT_LIMITS.priceMax}` }),
-  )
+  @PriceBound()
   minPrice?: number;
 
-  @IsOptional()
-  @Type(() => Number)
-  @Rules(
-    IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'maxPrice must be a number' }),
-    Min(0, { message: 'maxPrice must be 0 or more' }),
-    Max(PRODUCT_LIMITS.priceMax, { message: `maxPrice must be at most ${PRODUCT_LIMITS.priceMax}` }),
-  )
+  @PriceBound()
   maxPrice?: number;
 }
 
