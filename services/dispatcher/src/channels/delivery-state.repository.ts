@@ -1,22 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AlertCategory, AlertStatus, DeliveryChannel, Severity } from '@beacon/contracts';
+import { DeliveryChannel } from '@beacon/contracts';
+import type { AlertRow } from '../../../alerts/src/alerts/alert.rows';
 
-/** What a channel sender needs of the alert. */
-export interface SendableAlert {
-  id: string;
-  title: string;
-  message: string;
-  type: string;
-  severity: Severity;
-  category: AlertCategory;
-  location_name: string | null;
-  status: AlertStatus;
+/** What a channel sender needs of the alert: the row's own columns, and whether it has expired. */
+export type SendableAlert = Pick<AlertRow, 'id' | 'title' | 'message' | 'type' | 'severity' | 'category' | 'location_name' | 'status' | 'sent_at' | 'created_at'> & {
   expired: boolean;
-  sent_at: Date | null;
-  created_at: Date;
-}
+};
 
 export interface ClaimedDelivery {
   id: string;
