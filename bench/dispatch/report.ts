@@ -18,6 +18,8 @@ export interface PhaseResult {
     lastRecordedAtMs: number | null;
   };
   rates: { pushPerSecond: number | null; smsRecipientsPerSecond: number | null; smsWebhookCalls: number; deliveriesPerSecondEndToEnd: number | null };
+  /** How the push requests reached the fake push service (TLS in both phases): requests per protocol and TCP connections opened. */
+  pushTransport: { http1Requests: number; http2Requests: number; connections: number };
   latencyMs: { p50: number | null; p95: number | null; p99: number | null; max: number | null };
   memory: { process: string; peakMiB: number }[];
   cpuSeconds: Record<string, number>;
@@ -104,6 +106,13 @@ export function table(r: BenchResult): string {
   add('push sends / s (incl. RFC 8291 encryption)', fmt(b.rates.pushPerSecond), fmt(n?.rates.pushPerSecond), r.ratio.pushPerSecond);
   add('SMS recipients / s', fmt(b.rates.smsRecipientsPerSecond), fmt(n?.rates.smsRecipientsPerSecond), r.ratio.smsRecipientsPerSecond);
   add('SMS webhook calls', fmt(b.rates.smsWebhookCalls), fmt(n?.rates.smsWebhookCalls));
+  const transport = (ph: PhaseResult | null) => {
+    const t = ph?.pushTransport;
+    if (!t) return '';
+    const protocol = t.http2Requests && t.http1Requests ? 'HTTP/2 + HTTP/1.1' : t.http2Requests ? 'HTTP/2' : 'HTTP/1.1';
+    return `${protocol} over TLS, ${fmt(t.connections)} connections`;
+  };
+  add('push transport', transport(b), transport(n));
   add('latency POST -> provider p50', sec(b.latencyMs.p50), sec(n?.latencyMs.p50), r.ratio.latencyP50);
   add('latency p95', sec(b.latencyMs.p95), sec(n?.latencyMs.p95));
   add('latency p99', sec(b.latencyMs.p99), sec(n?.latencyMs.p99), r.ratio.latencyP99);

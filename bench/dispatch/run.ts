@@ -7,9 +7,8 @@
  * dispatch until the last delivery is recorded; then, on the same data, the naive baseline (baseline-worker.ts).
  * Prints a table and writes bench/results/dispatch-<N>.json and .svg. See bench/README.md.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
@@ -17,6 +16,7 @@ import { Client } from 'pg';
 import { AdminAlert, queuePrefix } from '@beacon/contracts';
 import { startTestIdentity } from '@beacon/testing';
 import { eligibleUsersSql, SqlParams } from '../../services/dispatcher/src/dispatch/eligibility.repository';
+import { throwawayCertificate } from '../../services/dispatcher/src/testing/tls-certificate';
 import { BASELINE_JOB_OPTIONS, BASELINE_QUEUE } from './baseline-worker';
 import { BENCH_ALERT, Population } from './population';
 import { processCpuSeconds, processMemory, ServiceProcess } from './processes';
@@ -78,20 +78,6 @@ export function parseArgs(argv: string[], env = process.env): BenchOptions {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A self-signed certificate for 127.0.0.1: the web-push library only speaks https (see FakePushService `tls`). */
-function selfSignedCertificate(): { key: string; cert: string; certFile: string; dir: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'beacon-bench-'));
-  try {
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
-  } catch (e) {
-    throw new Error(`the baseline needs openssl to make a local TLS certificate (${(e as Error).message}); install it or run with --no-baseline`);
-  }
-  return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8'), certFile: join(dir, 'cert.pem'), dir };
-}
 
 /** CPU seconds of every process with this command name (postgres backends, redis-server). */
 function cpuOfCommand(name: string): number {
@@ -221,6 +207,7 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
   await ctx.sampler.start();
   const log = new ArrivalLog(ctx.population.size, performance.now());
   const decrypted0 = ctx.providers.push.decrypted;
+  const transport0 = { ...ctx.providers.push.requestsBy, connections: ctx.providers.push.connections };
   const undecryptable0 = ctx.providers.push.undecryptable;
   ctx.providers.current = log;
   const startedAt = Date.now();
@@ -284,6 +271,11 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
       smsWebhookCalls: log.smsCalls,
       deliveriesPerSecondEndToEnd: completedMs ? Math.round(expectedRows / (completedMs / 1000)) : null,
     },
+    pushTransport: {
+      http1Requests: ctx.providers.push.requestsBy.http1 - transport0.http1,
+      http2Requests: ctx.providers.push.requestsBy.http2 - transport0.http2,
+      connections: ctx.providers.push.connections - transport0.connections,
+    },
     latencyMs: { p50: percentile(all, 50), p95: percentile(all, 95), p99: percentile(all, 99), max: all.length ? all[all.length - 1] : null },
     memory: sampled.memory,
     cpuSeconds: sampled.cpu,
@@ -334,8 +326,16 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
   const expected = population.expected(alertSpec);
   o.log(`  alert radius ${radiusKm} km: ${expected.recipients.toLocaleString('en-US')} recipients expected (${expected.pushCount} push, ${expected.smsCount} SMS)`);
 
-  const tls = o.baseline ? selfSignedCertificate() : null;
-  const providers = await new Providers(population, tls ? { key: tls.key, cert: tls.cert } : undefined, o.decryptEvery).start();
+  // Push endpoints are https, as real push services are: Beacon negotiates HTTP/2, the baseline's web-push uses
+  // HTTP/1.1. Every process trusts the throwaway certificate through NODE_EXTRA_CA_CERTS, never by turning checks off.
+  const tls = throwawayCertificate();
+  let providers: Providers;
+  try {
+    providers = await new Providers(population, { key: tls.key, cert: tls.cert }, o.decryptEvery).start();
+  } catch (e) {
+    tls.remove();
+    throw e;
+  }
   const identity = await startTestIdentity();
   const redisPrefix = `beacon-bench-${process.pid}`;
   const redis = new Redis(o.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
@@ -351,7 +351,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
 
     const env = {
       NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: url, REDIS_URL: o.redisUrl, REDIS_PREFIX: redisPrefix, JWKS_URL: identity.jwksUrl,
-      WEBHOOK_ALLOW_HOSTS: '127.0.0.1', SMS_WEBHOOK_URL: providers.sms.url, SWEEP_INTERVAL_SECONDS: '3600',
+      WEBHOOK_ALLOW_HOSTS: '127.0.0.1', SMS_WEBHOOK_URL: providers.sms.url, SWEEP_INTERVAL_SECONDS: '3600', NODE_EXTRA_CA_CERTS: tls.certFile,
     };
     const alerts = new ServiceProcess('alerts', alertsMain, { ...env, ALERTS_PORT: '0' });
     started.push(alerts);
@@ -404,10 +404,10 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
 
     // ---- The naive baseline, on the same data (its own alert row, same fields).
     let baseline: PhaseResult | null = null;
-    if (o.baseline && tls) {
+    if (o.baseline) {
       await db.query(`VACUUM ANALYZE alerts.alert_deliveries, alerts.push_subscriptions`);
       const naive = Array.from({ length: o.workers }, (_, i) => new ServiceProcess(`worker ${i + 1}`, baselineMain, {
-        ...env, NODE_EXTRA_CA_CERTS: tls.certFile, BASELINE_CONCURRENCY: '50',
+        ...env, BASELINE_CONCURRENCY: '50',
       }, ['--max-old-space-size=8192']));
       started.push(...naive);
       await Promise.all(naive.map((w) => w.ready()));
@@ -496,7 +496,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
       if (keys.length) await redis.del(...keys);
     } while (cursor !== '0');
     redis.disconnect();
-    if (tls) rmSync(tls.dir, { recursive: true, force: true });
+    tls.remove();
   }
 }
 

@@ -47,6 +47,13 @@ describe('dispatch benchmark (10,000-subscriber smoke run)', () => {
       expect(phase.exactlyOnce.payloadsUndecryptable).toBe(0);
       expect(phase.exactlyOnce.ok).toBe(true);
     }
+    // Both talk TLS to the push service: Beacon over HTTP/2 (a connection or so per worker), web-push over HTTP/1.1.
+    expect(r.beacon.pushTransport.http1Requests).toBe(0);
+    expect(r.beacon.pushTransport.http2Requests).toBeGreaterThanOrEqual(r.beacon.exactlyOnce.push.expected);
+    expect(r.beacon.pushTransport.connections).toBeLessThanOrEqual(2 * options.workers);
+    expect(r.baseline!.pushTransport.http2Requests).toBe(0);
+    expect(r.baseline!.pushTransport.http1Requests).toBeGreaterThanOrEqual(r.baseline!.exactlyOnce.push.expected);
+
     // SMS recipients are batched into webhook calls by Beacon, one call each by the baseline.
     expect(r.beacon.rates.smsWebhookCalls).toBeLessThan(r.beacon.exactlyOnce.sms.expected / 100);
     expect(r.baseline!.rates.smsWebhookCalls).toBe(r.baseline!.exactlyOnce.sms.expected);

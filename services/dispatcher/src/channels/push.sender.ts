@@ -49,7 +49,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
     private readonly runner: ChannelBatchRunner,
     private readonly env: DispatcherEnv,
   ) {
-    this.http = new PushHttpClient(env.PUSH_MAX_SOCKETS);
+    this.http = new PushHttpClient(env.PUSH_MAX_SOCKETS, { http2: env.PUSH_HTTP2 });
   }
 
   @OnJob(JobName.PushSend)

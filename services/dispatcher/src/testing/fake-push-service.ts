@@ -1,5 +1,6 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createSecureServer, Http2SecureServer, Http2ServerRequest, Http2ServerResponse, ServerHttp2Session } from 'node:http2';
 import { createServer as createTlsServer, Server as TlsServer } from 'node:https';
 import { AddressInfo, createServer as createNetServer, Server as NetServer, Socket } from 'node:net';
 import { importJWK, jwtVerify } from 'jose';
@@ -44,10 +45,15 @@ export interface FakePushOptions {
    */
   resolve?: (id: string) => FakeSubscriptionKeys | undefined;
   /**
-   * Also accept TLS on the same port (PEM key and certificate): the web-push library only speaks https, so a
-   * benchmark comparing with it needs this. Plain HTTP keeps working; the first byte of a connection decides.
+   * Also accept TLS on the same port (PEM key and certificate), HTTP/2 or HTTP/1.1 as the client's ALPN offer
+   * decides, like real push services; `origin` (and subscribe()'s endpoints) are then https. Plain HTTP keeps
+   * working; the first byte of a connection decides.
    */
   tls?: { key: string; cert: string };
+  /** With `tls`: offer h2 (default true). false offers only http/1.1, like a push service without HTTP/2. */
+  http2?: boolean;
+  /** With `tls` and h2: the SETTINGS_MAX_CONCURRENT_STREAMS announced (node's default: no limit). */
+  maxConcurrentStreams?: number;
   /** Called for every request once answered, with its arrival time (performance.now()). */
   onPush?: (push: ReceivedPush, arrivedAt: number) => void;
 }
@@ -56,13 +62,21 @@ export interface FakePushOptions {
  * A local push service (RFC 8030) that behaves like a browser vendor's: it accepts only requests with a
  * valid VAPID JWT (ES256, aud = its origin, exp within 24 h; a verified token is cached, as real push services
  * do) and a payload that decrypts (RFC 8291 aes128gcm) with the subscription's private key, which only the
- * test holds. Keep-alive HTTP/1.1; answers at once unless `delayMs` is set.
+ * test holds. Keep-alive HTTP/1.1, and HTTP/2 over TLS in `tls` mode; answers at once unless `delayMs` is set.
  */
 export class FakePushService {
   private server?: Server;
-  private tlsServer?: TlsServer;
+  private tlsServer?: TlsServer | Http2SecureServer;
   private front?: NetServer;
   private readonly sockets = new Set<Socket>();
+  private readonly sessions = new Set<ServerHttp2Session>();
+  /** TCP connections accepted, HTTP/2 sessions among them, and requests by protocol (to assert multiplexing). */
+  connections = 0;
+  h2Sessions = 0;
+  readonly requestsBy = { http1: 0, http2: 0 };
+  /** Requests being answered now, and the most at once. */
+  inFlight = 0;
+  peakInFlight = 0;
   readonly received: ReceivedPush[] = [];
   private readonly subscriptions = new Map<string, FakeSubscription>();
   private readonly verifiedTokens = new Set<string>();
@@ -78,15 +92,32 @@ export class FakePushService {
 
   async start() {
     // A client killed mid-request (the crash test) resets its sockets: not an error of this service.
-    const handler = (req: IncomingMessage, res: ServerResponse) => this.handle(req, res);
+    const handler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => this.handle(req, res);
     this.server = createServer({ keepAliveTimeout: 30_000 }, handler);
     this.server.keepAliveTimeout = 30_000;
     let listener: Server | NetServer = this.server;
+    this.server.on('connection', () => listener === this.server && this.connections++);
     if (this.options.tls) {
-      this.tlsServer = createTlsServer({ ...this.options.tls, keepAliveTimeout: 30_000 }, handler);
+      if (this.options.http2 === false) {
+        this.tlsServer = createTlsServer({ ...this.options.tls, keepAliveTimeout: 30_000, ALPNProtocols: ['http/1.1'] }, handler);
+      } else {
+        // The compat API hands the same handler a req/res pair for HTTP/2 streams (req.url is :path) and HTTP/1.1 requests.
+        const h2 = createSecureServer({
+          ...this.options.tls, allowHTTP1: true,
+          settings: this.options.maxConcurrentStreams ? { maxConcurrentStreams: this.options.maxConcurrentStreams } : {},
+        }, handler);
+        h2.on('session', (session: ServerHttp2Session) => {
+          this.h2Sessions++;
+          this.sessions.add(session);
+          session.once('close', () => this.sessions.delete(session));
+          session.on('error', () => undefined);
+        });
+        this.tlsServer = h2;
+      }
       const [plain, secure] = [this.server, this.tlsServer];
       // One port for both: a TLS ClientHello starts with 0x16, an HTTP request with a method name.
       listener = this.front = createNetServer({ pauseOnConnect: true }, (socket) => {
+        this.connections++;
         this.sockets.add(socket);
         socket.once('close', () => this.sockets.delete(socket));
         socket.once('data', (first) => {
@@ -100,7 +131,7 @@ export class FakePushService {
       });
     }
     await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r));
-    this.origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    this.origin = `${this.options.tls ? 'https' : 'http'}://127.0.0.1:${(listener.address() as AddressInfo).port}`;
     return this;
   }
 
@@ -137,15 +168,34 @@ export class FakePushService {
     }
   }
 
-  private handle(req: IncomingMessage, res: ServerResponse) {
+  /**
+   * Sends GOAWAY on every HTTP/2 session; new connections are served. By default it is graceful (streams already
+   * open are answered); with `lastStreamId`, streams above it count as never processed and the client sees them refused.
+   */
+  goaway(lastStreamId?: number) {
+    for (const s of this.sessions) (lastStreamId === undefined ? s.goaway() : s.goaway(0, lastStreamId));
+  }
+
+  /** Drops every connection at once, as a crashing or restarted push service would; the port keeps listening. */
+  dropConnections() {
+    for (const s of this.sessions) s.destroy();
+    for (const s of this.sockets) s.destroy();
+    this.server?.closeAllConnections();
+  }
+
+  private handle(req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) {
     const arrivedAt = performance.now();
+    if (req.httpVersionMajor === 2) this.requestsBy.http2++;
+    else this.requestsBy.http1++;
+    this.peakInFlight = Math.max(this.peakInFlight, ++this.inFlight);
+    res.once('close', () => this.inFlight--);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('error', () => res.destroy());
     req.on('end', () => void this.answer(req, res, Buffer.concat(chunks), arrivedAt).catch(() => res.destroy()));
   }
 
-  private async answer(req: IncomingMessage, res: ServerResponse, body: Buffer, arrivedAt: number) {
+  private async answer(req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse, body: Buffer, arrivedAt: number) {
     const id = /^\/push\/([\w-]+)$/.exec(req.url ?? '')?.[1] ?? '';
     const sub: FakeSubscriptionKeys | undefined = this.subscriptions.get(id) ?? this.options.resolve?.(id);
     const vapidValid = await this.verifyVapid(req.headers.authorization);
@@ -173,7 +223,8 @@ export class FakePushService {
       ttl: req.headers.ttl as string | undefined,
     };
     if (this.options.keepReceived !== false) this.received.push(push);
-    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+    // unref: an answer still delayed when a test ends must not hold the process
+    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs).unref());
     res.statusCode = status;
     if (status === 201) res.setHeader('location', `${this.origin}/messages/${randomUUID()}`);
     res.end();
@@ -182,7 +233,8 @@ export class FakePushService {
 
   async close() {
     this.server?.closeAllConnections();
-    this.tlsServer?.closeAllConnections();
+    if (this.tlsServer && 'closeAllConnections' in this.tlsServer) this.tlsServer.closeAllConnections();
+    for (const s of this.sessions) s.destroy();
     for (const s of this.sockets) s.destroy();
     const listener = this.front ?? this.server;
     await new Promise<void>((r) => (listener ? listener.close(() => r()) : r()));

@@ -1,0 +1,238 @@
+import { createECDH, createPrivateKey } from 'node:crypto';
+import { loadEnv } from '@beacon/common';
+import { networkFailure } from '../../../alerts/src/providers/provider-error';
+import { DispatcherEnv } from '../config/env.dto';
+import { FakePushOptions, FakePushService } from '../testing/fake-push-service';
+import { ThrowawayCertificate, throwawayCertificate } from '../testing/tls-certificate';
+import { PushHttpClient } from './push-http';
+import { encryptPayload, VapidTokenCache } from './web-push.crypto';
+
+/**
+ * PushHttpClient against the fake push service over TLS (a throwaway certificate): HTTP/2 where the service
+ * offers h2, HTTP/1.1 where it does not, and what happens when the connection goes away.
+ */
+describe('PushHttpClient', () => {
+  let cert: ThrowawayCertificate;
+  let vapid: VapidTokenCache;
+  const services: FakePushService[] = [];
+  const clients: PushHttpClient[] = [];
+
+  beforeAll(() => {
+    cert = throwawayCertificate();
+    const ecdh = createECDH('prime256v1');
+    const pub = ecdh.generateKeys();
+    const jwk = { kty: 'EC', crv: 'P-256', x: pub.subarray(1, 33).toString('base64url'), y: pub.subarray(33).toString('base64url') };
+    const privateKey = createPrivateKey({ key: { ...jwk, d: ecdh.getPrivateKey().toString('base64url') }, format: 'jwk' });
+    vapid = new VapidTokenCache(privateKey, pub.toString('base64url'), 'mailto:alerts@beacon.local');
+  });
+
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.close();
+    await Promise.all(services.splice(0).map((s) => s.close()));
+  });
+
+  afterAll(() => cert.remove());
+
+  async function service(options: FakePushOptions = {}) {
+    const s = await new FakePushService({ tls: { key: cert.key, cert: cert.cert }, ...options }).start();
+    services.push(s);
+    return s;
+  }
+
+  function client(options: ConstructorParameters<typeof PushHttpClient>[1] = { ca: cert.cert }, maxConnections = 16) {
+    const c = new PushHttpClient(maxConnections, options);
+    clients.push(c);
+    return c;
+  }
+
+  /** A push the fake service accepts (valid VAPID, decryptable payload) to a new subscription answering `script`. */
+  function post(c: PushHttpClient, s: FakePushService, script: number[] = [], timeoutMs = 5000) {
+    const sub = s.subscribe(script);
+    const url = new URL(sub.json.endpoint);
+    const body = encryptPayload(Buffer.from(JSON.stringify({ n: sub.id })), sub.json.keys);
+    const headers = {
+      'content-encoding': 'aes128gcm', 'content-type': 'application/octet-stream', ttl: '60', urgency: 'high', topic: 'abc',
+      authorization: vapid.authorization(url.origin), 'idempotency-key': sub.id,
+      // connection-specific fields must not reach an HTTP/2 request (node:http2 throws on them)
+      connection: 'keep-alive',
+    };
+    return c.post(url, headers, body, timeoutMs);
+  }
+
+  // Errors made by node core come from another realm than the spec's `Error`: instanceof would not do.
+  const isError = (e: unknown): e is Error => Object.prototype.toString.call(e) === '[object Error]';
+
+  const waitFor = async (check: () => boolean) => {
+    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('multiplexes concurrent posts to one origin over ONE HTTP/2 connection and returns the statuses given', async () => {
+    const s = await service();
+    expect(s.origin).toMatch(/^https:/);
+    const c = client();
+    const scripts = Array.from({ length: 50 }, (_, i) => [[201, 404, 410, 429, 400][i % 5]]);
+    const statuses = await Promise.all(scripts.map((script) => post(c, s, script)));
+
+    expect(statuses).toEqual(scripts.map((script) => script[0]));
+    expect(s.connections).toBe(1);
+    expect(s.h2Sessions).toBe(1);
+    expect(s.requestsBy).toEqual({ http1: 0, http2: 50 });
+    expect(s.peakInFlight).toBeGreaterThan(1); // really concurrent, not one after the other
+    // every payload decrypted, every VAPID token valid: the headers arrived intact
+    expect(s.received.every((r) => r.vapidValid && r.payload !== null && r.ttl === '60' && r.topic === 'abc')).toBe(true);
+
+    // later requests reuse the session
+    expect(await post(c, s)).toBe(201);
+    expect(s.connections).toBe(1);
+  });
+
+  it('respects the server SETTINGS_MAX_CONCURRENT_STREAMS: more connections up to its limit, then a queue', async () => {
+    const s = await service({ maxConcurrentStreams: 5 });
+    s.delayMs = 20;
+    const one = client({ ca: cert.cert }, 1);
+    expect(await Promise.all(Array.from({ length: 30 }, () => post(one, s)))).toEqual(Array(30).fill(201));
+    expect(s.connections).toBe(1);
+    expect(s.peakInFlight).toBe(5);
+
+    const three = client({ ca: cert.cert }, 3);
+    s.peakInFlight = 0;
+    expect(await Promise.all(Array.from({ length: 30 }, () => post(three, s)))).toEqual(Array(30).fill(201));
+    expect(s.connections).toBe(1 + 3);
+    expect(s.peakInFlight).toBe(15);
+    expect(s.requestsBy.http2).toBe(60);
+  });
+
+  it('falls back to HTTP/1.1 for an origin that does not negotiate h2', async () => {
+    const s = await service({ http2: false });
+    const c = client();
+    const statuses = await Promise.all([post(c, s, [201]), post(c, s, [410]), post(c, s, [201])]);
+    expect(statuses).toEqual([201, 410, 201]);
+    expect(await post(c, s)).toBe(201);
+    expect(s.requestsBy).toEqual({ http1: 4, http2: 0 });
+    expect(s.h2Sessions).toBe(0);
+  });
+
+  it('uses HTTP/1.1 when PUSH_HTTP2=false', async () => {
+    const env = loadEnv(DispatcherEnv, { PUSH_HTTP2: 'false' });
+    expect(env.PUSH_HTTP2).toBe(false);
+    expect(loadEnv(DispatcherEnv, {}).PUSH_HTTP2).toBe(true);
+    const s = await service();
+    const c = client({ http2: env.PUSH_HTTP2, ca: cert.cert });
+    expect(await Promise.all([post(c, s), post(c, s)])).toEqual([201, 201]);
+    expect(s.requestsBy).toEqual({ http1: 2, http2: 0 });
+  });
+
+  it('after a graceful GOAWAY, finishes the request in flight and opens a new connection for the next', async () => {
+    const s = await service();
+    const c = client();
+    expect(await post(c, s)).toBe(201);
+    s.delayMs = 200;
+    const inFlight = post(c, s);
+    await waitFor(() => s.inFlight > 0);
+    s.goaway();
+    await new Promise((r) => setTimeout(r, 50)); // the GOAWAY reaches the client
+    s.delayMs = 0;
+    expect(await post(c, s)).toBe(201);
+    expect(await inFlight).toBe(201);
+    expect(s.h2Sessions).toBe(2);
+    expect(s.requestsBy).toEqual({ http1: 0, http2: 3 });
+  });
+
+  it('after a GOAWAY that refuses it, fails the request in flight as transient and reconnects for the next', async () => {
+    const s = await service();
+    const c = client();
+    expect(await post(c, s)).toBe(201); // stream 1
+    s.delayMs = 200;
+    const inFlight = post(c, s).catch((e: Error) => e); // stream 3
+    await waitFor(() => s.inFlight > 0);
+    s.goaway(1);
+    const failed = await inFlight;
+    expect(isError(failed)).toBe(true);
+    expect(networkFailure(failed, 'push request failed').failure).toBe('transient');
+
+    s.delayMs = 0;
+    expect(await post(c, s)).toBe(201);
+    expect(s.h2Sessions).toBe(2);
+    expect(s.requestsBy.http1).toBe(0);
+  });
+
+  it('after the service drops its connections, fails the request in flight as transient and reconnects for the next', async () => {
+    const s = await service();
+    const c = client();
+    expect(await post(c, s)).toBe(201);
+    s.delayMs = 1000;
+    const inFlight = post(c, s).catch((e: Error) => e);
+    await waitFor(() => s.inFlight > 0);
+    s.dropConnections();
+    const failed = await inFlight;
+    expect(isError(failed)).toBe(true);
+    expect(networkFailure(failed, 'push request failed').failure).toBe('transient');
+
+    s.delayMs = 0;
+    expect(await post(c, s)).toBe(201);
+    expect(s.h2Sessions).toBe(2);
+    expect(s.connections).toBe(2);
+  });
+
+  it('rejects a stream that exceeds the timeout with TimeoutError and keeps the connection', async () => {
+    const s = await service();
+    const c = client();
+    s.delayMs = 2000;
+    const started = Date.now();
+    const err = await post(c, s, [], 200).catch((e: Error) => e);
+    expect(isError(err)).toBe(true);
+    expect((err as Error).name).toBe('TimeoutError');
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(networkFailure(err, 'push request failed').message).toBe('push request failed: timed out');
+    expect(s.requestsBy.http2).toBe(1);
+
+    s.delayMs = 0;
+    expect(await post(c, s)).toBe(201);
+    expect(s.connections).toBe(1); // the stream was cancelled, not the session
+  });
+
+  it('times out a request still waiting for a stream slot, and fails a refused connection, both as transient', async () => {
+    const s = await service({ maxConcurrentStreams: 1 });
+    const c = client({ ca: cert.cert }, 1);
+    s.delayMs = 400;
+    const [first, queued] = await Promise.all([post(c, s, [], 2000), post(c, s, [], 150).catch((e: Error) => e)]);
+    expect(first).toBe(201);
+    expect((queued as Error).name).toBe('TimeoutError');
+    expect(s.requestsBy.http2).toBe(1); // the queued one never reached the service
+    s.delayMs = 0;
+    expect(await post(c, s)).toBe(201);
+    expect(s.connections).toBe(1);
+
+    const port = new URL(s.origin).port;
+    await s.close();
+    const refused = await client().post(new URL(`https://127.0.0.1:${port}/push/x`), {}, Buffer.alloc(1), 1000).catch((e: Error) => e);
+    expect((refused as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
+    expect(networkFailure(refused, 'push request failed').failure).toBe('transient');
+  });
+
+  it('shares one connection attempt between concurrent first requests', async () => {
+    const s = await service();
+    const c = client();
+    await Promise.all(Array.from({ length: 10 }, () => post(c, s)));
+    expect(s.connections).toBe(1);
+  });
+
+  it('trusts the CA it is given besides the system ones, and refuses a certificate it does not trust', async () => {
+    const trusted = await service();
+    expect(await post(client({ ca: cert.cert }), trusted)).toBe(201);
+    expect(await post(client({ ca: cert.cert, http2: false }), trusted)).toBe(201);
+
+    const other = throwawayCertificate();
+    try {
+      for (const options of [{ ca: other.cert }, { ca: other.cert, http2: false }, {}]) {
+        const s = await service();
+        const err = await post(client(options), s).catch((e: Error) => e);
+        expect(isError(err)).toBe(true);
+        expect((err as NodeJS.ErrnoException).code).toMatch(/SELF_SIGNED|UNABLE_TO_VERIFY|CERT/);
+        expect(s.received).toHaveLength(0);
+      }
+    } finally {
+      other.remove();
+    }
+  });
+});
