@@ -1,5 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
+// Lets context.route() see service workers' requests (Chromium), so push.e2e.ts can check the push worker's receipt.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1';
+
 /**
  * Browser journeys against the whole system (every service, the edge and the built web app), started
  * by global-setup on a throwaway database. Debian's Chromium only: Playwright never downloads a browser.
