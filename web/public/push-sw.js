@@ -8,6 +8,8 @@
  * Payload (services/dispatcher/src/channels/push.sender.ts, PushPayload):
  *   { alertId, deliveryId, title, body, severity, category, type, url, priority, ttl, channel, icon, badge,
  *     requireInteraction, receipt: { url, delivered, ack } }
+ * A digest (held alerts that came due together) has the same shape: a "{n} alerts in your area" title, one
+ * line per alert, alertIds listing them, the most severe as alertId, and the user's alert list as url.
  * The receipt tokens prove to the alerts service that this browser received this delivery; they let the
  * worker report "shown" and "acknowledged" without a session.
  */

@@ -46,6 +46,11 @@ export interface ChannelBatch {
   batch: number;
   /** Delivery row ids in this batch. */
   deliveryIds: string[];
+  /**
+   * The rows were held (quiet hours or a digest frequency) and go out now, at their release time: the same
+   * users' other held deliveries on this channel that are due join them in one digest message per user.
+   */
+  held?: boolean;
 }
 
 export interface IncidentEvent {

@@ -64,6 +64,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
   async function makeUser(o: {
     alertTypes: PreferenceAlertType[]; threshold?: Severity; home: { lat: number; lng: number } | null; radiusMiles?: number;
     push?: boolean; sms?: boolean; email?: boolean; script?: number[]; quietHours?: AlertPreferences['quietHours'];
+    frequency?: AlertPreferences['frequency'];
   }): Promise<TestUser> {
     const id = randomUUID();
     const email = `user-${id.slice(0, 8)}@example.test`;
@@ -77,6 +78,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       methods: { push: o.push ?? false, sms: o.sms ?? false, email: o.email ?? false, voice: true },
       phoneNumber: phone,
       ...(o.quietHours ? { quietHours: o.quietHours } : {}),
+      ...(o.frequency ? { frequency: o.frequency } : {}),
     });
     expect(saved.status).toBe(200);
     let subscriptionId: string | null = null;
@@ -279,5 +281,75 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(received[0]).toMatchObject({ urgency: 'high' });
     expect(received[0].payload).toMatchObject({ priority: 10, requireInteraction: true, channel: 'critical-alerts' });
     expect((await deliveries(medium.id))[0].status).toBe('pending');
+  });
+  it('sends an hourly-digest user the alerts that came due together as one message per channel', async () => {
+    const place = destination(FLAGSTAFF, 70, 200);
+    const u = await makeUser({ alertTypes: ['weather'], home: place, push: true, sms: true, email: true, frequency: 'hourly' });
+    const base = { category: 'weather', lat: place.lat, lng: place.lng, radiusKm: 5, channels: ['push', 'sms', 'email'] };
+    const dust = await sendAlert({ ...base, title: 'Dust storm warning', message: 'Visibility near zero on I-17; pull aside, stay alive.', severity: 'high', locationName: 'I-17 north of Camp Verde' });
+    const wind = await sendAlert({ ...base, title: 'Wind advisory', message: 'Gusts to 45 mph this afternoon.', severity: 'medium' });
+    const frost = await sendAlert({ ...base, title: 'Frost tonight', message: 'Cover sensitive plants.', severity: 'low' });
+    const all = [dust, wind, frost];
+    // (Users elsewhere in this suite without a home get every weather alert at once; this one's are held.)
+    const rows = async () => (await Promise.all(all.map((a) => deliveries(a.id)))).flat().filter((r) => r.user_id === u.id);
+    await waitFor('nine held deliveries', async () => ((await rows()).filter((r) => r.status === 'pending' && r.not_before).length === 9 ? true : null));
+
+    // Frost is called off before the hour; the other two come due together.
+    expect((await call('POST', `/${frost.id}/cancel`, adminToken)).status).toBe(200);
+    await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = now() WHERE user_id = $1`, [u.id]);
+    const queues = (['push', 'sms', 'email'] as const).map((c) => new Queue(JOB_QUEUE[c === 'push' ? JobName.PushSend : c === 'sms' ? JobName.SmsSend : JobName.EmailSend], { connection: { url: redis.url } as never, prefix: queuePrefix(redis.prefix) }));
+    try {
+      for (const [i, channel] of (['push', 'sms', 'email'] as const).entries()) {
+        const held = await waitFor(`the three held ${channel} jobs`, async () => {
+          const jobs = (await queues[i].getDelayed()).filter((j) => all.some((a) => a.id === j.data.alertId));
+          return jobs.length === 3 ? jobs : null;
+        });
+        for (const job of held) {
+          expect(job.data.held).toBe(true);
+          await job.promote();
+        }
+      }
+    } finally {
+      await Promise.all(queues.map((q) => q.close()));
+    }
+    const final = await waitFor('every delivery settled', async () => {
+      const r = await rows();
+      return r.every((d) => !['pending', 'sending'].includes(d.status)) ? r : null;
+    });
+
+    const merged = await stack.db.query<{ id: string; alert_id: string; channel: string; status: string; merged_into: string | null }>(
+      `SELECT id, alert_id, channel, status, merged_into FROM alerts.alert_deliveries WHERE user_id = $1`, [u.id]);
+    expect(final.filter((d) => d.status === 'cancelled').map((d) => d.channel).sort()).toEqual(['email', 'push', 'sms']);
+    expect(merged.filter((d) => d.alert_id === frost.id).every((d) => d.status === 'cancelled')).toBe(true);
+    for (const channel of ['push', 'sms', 'email']) {
+      const sent = merged.filter((d) => d.channel === channel && d.alert_id !== frost.id);
+      expect(sent.map((d) => d.status)).toEqual(['sent', 'sent']);
+      // One of the two led the message; the other was carried by it.
+      expect(sent.filter((d) => d.merged_into === null)).toHaveLength(1);
+      expect(sent.find((d) => d.merged_into)!.merged_into).toBe(sent.find((d) => !d.merged_into)!.id);
+    }
+
+    const pushes = push.for(u.subscriptionId!);
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0].payload).toMatchObject({
+      alertId: dust.id, alertIds: [dust.id, wind.id], title: '2 alerts in your area', body: 'High: Dust storm warning\nMedium: Wind advisory', url: '/dashboard/alerts',
+    });
+    const texts = sms.received.filter((c) => c.body.recipients.includes(u.phone!));
+    expect(texts).toHaveLength(1);
+    expect(texts[0].body).toMatchObject({ title: '2 alerts in your area', recipients: [u.phone] });
+    expect(texts[0].body.message).toBe(
+      '[High] Dust storm warning (I-17 north of Camp Verde): Visibility near zero on I-17; pull aside, stay alive.\n\n[Medium] Wind advisory: Gusts to 45 mph this afternoon.');
+    const mails = smtp.received.filter((m) => m.to.includes(u.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('[High] 2 alerts in your area');
+    expect(mails[0].raw).toContain('Dust storm warning');
+    expect(mails[0].raw).toContain('Wind advisory');
+    expect(mails[0].raw).not.toContain('Frost tonight');
+
+    // The browser's receipt for the digest speaks for both alerts.
+    const receipt = pushes[0].payload!.receipt;
+    expect((await call('POST', `/deliveries/${pushes[0].payload!.deliveryId}/receipt`, null, { event: 'delivered', token: receipt.delivered })).status).toBe(200);
+    const pushRows = (await rows()).filter((d) => d.channel === 'push' && d.status !== 'cancelled');
+    expect(pushRows.map((d) => d.status)).toEqual(['delivered', 'delivered']);
   });
 });

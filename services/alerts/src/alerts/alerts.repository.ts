@@ -279,10 +279,20 @@ export class AlertsRepository {
     return row ?? null;
   }
 
-  /** The device reported the push shown: sent -> delivered. */
+  /** The alerts a delivery's message carried: its own, and those merged into it when it led a digest. */
+  async carriedAlertIds(deliveryId: string): Promise<string[]> {
+    const rows = await this.ds.query(
+      `SELECT DISTINCT alert_id FROM alerts.alert_deliveries WHERE id = $1 OR merged_into = $1`,
+      [deliveryId],
+    );
+    return rows.map((r: { alert_id: string }) => r.alert_id);
+  }
+
+  /** The device reported the push shown: sent -> delivered, for every delivery the message carried. */
   async markDelivered(deliveryId: string) {
     await this.ds.query(
-      `UPDATE alerts.alert_deliveries SET status = 'delivered', delivered_at = now(), updated_at = now() WHERE id = $1 AND status = 'sent'`,
+      `UPDATE alerts.alert_deliveries SET status = 'delivered', delivered_at = now(), updated_at = now()
+       WHERE (id = $1 OR merged_into = $1) AND status = 'sent'`,
       [deliveryId],
     );
   }

@@ -223,9 +223,11 @@ export class AlertsService {
     if (event !== 'delivered' && event !== 'ack') throw badRequest("event must be 'delivered' or 'ack'", 'invalid_receipt_event');
     const owner = await this.alerts.deliveryOwner(deliveryId);
     if (!owner || !(await this.keys.verifyReceipt(deliveryId, event, token))) throw new AppError(403, 'invalid_receipt', 'This receipt is not valid');
+    // A digest's receipt speaks for every alert it listed.
+    const alertIds = await this.alerts.carriedAlertIds(deliveryId);
     if (event === 'delivered') await this.alerts.markDelivered(deliveryId);
-    else await this.alerts.markRead(owner.alert_id, owner.user_id);
-    this.progress.touch(owner.alert_id);
+    else for (const alertId of alertIds) await this.alerts.markRead(alertId, owner.user_id);
+    for (const alertId of alertIds) this.progress.touch(alertId);
     return { ok: true };
   }
 }

@@ -2,54 +2,92 @@ import { Injectable } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { ChannelBatch } from '@beacon/contracts';
 import { ProgressPublisher } from '../../../alerts/src/live/progress.publisher';
-import { ClaimedDelivery, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
+import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
+import { toMessages } from './digest';
 
-/** A channel's provider side: sends claimed deliveries and reports one outcome per delivery. */
+/** A channel's provider side: sends messages and reports one outcome per message (keyed by the message id). */
 export interface ChannelSender {
-  send(alert: SendableAlert, deliveries: ClaimedDelivery[], batch: ChannelBatch): Promise<Outcome[]>;
+  send(messages: ChannelMessage[], batch: ChannelBatch): Promise<Outcome[]>;
 }
 
 /** A failure of the whole batch that no retry can fix (bad configuration, 400/401/413 from the provider). */
 export class BatchRefused extends Error {}
 
+const goesOut = (alert: SendableAlert | null | undefined): alert is SendableAlert => !!alert && alert.status === 'active' && !alert.expired;
+const whyNot = (alert: SendableAlert | null | undefined) => (alert?.expired ? 'alert expired' : `alert ${alert?.status ?? 'deleted'}`);
+
 /**
  * Runs one channel batch through the state machine (see DeliveryStateRepository): claim, send, record, and
  * then let BullMQ decide: transient failures throw so the job is retried with backoff (only the deliveries
  * still pending are re-sent), permanent ones are recorded failed and the job fails at once.
+ * A batch of held deliveries goes out as one message per user that carries the user's other held
+ * deliveries on the channel that came due at the same time (a digest), see claimHeld.
  */
 @Injectable()
 export class ChannelBatchRunner {
   constructor(private readonly state: DeliveryStateRepository, private readonly progress: ProgressPublisher) {}
 
   async run(batch: ChannelBatch, job: Job, sender: ChannelSender) {
+    if (batch.held) return this.runHeld(batch, job, sender);
     const alert = await this.state.alert(batch.alertId);
-    if (!alert || alert.status !== 'active' || alert.expired) {
-      // Held deliveries of an alert that was cancelled or expired meanwhile do not go out.
-      const n = await this.state.cancel(batch.deliveryIds, alert?.expired ? 'alert expired' : `alert ${alert?.status ?? 'deleted'}`);
+    if (!goesOut(alert)) {
+      // Deliveries of an alert that was cancelled or expired meanwhile do not go out.
+      const n = await this.state.cancel(batch.deliveryIds, whyNot(alert));
       this.progress.touch(batch.alertId);
       return { cancelled: n };
     }
     const claimed = await this.state.claim(batch.deliveryIds, batch.channel);
     if (!claimed.length) return { sent: 0 };
+    const alerts = [alert];
+    return this.sendAndRecord(claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts, deliveryIds: [d.id] })), [batch.alertId], batch, job, sender);
+  }
 
+  private async runHeld(batch: ChannelBatch, job: Job, sender: ChannelSender) {
+    const own = await this.state.alert(batch.alertId);
+    let cancelled = 0;
+    if (!goesOut(own)) cancelled += await this.state.cancel(batch.deliveryIds, whyNot(own));
+    // When the batch's own alert is gone, only what an earlier attempt merged into its rows still goes.
+    const claimed = await this.state.claimHeld(batch.deliveryIds, batch.channel, goesOut(own));
+    const alertIds = [...new Set([batch.alertId, ...claimed.map((d) => d.alert_id)])];
+    if (!claimed.length) {
+      this.progress.touch(batch.alertId);
+      return cancelled ? { cancelled } : { sent: 0 };
+    }
+    const alerts = new Map((await this.state.alerts(alertIds)).map((a) => [a.id, a]));
+    for (const id of alertIds) {
+      const gone = claimed.filter((d) => d.alert_id === id);
+      if (gone.length && !goesOut(alerts.get(id))) cancelled += await this.state.cancel(gone.map((d) => d.id), whyNot(alerts.get(id)));
+    }
+    const live = claimed.filter((d) => goesOut(alerts.get(d.alert_id)));
+    if (!live.length) {
+      for (const id of alertIds) this.progress.touch(id);
+      return { cancelled };
+    }
+    return this.sendAndRecord(toMessages(live, alerts), alertIds, batch, job, sender);
+  }
+
+  private async sendAndRecord(messages: ChannelMessage[], alertIds: string[], batch: ChannelBatch, job: Job, sender: ChannelSender) {
+    const touch = () => alertIds.forEach((id) => this.progress.touch(id));
     const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const everyDelivery = (o: Outcome) => (m: ChannelMessage) => m.deliveryIds.map((id): Outcome => ({ ...o, id }));
     let outcomes: Outcome[];
     try {
-      outcomes = await sender.send(alert, claimed, batch);
+      outcomes = await sender.send(messages, batch);
     } catch (e) {
       if (!(e instanceof BatchRefused)) {
         // Unknown outcome (e.g. a time-out of the one webhook call): the rows go back to pending and the
         // same call, with the same idempotency key, is repeated on retry.
-        await this.state.record(claimed.map((d) => ({ id: d.id, ok: false, failure: 'transient', error: (e as Error).message })), finalAttempt);
-        this.progress.touch(batch.alertId);
+        const failed: Outcome = { id: '', ok: false, failure: 'transient', error: (e as Error).message };
+        await this.state.record(messages.flatMap(everyDelivery(failed)), finalAttempt);
+        touch();
         throw e;
       }
-      await this.state.record(claimed.map((d) => ({ id: d.id, ok: false, failure: 'permanent', error: e.message })), true);
-      this.progress.touch(batch.alertId);
+      await this.state.record(messages.flatMap(everyDelivery({ id: '', ok: false, failure: 'permanent', error: e.message })), true);
+      touch();
       throw new UnrecoverableError(e.message);
     }
-    await this.state.record(outcomes, finalAttempt);
-    this.progress.touch(batch.alertId);
+    await this.state.record(carried(outcomes, messages), finalAttempt);
+    touch();
 
     const transient = outcomes.filter((o) => !o.ok && o.failure === 'transient');
     if (transient.length && !finalAttempt) {
@@ -57,6 +95,13 @@ export class ChannelBatchRunner {
     }
     return { sent: outcomes.filter((o) => o.ok).length, failed: outcomes.filter((o) => !o.ok).length };
   }
+}
+
+/** Each message's outcome, recorded on every delivery the message carries. */
+export function carried(outcomes: Outcome[], messages: ChannelMessage[]): Outcome[] {
+  if (messages.every((m) => m.deliveryIds.length === 1 && m.deliveryIds[0] === m.id)) return outcomes;
+  const carriedBy = new Map(messages.map((m) => [m.id, m.deliveryIds]));
+  return outcomes.flatMap((o) => (carriedBy.get(o.id) ?? [o.id]).map((id) => ({ ...o, id })));
 }
 
 /** Runs `fn` over `items` with at most `limit` in flight. */

@@ -16,6 +16,26 @@ export interface ClaimedDelivery {
   attempts: number;
 }
 
+/** A held delivery taken for sending: the batch's own, or another alert's joining a digest under `lead`. */
+export interface ClaimedHeldDelivery extends ClaimedDelivery {
+  alert_id: string;
+  /** The delivery whose message carries this one; null for the batch's own rows. */
+  lead: string | null;
+}
+
+/**
+ * One message to one person: a single alert, or the digest of a user's held alerts that came due together.
+ * It is sent under `id` (a delivery id: the idempotency key and the push receipt) and its outcome is recorded
+ * on every delivery it carries.
+ */
+export interface ChannelMessage {
+  id: string;
+  userId: string;
+  /** Most severe first, then newest. */
+  alerts: SendableAlert[];
+  deliveryIds: string[];
+}
+
 /** The result of one delivery's send. */
 export type Outcome =
   | { id: string; ok: true; delivered?: boolean; messageId?: string | null }
@@ -50,15 +70,71 @@ export class DeliveryStateRepository {
     return row ?? null;
   }
 
-  /** Takes this batch's unfinished deliveries (pending, or sending left by a worker that died). */
+  async alerts(ids: string[]): Promise<SendableAlert[]> {
+    return this.ds.query(
+      `SELECT id, title, message, type, severity, category, location_name, status, sent_at, created_at,
+              (expires_at IS NOT NULL AND expires_at <= now()) AS expired
+       FROM alerts.alerts WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+  }
+
+  /**
+   * Takes this batch's unfinished deliveries (pending, or sending left by a worker that died), except those
+   * another batch's digest has taken over (merged_into).
+   */
   async claim(ids: string[], channel: DeliveryChannel): Promise<ClaimedDelivery[]> {
     const [rows] = await this.ds.query(
       `UPDATE alerts.alert_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
-       WHERE id = ANY($1::uuid[]) AND channel = $2 AND status IN ('pending','sending')
+       WHERE id = ANY($1::uuid[]) AND channel = $2 AND status IN ('pending','sending') AND merged_into IS NULL
        RETURNING id, user_id, attempts`,
       [ids, channel],
     );
     return rows;
+  }
+
+  /**
+   * claim() for a batch of held deliveries at their release time, in one statement: the batch's own rows;
+   * the rows a previous attempt of this batch merged into them (a retry or a re-run after a crash); and, when
+   * `absorb`, the same users' other held deliveries on this channel that are due now, pending and not yet
+   * merged, of alerts still active, which join the user's message (merged_into = the user's own row here).
+   * Held batches of one release time all come due at once and run on several workers: their claims on a
+   * channel take turns (a transaction-scoped advisory lock, held for this one statement), so the first to
+   * run gathers each user's due deliveries and the others find them merged, instead of each sending its own.
+   * "Due" allows a minute's slack for clocks: a job that fires a little before the database's now() still
+   * gathers the deliveries released with it.
+   */
+  async claimHeld(ids: string[], channel: DeliveryChannel, absorb: boolean): Promise<ClaimedHeldDelivery[]> {
+    return this.ds.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`alerts.held-claim:${channel}`]);
+      return m.query(
+        `WITH own AS (
+           UPDATE alerts.alert_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
+           WHERE id = ANY($1::uuid[]) AND channel = $2 AND status IN ('pending','sending') AND merged_into IS NULL
+           RETURNING id, user_id, alert_id, attempts
+         ), joining AS (
+           SELECT d.id, o.id AS lead
+           FROM own o
+           JOIN alerts.alert_deliveries d ON d.user_id = o.user_id AND d.channel = $2 AND d.alert_id <> o.alert_id
+           JOIN alerts.alerts a ON a.id = d.alert_id
+           WHERE $3 AND d.status = 'pending' AND d.merged_into IS NULL AND d.not_before IS NOT NULL AND d.not_before <= now() + interval '1 minute'
+             AND a.status = 'active' AND (a.expires_at IS NULL OR a.expires_at > now())
+           FOR UPDATE OF d SKIP LOCKED
+         ), merged AS (
+           UPDATE alerts.alert_deliveries d
+           SET status = 'sending', merged_into = coalesce(j.lead, d.merged_into), attempts = d.attempts + 1, updated_at = now()
+           FROM (SELECT id, lead FROM joining
+                 UNION ALL
+                 SELECT id, NULL FROM alerts.alert_deliveries WHERE merged_into = ANY($1::uuid[]) AND status IN ('pending','sending')) j
+           WHERE d.id = j.id
+           RETURNING d.id, d.user_id, d.alert_id, d.attempts, d.merged_into AS lead
+         )
+         SELECT id, user_id, alert_id, attempts, NULL::uuid AS lead FROM own
+         UNION ALL
+         SELECT id, user_id, alert_id, attempts, lead FROM merged`,
+        [ids, channel, absorb],
+      );
+    });
   }
 
   /** The batch's unfinished deliveries will not go out (the alert was cancelled or expired). */

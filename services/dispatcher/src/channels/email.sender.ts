@@ -1,13 +1,12 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import nodemailer, { Transporter } from 'nodemailer';
-import { CATEGORY_LABELS, ChannelBatch, JobName, JobPayloads, SEVERITY_STYLES } from '@beacon/contracts';
+import { ChannelBatch, JobName, JobPayloads, SEVERITY_STYLES } from '@beacon/contracts';
 import { OnJob } from '../../../alerts/src/queue/job-registry';
 import { DispatcherEnv } from '../config/env.dto';
 import { ChannelBatchRunner, ChannelSender, mapLimit } from './channel-batch.runner';
-import { ClaimedDelivery, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
+import { DIGEST_URL, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';
 
 /** SMTP reply codes: 4xx is "try again later", 5xx is final; connection problems are worth a retry. */
 export function smtpFailure(e: unknown): 'transient' | 'permanent' {
@@ -16,7 +15,16 @@ export function smtpFailure(e: unknown): 'transient' | 'permanent' {
   return err.code === 'EENVELOPE' || err.code === 'EMESSAGE' ? 'permanent' : 'transient';
 }
 
-/** Email over SMTP (nodemailer, pooled connections). The delivery id is the Message-ID and Idempotency-Key. */
+interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Email over SMTP (nodemailer, pooled connections). The delivery id (a digest's lead) is the Message-ID and
+ * Idempotency-Key; a digest lists each alert with its link.
+ */
 @Injectable()
 export class EmailSender implements ChannelSender, OnApplicationShutdown {
   private transport?: Transporter;
@@ -28,39 +36,52 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
     return this.runner.run(data, job, this);
   }
 
-  async send(alert: SendableAlert, deliveries: ClaimedDelivery[], _batch: ChannelBatch): Promise<Outcome[]> {
+  async send(messages: ChannelMessage[], _batch: ChannelBatch): Promise<Outcome[]> {
     this.transport ??= nodemailer.createTransport(this.env.SMTP_URL, { pool: true, maxConnections: 5, connectionTimeout: 10_000, socketTimeout: 30_000 } as never);
-    const contacts = await this.state.contacts(deliveries.map((d) => d.id));
+    const contacts = await this.state.contacts(messages.map((m) => m.id));
     const email = new Map(contacts.map((c) => [c.delivery_id, c.email]));
-    const link = `${this.env.PUBLIC_URL.replace(/\/$/, '')}/alerts/${alert.id}`;
-    const severity = SEVERITY_STYLES[alert.severity].label;
-    const subject = `[${severity}] ${alert.title}`;
-    const where = alert.location_name ? `\nLocation: ${alert.location_name}` : '';
-    const text = `${alert.title}\n\n${alert.message}\n\nSeverity: ${severity}\nCategory: ${CATEGORY_LABELS[alert.category]}${where}\n\nView the alert: ${link}\n`;
-    const html = `<h2>${escapeHtml(alert.title)}</h2><p>${escapeHtml(alert.message)}</p>
-<p><strong>Severity:</strong> ${escapeHtml(severity)}<br><strong>Category:</strong> ${escapeHtml(CATEGORY_LABELS[alert.category])}${
-      alert.location_name ? `<br><strong>Location:</strong> ${escapeHtml(alert.location_name)}` : ''}</p>
-<p><a href="${escapeHtml(link)}">View the alert</a></p>`;
+    const contents = new Map<string, EmailContent>();
 
-    return mapLimit(deliveries, 5, async (d): Promise<Outcome> => {
-      const to = email.get(d.id);
-      if (!to) return { id: d.id, ok: false, failure: 'permanent', error: 'no email address' };
+    return mapLimit(messages, 5, async (m): Promise<Outcome> => {
+      const to = email.get(m.id);
+      if (!to) return { id: m.id, ok: false, failure: 'permanent', error: 'no email address' };
+      const key = m.alerts.map((a) => a.id).join(',');
+      let content = contents.get(key);
+      if (!content) contents.set(key, (content = this.content(m)));
       try {
         const info = await this.transport!.sendMail({
           from: this.env.MAIL_FROM,
           to,
-          subject,
-          text,
-          html,
-          messageId: `<${d.id}@alerts.beacon>`,
-          headers: { 'Idempotency-Key': d.id, 'X-Beacon-Alert': alert.id },
-          priority: alert.severity === 'critical' ? 'high' : 'normal',
+          ...content,
+          messageId: `<${m.id}@alerts.beacon>`,
+          headers: { 'Idempotency-Key': m.id, 'X-Beacon-Alert': m.alerts.map((a) => a.id).join(', ') },
+          priority: m.alerts[0].severity === 'critical' ? 'high' : 'normal',
         });
-        return { id: d.id, ok: true, messageId: info.messageId };
+        return { id: m.id, ok: true, messageId: info.messageId };
       } catch (e) {
-        return { id: d.id, ok: false, failure: smtpFailure(e), error: `SMTP: ${(e as Error).message}` };
+        return { id: m.id, ok: false, failure: smtpFailure(e), error: `SMTP: ${(e as Error).message}` };
       }
     });
+  }
+
+  private content(m: ChannelMessage): EmailContent {
+    const base = this.env.PUBLIC_URL.replace(/\/$/, '');
+    const link = (a: SendableAlert) => `${base}/alerts/${a.id}`;
+    const lead = m.alerts[0];
+    const severity = SEVERITY_STYLES[lead.severity].label;
+    if (!isDigest(m)) {
+      return {
+        subject: `[${severity}] ${lead.title}`,
+        text: `${emailAlertText(lead)}\n\nView the alert: ${link(lead)}\n`,
+        html: `${emailAlertHtml(lead)}\n${emailLink(link(lead), 'View the alert')}`,
+      };
+    }
+    const title = digestTitle(m.alerts);
+    return {
+      subject: `[${severity}] ${title}`,
+      text: `${title}, the most severe first.\n\n${m.alerts.map((a) => `${emailAlertText(a)}\nView the alert: ${link(a)}`).join('\n\n----\n\n')}\n\nAll your alerts: ${base}${DIGEST_URL}\n`,
+      html: `<h2>${title}</h2>\n${m.alerts.map((a) => `${emailAlertHtml(a, 'h3')}\n${emailLink(link(a), 'View the alert')}`).join('\n<hr>\n')}\n${emailLink(`${base}${DIGEST_URL}`, 'All your alerts')}`,
+    };
   }
 
   onApplicationShutdown() {

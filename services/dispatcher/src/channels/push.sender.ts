@@ -7,13 +7,17 @@ import { classifyStatus, networkFailure, ProviderError } from '../../../alerts/s
 import { OnJob } from '../../../alerts/src/queue/job-registry';
 import { DispatcherEnv } from '../config/env.dto';
 import { ChannelBatchRunner, ChannelSender, mapLimit } from './channel-batch.runner';
-import { ClaimedDelivery, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
+import { ChannelMessage, DeliveryStateRepository, Outcome } from './delivery-state.repository';
+import { DIGEST_URL, digestPushBody, digestTitle, isDigest } from './digest';
 import { PushHttpClient } from './push-http';
 import { encryptPayload, VapidTokenCache } from './web-push.crypto';
 
 /** The JSON the service worker (web/public/push-sw.js) receives, decrypted, in its push event. */
 export interface PushPayload {
+  /** The alert, or a digest's most severe alert. */
   alertId: string;
+  /** A digest's alerts, most severe first (absent for a single alert). */
+  alertIds?: string[];
   deliveryId: string;
   title: string;
   body: string;
@@ -57,26 +61,33 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
     return this.runner.run(data, job, this);
   }
 
-  async send(alert: SendableAlert, deliveries: ClaimedDelivery[], _batch: ChannelBatch): Promise<Outcome[]> {
-    const targets = await this.state.pushTargets(deliveries.map((d) => d.id));
+  async send(messages: ChannelMessage[], _batch: ChannelBatch): Promise<Outcome[]> {
+    const targets = await this.state.pushTargets(messages.map((m) => m.id));
     const vapid = await this.vapidCache();
-    const payloads = new Map<string, Buffer>();
-    for (const d of deliveries) payloads.set(d.id, Buffer.from(JSON.stringify(await this.payload(alert, d.id))));
-    const common = {
-      'content-encoding': 'aes128gcm',
-      'content-type': 'application/octet-stream',
-      ttl: String(PUSH_TTL_SECONDS),
-      urgency: alert.severity === 'critical' ? 'high' : 'normal',
-      topic: alert.id.replace(/-/g, ''),
-    };
+    const prepared = new Map<string, { body: Buffer; headers: Record<string, string> }>();
+    for (const m of messages) {
+      const lead = m.alerts[0];
+      prepared.set(m.id, {
+        body: Buffer.from(JSON.stringify(await this.payload(m))),
+        headers: {
+          'content-encoding': 'aes128gcm',
+          'content-type': 'application/octet-stream',
+          ttl: String(PUSH_TTL_SECONDS),
+          urgency: lead.severity === 'critical' ? 'high' : 'normal',
+          // A repeat replaces what the push service still holds: per alert, or per digest.
+          topic: (isDigest(m) ? m.id : lead.id).replace(/-/g, ''),
+        },
+      });
+    }
 
     const results = await mapLimit(targets, this.env.PUSH_REQUEST_CONCURRENCY, async (t) => {
       try {
         const url = new URL(t.endpoint);
         await this.checkOrigin(url);
         // A fresh sender key pair per message (RFC 8291); the VAPID header is signed once per origin.
-        const body = encryptPayload(payloads.get(t.delivery_id)!, { p256dh: t.p256dh, auth: t.auth });
-        const status = await this.http.post(url, { ...common, authorization: vapid.authorization(url.origin), 'idempotency-key': t.delivery_id }, body, this.env.PUSH_TIMEOUT_MS);
+        const { body: plain, headers } = prepared.get(t.delivery_id)!;
+        const body = encryptPayload(plain, { p256dh: t.p256dh, auth: t.auth });
+        const status = await this.http.post(url, { ...headers, authorization: vapid.authorization(url.origin), 'idempotency-key': t.delivery_id }, body, this.env.PUSH_TIMEOUT_MS);
         const failure = classifyStatus(status, true);
         return { t, failure, error: failure ? `push service answered ${status}` : '' };
       } catch (e) {
@@ -94,7 +105,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
       if (list) list.push(r);
       else byDelivery.set(r.t.delivery_id, [r]);
     }
-    return deliveries.map((d): Outcome => {
+    return messages.map((d): Outcome => {
       const mine = byDelivery.get(d.id) ?? [];
       if (!mine.length) return { id: d.id, ok: false, failure: 'permanent', error: 'no push subscription' };
       if (mine.some((r) => r.failure === null)) return { id: d.id, ok: true };
@@ -109,17 +120,21 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
     this.http.close();
   }
 
-  private async payload(alert: SendableAlert, deliveryId: string): Promise<PushPayload> {
+  private async payload(m: ChannelMessage): Promise<PushPayload> {
     const base = this.env.PUBLIC_URL.replace(/\/$/, '');
+    const alert = m.alerts[0];
+    const deliveryId = m.id;
+    const digest = isDigest(m);
     return {
       alertId: alert.id,
+      ...(digest ? { alertIds: m.alerts.map((a) => a.id) } : {}),
       deliveryId,
-      title: alert.title,
-      body: alert.message,
+      title: digest ? digestTitle(m.alerts) : alert.title,
+      body: digest ? digestPushBody(m.alerts) : alert.message,
       severity: alert.severity,
       category: alert.category,
       type: alert.type,
-      url: `/alerts/${alert.id}`,
+      url: digest ? DIGEST_URL : `/alerts/${alert.id}`,
       priority: pushPriority(alert.severity),
       ttl: PUSH_TTL_SECONDS,
       channel: pushAndroidChannel(alert.severity),

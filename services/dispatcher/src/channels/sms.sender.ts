@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { ChannelBatch, JobName, JobPayloads, priorityOfSeverity } from '@beacon/contracts';
@@ -7,7 +8,8 @@ import { OnJob } from '../../../alerts/src/queue/job-registry';
 import { SettingsRepository } from '../../../alerts/src/settings/settings.repository';
 import { DispatcherEnv } from '../config/env.dto';
 import { BatchRefused, ChannelBatchRunner, ChannelSender } from './channel-batch.runner';
-import { ClaimedDelivery, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
+import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
+import { digestText, digestTitle } from './digest';
 
 /** Spec: the SMS webhook call times out after 30 s. */
 export const SMS_TIMEOUT_MS = 30_000;
@@ -15,6 +17,7 @@ export const SMS_TIMEOUT_MS = 30_000;
 /**
  * SMS through the configured webhook (n8n or similar): ONE call per batch with every recipient, the
  * spec's payload, and the batch's deterministic key as Idempotency-Key, so a retried call is the same call.
+ * A batch of released held deliveries may carry digests: one call per distinct text (per set of alerts).
  */
 @Injectable()
 export class SmsSender implements ChannelSender {
@@ -30,41 +33,63 @@ export class SmsSender implements ChannelSender {
     return this.runner.run(data, job, this);
   }
 
-  async send(alert: SendableAlert, deliveries: ClaimedDelivery[], batch: ChannelBatch): Promise<Outcome[]> {
+  async send(messages: ChannelMessage[], batch: ChannelBatch): Promise<Outcome[]> {
     const { webhook } = await this.settings.get();
     if (!webhook.enabled) throw new BatchRefused('SMS webhook is disabled in admin settings');
     if (!webhook.url) throw new BatchRefused('N8N webhook URL not configured');
 
-    const contacts = await this.state.contacts(deliveries.map((d) => d.id));
+    const contacts = await this.state.contacts(messages.map((m) => m.id));
     const phone = new Map(contacts.map((c) => [c.delivery_id, c.phone_number]));
-    const reachable = deliveries.filter((d) => phone.get(d.id));
-    const outcomes: Outcome[] = deliveries
-      .filter((d) => !phone.get(d.id))
-      .map((d) => ({ id: d.id, ok: false, failure: 'permanent', error: 'no phone number' }));
-    if (!reachable.length) return outcomes;
+    const outcomes: Outcome[] = messages
+      .filter((m) => !phone.get(m.id))
+      .map((m) => ({ id: m.id, ok: false, failure: 'permanent', error: 'no phone number' }));
 
+    const calls = new Map<string, ChannelMessage[]>();
+    for (const m of messages) {
+      if (!phone.get(m.id)) continue;
+      const key = m.alerts.map((a) => a.id).join(',');
+      const group = calls.get(key);
+      if (group) group.push(m);
+      else calls.set(key, [m]);
+    }
+    for (const [key, group] of calls) {
+      const plain = key === batch.alertId;
+      try {
+        const messageId = await this.call(webhook.url, group[0].alerts, group.map((m) => phone.get(m.id)!), batch, plain ? '' : key);
+        for (const m of group) outcomes.push({ id: m.id, ok: true, delivered: messageId.delivered, messageId: messageId.id });
+      } catch (e) {
+        const refused = e instanceof ProviderError && e.failure !== 'transient';
+        // One call is the whole batch: it fails or is retried as a whole, as before digests.
+        if (calls.size === 1) throw refused ? new BatchRefused(e.message) : e;
+        for (const m of group) outcomes.push({ id: m.id, ok: false, failure: refused ? 'permanent' : 'transient', error: (e as Error).message });
+      }
+    }
+    return outcomes;
+  }
+
+  /** One webhook call; `digestKey` (the set of alerts) keeps each call of a batch its own idempotency key. */
+  private async call(url: string, alerts: SendableAlert[], recipients: string[], batch: ChannelBatch, digestKey: string) {
+    const alert = alerts[0];
+    const digest = alerts.length > 1;
     const payload = {
       type: alert.type,
-      title: alert.title,
-      message: alert.message,
+      title: digest ? digestTitle(alerts) : alert.title,
+      message: digest ? digestText(alerts) : alert.message,
       priority: priorityOfSeverity(alert.severity),
-      recipients: reachable.map((d) => phone.get(d.id)!),
-      // The alert's send time, not now: a retried call carries the very same body.
-      timestamp: new Date(alert.sent_at ?? alert.created_at).toISOString(),
+      recipients,
+      // The alerts' send time, not now: a retried call carries the very same body.
+      timestamp: new Date(Math.max(...alerts.map((a) => new Date(a.sent_at ?? a.created_at).getTime()))).toISOString(),
       source: 'beacon',
     };
-    try {
-      const res = await postWebhook(webhook.url, payload, {
-        timeoutMs: SMS_TIMEOUT_MS,
-        idempotencyKey: `sms:${batch.alertId}:${batch.batch}`,
-        allowHosts: this.env.webhookAllowHosts,
-      });
-      const messageId = typeof res.body?.messageId === 'string' ? res.body.messageId : `sms-${batch.alertId}-${batch.batch}`;
-      const delivered = res.body?.status === 'delivered';
-      return outcomes.concat(reachable.map((d) => ({ id: d.id, ok: true, delivered, messageId })));
-    } catch (e) {
-      if (e instanceof ProviderError && e.failure !== 'transient') throw new BatchRefused(e.message);
-      throw e;
-    }
+    const suffix = digestKey ? `:${createHash('sha256').update(digestKey).digest('base64url').slice(0, 16)}` : '';
+    const res = await postWebhook(url, payload, {
+      timeoutMs: SMS_TIMEOUT_MS,
+      idempotencyKey: `sms:${batch.alertId}:${batch.batch}${suffix}`,
+      allowHosts: this.env.webhookAllowHosts,
+    });
+    return {
+      id: typeof res.body?.messageId === 'string' ? res.body.messageId : `sms-${batch.alertId}-${batch.batch}${suffix}`,
+      delivered: res.body?.status === 'delivered',
+    };
   }
 }

@@ -67,7 +67,7 @@ export class DispatchHandler {
       { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE },
       async (b) => {
         const batch = counters[b.channel]++;
-        const data: ChannelBatch = { alertId, channel: b.channel, batch, deliveryIds: b.ids };
+        const data: ChannelBatch = { alertId, channel: b.channel, batch, deliveryIds: b.ids, ...(b.notBefore ? { held: true } : {}) };
         const delay = b.notBefore ? Math.max(0, new Date(b.notBefore).getTime() - Date.now()) : 0;
         pending.push({ name: CHANNEL_JOB[b.channel], data, opts: { jobId: JobIds.channelBatch(b.channel, alertId, batch), delay } });
         if (pending.length >= (batches ? ENQUEUE_CHUNK : ENQUEUE_CHUNK / 10)) await flush();

@@ -162,7 +162,9 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
             <select id={`${id}-frequency`} value={form.frequency} onChange={(e) => set('frequency', e.target.value as Frequency)} aria-describedby={`${id}-frequency-help`}>
               {FREQUENCIES.map((f) => <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>)}
             </select>
-            <p id={`${id}-frequency-help`} className="small muted">Critical alerts always arrive immediately.</p>
+            <p id={`${id}-frequency-help`} className="small muted">
+              Critical alerts always arrive immediately.{form.frequency !== 'immediate' && ' The others come together in one message per channel.'}
+            </p>
           </div>
           <div className="field">
             <label htmlFor={`${id}-threshold`}>Minimum severity</label>
@@ -198,7 +200,7 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
                 <label htmlFor={`${id}-quiet-end`}>Quiet until</label>
                 <input id={`${id}-quiet-end`} type="time" value={form.quietHours.end} onChange={(e) => set('quietHours', { ...form.quietHours, end: e.target.value })} />
               </div>
-              <p className="small muted" style={{ gridColumn: '1 / -1', margin: 0 }}>Held until quiet hours end; critical alerts still come through.</p>
+              <p className="small muted" style={{ gridColumn: '1 / -1', margin: 0 }}>Held until quiet hours end, then sent together; critical alerts still come through.</p>
             </div>
           )}
           <div className="toggle-row">

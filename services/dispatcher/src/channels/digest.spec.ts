@@ -1,0 +1,70 @@
+import { carried } from './channel-batch.runner';
+import type { ChannelMessage, ClaimedHeldDelivery, SendableAlert } from './delivery-state.repository';
+import { byUrgency, digestPushBody, digestText, digestTitle, emailAlertHtml, toMessages } from './digest';
+
+const alert = (id: string, severity: SendableAlert['severity'], title: string, sentAt: string, extra: Partial<SendableAlert> = {}): SendableAlert => ({
+  id, title, message: `${title}.`, type: 'weather', severity, category: 'weather', location_name: null, status: 'active',
+  sent_at: new Date(sentAt), created_at: new Date(sentAt), expired: false, ...extra,
+});
+
+const dust = alert('a1', 'high', 'Dust storm', '2026-11-24T10:00:00Z', { location_name: 'I-17' });
+const wind = alert('a2', 'medium', 'Wind advisory', '2026-11-24T10:30:00Z');
+const frost = alert('a3', 'medium', 'Frost tonight', '2026-11-24T10:40:00Z');
+const alerts = new Map([dust, wind, frost].map((a) => [a.id, a]));
+
+const row = (id: string, user: string, alertId: string, lead: string | null): ClaimedHeldDelivery => ({ id, user_id: user, alert_id: alertId, attempts: 1, lead });
+
+describe('digests of held deliveries', () => {
+  it('orders a digest most severe first, then newest first', () => {
+    expect([frost, dust, wind].sort(byUrgency).map((a) => a.id)).toEqual(['a1', 'a3', 'a2']);
+  });
+
+  it('makes one message per user, led by the batch row, carrying every claimed row', () => {
+    const messages = toMessages(
+      [row('d1', 'u1', 'a2', null), row('d2', 'u1', 'a1', 'd1'), row('d3', 'u1', 'a3', 'd1'), row('d4', 'u2', 'a2', null)],
+      alerts,
+    );
+    expect(messages).toEqual([
+      { id: 'd1', userId: 'u1', alerts: [dust, frost, wind], deliveryIds: ['d1', 'd2', 'd3'] },
+      { id: 'd4', userId: 'u2', alerts: [wind], deliveryIds: ['d4'] },
+    ]);
+  });
+
+  it('keeps the recorded lead as the message id when the batch row itself did not go (so a retry repeats the same message)', () => {
+    const messages = toMessages([row('d2', 'u1', 'a1', 'd1'), row('d3', 'u1', 'a3', 'd1')], alerts);
+    expect(messages).toEqual([{ id: 'd1', userId: 'u1', alerts: [dust, frost], deliveryIds: ['d2', 'd3'] }]);
+  });
+
+  it('drops rows whose alert is not known and users left with nothing', () => {
+    expect(toMessages([row('d9', 'u9', 'gone', null)], alerts)).toEqual([]);
+  });
+
+  it('words the digest for push, SMS and email', () => {
+    expect(digestTitle([dust, wind])).toBe('2 alerts in your area');
+    expect(digestPushBody([dust, wind])).toBe('High: Dust storm\nMedium: Wind advisory');
+    const many = Array.from({ length: 7 }, (_, i) => alert(`m${i}`, 'low', `Alert ${i}`, '2026-11-24T10:00:00Z'));
+    expect(digestPushBody(many).split('\n')).toEqual(['Low: Alert 0', 'Low: Alert 1', 'Low: Alert 2', 'Low: Alert 3', 'Low: Alert 4', 'and 2 more']);
+    expect(digestText([dust, wind])).toBe('[High] Dust storm (I-17): Dust storm.\n\n[Medium] Wind advisory: Wind advisory.');
+  });
+
+  it('escapes alert text in email HTML', () => {
+    const html = emailAlertHtml(alert('x', 'low', '<script>alert(1)</script>', '2026-11-24T10:00:00Z', { location_name: 'A & B "corner"' }));
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('A &amp; B &quot;corner&quot;');
+  });
+
+  it('records a message outcome on every delivery the message carried', () => {
+    const messages: ChannelMessage[] = [
+      { id: 'd1', userId: 'u1', alerts: [dust, wind], deliveryIds: ['d1', 'd2'] },
+      { id: 'd4', userId: 'u2', alerts: [wind], deliveryIds: ['d4'] },
+    ];
+    expect(carried([{ id: 'd1', ok: true, messageId: 'm' }, { id: 'd4', ok: false, failure: 'transient', error: 'x' }], messages)).toEqual([
+      { id: 'd1', ok: true, messageId: 'm' },
+      { id: 'd2', ok: true, messageId: 'm' },
+      { id: 'd4', ok: false, failure: 'transient', error: 'x' },
+    ]);
+    const single = [{ id: 'd4', ok: true as const }];
+    expect(carried(single, [messages[1]])).toBe(single);
+  });
+});

@@ -1,0 +1,79 @@
+import { CATEGORY_LABELS, SEVERITY_STYLES, severityRank } from '@beacon/contracts';
+import type { ChannelMessage, ClaimedHeldDelivery, SendableAlert } from './delivery-state.repository';
+
+/** Where a digest's reader lands: the user's own alert list. */
+export const DIGEST_URL = '/dashboard/alerts';
+
+/** Lines a push notification's body lists before "and N more" (push payloads are limited to about 4 KB). */
+const PUSH_LINES = 5;
+
+/** Most severe first; among equals, the newest first. */
+export function byUrgency(a: SendableAlert, b: SendableAlert): number {
+  const time = (x: SendableAlert) => new Date(x.sent_at ?? x.created_at).getTime();
+  return severityRank(b.severity) - severityRank(a.severity) || time(b) - time(a) || a.id.localeCompare(b.id);
+}
+
+/**
+ * Held deliveries taken by claimHeld, as one message per user: the user's own row of the batch leads (it
+ * is the message's id); when that row did not go (its alert was cancelled meanwhile), the lead recorded on
+ * the merged rows stays the id, so a retry sends the same message under the same key.
+ */
+export function toMessages(claimed: ClaimedHeldDelivery[], alerts: ReadonlyMap<string, SendableAlert>): ChannelMessage[] {
+  const byUser = new Map<string, ClaimedHeldDelivery[]>();
+  for (const d of claimed) {
+    const rows = byUser.get(d.user_id);
+    if (rows) rows.push(d);
+    else byUser.set(d.user_id, [d]);
+  }
+  const messages: ChannelMessage[] = [];
+  for (const [userId, rows] of byUser) {
+    const own = rows.find((r) => r.lead === null);
+    const list = rows.map((r) => alerts.get(r.alert_id)).filter((a): a is SendableAlert => !!a);
+    if (!list.length) continue;
+    messages.push({
+      id: own?.id ?? rows[0].lead!,
+      userId,
+      alerts: [...new Map(list.map((a) => [a.id, a])).values()].sort(byUrgency),
+      deliveryIds: rows.map((r) => r.id),
+    });
+  }
+  return messages;
+}
+
+export const isDigest = (m: ChannelMessage) => m.alerts.length > 1;
+
+export const digestTitle = (alerts: readonly SendableAlert[]) => `${alerts.length} alerts in your area`;
+
+/** A notification's body: one line per alert, the most severe first. */
+export function digestPushBody(alerts: readonly SendableAlert[]): string {
+  const lines = alerts.slice(0, PUSH_LINES).map((a) => `${SEVERITY_STYLES[a.severity].label}: ${a.title}`);
+  if (alerts.length > PUSH_LINES) lines.push(`and ${alerts.length - PUSH_LINES} more`);
+  return lines.join('\n');
+}
+
+/** The whole of each alert, for SMS and the plain-text email. */
+export function digestText(alerts: readonly SendableAlert[]): string {
+  return alerts
+    .map((a) => {
+      const where = a.location_name ? ` (${a.location_name})` : '';
+      return `[${SEVERITY_STYLES[a.severity].label}] ${a.title}${where}: ${a.message}`;
+    })
+    .join('\n\n');
+}
+
+/** One alert's lines in an email (what a single-alert email says, without the link). */
+export function emailAlertText(a: SendableAlert): string {
+  const where = a.location_name ? `\nLocation: ${a.location_name}` : '';
+  return `${a.title}\n\n${a.message}\n\nSeverity: ${SEVERITY_STYLES[a.severity].label}\nCategory: ${CATEGORY_LABELS[a.category]}${where}`;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** One alert as HTML: every value escaped (titles and messages are admin text, locations user text). */
+export function emailAlertHtml(a: SendableAlert, heading: 'h2' | 'h3' = 'h2'): string {
+  return `<${heading}>${escapeHtml(a.title)}</${heading}><p>${escapeHtml(a.message)}</p>
+<p><strong>Severity:</strong> ${escapeHtml(SEVERITY_STYLES[a.severity].label)}<br><strong>Category:</strong> ${escapeHtml(CATEGORY_LABELS[a.category])}${
+    a.location_name ? `<br><strong>Location:</strong> ${escapeHtml(a.location_name)}` : ''}</p>`;
+}
+
+export const emailLink = (href: string, text: string) => `<p><a href="${escapeHtml(href)}">${escapeHtml(text)}</a></p>`;
