@@ -30,4 +30,14 @@ describe.each(DATABASES.map((d) => [d.schema, d] as const))('%s migrations', (sc
     expect(await migrateUp(db.url, database)).toHaveLength(1);
     expect(await tables(db, schema)).toEqual(latest);
   });
+
+  it('goes all the way down, every down() in turn, and back up', async () => {
+    await migrateUp(db.url, database);
+    const latest = await tables(db, schema);
+    await migrateDown(db.url, database, database.migrations.length);
+    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM "${schema}".migrations`);
+    expect(n).toBe(0);
+    expect(await migrateUp(db.url, database)).toHaveLength(database.migrations.length);
+    expect(await tables(db, schema)).toEqual(latest);
+  });
 });

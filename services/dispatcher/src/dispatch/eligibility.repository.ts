@@ -113,8 +113,8 @@ export class EligibilityRepository {
 
   /**
    * One statement: eligible users x the alert's channels the user enabled and can be reached on, inserted
-   * as pending deliveries, each with the time it may go out (quiet hours and digest frequency; critical
-   * alerts are never held, and users without quiet hours or digests are never held, so only the others'
+   * as pending deliveries, each with the time it may go out (digest frequency, quiet weekends, quiet hours;
+   * critical alerts are never held, nor are users who chose none of these, so only the others'
    * rows are read for hold_until). Rows go in user order, so the unique key's and the user index's pages are
    * written in sequence rather than at random. The first run is a plain insert; a re-run after a crash
    * (rows already there) skips existing rows with ON CONFLICT DO NOTHING, which costs about twice as much per row.
@@ -145,7 +145,7 @@ export class EligibilityRepository {
        INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, not_before)
        SELECT ${alertId}, e.user_id, c.channel,
               CASE WHEN ${neverHeld} OR NOT e.may_hold THEN NULL ELSE (
-                SELECT alerts.hold_until(now(), false, h.frequency, h.quiet_enabled, h.quiet_start, h.quiet_end, h.time_zone)
+                SELECT alerts.hold_until(now(), false, h.frequency, h.quiet_enabled, h.quiet_start, h.quiet_end, h.time_zone, h.weekend_enabled)
                 FROM alerts.user_preferences h WHERE h.user_id = e.user_id) END
        FROM e CROSS JOIN LATERAL (VALUES
            ('push', e.channel_mask & ${CHANNEL_BIT.push} <> 0 AND EXISTS (SELECT 1 FROM alerts.push_subscriptions s WHERE s.user_id = e.user_id)),

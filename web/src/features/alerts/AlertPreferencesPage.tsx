@@ -205,8 +205,11 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
           )}
           <div className="toggle-row">
             <label htmlFor={`${id}-weekend`}>Weekend settings</label>
-            <input id={`${id}-weekend`} type="checkbox" role="switch" checked={form.weekendEnabled} onChange={(e) => set('weekendEnabled', e.target.checked)} />
+            <input id={`${id}-weekend`} type="checkbox" role="switch" checked={form.weekendEnabled} onChange={(e) => set('weekendEnabled', e.target.checked)} aria-describedby={`${id}-weekend-help`} />
           </div>
+          <p id={`${id}-weekend-help`} className="small muted" style={{ marginTop: 0 }}>
+            Quiet weekends: on Saturdays and Sundays, alerts below critical wait until Monday {form.quietHours.end}.
+          </p>
         </div>
 
         <fieldset className="card">
