@@ -351,5 +351,12 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect((await call('POST', `/deliveries/${pushes[0].payload!.deliveryId}/receipt`, null, { event: 'delivered', token: receipt.delivered })).status).toBe(200);
     const pushRows = (await rows()).filter((d) => d.channel === 'push' && d.status !== 'cancelled');
     expect(pushRows.map((d) => d.status)).toEqual(['delivered', 'delivered']);
+
+    // Admins see which deliveries went out in a digest.
+    for (const a of [dust, wind, frost]) {
+      const listed = await call<{ items: { userId: string; channel: string; inDigest: boolean }[] }>('GET', `/${a.id}/deliveries?pageSize=100`, adminToken);
+      const mine = listed.body.items.filter((d) => d.userId === u.id);
+      expect(mine.map((d) => d.inDigest)).toEqual([a !== frost, a !== frost, a !== frost]);
+    }
   });
 });

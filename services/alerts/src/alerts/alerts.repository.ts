@@ -47,6 +47,8 @@ export interface DeliveryRow {
   delivered_at: Date | null;
   read_at: Date | null;
   created_at: Date;
+  /** Went out in a digest message: carried by another delivery, or carrying others. */
+  in_digest: boolean;
 }
 
 /** `%` and `_` in user search text are literals, not wildcards. */
@@ -117,7 +119,8 @@ export class AlertsRepository {
     const whereSql = where.join(' AND ');
     const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM alerts.alert_deliveries d WHERE ${whereSql}`, params);
     const rows: DeliveryRow[] = await this.ds.query(
-      `SELECT d.id, d.user_id, d.channel, d.status, d.attempts, d.error, d.not_before, d.sent_at, d.delivered_at, d.read_at, d.created_at
+      `SELECT d.id, d.user_id, d.channel, d.status, d.attempts, d.error, d.not_before, d.sent_at, d.delivered_at, d.read_at, d.created_at,
+              (d.merged_into IS NOT NULL OR EXISTS (SELECT 1 FROM alerts.alert_deliveries m WHERE m.merged_into = d.id)) AS in_digest
        FROM alerts.alert_deliveries d WHERE ${whereSql}
        ORDER BY d.created_at, d.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, f.limit, f.offset],

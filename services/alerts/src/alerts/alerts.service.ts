@@ -146,7 +146,7 @@ export class AlertsService {
       id: d.id, userId: d.user_id, channel: d.channel, status: d.status === 'sending' ? 'pending' : d.status, attempts: d.attempts, error: d.error,
       heldUntil: d.not_before && d.not_before.getTime() > Date.now() ? d.not_before.toISOString() : null,
       sentAt: d.sent_at?.toISOString() ?? null, deliveredAt: d.delivered_at?.toISOString() ?? null, readAt: d.read_at?.toISOString() ?? null,
-      createdAt: d.created_at.toISOString(),
+      createdAt: d.created_at.toISOString(), inDigest: d.in_digest,
     })), total, q);
   }
 

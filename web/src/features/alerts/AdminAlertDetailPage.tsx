@@ -122,7 +122,7 @@ function Deliveries({ alertId, finished }: { alertId: string; finished: boolean 
                   <tr key={d.id}>
                     <td><code title={d.userId}>{d.userId.slice(0, 8)}</code></td>
                     <td>{CHANNEL_LABELS[d.channel]}</td>
-                    <td>{STATUS_LABEL[d.status] ?? d.status}{d.heldUntil && <span className="small muted"> (held until {formatDateTime(d.heldUntil)})</span>}</td>
+                    <td>{STATUS_LABEL[d.status] ?? d.status}{d.heldUntil && <span className="small muted"> (held until {formatDateTime(d.heldUntil)})</span>}{d.inDigest && <span className="small muted"> (in a digest)</span>}</td>
                     <td>{d.attempts}</td>
                     <td>{d.sentAt ? formatDateTime(d.sentAt) : '—'}</td>
                     <td>{d.deliveredAt ? formatDateTime(d.deliveredAt) : '—'}</td>

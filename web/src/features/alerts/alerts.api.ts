@@ -56,6 +56,8 @@ export interface DeliveryItem {
   deliveredAt: string | null;
   readAt: string | null;
   createdAt: string;
+  /** Went out in one digest message with the user's other held alerts. */
+  inDigest: boolean;
 }
 
 export interface MyAlertsArgs {
