@@ -1,6 +1,9 @@
 import { carried } from './channel-batch.runner';
 import type { ChannelMessage, ClaimedHeldDelivery, SendableAlert } from './delivery-state.repository';
-import { byUrgency, digestPushBody, digestText, digestTitle, emailAlertHtml, toMessages } from './digest';
+import { randomUUID } from 'node:crypto';
+import { pushPayload } from './push.sender';
+import { encryptPayload } from './web-push.crypto';
+import { byUrgency, digestPushBody, digestSmsText, digestTitle, emailAlertHtml, SMS_DIGEST_MAX_CHARS, toMessages } from './digest';
 
 const alert = (id: string, severity: SendableAlert['severity'], title: string, sentAt: string, extra: Partial<SendableAlert> = {}): SendableAlert => ({
   id, title, message: `${title}.`, type: 'weather', severity, category: 'weather', location_name: null, status: 'active',
@@ -44,7 +47,30 @@ describe('digests of held deliveries', () => {
     expect(digestPushBody([dust, wind])).toBe('High: Dust storm\nMedium: Wind advisory');
     const many = Array.from({ length: 7 }, (_, i) => alert(`m${i}`, 'low', `Alert ${i}`, '2026-11-24T10:00:00Z'));
     expect(digestPushBody(many).split('\n')).toEqual(['Low: Alert 0', 'Low: Alert 1', 'Low: Alert 2', 'Low: Alert 3', 'Low: Alert 4', 'and 2 more']);
-    expect(digestText([dust, wind])).toBe('[High] Dust storm (I-17): Dust storm.\n\n[Medium] Wind advisory: Wind advisory.');
+    expect(digestSmsText([dust, wind], 'https://beacon.example/dashboard/alerts')).toBe('[High] Dust storm (I-17): Dust storm.\n\n[Medium] Wind advisory: Wind advisory.');
+  });
+
+  it('keeps a long SMS digest within its limit: one line per alert, "and N more", and where to read them', () => {
+    const long = Array.from({ length: 30 }, (_, i) => alert(`l${i}`, 'medium', `Road closure number ${i} on the long highway`, '2026-11-24T10:00:00Z', { message: 'm'.repeat(400) }));
+    const text = digestSmsText(long, 'https://beacon.example/dashboard/alerts');
+    expect(text.length).toBeLessThanOrEqual(SMS_DIGEST_MAX_CHARS);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('[Medium] Road closure number 0 on the long highway');
+    expect(lines.at(-1)).toBe('Details: https://beacon.example/dashboard/alerts');
+    const shown = lines.filter((l) => l.startsWith('[Medium]')).length;
+    expect(shown).toBeGreaterThan(5);
+    expect(lines).toContain(`and ${30 - shown} more`);
+    expect(text).not.toContain('mmmm');
+  });
+
+  it('keeps every push payload encryptable (under 4 KB), however long or many the alerts', () => {
+    const wide = (i: number) => alert(randomUUID(), 'high', '\u{1F6A8}'.repeat(100), '2026-11-24T10:00:00Z', { id: randomUUID(), message: '\u{1F30A}'.repeat(500), location_name: 'x'.repeat(200) });
+    const receipt = { url: `https://${'h'.repeat(60)}.example/api/alerts/deliveries/${randomUUID()}/receipt`, delivered: 'd'.repeat(32), ack: 'a'.repeat(32) };
+    const keys = { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' };
+    for (const alerts of [[wide(0)], Array.from({ length: 60 }, (_, i) => wide(i))]) {
+      const payload = pushPayload({ id: randomUUID(), userId: 'u', alerts, deliveryIds: [] }, receipt);
+      expect(() => encryptPayload(Buffer.from(JSON.stringify(payload)), keys)).not.toThrow();
+    }
   });
 
   it('escapes alert text in email HTML', () => {

@@ -51,14 +51,37 @@ export function digestPushBody(alerts: readonly SendableAlert[]): string {
   return lines.join('\n');
 }
 
-/** The whole of each alert, for SMS and the plain-text email. */
-export function digestText(alerts: readonly SendableAlert[]): string {
-  return alerts
-    .map((a) => {
-      const where = a.location_name ? ` (${a.location_name})` : '';
-      return `[${SEVERITY_STYLES[a.severity].label}] ${a.title}${where}: ${a.message}`;
-    })
-    .join('\n\n');
+/** Characters an SMS digest may take (SMS gateways split long texts, and most refuse past 10 segments). */
+export const SMS_DIGEST_MAX_CHARS = 1000;
+
+/** Alert ids a push digest lists (its payload must stay under 4 KB once encrypted). */
+export const PUSH_DIGEST_MAX_IDS = 20;
+
+const heading = (a: SendableAlert) => `[${SEVERITY_STYLES[a.severity].label}] ${a.title}${a.location_name ? ` (${a.location_name})` : ''}`;
+
+/**
+ * An SMS digest: every alert in full when that fits SMS_DIGEST_MAX_CHARS; otherwise one line per alert and
+ * where to read them, as many lines as fit.
+ */
+export function digestSmsText(alerts: readonly SendableAlert[], detailsUrl: string): string {
+  const full = alerts.map((a) => `${heading(a)}: ${a.message}`).join('\n\n');
+  if (full.length <= SMS_DIGEST_MAX_CHARS) return full;
+  const tail = `\n\nDetails: ${detailsUrl}`;
+  const lines: string[] = [];
+  let used = tail.length;
+  for (const [i, a] of alerts.entries()) {
+    const line = heading(a);
+    const more = `and ${alerts.length - i} more`;
+    const rest = alerts.length - i - 1;
+    // Keep room for "and N more" unless this is the last line.
+    if (used + line.length + 1 + (rest ? more.length + 1 : 0) > SMS_DIGEST_MAX_CHARS) {
+      lines.push(more);
+      break;
+    }
+    lines.push(line);
+    used += line.length + 1;
+  }
+  return lines.join('\n') + tail;
 }
 
 /** One alert's lines in an email (what a single-alert email says, without the link). */

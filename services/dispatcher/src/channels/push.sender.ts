@@ -8,7 +8,7 @@ import { OnJob } from '../../../alerts/src/queue/job-registry';
 import { DispatcherEnv } from '../config/env.dto';
 import { ChannelBatchRunner, ChannelSender, mapLimit } from './channel-batch.runner';
 import { ChannelMessage, DeliveryStateRepository, Outcome } from './delivery-state.repository';
-import { DIGEST_URL, digestPushBody, digestTitle, isDigest } from './digest';
+import { DIGEST_URL, digestPushBody, digestTitle, isDigest, PUSH_DIGEST_MAX_IDS } from './digest';
 import { PushHttpClient } from './push-http';
 import { encryptPayload, VapidTokenCache } from './web-push.crypto';
 
@@ -16,7 +16,7 @@ import { encryptPayload, VapidTokenCache } from './web-push.crypto';
 export interface PushPayload {
   /** The alert, or a digest's most severe alert. */
   alertId: string;
-  /** A digest's alerts, most severe first (absent for a single alert). */
+  /** A digest's alerts, most severe first, at most PUSH_DIGEST_MAX_IDS (absent for a single alert). */
   alertIds?: string[];
   deliveryId: string;
   title: string;
@@ -121,32 +121,11 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
   }
 
   private async payload(m: ChannelMessage): Promise<PushPayload> {
-    const base = this.env.PUBLIC_URL.replace(/\/$/, '');
-    const alert = m.alerts[0];
-    const deliveryId = m.id;
-    const digest = isDigest(m);
-    return {
-      alertId: alert.id,
-      ...(digest ? { alertIds: m.alerts.map((a) => a.id) } : {}),
-      deliveryId,
-      title: digest ? digestTitle(m.alerts) : alert.title,
-      body: digest ? digestPushBody(m.alerts) : alert.message,
-      severity: alert.severity,
-      category: alert.category,
-      type: alert.type,
-      url: digest ? DIGEST_URL : `/alerts/${alert.id}`,
-      priority: pushPriority(alert.severity),
-      ttl: PUSH_TTL_SECONDS,
-      channel: pushAndroidChannel(alert.severity),
-      icon: '/icon-192.png',
-      badge: '/icon-192.png',
-      requireInteraction: alert.severity === 'critical',
-      receipt: {
-        url: `${base}/api/alerts/deliveries/${deliveryId}/receipt`,
-        delivered: await this.keys.receiptToken(deliveryId, 'delivered'),
-        ack: await this.keys.receiptToken(deliveryId, 'ack'),
-      },
-    };
+    return pushPayload(m, {
+      url: `${this.env.PUBLIC_URL.replace(/\/$/, '')}/api/alerts/deliveries/${m.id}/receipt`,
+      delivered: await this.keys.receiptToken(m.id, 'delivered'),
+      ack: await this.keys.receiptToken(m.id, 'ack'),
+    });
   }
 
   private async vapidCache() {
@@ -168,4 +147,28 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
     }
     this.checkedOrigins.set(origin, Date.now() + ORIGIN_CHECK_TTL_MS);
   }
+}
+
+/** What the service worker receives for one message: a single alert, or a digest (see web/public/push-sw.js). */
+export function pushPayload(m: ChannelMessage, receipt: PushPayload['receipt']): PushPayload {
+  const alert = m.alerts[0];
+  const digest = isDigest(m);
+  return {
+    alertId: alert.id,
+    ...(digest ? { alertIds: m.alerts.slice(0, PUSH_DIGEST_MAX_IDS).map((a) => a.id) } : {}),
+    deliveryId: m.id,
+    title: digest ? digestTitle(m.alerts) : alert.title,
+    body: digest ? digestPushBody(m.alerts) : alert.message,
+    severity: alert.severity,
+    category: alert.category,
+    type: alert.type,
+    url: digest ? DIGEST_URL : `/alerts/${alert.id}`,
+    priority: pushPriority(alert.severity),
+    ttl: PUSH_TTL_SECONDS,
+    channel: pushAndroidChannel(alert.severity),
+    icon: '/icon-192.png',
+    badge: '/icon-192.png',
+    requireInteraction: alert.severity === 'critical',
+    receipt,
+  };
 }

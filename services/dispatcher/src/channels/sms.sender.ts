@@ -9,7 +9,7 @@ import { SettingsRepository } from '../../../alerts/src/settings/settings.reposi
 import { DispatcherEnv } from '../config/env.dto';
 import { BatchRefused, ChannelBatchRunner, ChannelSender } from './channel-batch.runner';
 import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
-import { digestText, digestTitle } from './digest';
+import { DIGEST_URL, digestSmsText, digestTitle } from './digest';
 
 /** Spec: the SMS webhook call times out after 30 s. */
 export const SMS_TIMEOUT_MS = 30_000;
@@ -74,7 +74,7 @@ export class SmsSender implements ChannelSender {
     const payload = {
       type: alert.type,
       title: digest ? digestTitle(alerts) : alert.title,
-      message: digest ? digestText(alerts) : alert.message,
+      message: digest ? digestSmsText(alerts, `${this.env.PUBLIC_URL.replace(/\/$/, '')}${DIGEST_URL}`) : alert.message,
       priority: priorityOfSeverity(alert.severity),
       recipients,
       // The alerts' send time, not now: a retried call carries the very same body.
