@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
 import { alertsDatabase } from '../database';
@@ -74,20 +73,5 @@ describe('alerts.hold_until: frequency, weekend and quiet hours', () => {
                       AT TIME ZONE 'America/Phoenix', 'YYYY-MM-DD HH24:MI') AS at`,
     );
     expect(rows[0].at).toBe('2026-11-28 11:00');
-  });
-
-  it('marks users with any of these settings as possibly held (the eligibility indexes carry the flag)', async () => {
-    const insert = async (over: string) => {
-      const id = randomUUID();
-      await client.query(
-        `INSERT INTO alerts.user_preferences (user_id, alert_types, categories, radius_km, ${over}) VALUES ($1, '{}', '{}', 10, true)`,
-        [id],
-      );
-      const { rows } = await client.query(`SELECT may_hold FROM alerts.user_preferences WHERE user_id = $1`, [id]);
-      return rows[0].may_hold;
-    };
-    expect(await insert('weekend_enabled')).toBe(true);
-    expect(await insert('quiet_enabled')).toBe(true);
-    expect(await insert('push_enabled')).toBe(false);
   });
 });

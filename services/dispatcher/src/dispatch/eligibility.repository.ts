@@ -84,6 +84,15 @@ export function userIdRanges(parts: number): UserIdRange[] {
   return Array.from({ length: n }, (_, i) => ({ from: i ? bounds[i - 1] : null, to: i < n - 1 ? bounds[i] : null }));
 }
 
+/**
+ * Whether it is Saturday or Sunday in some time zone at `at`. Local dates at one instant run from UTC-12's to
+ * UTC+14's (at most 26 hours apart), so a weekend day is among them exactly when one of those two is one.
+ */
+export function weekendSomewhere(at: Date): boolean {
+  const weekend = (offsetHours: number) => [0, 6].includes(new Date(at.getTime() + offsetHours * 3_600_000).getUTCDay());
+  return weekend(14) || weekend(-12);
+}
+
 /** Channel bits of user_preferences.channel_mask (FastEligibility migration). */
 const CHANNEL_BIT: Record<DeliveryChannel, number> = { push: 1, sms: 2, email: 4 };
 
@@ -113,8 +122,8 @@ export class EligibilityRepository {
 
   /**
    * One statement: eligible users x the alert's channels the user enabled and can be reached on, inserted
-   * as pending deliveries, each with the time it may go out (digest frequency, quiet weekends, quiet hours;
-   * critical alerts are never held, nor are users who chose none of these, so only the others'
+   * as pending deliveries, each with the time it may go out at `at` (digest frequency, quiet weekends, quiet
+   * hours; critical alerts are never held, nor are users who chose none of these, so only the others'
    * rows are read for hold_until). Rows go in user order, so the unique key's and the user index's pages are
    * written in sequence rather than at random. The first run is a plain insert; a re-run after a crash
    * (rows already there) skips existing rows with ON CONFLICT DO NOTHING, which costs about twice as much per row.
@@ -123,16 +132,22 @@ export class EligibilityRepository {
    * unique key. A crash between them leaves some ranges written; the re-run's ON CONFLICT completes the rest.
    * Returns the number of rows inserted.
    */
-  async insertDeliveries(alert: DispatchAlert, parts = 1): Promise<number> {
+  async insertDeliveries(alert: DispatchAlert, parts = 1, at = new Date()): Promise<number> {
     const [{ rerun }] = await this.ds.query(`SELECT EXISTS (SELECT 1 FROM alerts.alert_deliveries WHERE alert_id = $1) AS rerun`, [alert.id]);
-    const counts = await Promise.all(userIdRanges(alert.source === 'test' ? 1 : parts).map((range) => this.insertRange(alert, range, rerun)));
+    const counts = await Promise.all(userIdRanges(alert.source === 'test' ? 1 : parts).map((range) => this.insertRange(alert, range, rerun, at)));
     return counts.reduce((a, b) => a + b, 0);
   }
 
-  private async insertRange(alert: DispatchAlert, range: UserIdRange, rerun: boolean): Promise<number> {
+  private async insertRange(alert: DispatchAlert, range: UserIdRange, rerun: boolean, at: Date): Promise<number> {
     const params = new SqlParams();
     const eligible = eligibleUsersSql(alert, params);
     const neverHeld = params.bind('never_held', alert.severity === 'critical' || alert.source === 'test', 'boolean');
+    // may_hold does not cover the weekend setting (see the WeekendHold migration): while it is a weekend day
+    // somewhere, those users are found through their partial index.
+    const mayHold = weekendSomewhere(at)
+      ? `(e.may_hold OR EXISTS (SELECT 1 FROM alerts.user_preferences w WHERE w.user_id = e.user_id AND w.weekend_enabled))`
+      : 'e.may_hold';
+    const now = params.bind('at', at.toISOString(), 'timestamptz');
     const alertId = params.bind('alert', alert.id, 'uuid');
     const inRange = [
       range.from ? `e.user_id >= ${params.bind('from', range.from, 'uuid')}` : null,
@@ -144,8 +159,8 @@ export class EligibilityRepository {
       `WITH e AS (${eligible})
        INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, not_before)
        SELECT ${alertId}, e.user_id, c.channel,
-              CASE WHEN ${neverHeld} OR NOT e.may_hold THEN NULL ELSE (
-                SELECT alerts.hold_until(now(), false, h.frequency, h.quiet_enabled, h.quiet_start, h.quiet_end, h.time_zone, h.weekend_enabled)
+              CASE WHEN ${neverHeld} OR NOT ${mayHold} THEN NULL ELSE (
+                SELECT alerts.hold_until(${now}, false, h.frequency, h.quiet_enabled, h.quiet_start, h.quiet_end, h.time_zone, h.weekend_enabled)
                 FROM alerts.user_preferences h WHERE h.user_id = e.user_id) END
        FROM e CROSS JOIN LATERAL (VALUES
            ('push', e.channel_mask & ${CHANNEL_BIT.push} <> 0 AND EXISTS (SELECT 1 FROM alerts.push_subscriptions s WHERE s.user_id = e.user_id)),
