@@ -44,7 +44,11 @@ test('a push message becomes a notification with the alert, and the worker repor
   await expect.poll(() => page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration('/push-sw.js');
     const shown = (await registration?.getNotifications()) ?? [];
-    return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, requireInteraction: n.requireInteraction, actions: n.actions.map((a) => a.title), url: n.data?.url }));
+    // `actions` is Chromium's (not in TypeScript's DOM library yet).
+    return shown.map((n) => ({
+      title: n.title, body: n.body, tag: n.tag, requireInteraction: n.requireInteraction,
+      actions: (n as Notification & { actions: { title: string }[] }).actions.map((a) => a.title), url: n.data?.url,
+    }));
   })).toEqual([{
     title: '\u{1F6A8} Wrong-way driver on I-10', body: payload.body, tag: `alert-${alertId}`, requireInteraction: true,
     actions: ['View Alert', 'Acknowledge'], url: `/alerts/${alertId}`,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: build, then every tier — unit and web component specs, integration specs against the real
+// `npm test`: build and type-check, then every tier — unit and web component specs, integration specs against the real
 // PostgreSQL and Redis, deployment checks, and the browser journeys — and one closing line with the totals.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -40,6 +40,11 @@ function countPlaywright(file) {
 }
 
 if (want('build') && run('build', 'npm', ['run', 'build']) !== 0) broken.push('build');
+
+// Jest (SWC) and Playwright strip types without checking them: specs and journeys are type-checked here.
+if (want('typecheck')) {
+  if (run('typecheck', 'npm', ['run', 'typecheck']) !== 0) { broken.push('typecheck'); failed += 1; } else passed += 1;
+}
 
 for (const [stage, projects] of [['unit', ['unit', 'web']], ['integration', ['integration']]]) {
   if (!want(stage) || broken.includes('build')) continue;

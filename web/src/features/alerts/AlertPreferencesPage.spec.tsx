@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { DEFAULT_PREFERENCES, type AlertPreferences } from '@beacon/contracts';
+import { jsonResponse as json } from '@/test/json-response';
 import { renderSignedIn } from '@/test/render-screen';
 import { AlertPreferencesPage } from './AlertPreferencesPage';
 
@@ -18,24 +19,12 @@ const USER = { id: '00000000-0000-4000-8000-000000000042', email: 'pat.driver@ex
 let saved: AlertPreferences;
 let puts: Record<string, unknown>[];
 
-beforeAll(() => {
-  // The toaster asks for reduced motion; jsdom has no media queries.
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href).toString() : input, init);
-    }
-  } as typeof Request;
-});
-
 beforeEach(() => {
   saved = structuredClone(DEFAULT_PREFERENCES);
   puts = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const req = input as Request;
     const path = new URL(req.url).pathname;
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (path === '/api/alerts/me/preferences' && req.method === 'PUT') {
       const body = await req.json();
       puts.push(body);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { COMMUNITY_MESSAGES, type CommunityPost } from '@beacon/contracts';
-import { allowRelativeRequests, json, mockApi, renderScreen, type Call } from '../incidents/test-utils';
+import { json, mockApi, renderScreen, type Call } from '../incidents/test-utils';
 import { CommunityPage } from './CommunityPage';
 
 jest.mock('react-hot-toast', () => {
@@ -18,7 +18,6 @@ jest.mock('../incidents/LocationMap', () => ({
   ),
 }));
 
-beforeAll(allowRelativeRequests);
 beforeEach(() => jest.clearAllMocks());
 
 const post = (n: number, over: Partial<CommunityPost> = {}): CommunityPost => ({

@@ -4,19 +4,10 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '@/app/store';
 import { signedIn } from '@/features/auth/auth.slice';
+import { jsonResponse as json } from '@/test/json-response';
 import { ActivityPage } from './ActivityPage';
 import { DashboardHomePage } from './DashboardHomePage';
 
-beforeAll(() => {
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href).toString() : input, init);
-    }
-  } as typeof Request;
-});
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
 
 type Answer = (path: string, search: URLSearchParams) => Response;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { GEOLOCATION_MESSAGES, INCIDENT_MESSAGES } from '@beacon/contracts';
 import { ReportIncidentPage } from './ReportIncidentPage';
-import { allowRelativeRequests, json, mockApi, renderScreen, type Call } from './test-utils';
+import { json, mockApi, renderScreen, type Call } from './test-utils';
 
 jest.mock('react-hot-toast', () => {
   const fn = Object.assign(jest.fn(), { success: jest.fn(), error: jest.fn() });
@@ -21,7 +21,6 @@ jest.mock('./LocationMap', () => ({
   ),
 }));
 
-beforeAll(allowRelativeRequests);
 beforeEach(() => jest.clearAllMocks());
 
 const heading = () => screen.getByRole('heading', { level: 2 });

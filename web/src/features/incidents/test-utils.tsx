@@ -1,17 +1,7 @@
 import type { ReactElement } from 'react';
 import { renderSignedIn } from '@/test/render-screen';
 
-// Node's Request refuses relative URLs; RTK Query builds them from baseUrl '/'.
-export function allowRelativeRequests() {
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href).toString() : input, init);
-    }
-  } as typeof Request;
-}
-
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export { jsonResponse as json } from '@/test/json-response';
 
 export interface Call {
   method: string;

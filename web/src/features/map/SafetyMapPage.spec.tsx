@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { makeStore } from '@/app/store';
 import type { Camera } from '@/features/traffic/traffic.api';
-import { jsonResponse, resolveRelativeRequests } from '@/features/traffic/test-support';
+import { jsonResponse } from '@/test/json-response';
 import type { TrafficEvent, VerifiedIncident } from './map.api';
 import type { SafetyMapViewProps } from './SafetyMapView';
 import { SafetyMapPage } from './SafetyMapPage';
@@ -29,7 +29,6 @@ jest.mock('@/app/socket', () => ({
   getSocket: jest.fn(),
 }));
 
-beforeAll(resolveRelativeRequests);
 
 const cam = (i: number, roadway: string, description: string, direction = 'Northbound'): Camera => ({
   cameraId: `c${i}`, roadway, description, direction, lat: 33.4 + i / 100, lng: -112, imageUrl: `/api/traffic/camera-images/${i}.svg`, lastUpdated: '2024-03-05T15:07:00',

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import type { Incident } from '@beacon/contracts';
-import { allowRelativeRequests, json, mockApi, renderScreen } from '../incidents/test-utils';
+import { json, mockApi, renderScreen } from '../incidents/test-utils';
 import { ModerationPage } from './ModerationPage';
 
 jest.mock('react-hot-toast', () => {
@@ -11,7 +11,6 @@ jest.mock('react-hot-toast', () => {
 });
 jest.mock('@/app/socket', () => ({ useSocketEvent: jest.fn(), getSocket: jest.fn() }));
 
-beforeAll(allowRelativeRequests);
 
 const report = (id: string, description: string): Incident => ({
   id, type: 'wrong-way-driver', description, locationName: 'I-17 near Thomas Rd', lat: 33.48, lng: -112.1, photoUrl: null,

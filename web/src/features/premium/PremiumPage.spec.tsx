@@ -6,10 +6,6 @@ import { makeStore } from '@/app/store';
 import { signedIn, signedOut } from '@/features/auth/auth.slice';
 import { PremiumPage } from './PremiumPage';
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-});
-
 function renderPremium(user: boolean) {
   const store = makeStore();
   store.dispatch(user ? signedIn({ id: 'u1', email: 'pat@example.com', role: 'user' }) : signedOut());

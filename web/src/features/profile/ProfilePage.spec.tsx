@@ -24,13 +24,6 @@ jest.mock('@/features/auth/auth-client', () => ({ get auth() { return mockAuth; 
 
 const puts: unknown[] = [];
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href).toString() : input, init);
-    }
-  } as typeof Request;
   let prefs = { ...DEFAULT_PREFERENCES, methods: { ...DEFAULT_PREFERENCES.methods } };
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const req = input as Request;

@@ -2,22 +2,11 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { Provider } from 'react-redux';
 import { Toaster } from 'react-hot-toast';
 import type { Product } from '@beacon/contracts';
+import { jsonResponse as json } from '@/test/json-response';
 import { makeStore } from '@/app/store';
 import { StorePage } from './StorePage';
 
 const TOTAL = 30;
-
-beforeAll(() => {
-  // jsdom has no matchMedia; react-hot-toast asks it about reduced motion
-  // RTK Query builds Requests with relative URLs, which the browser resolves against the page and Node does not
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href).toString() : input, init);
-    }
-  } as typeof Request;
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-});
 
 function product(i: number, extra: Partial<Product> = {}): Product {
   return {
@@ -46,7 +35,6 @@ function installApi(options: { total?: number; featured?: Product[] } = {}) {
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const req = input instanceof Request ? input : new Request(String(input));
     const url = new URL(req.url, 'http://localhost');
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (req.method === 'POST') {
       posted.push(url.pathname);
       return json({ recorded: true });

@@ -3,9 +3,8 @@ import { Provider } from 'react-redux';
 import { makeStore } from '@/app/store';
 import { CamerasPage } from './CamerasPage';
 import type { Camera } from './traffic.api';
-import { jsonResponse, resolveRelativeRequests } from './test-support';
+import { jsonResponse } from '@/test/json-response';
 
-beforeAll(resolveRelativeRequests);
 
 const ROADWAYS = ['US 60', 'I-10', 'Loop 101', 'I-17', 'SR 51'];
 
