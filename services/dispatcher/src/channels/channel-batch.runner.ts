@@ -69,7 +69,8 @@ export class ChannelBatchRunner {
   private async sendAndRecord(messages: ChannelMessage[], alertIds: string[], batch: ChannelBatch, job: Job, sender: ChannelSender) {
     const touch = () => alertIds.forEach((id) => this.progress.touch(id));
     const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    const everyDelivery = (o: Outcome) => (m: ChannelMessage) => m.deliveryIds.map((id): Outcome => ({ ...o, id }));
+    const failAll = (failure: 'transient' | 'permanent', error: string) =>
+      carried(messages.map((m): Outcome => ({ id: m.id, ok: false, failure, error })), messages);
     let outcomes: Outcome[];
     try {
       outcomes = await sender.send(messages, batch);
@@ -77,12 +78,11 @@ export class ChannelBatchRunner {
       if (!(e instanceof BatchRefused)) {
         // Unknown outcome (e.g. a time-out of the one webhook call): the rows go back to pending and the
         // same call, with the same idempotency key, is repeated on retry.
-        const failed: Outcome = { id: '', ok: false, failure: 'transient', error: (e as Error).message };
-        await this.state.record(messages.flatMap(everyDelivery(failed)), finalAttempt);
+        await this.state.record(failAll('transient', (e as Error).message), finalAttempt);
         touch();
         throw e;
       }
-      await this.state.record(messages.flatMap(everyDelivery({ id: '', ok: false, failure: 'permanent', error: e.message })), true);
+      await this.state.record(failAll('permanent', e.message), true);
       touch();
       throw new UnrecoverableError(e.message);
     }
