@@ -53,7 +53,9 @@ export class ChannelBatchRunner {
       this.progress.touch(batch.alertId);
       return cancelled ? { cancelled } : { sent: 0 };
     }
-    const alerts = new Map((await this.state.alerts(alertIds)).map((a) => [a.id, a]));
+    // The batch's own alert was read just above; only the alerts its rows gathered are read here.
+    const others = alertIds.filter((id) => id !== batch.alertId);
+    const alerts = new Map([...(own ? [own] : []), ...(others.length ? await this.state.alerts(others) : [])].map((a) => [a.id, a]));
     for (const id of alertIds) {
       const gone = claimed.filter((d) => d.alert_id === id);
       if (gone.length && !goesOut(alerts.get(id))) cancelled += await this.state.cancel(gone.map((d) => d.id), whyNot(alerts.get(id)));

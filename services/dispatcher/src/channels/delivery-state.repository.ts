@@ -61,12 +61,7 @@ export class DeliveryStateRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   async alert(id: string): Promise<SendableAlert | null> {
-    const [row] = await this.ds.query(
-      `SELECT id, title, message, type, severity, category, location_name, status, sent_at, created_at,
-              (expires_at IS NOT NULL AND expires_at <= now()) AS expired
-       FROM alerts.alerts WHERE id = $1`,
-      [id],
-    );
+    const [row] = await this.alerts([id]);
     return row ?? null;
   }
 
