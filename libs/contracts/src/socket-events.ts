@@ -33,10 +33,17 @@ export interface CommunityCommentEvent {
   createdAt: string;
 }
 
+/** The alert:new payload: the alert, and whether its messages to this user are held. */
+export type NewAlertEvent = AlertSummary & { held?: boolean };
+
 /** Server to client. */
 export interface ServerToClientEvents {
-  /** A new active alert that concerns this user (user room) or any new alert (admins room). */
-  'alert:new': (alert: AlertSummary) => void;
+  /**
+   * A new active alert that concerns this user (user room) or any new alert (admins room). `held` is true when
+   * every message of it to this user waits (quiet hours, digest frequency, quiet weekend): the open screen lists it
+   * but neither notifies nor speaks it.
+   */
+  'alert:new': (alert: NewAlertEvent) => void;
   /** Alert status changed (cancelled, expired). */
   'alert:updated': (alert: AlertSummary) => void;
   /** Aggregated delivery progress of one alert, a few times a second while it dispatches (admins room). */
