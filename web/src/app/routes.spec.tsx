@@ -36,6 +36,11 @@ describe('route rules', () => {
     expect(router.state.location.state).toEqual({ from: '/dashboard/cameras' });
   });
 
+  it('sends an unknown path under /admin to /, as the spec does for every unknown path outside /dashboard', async () => {
+    const router = renderAt('/admin/nope', 'admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it('keeps a non-admin out of /admin', async () => {
     const router = renderAt('/admin/settings', 'signedIn');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
