@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'react-redux';
-import type { AlertProgress, AlertSummary } from '@beacon/contracts';
+import type { AlertProgress, AlertSummary, NewAlertEvent } from '@beacon/contracts';
 import { getSocket, useSocketEvent } from '@/app/socket';
 import { api } from '@/app/api';
 import type { AppStore } from '@/app/store';
@@ -16,8 +16,8 @@ export function useLiveAdminAlerts() {
     applyProgress(store.dispatch, store.getState(), p);
     if (p.done) store.dispatch(api.util.invalidateTags(['AlertStats']));
   }, [store]);
-  const onNew = useCallback((s: AlertSummary) => {
-    applyNewAdminAlert(store.dispatch, store.getState(), s);
+  const onNew = useCallback((e: NewAlertEvent) => {
+    applyNewAdminAlert(store.dispatch, store.getState(), withoutHeld(e));
     store.dispatch(api.util.invalidateTags(['AlertStats']));
   }, [store]);
   const onUpdated = useCallback((s: AlertSummary) => applyAlertUpdate(store.dispatch, store.getState(), s), [store]);
@@ -27,23 +27,31 @@ export function useLiveAdminAlerts() {
 }
 
 /**
- * User screens: a new alert for me is prepended; `onArrive` may notify (browser notification, voice).
+ * User screens: a new alert for me is prepended; `onArrive` may notify (browser notification, voice), but
+ * not for a held alert: the person asked for quiet (quiet hours, a digest, a quiet weekend), so it is listed
+ * silently and its messages come later.
  * An admin's socket is also in the admins room, which hears of EVERY new alert, so for admins the event
  * cannot say "this one is for you": their list is read again instead (it holds only alerts delivered to them).
  */
 export function useLiveUserAlerts(onArrive?: (alert: AlertSummary) => void) {
   const store = useStore() as AppStore;
-  const onNew = useCallback((s: AlertSummary) => {
+  const onNew = useCallback((e: NewAlertEvent) => {
     if (store.getState().auth.user?.role === 'admin') {
       store.dispatch(api.util.invalidateTags(['MyAlerts']));
       return;
     }
-    applyNewUserAlert(store.dispatch, store.getState(), s);
-    onArrive?.(s);
+    const alert = withoutHeld(e);
+    applyNewUserAlert(store.dispatch, store.getState(), alert);
+    if (!e.held) onArrive?.(alert);
   }, [store, onArrive]);
   const onUpdated = useCallback((s: AlertSummary) => applyAlertUpdate(store.dispatch, store.getState(), s), [store]);
   useSocketEvent('alert:new', onNew);
   useSocketEvent('alert:updated', onUpdated);
+}
+
+/** `held` describes this delivery to this socket, not the alert: it must not reach the cached alert. */
+function withoutHeld({ held: _held, ...alert }: NewAlertEvent): AlertSummary {
+  return alert;
 }
 
 /** Asks the gateway for one alert's progress events (again after every reconnect). */

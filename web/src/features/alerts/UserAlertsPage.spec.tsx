@@ -1,0 +1,169 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
+import { DEFAULT_PREFERENCES, type AlertPreferences, type UserAlert } from '@beacon/contracts';
+import { jsonResponse as json } from '@/test/json-response';
+import { renderSignedIn } from '@/test/render-screen';
+import { alertsApi } from './alerts.api';
+import { resetFakeSocket, serverSends } from './fake-socket';
+import { PERSON, pageOf, requestOf, userAlert } from './test-utils';
+import { UserAlertsPage } from './UserAlertsPage';
+
+jest.mock('@/app/socket', () => jest.requireActual('./fake-socket'));
+
+/** The browser's Notification: records what the screen shows. */
+class FakeNotification {
+  static permission: NotificationPermission = 'granted';
+  static requestPermission = jest.fn(async () => FakeNotification.permission);
+  static shown: { title: string; options: NotificationOptions }[] = [];
+  onclick: (() => void) | null = null;
+  close = jest.fn();
+  constructor(title: string, options: NotificationOptions) {
+    FakeNotification.shown.push({ title, options });
+  }
+}
+
+const speak = jest.fn();
+let prefs: AlertPreferences;
+let mine: UserAlert[];
+let helpBodies: unknown[];
+
+beforeEach(() => {
+  resetFakeSocket();
+  FakeNotification.permission = 'granted';
+  FakeNotification.shown = [];
+  FakeNotification.requestPermission.mockClear();
+  speak.mockClear();
+  Object.assign(window, { Notification: FakeNotification, speechSynthesis: { speak, cancel: jest.fn() } });
+  Object.assign(globalThis, { SpeechSynthesisUtterance: class { lang = ''; constructor(public text: string) {} } });
+  prefs = structuredClone(DEFAULT_PREFERENCES);
+  mine = [userAlert({ title: 'Road closed on Main St', severity: 'medium', category: 'traffic', type: 'Traffic' })];
+  helpBodies = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const { req, path } = requestOf(input);
+    if (path === '/api/alerts/me/preferences') return json(prefs);
+    if (path === '/api/alerts/me/alerts') return json(pageOf(mine));
+    const help = path.match(/^\/api\/alerts\/me\/alerts\/([^/]+)\/help$/);
+    if (help && req.method === 'POST') {
+      helpBodies.push(await req.json());
+      return json({ id: 'help-1' }, 201);
+    }
+    return json({ error: 'not_found', message: 'Not found' }, 404);
+  }) as unknown as typeof fetch;
+});
+
+afterEach(() => {
+  delete (window as { Notification?: unknown }).Notification;
+});
+
+async function renderAlerts() {
+  const user = userEvent.setup();
+  const { store } = renderSignedIn(<><UserAlertsPage /><Toaster /></>, { user: PERSON, path: '/alerts' });
+  await screen.findByRole('list', { name: 'Your alerts' });
+  // The voice setting comes from my preferences: the arrival handler needs them loaded.
+  await waitFor(() => expect(alertsApi.endpoints.preferences.select()(store.getState()).isSuccess).toBe(true));
+  return user;
+}
+
+const titles = () => within(screen.getByRole('list', { name: 'Your alerts' })).getAllByRole('heading').map((h) => h.textContent?.replace(' (unread)', ''));
+
+describe('Emergency Alerts (/alerts): live arrivals', () => {
+  it('prepends a new alert, shows a browser notification that a critical alert keeps until dismissed, and reads it aloud', async () => {
+    await renderAlerts();
+    act(() => serverSends('alert:new', userAlert({ title: 'Wrong-way driver on I-10', message: 'Stay off the eastbound lanes.', severity: 'critical', category: 'traffic' })));
+
+    expect(await screen.findByRole('link', { name: 'Wrong-way driver on I-10' })).toBeInTheDocument();
+    expect(titles()).toEqual(['Wrong-way driver on I-10', 'Road closed on Main St']);
+    await waitFor(() => expect(FakeNotification.shown).toHaveLength(1));
+    expect(FakeNotification.shown[0].title).toBe('🚨 Wrong-way driver on I-10');
+    expect(FakeNotification.shown[0].options).toMatchObject({ body: 'Stay off the eastbound lanes.', requireInteraction: true });
+    expect(speak).toHaveBeenCalledTimes(1);
+    expect(speak.mock.calls[0][0].text).toBe('Critical traffic alert. Wrong-way driver on I-10. Stay off the eastbound lanes.');
+  });
+
+  it('lets a non-critical notification close by itself', async () => {
+    await renderAlerts();
+    act(() => serverSends('alert:new', { ...userAlert({ title: 'Heat advisory today', severity: 'medium' }), held: false }));
+    await waitFor(() => expect(FakeNotification.shown).toHaveLength(1));
+    expect(FakeNotification.shown[0].options.requireInteraction).toBe(false);
+  });
+
+  it('lists a held alert without a notification or the voice', async () => {
+    await renderAlerts();
+    act(() => serverSends('alert:new', { ...userAlert({ title: 'Overnight road works', severity: 'low' }), held: true }));
+
+    expect(await screen.findByRole('link', { name: 'Overnight road works' })).toBeInTheDocument();
+    expect(titles()).toEqual(['Overnight road works', 'Road closed on Main St']);
+    // A held alert that arrived silently is followed by one that is not: only the second one notifies.
+    act(() => serverSends('alert:new', { ...userAlert({ title: 'Gas leak near Elm St', severity: 'high' }), held: false }));
+    await screen.findByRole('link', { name: 'Gas leak near Elm St' });
+    await waitFor(() => expect(FakeNotification.shown).toHaveLength(1));
+    expect(FakeNotification.shown.map((n) => n.title)).toEqual(['🚨 Gas leak near Elm St']);
+    expect(speak).toHaveBeenCalledTimes(1);
+    expect(speak.mock.calls[0][0].text).toContain('Gas leak near Elm St');
+  });
+
+  it('does not speak when voice alerts are off', async () => {
+    prefs.methods.voice = false;
+    await renderAlerts();
+    act(() => serverSends('alert:new', userAlert({ title: 'Gas leak near Elm St' })));
+    await waitFor(() => expect(FakeNotification.shown).toHaveLength(1));
+    expect(speak).not.toHaveBeenCalled();
+  });
+});
+
+describe('Emergency Alerts (/alerts): actions', () => {
+  it('sends a help request with the typed message and says so', async () => {
+    const user = await renderAlerts();
+    await user.click(screen.getByRole('button', { name: 'Request help: Road closed on Main St' }));
+    const dialog = screen.getByRole('dialog', { name: 'Request help' });
+    await user.type(within(dialog).getByLabelText('What do you need? (optional)'), '  Stuck in my car, two kids  ');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Share my current location' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send Help Request' }));
+
+    expect(await screen.findByText('Help request sent')).toBeInTheDocument();
+    expect(helpBodies).toEqual([{ message: 'Stuck in my car, two kids' }]);
+    expect(screen.queryByRole('dialog', { name: 'Request help' })).not.toBeInTheDocument();
+  });
+
+  it('Enable Notifications asks for permission and registers the push subscription', async () => {
+    FakeNotification.permission = 'default';
+    const registered: unknown[] = [];
+    const subscription = { endpoint: 'https://push.example/abc', toJSON: () => ({ endpoint: 'https://push.example/abc', keys: { p256dh: 'k', auth: 'a' } }), options: { applicationServerKey: null } };
+    const registration = { pushManager: { getSubscription: jest.fn(async () => null), subscribe: jest.fn(async () => subscription) } };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { register: jest.fn(async () => registration), ready: Promise.resolve(registration), addEventListener: jest.fn(), removeEventListener: jest.fn(), getRegistration: jest.fn(async () => undefined) },
+    });
+    Object.assign(window, { PushManager: class {} });
+    const baseFetch = global.fetch;
+    global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const { req, path } = requestOf(input);
+      if (path === '/api/alerts/push/public-key') return json({ publicKey: 'BAAA' });
+      if (path === '/api/alerts/me/push-subscriptions' && req.method === 'POST') {
+        registered.push(await req.json());
+        return json({ id: 'sub-1', endpoint: 'https://push.example/abc' }, 201);
+      }
+      return baseFetch(input);
+    }) as unknown as typeof fetch;
+    FakeNotification.requestPermission.mockImplementation(async () => {
+      FakeNotification.permission = 'granted';
+      return 'granted';
+    });
+
+    try {
+      const user = await renderAlerts();
+      expect(registration.pushManager.subscribe).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('button', { name: 'Enable Notifications' }));
+
+      expect(await screen.findByText('Notifications enabled')).toBeInTheDocument();
+      expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+      expect(registration.pushManager.subscribe).toHaveBeenCalledWith(expect.objectContaining({ userVisibleOnly: true }));
+      expect(registered).toEqual([{ endpoint: 'https://push.example/abc', keys: { p256dh: 'k', auth: 'a' } }]);
+      expect(screen.queryByRole('button', { name: 'Enable Notifications' })).not.toBeInTheDocument();
+    } finally {
+      delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+      delete (window as { PushManager?: unknown }).PushManager;
+    }
+  });
+});
