@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IncidentsInboxWorker } from '../events/inbox.worker';
+import { IncidentsModule } from '../incidents/incidents.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { CommunityController } from './community.controller';
 import { CommunityRepository } from './community.repository';
@@ -7,7 +8,7 @@ import { CommunityService } from './community.service';
 import { PointsRepository } from './points.repository';
 
 @Module({
-  imports: [UploadsModule],
+  imports: [UploadsModule, IncidentsModule],
   controllers: [CommunityController],
   providers: [CommunityRepository, CommunityService, PointsRepository, IncidentsInboxWorker],
 })

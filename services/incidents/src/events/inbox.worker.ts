@@ -4,6 +4,7 @@ import { createRedis } from '@beacon/common';
 import { JOB_QUEUE, JobName, JobPayloads, queuePrefix, QueueName, Rooms } from '@beacon/contracts';
 import { PointsRepository } from '../community/points.repository';
 import { IncidentsEnv } from '../config/env.dto';
+import { IncidentsRepository } from '../incidents/incidents.repository';
 import { SocketEmitter } from './socket-emitter';
 
 type Handler<J extends JobName> = (data: JobPayloads[J], job: Job) => Promise<void>;
@@ -44,14 +45,21 @@ export class IncidentsInboxWorker implements OnApplicationBootstrap, OnApplicati
       await this.points.reconcileLike(postId, userId);
     },
     [JobName.IncidentCreated]: async (event) => {
-      // the moderation queue of admins watching it refreshes itself
-      this.sockets.to(Rooms.admins).emit('incident:reported', { id: event.incidentId, type: event.type, status: 'pending', createdAt: event.occurredAt });
+      // the moderation queue of admins watching it refreshes itself; an auto-approved report is already verified
+      const status = await this.incidents.statusOf(event.incidentId);
+      if (!status) return;
+      this.sockets.to(Rooms.admins).emit('incident:reported', { id: event.incidentId, type: event.type, status, createdAt: event.occurredAt });
     },
     // Product views are the store's own record; the community awards no points for browsing.
     [JobName.ProductViewed]: async () => undefined,
   };
 
-  constructor(private readonly env: IncidentsEnv, private readonly points: PointsRepository, private readonly sockets: SocketEmitter) {}
+  constructor(
+    private readonly env: IncidentsEnv,
+    private readonly points: PointsRepository,
+    private readonly incidents: IncidentsRepository,
+    private readonly sockets: SocketEmitter,
+  ) {}
 
   onApplicationBootstrap() {
     assertHandlesExactly(QueueName.IncidentsInbox, this.handlers);

@@ -1,5 +1,12 @@
+import { createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { Client } from 'pg';
-import { INCIDENT_MESSAGES } from '@beacon/contracts';
+import { Queue } from 'bullmq';
+import Redis from 'ioredis';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { io as connect, Socket } from 'socket.io-client';
+import { INCIDENT_MESSAGES, JobName, queuePrefix, QueueName, Rooms, socketIoKey } from '@beacon/contracts';
 import { withinRadius } from '../common/geo';
 import { eventually, Harness, north, PHOENIX, startHarness, TestUser } from '../testing/harness';
 
@@ -17,11 +24,17 @@ describe('incidents API (real database)', () => {
   let bob: TestUser;
   let admin: TestUser;
 
+  let redis: Redis;
+
   beforeAll(async () => {
     h = await startHarness();
     [alice, bob, admin] = await Promise.all([h.user(), h.user(), h.user('admin')]);
+    redis = new Redis(process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    redis.disconnect();
+    await h.close();
+  });
 
   describe('validation', () => {
     it.each([
@@ -71,14 +84,31 @@ describe('incidents API (real database)', () => {
 
   describe('creation and events', () => {
     it('stores a pending report for the caller and queues incident.created', async () => {
-      const res = await h.call('POST', '/incidents', { user: alice, body: report({ ...north(PHOENIX, 20_000) }) });
-      expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ status: 'pending', reportedBy: alice.id, mine: true, type: 'wrong-way-driver', photoUrl: null });
-      // the outbox relays to BullMQ: the row leaves the outbox once the job is in Redis
-      await eventually(async () => {
+      // this service's own worker consumes the inbox and removes finished jobs: hold the queue to look at the job
+      const inbox = new Queue(QueueName.IncidentsInbox, { connection: redis, prefix: queuePrefix(h.redisPrefix) });
+      await inbox.pause();
+      try {
+        const at = north(PHOENIX, 20_000);
+        const res = await h.call('POST', '/incidents', { user: alice, body: report(at) });
+        expect(res.status).toBe(201);
+        expect(res.body).toMatchObject({ status: 'pending', reportedBy: alice.id, mine: true, type: 'wrong-way-driver', photoUrl: null });
+        const job = await eventually(async () => {
+          const data = await redis.hgetall(`${h.redisPrefix}:bull:${QueueName.IncidentsInbox}:incident.created_${res.body.id}`);
+          return data.data ? data : undefined;
+        }, 'incident.created in incidents-inbox');
+        expect(job.name).toBe(JobName.IncidentCreated);
+        expect(JSON.parse(job.data)).toEqual({
+          incidentId: res.body.id, type: 'wrong-way-driver', reportedBy: alice.id, lat: at.lat, lng: at.lng,
+          locationName: 'I-17 near Thomas Rd', description: 'White pickup driving north in the southbound lanes', occurredAt: res.body.createdAt,
+        });
+        // a pending report is nothing for the alerts service yet
+        expect(await redis.exists(`${h.redisPrefix}:bull:${QueueName.AlertsInbox}:incident.verified_${res.body.id}`)).toBe(0);
         const [{ n }] = await h.db.query(`SELECT count(*)::int AS n FROM incidents.outbox`);
-        return n === 0 ? true : undefined;
-      }, 'the outbox to drain');
+        expect(n).toBe(0);
+      } finally {
+        await inbox.resume();
+        await inbox.close();
+      }
     });
   });
 
@@ -145,17 +175,11 @@ describe('incidents API (real database)', () => {
       expect(Object.keys(item).sort()).toEqual(['createdAt', 'description', 'id', 'lat', 'lng', 'locationName', 'type']);
 
       // the alerts service consumes incident.verified from its inbox queue
-      const Redis = (await import('ioredis')).default;
-      const redis = new Redis(process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379');
-      try {
-        const job = await eventually(async () => {
-          const data = await redis.hget(`${h.redisPrefix}:bull:alerts-inbox:incident.verified_${created.id}`, 'data');
-          return data ? JSON.parse(data) : undefined;
-        }, 'incident.verified in alerts-inbox');
-        expect(job).toMatchObject({ incidentId: created.id, type: 'wrong-way-driver', verifiedBy: admin.id, lat: at.lat, lng: at.lng });
-      } finally {
-        redis.disconnect();
-      }
+      const job = await eventually(async () => {
+        const data = await redis.hget(`${h.redisPrefix}:bull:alerts-inbox:incident.verified_${created.id}`, 'data');
+        return data ? JSON.parse(data) : undefined;
+      }, 'incident.verified in alerts-inbox');
+      expect(job).toMatchObject({ incidentId: created.id, type: 'wrong-way-driver', verifiedBy: admin.id, autoApproved: false, lat: at.lat, lng: at.lng });
     });
 
     it('refuses transitions that are not allowed and unknown statuses', async () => {
@@ -190,12 +214,62 @@ describe('incidents API (real database)', () => {
         await h.call('PATCH', `/incidents/${body.id}/status`, { user: admin, body: { status: 'verified' } });
       }
       const fourth = await h.call('POST', '/incidents', { user: carol, body: report({ ...far(4), type: 'accident' }) });
-      expect(fourth.body).toMatchObject({ status: 'verified', autoApproved: true });
+      expect(fourth.body).toMatchObject({ status: 'verified', autoApproved: true, moderatedAt: null });
+      // no admin verified it: the event names no verifier (the reporter would become the alert draft's author)
+      const verified = await eventually(async () => {
+        const data = await redis.hget(`${h.redisPrefix}:bull:${QueueName.AlertsInbox}:incident.verified_${fourth.body.id}`, 'data');
+        return data ? JSON.parse(data) : undefined;
+      }, 'incident.verified in alerts-inbox');
+      expect(verified).toMatchObject({ incidentId: fourth.body.id, reportedBy: carol.id, verifiedBy: null, autoApproved: true });
+      const [row] = await h.db.query(`SELECT auto_approved, moderated_by FROM incidents.incidents WHERE id = $1`, [fourth.body.id]);
+      expect(row).toEqual({ auto_approved: true, moderated_by: null });
 
       // one rejection and the reporter is back to moderation
       await h.call('PATCH', `/incidents/${fourth.body.id}/status`, { user: admin, body: { status: 'rejected' } });
       const fifth = await h.call('POST', '/incidents', { user: carol, body: report({ ...far(5), type: 'accident' }) });
       expect(fifth.body).toMatchObject({ status: 'pending', autoApproved: false });
+    });
+  });
+
+  describe('moderation notices through the gateway adapter', () => {
+    it('admins hear of each new report with the status it really has', async () => {
+      // the gateway's side: a Socket.IO server with the Redis adapter on the shared key, this socket in the admins room
+      const pub = new Redis(process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379');
+      const sub = pub.duplicate();
+      const http = createServer();
+      const server = new Server(http, { adapter: createAdapter(pub, sub, { key: socketIoKey(h.redisPrefix) }) });
+      server.on('connection', (s) => s.join(Rooms.admins));
+      await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+      const client: Socket = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { transports: ['websocket'] });
+      try {
+        const notices: { id: string; type: string; status: string }[] = [];
+        client.on('incident:reported', (n: { id: string; type: string; status: string }) => notices.push(n));
+        await eventually(async () => (client.connected ? true : undefined), 'the socket to connect');
+        const heard = (id: string) => eventually(async () => notices.find((n) => n.id === id), `incident:reported for ${id}`);
+
+        const ivan = await h.user();
+        // the adapter subscribes asynchronously: keep reporting until a notice arrives
+        const pending = await eventually(async () => {
+          const { body } = await h.call('POST', '/incidents', { user: ivan, body: report({ ...north(PHOENIX, 500_000), type: 'crime' }) });
+          await new Promise((r) => setTimeout(r, 100));
+          return notices.find((n) => n.id === body.id);
+        }, 'a first incident:reported');
+        expect(pending).toMatchObject({ type: 'crime', status: 'pending' });
+
+        const hana = await h.user();
+        for (let n = 0; n < 3; n++) {
+          const { body } = await h.call('POST', '/incidents', { user: hana, body: report({ ...north(PHOENIX, 510_000 + n * 1000), type: 'accident' }) });
+          await h.call('PATCH', `/incidents/${body.id}/status`, { user: admin, body: { status: 'verified' } });
+        }
+        const auto = (await h.call('POST', '/incidents', { user: hana, body: report({ ...north(PHOENIX, 520_000), type: 'accident' }) })).body;
+        expect(auto).toMatchObject({ status: 'verified', autoApproved: true });
+        expect(await heard(auto.id)).toMatchObject({ type: 'accident', status: 'verified' });
+      } finally {
+        client.close();
+        await new Promise<void>((r) => server.close(() => r()));
+        pub.disconnect();
+        sub.disconnect();
+      }
     });
   });
 
@@ -271,15 +345,69 @@ describe('incidents API (real database)', () => {
       expect(past.body).toEqual({ items: [], total: 3 });
     });
 
-    it('the map endpoint needs no token, shows verified reports of the window only', async () => {
+    it('the map endpoint needs no token, shows reports verified within the window, however old the report', async () => {
       const gina = await h.user();
-      const { body } = await h.call('POST', '/incidents', { user: gina, body: report(north(PHOENIX, 300_000)) });
-      await h.call('PATCH', `/incidents/${body.id}/status`, { user: admin, body: { status: 'verified' } });
-      await h.db.query(`UPDATE incidents.incidents SET created_at = now() - interval '3 hours' WHERE id = $1`, [body.id]);
+      const make = async (metres: number) => (await h.call('POST', '/incidents', { user: gina, body: report(north(PHOENIX, 300_000 + metres)) })).body.id as string;
+      const backdate = (id: string, column: 'created_at' | 'moderated_at', hours: number) =>
+        h.db.query(`UPDATE incidents.incidents SET ${column} = now() - make_interval(hours => $2) WHERE id = $1`, [id, hours]);
+
+      // reported 30 h ago, verified just now: on the map
+      const lateVerified = await make(0);
+      await backdate(lateVerified, 'created_at', 30);
+      await h.call('PATCH', `/incidents/${lateVerified}/status`, { user: admin, body: { status: 'verified' } });
+      // reported and verified 25 h ago: off the map
+      const stale = await make(100);
+      await h.call('PATCH', `/incidents/${stale}/status`, { user: admin, body: { status: 'verified' } });
+      await backdate(stale, 'created_at', 26);
+      await backdate(stale, 'moderated_at', 25);
+      // reported 2 h ago, verified 1 h ago
+      const recent = await make(200);
+      await h.call('PATCH', `/incidents/${recent}/status`, { user: admin, body: { status: 'verified' } });
+      await backdate(recent, 'created_at', 2);
+      await backdate(recent, 'moderated_at', 1);
+      // reported 30 h ago and still pending: never on the map
+      const pending = await make(300);
+      await backdate(pending, 'created_at', 30);
+
       const ids = async (hours: number) => (await h.call('GET', `/incidents/verified?hours=${hours}`)).body.items.map((i: { id: string }) => i.id);
-      expect(await ids(2)).not.toContain(body.id);
-      expect(await ids(4)).toContain(body.id);
+      const day = await ids(24);
+      expect(day).toEqual(expect.arrayContaining([lateVerified, recent]));
+      expect(day).not.toContain(stale);
+      expect(day).not.toContain(pending);
+      // newest verification first, not newest report
+      expect(day.indexOf(lateVerified)).toBeLessThan(day.indexOf(recent));
+      const lastHalfHour = await ids(1);
+      expect(lastHalfHour).toContain(lateVerified);
+      expect(lastHalfHour).not.toContain(recent);
+      expect(await ids(26)).toContain(stale);
       expect((await h.call('GET', '/incidents/verified?hours=0')).status).toBe(400);
+    });
+
+    it('an auto-approved report is on the map from the moment it is made (it has no moderation time)', async () => {
+      const [row] = await h.db.query(
+        `INSERT INTO incidents.incidents (type, description, lat, lng, reported_by, status, auto_approved, created_at)
+         VALUES ('accident', 'Auto-approved report from yesterday', 33.9, -112.1, $1, 'verified', true, now() - interval '23 hours') RETURNING id`,
+        [alice.id],
+      );
+      const ids = async (hours: number) => (await h.call('GET', `/incidents/verified?hours=${hours}`)).body.items.map((i: { id: string }) => i.id);
+      expect(await ids(24)).toContain(row.id);
+      expect(await ids(22)).not.toContain(row.id);
+    });
+
+    it('the verification-time window uses its index', async () => {
+      const client = new Client({ connectionString: h.db.url });
+      await client.connect();
+      try {
+        await client.query('SET enable_seqscan = off');
+        const plan = await client.query(
+          `EXPLAIN SELECT i.id FROM incidents.incidents i
+           WHERE i.status = 'verified' AND coalesce(i.moderated_at, i.created_at) >= now() - make_interval(hours => 24)
+           ORDER BY coalesce(i.moderated_at, i.created_at) DESC LIMIT 500`,
+        );
+        expect(JSON.stringify(plan.rows)).toContain('incidents_verified_at_idx');
+      } finally {
+        await client.end();
+      }
     });
   });
 });

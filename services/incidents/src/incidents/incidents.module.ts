@@ -8,5 +8,7 @@ import { IncidentsService } from './incidents.service';
   imports: [UploadsModule],
   controllers: [IncidentsController],
   providers: [IncidentsRepository, IncidentsService],
+  // the inbox worker reads a new report's status for the moderation notice
+  exports: [IncidentsRepository],
 })
 export class IncidentsModule {}

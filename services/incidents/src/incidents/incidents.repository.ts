@@ -18,6 +18,12 @@ export interface NewIncident {
   autoApproved: boolean;
 }
 
+/**
+ * When a verified report was verified: an admin's decision sets moderated_at; an auto-approved report is
+ * verified as it is created and has none. Kept identical to the expression of incidents_verified_at_idx.
+ */
+const VERIFIED_AT = `coalesce(i.moderated_at, i.created_at)`;
+
 /** Published reports are public; pending and rejected ones only to their reporter and admins. */
 const VISIBLE = `($1::boolean OR i.status IN ('verified', 'resolved') OR i.reported_by = $2::uuid)`;
 
@@ -95,13 +101,20 @@ export class IncidentsRepository {
     );
   }
 
+  /** Reports verified within the last `hours`, however long ago they were made; newest verification first. */
   async verifiedSince(hours: number, limit: number): Promise<IncidentRow[]> {
     return this.ds.query(
       `SELECT ${INCIDENT_COLUMNS} FROM incidents.incidents i
-       WHERE i.status = 'verified' AND i.created_at >= now() - make_interval(hours => $1::int)
-       ORDER BY i.created_at DESC LIMIT $2`,
+       WHERE i.status = 'verified' AND ${VERIFIED_AT} >= now() - make_interval(hours => $1::int)
+       ORDER BY ${VERIFIED_AT} DESC, i.id LIMIT $2`,
       [hours, limit],
     );
+  }
+
+  /** The status a report has now (null if there is no such report). */
+  async statusOf(id: string): Promise<IncidentStatus | null> {
+    const [row] = await this.ds.query(`SELECT status FROM incidents.incidents WHERE id = $1`, [id]);
+    return row?.status ?? null;
   }
 
   /** How a reporter's past reports fared: admin-verified ones, and recent rejections. */

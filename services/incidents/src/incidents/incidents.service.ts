@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AppError, notFound } from '@beacon/common';
 import { AuthUser } from '@beacon/auth';
 import {
-  Incident, INCIDENT_LIMITS, INCIDENT_TRANSITIONS, IncidentEvent, IncidentPage, IncidentStatus, JobName, PossibleDuplicate,
+  Incident, INCIDENT_LIMITS, INCIDENT_TRANSITIONS, IncidentEvent, IncidentPage, IncidentStatus, JobName, JobPayloads, PossibleDuplicate,
   PublicIncident, Rooms,
 } from '@beacon/contracts';
 import { IncidentsEnv } from '../config/env.dto';
@@ -16,6 +16,15 @@ import { IncidentRow, toIncident, toPossibleDuplicate, toPublicIncident, Viewer 
 import { IncidentsRepository } from './incidents.repository';
 
 const viewerOf = (user: AuthUser): Viewer => ({ id: user.id, isAdmin: user.role === 'admin' });
+
+/** The verifier of a report the reporter's standing approved: nobody. */
+const AUTO_APPROVED = Symbol('auto-approved');
+
+/**
+ * incident.verified as sent. libs/contracts still types verifiedBy as a string; an auto-approved report has
+ * no verifier, and the alerts handler already takes a missing verifier as null (the draft has no author).
+ */
+type IncidentVerifiedEvent = Omit<JobPayloads[JobName.IncidentVerified], 'verifiedBy'> & { verifiedBy: string | null; autoApproved: boolean };
 const MAX_PUBLIC_MAP_ITEMS = 500;
 
 function toEvent(row: IncidentRow): IncidentEvent {
@@ -59,7 +68,8 @@ export class IncidentsService {
         autoApproved,
       });
       await this.outbox.add(m, JobName.IncidentCreated, toEvent(created), jobId(JobName.IncidentCreated, created.id));
-      if (autoApproved) await this.addVerifiedEvent(m, created, user.id);
+      // no admin verified it: the alerts service must not record the reporter as the author of its draft
+      if (autoApproved) await this.addVerifiedEvent(m, created, AUTO_APPROVED);
       return created;
     });
     this.afterCommit(row);
@@ -74,9 +84,14 @@ export class IncidentsService {
     return standing.verified >= threshold && standing.recentlyRejected === 0;
   }
 
-  private addVerifiedEvent(m: Parameters<Outbox['add']>[0], row: IncidentRow, verifiedBy: string) {
-    // the alerts service consumes this (a verified wrong-way driver becomes a draft critical alert)
-    return this.outbox.add(m, JobName.IncidentVerified, { ...toEvent(row), verifiedBy }, jobId(JobName.IncidentVerified, row.id));
+  private addVerifiedEvent(m: Parameters<Outbox['add']>[0], row: IncidentRow, verifier: { id: string } | typeof AUTO_APPROVED) {
+    // the alerts service consumes this (a verified wrong-way driver becomes a draft critical alert, created_by = verifiedBy)
+    const event: IncidentVerifiedEvent = {
+      ...toEvent(row),
+      verifiedBy: verifier === AUTO_APPROVED ? null : verifier.id,
+      autoApproved: verifier === AUTO_APPROVED,
+    };
+    return this.outbox.add(m, JobName.IncidentVerified, event as JobPayloads[JobName.IncidentVerified], jobId(JobName.IncidentVerified, row.id));
   }
 
   /** Relay the events at once and tell open screens; neither may fail the request that caused them. */
@@ -155,7 +170,7 @@ export class IncidentsService {
     const updated = await this.repo.transaction(async (m) => {
       const row = await this.repo.updateStatus(m, id, current.status, target, admin.id, dto.note?.trim() || null);
       if (!row) throw new AppError(409, 'status_changed', 'This report was just updated by someone else. Reload and try again.');
-      if (target === 'verified') await this.addVerifiedEvent(m, row, admin.id);
+      if (target === 'verified') await this.addVerifiedEvent(m, row, admin);
       return row;
     });
     this.afterCommit(updated);

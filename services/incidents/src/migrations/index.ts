@@ -1,5 +1,6 @@
 import { CreateIncidents1763800000000 } from './1763800000000-CreateIncidents';
 import { CreateCommunity1763800100000 } from './1763800100000-CreateCommunity';
+import { IndexVerifiedAt1763800200000 } from './1763800200000-IndexVerifiedAt';
 
 /** In order. Never edit a shipped migration: add a new one. */
-export const migrations = [CreateIncidents1763800000000, CreateCommunity1763800100000];
+export const migrations = [CreateIncidents1763800000000, CreateCommunity1763800100000, IndexVerifiedAt1763800200000];
