@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { authenticator } from 'otplib';
-import * as QRCode from 'qrcode';
 import { DataSource } from 'typeorm';
 import type { Caller } from '../auth/auth.guard';
 import { IdentityEnv } from '../config/env.dto';
@@ -11,6 +10,7 @@ import { SessionsRepository } from '../sessions/sessions.repository';
 import { ClientInfo, TokenResponse, TokensService } from '../sessions/tokens.service';
 import { UsersRepository } from '../users/users.repository';
 import { FactorsRepository } from './factors.repository';
+import { qrCodeSvg } from './qr-code';
 
 /** RFC 6238 defaults that authenticator apps expect: SHA-1, 6 digits, 30 s steps; one step of clock drift either way. */
 const totp = authenticator.clone({ window: 1, step: 30, digits: 6 });
@@ -61,7 +61,7 @@ export class MfaService {
       id: factor.id,
       type: 'totp',
       friendly_name: factor.friendly_name ?? '',
-      totp: { qr_code: await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }), secret, uri },
+      totp: { qr_code: await qrCodeSvg(uri), secret, uri },
     };
   }
 
