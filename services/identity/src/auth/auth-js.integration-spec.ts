@@ -119,6 +119,7 @@ describe('auth-js against the identity service (unmodified client)', () => {
     const factor = enrolled.data!;
     expect(factor.type).toBe('totp');
     expect(factor.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/);
+    expect(new URL(factor.totp.qr_code).hash).toBe('');
     expect(factor.totp.uri).toContain(`secret=${factor.totp.secret}`);
 
     const challenge = await client.mfa.challenge({ factorId: factor.id });
@@ -138,6 +139,45 @@ describe('auth-js against the identity service (unmodified client)', () => {
     expect(removed.error).toBeNull();
     expect(removed.data).toEqual({ id: factor.id });
     expect((await client.mfa.listFactors()).data!.all).toEqual([]);
+  });
+
+  it('with a verified factor: sign-in and a recovery link give aal1 sessions that must step up before the password changes', async () => {
+    // One code per 30 s step and never an older one: use the steps the verifier accepts in turn (last, now, next).
+    let lastStep = Math.floor(Date.now() / 30_000) - 2;
+    const nextCode = (secret: string) => {
+      lastStep = Math.max(Math.floor(Date.now() / 30_000) - 1, lastStep + 1);
+      return authenticator.clone({ epoch: lastStep * 30_000 + 1_000 }).generate(secret);
+    };
+    const address = email('stepup');
+    const first = id.client();
+    await first.signUp({ email: address, password: 'step up password 1' });
+    const factor = (await first.mfa.enroll({ factorType: 'totp', friendlyName: 'app' })).data!;
+    expect((await first.mfa.challengeAndVerify({ factorId: factor.id, code: nextCode(factor.totp.secret) })).error).toBeNull();
+
+    // what the login screen sees after the password
+    const again = id.client();
+    expect((await again.signInWithPassword({ email: address, password: 'step up password 1' })).error).toBeNull();
+    expect((await again.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    const refused = await again.updateUser({ password: 'step up password 2' });
+    expect(refused.error).toMatchObject({ code: 'insufficient_aal', message: 'AAL2 session is required to update email or password when MFA is enabled.' });
+    expect((await again.mfa.unenroll({ factorId: factor.id })).error?.code).toBe('insufficient_aal');
+    const wrong = await again.mfa.challengeAndVerify({ factorId: factor.id, code: wrongTotpCode(factor.totp.secret) });
+    expect(wrong.error).toMatchObject({ code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' });
+    expect((await again.mfa.challengeAndVerify({ factorId: factor.id, code: nextCode(factor.totp.secret) })).error).toBeNull();
+    expect((await again.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
+    expect((await again.updateUser({ password: 'step up password 2' })).error).toBeNull();
+
+    // a recovery link proves the mailbox, not the second factor: the hosted service asks for the code as well
+    await id.client().resetPasswordForEmail(address, { redirectTo: 'http://beacon.test/reset-password' });
+    const landing = await fetch(id.viaService(verifyLinkIn(await smtp.waitFor(address))), { redirect: 'manual' });
+    const fragment = fragmentOf(landing.headers.get('location'));
+    const resetter = id.client();
+    expect((await resetter.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! })).error).toBeNull();
+    expect((await resetter.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    expect((await resetter.updateUser({ password: 'step up password 3' })).error?.code).toBe('insufficient_aal');
+    expect((await resetter.mfa.challengeAndVerify({ factorId: factor.id, code: nextCode(factor.totp.secret) })).error).toBeNull();
+    expect((await resetter.updateUser({ password: 'step up password 3' })).error).toBeNull();
+    expect((await id.client().signInWithPassword({ email: address, password: 'step up password 3' })).error).toBeNull();
   });
 
   it('drives the admin API with an admin access token (GoTrueAdminApi)', async () => {

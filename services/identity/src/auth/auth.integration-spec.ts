@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { IdentityUnderTest, startIdentity } from '../testing/harness';
+import { hashPassword } from '../users/password';
 
 describe('sign-up, password sign-in, sign-out, settings (HTTP API)', () => {
   let id: IdentityUnderTest;
@@ -76,6 +77,25 @@ describe('sign-up, password sign-in, sign-out, settings (HTTP API)', () => {
         expect(res.body.user.app_metadata.role).toBe('admin');
       } finally {
         await other.close();
+      }
+    });
+
+    it('signs in with a password set before the strength rules, and says why it is weak', async () => {
+      const email = newEmail();
+      const strong = await signUp({ email, password: 'strong enough 1' });
+      expect(strong.body).not.toHaveProperty('weak_password');
+      expect((await signIn({ email, password: 'strong enough 1' })).body).not.toHaveProperty('weak_password');
+      // neither could be chosen today: one is common, the other short
+      const weakOnes = [
+        ['password', { message: 'Password is known to be weak and easy to guess, please choose a different one.', reasons: ['pwned'] }],
+        ['short7!', { message: 'Password should be at least 8 characters.', reasons: ['length'] }],
+      ] as const;
+      for (const [password, weak] of weakOnes) {
+        await id.db.query(`UPDATE identity.users SET encrypted_password = $2 WHERE email = $1`, [email, await hashPassword(password)]);
+        const res = await signIn({ email, password });
+        expect(res.status).toBe(200);
+        expect(res.body.access_token).toEqual(expect.any(String));
+        expect(res.body.weak_password).toEqual(weak);
       }
     });
 
