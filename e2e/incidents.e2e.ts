@@ -56,10 +56,15 @@ test('a user reports an incident with a photo and a map-picked location; an admi
   await visitor.waitForLoadState('networkidle');
   const markers = visitor.getByTestId('incident-marker');
   const before = await markers.count();
+  // named by the type's label, never the stored value
+  const labelled = visitor.locator('[data-testid="incident-marker"][aria-label="Verified report: Wrong-way Driver at SR 51 at Glendale Ave"]');
+  const labelledBefore = await labelled.count();
 
   await item.getByRole('button', { name: 'Verify' }).click();
   await expect(admin.getByText('Report verified')).toBeVisible();
   await expect(markers).toHaveCount(before + 1);
+  await expect(labelled).toHaveCount(labelledBefore + 1);
+  await expect(visitor.locator('[data-testid="incident-marker"][aria-label*="wrong-way-driver"]')).toHaveCount(0);
 
   // the public map's feed (no token) now has it
   const verified = await request.get('/api/incidents/incidents/verified?hours=24');

@@ -49,14 +49,43 @@ test('the public map shows markers and zones, filters by search, toggles layers 
   await expect(cameras).not.toHaveText('0');
   const allCameras = Number(await cameras.innerText());
   expect(allCameras).toBeGreaterThanOrEqual(100);
+  const located = (await (await page.request.get('/api/traffic/cameras/located')).json()).items as unknown[];
+  expect(allCameras).toBe(located.length);
+
+  // markers drawn from the data: up to 40 of a kind are plain markers (CLUSTER_THRESHOLD), more are clustered
+  const CLUSTER_THRESHOLD = 40;
+  const active = (await (await page.request.get('/api/traffic/events/active')).json()).items as { category: string }[];
+  expect(active.length).toBeLessThanOrEqual(CLUSTER_THRESHOLD);
+  const roadwork = active.filter((e) => e.category === 'roadwork').length;
+  expect(active.length - roadwork).toBeGreaterThan(0);
+  const eventMarkers = page.getByTestId('traffic-event-marker');
+  // every active event but roadwork, which starts hidden
+  await expect(eventMarkers).toHaveCount(active.length - roadwork);
+  if (roadwork > 0) {
+    await page.getByTestId('layer-toggle-roadwork').check();
+    await expect(eventMarkers).toHaveCount(active.length);
+    await page.getByTestId('layer-toggle-roadwork').uncheck();
+    await expect(eventMarkers).toHaveCount(active.length - roadwork);
+  }
+  // all cameras are too many for plain markers: those in view are single markers or clusters showing how many they hold
+  const camerasDrawn = async () => {
+    const clustered = (await page.locator('.marker-cluster').allInnerTexts()).reduce((n, t) => n + Number(t.trim()), 0);
+    return (await page.getByTestId('camera-marker').count()) + clustered;
+  };
+  await expect.poll(camerasDrawn).toBeGreaterThan(0);
+  expect(await camerasDrawn()).toBeLessThanOrEqual(allCameras);
 
   const search = page.getByPlaceholder('Search locations, cameras...');
   await search.fill('I-17');
   await expect.poll(async () => Number(await cameras.innerText())).toBeLessThan(allCameras);
   const i17 = Number(await cameras.innerText());
   expect(i17).toBeGreaterThan(0);
+  // few enough to be drawn one marker each: the map shows exactly what the stats count
+  expect(i17).toBeLessThanOrEqual(CLUSTER_THRESHOLD);
+  await expect(page.getByTestId('camera-marker')).toHaveCount(i17);
   await search.fill('i-17'); // case-insensitive
   await expect(cameras).toHaveText(String(i17));
+  await expect(page.getByTestId('camera-marker')).toHaveCount(i17);
 
   // layers: roadwork starts off, the rest on; toggling and Clear All
   await expect(page.getByTestId('layer-toggle-roadwork')).not.toBeChecked();

@@ -146,6 +146,25 @@ describe('SafetyMapPage', () => {
     expect(names('incident-marker')).toEqual(['Wrong-way driver', 'Debris']);
   });
 
+  it('reloads cameras, events and verified reports by itself every 120 s', async () => {
+    jest.useFakeTimers();
+    const requests = installApi();
+    await renderMap();
+    await act(async () => {});
+    const before = requests.length;
+    expect(before).toBe(3);
+    // the wait for the first render moved the clock a little: stay well inside the first interval
+    await act(async () => { jest.advanceTimersByTime(110_000); });
+    expect(requests).toHaveLength(before);
+    await act(async () => { jest.advanceTimersByTime(10_000); });
+    expect(requests.slice(before).map((r) => new URL(r.url).pathname).sort()).toEqual([
+      '/api/incidents/incidents/verified', '/api/traffic/cameras/located', '/api/traffic/events/active',
+    ]);
+    await act(async () => { jest.advanceTimersByTime(120_000); });
+    expect(requests).toHaveLength(before + 6);
+    expect(names('camera-marker')).toHaveLength(3);
+  });
+
   it('reloads everything on Refresh', async () => {
     const requests = installApi();
     await renderMap();

@@ -7,11 +7,12 @@ import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { incidentTypeLabel } from '@beacon/contracts';
 import { useAppConfig } from '@/app/config';
 import { formatDateTime } from '@/common/time';
 import type { Camera } from '@/features/traffic/traffic.api';
 import type { TrafficEvent, VerifiedIncident } from './map.api';
-import { CLUSTER_THRESHOLD, DANGER_ZONES, MAP_CENTER, MAP_ZOOM, SEVERITY_STYLE, severityLevel } from './map-layers';
+import { CLUSTER_THRESHOLD, DANGER_ZONES, MAP_CENTER, MAP_ZOOM, SEVERITY_STYLE, severityLevel, verifiedReportLabel } from './map-layers';
 
 /** Leaflet's default marker, bundled from the leaflet package (never a CDN). */
 const cameraIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
@@ -137,12 +138,12 @@ export default function SafetyMapView({ cameras, events, incidents, showCameras,
       </Clustered>
 
       {showIncidents && incidents.map((incident) => {
-        const label = `Verified report: ${incident.type}${incident.locationName ? ` at ${incident.locationName}` : ''}`;
+        const label = verifiedReportLabel(incident);
         return (
           <Marker key={incident.id} position={[incident.lat, incident.lng]} icon={incidentIcon} title={label} eventHandlers={tagged('incident-marker', label)}>
             <Popup>
               <div className="map-popup">
-                <strong>{incident.type}</strong>
+                <strong>{incidentTypeLabel(incident.type)}</strong>
                 {incident.locationName && <p className="small">{incident.locationName}</p>}
                 <p>{incident.description}</p>
                 <p className="small muted">Reported {formatDateTime(incident.createdAt)}</p>

@@ -2,7 +2,7 @@ import type { Camera } from '@/features/traffic/traffic.api';
 import type { TrafficEvent } from './map.api';
 import {
   ALL_LAYERS, DANGER_ZONES, DEFAULT_VISIBILITY, eventLayer, filterCameras, LAYER_GROUPS, layerCounts, MAP_CENTER, MAP_RELOAD_MS, MAP_ZOOM,
-  NO_LAYERS, SEVERITY_STYLE, severityLevel,
+  NO_LAYERS, SEVERITY_STYLE, severityLevel, verifiedReportLabel,
 } from './map-layers';
 
 const cam = (roadway: string, description: string | null, direction: string | null): Camera => ({
@@ -77,5 +77,12 @@ describe('filterCameras', () => {
     ['', 3], ['   ', 3], ['i-10', 1], ['LOOP', 1], ['shea', 1], ['SHEA BLVD', 1], ['bound', 2], ['eastbound', 1], ['sr 51', 1], ['nowhere', 0],
   ])('%p matches %i cameras (roadway, description, direction; any case)', (query, n) => {
     expect(filterCameras(cameras, query)).toHaveLength(n);
+  });
+});
+
+describe('verifiedReportLabel', () => {
+  it('names a verified report by its type label, not the stored type', () => {
+    expect(verifiedReportLabel({ type: 'wrong-way-driver', locationName: 'SR 51 at Glendale Ave' })).toBe('Verified report: Wrong-way Driver at SR 51 at Glendale Ave');
+    expect(verifiedReportLabel({ type: 'traffic-hazard', locationName: null })).toBe('Verified report: Traffic Hazard');
   });
 });

@@ -1,3 +1,4 @@
+import { incidentTypeLabel } from '@beacon/contracts';
 import type { Camera } from '@/features/traffic/traffic.api';
 import type { EventCategory, TrafficEvent, VerifiedIncident } from './map.api';
 
@@ -118,3 +119,7 @@ export function filterCameras<C extends Pick<Camera, 'roadway' | 'description' |
   if (!q) return [...cameras];
   return cameras.filter((c) => [c.roadway, c.description, c.direction].some((field) => field?.toLowerCase().includes(q)));
 }
+
+/** A verified report's marker name: its type as people read it ('Wrong-way Driver'), never the stored value. */
+export const verifiedReportLabel = (incident: Pick<VerifiedIncident, 'type' | 'locationName'>) =>
+  `Verified report: ${incidentTypeLabel(incident.type)}${incident.locationName ? ` at ${incident.locationName}` : ''}`;
