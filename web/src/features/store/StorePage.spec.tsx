@@ -107,6 +107,27 @@ describe('StorePage', () => {
     await waitFor(() => expect(lastCall(listCalls)).toMatchObject({ featuredOnly: 'true', search: 'kit', offset: '0' }));
   });
 
+  it('going back to an earlier filter starts again at its first page, not at the pages seen before', async () => {
+    const { listCalls } = installApi();
+    renderStore();
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    fireEvent.click(screen.getByRole('button', { name: 'Load More Products' }));
+    await waitFor(() => expect(cards()).toHaveLength(24));
+    expect(screen.getByText('Showing 24 of 30 products')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'newest' } });
+    await waitFor(() => expect(lastCall(listCalls)).toMatchObject({ sortBy: 'newest', offset: '0' }));
+    await waitFor(() => expect(screen.getByText('Showing 12 of 30 products')).toBeInTheDocument());
+
+    const before = listCalls.length;
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'featured' } });
+    await waitFor(() => expect(listCalls.length).toBeGreaterThan(before));
+    await waitFor(() => expect(screen.getByText('Showing 12 of 30 products')).toBeInTheDocument());
+    expect(cards()).toHaveLength(12);
+    // one request, for the first page only
+    expect(listCalls.slice(before).map((q) => Object.fromEntries(q.entries()))).toEqual([{ sortBy: 'featured', inStockOnly: 'true', limit: '12', offset: '0' }]);
+  });
+
   it('hides Load More once every product is shown', async () => {
     installApi({ total: 20 });
     renderStore();

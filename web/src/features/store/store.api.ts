@@ -31,8 +31,13 @@ export function productQuery(f: StoreFilters & { limit?: number; offset?: number
 
 export const storeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Load More appends the next page; a different filter is a different cache entry, so paging restarts at 0. */
+    /**
+     * Load More appends the next page; a different filter is a different cache entry, so paging restarts at 0.
+     * Entries are dropped as soon as their filter is left: otherwise going back to it within the default 60 s
+     * would show the pages loaded before ("Showing 24 of …") instead of starting again at the first page.
+     */
     listProducts: build.infiniteQuery<ProductPage, StoreFilters, number>({
+      keepUnusedDataFor: 0,
       infiniteQueryOptions: {
         initialPageParam: 0,
         getNextPageParam: (last, _all, lastOffset) => {
