@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { Socket } from 'node:net';
 import zlib from 'node:zlib';
 import { SERVICES, ServiceName } from '@beacon/contracts';
-import { ConfigError, loadEnv } from '@beacon/common';
+import { CONFIG_ERROR_EXIT_CODE, ConfigError, loadEnv } from '@beacon/common';
 import { EdgeEnv } from './edge.env';
 
 /** A light-grey PNG: the map's tiles when TILE_URL points at the edge itself (offline use, tests). */
@@ -159,7 +159,7 @@ if (require.main === module) {
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`edge: ${e.message}\n`);
-      process.exit(1);
+      process.exit(CONFIG_ERROR_EXIT_CODE);
     }
     throw e;
   }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { AddressInfo, createServer, Server, Socket, connect } from 'node:net';
 import { join } from 'node:path';
+import { CONFIG_ERROR_EXIT_CODE } from '@beacon/common';
 import { createTestDatabase, startTestService, TestDatabase, testRedisPrefix } from '@beacon/testing';
 import { DATABASES } from './databases';
 import { SERVICE_DEFINITIONS } from './service-definitions';
@@ -127,9 +128,9 @@ describe('compiled services (the build tsc emits)', () => {
     await redis.cleanup();
   });
 
-  it('exits 1 with one clear line on a bad configuration value', async () => {
+  it('exits with the configuration-error code and one clear line on a bad configuration value', async () => {
     const p = run(script, { STORE_PORT: 'not-a-port' });
-    expect(await p.exited).toBe(1);
+    expect(await p.exited).toBe(CONFIG_ERROR_EXIT_CODE);
     expect(p.err().trim()).toBe("store: Invalid configuration: STORE_PORT must be a port number between 1 and 65535 (got 'not-a-port')");
     expect(p.out()).toBe('');
   });
@@ -144,5 +145,20 @@ describe('compiled services (the build tsc emits)', () => {
     // structured JSON logs
     const first = p.out().split('\n').find(Boolean)!;
     expect(JSON.parse(first)).toMatchObject({ service: 'store' });
+  });
+});
+
+describe('compiled npm start (dist/infra/start.js)', () => {
+  const script = join(DIST, 'infra', 'start.js');
+  beforeAll(() => {
+    if (!existsSync(script)) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+  });
+
+  it('exits 1 with one clear line on a bad configuration value, before starting anything', async () => {
+    // nothing listens on port 1: reaching PostgreSQL would print the help paragraph instead
+    const p = run(script, { PORT: 'eighty', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/beacon' });
+    expect(await p.exited).toBe(1);
+    expect(p.err()).toBe("beacon: edge: Invalid configuration: PORT must be a port number between 1 and 65535 (got 'eighty')\n");
+    expect(p.out()).toBe('');
   });
 });

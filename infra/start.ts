@@ -1,20 +1,138 @@
 import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { SERVICES, ServiceName } from '@beacon/contracts';
+import { ServiceName } from '@beacon/contracts';
+import { CONFIG_ERROR_EXIT_CODE, ConfigError, loadEnv } from '@beacon/common';
+import { EdgeEnv } from './edge.env';
 import { migrateAll } from './migrate';
 import { checkRedis, DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, ensureDatabase, PreflightError, redact, START_HELP } from './preflight';
 import { seedAll } from './seed';
+import { SERVICE_DEFINITIONS } from './service-definitions';
 
 const ORDER: ServiceName[] = ['identity', 'incidents', 'store', 'alerts', 'traffic', 'dispatcher', 'gateway'];
 const DIST = join(__dirname, '..');
+/** Services listen on loopback only: under `npm start` the edge is the one way in. */
+const SERVICE_HOST = '127.0.0.1';
+
+export interface StartPlan {
+  /** The edge's environment, which is also what the services' environments are built from. */
+  env: NodeJS.ProcessEnv;
+  edgePort: number;
+  /** In start order. */
+  services: { name: ServiceName; env: NodeJS.ProcessEnv; port: number }[];
+}
+
+/**
+ * Every request reaches a service through the local edge, so it arrives from loopback: unless loopback is
+ * trusted to report the client (X-Forwarded-For, which the edge appends), every visitor shares one address and
+ * per-IP rate limits become site-wide. An operator's own proxies (the edge behind a load balancer) are kept.
+ */
+export function serviceTrustedProxy(operator: string | undefined): string {
+  if (!operator?.trim()) return 'loopback';
+  return operator.split(',').some((p) => p.trim() === 'loopback') ? operator : `loopback,${operator}`;
+}
+
+function validated<T extends object>(name: string, cls: new () => T, env: NodeJS.ProcessEnv): T {
+  try {
+    return loadEnv(cls, env);
+  } catch (e) {
+    // the same line the child would print, so it reads the same wherever it comes from
+    if (e instanceof ConfigError) throw new ConfigError(`${name}: ${e.message}`);
+    throw e;
+  }
+}
+
+/**
+ * Works out each child's environment from the operator's and validates it with the env class the child itself
+ * uses, so a bad value stops `npm start` with one line before anything is spawned, instead of every child
+ * failing (and being restarted) on its own. Throws ConfigError naming the process whose rule was broken.
+ */
+export function planStart(source: NodeJS.ProcessEnv = process.env): StartPlan {
+  const env: NodeJS.ProcessEnv = {
+    ...source,
+    DATABASE_URL: source.DATABASE_URL || DEFAULT_DATABASE_URL,
+    REDIS_URL: source.REDIS_URL || DEFAULT_REDIS_URL,
+    PORT: source.PORT || '8080',
+  };
+  const edgePort = validated('edge', EdgeEnv, env).PORT;
+  env.PUBLIC_URL ||= `http://localhost:${edgePort}`;
+  const serviceEnv = () => ({ ...env, HOST: SERVICE_HOST, TRUSTED_PROXY: serviceTrustedProxy(source.TRUSTED_PROXY) });
+
+  // First pass: the operator's values, which also give each service's port...
+  const definitions = ORDER.map((name) => {
+    const def = SERVICE_DEFINITIONS.find((d) => d.name === name);
+    if (!def) throw new Error(`no service definition for ${name}`);
+    return def;
+  });
+  const ports = new Map(definitions.map((def) => [def.name, def.port(validated(def.name, def.envClass, serviceEnv()))]));
+  // ...from which every process learns where every service listens (the edge routes by these; others call the JWKS).
+  for (const name of ORDER) {
+    env[`${name.toUpperCase()}_PORT`] = String(ports.get(name));
+    env[`${name.toUpperCase()}_URL`] ||= `http://${SERVICE_HOST}:${ports.get(name)}`;
+  }
+  env.JWKS_URL ||= `${env.IDENTITY_URL}/auth/v1/.well-known/jwks.json`;
+
+  // Second pass: what the children will really get, derived values included.
+  validated('edge', EdgeEnv, env);
+  const services = definitions.map((def) => {
+    const childEnv = serviceEnv();
+    validated(def.name, def.envClass, childEnv);
+    return { name: def.name as ServiceName, env: childEnv, port: ports.get(def.name)! };
+  });
+  return { env, edgePort, services };
+}
+
+export interface StartOutput {
+  out(line: string): void;
+  err(text: string): void;
+}
+
+const processOutput: StartOutput = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+/**
+ * Everything before the first child: configuration, PostgreSQL and Redis, migrations, the demo seed. Returns the
+ * plan, or the exit code when start-up must stop (having said why in one line, or one line and how to start
+ * PostgreSQL or Redis).
+ */
+export async function prepare(source: NodeJS.ProcessEnv = process.env, output: StartOutput = processOutput): Promise<{ plan: StartPlan } | { exitCode: number }> {
+  const log = output.out;
+  try {
+    const plan = planStart(source);
+    const { env } = plan;
+    const { created } = await ensureDatabase(env.DATABASE_URL!);
+    if (created) log(`beacon: created database ${redact(env.DATABASE_URL!)}`);
+    const { policy } = await checkRedis(env.REDIS_URL!);
+    if (policy !== 'noeviction') {
+      output.err(`beacon: Redis maxmemory-policy is '${policy}'; Beacon's queues need 'noeviction'. Fix with: redis-cli CONFIG SET maxmemory-policy noeviction`);
+      return { exitCode: 1 };
+    }
+    await migrateAll(env.DATABASE_URL!, (l) => log(`migrate: ${l}`));
+    if (source.SEED !== '0') {
+      await seedAll(env.DATABASE_URL!, { force: source.SEED_FORCE === '1', publicUrl: env.PUBLIC_URL, log: (l) => log(`seed: ${l}`) });
+    }
+    return { plan };
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      output.err(`beacon: ${e.message}`);
+      return { exitCode: 1 };
+    }
+    if (e instanceof PreflightError) {
+      output.err(`beacon: ${e.message}\n${START_HELP}`);
+      return { exitCode: 1 };
+    }
+    throw e;
+  }
+}
 
 function log(msg: string) {
   process.stdout.write(`${msg}\n`);
 }
 
 /** Starts one node process and restarts it with backoff if it dies, unless we are shutting down. */
-class Supervised {
+export class Supervised {
   child?: ChildProcess;
   private restarts: number[] = [];
   stopping = false;
@@ -25,6 +143,11 @@ class Supervised {
     this.child = spawn(process.execPath, ['--enable-source-maps', this.script], { env: this.env, stdio: ['ignore', 'inherit', 'inherit'] });
     this.child.on('exit', (code, signal) => {
       if (this.stopping) return;
+      // The child has printed its one line; the same environment would be refused again on every restart.
+      if (code === CONFIG_ERROR_EXIT_CODE) {
+        this.onGiveUp();
+        return;
+      }
       const now = Date.now();
       this.restarts = this.restarts.filter((t) => now - t < 60_000).concat(now);
       if (this.restarts.length > 5) {
@@ -64,42 +187,9 @@ async function waitForHealth(url: string, timeoutMs = 60_000) {
 }
 
 export async function main() {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
-    REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS_URL,
-    PORT: process.env.PORT || '8080',
-  };
-  env.PUBLIC_URL ||= `http://localhost:${env.PORT}`;
-  // Every process learns where every service listens (the edge routes by these; others call the JWKS).
-  const host = '127.0.0.1';
-  const portOf = (name: ServiceName) => Number(env[`${name.toUpperCase()}_PORT`] ?? SERVICES[name].port);
-  for (const name of ORDER) {
-    env[`${name.toUpperCase()}_PORT`] = String(portOf(name));
-    env[`${name.toUpperCase()}_URL`] ||= `http://${host}:${portOf(name)}`;
-  }
-  env.JWKS_URL ||= `${env.IDENTITY_URL}/auth/v1/.well-known/jwks.json`;
-
-  try {
-    const { created } = await ensureDatabase(env.DATABASE_URL!);
-    if (created) log(`beacon: created database ${redact(env.DATABASE_URL!)}`);
-    const { policy } = await checkRedis(env.REDIS_URL!);
-    if (policy !== 'noeviction') {
-      log(`beacon: Redis maxmemory-policy is '${policy}'; Beacon's queues need 'noeviction'. Fix with: redis-cli CONFIG SET maxmemory-policy noeviction`);
-      process.exit(1);
-    }
-  } catch (e) {
-    if (e instanceof PreflightError) {
-      process.stderr.write(`beacon: ${e.message}\n${START_HELP}\n`);
-      process.exit(1);
-    }
-    throw e;
-  }
-
-  await migrateAll(env.DATABASE_URL!, (l) => log(`migrate: ${l}`));
-  if (process.env.SEED !== '0') {
-    await seedAll(env.DATABASE_URL!, { force: process.env.SEED_FORCE === '1', publicUrl: env.PUBLIC_URL, log: (l) => log(`seed: ${l}`) });
-  }
+  const prepared = await prepare();
+  if ('exitCode' in prepared) process.exit(prepared.exitCode);
+  const { plan } = prepared;
 
   const processes: Supervised[] = [];
   let shuttingDown = false;
@@ -113,25 +203,24 @@ export async function main() {
   process.once('SIGTERM', () => void shutdown(0));
   process.once('SIGINT', () => void shutdown(0));
 
-  for (const name of ORDER) {
-    const script = join(DIST, 'services', name, 'src', 'main.js');
-    const p = new Supervised(name, script, { ...env, HOST: host }, () => void shutdown(1));
+  for (const service of plan.services) {
+    const p = new Supervised(service.name, join(DIST, 'services', service.name, 'src', 'main.js'), service.env, () => void shutdown(1));
     processes.push(p);
     p.start();
   }
-  const edge = new Supervised('edge', join(DIST, 'infra', 'edge.js'), env, () => void shutdown(1));
+  const edge = new Supervised('edge', join(DIST, 'infra', 'edge.js'), plan.env, () => void shutdown(1));
   processes.push(edge);
   edge.start();
 
   try {
-    await Promise.all(ORDER.map((name) => waitForHealth(`http://${host}:${portOf(name)}/health`)));
-    await waitForHealth(`http://127.0.0.1:${env.PORT}/health`);
+    await Promise.all(plan.services.map((s) => waitForHealth(`http://${SERVICE_HOST}:${s.port}/health`)));
+    await waitForHealth(`http://127.0.0.1:${plan.edgePort}/health`);
   } catch (e) {
     log(`beacon: ${(e as Error).message}`);
     await shutdown(1);
     return;
   }
-  log(`beacon: up at http://localhost:${env.PORT}`);
+  log(`beacon: up at http://localhost:${plan.edgePort}`);
 }
 
 if (require.main === module) {

@@ -41,8 +41,15 @@ export async function createServiceApp<E extends BaseEnv>(def: ServiceDefinition
 }
 
 /**
- * Starts a service from process.env. A bad configuration prints one line and exits 1; SIGTERM stops
- * taking requests, lets in-flight work finish (bounded by SHUTDOWN_GRACE_SECONDS) and closes connections.
+ * The exit code of a process that refused its configuration (sysexits' EX_CONFIG). It differs from a crash's 1
+ * so a supervisor knows restarting cannot help: the same environment would be refused again.
+ */
+export const CONFIG_ERROR_EXIT_CODE = 78;
+
+/**
+ * Starts a service from process.env. A bad configuration prints one line and exits CONFIG_ERROR_EXIT_CODE;
+ * SIGTERM stops taking requests, lets in-flight work finish (bounded by SHUTDOWN_GRACE_SECONDS) and closes
+ * connections.
  */
 export async function runService<E extends BaseEnv>(def: ServiceDefinition<E>): Promise<INestApplication | undefined> {
   let env: E;
@@ -51,7 +58,7 @@ export async function runService<E extends BaseEnv>(def: ServiceDefinition<E>): 
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`${def.name}: ${e.message}\n`);
-      process.exit(1);
+      process.exit(CONFIG_ERROR_EXIT_CODE);
     }
     throw e;
   }

@@ -1,0 +1,92 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CONFIG_ERROR_EXIT_CODE } from '@beacon/common';
+import { planStart, prepare, Supervised } from './start';
+
+/** Nothing listens on port 1: had start-up got as far as PostgreSQL, it would print the help paragraph. */
+const NOWHERE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/beacon', REDIS_URL: 'redis://127.0.0.1:1' };
+
+async function prepareCapturing(source: NodeJS.ProcessEnv) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const result = await prepare(source, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { exitCode: 'exitCode' in result ? result.exitCode : undefined, out, err: err.join('\n').split('\n') };
+}
+
+describe('npm start: configuration', () => {
+  it.each([
+    ['PORT', 'eighty', "beacon: edge: Invalid configuration: PORT must be a port number between 1 and 65535 (got 'eighty')"],
+    ['LOG_LEVEL', 'loud', "beacon: identity: Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got 'loud')"],
+    ['GATEWAY_PORT', '99999', "beacon: gateway: Invalid configuration: GATEWAY_PORT must be a port number between 1 and 65535 (got '99999')"],
+  ])('refuses a bad %s with one line and exit 1, before touching PostgreSQL', async (name, value, line) => {
+    const { exitCode, out, err } = await prepareCapturing({ ...NOWHERE, [name]: value });
+    expect(exitCode).toBe(1);
+    expect(err).toEqual([line]);
+    expect(out).toEqual([]);
+  });
+
+  it('refuses a DATABASE_URL that passes the rules but does not parse with one line, password hidden', async () => {
+    const { exitCode, out, err } = await prepareCapturing({ ...NOWHERE, DATABASE_URL: 'postgres://beacon:se#cret@127.0.0.1:1/beacon' });
+    expect(exitCode).toBe(1);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(/^beacon: Invalid configuration: DATABASE_URL is not a valid URL \(got 'postgres:\/\/beacon:\*\*\*@127\.0\.0\.1:1\/beacon'\)/);
+    expect(err[0]).not.toContain('se#cret');
+    expect(out).toEqual([]);
+  });
+
+  it('gives every service its own port, the URLs of the others, and loopback-only listening', () => {
+    const plan = planStart({ STORE_PORT: '4100' });
+    const store = plan.services.find((s) => s.name === 'store')!;
+    expect(store.port).toBe(4100);
+    expect(plan.env.STORE_URL).toBe('http://127.0.0.1:4100');
+    expect(plan.services.map((s) => s.name)).toEqual(['identity', 'incidents', 'store', 'alerts', 'traffic', 'dispatcher', 'gateway']);
+    for (const s of plan.services) {
+      expect(s.env.HOST).toBe('127.0.0.1');
+      expect(s.env.STORE_URL).toBe('http://127.0.0.1:4100');
+      expect(s.env.JWKS_URL).toBe(`${plan.env.IDENTITY_URL}/auth/v1/.well-known/jwks.json`);
+    }
+    expect(plan.edgePort).toBe(8080);
+  });
+
+  it('has the services trust the local edge for the client address, keeping the operator’s own proxies', () => {
+    const plain = planStart({});
+    expect(plain.services.map((s) => s.env.TRUSTED_PROXY)).toEqual(plain.services.map(() => 'loopback'));
+    expect(plain.env.TRUSTED_PROXY).toBeUndefined(); // the edge itself is reached directly
+
+    const behindBalancer = planStart({ TRUSTED_PROXY: '10.0.0.0/8' });
+    expect(new Set(behindBalancer.services.map((s) => s.env.TRUSTED_PROXY))).toEqual(new Set(['loopback,10.0.0.0/8']));
+    expect(behindBalancer.env.TRUSTED_PROXY).toBe('10.0.0.0/8');
+
+    expect(planStart({ TRUSTED_PROXY: 'loopback, uniquelocal' }).services[0].env.TRUSTED_PROXY).toBe('loopback, uniquelocal');
+  });
+});
+
+describe('npm start: supervision', () => {
+  /** A child script that counts its starts in a file, then exits with `code`. */
+  function child(code: number) {
+    const dir = mkdtempSync(join(tmpdir(), 'beacon-start-'));
+    const counter = join(dir, 'starts');
+    writeFileSync(counter, '');
+    const script = join(dir, 'child.js');
+    writeFileSync(script, `require('fs').appendFileSync(${JSON.stringify(counter)}, 'x'); process.exit(${code});`);
+    return { script, starts: () => readFileSync(counter, 'utf8').length };
+  }
+
+  it('does not restart a child that refused its configuration, and gives up at once', async () => {
+    const c = child(CONFIG_ERROR_EXIT_CODE);
+    const gaveUp = new Promise<void>((resolve) => new Supervised('store', c.script, process.env, resolve).start());
+    await gaveUp;
+    expect(c.starts()).toBe(1);
+  });
+
+  it('restarts a child that crashed', async () => {
+    jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const c = child(1);
+    const p = new Supervised('store', c.script, process.env, () => undefined);
+    p.start();
+    while (c.starts() < 2) await new Promise((r) => setTimeout(r, 100));
+    await p.stop();
+    expect(c.starts()).toBeGreaterThanOrEqual(2);
+  });
+});
