@@ -71,6 +71,11 @@ describe('edge', () => {
     expect(body.forwardedFor).toBeTruthy();
   });
 
+  it("appends the visitor's address to X-Forwarded-For, which the services read when they trust loopback", async () => {
+    const res = await fetch(`${base}/api/alerts/preferences`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+    expect(((await res.json()) as { forwardedFor: string }).forwardedFor).toBe('203.0.113.9,127.0.0.1');
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await fetch(`${base}/api/nothing/here`);
     expect(res.status).toBe(404);
