@@ -1,9 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
+import { useAppSelector } from '@/app/hooks';
 import { PasswordField, TextField } from '@/common/PasswordField';
 import { Spinner } from '@/common/Spinner';
+import { needsSecondFactor } from './assurance';
 import { auth, setRememberMe } from './auth-client';
+import { selectAuthStatus } from './auth.slice';
+import { SecondFactorForm } from './SecondFactorForm';
 import { hasErrors, validateSignIn, type FieldErrors } from './validation';
 
 export function LoginPage() {
@@ -14,6 +18,15 @@ export function LoginPage() {
   const [remember, setRemember] = useState(true);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [askForCode, setAskForCode] = useState(false);
+  // A session that is still waiting for its code (e.g. after a reload, or sent here by a protected page) resumes here.
+  const waitingForCode = useAppSelector(selectAuthStatus) === 'secondFactor';
+
+  function continueToPage() {
+    toast.success('Signed in successfully!');
+    const from = (location.state as { from?: string } | null)?.from;
+    navigate(from && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard', { replace: true });
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -22,15 +35,34 @@ export function LoginPage() {
     if (hasErrors(found)) return;
     setBusy(true);
     setRememberMe(remember);
-    const { error } = await auth.signInWithPassword({ email: email.trim(), password });
-    setBusy(false);
+    const { data, error } = await auth.signInWithPassword({ email: email.trim(), password });
     if (error) {
+      setBusy(false);
       toast.error(error.message);
       return;
     }
-    toast.success('Signed in successfully!');
-    const from = (location.state as { from?: string } | null)?.from;
-    navigate(from && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard', { replace: true });
+    // With two-factor authentication on, the password alone gives an aal1 session: the code comes first.
+    const { data: aal } = await auth.mfa.getAuthenticatorAssuranceLevel();
+    setBusy(false);
+    const codeNeeded = aal ? aal.currentLevel === 'aal1' && aal.nextLevel === 'aal2' : needsSecondFactor(data.session);
+    if (codeNeeded) {
+      setPassword('');
+      setAskForCode(true);
+      return;
+    }
+    continueToPage();
+  }
+
+  if (askForCode || waitingForCode) {
+    return (
+      <main className="auth-page">
+        <SecondFactorForm
+          intro="Enter the 6-digit code from your authenticator app to finish signing in."
+          onVerified={continueToPage}
+          onCancelled={() => setAskForCode(false)}
+        />
+      </main>
+    );
   }
 
   return (

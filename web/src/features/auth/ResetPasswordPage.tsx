@@ -6,9 +6,15 @@ import { PasswordField } from '@/common/PasswordField';
 import { FullPageSpinner, Spinner } from '@/common/Spinner';
 import { auth } from './auth-client';
 import { selectAuthStatus } from './auth.slice';
+import { SecondFactorForm } from './SecondFactorForm';
 import { hasErrors, validateSignUp, type FieldErrors } from './validation';
 
-/** The page the recovery mail links to: the client library turns the link into a session, then the user picks a password. */
+/**
+ * The page the recovery mail links to: the client library turns the link into a session, then the user picks a
+ * password. A recovery link proves the mailbox, not the second factor: like the hosted service, the identity
+ * service changes the password of a user with two-factor authentication only from an aal2 session, so such a
+ * user enters a code from the authenticator app first.
+ */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const status = useAppSelector(selectAuthStatus);
@@ -18,6 +24,18 @@ export function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
 
   if (status === 'loading') return <FullPageSpinner label="Checking your link" />;
+  if (status === 'secondFactor') {
+    return (
+      <main className="auth-page">
+        <SecondFactorForm
+          intro="Your account has two-factor authentication. Enter the 6-digit code from your authenticator app, then choose a new password."
+          // the session is aal2 now, so this page shows the password form
+          onVerified={() => undefined}
+          onCancelled={() => navigate('/login', { replace: true })}
+        />
+      </main>
+    );
+  }
   if (status === 'signedOut') {
     return (
       <main className="auth-page">

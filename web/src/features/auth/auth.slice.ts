@@ -8,7 +8,11 @@ export interface SignedInUser {
 }
 
 export interface AuthState {
-  status: 'loading' | 'signedIn' | 'signedOut';
+  /**
+   * secondFactor: the password (or a recovery link) was accepted but the user has two-factor authentication on and
+   * has not entered a code yet. Such a session is not signed in: protected pages send it to /login for the code.
+   */
+  status: 'loading' | 'signedIn' | 'secondFactor' | 'signedOut';
   user: SignedInUser | null;
   /** Set while the user arrived through a recovery link and must choose a new password. */
   recovering: boolean;
@@ -28,6 +32,10 @@ export const authSlice = createSlice({
       state.status = 'signedIn';
       state.user = action.payload;
     },
+    secondFactorRequired(state, action: PayloadAction<SignedInUser>) {
+      state.status = 'secondFactor';
+      state.user = action.payload;
+    },
     signedOut(state) {
       state.status = 'signedOut';
       state.user = null;
@@ -45,7 +53,7 @@ export const authSlice = createSlice({
   },
 });
 
-export const { signedIn, signedOut, recoveryStarted } = authSlice.actions;
+export const { signedIn, secondFactorRequired, signedOut, recoveryStarted } = authSlice.actions;
 export const { selectAuthStatus, selectUser, selectIsAdmin, selectRecovering } = authSlice.selectors;
 
 /** The name shown on screens: the part of the e-mail before the at sign. */
