@@ -8,7 +8,7 @@ import { formatDateTime, relativeAge } from '@/common/time';
 import { useCancelAlertMutation, useListAlertsQuery, useSendDraftMutation } from './alerts.api';
 import { useNow } from './AdminDashboardPage';
 import { isFinished } from './QuickSendPage';
-import { useLiveAdminAlerts, useSocketConnected, useWatchAlerts } from './live';
+import { useFallbackPolling, useLiveAdminAlerts, useSocketConnected, useWatchAlerts } from './live';
 import { ChannelProgress, DeliveryIcon, LoadError, Pager, PriorityBadge } from './ui';
 import './alerts.css';
 
@@ -18,7 +18,9 @@ export function AdminAlertsPage() {
   const now = useNow();
   const connected = useSocketConnected();
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError, isFetching, refetch } = useListAlertsQuery({ page });
+  // Without the socket, progress and new alerts stop arriving: read the page again until it is back.
+  const pollingInterval = useFallbackPolling();
+  const { data, isLoading, isError, isFetching, refetch } = useListAlertsQuery({ page }, { pollingInterval });
   const running = (data?.items ?? []).filter((a) => a.status === 'active' && !isFinished(a)).map((a) => a.id);
   useWatchAlerts(running);
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
+import toast, { Toaster } from 'react-hot-toast';
 import { DEFAULT_PREFERENCES, type AlertPreferences, type UserAlert } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
 import { renderSignedIn } from '@/test/render-screen';
@@ -53,6 +53,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  act(() => toast.remove());
   delete (window as { Notification?: unknown }).Notification;
 });
 

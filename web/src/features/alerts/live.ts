@@ -86,3 +86,15 @@ export function useSocketConnected(): boolean {
   }, []);
   return connected;
 }
+
+/** How often a screen polls while the live connection is down. */
+export const FALLBACK_POLL_MS = 3000;
+
+/**
+ * The polling fallback of the live screens: an RTK Query `pollingInterval` that is 0 while the socket is up
+ * (events keep the cache current) and FALLBACK_POLL_MS while it is down and the screen has something to follow.
+ */
+export function useFallbackPolling(following = true): number {
+  const connected = useSocketConnected();
+  return following && !connected ? FALLBACK_POLL_MS : 0;
+}
