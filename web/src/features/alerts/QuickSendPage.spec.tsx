@@ -1,18 +1,18 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
+import { emptyCounts, type AdminAlert, type ChannelCounts, type DeliverySummary } from '@beacon/contracts';
+import { jsonResponse as json } from '@/test/json-response';
+import type { DeliveryItem } from './alerts.api';
+import { resetFakeSocket, serverSends, setConnected } from './fake-socket';
 import { QuickSendPage } from './QuickSendPage';
-import { renderScreen } from './test-utils';
+import { adminAlert, pageOf, renderScreen, requestOf } from './test-utils';
 
-// No gateway in jsdom: the live connection is an idle emitter (these tests never send).
-jest.mock('@/app/socket', () => {
-  const { EventEmitter } = jest.requireActual('node:events');
-  const socket = Object.assign(new EventEmitter(), { connected: false, emit: () => true });
-  return { getSocket: () => socket, useSocketEvent: () => undefined };
-});
+jest.mock('@/app/socket', () => jest.requireActual('./fake-socket'));
 
 function setup() {
   const user = userEvent.setup();
-  renderScreen(<QuickSendPage />, { path: '/admin/quick-send' });
+  renderScreen(<><QuickSendPage /><Toaster /></>, { path: '/admin/quick-send' });
   return { user };
 }
 
@@ -64,5 +64,138 @@ describe('Quick Send (the single create-alert form)', () => {
     expect(screen.getByLabelText('Alert Title')).toHaveValue('');
     expect(screen.getByRole('radio', { name: 'Medium' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'SMS' })).not.toBeChecked();
+  });
+});
+
+// ---------------------------------------------------------------- after sending: the live Delivery Status and when the form is free again
+
+let created: AdminAlert;
+let pendingRows: DeliveryItem[];
+let deliveryReads: number;
+
+const counts = (c: Partial<ChannelCounts>): ChannelCounts => ({ ...emptyCounts(), ...c });
+const delivery = (heldUntil: string | null): DeliveryItem => ({
+  id: crypto.randomUUID(), userId: crypto.randomUUID(), channel: 'push', status: 'pending', attempts: 0, error: null, heldUntil,
+  sentAt: null, deliveredAt: null, readAt: null, createdAt: new Date().toISOString(), inDigest: false,
+});
+const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+
+beforeEach(() => {
+  resetFakeSocket();
+  setConnected(true);
+  created = adminAlert({ title: 'Evacuate Riverside now', recipients: null, summary: {}, deliveryLabel: 'Pending', successRate: 0 });
+  pendingRows = [];
+  deliveryReads = 0;
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const { req, path, query } = requestOf(input);
+    if (path === '/api/alerts' && req.method === 'POST') return json(created, 201);
+    if (path === `/api/alerts/${created.id}`) return json(created);
+    if (path === `/api/alerts/${created.id}/deliveries` && query.get('status') === 'pending') {
+      deliveryReads += 1;
+      const size = Number(query.get('pageSize'));
+      const page = Number(query.get('page'));
+      return json(pageOf(pendingRows.slice((page - 1) * size, page * size), { page, pageSize: size, total: pendingRows.length }));
+    }
+    return json({ error: 'not_found', message: 'Not found' }, 404);
+  }) as unknown as typeof fetch;
+});
+
+// react-hot-toast keeps its toasts in module state: one test's must not show in the next.
+afterEach(() => act(() => toast.remove()));
+
+async function send(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Alert Title'), 'Evacuate Riverside now');
+  await user.type(screen.getByLabelText('Message Body'), 'The levee is failing. Leave by the north roads.');
+  await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+  expect(await screen.findByRole('heading', { name: 'Delivery Status' })).toBeInTheDocument();
+  await screen.findByText(/Selecting recipients\.\.\./);
+}
+
+/** The dispatcher reports progress (and the server's copy follows, for any later read). */
+function progress(recipients: number, channels: DeliverySummary) {
+  const pending = Object.values(channels).reduce((n, c) => n + (c?.pending ?? 0), 0);
+  created = { ...created, recipients, summary: channels };
+  act(() => serverSends('alert:progress', { alertId: created.id, recipients, channels, done: pending === 0, at: new Date().toISOString() }));
+}
+
+const sendButton = () => screen.getByRole('button', { name: /Send Alert|Sending/ });
+
+describe('Quick Send: after sending', () => {
+  it('stays busy while deliveries are in flight, then reports and frees the form', async () => {
+    const { user } = setup();
+    await send(user);
+    expect(sendButton()).toBeDisabled();
+
+    pendingRows = [delivery(null), delivery(null)];
+    progress(2, { push: counts({ pending: 2 }) });
+    expect(await screen.findByText(/2 recipients matched/)).toBeInTheDocument();
+    await waitFor(() => expect(deliveryReads).toBe(1));
+    expect(sendButton()).toHaveTextContent('Sending...');
+
+    progress(2, { push: counts({ sent: 1, delivered: 1 }) });
+    expect(await screen.findByText('Web push notification sent successfully!')).toBeInTheDocument();
+    expect(screen.getByText('Alert sent successfully!')).toBeInTheDocument();
+    expect(sendButton()).toHaveTextContent('Send Alert');
+    expect(sendButton()).toBeEnabled();
+    expect(screen.getByLabelText('Alert Title')).toHaveValue('');
+  });
+
+  it('frees the form once only held deliveries (quiet hours, digests) are pending, and says they go out later', async () => {
+    const { user } = setup();
+    await send(user);
+    // Three recipients: one is sent straight away, one is still in flight, one is held for hours.
+    pendingRows = [delivery(null), delivery(inHours(8))];
+    progress(3, { push: counts({ sent: 1, pending: 2 }) });
+    await waitFor(() => expect(deliveryReads).toBe(1));
+    expect(sendButton()).toHaveTextContent('Sending...');
+    expect(screen.queryByText('Alert sent successfully!')).not.toBeInTheDocument();
+
+    pendingRows = [delivery(inHours(8))];
+    progress(3, { push: counts({ sent: 2, pending: 1 }) });
+    expect(await screen.findByText('Alert sent successfully!')).toBeInTheDocument();
+    expect(screen.getByText('Web push notification sent successfully!')).toBeInTheDocument();
+    expect(screen.getByText("1 delivery is held by recipients' quiet hours or digests and will go out later")).toBeInTheDocument();
+    expect(sendButton()).toBeEnabled();
+    expect(screen.queryByText('Failed to send web push notification')).not.toBeInTheDocument();
+  });
+
+  it('does not call a channel failed when all its deliveries are held', async () => {
+    const { user } = setup();
+    await send(user);
+    pendingRows = [delivery(inHours(3)), delivery(inHours(9))];
+    progress(2, { push: counts({ pending: 2 }) });
+    expect(await screen.findByText("2 deliveries are held by recipients' quiet hours or digests and will go out later")).toBeInTheDocument();
+    expect(screen.getByText(/The 2 pending deliveries are held/)).toBeInTheDocument();
+    expect(sendButton()).toBeEnabled();
+    expect(screen.queryByText('Failed to send web push notification')).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to send alert via all channels')).not.toBeInTheDocument();
+  });
+
+  it('says nobody was reached when no recipient matched, rather than that the alert was sent successfully', async () => {
+    const { user } = setup();
+    await send(user);
+    progress(0, {});
+    expect(await screen.findByText('Alert sent, but no recipients matched: nobody was reached')).toBeInTheDocument();
+    expect(screen.queryByText('Alert sent successfully!')).not.toBeInTheDocument();
+    expect(sendButton()).toBeEnabled();
+  });
+
+  it('reports a failure on every channel and keeps the form', async () => {
+    const { user } = setup();
+    await send(user);
+    progress(1, { push: counts({ failed: 1 }) });
+    expect(await screen.findByText('Failed to send web push notification')).toBeInTheDocument();
+    expect(screen.getByText('Failed to send alert via all channels')).toBeInTheDocument();
+    expect(screen.getByLabelText('Alert Title')).toHaveValue('Evacuate Riverside now');
+  });
+
+  it("says 'Failed to create alert' when the server refuses it", async () => {
+    global.fetch = jest.fn(async () => json({ error: 'internal', message: 'boom' }, 500)) as unknown as typeof fetch;
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Alert Title'), 'Evacuate Riverside now');
+    await user.type(screen.getByLabelText('Message Body'), 'The levee is failing. Leave by the north roads.');
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    expect(await screen.findByText('Failed to create alert')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Delivery Status' })).not.toBeInTheDocument();
   });
 });

@@ -3,13 +3,13 @@ import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import {
   ADMIN_ALERT_TYPES, ADMIN_CHANNEL_OPTIONS, ADMIN_CHANNEL_TO_CHANNEL, ALERT_LIMITS, PRIORITIES, PRIORITY_STYLES, emptyCounts, successfulCount,
-  type AdminAlert, type AdminAlertType, type AdminChannelOption, type DeliveryChannel, type Priority,
+  totalCounts, type AdminAlert, type AdminAlertType, type AdminChannelOption, type DeliveryChannel, type Priority,
 } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
 import { useFormFields } from '@/common/useFormFields';
 import { QUICK_SEND_DEFAULTS, hasErrors, validateQuickSend, type FieldErrors, type QuickSendValues } from './alert-form';
-import { useCreateAlertMutation, useGetAlertQuery } from './alerts.api';
-import { useLiveAdminAlerts, useSocketConnected, useWatchAlerts } from './live';
+import { useCreateAlertMutation, useGetAlertQuery, useLazyAlertDeliveriesQuery, type DeliveryItem } from './alerts.api';
+import { useFallbackPolling, useLiveAdminAlerts, useWatchAlerts } from './live';
 import { ChannelCheckboxes, ChannelProgress, CountedField, DeliveryIcon } from './ui';
 import './alerts.css';
 
@@ -29,29 +29,43 @@ export function QuickSendPage() {
   const [sentId, setSentId] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(() => crypto.randomUUID());
   const [createAlert, { isLoading: creating }] = useCreateAlertMutation();
-  const connected = useSocketConnected();
-  const { data: sent } = useGetAlertQuery(sentId ?? '', { skip: !sentId, pollingInterval: sentId && !connected ? 3000 : 0 });
+  const [following, setFollowing] = useState(false);
+  const pollingInterval = useFallbackPolling(following);
+  const { data: sent } = useGetAlertQuery(sentId ?? '', { skip: !sentId, pollingInterval });
   useWatchAlerts(sentId ? [sentId] : []);
-  const finished = sent ? isFinished(sent) : false;
+  const settled = useSettled(sent);
+  const finished = settled !== null;
   const reported = useRef<string | null>(null);
+  useEffect(() => setFollowing(Boolean(sentId && !finished)), [sentId, finished]);
 
-  // When the dispatch finishes: the spec's toasts, and the form is reset only if a channel succeeded.
+  // When the dispatch is settled: the spec's toasts, and the form is reset unless every channel failed.
   useEffect(() => {
-    if (!sent || !finished || reported.current === sent.id) return;
+    if (!sent || settled === null || reported.current === sent.id) return;
     reported.current = sent.id;
     const outcomes = channelOutcomes(sent);
     for (const [channel, ok] of outcomes) {
       const texts = CHANNEL_TOASTS[channel as 'push' | 'sms'];
       if (texts) ok ? toast.success(texts[0]) : toast.error(texts[1]);
     }
-    if (outcomes.length === 0 || outcomes.some(([, ok]) => ok)) {
-      toast.success('Alert sent successfully!');
+    const held = settled.held;
+    if (held > 0) toast(`${held} ${held === 1 ? 'delivery is' : 'deliveries are'} held by recipients' quiet hours or digests and will go out later`);
+    const done = () => {
       setValues(QUICK_SEND_DEFAULTS);
       setFormKey(crypto.randomUUID());
+    };
+    if (outcomes.some(([, ok]) => ok)) {
+      toast.success('Alert sent successfully!');
+      done();
+    } else if (sent.recipients === 0) {
+      // The alert is live, but the spec's success toast would claim a delivery that did not happen.
+      toast('Alert sent, but no recipients matched: nobody was reached');
+      done();
+    } else if (outcomes.length === 0 && held > 0) {
+      done();
     } else {
       toast.error('Failed to send alert via all channels');
     }
-  }, [sent, finished]);
+  }, [sent, settled]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -136,13 +150,13 @@ export function QuickSendPage() {
             </button>
           </div>
         </form>
-        {sentId && <DeliveryStatusPanel alert={sent} channels={values.channels} />}
+        {sentId && <DeliveryStatusPanel alert={sent} channels={values.channels} held={settled?.held ?? 0} />}
       </div>
     </section>
   );
 }
 
-function DeliveryStatusPanel({ alert, channels }: { alert: AdminAlert | undefined; channels: AdminChannelOption[] }) {
+function DeliveryStatusPanel({ alert, channels, held }: { alert: AdminAlert | undefined; channels: AdminChannelOption[]; held: number }) {
   const shown = useMemo<DeliveryChannel[]>(
     () => (alert ? alert.channels : channels.map((c) => ADMIN_CHANNEL_TO_CHANNEL[c])),
     [alert, channels],
@@ -164,6 +178,11 @@ function DeliveryStatusPanel({ alert, channels }: { alert: AdminAlert | undefine
           {shown.map((c) => (
             <ChannelProgress key={c} channel={c} counts={alert.summary[c] ?? emptyCounts()} alertTitle={alert.title} />
           ))}
+          {held > 0 && (
+            <p className="small muted">
+              The {held} pending {held === 1 ? 'delivery is' : 'deliveries are'} held by recipients' quiet hours or digests: {held === 1 ? 'it goes' : 'they go'} out later.
+            </p>
+          )}
           <p className="small">
             <Link to={`/admin/alerts/${alert.id}`}>View delivery details</Link>
           </p>
@@ -178,9 +197,63 @@ export function isFinished(a: AdminAlert): boolean {
   return a.recipients !== null && a.deliveryLabel !== 'Pending';
 }
 
-/** Per channel with deliveries: did at least one delivery succeed? */
+/** Pages of pending deliveries read to tell held from in-flight ones; past them, the first ones decide. */
+export const HELD_CHECK_PAGES = 10;
+const HELD_CHECK_PAGE_SIZE = 100;
+
+/**
+ * When the form may consider the dispatch over: recipients chosen, and nothing pending but held deliveries
+ * (quiet hours, digests, quiet weekends) that may wait for hours. null while it is not. The summary does not
+ * count held deliveries apart, so they are read from the pending deliveries' heldUntil, once per change of the
+ * pending count and one read at a time.
+ */
+export function useSettled(a: AdminAlert | undefined): { held: number } | null {
+  const pending = a ? totalCounts(a.summary).pending : 0;
+  const key = a && a.recipients !== null && pending > 0 ? `${a.id}:${pending}` : null;
+  const [checking, setChecking] = useState<string | null>(null);
+  const [checked, setChecked] = useState<{ key: string; allHeld: boolean } | null>(null);
+  const [readDeliveries] = useLazyAlertDeliveriesQuery();
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // A read finishing for an older pending count is recorded under that count; the next read then starts.
+  useEffect(() => {
+    if (!key || checking || checked?.key === key) return;
+    setChecking(key);
+    const alertId = key.slice(0, key.lastIndexOf(':'));
+    allPendingHeld((page) => readDeliveries({ id: alertId, page, pageSize: HELD_CHECK_PAGE_SIZE, status: 'pending' }).unwrap())
+      .catch(() => false)
+      .then((allHeld) => {
+        if (!mounted.current) return;
+        setChecked({ key, allHeld });
+        setChecking(null);
+      });
+  }, [key, checking, checked, readDeliveries]);
+
+  if (!a || a.recipients === null) return null;
+  if (pending === 0) return isFinished(a) ? { held: 0 } : null;
+  return checked?.key === key && checked.allHeld ? { held: pending } : null;
+}
+
+/** Whether every pending delivery is held, page by page until one is not. */
+export async function allPendingHeld(read: (page: number) => Promise<{ items: DeliveryItem[]; total: number; totalPages: number }>): Promise<boolean> {
+  for (let page = 1; page <= HELD_CHECK_PAGES; page++) {
+    const p = await read(page);
+    // None pending any more: not "all held"; the progress event that says so is on its way.
+    if (p.total === 0 || !p.items.every((d) => d.heldUntil)) return false;
+    if (page >= p.totalPages) return true;
+  }
+  return true;
+}
+
+/** Per channel with an outcome (a delivery sent or failed): did at least one delivery succeed? Held-only channels have none yet. */
 function channelOutcomes(a: AdminAlert): [DeliveryChannel, boolean][] {
   return a.channels
-    .filter((c) => a.summary[c])
+    .filter((c) => a.summary[c] && successfulCount(a.summary[c]!) + a.summary[c]!.failed > 0)
     .map((c) => [c, successfulCount(a.summary[c]!) > 0]);
 }

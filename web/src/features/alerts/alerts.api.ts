@@ -216,7 +216,7 @@ export const alertsApi = api.injectEndpoints({
 
 export const {
   useCreateAlertMutation, useListAlertsQuery, useRecentAlertsQuery, useAlertStatsQuery, useGetAlertQuery, useAlertDeliveriesQuery,
-  useCancelAlertMutation, useSendDraftMutation, useMyAlertsInfiniteQuery, useMyAlertQuery, useMarkSafeMutation, useRequestHelpMutation,
+  useLazyAlertDeliveriesQuery, useCancelAlertMutation, useSendDraftMutation, useMyAlertsInfiniteQuery, useMyAlertQuery, useMarkSafeMutation, useRequestHelpMutation,
   usePreferencesQuery, useUpdatePreferencesMutation, useLazyVapidPublicKeyQuery, useRegisterPushSubscriptionMutation,
   useAdminSettingsQuery, useUpdateAdminSettingsMutation, useTestPushConnectionMutation, useTestWebhookMutation, useSendTestAlertMutation,
 } = alertsApi;
