@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { createUser, signIn } from './support/users';
+import { createUser, signIn, tokenFor } from './support/users';
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -75,8 +75,50 @@ for (const viewport of VIEWPORTS) {
 
       const featured = page.getByRole('region', { name: /Featured Products/ });
       await expect(featured.getByRole('article')).toHaveCount(3);
-      const buy = page.getByRole('link', { name: /^Buy Now .* \(opens in a new tab\)$/ }).first();
-      if (await buy.count()) await expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+
+      // category, In Stock Only and Featured Only, each compared with what the API counts for the same filter
+      const token = await tokenFor(request, user);
+      const apiTotal = async (filter: string) => {
+        const res = await request.get(`/api/store/products?${filter}&limit=1`, { headers: { Authorization: `Bearer ${token}` } });
+        expect(res.status()).toBe(200);
+        return (await res.json()).total as number;
+      };
+      const all = page.getByRole('region', { name: 'All Products' });
+      const shows = async (total: number) => {
+        await expect(all.getByText(`Showing ${Math.min(12, total)} of ${total} products`, { exact: true })).toBeVisible();
+        await expect(all.getByRole('article')).toHaveCount(Math.min(12, total));
+      };
+      const traffic = 'category=Traffic%20Control';
+      await page.getByLabel('Category').selectOption('Traffic Control');
+      const inStock = await apiTotal(`${traffic}&inStockOnly=true`);
+      expect(inStock).toBeGreaterThan(0);
+      await shows(inStock);
+      for (const label of await all.locator('.product-category').allInnerTexts()) expect(label).toContain('Traffic Control');
+      // the seed's one out-of-stock Traffic Control product shows only once In Stock Only is unticked
+      const barricade = all.getByRole('article', { name: 'Folding Road Barricade' });
+      await expect(barricade).toHaveCount(0);
+      await page.getByLabel('In Stock Only').uncheck();
+      const any = await apiTotal(traffic);
+      expect(any).toBeGreaterThan(inStock);
+      await shows(any);
+      await expect(barricade.getByText('Out of Stock', { exact: true }).first()).toBeVisible();
+
+      await page.getByLabel('Featured Only').check();
+      const featuredTraffic = await apiTotal(`${traffic}&featuredOnly=true`);
+      expect(featuredTraffic).toBeGreaterThan(0);
+      expect(featuredTraffic).toBeLessThan(any);
+      await shows(featuredTraffic);
+      await expect(all.getByRole('article').filter({ hasNot: page.getByText('Featured', { exact: true }) })).toHaveCount(0);
+      // a seeded affiliate product (catalogue.ts): its Buy Now goes to the retailer in a new tab, with no opener
+      const flares = all.getByRole('article', { name: 'LED Road Flares (3 Pack)' });
+      const buy = flares.getByRole('link', { name: 'Buy Now LED Road Flares (3 Pack) (opens in a new tab)' });
+      await expect(buy).toHaveAttribute('target', '_blank');
+      await expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+      await expect(buy).toHaveAttribute('href', /^https:\/\//);
+
+      await page.getByLabel('Featured Only').uncheck();
+      await page.getByLabel('In Stock Only').check();
+      await page.getByLabel('Category').selectOption({ label: 'All Categories' });
       await page.getByRole('button', { name: /^Add to Cart / }).first().click();
       await expect(page.getByText('Shopping cart feature coming soon!')).toBeVisible();
       await expectNoSeriousA11yViolations(page);
