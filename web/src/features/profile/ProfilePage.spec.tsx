@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
-import { DEFAULT_PREFERENCES } from '@beacon/contracts';
+import { DEFAULT_PREFERENCES, type AlertPreferences } from '@beacon/contracts';
 import { makeStore } from '@/app/store';
 import { signedIn } from '@/features/auth/auth.slice';
 import { ProfilePage } from './ProfilePage';
@@ -23,8 +23,13 @@ const mockAuth = {
 jest.mock('@/features/auth/auth-client', () => ({ get auth() { return mockAuth; }, accessToken: async () => null, setRememberMe: () => undefined }));
 
 const puts: unknown[] = [];
+let prefs: AlertPreferences;
+beforeEach(() => {
+  prefs = { ...DEFAULT_PREFERENCES, methods: { ...DEFAULT_PREFERENCES.methods } };
+  puts.length = 0;
+  localStorage.clear();
+});
 beforeAll(() => {
-  let prefs = { ...DEFAULT_PREFERENCES, methods: { ...DEFAULT_PREFERENCES.methods } };
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const req = input as Request;
     if (req.method === 'PUT') {
@@ -39,7 +44,14 @@ beforeAll(() => {
 function renderProfile() {
   const store = makeStore();
   store.dispatch(signedIn({ id: 'u1', email: user.email, role: 'user' }));
-  render(<Provider store={store}><MemoryRouter><ProfilePage /><Toaster /></MemoryRouter></Provider>);
+  return render(<Provider store={store}><MemoryRouter><ProfilePage /><Toaster /></MemoryRouter></Provider>);
+}
+
+const criticalOnly = () => screen.getByRole('switch', { name: 'Critical alerts only' });
+async function toggleCriticalOnly(expected: 'true' | 'false') {
+  fireEvent.click(criticalOnly());
+  await waitFor(() => expect(criticalOnly()).toHaveAttribute('aria-checked', expected));
+  await waitFor(() => expect(criticalOnly()).toBeEnabled());
 }
 
 describe('ProfilePage', () => {
@@ -88,6 +100,38 @@ describe('ProfilePage', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Critical alerts only' }));
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Critical alerts only' })).toHaveAttribute('aria-checked', 'true'));
     expect(puts).toEqual([{ methods: { email: true } }, { severityThreshold: 'critical' }]);
+  });
+
+  it("turning 'Critical alerts only' off gives back the threshold the user had, not 'low'", async () => {
+    prefs.severityThreshold = 'high';
+    renderProfile();
+    await screen.findByRole('switch', { name: 'Critical alerts only' });
+    expect(criticalOnly()).toHaveAttribute('aria-checked', 'false');
+    await toggleCriticalOnly('true');
+    await toggleCriticalOnly('false');
+    expect(puts).toEqual([{ severityThreshold: 'critical' }, { severityThreshold: 'high' }]);
+    expect(prefs.severityThreshold).toBe('high');
+  });
+
+  it('remembers that threshold across a reload while critical-only is on', async () => {
+    prefs.severityThreshold = 'medium';
+    const first = renderProfile();
+    await screen.findByRole('switch', { name: 'Critical alerts only' });
+    await toggleCriticalOnly('true');
+    first.unmount();
+
+    renderProfile();
+    expect(await screen.findByRole('switch', { name: 'Critical alerts only' })).toHaveAttribute('aria-checked', 'true');
+    await toggleCriticalOnly('false');
+    expect(puts).toEqual([{ severityThreshold: 'critical' }, { severityThreshold: 'medium' }]);
+  });
+
+  it("falls back to the default ('low') when no earlier threshold is known", async () => {
+    prefs.severityThreshold = 'critical';
+    renderProfile();
+    expect(await screen.findByRole('switch', { name: 'Critical alerts only' })).toHaveAttribute('aria-checked', 'true');
+    await toggleCriticalOnly('false');
+    expect(puts).toEqual([{ severityThreshold: 'low' }]);
   });
 
   it('runs TOTP enrolment with a QR code and a verification code', async () => {

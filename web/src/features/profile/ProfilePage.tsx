@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { DEFAULT_PREFERENCES, type Severity } from '@beacon/contracts';
 import toast from 'react-hot-toast';
 import type { User } from '@supabase/auth-js';
 import { errorMessage } from '@/app/api';
@@ -158,10 +159,29 @@ function Toggle({ id, label, description, checked, disabled, onChange }: ToggleP
   );
 }
 
+const thresholdKey = (userId: string) => `beacon.thresholdBeforeCritical.${userId}`;
+
+/**
+ * 'Critical alerts only' sets the threshold to critical; turning it off must give back the threshold the user had
+ * chosen (on the Alert Management screen, say), not reset it. The last non-critical threshold seen is kept on this
+ * device so it survives a reload in between; without one, the default applies.
+ */
+function useThresholdBeforeCritical(userId: string | undefined, current: Severity | undefined) {
+  useEffect(() => {
+    if (userId && current && current !== 'critical') localStorage.setItem(thresholdKey(userId), current);
+  }, [userId, current]);
+  return (): Severity => {
+    const kept = userId ? localStorage.getItem(thresholdKey(userId)) : null;
+    return kept === 'low' || kept === 'medium' || kept === 'high' ? kept : DEFAULT_PREFERENCES.severityThreshold;
+  };
+}
+
 /** Push, email and critical-only, saved to the user's alert preferences in the alerts service. */
 function NotificationSettings() {
+  const userId = useAppSelector(selectUser)?.id;
   const prefs = useProfilePreferencesQuery();
   const [save, saving] = useSaveProfilePreferencesMutation();
+  const thresholdBeforeCritical = useThresholdBeforeCritical(userId, prefs.data?.severityThreshold);
 
   async function change(update: ProfilePreferenceChange) {
     try {
@@ -190,7 +210,7 @@ function NotificationSettings() {
           <Toggle id="toggle-email" label="Email notifications" description="Alerts and digests by email" checked={data.methods.email} disabled={saving.isLoading}
             onChange={(email) => void change({ methods: { email } })} />
           <Toggle id="toggle-critical" label="Critical alerts only" description="Only notify me about critical alerts" checked={data.severityThreshold === 'critical'} disabled={saving.isLoading}
-            onChange={(on) => void change({ severityThreshold: on ? 'critical' : 'low' })} />
+            onChange={(on) => void change({ severityThreshold: on ? 'critical' : thresholdBeforeCritical() })} />
         </>
       )}
     </section>
