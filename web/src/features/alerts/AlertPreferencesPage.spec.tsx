@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import { DEFAULT_PREFERENCES, type AlertPreferences } from '@beacon/contracts';
+import toast, { Toaster } from 'react-hot-toast';
+import { DEFAULT_PREFERENCES, type AlertPreferences, type UserAlert } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
 import { renderSignedIn } from '@/test/render-screen';
-import { AlertPreferencesPage } from './AlertPreferencesPage';
+import { AlertPreferencesPage, QUICK_SETUP } from './AlertPreferencesPage';
+import { pageOf, userAlert } from './test-utils';
 
 // No gateway in jsdom: the live connection is an idle emitter.
 jest.mock('@/app/socket', () => {
@@ -12,19 +13,24 @@ jest.mock('@/app/socket', () => {
   const socket = Object.assign(new EventEmitter(), { connected: false, emit: () => true });
   return { getSocket: () => socket, useSocketEvent: () => undefined };
 });
-// The area map needs a real layout engine; its own behaviour is covered elsewhere.
-jest.mock('./LazyAreaMap', () => ({ LazyAreaMap: () => null }));
+// The area map needs a real layout engine; here it is a button that picks one point.
+jest.mock('./LazyAreaMap', () => ({
+  LazyAreaMap: ({ onPick }: { onPick?: (lat: number, lng: number) => void }) => <button type="button" onClick={() => onPick?.(33.45, -112.07)}>Pick on map</button>,
+}));
 
 const USER = { id: '00000000-0000-4000-8000-000000000042', email: 'pat.driver@example.com', role: 'user' } as const;
 let saved: AlertPreferences;
 let puts: Record<string, unknown>[];
+let mine: UserAlert[];
 
 beforeEach(() => {
   saved = structuredClone(DEFAULT_PREFERENCES);
   puts = [];
+  mine = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const req = input as Request;
-    const path = new URL(req.url).pathname;
+    const url = new URL(req.url);
+    const path = url.pathname;
     if (path === '/api/alerts/me/preferences' && req.method === 'PUT') {
       const body = await req.json();
       puts.push(body);
@@ -32,10 +38,18 @@ beforeEach(() => {
       return json(saved);
     }
     if (path === '/api/alerts/me/preferences') return json(saved);
-    if (path === '/api/alerts/me/alerts') return json({ items: [], total: 0, page: 1, pageSize: 10, totalPages: 0 });
+    if (path === '/api/alerts/me/alerts') {
+      const search = url.searchParams.get('search')?.toLowerCase();
+      const found = mine.filter((a) => !search || `${a.title}\n${a.message}`.toLowerCase().includes(search));
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('pageSize') ?? 10);
+      return json(pageOf(found.slice((page - 1) * size, page * size), { page, pageSize: size, total: found.length }));
+    }
     return json({ error: 'not_found', message: 'Not found' }, 404);
   }) as unknown as typeof fetch;
 });
+
+afterEach(() => act(() => toast.remove()));
 
 function renderPage() {
   const user = userEvent.setup();
@@ -93,5 +107,99 @@ describe('Alert Management (/dashboard/alerts): the preferences of part 1, saved
     renderPage();
     expect(await screen.findByText('No alerts have reached you yet.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Recent Alerts' })).toBeInTheDocument();
+  });
+});
+
+describe('Alert Management: home location', () => {
+  it('refuses a home point with only one coordinate, with a clear message, and saves once both are given', async () => {
+    const user = renderPage();
+    await screen.findByRole('heading', { name: 'Alert Management' });
+    await user.type(screen.getByLabelText('Home latitude'), '33.4');
+    expect(screen.getByLabelText('Home longitude')).toHaveValue(null);
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter both latitude and longitude, or leave both empty.');
+    expect(screen.getByLabelText('Home latitude')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Quick Setup' }));
+    expect(puts).toEqual([]);
+
+    await user.type(screen.getByLabelText('Home longitude'), '-112.07');
+    expect(screen.queryByText('Enter both latitude and longitude, or leave both empty.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(await screen.findByText('Preferences saved')).toBeInTheDocument();
+    expect(puts).toHaveLength(1);
+    expect(puts[0].home).toEqual({ lat: 33.4, lng: -112.07 });
+  });
+
+  it('refuses a coordinate out of range', async () => {
+    const user = renderPage();
+    await screen.findByRole('heading', { name: 'Alert Management' });
+    await user.type(screen.getByLabelText('Home latitude'), '95');
+    await user.type(screen.getByLabelText('Home longitude'), '10');
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Latitude must be a number from -90 to 90.');
+    expect(puts).toEqual([]);
+  });
+
+  it('takes a point picked on the map into both fields, and clearing it saves no home', async () => {
+    saved.home = { lat: 40.7, lng: -74 };
+    const user = renderPage();
+    await screen.findByRole('heading', { name: 'Alert Management' });
+    expect(screen.getByLabelText('Home latitude')).toHaveValue(40.7);
+    await user.click(screen.getByRole('button', { name: 'Pick on map' }));
+    expect(screen.getByLabelText('Home latitude')).toHaveValue(33.45);
+    expect(screen.getByLabelText('Home longitude')).toHaveValue(-112.07);
+
+    await user.clear(screen.getByLabelText('Home latitude'));
+    await user.clear(screen.getByLabelText('Home longitude'));
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(await screen.findByText('Preferences saved')).toBeInTheDocument();
+    expect(puts[0].home).toBeNull();
+  });
+});
+
+describe('Alert Management: Quick Setup and Recent Alerts', () => {
+  it('Quick Setup saves the preset straight away and keeps the home location', async () => {
+    saved.home = { lat: 33.45, lng: -112.07 };
+    saved.alertTypes = ['emergency'];
+    saved.methods = { push: false, voice: false, email: true, sms: false };
+    const user = renderPage();
+    await screen.findByRole('heading', { name: 'Alert Management' });
+    await user.click(screen.getByRole('button', { name: 'Quick Setup' }));
+
+    expect(await screen.findByText('Quick Setup applied')).toBeInTheDocument();
+    expect(puts).toHaveLength(1);
+    expect(puts[0]).toMatchObject({
+      alertTypes: ['emergency', 'weather', 'traffic', 'crime', 'construction'], frequency: 'immediate', radiusMiles: 25,
+      quietHours: { enabled: true, start: '22:00', end: '07:00' }, methods: { push: true, voice: true, email: false, sms: false },
+      home: { lat: 33.45, lng: -112.07 },
+    });
+    expect(puts[0]).toMatchObject({ alertTypes: QUICK_SETUP.alertTypes, methods: QUICK_SETUP.methods });
+    expect(screen.getByRole('switch', { name: 'Crime alerts' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Events alerts' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Quiet hours' })).toBeChecked();
+  });
+
+  it('searches my recent alerts and loads more, five at a time', async () => {
+    const start = Date.now();
+    mine = Array.from({ length: 7 }, (_, i) => userAlert({
+      title: i === 5 ? 'Flash flood on Salt River' : `Road work ${i + 1}`, createdAt: new Date(start - i * 60_000).toISOString(), read: i === 1,
+    }));
+    const user = renderPage();
+    const list = await screen.findByRole('list', { name: 'Recent alerts' });
+    const titles = () => within(screen.getByRole('list', { name: 'Recent alerts' })).getAllByRole('heading').map((h) => h.textContent?.replace(' (unread)', ''));
+    expect(titles()).toEqual(['Road work 1', 'Road work 2', 'Road work 3', 'Road work 4', 'Road work 5']);
+    expect(within(list).getAllByRole('listitem')[1]).toHaveClass('read');
+    expect(within(list).getAllByRole('listitem')[0]).toHaveClass('unread');
+
+    await user.click(screen.getByRole('button', { name: 'Load More Alerts' }));
+    await waitFor(() => expect(titles()).toHaveLength(7));
+    expect(titles().slice(5)).toEqual(['Flash flood on Salt River', 'Road work 7']);
+    expect(screen.queryByRole('button', { name: 'Load More Alerts' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Search recent alerts'), 'flood');
+    await waitFor(() => expect(titles()).toEqual(['Flash flood on Salt River']));
+    await user.clear(screen.getByLabelText('Search recent alerts'));
+    await user.type(screen.getByLabelText('Search recent alerts'), 'tornado');
+    expect(await screen.findByText('No alerts match your search.')).toBeInTheDocument();
   });
 });

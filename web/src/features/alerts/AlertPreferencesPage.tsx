@@ -42,6 +42,22 @@ export const QUICK_SETUP: Omit<Form, 'home' | 'phoneNumber'> = {
   methods: { push: true, voice: true, email: false, sms: false },
 };
 
+/** The home coordinate fields as typed: both or neither, each in range. */
+type CoordDrafts = { lat: string; lng: string };
+const coordDrafts = (home: AlertPreferences['home']): CoordDrafts => ({ lat: home ? String(home.lat) : '', lng: home ? String(home.lng) : '' });
+
+export function parseHome(d: CoordDrafts): { home: AlertPreferences['home']; error: null } | { home?: undefined; error: string } {
+  const lat = d.lat.trim();
+  const lng = d.lng.trim();
+  if (!lat && !lng) return { home: null, error: null };
+  if (!lat || !lng) return { error: 'Enter both latitude and longitude, or leave both empty.' };
+  const la = Number(lat);
+  const lo = Number(lng);
+  if (!Number.isFinite(la) || la < -90 || la > 90) return { error: 'Latitude must be a number from -90 to 90.' };
+  if (!Number.isFinite(lo) || lo < -180 || lo > 180) return { error: 'Longitude must be a number from -180 to 180.' };
+  return { home: { lat: la, lng: lo }, error: null };
+}
+
 function browserZone() {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_PREFERENCES.quietHours.timeZone;
@@ -79,10 +95,37 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
   const [save, { isLoading: saving }] = useUpdatePreferencesMutation();
   const [error, setError] = useState<string | null>(null);
   const push = usePushRegistration();
-  useEffect(() => setForm(toForm(saved)), [saved]);
-  const dirty = JSON.stringify(form) !== JSON.stringify(toForm(saved));
+  // The coordinate fields keep what is typed: a half-entered point is never turned into a point at 0.
+  const [coords, setCoords] = useState<CoordDrafts>(() => coordDrafts(saved.home));
+  const [showCoordError, setShowCoordError] = useState(false);
+  useEffect(() => {
+    setForm(toForm(saved));
+    setCoords(coordDrafts(saved.home));
+  }, [saved]);
+  const parsedHome = parseHome(coords);
+  const coordError = parsedHome.error;
+  const dirty = JSON.stringify(form) !== JSON.stringify(toForm(saved)) || coordError !== null;
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const setHome = (home: Form['home']) => {
+    set('home', home);
+    setCoords(coordDrafts(home));
+    setShowCoordError(false);
+  };
+  const typeCoord = (which: keyof CoordDrafts, value: string) => {
+    const next = { ...coords, [which]: value };
+    setCoords(next);
+    const parsed = parseHome(next);
+    if (parsed.error === null) set('home', parsed.home);
+  };
+  /** The form to save, or null (with the message shown) while the home point is half entered or out of range. */
+  const complete = (f: Form): Form | null => {
+    if (coordError !== null) {
+      setShowCoordError(true);
+      return null;
+    }
+    return { ...f, home: parsedHome.home ?? null };
+  };
   const toggleType = (t: PreferenceAlertType, on: boolean) =>
     set('alertTypes', on ? PREFERENCE_ALERT_TYPES.filter((x) => x === t || form.alertTypes.includes(x)) : form.alertTypes.filter((x) => x !== t));
   const setMethod = (m: keyof Form['methods'], on: boolean) => {
@@ -116,11 +159,13 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    void persist(form, 'Preferences saved');
+    const next = complete(form);
+    if (next) void persist(next, 'Preferences saved');
   }
 
   function quickSetup() {
-    const next = { ...form, ...QUICK_SETUP };
+    const next = complete({ ...form, ...QUICK_SETUP });
+    if (!next) return;
     setForm(next);
     void persist(next, 'Quick Setup applied');
   }
@@ -259,25 +304,28 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
           <LazyAreaMap
             center={form.home}
             radiusKm={radiusKm}
-            onPick={(lat, lng) => set('home', { lat, lng })}
+            onPick={(lat, lng) => setHome({ lat, lng })}
             label="Home location map: click to set your home, the circle is your alert radius"
             height={260}
           />
           <div className="grid-2 coords">
             <div className="field">
               <label htmlFor={`${id}-lat`}>Home latitude</label>
-              <input id={`${id}-lat`} type="number" step="any" min={-90} max={90} value={form.home?.lat ?? ''} aria-describedby={`${id}-home-help`}
-                onChange={(e) => set('home', e.target.value === '' ? null : { lat: Number(e.target.value), lng: form.home?.lng ?? 0 })} />
+              <input id={`${id}-lat`} type="number" step="any" min={-90} max={90} value={coords.lat} onChange={(e) => typeCoord('lat', e.target.value)}
+                aria-invalid={showCoordError && coordError !== null}
+                aria-describedby={`${id}-home-help${showCoordError && coordError ? ` ${id}-home-error` : ''}`} />
             </div>
             <div className="field">
               <label htmlFor={`${id}-lng`}>Home longitude</label>
-              <input id={`${id}-lng`} type="number" step="any" min={-180} max={180} value={form.home?.lng ?? ''} aria-describedby={`${id}-home-help`}
-                onChange={(e) => set('home', e.target.value === '' ? null : { lat: form.home?.lat ?? 0, lng: Number(e.target.value) })} />
+              <input id={`${id}-lng`} type="number" step="any" min={-180} max={180} value={coords.lng} onChange={(e) => typeCoord('lng', e.target.value)}
+                aria-invalid={showCoordError && coordError !== null}
+                aria-describedby={`${id}-home-help${showCoordError && coordError ? ` ${id}-home-error` : ''}`} />
             </div>
           </div>
+          {showCoordError && coordError && <p id={`${id}-home-error`} className="field-error" role="alert">{coordError}</p>}
           <div className="row">
-            <button type="button" className="btn btn-outline btn-sm" onClick={async () => { const p = await detectLocation(); if (p) set('home', p); }}>Use my location</button>
-            {form.home && <button type="button" className="btn btn-ghost btn-sm" onClick={() => set('home', null)}>Clear home location</button>}
+            <button type="button" className="btn btn-outline btn-sm" onClick={async () => { const p = await detectLocation(); if (p) setHome(p); }}>Use my location</button>
+            {(form.home || coords.lat || coords.lng) && <button type="button" className="btn btn-ghost btn-sm" onClick={() => setHome(null)}>Clear home location</button>}
           </div>
         </div>
       </div>
