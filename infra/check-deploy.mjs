@@ -15,7 +15,8 @@
  * 4. Beacon's own rules: every service in services/* has a Dockerfile target, a compose service, a
  *    Deployment, a Service, probes (/health, /ready), resources, a PodDisruptionBudget, a grace period
  *    longer than its SHUTDOWN_GRACE_SECONDS, Ingress routes for its prefix and the variables it cannot
- *    default; the KEDA triggers name real BullMQ wait lists; no Secret values are committed.
+ *    default; the KEDA triggers name real BullMQ wait lists, and the dispatcher's autoscalers (the KEDA
+ *    ScaledObject and the HPA overlay) both scale on CPU too; no Secret values are committed.
  *
  * Every problem is printed as `<file>: <object>: <what is wrong>`; the exit code is 1 if there is any.
  * ESM because kubernetes-models is ESM-only (so it runs as a child process from the jest spec).
@@ -641,7 +642,13 @@ function checkAutoscaling(report, objects, repo) {
       const target = object.spec?.scaleTargetRef?.name;
       if (!deployments.has(target)) report.error(file, name, `scaleTargetRef '${target}' is not a Deployment in k8s/`);
       if (target === 'dispatcher') dispatcherMin = object.spec?.minReplicaCount ?? 0;
-      for (const [i, trigger] of (object.spec?.triggers ?? []).entries()) {
+      const triggers = object.spec?.triggers ?? [];
+      // Queue depth alone misses work already taken off the wait lists (a long eligibility query, slow
+      // providers): CPU must scale the workers too, in the same autoscaler (a second HPA would fight KEDA's).
+      if (target === 'dispatcher' && !triggers.some((t) => t.type === 'cpu')) {
+        report.error(file, name, 'no cpu trigger: add `type: cpu` with `metricType: Utilization` so CPU scales the workers alongside queue depth');
+      }
+      for (const [i, trigger] of triggers.entries()) {
         const ref = trigger.authenticationRef?.name;
         if (ref && (trigger.authenticationRef.kind ?? 'TriggerAuthentication') === 'TriggerAuthentication' && !auths.has(ref)) {
           report.error(file, name, `triggers[${i}]: TriggerAuthentication '${ref}' is not defined in k8s/`);
@@ -659,6 +666,8 @@ function checkAutoscaling(report, objects, repo) {
       const target = object.spec?.scaleTargetRef?.name;
       if (!deployments.has(target)) report.error(file, name, `scaleTargetRef '${target}' is not a Deployment in k8s/`);
       if (target === 'dispatcher') dispatcherMin = Math.min(dispatcherMin ?? Infinity, object.spec?.minReplicas ?? 1);
+      const cpu = (object.spec?.metrics ?? []).find((m) => m.type === 'Resource' && m.resource?.name === 'cpu');
+      if (target === 'dispatcher' && !cpu) report.error(file, name, 'no cpu Resource metric: the HPA overlay is the CPU fallback for clusters without KEDA');
     }
   }
   if (repo.services.includes('dispatcher')) {

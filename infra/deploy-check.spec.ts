@@ -58,6 +58,9 @@ beforeAll(() => {
     kedaQueue: k8s('k8s-keda-queue', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) => t.replace(/listName: (\S+):channel-push:wait/, 'listName: $1:channel-pusj:wait')),
     kedaPrefix: k8s('k8s-keda-prefix', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) => t.replace(/listName: \S+:(channel-sms):wait/, 'listName: beacon:$1:wait')),
     kedaSchema: k8s('k8s-keda-schema', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) => t.replace(/minReplicaCount: (\d+)/, 'minReplicaCount: "$1"')),
+    kedaNoCpu: k8s('k8s-keda-no-cpu', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) => t.replace(/\n    - type: cpu\n[\s\S]*$/, '\n')),
+    kedaCpuMetricType: k8s('k8s-keda-cpu-value', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) => t.replace(/(- type: cpu\n\s+name: cpu\n\s+)metricType: Utilization/, '$1metricType: Value')),
+    hpaNoCpu: k8s('k8s-hpa-no-cpu', 'autoscaling/hpa/dispatcher-hpa.yaml', (t) => t.replace(/name: cpu\n/, 'name: memory\n')),
     ingress: k8s('k8s-ingress', 'ingress.yaml', (t) => t.replace(/(- path: \/api\/store\n\s+pathType: Prefix\n\s+backend:\n\s+service:\n\s+name: )store/, '$1incidents')),
     grace: k8s('k8s-grace', 'dispatcher.yaml', (t) => t.replace(/terminationGracePeriodSeconds: \d+/, 'terminationGracePeriodSeconds: 30')),
     missingDeployment: k8s('k8s-no-gateway', 'kustomization.yaml', (t) => {
@@ -121,6 +124,18 @@ describe('check:deploy', () => {
     const schema = await runs.kedaSchema;
     expect(schema.code).toBe(1);
     expect(schema.stderr).toContain('ScaledObject/dispatcher: spec.minReplicaCount: must be integer');
+  }, CHECK_TIME);
+
+  it('rejects a dispatcher autoscaler that does not scale on CPU, and a cpu trigger off its schema', async () => {
+    const noCpu = await runs.kedaNoCpu;
+    expect(noCpu.code).toBe(1);
+    expect(noCpu.stderr).toContain('dispatcher-scaledobject.yaml: ScaledObject/dispatcher: no cpu trigger');
+    const metricType = await runs.kedaCpuMetricType;
+    expect(metricType.code).toBe(1);
+    expect(metricType.stderr).toMatch(/ScaledObject\/dispatcher: spec\.triggers\[\d+\]\.metricType: must be equal to one of the allowed values/);
+    const hpa = await runs.hpaNoCpu;
+    expect(hpa.code).toBe(1);
+    expect(hpa.stderr).toContain('dispatcher-hpa.yaml: HorizontalPodAutoscaler/dispatcher: no cpu Resource metric');
   }, CHECK_TIME);
 
   it('rejects an Ingress that routes a service prefix elsewhere', async () => {
