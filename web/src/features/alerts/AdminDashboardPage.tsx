@@ -95,6 +95,7 @@ export function AdminDashboardPage() {
             <Link to="/admin/settings" className="btn btn-outline">View Reports</Link>
             <Link to="/admin/settings" className="btn btn-outline">Settings</Link>
             <Link to="/admin/quick-send" className="btn btn-outline">Quick Send</Link>
+            <Link to="/admin/help-requests" className="btn btn-outline">Help Requests</Link>
           </nav>
           <h3 style={{ marginTop: '1.25rem' }} id="deliveries-chart-title">Deliveries, last 7 days</h3>
           <DeliveriesChart perDay={s?.perDay ?? []} />

@@ -92,6 +92,27 @@ export interface ProviderCheck {
   status?: number | null;
 }
 
+/** GET /api/alerts/admin/help-requests: what users asked for from an alert, newest first. */
+export interface HelpRequest {
+  id: string;
+  alertId: string;
+  alertTitle?: string;
+  userId: string;
+  userEmail: string | null;
+  /** '' when the user wrote nothing. */
+  message: string;
+  lat: number | null;
+  lng: number | null;
+  status: 'open' | 'resolved';
+  createdAt: string;
+}
+
+export interface HelpRequestsArgs {
+  page: number;
+  pageSize?: number;
+  status?: HelpRequest['status'] | '';
+}
+
 export type PreferencesUpdate = Partial<Omit<AlertPreferences, 'categories' | 'radiusKm' | 'quietHours' | 'methods'>> & {
   quietHours?: Partial<AlertPreferences['quietHours']>;
   methods?: Partial<AlertPreferences['methods']>;
@@ -208,6 +229,25 @@ export const alertsApi = api.injectEndpoints({
     sendTestAlert: build.mutation<{ ok: boolean; channels: DeliveryChannel[]; alert: AdminAlert }, void>({
       query: () => ({ url: 'api/alerts/admin/settings/test-alert', method: 'POST' }),
     }),
+    helpRequests: build.query<Page<HelpRequest>, HelpRequestsArgs>({
+      query: (args) => ({ url: 'api/alerts/admin/help-requests', params: params(args) }),
+    }),
+    /** The answer is the resolved request: written into every cached page rather than read again. */
+    resolveHelpRequest: build.mutation<HelpRequest, string>({
+      query: (id) => ({ url: `api/alerts/admin/help-requests/${encodeURIComponent(id)}/resolve`, method: 'POST' }),
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          for (const args of alertsApi.util.selectCachedArgsForQuery(getState() as RootState, 'helpRequests')) {
+            dispatch(alertsApi.util.updateQueryData('helpRequests', args, (draft) => {
+              for (const h of draft.items) if (h.id === id) h.status = data.status;
+            }));
+          }
+        } catch {
+          // the screen shows the failure
+        }
+      },
+    }),
     requestHelp: build.mutation<{ id: string }, { id: string; message?: string; lat?: number; lng?: number }>({
       query: ({ id, ...body }) => ({ url: `api/alerts/me/alerts/${encodeURIComponent(id)}/help`, method: 'POST', body }),
     }),
@@ -218,6 +258,7 @@ export const {
   useCreateAlertMutation, useListAlertsQuery, useRecentAlertsQuery, useAlertStatsQuery, useGetAlertQuery, useAlertDeliveriesQuery,
   useLazyAlertDeliveriesQuery, useCancelAlertMutation, useSendDraftMutation, useMyAlertsInfiniteQuery, useMyAlertQuery, useMarkSafeMutation, useRequestHelpMutation,
   usePreferencesQuery, useUpdatePreferencesMutation, useLazyVapidPublicKeyQuery, useRegisterPushSubscriptionMutation,
+  useHelpRequestsQuery, useResolveHelpRequestMutation,
   useAdminSettingsQuery, useUpdateAdminSettingsMutation, useTestPushConnectionMutation, useTestWebhookMutation, useSendTestAlertMutation,
 } = alertsApi;
 

@@ -9,3 +9,4 @@ export { AdminAlertsPage } from './AdminAlertsPage';
 export { AdminAlertDetailPage } from './AdminAlertDetailPage';
 export { AlertHistoryPage } from './AlertHistoryPage';
 export { AdminSettingsPage } from './AdminSettingsPage';
+export { HelpRequestsPage } from './HelpRequestsPage';
