@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { COMMUNITY_MESSAGES, type CommunityPost } from '@beacon/contracts';
+import { COMMUNITY_MESSAGES, GEOLOCATION_MESSAGES, type CommunityPost } from '@beacon/contracts';
 import { json, mockApi, renderScreen, type Call } from '../incidents/test-utils';
 import { CommunityPage } from './CommunityPage';
 
@@ -105,6 +105,58 @@ describe('Community Forum', () => {
     });
   });
 
+  describe('radius filter', () => {
+    const at = { latitude: 33.512345, longitude: -112.043219 };
+    let getCurrentPosition: jest.Mock;
+    beforeEach(() => {
+      getCurrentPosition = jest.fn();
+      Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    });
+    afterEach(() => {
+      delete (navigator as { geolocation?: unknown }).geolocation;
+    });
+    const lastList = (calls: Call[]) => Object.fromEntries(calls.filter((c) => c.path.endsWith('/community/posts') && c.method === 'GET').at(-1)!.search);
+
+    it('below 50 km asks for the location once and sends radiusKm, lat and lng; at 50 km sends none', async () => {
+      getCurrentPosition.mockImplementation((ok: PositionCallback) => ok({ coords: at } as GeolocationPosition));
+      const { calls } = setup();
+      await screen.findAllByRole('article');
+      const slider = screen.getByLabelText('Radius');
+      expect(slider).toHaveAttribute('min', '1');
+      expect(slider).toHaveAttribute('max', '50');
+      expect(slider).toHaveAttribute('aria-valuetext', 'Any distance');
+      expect(lastList(calls)).not.toHaveProperty('radiusKm');
+
+      fireEvent.change(slider, { target: { value: '10' } });
+      await waitFor(() => expect(lastList(calls)).toMatchObject({ radiusKm: '10', lat: '33.512345', lng: '-112.043219', offset: '0' }));
+      expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+      expect(slider).toHaveAttribute('aria-valuetext', 'Within 10 km');
+
+      fireEvent.change(slider, { target: { value: '25' } });
+      await waitFor(() => expect(lastList(calls)).toMatchObject({ radiusKm: '25', lat: '33.512345', lng: '-112.043219' }));
+      expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+
+      fireEvent.change(slider, { target: { value: '50' } });
+      await waitFor(() => expect(slider).toHaveAttribute('aria-valuetext', 'Any distance'));
+      await waitFor(() => {
+        const last = lastList(calls);
+        expect(last).not.toHaveProperty('radiusKm');
+        expect(last).not.toHaveProperty('lat');
+        expect(last).not.toHaveProperty('lng');
+      });
+    });
+
+    it('without the location it filters nothing and says why', async () => {
+      getCurrentPosition.mockImplementation((_ok: PositionCallback, fail: PositionErrorCallback) => fail({ code: 1 } as GeolocationPositionError));
+      const { calls } = setup();
+      await screen.findAllByRole('article');
+      fireEvent.change(screen.getByLabelText('Radius'), { target: { value: '5' } });
+      expect(await screen.findByText(/needs your location: allow it to filter by distance/)).toBeInTheDocument();
+      expect(toast.error).toHaveBeenCalledWith(GEOLOCATION_MESSAGES.failed);
+      expect(calls.filter((c) => c.path.endsWith('/community/posts')).every((c) => !c.search.has('radiusKm'))).toBe(true);
+    });
+  });
+
   it('toggles a like and shows the new count', async () => {
     const { user } = setup((call) => (call.path.endsWith('/like') ? json({ postId: post(1).id, liked: true, likesCount: 1 }) : undefined));
     const first = (await screen.findAllByRole('article'))[0];
@@ -193,6 +245,57 @@ describe('Community Forum', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       const create = calls.find((c) => c.method === 'POST')!;
       expect(create.body).toEqual({ title: 'Pothole on Central', category: 'traffic-tip', description: 'Deep pothole in the right lane northbound.', lat: 33.5, lng: -112.1, locationName: null, imagePath: null });
+    });
+
+    async function fillDetails(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+      await user.type(within(dialog).getByLabelText('Title'), 'Pothole on Central');
+      await user.selectOptions(within(dialog).getByLabelText('Category'), 'traffic-tip');
+      await user.type(within(dialog).getByLabelText('Description'), 'Deep pothole in the right lane northbound.');
+    }
+    const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], 'pothole.png', { type: 'image/png' });
+    const UPLOAD = '/api/incidents/uploads/community-post-photos';
+
+    it('uploads the chosen image, then creates the post with its stored path', async () => {
+      const stored = 'community-post-photos/00000000-0000-4000-8000-00000000a11c/1763800000000.png';
+      const { user, calls } = setup((call) => {
+        if (call.method === 'POST' && call.path === UPLOAD) return json({ path: stored, url: `/api/incidents/uploads/${stored}`, contentType: 'image/png' }, 201);
+        if (call.method === 'POST' && call.path.endsWith('/community/posts')) return json(post(99, { mine: true, imageUrl: `/api/incidents/uploads/${stored}` }), 201);
+        return undefined;
+      });
+      const dialog = await open(user);
+      await fillDetails(user, dialog);
+      await user.upload(within(dialog).getByLabelText('Image (optional)'), photo());
+      expect(within(dialog).getByText('pothole.png')).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Remove image' })).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+      await user.click(await within(dialog).findByRole('button', { name: 'Post location map' }));
+      await user.type(within(dialog).getByLabelText('Location Name (optional)'), 'Central Ave at Osborn');
+      await user.click(within(dialog).getByRole('button', { name: 'Create Post' }));
+      await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMMUNITY_MESSAGES.posted));
+
+      const posts = calls.filter((c) => c.method === 'POST');
+      expect(posts.map((c) => c.path)).toEqual([UPLOAD, '/api/incidents/community/posts']);
+      expect(posts[0].body).toBe('multipart/form-data');
+      expect(posts[1].body).toEqual({
+        title: 'Pothole on Central', category: 'traffic-tip', description: 'Deep pothole in the right lane northbound.',
+        lat: 33.5, lng: -112.1, locationName: 'Central Ave at Osborn', imagePath: stored,
+      });
+    });
+
+    it("shows the server's refusal of the image on step 1 and creates no post", async () => {
+      const { user, calls } = setup((call) => (call.method === 'POST' && call.path === UPLOAD
+        ? json({ statusCode: 400, code: 'invalid_image', message: COMMUNITY_MESSAGES.invalidImage }, 400)
+        : undefined));
+      const dialog = await open(user);
+      await fillDetails(user, dialog);
+      await user.upload(within(dialog).getByLabelText('Image (optional)'), photo());
+      await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+      await user.click(await within(dialog).findByRole('button', { name: 'Post location map' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Create Post' }));
+      expect(await within(dialog).findByText(COMMUNITY_MESSAGES.invalidImage)).toBeInTheDocument();
+      expect(within(dialog).getByRole('heading', { level: 3 })).toHaveTextContent('Step 1 of 2: Post Details');
+      expect(within(dialog).getByLabelText('Image (optional)')).toHaveAttribute('aria-invalid', 'true');
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([UPLOAD]);
     });
 
     it("says 'Failed to create post. Please try again.' when it fails", async () => {
