@@ -1,13 +1,9 @@
-/** 'Just now', 'Nm ago' under an hour, 'Nh ago' under a day, then 'Nd ago' (spec constants). */
+import { relativeAge as specRelativeAge } from '@beacon/contracts';
+
+/** The spec's relative age (contracts), or '' for a date that cannot be read rather than 'NaNd ago'. */
 export function relativeAge(iso: string | Date, now: Date = new Date()): string {
   const then = typeof iso === 'string' ? new Date(iso) : iso;
-  const minutes = Math.floor((now.getTime() - then.getTime()) / 60_000);
-  if (Number.isNaN(minutes)) return '';
-  if (minutes < 1) return 'Just now';
-  if (minutes < 60) return `${minutes}m ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
-  return `${Math.floor(hours / 24)}d ago`;
+  return Number.isNaN(then.getTime()) ? '' : specRelativeAge(then, now);
 }
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });

@@ -128,7 +128,7 @@ export function AlertHistoryPage() {
                     <td>{a.title}</td>
                     <td><PriorityBadge priority={a.priority} /></td>
                     <td>{channelList(a.channels)}</td>
-                    <td>{a.status === 'active' || a.status === 'expired' ? <DeliveryIcon label={a.deliveryLabel} withText /> : historyStatus(a)}</td>
+                    <td>{a.status === 'active' ? <DeliveryIcon label={a.deliveryLabel} withText /> : historyStatus(a)}</td>
                     <td>
                       <button type="button" className="btn btn-outline btn-sm" onClick={() => navigate(`/admin/alerts/${a.id}`)} aria-label={`View ${a.title}`}>
                         View

@@ -82,6 +82,14 @@ describe('historyCsv', () => {
     expect(rows[3][5]).toBe('Cancelled');
   });
 
+  it("writes 'Expired' and 'Draft' rather than the delivery label once an alert no longer goes out", () => {
+    const rows = parseCsv(historyCsv([
+      alert({ id: 'e', status: 'expired', deliveryLabel: 'All Delivered' }),
+      alert({ id: 'd', status: 'draft', deliveryLabel: 'Pending' }),
+    ]));
+    expect(rows.slice(1).map((r) => r[5])).toEqual(['Expired', 'Draft']);
+  });
+
   it('writes only the header for an empty page', () => {
     expect(parseCsv(historyCsv([]))).toEqual([['Date', 'Type', 'Title', 'Priority', 'Channels', 'Status']]);
   });

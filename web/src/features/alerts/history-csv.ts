@@ -1,4 +1,4 @@
-import { CHANNEL_LABELS, PRIORITY_STYLES, type AdminAlert } from '@beacon/contracts';
+import { ALERT_STATUS_LABELS, CHANNEL_LABELS, PRIORITY_STYLES, type AdminAlert } from '@beacon/contracts';
 import { formatDateTime } from '@/common/time';
 
 /**
@@ -40,11 +40,9 @@ export function historyCsv(alerts: readonly AdminAlert[]): string {
   ]);
 }
 
-/** The derived delivery label, or the alert's own status once it no longer goes out. */
+/** The derived delivery label while an alert is active, otherwise its own status (Draft, Cancelled, Expired). */
 export function historyStatus(a: Pick<AdminAlert, 'status' | 'deliveryLabel'>): string {
-  if (a.status === 'cancelled') return 'Cancelled';
-  if (a.status === 'draft') return 'Draft';
-  return a.deliveryLabel;
+  return a.status === 'active' ? a.deliveryLabel : ALERT_STATUS_LABELS[a.status];
 }
 
 /** alert-history-<ISO date>.csv, e.g. alert-history-2024-03-05.csv. */
