@@ -12,6 +12,12 @@ test('an unknown path lands on /', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('an unknown path under /admin lands on / too (only /dashboard keeps its own)', async ({ page }) => {
+  await page.goto('/admin/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+});
+
 test('a protected route sends a signed-out visitor to /login', async ({ page }) => {
   await page.goto('/dashboard/community');
   await expect(page).toHaveURL(/\/login$/);
