@@ -5,6 +5,17 @@ import { qrCodeSvg } from './qr-code';
 // jsdom (here for its DOMParser, the browser's XML parser) lacks the TextEncoder qrcode needs.
 globalThis.TextEncoder ??= TextEncoder as typeof globalThis.TextEncoder;
 
+// The server's type-check has no DOM library: the little of it used here.
+interface XmlElement {
+  namespaceURI: string | null;
+  localName: string;
+  getAttribute(name: string): string | null;
+  getElementsByTagName(name: string): ArrayLike<XmlElement>;
+}
+const { DOMParser } = globalThis as unknown as {
+  DOMParser: new () => { parseFromString(text: string, type: string): { documentElement: XmlElement; getElementsByTagName(name: string): ArrayLike<XmlElement> } };
+};
+
 const URI = 'otpauth://totp/Beacon:pat%40example.org?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Beacon&algorithm=SHA1&digits=6&period=30';
 
 describe('qrCodeSvg', () => {
