@@ -34,8 +34,8 @@ function PointsCard() {
       <h2 id="your-points">Your Points</h2>
       {isLoading ? <Spinner size="sm" label="Loading your points" /> : (
         <div className="stack points-card">
-          <p className="points-total"><strong>{data?.points ?? 0}</strong> points</p>
-          <p className="badge">{newMember ? 'New Member' : `Level ${data!.level} · ${data!.levelName}`}</p>
+          <p className="points-total" data-testid="my-points"><strong>{data?.points ?? 0}</strong> points</p>
+          <p className="badge" data-testid="my-level">{newMember ? 'New Member' : `Level ${data!.level} · ${data!.levelName}`}</p>
           {newMember && <p className="muted small">Welcome to the community! Share a post or a comment to earn your first points.</p>}
           {data && data.nextLevelAt !== null && (
             <>
