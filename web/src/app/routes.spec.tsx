@@ -52,6 +52,12 @@ describe('route rules', () => {
     expect(await screen.findByRole('complementary', { name: 'Admin' })).toBeInTheDocument();
   });
 
+  it('lets an admin reach /admin/help-requests, which the admin dashboard links to', async () => {
+    const router = renderAt('/admin/help-requests', 'admin');
+    expect(await screen.findByRole('heading', { name: 'Help Requests' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/help-requests');
+  });
+
   it("shows 'Settings - Coming Soon' at /dashboard/settings", async () => {
     renderAt('/dashboard/settings', 'signedIn');
     expect(await screen.findByText('Settings - Coming Soon')).toBeInTheDocument();

@@ -16,7 +16,7 @@ import { CamerasPage } from '@/features/traffic';
 import { SafetyMapPage } from '@/features/map';
 import {
   AdminAlertDetailPage, AdminAlertsPage, AdminDashboardPage, AdminSettingsPage, AlertHistoryPage, AlertPreferencesPage,
-  CreateAlertPage, QuickSendPage, UserAlertDetailPage, UserAlertsPage,
+  CreateAlertPage, HelpRequestsPage, QuickSendPage, UserAlertDetailPage, UserAlertsPage,
 } from '@/features/alerts';
 
 /**
@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
               { path: 'settings', element: <AdminSettingsPage /> },
               { path: 'moderation', element: <ModerationPage /> },
               { path: 'products', element: <AdminProductsPage /> },
+              { path: 'help-requests', element: <HelpRequestsPage /> },
               // no catch-all here: the spec sends unknown paths to / everywhere except under /dashboard
             ],
           },
