@@ -24,7 +24,10 @@ test('a user reports an incident with a photo and a map-picked location; an admi
 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Please select a location on the map')).toBeVisible();
-  await page.getByRole('region', { name: 'Incident location map' }).click({ position: { x: 220, y: 140 } });
+  const pickMap = page.getByRole('region', { name: 'Incident location map' });
+  // the picker opens at zoom 13: the tiles it asks for are of that zoom (TILE_URL is /tiles/{z}/{x}/{y}.png here)
+  await expect(pickMap.locator('img.leaflet-tile').first()).toHaveAttribute('src', /\/tiles\/13\/\d+\/\d+\.png$/);
+  await pickMap.click({ position: { x: 220, y: 140 } });
   await expect(page.getByLabel('Latitude')).not.toHaveValue('');
   await page.getByLabel('Location Name (optional)').fill('SR 51 at Glendale Ave');
   await page.getByRole('button', { name: 'Next' }).click();
