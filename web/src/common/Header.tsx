@@ -29,7 +29,7 @@ export function Header() {
               <NavLink to="/profile">Profile</NavLink>
               <button type="button" className="btn btn-outline" onClick={signOut}>Sign Out</button>
             </>
-          ) : status === 'signedOut' ? (
+          ) : status === 'signedOut' || status === 'secondFactor' ? (
             <>
               <NavLink to="/login" className="btn btn-ghost">Sign In</NavLink>
               <NavLink to="/signup" className="btn btn-primary">Sign Up</NavLink>
