@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
+import { jsonResponse as json } from '@/test/json-response';
 import { CreateAlertPage } from './CreateAlertPage';
 import { localDateTimeValue } from './alert-form';
-import { renderScreen } from './test-utils';
+import { adminAlert, renderScreen, requestOf } from './test-utils';
 
 // Leaflet (ESM, canvas) does not run in jsdom: the map is replaced by a button that "clicks" a point.
 jest.mock('./AreaMap', () => ({
@@ -17,7 +19,7 @@ jest.mock('./AreaMap', () => ({
 
 function setup() {
   const user = userEvent.setup();
-  renderScreen(<CreateAlertPage />, { path: '/admin/create-alert' });
+  renderScreen(<><CreateAlertPage /><Toaster /></>, { path: '/admin/create-alert' });
   return { user };
 }
 
@@ -197,5 +199,41 @@ describe('Create Alert wizard', () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Back to Alerts' }));
     expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent('/admin/alerts');
+  });
+
+  describe('Send Alert', () => {
+    let posts: { body: Record<string, unknown>; key: string | null }[];
+    let answer: Response | null;
+    beforeEach(() => {
+      posts = [];
+      answer = null;
+      global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+        const { req, path } = requestOf(input);
+        if (path === '/api/alerts' && req.method === 'POST') {
+          posts.push({ body: await req.json(), key: req.headers.get('Idempotency-Key') });
+          return answer ?? json(adminAlert({ title: 'Wrong-way driver on I-10' }), 201);
+        }
+        return json({ error: 'not_found', message: 'Not found' }, 404);
+      }) as unknown as typeof fetch;
+    });
+    afterEach(() => act(() => toast.remove()));
+
+    it("says 'Failed to create alert' and stays on Review & Send when the server refuses it; a retry reuses the key", async () => {
+      answer = json({ error: 'internal', message: 'Database unavailable' }, 500);
+      const { user } = setup();
+      await toStep(user, 4);
+      await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+      expect(await screen.findByText('Failed to create alert')).toBeInTheDocument();
+      expect(stepHeading()).toHaveTextContent('Step 4 of 4');
+      expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent('/admin/create-alert');
+
+      answer = null;
+      await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+      // The screen (and the Toaster mounted with it) gives way to /admin/alerts.
+      await waitFor(() => expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent('/admin/alerts'));
+      expect(posts).toHaveLength(2);
+      expect(posts[1].key).toBe(posts[0].key);
+      expect(posts[1].body).toMatchObject({ title: 'Wrong-way driver on I-10', channels: ['push'] });
+    });
   });
 });

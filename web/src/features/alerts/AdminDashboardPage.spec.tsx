@@ -1,0 +1,80 @@
+import { screen, within } from '@testing-library/react';
+import { emptyCounts, type AdminAlert } from '@beacon/contracts';
+import { jsonResponse as json } from '@/test/json-response';
+import { AdminDashboardPage } from './AdminDashboardPage';
+import type { AlertStats } from './alerts.api';
+import { resetFakeSocket } from './fake-socket';
+import { adminAlert, renderScreen, requestOf } from './test-utils';
+
+jest.mock('@/app/socket', () => jest.requireActual('./fake-socket'));
+
+let stats: AlertStats | null;
+let recent: AdminAlert[];
+let statsQuery: URLSearchParams | null;
+
+beforeEach(() => {
+  resetFakeSocket();
+  statsQuery = null;
+  stats = {
+    totalSent: 42, activeAlerts: 3, drafts: 1, totalDeliveries: 1280, deliveries: { ...emptyCounts(), sent: 1100, failed: 180 }, successRate: 86,
+    perDay: [
+      { day: '2024-03-04', total: 10, successful: 8, failed: 2 },
+      { day: '2024-03-05', total: 0, successful: 0, failed: 0 },
+    ],
+    timeZone: 'UTC',
+  };
+  recent = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const { path, query } = requestOf(input);
+    if (path === '/api/alerts/stats') {
+      statsQuery = query;
+      return stats ? json(stats) : json({ error: 'internal', message: 'boom' }, 500);
+    }
+    if (path === '/api/alerts/recent') return json(recent);
+    return json({ error: 'not_found', message: 'Not found' }, 404);
+  }) as unknown as typeof fetch;
+});
+
+const card = (label: string) => within(screen.getByRole('list', { name: 'Alert statistics' })).getByRole('listitem', { name: new RegExp(`^${label}:`) });
+
+describe('Admin dashboard (/admin)', () => {
+  it('fills the four stat cards from the server and charts the deliveries per day', async () => {
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    expect(await screen.findByRole('listitem', { name: 'Total Alerts Sent: 42' })).toBeInTheDocument();
+    expect(card('Active Alerts')).toHaveTextContent('3');
+    expect(card('Total Deliveries')).toHaveTextContent('1280');
+    expect(card('Success Rate')).toHaveTextContent('86%');
+    expect(statsQuery?.get('days')).toBe('7');
+
+    const chart = screen.getByRole('img', { name: 'Deliveries, last 7 days' });
+    expect(chart).toHaveAccessibleDescription('Mon: 10 deliveries, 8 successful, 2 failed; Tue: 0 deliveries, 0 successful, 0 failed');
+    expect(chart.querySelectorAll('rect.bar-ok')).toHaveLength(1);
+    expect(chart.querySelectorAll('rect.bar-failed')).toHaveLength(1);
+  });
+
+  it("shows the empty state 'No alerts yet' with a Create Alert link", async () => {
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    expect(await screen.findByText('No alerts yet')).toBeInTheDocument();
+    const recentSection = screen.getByRole('region', { name: 'Recent Alerts' });
+    expect(within(recentSection).getByRole('link', { name: 'Create Alert' })).toHaveAttribute('href', '/admin/create-alert');
+  });
+
+  it('lists the recent alerts with priority badge, type, relative age and delivery icon', async () => {
+    recent = [adminAlert({ title: 'Boil water notice', priority: 'low', severity: 'low', type: 'Public Safety', createdAt: new Date(Date.now() - 5 * 60_000).toISOString(), deliveryLabel: 'Partial' })];
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    const link = await screen.findByRole('link', { name: 'Boil water notice' });
+    const item = link.closest('li')!;
+    expect(within(item).getByText('LOW')).toBeInTheDocument();
+    expect(within(item).getByText('Public Safety')).toBeInTheDocument();
+    expect(within(item).getByText('5m ago')).toBeInTheDocument();
+    expect(within(item).getByText('Partial')).toBeInTheDocument();
+  });
+
+  it('shows zeros and says so when the statistics cannot be loaded', async () => {
+    stats = null;
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    expect(await screen.findByText('Statistics could not be loaded; showing zeros.')).toBeInTheDocument();
+    expect(card('Total Alerts Sent')).toHaveTextContent('0');
+    expect(card('Success Rate')).toHaveTextContent('0%');
+  });
+});
