@@ -72,7 +72,7 @@ export interface JobPayloads {
   [JobName.SmsSend]: ChannelBatch;
   [JobName.EmailSend]: ChannelBatch;
   [JobName.IncidentCreated]: IncidentEvent;
-  [JobName.IncidentVerified]: IncidentEvent & { verifiedBy: string };
+  [JobName.IncidentVerified]: IncidentEvent & { verifiedBy: string | null; autoApproved: boolean }; // verifiedBy null: auto-approved
   [JobName.PostCreated]: { postId: string; userId: string };
   [JobName.CommentCreated]: { commentId: string; postId: string; userId: string; postAuthorId: string };
   [JobName.PostLiked]: { postId: string; userId: string; postAuthorId: string; liked: boolean };

@@ -20,11 +20,6 @@ const viewerOf = (user: AuthUser): Viewer => ({ id: user.id, isAdmin: user.role 
 /** The verifier of a report the reporter's standing approved: nobody. */
 const AUTO_APPROVED = Symbol('auto-approved');
 
-/**
- * incident.verified as sent. libs/contracts still types verifiedBy as a string; an auto-approved report has
- * no verifier, and the alerts handler already takes a missing verifier as null (the draft has no author).
- */
-type IncidentVerifiedEvent = Omit<JobPayloads[JobName.IncidentVerified], 'verifiedBy'> & { verifiedBy: string | null; autoApproved: boolean };
 const MAX_PUBLIC_MAP_ITEMS = 500;
 
 function toEvent(row: IncidentRow): IncidentEvent {
@@ -86,12 +81,12 @@ export class IncidentsService {
 
   private addVerifiedEvent(m: Parameters<Outbox['add']>[0], row: IncidentRow, verifier: { id: string } | typeof AUTO_APPROVED) {
     // the alerts service consumes this (a verified wrong-way driver becomes a draft critical alert, created_by = verifiedBy)
-    const event: IncidentVerifiedEvent = {
+    const event: JobPayloads[JobName.IncidentVerified] = {
       ...toEvent(row),
       verifiedBy: verifier === AUTO_APPROVED ? null : verifier.id,
       autoApproved: verifier === AUTO_APPROVED,
     };
-    return this.outbox.add(m, JobName.IncidentVerified, event as JobPayloads[JobName.IncidentVerified], jobId(JobName.IncidentVerified, row.id));
+    return this.outbox.add(m, JobName.IncidentVerified, event, jobId(JobName.IncidentVerified, row.id));
   }
 
   /** Relay the events at once and tell open screens; neither may fail the request that caused them. */
