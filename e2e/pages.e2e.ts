@@ -125,24 +125,3 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
-
-test('profile: change the password, then sign in with the new one', async ({ page, request }) => {
-  const user = await createUser(request, 'pwchange');
-  await signIn(page, user);
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Change password' }).click();
-  const next = 'a-brand-new-passphrase-42';
-  await page.getByLabel('New password', { exact: true }).fill(next);
-  await page.getByLabel('Confirm new password', { exact: true }).fill(next);
-  await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect(page.getByText('Password updated successfully!')).toBeVisible();
-
-  await page.getByLabel('Account').getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Invalid login credentials')).toBeVisible();
-  await signIn(page, { email: user.email, password: next });
-});
