@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { io, Socket } from 'socket.io-client';
 import {
-  AdminAlert, AlertPreferences, AlertProgress, DeliveryChannel, JOB_QUEUE, JobIds, JobName, PreferenceAlertType, queuePrefix, Severity, totalCounts,
+  AdminAlert, AlertPreferences, AlertProgress, DeliveryChannel, JOB_QUEUE, JobIds, JobName, NewAlertEvent, PreferenceAlertType, queuePrefix, Severity,
+  totalCounts,
 } from '@beacon/contracts';
 import { destination, isEligible } from '@beacon/geo';
 import { RunningService, startTestService } from '@beacon/testing';
@@ -65,6 +66,8 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     alertTypes: PreferenceAlertType[]; threshold?: Severity; home: { lat: number; lng: number } | null; radiusMiles?: number;
     push?: boolean; sms?: boolean; email?: boolean; script?: number[]; quietHours?: AlertPreferences['quietHours'];
     frequency?: AlertPreferences['frequency'];
+    /** Push on in the preferences, but no browser subscribed yet (the default for a new user). */
+    noDevice?: boolean;
   }): Promise<TestUser> {
     const id = randomUUID();
     const email = `user-${id.slice(0, 8)}@example.test`;
@@ -82,7 +85,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     });
     expect(saved.status).toBe(200);
     let subscriptionId: string | null = null;
-    if (o.push) {
+    if (o.push && !o.noDevice) {
       const sub = push.subscribe(o.script);
       const reg = await call('POST', '/me/push-subscriptions', token, sub.json);
       expect(reg.status).toBe(201);
@@ -108,7 +111,11 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
   });
 
   function adminSocket(): Promise<Socket> {
-    const s = io(gateway.origin, { path: '/socket.io', auth: { token: adminToken }, transports: ['websocket'], reconnection: false });
+    return socketOf(adminToken);
+  }
+
+  function socketOf(token: string): Promise<Socket> {
+    const s = io(gateway.origin, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
     sockets.push(s);
     return new Promise((resolve, reject) => {
       s.on('connect', () => resolve(s));
@@ -358,5 +365,55 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       const mine = listed.body.items.filter((d) => d.userId === u.id);
       expect(mine.map((d) => d.inDigest)).toEqual([a !== frost, a !== frost, a !== frost]);
     }
+  });
+
+  it('tells every user an alert concerns on their open screen once, reached by a channel or not, held in their quiet hours', async () => {
+    const place = destination(TUCSON, 60, 135);
+    const hhmm = (d: Date) => d.toISOString().slice(11, 16);
+    const now = Date.now();
+    const quietHours = { enabled: true, start: hhmm(new Date(now - 3600_000)), end: hhmm(new Date(now + 3600_000)), timeZone: 'UTC' };
+    // The new user's defaults: push on but no browser subscribed, no SMS or email. No delivery can reach them.
+    const deviceless = await makeUser({ alertTypes: ['emergency'], home: place, push: true, noDevice: true });
+    const quiet = await makeUser({ alertTypes: ['emergency'], home: place, push: true, noDevice: true, quietHours });
+    const quietWithEmail = await makeUser({ alertTypes: ['emergency'], home: place, email: true, quietHours });
+    const otherTopic = await makeUser({ alertTypes: ['traffic'], home: place, push: true, noDevice: true });
+    const users = [deviceless, quiet, quietWithEmail, otherTopic];
+    const heard = new Map<string, NewAlertEvent[]>(users.map((u) => [u.id, []]));
+    for (const u of users) (await socketOf(u.token)).on('alert:new', (e: NewAlertEvent) => heard.get(u.id)!.push(e));
+
+    const base = { category: 'health', lat: place.lat, lng: place.lng, radiusKm: 10, channels: ['push', 'email'] };
+    const medium = await sendAlert({ ...base, title: 'Air quality alert', message: 'Ozone is high this afternoon; limit time outdoors.', severity: 'medium' });
+    const critical = await sendAlert({ ...base, title: 'Shelter now', message: 'A chemical plume is moving over the area; go indoors.', severity: 'critical' });
+    const events = (u: TestUser) => heard.get(u.id)!.filter((e) => e.id === medium.id || e.id === critical.id);
+    await waitFor('every eligible screen told of both alerts', () => [deviceless, quiet, quietWithEmail].every((u) => events(u).length >= 2));
+    await settled(critical.id);
+    // The dispatch is over (its settled alert was dispatched after the medium one): nothing else will come.
+    await new Promise((r) => setTimeout(r, 300));
+
+    const flags = (u: TestUser) => Object.fromEntries(events(u).map((e) => [e.id, e.held]));
+    expect(events(deviceless)).toHaveLength(2);
+    expect(flags(deviceless)).toEqual({ [medium.id]: false, [critical.id]: false });
+    expect(events(deviceless)[0]).toMatchObject({ title: 'Air quality alert', severity: 'medium', status: 'active' });
+    // Quiet hours: the medium alert is listed but held (no sound, no notification); the critical one is not.
+    expect(events(quiet)).toHaveLength(2);
+    expect(flags(quiet)).toEqual({ [medium.id]: true, [critical.id]: false });
+    expect(flags(quietWithEmail)).toEqual({ [medium.id]: true, [critical.id]: false });
+    expect(events(otherTopic)).toEqual([]);
+
+    // Only the user with a reachable channel has deliveries; the held one waits exactly as the event said.
+    const rows = [...(await deliveries(medium.id)), ...(await deliveries(critical.id))].filter((r) => users.some((u) => u.id === r.user_id));
+    expect(rows.map((r) => `${r.user_id}:${r.channel}`).sort()).toEqual([`${quietWithEmail.id}:email`, `${quietWithEmail.id}:email`]);
+    expect(rows.find((r) => r.not_before)?.status).toBe('pending');
+
+    // A re-run of the dispatch (as after a crash) tells nobody again.
+    const queue = new Queue(JOB_QUEUE[JobName.AlertDispatch], { connection: { url: redis.url } as never, prefix: queuePrefix(redis.prefix) });
+    try {
+      const job = await queue.add(JobName.AlertDispatch, { alertId: medium.id, requestedAt: new Date().toISOString() }, { jobId: `rerun-${medium.id}` });
+      await waitFor('the re-run to finish', async () => ((await job.getState()) === 'completed' ? true : null));
+    } finally {
+      await queue.close();
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(events(deviceless)).toHaveLength(2);
   });
 });

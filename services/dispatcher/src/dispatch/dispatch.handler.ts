@@ -44,13 +44,19 @@ export class DispatchHandler {
     if (alert.status !== 'active' || alert.expired) return { skipped: `alert is ${alert.expired ? 'expired' : alert.status}` };
 
     const t0 = Date.now();
-    const rows = await this.eligibility.insertDeliveries(alert, this.env.DISPATCH_INSERT_PARTS);
+    // One instant for the deliveries' release times and the live event's held flag, so the two agree.
+    const at = new Date(t0);
+    const rows = await this.eligibility.insertDeliveries(alert, this.env.DISPATCH_INSERT_PARTS, at);
     const recipients = await this.eligibility.markDispatched(alertId);
     const t1 = Date.now();
     this.logger.log(`alert ${alertId}: ${rows} deliveries for ${recipients} recipients written in ${t1 - t0} ms`);
 
-    // New alert on the open screens of everyone it reached (once: a re-run after a crash does not repeat it).
+    // New alert on the open screens of everyone it concerns, reached by a channel or not (once: a re-run after a
+    // crash does not repeat it). It goes out while the batches are planned, on its own connection.
     const summary = alert.dispatched_at ? null : await this.alerts.findById(alertId).then((row) => (row ? toSummary(row) : null));
+    const announced = summary
+      ? this.eligibility.announce(alert, at, (userIds, held) => this.live.toUsers(userIds, 'alert:new', { ...summary, held }))
+      : Promise.resolve(0);
     const counters: Record<DeliveryChannel, number> = { push: 0, sms: 0, email: 0 };
     let pending: TypedJob[] = [];
     let batches = 0;
@@ -62,7 +68,7 @@ export class DispatchHandler {
       if (!batches) this.logger.log(`alert ${alertId}: first channel jobs queued ${Date.now() - t0} ms after the dispatch started`);
       batches += jobs.length;
     };
-    await this.eligibility.planBatches(
+    const planned = this.eligibility.planBatches(
       alertId,
       { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE },
       async (b) => {
@@ -72,13 +78,12 @@ export class DispatchHandler {
         pending.push({ name: CHANNEL_JOB[b.channel], data, opts: { jobId: JobIds.channelBatch(b.channel, alertId, batch), delay } });
         if (pending.length >= (batches ? ENQUEUE_CHUNK : ENQUEUE_CHUNK / 10)) await flush();
       },
-      summary ? (userIds) => this.live.toUsers(userIds, 'alert:new', summary) : undefined,
     );
-    await flush();
+    const [told] = await Promise.all([announced, planned.then(flush)]);
     const t2 = Date.now();
 
     this.progress.touch(alertId);
-    this.logger.log(`alert ${alertId}: ${recipients} recipients, ${batches} batches (eligibility+rows ${t1 - t0} ms, queued ${t2 - t1} ms)`);
-    return { recipients, batches };
+    this.logger.log(`alert ${alertId}: ${recipients} recipients, ${batches} batches, ${told} screens told (eligibility+rows ${t1 - t0} ms, queued ${t2 - t1} ms)`);
+    return { recipients, batches, told };
   }
 }

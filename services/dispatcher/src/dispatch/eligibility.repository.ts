@@ -68,6 +68,24 @@ export function eligibleUsersSql(alert: Omit<DispatchAlert, 'id' | 'channels'>, 
     SELECT ${columns} FROM alerts.user_preferences p WHERE p.lat IS NULL AND ${where}`;
 }
 
+/**
+ * When an alert sent at `at` may reach eligible user `e` (a row of eligibleUsersSql) on any channel, NULL for at
+ * once: the digest slot of their frequency, past a quiet weekend and their quiet hours (alerts.hold_until).
+ * Critical and test alerts are never held, nor are users who chose none of these, so only the others' rows are
+ * read. may_hold does not cover the weekend setting (see the WeekendHold migration): while it is a weekend day
+ * somewhere, those users are found through their partial index.
+ */
+export function holdUntilSql(alert: Pick<DispatchAlert, 'severity' | 'source'>, params: SqlParams, at: Date): string {
+  const neverHeld = params.bind('never_held', alert.severity === 'critical' || alert.source === 'test', 'boolean');
+  const mayHold = weekendSomewhere(at)
+    ? `(e.may_hold OR EXISTS (SELECT 1 FROM alerts.user_preferences w WHERE w.user_id = e.user_id AND w.weekend_enabled))`
+    : 'e.may_hold';
+  return `CASE WHEN ${neverHeld} OR NOT ${mayHold} THEN NULL ELSE (
+      SELECT alerts.hold_until(${params.bind('at', at.toISOString(), 'timestamptz')}, false, h.frequency, h.quiet_enabled, h.quiet_start,
+                               h.quiet_end, h.time_zone, h.weekend_enabled)
+      FROM alerts.user_preferences h WHERE h.user_id = e.user_id) END`;
+}
+
 /** A half-open range of user ids, [from, to); an absent end is unbounded. */
 export interface UserIdRange {
   from: string | null;
@@ -96,8 +114,11 @@ export function weekendSomewhere(at: Date): boolean {
 /** Channel bits of user_preferences.channel_mask (FastEligibility migration). */
 const CHANNEL_BIT: Record<DeliveryChannel, number> = { push: 1, sms: 2, email: 4 };
 
-/** Rows the plan cursor reads per round trip. */
+/** Rows a cursor reads per round trip. */
 const PLAN_FETCH = 5000;
+
+/** Users per live "new alert" emit (each group is one message to the gateways, see LiveEvents). */
+const ANNOUNCE_GROUP = 1000;
 
 @Injectable()
 export class EligibilityRepository {
@@ -141,13 +162,7 @@ export class EligibilityRepository {
   private async insertRange(alert: DispatchAlert, range: UserIdRange, rerun: boolean, at: Date): Promise<number> {
     const params = new SqlParams();
     const eligible = eligibleUsersSql(alert, params);
-    const neverHeld = params.bind('never_held', alert.severity === 'critical' || alert.source === 'test', 'boolean');
-    // may_hold does not cover the weekend setting (see the WeekendHold migration): while it is a weekend day
-    // somewhere, those users are found through their partial index.
-    const mayHold = weekendSomewhere(at)
-      ? `(e.may_hold OR EXISTS (SELECT 1 FROM alerts.user_preferences w WHERE w.user_id = e.user_id AND w.weekend_enabled))`
-      : 'e.may_hold';
-    const now = params.bind('at', at.toISOString(), 'timestamptz');
+    const holdUntil = holdUntilSql(alert, params, at);
     const alertId = params.bind('alert', alert.id, 'uuid');
     const inRange = [
       range.from ? `e.user_id >= ${params.bind('from', range.from, 'uuid')}` : null,
@@ -158,10 +173,7 @@ export class EligibilityRepository {
       const result = await runner.query(
       `WITH e AS (${eligible})
        INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, not_before)
-       SELECT ${alertId}, e.user_id, c.channel,
-              CASE WHEN ${neverHeld} OR NOT ${mayHold} THEN NULL ELSE (
-                SELECT alerts.hold_until(${now}, false, h.frequency, h.quiet_enabled, h.quiet_start, h.quiet_end, h.time_zone, h.weekend_enabled)
-                FROM alerts.user_preferences h WHERE h.user_id = e.user_id) END
+       SELECT ${alertId}, e.user_id, c.channel, ${holdUntil}
        FROM e CROSS JOIN LATERAL (VALUES
            ('push', e.channel_mask & ${CHANNEL_BIT.push} <> 0 AND EXISTS (SELECT 1 FROM alerts.push_subscriptions s WHERE s.user_id = e.user_id)),
            ('sms', e.channel_mask & ${CHANNEL_BIT.sms} <> 0),
@@ -193,29 +205,14 @@ export class EligibilityRepository {
    * The channel batches, deterministic for a given set of rows, streamed so memory does not grow with the
    * alert's size: deliveries are read in (user, channel) order through the unique key, grouped per channel and
    * release time, and cut every `size(channel)`; a re-run after a crash plans the same batches with the same
-   * ids. `onBatch` receives each batch as it fills (then the remainders), and `onUsers` each recipient once, in
-   * groups, for the live "new alert" event.
+   * ids. `onBatch` receives each batch as it fills, then the remainders.
    */
-  async planBatches(
-    alertId: string,
-    sizes: Record<DeliveryChannel, number>,
-    onBatch: (b: BatchPlan) => Promise<void>,
-    onUsers?: (userIds: string[]) => void,
-  ): Promise<void> {
-    const runner = this.ds.createQueryRunner('slave');
-    await runner.connect();
+  async planBatches(alertId: string, sizes: Record<DeliveryChannel, number>, onBatch: (b: BatchPlan) => Promise<void>): Promise<void> {
     const open = new Map<string, BatchPlan>();
-    let users: string[] = [];
-    let lastUser = '';
-    try {
-      await runner.startTransaction('REPEATABLE READ');
-      await runner.query(
-        `DECLARE plan NO SCROLL CURSOR FOR
-         SELECT id, user_id, channel, not_before FROM alerts.alert_deliveries WHERE alert_id = $1 ORDER BY user_id, channel`,
-        [alertId],
-      );
-      for (;;) {
-        const rows: { id: string; user_id: string; channel: DeliveryChannel; not_before: Date | null }[] = await runner.query(`FETCH ${PLAN_FETCH} FROM plan`);
+    await this.stream<{ id: string; channel: DeliveryChannel; not_before: Date | null }>(
+      `SELECT id, channel, not_before FROM alerts.alert_deliveries WHERE alert_id = $1 ORDER BY user_id, channel`,
+      [alertId],
+      async (rows) => {
         for (const r of rows) {
           const key = `${r.channel}|${r.not_before ? r.not_before.toISOString() : ''}`;
           let b = open.get(key);
@@ -225,11 +222,48 @@ export class EligibilityRepository {
             open.delete(key);
             await onBatch(b);
           }
-          if (onUsers && r.user_id !== lastUser) {
-            users.push((lastUser = r.user_id));
-            if (users.length >= 1000) onUsers(users.splice(0));
-          }
         }
+      },
+    );
+    for (const key of [...open.keys()].sort()) await onBatch(open.get(key)!);
+  }
+
+  /**
+   * Every user the alert concerns, once, whether or not a channel reaches them (the open screen is a channel
+   * too), in groups, with whether the alert is held for them at `at`: by the very rule that gave their deliveries
+   * their not_before (holdUntilSql), so a user with deliveries is held exactly when all of them wait, and one
+   * without is held when their quiet hours, digest frequency or quiet weekend would have held a message.
+   * Streamed like planBatches: one more pass over the eligible users, never a query per user.
+   */
+  async announce(alert: DispatchAlert, at: Date, onUsers: (userIds: string[], held: boolean) => void): Promise<number> {
+    const params = new SqlParams();
+    const eligible = eligibleUsersSql(alert, params);
+    const held = `coalesce(${holdUntilSql(alert, params, at)} > ${params.bind('at', at.toISOString(), 'timestamptz')}, false)`;
+    const groups: Record<'held' | 'now', string[]> = { held: [], now: [] };
+    let n = 0;
+    await this.stream<{ user_id: string; held: boolean }>(`SELECT e.user_id, ${held} AS held FROM (${eligible}) e`, params.values, (rows) => {
+      for (const r of rows) {
+        const group = groups[r.held ? 'held' : 'now'];
+        group.push(r.user_id);
+        if (group.length >= ANNOUNCE_GROUP) onUsers(group.splice(0), r.held);
+      }
+      n += rows.length;
+    });
+    if (groups.now.length) onUsers(groups.now, false);
+    if (groups.held.length) onUsers(groups.held, true);
+    return n;
+  }
+
+  /** Runs `sql` through a cursor in one snapshot, handing `onRows` each round trip's rows. */
+  private async stream<T>(sql: string, params: unknown[], onRows: (rows: T[]) => Promise<void> | void): Promise<void> {
+    const runner = this.ds.createQueryRunner('slave');
+    await runner.connect();
+    try {
+      await runner.startTransaction('REPEATABLE READ');
+      await runner.query(`DECLARE stream NO SCROLL CURSOR FOR ${sql}`, params);
+      for (;;) {
+        const rows: T[] = await runner.query(`FETCH ${PLAN_FETCH} FROM stream`);
+        await onRows(rows);
         if (rows.length < PLAN_FETCH) break;
       }
       await runner.commitTransaction();
@@ -239,7 +273,5 @@ export class EligibilityRepository {
     } finally {
       await runner.release();
     }
-    for (const key of [...open.keys()].sort()) await onBatch(open.get(key)!);
-    if (onUsers && users.length) onUsers(users);
   }
 }
