@@ -51,6 +51,19 @@ export interface DeliveryRow {
   in_digest: boolean;
 }
 
+/**
+ * p: the user's ($1) preferences, or the defaults ($2 threshold, $3 categories, no home) when they saved none, so
+ * the screens and the dispatcher agree on what concerns a user.
+ */
+const PREFERENCES_OR_DEFAULTS = `p AS (
+  SELECT severity_threshold, categories, lat, lng, radius_km FROM alerts.user_preferences WHERE user_id = $1
+  UNION ALL
+  SELECT $2::text, $3::text[], NULL::float8, NULL::float8, NULL::float8
+  WHERE NOT EXISTS (SELECT 1 FROM alerts.user_preferences WHERE user_id = $1))`;
+
+/** Alert `a` concerns the user whose preferences are `p`. */
+const ALERT_ELIGIBLE_SQL = eligibilityWhere({ severity: 'a.severity', category: 'a.category', lat: 'a.lat', lng: 'a.lng', radiusKm: 'a.radius_km' });
+
 /** `%` and `_` in user search text are literals, not wildcards. */
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -209,38 +222,50 @@ export class AlertsRepository {
     return { alerts, counts, perDay };
   }
 
-  /** Alerts with a delivery to this user, newest first, with the user's read time. */
+  /**
+   * The user's alerts, newest first, with their read time: those with a delivery to them, and every dispatched
+   * alert that concerns them by their current preferences, whether or not a channel reached them (a user with no
+   * push subscription, SMS or email still sees on the screen what was sent to their area). One statement: the two
+   * sets are read from their own indexes (the user's deliveries, the dispatched alerts), merged, then filtered,
+   * counted and paged.
+   */
   async forUser(userId: string, f: { severity?: Severity; search?: string; unreadOnly?: boolean; offset: number; limit: number }) {
-    const where = [`EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = a.id AND d.user_id = $1)`];
-    const params: unknown[] = [userId];
+    const params: unknown[] = [userId, DEFAULT_PREFERENCES.severityThreshold, DEFAULT_PREFERENCES.categories];
+    const where: string[] = [];
     if (f.severity) where.push(`a.severity = $${params.push(f.severity)}`);
     if (f.search) {
       const i = params.push(likePattern(f.search));
       where.push(`(a.title ILIKE $${i} OR a.message ILIKE $${i})`);
     }
     if (f.unreadOnly) where.push(`r.read_at IS NULL`);
-    const from = `FROM alerts.alerts a LEFT JOIN alerts.alert_reads r ON r.alert_id = a.id AND r.user_id = $1 WHERE ${where.join(' AND ')}`;
-    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total ${from}`, params);
-    const rows = await this.ds.query(
-      `SELECT ${ALERT_COLUMNS_SQL}, r.read_at ${from} ORDER BY a.created_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    const rows: (AlertRow & { total: number })[] = await this.ds.query(
+      `WITH ${PREFERENCES_OR_DEFAULTS},
+       mine AS (
+         SELECT ${ALERT_COLUMNS_SQL}, r.read_at
+         FROM (SELECT d.alert_id AS id FROM alerts.alert_deliveries d WHERE d.user_id = $1
+               UNION
+               SELECT a.id FROM alerts.alerts a CROSS JOIN p
+               WHERE a.dispatched_at IS NOT NULL AND a.source <> 'test' AND ${ALERT_ELIGIBLE_SQL}) m
+         JOIN alerts.alerts a ON a.id = m.id
+         LEFT JOIN alerts.alert_reads r ON r.alert_id = a.id AND r.user_id = $1
+         ${where.length ? `WHERE ${where.join(' AND ')}` : ''})
+       SELECT t.total, pg.* FROM (SELECT count(*)::int AS total FROM mine) t
+       LEFT JOIN LATERAL (SELECT * FROM mine ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) pg ON true`,
       [...params, f.limit, f.offset],
     );
-    return { rows: rows as AlertRow[], total };
+    // A page past the end is the one row of the count, with no alert.
+    return { rows: rows.filter((r) => r.id !== null).map(({ total: _, ...row }) => row as AlertRow), total: rows[0]?.total ?? 0 };
   }
 
   /** Active, unexpired alerts that concern this user by their preferences (defaults when they saved none). */
   async activeForUser(userId: string, limit: number): Promise<AlertRow[]> {
     return this.ds.query(
-      `WITH p AS (
-         SELECT severity_threshold, categories, lat, lng, radius_km FROM alerts.user_preferences WHERE user_id = $1
-         UNION ALL
-         SELECT $2::text, $3::text[], NULL::float8, NULL::float8, NULL::float8
-         WHERE NOT EXISTS (SELECT 1 FROM alerts.user_preferences WHERE user_id = $1))
+      `WITH ${PREFERENCES_OR_DEFAULTS}
        SELECT ${ALERT_COLUMNS_SQL}, r.read_at
        FROM alerts.alerts a CROSS JOIN p
        LEFT JOIN alerts.alert_reads r ON r.alert_id = a.id AND r.user_id = $1
        WHERE a.status = 'active' AND (a.expires_at IS NULL OR a.expires_at > now()) AND a.source <> 'test'
-         AND ${eligibilityWhere({ severity: 'a.severity', category: 'a.category', lat: 'a.lat', lng: 'a.lng', radiusKm: 'a.radius_km' })}
+         AND ${ALERT_ELIGIBLE_SQL}
        ORDER BY a.created_at DESC LIMIT $4`,
       [userId, DEFAULT_PREFERENCES.severityThreshold, DEFAULT_PREFERENCES.categories, limit],
     );
@@ -259,7 +284,12 @@ export class AlertsRepository {
     return row ?? null;
   }
 
-  /** "I'm Safe": the user's read mark, and their delivered deliveries of this alert marked read, atomically. */
+  /**
+   * "I'm Safe": the user's read mark, and their deliveries of this alert marked read, atomically. That includes
+   * those still pending (held for quiet hours or a digest, or waiting for a retry): the user has read the alert,
+   * so the message need not go out, and channel workers claim only pending rows. A row being sent right now keeps
+   * its read_at and becomes read when its outcome is recorded (DeliveryStateRepository.record).
+   */
   async markRead(alertId: string, userId: string): Promise<Date> {
     return this.ds.transaction(async (m) => {
       const [row] = await m.query(
@@ -268,7 +298,7 @@ export class AlertsRepository {
         [alertId, userId],
       );
       await m.query(
-        `UPDATE alerts.alert_deliveries SET status = CASE WHEN status IN ('sent','delivered') THEN 'read' ELSE status END,
+        `UPDATE alerts.alert_deliveries SET status = CASE WHEN status IN ('pending','sent','delivered') THEN 'read' ELSE status END,
            read_at = coalesce(read_at, $3), updated_at = now()
          WHERE alert_id = $1 AND user_id = $2 AND read_at IS NULL`,
         [alertId, userId, row.read_at],

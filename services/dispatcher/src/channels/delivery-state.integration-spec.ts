@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
 import { alertsDatabase } from '../../../alerts/src/database';
+import { AlertsRepository } from '../../../alerts/src/alerts/alerts.repository';
 import { DeliveryStateRepository } from './delivery-state.repository';
 
 /** claimHeld on real PostgreSQL: who takes which held delivery, on a first run, a retry and a race. */
@@ -92,5 +93,33 @@ describe('held deliveries: claims that gather a digest', () => {
     expect(taken).toEqual(rows.flatMap((r) => [r.a, r.b]).sort());
     const split = users.filter((u) => claims.filter((c) => c.some((r) => r.user_id === u)).length !== 1);
     expect(split).toEqual([]);
+  });
+
+  it("I'm Safe before a held message goes out: the delivery is read, no claim takes it, and the summary counts it read", async () => {
+    const [a, b] = [await newAlert(), await newAlert()];
+    const user = randomUUID();
+    const heldA = await held(a, user, 3600);
+    const dueB = await held(b, user);
+    const readB = await held(b, randomUUID());
+    await new AlertsRepository(ds).markRead(a, user);
+    expect((await rowsOf(user)).find((r: { id: string }) => r.id === heldA)).toMatchObject({ status: 'read' });
+    const [counts] = await ds.query(`SELECT n FROM alerts.alert_delivery_counts WHERE alert_id = $1 AND channel = 'push' AND status = 'read'`, [a]);
+    expect(counts.n).toBe(1);
+
+    // Neither its own release job nor another alert's digest for the same user takes it.
+    await ds.query(`UPDATE alerts.alert_deliveries SET not_before = now() - interval '1 second' WHERE id = $1`, [heldA]);
+    expect(await state.claimHeld([heldA], 'push', true)).toEqual([]);
+    expect(await state.claim([heldA], 'push')).toEqual([]);
+    expect((await state.claimHeld([dueB], 'push', true)).map((r) => r.id)).toEqual([dueB]);
+
+    // Read while its message is being sent: the outcome, sent or a transient failure, leaves it read (no retry).
+    const other = (await ds.query(`SELECT user_id FROM alerts.alert_deliveries WHERE id = $1`, [readB]))[0].user_id;
+    expect((await state.claim([readB], 'push')).map((r) => r.id)).toEqual([readB]);
+    await new AlertsRepository(ds).markRead(b, other);
+    await state.record([{ id: readB, ok: false, failure: 'transient', error: 'timed out' }], false);
+    expect((await rowsOf(other))[0]).toMatchObject({ status: 'read' });
+    await new AlertsRepository(ds).markRead(b, user);
+    await state.record([{ id: dueB, ok: true }], false);
+    expect((await rowsOf(user)).find((r: { id: string }) => r.id === dueB)).toMatchObject({ status: 'read' });
   });
 });

@@ -48,6 +48,7 @@ export type Outcome =
  *                         |--permanent failure / retries exhausted--> failed
  *                         |--transient failure--> pending (the job throws; BullMQ retries with backoff)
  *   pending --alert cancelled or expired--> cancelled
+ *   pending --I'm Safe in the app--> read (the message need not go out)
  *
  * 'sending' is written BEFORE the provider call and the outcome AFTER it. A worker killed in between leaves
  * rows in 'sending'; the job is then stalled, BullMQ hands it to another worker, and that worker re-claims
@@ -144,7 +145,8 @@ export class DeliveryStateRepository {
 
   /**
    * Writes a batch's outcomes in one statement (one trigger run updates the summary). Transient failures
-   * go back to pending unless this was the last attempt, when they fail with their last error.
+   * go back to pending unless this was the last attempt, when they fail with their last error. A delivery the
+   * user read in the app while it was being sent ends read: not sent, and not retried.
    */
   async record(outcomes: Outcome[], finalAttempt: boolean): Promise<void> {
     if (!outcomes.length) return;
@@ -166,7 +168,7 @@ export class DeliveryStateRepository {
     }
     await this.ds.query(
       `UPDATE alerts.alert_deliveries d SET
-         status = v.status,
+         status = CASE WHEN v.status IN ('sent','delivered','pending') AND d.read_at IS NOT NULL THEN 'read' ELSE v.status END,
          error = v.error,
          provider_message_id = coalesce(v.message_id, d.provider_message_id),
          sent_at = CASE WHEN v.status IN ('sent','delivered') THEN now() ELSE d.sent_at END,
