@@ -275,6 +275,74 @@ describe('alerts API', () => {
     });
   });
 
+  describe("the user's list, whether or not a channel reached them", () => {
+    const HOME = { lat: 33.4484, lng: -112.074 };
+    const TUCSON = { lat: 32.2226, lng: -110.9747 };
+    let deviceless: string;
+    let devicelessId: string;
+    let fresh: string;
+    const ids: Record<string, string> = {};
+
+    beforeAll(async () => {
+      devicelessId = randomUUID();
+      deviceless = await identity.token({ id: devicelessId, email: 'deviceless@beacon.local' });
+      fresh = await identity.token({});
+      // Push on (the default) but no browser subscribed, SMS and email off: no delivery can reach this user.
+      const saved = await call('PUT', '/me/preferences', deviceless, { alertTypes: ['weather'], home: HOME, radiusMiles: 10 });
+      expect(saved.status).toBe(200);
+      const post = async (name: string, body: Record<string, unknown>) => {
+        const res = await call<AdminAlert>('POST', '', admin, { message: `${name} message.`, channels: ['push'], ...body, title: `Listed ${name}` });
+        expect(res.status).toBe(201);
+        ids[name] = res.body.id;
+      };
+      await post('near', { category: 'weather', severity: 'medium', lat: HOME.lat, lng: HOME.lng, radiusKm: 20 });
+      await post('far', { category: 'weather', severity: 'high', lat: TUCSON.lat, lng: TUCSON.lng, radiusKm: 20 });
+      await post('crime', { category: 'security', severity: 'high', lat: HOME.lat, lng: HOME.lng, radiusKm: 20 });
+      await post('undispatched', { category: 'weather', severity: 'high', lat: HOME.lat, lng: HOME.lng, radiusKm: 20 });
+      await post('test', { category: 'weather', severity: 'high', lat: HOME.lat, lng: HOME.lng, radiusKm: 20 });
+      await post('delivered', { category: 'security', severity: 'high' });
+      // What the dispatcher leaves behind: dispatched alerts, and a delivery for an alert the user's topics no longer cover.
+      await db.query(`UPDATE alerts.alerts SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [[ids.near, ids.far, ids.crime, ids.test, ids.delivered]]);
+      await db.query(`UPDATE alerts.alerts SET source = 'test' WHERE id = $1`, [ids.test]);
+      await db.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, status) VALUES ($1, $2, 'email', 'sent')`, [ids.delivered, devicelessId]);
+    });
+
+    const list = async (token: string, query = '') => (await call<Page<UserAlert>>('GET', `/me/alerts${query}`, token)).body;
+
+    it('lists the dispatched alerts that concern the user by their preferences, and those delivered to them, with exact totals', async () => {
+      const mine = await list(deviceless);
+      expect(mine.items.map((a) => a.id)).toEqual([ids.delivered, ids.near]);
+      expect(mine.total).toBe(2);
+      // No preferences saved: the defaults (no home, so distance does not count; security is not a default topic).
+      const theirs = await list(fresh);
+      expect(theirs.items.map((a) => a.id)).toEqual([ids.far, ids.near]);
+      expect(theirs.total).toBe(2);
+    });
+
+    it('filters and pages the merged list', async () => {
+      expect((await list(deviceless, '?severity=medium')).items.map((a) => a.id)).toEqual([ids.near]);
+      expect(await list(deviceless, '?search=LISTED%20NEAR')).toMatchObject({ total: 1, items: [{ id: ids.near }] });
+      const first = await list(deviceless, '?pageSize=1');
+      expect(first).toMatchObject({ total: 2, totalPages: 2, items: [{ id: ids.delivered }] });
+      expect(await list(deviceless, '?pageSize=1&page=2')).toMatchObject({ total: 2, items: [{ id: ids.near }] });
+      expect(await list(deviceless, '?pageSize=1&page=3')).toMatchObject({ total: 2, items: [] });
+    });
+
+    it("I'm Safe on an alert no channel reached is listed read; a held delivery of it is read and not sent later", async () => {
+      const [held] = await db.query(
+        `INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, not_before) VALUES ($1, $2, 'email', now() + interval '1 hour') RETURNING id`,
+        [ids.near, devicelessId],
+      );
+      expect((await call('POST', `/me/alerts/${ids.near}/read`, deviceless)).status).toBe(200);
+      const [row] = await db.query(`SELECT status, read_at FROM alerts.alert_deliveries WHERE id = $1`, [held.id]);
+      expect(row.status).toBe('read');
+      expect(row.read_at).not.toBeNull();
+      expect((await call<AdminAlert>('GET', `/${ids.near}`, admin)).body.summary.email).toMatchObject({ pending: 0, read: 1 });
+      expect(await list(deviceless, '?unread=true')).toMatchObject({ total: 1, items: [{ id: ids.delivered }] });
+      expect((await list(deviceless)).items.find((a) => a.id === ids.near)?.read).toBe(true);
+    });
+  });
+
   describe('admin settings', () => {
     it('keeps the API key server-side: masked, never returned in clear', async () => {
       const res = await call('PUT', '/admin/settings', admin, { push: { enabled: true, username: 'ops', apiKey: 'sk-live-1234567890abcd' } });
