@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { io, Socket } from 'socket.io-client';
+import { AdminAlert, AlertSummary, JOB_QUEUE, JobName, queuePrefix } from '@beacon/contracts';
+import { RunningService, startTestService } from '@beacon/testing';
+import { alertsService } from '../../../alerts/src/service';
+import { gatewayService } from '../../../gateway/src/service';
+import { dispatcherService } from '../service';
+import { DispatchStack } from '../testing/dispatch-stack';
+import { waitFor } from '../testing/wait';
+import { SweepHandler } from './sweep.handler';
+
+jest.setTimeout(60_000);
+
+/** The sweep on real PostgreSQL and Redis: expiry, held deliveries cancelled, screens told, lost dispatches re-queued. */
+describe('alert sweep', () => {
+  const stack = new DispatchStack();
+  let alerts: RunningService<unknown>;
+  let dispatcher: RunningService<unknown>;
+  let gateway: RunningService<unknown>;
+  let adminToken: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    // A long interval: the scheduler's own runs stay out of the way, and the test calls the handler itself.
+    await stack.start({ PUBLIC_URL: 'http://localhost:8080', SWEEP_INTERVAL_SECONDS: '3600' });
+    alerts = await startTestService(alertsService, stack.vars);
+    dispatcher = await startTestService(dispatcherService, stack.vars);
+    gateway = await startTestService(gatewayService, stack.vars);
+    adminToken = await stack.identity.token({ id: randomUUID(), email: 'admin@beacon.local', role: 'admin' });
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await stack.close(gateway, dispatcher, alerts);
+  });
+
+  async function call<T = any>(method: string, path: string, token: string, body?: unknown) {
+    const res = await fetch(`${alerts.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  }
+
+  function listen(token: string, updates: AlertSummary[]): Promise<Socket> {
+    const s = io(gateway.origin, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+    sockets.push(s);
+    s.on('alert:updated', (a: AlertSummary) => updates.push(a));
+    return new Promise((resolve, reject) => {
+      s.on('connect', () => resolve(s));
+      s.on('connect_error', reject);
+    });
+  }
+
+  const deliveriesOf = (alertId: string) =>
+    stack.db.query<{ user_id: string; status: string; error: string | null }>(`SELECT user_id, status, error FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId]);
+
+  it('expires due alerts, cancels their held deliveries, tells admins and recipients, and re-queues a lost dispatch once', async () => {
+    // Two SMS recipients: one reached at once, one held by quiet hours that last another hour.
+    const hhmm = (d: Date) => d.toISOString().slice(11, 16);
+    const quietHours = { enabled: true, start: hhmm(new Date(Date.now() - 3600_000)), end: hhmm(new Date(Date.now() + 3600_000)), timeZone: 'UTC' };
+    const users = await Promise.all([null, quietHours].map(async (quiet, i) => {
+      const id = randomUUID();
+      const token = await stack.identity.token({ id, email: `sweep-${i}@example.test` });
+      const saved = await call('PUT', '/me/preferences', token, {
+        alertTypes: ['weather'], methods: { push: false, sms: true, email: false }, phoneNumber: `+1602555990${i}`, ...(quiet ? { quietHours: quiet } : {}),
+      });
+      expect(saved.status).toBe(200);
+      return { id, token };
+    }));
+    const [reached, held] = users;
+    const adminUpdates: AlertSummary[] = [];
+    const reachedUpdates: AlertSummary[] = [];
+    const heldUpdates: AlertSummary[] = [];
+    await listen(adminToken, adminUpdates);
+    await listen(reached.token, reachedUpdates);
+    await listen(held.token, heldUpdates);
+
+    const post = await call<AdminAlert>('POST', '', adminToken, {
+      title: 'Flash flood watch', message: 'Heavy rain upstream; washes may flood this evening.', category: 'weather', severity: 'medium',
+      channels: ['sms'], expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(post.status).toBe(201);
+    const alertId = post.body.id;
+    await waitFor('the first SMS sent and the second held', async () => {
+      const rows = await deliveriesOf(alertId);
+      return rows.length === 2 && rows.some((r) => r.user_id === reached.id && r.status === 'sent') && rows.some((r) => r.user_id === held.id && r.status === 'pending') ? rows : null;
+    });
+
+    // An alert stored active whose dispatch job was lost (the process died between commit and enqueue), a minute ago,
+    // and one stored just now, whose enqueue may still be on its way.
+    const insert = (age: string) => stack.db.query<{ id: string }>(
+      `INSERT INTO alerts.alerts (title, message, type, severity, category, channels, status, sent_at)
+       VALUES ('Lost dispatch', 'Dispatched by the sweep.', 'Weather', 'medium', 'weather', '{sms}', 'active', now() - $1::interval) RETURNING id`,
+      [age],
+    ).then(([r]) => r.id);
+    const lost = await insert('2 minutes');
+    const recent = await insert('0 seconds');
+
+    // The first alert's expiry arrives.
+    await stack.db.query(`UPDATE alerts.alerts SET expires_at = now() - interval '1 second' WHERE id = $1`, [alertId]);
+    const sweep = dispatcher.app.get(SweepHandler);
+    expect(await sweep.sweep()).toEqual({ expired: 1, requeued: 1 });
+
+    const [stored] = await stack.db.query(`SELECT status FROM alerts.alerts WHERE id = $1`, [alertId]);
+    expect(stored.status).toBe('expired');
+    const rows = await deliveriesOf(alertId);
+    expect(rows.find((r) => r.user_id === reached.id)).toMatchObject({ status: 'sent', error: null });
+    expect(rows.find((r) => r.user_id === held.id)).toMatchObject({ status: 'cancelled', error: 'alert expired' });
+    expect((await call<AdminAlert>('GET', `/${alertId}`, adminToken)).body.summary.sms).toMatchObject({ sent: 1, pending: 0, cancelled: 1 });
+
+    for (const [who, updates] of [['admins', adminUpdates], ['the reached user', reachedUpdates], ['the held user', heldUpdates]] as const) {
+      const update = await waitFor(`alert:updated for ${who}`, () => updates.find((u) => u.id === alertId));
+      expect(update.status).toBe('expired');
+    }
+
+    // The lost dispatch ran: its recipients have their deliveries; the recent one was left to its own enqueue.
+    await waitFor('the lost alert dispatched', async () => {
+      const [a] = await stack.db.query(`SELECT dispatched_at, recipients FROM alerts.alerts WHERE id = $1`, [lost]);
+      return a.dispatched_at ? a : null;
+    });
+    expect((await deliveriesOf(lost)).map((r) => r.user_id).sort()).toEqual([reached.id, held.id].sort());
+    const [young] = await stack.db.query(`SELECT dispatched_at FROM alerts.alerts WHERE id = $1`, [recent]);
+    expect(young.dispatched_at).toBeNull();
+
+    // A second sweep finds nothing more to do, and tells nobody again.
+    const told = adminUpdates.length + reachedUpdates.length + heldUpdates.length;
+    expect(await sweep.sweep()).toEqual({ expired: 0, requeued: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(adminUpdates.length + reachedUpdates.length + heldUpdates.length).toBe(told);
+  });
+
+  it('keeps one sweep scheduler in Redis at the configured interval', async () => {
+    const queue = new Queue(JOB_QUEUE[JobName.AlertExpire], { connection: { url: stack.redis.url } as never, prefix: queuePrefix(stack.redis.prefix) });
+    try {
+      const schedulers = await queue.getJobSchedulers();
+      expect(schedulers.map((s) => [s.key, Number(s.every)])).toEqual([['alert-sweep', 3600_000]]);
+    } finally {
+      await queue.close();
+    }
+  });
+});
