@@ -226,6 +226,20 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(new Set(tries.map((t) => t.idempotencyKey))).toEqual(new Set([row.id]));
   });
 
+  it('retries an SMS batch the webhook answered with 500, and then sends it once, with the same idempotency key', async () => {
+    const place = destination(TUCSON, 40, 300);
+    const u = await makeUser({ alertTypes: ['emergency'], home: place, sms: true });
+    sms.script = [500];
+    const before = sms.received.length;
+    const alert = await sendAlert({ title: 'Water outage', message: 'Water is off on the west side until 4 pm.', category: 'health', severity: 'high', lat: place.lat, lng: place.lng, radiusKm: 10, channels: ['sms'] });
+    await settled(alert.id);
+    const [row] = await deliveries(alert.id);
+    expect(row).toMatchObject({ user_id: u.id, status: 'sent', attempts: 2 });
+    const tries = sms.received.slice(before).filter((c) => c.body.recipients.includes(u.phone!));
+    expect(tries.map((t) => t.status)).toEqual([500, 200]);
+    expect(new Set(tries.map((t) => t.idempotencyKey))).toEqual(new Set([`sms:${alert.id}:0`]));
+  });
+
   it('does not retry a push refused with 400, and removes a subscription answered with 410', async () => {
     const refused = await makeUser({ alertTypes: ['emergency'], home: FLAGSTAFF, push: true, script: [400] });
     const gone = await makeUser({ alertTypes: ['emergency'], home: FLAGSTAFF, push: true, script: [410] });
