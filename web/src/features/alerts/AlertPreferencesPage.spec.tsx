@@ -7,12 +7,7 @@ import { renderSignedIn } from '@/test/render-screen';
 import { AlertPreferencesPage, QUICK_SETUP } from './AlertPreferencesPage';
 import { pageOf, userAlert } from './test-utils';
 
-// No gateway in jsdom: the live connection is an idle emitter.
-jest.mock('@/app/socket', () => {
-  const { EventEmitter } = jest.requireActual('node:events');
-  const socket = Object.assign(new EventEmitter(), { connected: false, emit: () => true });
-  return { getSocket: () => socket, useSocketEvent: () => undefined };
-});
+jest.mock('@/app/socket', () => jest.requireActual('./fake-socket'));
 // The area map needs a real layout engine; here it is a button that picks one point.
 jest.mock('./LazyAreaMap', () => ({
   LazyAreaMap: ({ onPick }: { onPick?: (lat: number, lng: number) => void }) => <button type="button" onClick={() => onPick?.(33.45, -112.07)}>Pick on map</button>,

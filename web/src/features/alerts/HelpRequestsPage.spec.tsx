@@ -79,7 +79,7 @@ describe('Help Requests (/admin/help-requests)', () => {
     await user.click(screen.getByRole('button', { name: 'Resolve help request from pat.driver@example.com' }));
     expect(await screen.findByText('Help request resolved')).toBeInTheDocument();
     expect(resolved).toEqual(['00000000-0000-4000-b000-000000000002']);
-    expect(within(rows()[0]).getByText('Resolved')).toBeInTheDocument();
+    await waitFor(() => expect(within(rows()[0]).getByText('Resolved')).toBeInTheDocument());
     expect(within(rows()[1]).getByRole('button', { name: /Resolve help request/ })).toBeInTheDocument();
   });
 
