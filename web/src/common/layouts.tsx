@@ -96,6 +96,7 @@ const ADMIN_MENU = [
   ['/admin/create-alert', 'Create Alert'],
   ['/admin/alerts', 'Sent Alerts'],
   ['/admin/history', 'History'],
+  ['/admin/help-requests', 'Help Requests'],
   ['/admin/moderation', 'Moderation'],
   ['/admin/products', 'Products'],
   ['/admin/settings', 'Settings'],
