@@ -1,13 +1,42 @@
 import { Injectable } from '@nestjs/common';
-import { Job, UnrecoverableError } from 'bullmq';
+import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { ChannelBatch } from '@beacon/contracts';
 import { ProgressPublisher } from '../../../alerts/src/live/progress.publisher';
+import { DispatcherEnv } from '../config/env.dto';
 import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
 import { toMessages } from './digest';
 
+/**
+ * When a batch stops: no send starts after `deadline` (those messages are 'deferred'), and a send started before
+ * it is given up at `stop` (its outcome unknown: 'transient'). Epoch milliseconds.
+ */
+export interface SendWindow {
+  deadline: number;
+  stop: number;
+}
+
 /** A channel's provider side: sends messages and reports one outcome per message (keyed by the message id). */
 export interface ChannelSender {
-  send(messages: ChannelMessage[], batch: ChannelBatch): Promise<Outcome[]>;
+  send(messages: ChannelMessage[], batch: ChannelBatch, window: SendWindow): Promise<Outcome[]>;
+}
+
+/** Re-runs of a job whose deadline cut it short start after this pause. */
+const DEFERRED_RETRY_MS = 1000;
+
+/**
+ * `send` (a provider call) raced against the window's stop. Past it, the call may still complete, so the outcome
+ * is unknown: a transient failure, retried under the same idempotency key, as after a crash.
+ */
+export async function withinWindow<T>(window: SendWindow, send: () => Promise<T>): Promise<{ done: true; value: T } | { done: false }> {
+  let timer: NodeJS.Timeout | undefined;
+  const stopped = new Promise<{ done: false }>((resolve) => {
+    timer = setTimeout(() => resolve({ done: false }), Math.max(0, window.stop - Date.now()));
+  });
+  try {
+    return await Promise.race([send().then((value) => ({ done: true as const, value })), stopped]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A failure of the whole batch that no retry can fix (bad configuration, 400/401/413 from the provider). */
@@ -25,7 +54,7 @@ const whyNot = (alert: SendableAlert | null | undefined) => (alert?.expired ? 'a
  */
 @Injectable()
 export class ChannelBatchRunner {
-  constructor(private readonly state: DeliveryStateRepository, private readonly progress: ProgressPublisher) {}
+  constructor(private readonly state: DeliveryStateRepository, private readonly progress: ProgressPublisher, private readonly env: DispatcherEnv) {}
 
   async run(batch: ChannelBatch, job: Job, sender: ChannelSender) {
     if (batch.held) return this.runHeld(batch, job, sender);
@@ -74,8 +103,9 @@ export class ChannelBatchRunner {
     const failAll = (failure: 'transient' | 'permanent', error: string) =>
       carried(messages.map((m): Outcome => ({ id: m.id, ok: false, failure, error })), messages);
     let outcomes: Outcome[];
+    const deadline = Date.now() + this.env.CHANNEL_BATCH_DEADLINE_SECONDS * 1000;
     try {
-      outcomes = await sender.send(messages, batch);
+      outcomes = await sender.send(messages, batch, { deadline, stop: deadline + this.env.CHANNEL_SEND_GRACE_SECONDS * 1000 });
     } catch (e) {
       if (!(e instanceof BatchRefused)) {
         // Unknown outcome (e.g. a time-out of the one webhook call): the rows go back to pending and the
@@ -95,7 +125,14 @@ export class ChannelBatchRunner {
     if (transient.length && !finalAttempt) {
       throw new Error(`${transient.length} of ${outcomes.length} ${batch.channel} deliveries failed transiently: ${(transient[0] as { error: string }).error}`);
     }
-    return { sent: outcomes.filter((o) => o.ok).length, failed: outcomes.filter((o) => !o.ok).length };
+    // The deadline cut the batch: the same job runs again for the rest, soon, without counting an attempt
+    // (every run starts some sends before its deadline, so the batch always gets through).
+    const deferred = outcomes.filter((o) => !o.ok && o.failure === 'deferred').length;
+    if (deferred && job.token) {
+      await job.moveToDelayed(Date.now() + DEFERRED_RETRY_MS, job.token);
+      throw new DelayedError(`${deferred} of ${outcomes.length} ${batch.channel} deliveries left for the next run: batch deadline passed`);
+    }
+    return { sent: outcomes.filter((o) => o.ok).length, failed: outcomes.filter((o) => !o.ok && o.failure !== 'deferred').length };
   }
 }
 

@@ -39,7 +39,9 @@ export interface ChannelMessage {
 /** The result of one delivery's send. */
 export type Outcome =
   | { id: string; ok: true; delivered?: boolean; messageId?: string | null }
-  | { id: string; ok: false; failure: 'transient' | 'permanent' | 'gone'; error: string };
+  | { id: string; ok: false; failure: 'transient' | 'permanent' | 'gone'; error: string }
+  /** Not sent: the batch's deadline passed before its turn (see ChannelBatchRunner). Back to pending, no attempt counted. */
+  | { id: string; ok: false; failure: 'deferred'; error: string };
 
 /**
  * The delivery state machine, in the database:
@@ -145,7 +147,8 @@ export class DeliveryStateRepository {
 
   /**
    * Writes a batch's outcomes in one statement (one trigger run updates the summary). Transient failures
-   * go back to pending unless this was the last attempt, when they fail with their last error. A delivery the
+   * go back to pending unless this was the last attempt, when they fail with their last error; deferred ones
+   * (never started) go back to pending whatever the attempt, their claim not counted. A delivery the
    * user read in the app while it was being sent ends read: not sent, and not retried.
    */
   async record(outcomes: Outcome[], finalAttempt: boolean): Promise<void> {
@@ -161,14 +164,16 @@ export class DeliveryStateRepository {
         errors.push(null);
         messageIds.push(o.messageId ?? null);
       } else {
-        statuses.push(o.failure === 'transient' && !finalAttempt ? 'pending' : 'failed');
+        statuses.push(o.failure === 'deferred' ? 'deferred' : o.failure === 'transient' && !finalAttempt ? 'pending' : 'failed');
         errors.push(o.error.slice(0, 500));
         messageIds.push(null);
       }
     }
     await this.ds.query(
       `UPDATE alerts.alert_deliveries d SET
-         status = CASE WHEN v.status IN ('sent','delivered','pending') AND d.read_at IS NOT NULL THEN 'read' ELSE v.status END,
+         status = CASE WHEN v.status IN ('sent','delivered','pending','deferred') AND d.read_at IS NOT NULL THEN 'read'
+                       WHEN v.status = 'deferred' THEN 'pending' ELSE v.status END,
+         attempts = d.attempts - (v.status = 'deferred')::int,
          error = v.error,
          provider_message_id = coalesce(v.message_id, d.provider_message_id),
          sent_at = CASE WHEN v.status IN ('sent','delivered') THEN now() ELSE d.sent_at END,

@@ -4,7 +4,7 @@ import nodemailer, { Transporter } from 'nodemailer';
 import { ChannelBatch, JobName, JobPayloads, SEVERITY_STYLES } from '@beacon/contracts';
 import { OnJob } from '../../../alerts/src/queue/job-registry';
 import { DispatcherEnv } from '../config/env.dto';
-import { ChannelBatchRunner, ChannelSender, mapLimit } from './channel-batch.runner';
+import { ChannelBatchRunner, ChannelSender, mapLimit, SendWindow, withinWindow } from './channel-batch.runner';
 import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
 import { DIGEST_URL, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';
 
@@ -36,8 +36,10 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
     return this.runner.run(data, job, this);
   }
 
-  async send(messages: ChannelMessage[], _batch: ChannelBatch): Promise<Outcome[]> {
-    this.transport ??= nodemailer.createTransport(this.env.SMTP_URL, { pool: true, maxConnections: 5, connectionTimeout: 10_000, socketTimeout: 30_000 } as never);
+  async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow): Promise<Outcome[]> {
+    this.transport ??= nodemailer.createTransport(this.env.SMTP_URL, {
+      pool: true, maxConnections: 5, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000,
+    } as never);
     const contacts = await this.state.contacts(messages.map((m) => m.id));
     const email = new Map(contacts.map((c) => [c.delivery_id, c.email]));
     const contents = new Map<string, EmailContent>();
@@ -45,19 +47,21 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
     return mapLimit(messages, 5, async (m): Promise<Outcome> => {
       const to = email.get(m.id);
       if (!to) return { id: m.id, ok: false, failure: 'permanent', error: 'no email address' };
+      if (Date.now() >= window.deadline) return { id: m.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this message' };
       const key = m.alerts.map((a) => a.id).join(',');
       let content = contents.get(key);
       if (!content) contents.set(key, (content = this.content(m)));
       try {
-        const info = await this.transport!.sendMail({
+        const sent = await withinWindow(window, () => this.transport!.sendMail({
           from: this.env.MAIL_FROM,
           to,
           ...content,
           messageId: `<${m.id}@alerts.beacon>`,
           headers: { 'Idempotency-Key': m.id, 'X-Beacon-Alert': m.alerts.map((a) => a.id).join(', ') },
           priority: m.alerts[0].severity === 'critical' ? 'high' : 'normal',
-        });
-        return { id: m.id, ok: true, messageId: info.messageId };
+        }));
+        if (!sent.done) return { id: m.id, ok: false, failure: 'transient', error: 'SMTP: no answer by the end of the batch; outcome unknown' };
+        return { id: m.id, ok: true, messageId: sent.value.messageId };
       } catch (e) {
         return { id: m.id, ok: false, failure: smtpFailure(e), error: `SMTP: ${(e as Error).message}` };
       }

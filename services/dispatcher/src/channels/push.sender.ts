@@ -6,7 +6,7 @@ import { ServerKeys } from '../../../alerts/src/keys/server-keys';
 import { classifyStatus, networkFailure, ProviderError } from '../../../alerts/src/providers/provider-error';
 import { OnJob } from '../../../alerts/src/queue/job-registry';
 import { DispatcherEnv } from '../config/env.dto';
-import { ChannelBatchRunner, ChannelSender, mapLimit } from './channel-batch.runner';
+import { ChannelBatchRunner, ChannelSender, mapLimit, SendWindow } from './channel-batch.runner';
 import { ChannelMessage, DeliveryStateRepository, Outcome } from './delivery-state.repository';
 import { DIGEST_URL, digestPushBody, digestTitle, isDigest, PUSH_DIGEST_MAX_IDS } from './digest';
 import { PushHttpClient } from './push-http';
@@ -61,7 +61,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
     return this.runner.run(data, job, this);
   }
 
-  async send(messages: ChannelMessage[], _batch: ChannelBatch): Promise<Outcome[]> {
+  async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow): Promise<Outcome[]> {
     const targets = await this.state.pushTargets(messages.map((m) => m.id));
     const vapid = await this.vapidCache();
     const prepared = new Map<string, { body: Buffer; headers: Record<string, string> }>();
@@ -81,6 +81,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
     }
 
     const results = await mapLimit(targets, this.env.PUSH_REQUEST_CONCURRENCY, async (t) => {
+      if (Date.now() >= window.deadline) return { t, failure: 'deferred' as const, error: 'batch deadline passed before this request' };
       try {
         const url = new URL(t.endpoint);
         await this.checkOrigin(url);
@@ -109,6 +110,8 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
       const mine = byDelivery.get(d.id) ?? [];
       if (!mine.length) return { id: d.id, ok: false, failure: 'permanent', error: 'no push subscription' };
       if (mine.some((r) => r.failure === null)) return { id: d.id, ok: true };
+      // A subscription not tried yet may still take it.
+      if (mine.some((r) => r.failure === 'deferred')) return { id: d.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this request' };
       const transient = mine.find((r) => r.failure === 'transient');
       if (transient) return { id: d.id, ok: false, failure: 'transient', error: transient.error };
       const permanent = mine.find((r) => r.failure === 'permanent');

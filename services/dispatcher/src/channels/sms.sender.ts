@@ -7,7 +7,7 @@ import { postWebhook } from '../../../alerts/src/providers/webhook.client';
 import { OnJob } from '../../../alerts/src/queue/job-registry';
 import { SettingsRepository } from '../../../alerts/src/settings/settings.repository';
 import { DispatcherEnv } from '../config/env.dto';
-import { BatchRefused, ChannelBatchRunner, ChannelSender } from './channel-batch.runner';
+import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow } from './channel-batch.runner';
 import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
 import { DIGEST_URL, digestSmsText, digestTitle } from './digest';
 
@@ -33,7 +33,7 @@ export class SmsSender implements ChannelSender {
     return this.runner.run(data, job, this);
   }
 
-  async send(messages: ChannelMessage[], batch: ChannelBatch): Promise<Outcome[]> {
+  async send(messages: ChannelMessage[], batch: ChannelBatch, window: SendWindow): Promise<Outcome[]> {
     const { webhook } = await this.settings.get();
     if (!webhook.enabled) throw new BatchRefused('SMS webhook is disabled in admin settings');
     if (!webhook.url) throw new BatchRefused('N8N webhook URL not configured');
@@ -53,6 +53,11 @@ export class SmsSender implements ChannelSender {
       else calls.set(key, [m]);
     }
     for (const [key, group] of calls) {
+      // A digest batch makes one call per set of alerts, one after another: none starts past the deadline.
+      if (Date.now() >= window.deadline) {
+        for (const m of group) outcomes.push({ id: m.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this call' });
+        continue;
+      }
       const plain = key === batch.alertId;
       try {
         const messageId = await this.call(webhook.url, group[0].alerts, group.map((m) => phone.get(m.id)!), batch, plain ? '' : key);

@@ -53,6 +53,21 @@ export class DispatcherEnv extends AlertsDeliveryEnv {
   @Rules(...intRule('JOB_LOCK_MS', 1000, 600000))
   JOB_LOCK_MS: number = 30000;
 
+  /**
+   * How long one channel batch may keep starting sends. Past it, the batch's deliveries not yet started stay
+   * pending (not failed, no attempt counted) and the job is re-queued for them; a send already started gets
+   * CHANNEL_SEND_GRACE_SECONDS more, then counts as a transient failure with an unknown outcome (retried under
+   * the same idempotency key). So the longest channel job is about the sum, 60 + 30 = 90 s with the defaults,
+   * within the deployment's SHUTDOWN_GRACE_SECONDS (120): without it an email batch of 50 over 5 connections
+   * with 30 s socket time-outs could run some 300 s.
+   */
+  @Rules(...intRule('CHANNEL_BATCH_DEADLINE_SECONDS', 1, 600))
+  CHANNEL_BATCH_DEADLINE_SECONDS: number = 60;
+
+  /** See CHANNEL_BATCH_DEADLINE_SECONDS; at least the SMTP socket time-out (30 s) and the SMS webhook time-out (30 s). */
+  @Rules(...intRule('CHANNEL_SEND_GRACE_SECONDS', 1, 300))
+  CHANNEL_SEND_GRACE_SECONDS: number = 30;
+
   /** Seconds between sweeps that expire alerts and re-queue dispatches lost in a crash. */
   @Rules(...intRule('SWEEP_INTERVAL_SECONDS', 1, 3600))
   SWEEP_INTERVAL_SECONDS: number = 30;

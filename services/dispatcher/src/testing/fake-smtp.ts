@@ -15,6 +15,8 @@ const header = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.+)$`, '
 export class FakeSmtp {
   private server?: SMTPServer;
   readonly received: ReceivedMail[] = [];
+  /** How long the server takes to accept each message (a slow provider). */
+  delayMs = 0;
   url = '';
 
   async start() {
@@ -34,7 +36,8 @@ export class FakeSmtp {
             subject: header(raw, 'Subject'),
             raw,
           });
-          callback();
+          // The answer (250) comes after delayMs; the message is received either way.
+          setTimeout(() => callback(), this.delayMs);
         });
       },
     });
