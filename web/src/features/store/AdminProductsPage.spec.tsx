@@ -3,27 +3,11 @@ import { Provider } from 'react-redux';
 import { Toaster } from 'react-hot-toast';
 import type { Product, ProductInput } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
+import { productFixture } from './test-products';
 import { makeStore } from '@/app/store';
 import { AdminProductsPage } from './AdminProductsPage';
 
-function product(i: number, extra: Partial<Product> = {}): Product {
-  return {
-    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    name: `Product ${i}`,
-    description: `Description ${i}`,
-    price: 10 + i,
-    category: 'Safety Gear',
-    images: [`/api/store/images/p${i}.svg`],
-    featured: false,
-    inStock: true,
-    isAffiliate: false,
-    affiliateUrl: null,
-    viewCount: i * 3,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...extra,
-  };
-}
+const product = (i: number, extra: Partial<Product> = {}) => productFixture(i, { viewCount: i * 3, ...extra });
 
 interface Sent { method: string; path: string; body: unknown }
 

@@ -3,29 +3,13 @@ import { Provider } from 'react-redux';
 import { Toaster } from 'react-hot-toast';
 import type { Product } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
+import { productFixture } from './test-products';
 import { makeStore } from '@/app/store';
 import { StorePage } from './StorePage';
 
 const TOTAL = 30;
 
-function product(i: number, extra: Partial<Product> = {}): Product {
-  return {
-    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    name: `Product ${i}`,
-    description: `Description ${i}`,
-    price: 10 + i,
-    category: 'Safety Gear',
-    images: [`/api/store/images/p${i}.svg`],
-    featured: false,
-    inStock: true,
-    isAffiliate: false,
-    affiliateUrl: null,
-    viewCount: 0,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...extra,
-  };
-}
+const product = (i: number, extra: Partial<Product> = {}) => productFixture(i, extra);
 
 /** Answers the store API like the service would, and records each product-list query. */
 function installApi(options: { total?: number; featured?: Product[] } = {}) {
