@@ -122,14 +122,19 @@ describe('rate limits', () => {
       expect((await id.api('GET', '/verify?type=recovery&token=guess', { headers: fromIp('192.0.2.61') })).status).toBe(303);
     });
 
-    it('limits MFA verification per account', async () => {
+    it('limits MFA verification per account across IPs', async () => {
       const s = await signUpAt('mfa-limit@example.org', '192.0.2.70');
       const factor = (await id.api('POST', '/factors', { token: s.access_token, body: { factor_type: 'totp' } })).body;
-      const ch = (await id.api('POST', `/factors/${factor.id}/challenge`, { token: s.access_token, body: {} })).body;
-      const attempt = (ip: string) => id.api('POST', `/factors/${factor.id}/verify`, { token: s.access_token, body: { challenge_id: ch.id, code: '000000' }, headers: fromIp(ip) });
-      expect((await attempt('192.0.2.71')).status).toBe(422);
-      expect((await attempt('192.0.2.72')).status).toBe(422);
-      expect429(await attempt('192.0.2.73'), 300);
+      // a challenge is bound to the IP that asked for it, so each attempt brings its own
+      const attempt = async (svc: IdentityUnderTest, ip: string) => {
+        const ch = await svc.api('POST', `/factors/${factor.id}/challenge`, { token: s.access_token, body: {}, headers: fromIp(ip) });
+        expect(ch.status).toBe(200);
+        const code = wrongTotpCode(factor.totp.secret);
+        return svc.api('POST', `/factors/${factor.id}/verify`, { token: s.access_token, body: { challenge_id: ch.body.id, code }, headers: fromIp(ip) });
+      };
+      expect((await attempt(id, '192.0.2.71')).body.error_code).toBe('mfa_verification_failed');
+      expect((await attempt(replica, '192.0.2.72')).body.error_code).toBe('mfa_verification_failed');
+      expect429(await attempt(id, '192.0.2.73'), 300);
     });
 
     it('limits MFA challenges and verifications per IP across accounts and replicas', async () => {
