@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AlertsRepository } from './alerts/alerts.repository';
 import { AlertsService } from './alerts/alerts.service';
+import { AudienceRepository } from './alerts/audience.repository';
 import { HelpRequestsRepository } from './alerts/help-requests.repository';
 import { ServerKeys } from './keys/server-keys';
 import { PreferencesRepository } from './preferences/preferences.repository';
@@ -13,11 +14,11 @@ import { SettingsService } from './settings/settings.service';
 /** The alert domain's providers, shared by the HTTP service and the dispatcher (which uses the same schema). */
 @Module({
   providers: [
-    AlertsRepository, AlertsService, HelpRequestsRepository, ServerKeys, PreferencesRepository, PreferencesService,
+    AlertsRepository, AlertsService, AudienceRepository, HelpRequestsRepository, ServerKeys, PreferencesRepository, PreferencesService,
     PushSubscriptionsRepository, PushSubscriptionsService, SettingsRepository, SettingsService,
   ],
   exports: [
-    AlertsRepository, AlertsService, HelpRequestsRepository, ServerKeys, PreferencesRepository, PreferencesService,
+    AlertsRepository, AlertsService, AudienceRepository, HelpRequestsRepository, ServerKeys, PreferencesRepository, PreferencesService,
     PushSubscriptionsRepository, PushSubscriptionsService, SettingsRepository, SettingsService,
   ],
 })

@@ -188,11 +188,6 @@ export class AlertsRepository {
     return rows.map((r: { id: string }) => r.id);
   }
 
-  async recipientIds(alertId: string): Promise<string[]> {
-    const rows = await this.ds.query(`SELECT DISTINCT user_id FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId]);
-    return rows.map((r: { user_id: string }) => r.user_id);
-  }
-
   /** Dashboard figures over real alerts (test alerts excluded). */
   async stats(timeZone: string, days: number) {
     const [alerts] = await this.ds.query(

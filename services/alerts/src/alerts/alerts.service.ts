@@ -8,8 +8,9 @@ import type { AuthUser } from '@beacon/auth';
 import { JobQueue } from '../queue/job-queue';
 import { LiveEvents } from '../live/live-events';
 import { ServerKeys } from '../keys/server-keys';
-import { toAdminAlert, toSummary, toUserAlert } from './alert.rows';
+import { AlertRow, toAdminAlert, toSummary, toUserAlert } from './alert.rows';
 import { AlertsRepository, NewAlert } from './alerts.repository';
+import { AudienceRepository } from './audience.repository';
 import { CreateAlertDto } from './dto/create-alert.dto';
 import { DeliveriesQuery, ListAlertsQuery, MyAlertsQuery } from './dto/list-alerts.query';
 import { HelpRequestDto } from './dto/help-request.dto';
@@ -33,6 +34,7 @@ export function isTimeZone(tz: string): boolean {
 export class AlertsService {
   constructor(
     private readonly alerts: AlertsRepository,
+    private readonly audience: AudienceRepository,
     private readonly help: HelpRequestsRepository,
     private readonly queue: JobQueue,
     private readonly live: LiveEvents,
@@ -107,10 +109,18 @@ export class AlertsService {
     const row = await this.alerts.transition(id, ['draft', 'active'], 'cancelled');
     if (!row) throw await this.transitionError(id, 'Only a draft or active alert can be cancelled');
     await this.alerts.cancelPendingDeliveries(id, 'alert cancelled');
+    await this.announceEnd(row);
+    return this.get(id);
+  }
+
+  /**
+   * An alert's end (cancelled, expired) to admins and to every user it concerns (AudienceRepository), so a screen
+   * that was told of it, channel or not, stops showing it as active.
+   */
+  async announceEnd(row: AlertRow) {
     const summary = toSummary(row);
     this.live.toAdmins('alert:updated', summary);
-    this.live.toUsers(await this.alerts.recipientIds(id), 'alert:updated', summary);
-    return this.get(id);
+    await this.audience.stream(row, (userIds) => this.live.toUsers(userIds, 'alert:updated', summary));
   }
 
   private async transitionError(id: string, message: string) {

@@ -1,3 +1,6 @@
+import type { AlertCategory, Severity } from '@beacon/contracts';
+import { stripRanges } from './geo-strips';
+
 /**
  * The spec's distribution rule in SQL, written once. `a` gives SQL expressions for the alert's fields
  * (columns or bind parameters), `p` is the alias of alerts.user_preferences. libs/geo `isEligible` is the
@@ -19,4 +22,96 @@ export function eligibilityWhere(a: AlertExprs, p = 'p'): string {
     AND ${p}.categories @> ARRAY[${a.category}]::text[]
     AND (${a.lat} IS NULL OR ${a.lng} IS NULL OR ${a.radiusKm} IS NULL OR ${p}.lat IS NULL OR ${p}.lng IS NULL
          OR alerts.great_circle_km(${a.lat}, ${a.lng}, ${p}.lat, ${p}.lng) <= least(${a.radiusKm}, ${p}.radius_km))`;
+}
+
+/** The alert fields eligibility and holds read (a dispatch's alert, or an alerts.alerts row). */
+export interface EligibilityAlert {
+  severity: Severity;
+  category: AlertCategory;
+  lat: number | null;
+  lng: number | null;
+  radius_km: number | null;
+  source: 'admin' | 'incident' | 'test';
+  created_by: string | null;
+}
+
+/** Collects bind parameters as a statement is written; a value bound once is reused by name. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+  private readonly named = new Map<string, string>();
+
+  bind(name: string, value: unknown, type: string): string {
+    let ref = this.named.get(name);
+    if (!ref) {
+      this.values.push(value);
+      ref = `$${this.values.length}::${type}`;
+      this.named.set(name, ref);
+    }
+    return ref;
+  }
+}
+
+/**
+ * Whether the user whose preferences row is `p` is eligible for `alert`, as a predicate: eligibilityWhere over
+ * bound parameters, or, for a test alert (admin settings, Send Test Alert), being its creator.
+ */
+export function eligiblePredicate(alert: EligibilityAlert, params: SqlParams, p = 'p'): string {
+  if (alert.source === 'test') return `${p}.user_id = ${params.bind('creator', alert.created_by, 'uuid')}`;
+  return eligibilityWhere({
+    severity: params.bind('severity', alert.severity, 'text'),
+    category: params.bind('category', alert.category, 'text'),
+    lat: params.bind('lat', alert.lat, 'float8'),
+    lng: params.bind('lng', alert.lng, 'float8'),
+    radiusKm: params.bind('radius', alert.radius_km, 'float8'),
+  }, p);
+}
+
+/**
+ * Eligibility as one SQL statement over alerts.user_preferences, returning (user_id, channel_mask, may_hold).
+ * With a located alert, located users are read from the covering index on (geo_strip, lng): one index-only
+ * range per 0.01-degree latitude strip of the circle (stripRanges contains the circle; it never cuts a user the
+ * exact check would keep), and unlocated users from their own covering index; the exact rule, haversine
+ * included, is eligibilityWhere's.
+ */
+export function eligibleUsersSql(alert: EligibilityAlert, params: SqlParams): string {
+  const columns = 'p.user_id, p.channel_mask, p.may_hold';
+  const where = eligiblePredicate(alert, params);
+  if (alert.source === 'test' || alert.lat === null || alert.lng === null || alert.radius_km === null) {
+    return `SELECT ${columns} FROM alerts.user_preferences p WHERE ${where}`;
+  }
+  const ranges = stripRanges({ lat: alert.lat, lng: alert.lng }, alert.radius_km);
+  return `SELECT ${columns}
+      FROM unnest(${params.bind('strips', ranges.map((r) => r.strip), 'int[]')}, ${params.bind('lng_from', ranges.map((r) => r.lngFrom), 'float8[]')},
+                  ${params.bind('lng_to', ranges.map((r) => r.lngTo), 'float8[]')}) AS r(strip, lng_from, lng_to)
+      JOIN alerts.user_preferences p ON p.geo_strip = r.strip AND p.lng BETWEEN r.lng_from AND r.lng_to
+      WHERE p.lat IS NOT NULL AND ${where}
+    UNION ALL
+    SELECT ${columns} FROM alerts.user_preferences p WHERE p.lat IS NULL AND ${where}`;
+}
+
+/**
+ * When an alert sent at `at` may reach eligible user `e` (a row of eligibleUsersSql) on any channel, NULL for at
+ * once: the digest slot of their frequency, past a quiet weekend and their quiet hours (alerts.hold_until).
+ * Critical and test alerts are never held, nor are users who chose none of these, so only the others' rows are
+ * read. may_hold does not cover the weekend setting (see the WeekendHold migration): while it is a weekend day
+ * somewhere, those users are found through their partial index.
+ */
+export function holdUntilSql(alert: Pick<EligibilityAlert, 'severity' | 'source'>, params: SqlParams, at: Date): string {
+  const neverHeld = params.bind('never_held', alert.severity === 'critical' || alert.source === 'test', 'boolean');
+  const mayHold = weekendSomewhere(at)
+    ? `(e.may_hold OR EXISTS (SELECT 1 FROM alerts.user_preferences w WHERE w.user_id = e.user_id AND w.weekend_enabled))`
+    : 'e.may_hold';
+  return `CASE WHEN ${neverHeld} OR NOT ${mayHold} THEN NULL ELSE (
+      SELECT alerts.hold_until(${params.bind('at', at.toISOString(), 'timestamptz')}, false, h.frequency, h.quiet_enabled, h.quiet_start,
+                               h.quiet_end, h.time_zone, h.weekend_enabled)
+      FROM alerts.user_preferences h WHERE h.user_id = e.user_id) END`;
+}
+
+/**
+ * Whether it is Saturday or Sunday in some time zone at `at`. Local dates at one instant run from UTC-12's to
+ * UTC+14's (at most 26 hours apart), so a weekend day is among them exactly when one of those two is one.
+ */
+export function weekendSomewhere(at: Date): boolean {
+  const weekend = (offsetHours: number) => [0, 6].includes(new Date(at.getTime() + offsetHours * 3_600_000).getUTCDay());
+  return weekend(14) || weekend(-12);
 }

@@ -1,4 +1,4 @@
-import { weekendSomewhere } from './eligibility.repository';
+import { weekendSomewhere } from './eligibility.sql';
 
 describe('weekendSomewhere: is it Saturday or Sunday in any time zone', () => {
   it.each([

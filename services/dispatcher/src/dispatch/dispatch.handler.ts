@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ChannelBatch, DeliveryChannel, JobIds, JobName, JobPayloads } from '@beacon/contracts';
 import { AlertsRepository } from '../../../alerts/src/alerts/alerts.repository';
+import { AudienceRepository } from '../../../alerts/src/alerts/audience.repository';
 import { toSummary } from '../../../alerts/src/alerts/alert.rows';
 import { LiveEvents } from '../../../alerts/src/live/live-events';
 import { OnJob } from '../../../alerts/src/queue/job-registry';
@@ -30,6 +31,7 @@ export class DispatchHandler {
 
   constructor(
     private readonly eligibility: EligibilityRepository,
+    private readonly audience: AudienceRepository,
     private readonly alerts: AlertsRepository,
     private readonly queue: JobQueue,
     private readonly live: LiveEvents,
@@ -55,7 +57,7 @@ export class DispatchHandler {
     // crash does not repeat it). It goes out while the batches are planned, on its own connection.
     const summary = alert.dispatched_at ? null : await this.alerts.findById(alertId).then((row) => (row ? toSummary(row) : null));
     const announced = summary
-      ? this.eligibility.announce(alert, at, (userIds, held) => this.live.toUsers(userIds, 'alert:new', { ...summary, held }))
+      ? this.audience.stream(alert, (userIds, held) => this.live.toUsers(userIds, 'alert:new', { ...summary, held }), at)
       : Promise.resolve(0);
     const counters: Record<DeliveryChannel, number> = { push: 0, sms: 0, email: 0 };
     let pending: TypedJob[] = [];

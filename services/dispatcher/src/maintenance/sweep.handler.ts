@@ -2,8 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { JobName } from '@beacon/contracts';
 import { AlertsRepository } from '../../../alerts/src/alerts/alerts.repository';
 import { AlertsService } from '../../../alerts/src/alerts/alerts.service';
-import { toSummary } from '../../../alerts/src/alerts/alert.rows';
-import { LiveEvents } from '../../../alerts/src/live/live-events';
 import { OnJob } from '../../../alerts/src/queue/job-registry';
 
 /**
@@ -15,16 +13,12 @@ import { OnJob } from '../../../alerts/src/queue/job-registry';
 export class SweepHandler {
   private readonly logger = new Logger('Sweep');
 
-  constructor(private readonly alerts: AlertsRepository, private readonly service: AlertsService, private readonly live: LiveEvents) {}
+  constructor(private readonly alerts: AlertsRepository, private readonly service: AlertsService) {}
 
   @OnJob(JobName.AlertExpire)
   async sweep() {
     const expired = await this.alerts.expireDue();
-    for (const row of expired) {
-      const summary = toSummary(row);
-      this.live.toAdmins('alert:updated', summary);
-      this.live.toUsers(await this.alerts.recipientIds(row.id), 'alert:updated', summary);
-    }
+    for (const row of expired) await this.service.announceEnd(row);
     const lost = await this.alerts.undispatched(60);
     for (const id of lost) await this.service.enqueueDispatch(id);
     if (expired.length || lost.length) this.logger.log(`expired ${expired.length} alerts, re-queued ${lost.length} dispatches`);

@@ -132,6 +132,51 @@ describe('alert sweep', () => {
     expect(adminUpdates.length + reachedUpdates.length + heldUpdates.length).toBe(told);
   });
 
+  it("tells every user an alert concerns that it was cancelled or expired, reached by a channel or not, and nobody else", async () => {
+    const user = async (name: string, prefs: Record<string, unknown>) => {
+      const id = randomUUID();
+      const token = await stack.identity.token({ id, email: `end-${name}-${id.slice(0, 6)}@example.test` });
+      const saved = await call('PUT', '/me/preferences', token, prefs);
+      expect(saved.status).toBe(200);
+      const updates: AlertSummary[] = [];
+      await listen(token, updates);
+      return { id, token, updates };
+    };
+    // Push on but no browser subscribed, no SMS or email: no delivery row can reach them, the open screen does.
+    const channelless = await user('channelless', { alertTypes: ['weather'], methods: { push: true, sms: false, email: false } });
+    const texted = await user('texted', { alertTypes: ['weather'], methods: { push: false, sms: true, email: false }, phoneNumber: '+16025559911' });
+    const otherTopic = await user('other', { alertTypes: ['traffic'], methods: { push: true, sms: false, email: false } });
+
+    const send = async (title: string, expiresAt?: string) => {
+      const post = await call<AdminAlert>('POST', '', adminToken, {
+        title, message: 'Strong winds this evening; secure loose objects.', category: 'weather', severity: 'medium', channels: ['sms'],
+        ...(expiresAt ? { expiresAt } : {}),
+      });
+      expect(post.status).toBe(201);
+      await waitFor(`${title}: the SMS sent`, async () => ((await deliveriesOf(post.body.id)).some((r) => r.user_id === texted.id && r.status === 'sent') ? true : null));
+      return post.body.id;
+    };
+    const heard = (u: { updates: AlertSummary[] }, alertId: string) => u.updates.filter((a) => a.id === alertId);
+
+    // Cancelled: after the dispatch the texted user turns weather off; their delivery row still makes it theirs.
+    const cancelledId = await send('Wind advisory');
+    expect((await call('PUT', '/me/preferences', texted.token, { alertTypes: ['traffic'] })).status).toBe(200);
+    expect((await call('POST', `/${cancelledId}/cancel`, adminToken)).status).toBe(200);
+    for (const u of [channelless, texted]) expect((await waitFor('alert:updated (cancelled)', () => heard(u, cancelledId)[0])).status).toBe('cancelled');
+    expect((await call('PUT', '/me/preferences', texted.token, { alertTypes: ['weather'] })).status).toBe(200);
+
+    // Expired by the sweep.
+    const expiringId = await send('Wind warning', new Date(Date.now() + 3600_000).toISOString());
+    await stack.db.query(`UPDATE alerts.alerts SET expires_at = now() - interval '1 second' WHERE id = $1`, [expiringId]);
+    expect(await dispatcher.app.get(SweepHandler).sweep()).toMatchObject({ expired: 1 });
+    for (const u of [channelless, texted]) expect((await waitFor('alert:updated (expired)', () => heard(u, expiringId)[0])).status).toBe('expired');
+
+    // Each once; the user the alerts do not concern hears of neither (the admins' own update has come by now).
+    await new Promise((r) => setTimeout(r, 300));
+    for (const u of [channelless, texted]) expect([heard(u, cancelledId).length, heard(u, expiringId).length]).toEqual([1, 1]);
+    expect(otherTopic.updates.filter((a) => a.id === cancelledId || a.id === expiringId)).toEqual([]);
+  });
+
   it('keeps one sweep scheduler in Redis at the configured interval', async () => {
     const queue = new Queue(JOB_QUEUE[JobName.AlertExpire], { connection: { url: stack.redis.url } as never, prefix: queuePrefix(stack.redis.prefix) });
     try {
