@@ -127,7 +127,14 @@ export const DEFAULT_ADMIN_CHANNELS: AdminChannelOption[] = ['web_push'];
 export const DELIVERY_STATUSES = ['pending', 'sent', 'delivered', 'failed', 'read', 'cancelled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export type ChannelCounts = Record<DeliveryStatus, number>;
+export type ChannelCounts = Record<DeliveryStatus, number> & {
+  /**
+   * Of the pending ones, those held until a later time (quiet hours, digest frequency, quiet weekend): counted
+   * when the summary is read, since it drops as their time comes without any row changing. Pending minus held is
+   * what is still on its way now. Absent where no summary was read (e.g. a screen's own placeholder).
+   */
+  held?: number;
+};
 /** Per-channel counts of one alert's deliveries; a channel with no deliveries is absent. */
 export type DeliverySummary = Partial<Record<DeliveryChannel, ChannelCounts>>;
 
@@ -143,6 +150,7 @@ export function totalCounts(summary: DeliverySummary | null | undefined): Channe
   for (const counts of Object.values(summary ?? {})) {
     if (!counts) continue;
     for (const s of DELIVERY_STATUSES) total[s] += counts[s] ?? 0;
+    total.held = (total.held ?? 0) + (counts.held ?? 0);
   }
   return total;
 }

@@ -37,8 +37,16 @@ export const ALERT_COLUMNS_SQL = `a.id, a.title, a.message, a.type, a.severity, 
   a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
   a.created_at, a.updated_at`;
 
-export const COUNTS_SQL = `COALESCE((SELECT jsonb_agg(jsonb_build_array(c.channel, c.status, c.n))
-  FROM alerts.alert_delivery_counts c WHERE c.alert_id = a.id AND c.n <> 0), '[]'::jsonb) AS counts`;
+/**
+ * [channel, status, n] per channel and status from the roll-up, and [channel, 'held', n]: pending deliveries
+ * whose not_before is still ahead, counted now from the held-deliveries index (HeldDeliveries migration), which
+ * holds only rows written with a release time, so an alert that holds nothing costs one index probe.
+ */
+export const COUNTS_SQL = `COALESCE((SELECT jsonb_agg(jsonb_build_array(c.channel, c.status, c.n)) FROM (
+    SELECT c.channel, c.status, c.n FROM alerts.alert_delivery_counts c WHERE c.alert_id = a.id AND c.n <> 0
+    UNION ALL
+    SELECT h.channel, 'held', count(*)::int FROM alerts.alert_deliveries h
+    WHERE h.alert_id = a.id AND h.not_before IS NOT NULL AND h.not_before > now() AND h.status = 'pending' GROUP BY h.channel) c), '[]'::jsonb) AS counts`;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -62,13 +70,13 @@ export function toSummary(r: AlertRow): AlertSummary {
   };
 }
 
-/** The per-channel summary; the dispatcher's in-flight 'sending' counts as pending. */
+/** The per-channel summary from COUNTS_SQL; the dispatcher's in-flight 'sending' counts as pending, held is apart. */
 export function toDeliverySummary(counts: [DeliveryChannel, string, number][] = []): DeliverySummary {
   const summary: DeliverySummary = {};
   for (const [channel, status, n] of counts) {
-    const c = (summary[channel] ??= emptyCounts());
-    const key = (status === 'sending' ? 'pending' : status) as DeliveryStatus;
-    c[key] += Number(n);
+    const c = (summary[channel] ??= { ...emptyCounts(), held: 0 });
+    if (status === 'held') c.held = Number(n);
+    else c[(status === 'sending' ? 'pending' : status) as DeliveryStatus] += Number(n);
   }
   return summary;
 }

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { AlertProgress, progressCacheKey } from '@beacon/contracts';
 import { InjectRedis } from '@beacon/common';
 import { LiveEvents } from './live-events';
-import { toDeliverySummary } from '../alerts/alert.rows';
+import { COUNTS_SQL, toDeliverySummary } from '../alerts/alert.rows';
 
 /** At most one progress event per alert per interval from each worker process. */
 export const PROGRESS_INTERVAL_MS = 250;
@@ -46,8 +46,7 @@ export class ProgressPublisher implements OnApplicationShutdown {
   async snapshot(alertId: string): Promise<AlertProgress | null> {
     const [row] = await this.ds.query(
       `SELECT a.recipients, a.dispatched_at, to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
-              COALESCE((SELECT jsonb_agg(jsonb_build_array(c.channel, c.status, c.n)) FROM alerts.alert_delivery_counts c
-                        WHERE c.alert_id = a.id AND c.n <> 0), '[]'::jsonb) AS counts
+              ${COUNTS_SQL}
        FROM alerts.alerts a WHERE a.id = $1`,
       [alertId],
     );

@@ -4,6 +4,7 @@ import { io, Socket } from 'socket.io-client';
 import { AdminAlert, AlertSummary, JOB_QUEUE, JobName, queuePrefix } from '@beacon/contracts';
 import { RunningService, startTestService } from '@beacon/testing';
 import { alertsService } from '../../../alerts/src/service';
+import { ProgressPublisher } from '../../../alerts/src/live/progress.publisher';
 import { gatewayService } from '../../../gateway/src/service';
 import { dispatcherService } from '../service';
 import { DispatchStack } from '../testing/dispatch-stack';
@@ -89,6 +90,15 @@ describe('alert sweep', () => {
       return rows.length === 2 && rows.some((r) => r.user_id === reached.id && r.status === 'sent') && rows.some((r) => r.user_id === held.id && r.status === 'pending') ? rows : null;
     });
 
+    // The held delivery is counted apart from the pending ones, in the API's summary and in the progress event,
+    // from its release time when read: once that passes it is pending and on its way, no longer held.
+    expect((await call<AdminAlert>('GET', `/${alertId}`, adminToken)).body.summary.sms).toMatchObject({ sent: 1, pending: 1, held: 1 });
+    expect((await dispatcher.app.get(ProgressPublisher).snapshot(alertId))?.channels.sms).toMatchObject({ sent: 1, pending: 1, held: 1 });
+    const [{ not_before: releaseAt }] = await stack.db.query(`SELECT not_before FROM alerts.alert_deliveries WHERE alert_id = $1 AND user_id = $2`, [alertId, held.id]);
+    await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = now() - interval '1 second' WHERE alert_id = $1 AND user_id = $2`, [alertId, held.id]);
+    expect((await call<AdminAlert>('GET', `/${alertId}`, adminToken)).body.summary.sms).toMatchObject({ pending: 1, held: 0 });
+    await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = $3 WHERE alert_id = $1 AND user_id = $2`, [alertId, held.id, releaseAt]);
+
     // An alert stored active whose dispatch job was lost (the process died between commit and enqueue), a minute ago,
     // and one stored just now, whose enqueue may still be on its way.
     const insert = (age: string) => stack.db.query<{ id: string }>(
@@ -109,7 +119,7 @@ describe('alert sweep', () => {
     const rows = await deliveriesOf(alertId);
     expect(rows.find((r) => r.user_id === reached.id)).toMatchObject({ status: 'sent', error: null });
     expect(rows.find((r) => r.user_id === held.id)).toMatchObject({ status: 'cancelled', error: 'alert expired' });
-    expect((await call<AdminAlert>('GET', `/${alertId}`, adminToken)).body.summary.sms).toMatchObject({ sent: 1, pending: 0, cancelled: 1 });
+    expect((await call<AdminAlert>('GET', `/${alertId}`, adminToken)).body.summary.sms).toMatchObject({ sent: 1, pending: 0, held: 0, cancelled: 1 });
 
     for (const [who, updates] of [['admins', adminUpdates], ['the reached user', reachedUpdates], ['the held user', heldUpdates]] as const) {
       const update = await waitFor(`alert:updated for ${who}`, () => updates.find((u) => u.id === alertId));

@@ -8,7 +8,7 @@ import {
 import { Spinner } from '@/common/Spinner';
 import { useFormFields } from '@/common/useFormFields';
 import { QUICK_SEND_DEFAULTS, hasErrors, validateQuickSend, type FieldErrors, type QuickSendValues } from './alert-form';
-import { useCreateAlertMutation, useGetAlertQuery, useLazyAlertDeliveriesQuery, type DeliveryItem } from './alerts.api';
+import { useCreateAlertMutation, useGetAlertQuery } from './alerts.api';
 import { useFallbackPolling, useLiveAdminAlerts, useWatchAlerts } from './live';
 import { ChannelCheckboxes, ChannelProgress, CountedField, DeliveryIcon } from './ui';
 import './alerts.css';
@@ -33,7 +33,7 @@ export function QuickSendPage() {
   const pollingInterval = useFallbackPolling(following);
   const { data: sent } = useGetAlertQuery(sentId ?? '', { skip: !sentId, pollingInterval });
   useWatchAlerts(sentId ? [sentId] : []);
-  const settled = useSettled(sent);
+  const settled = useMemo(() => settledOf(sent), [sent]);
   const finished = settled !== null;
   const reported = useRef<string | null>(null);
   useEffect(() => setFollowing(Boolean(sentId && !finished)), [sentId, finished]);
@@ -197,58 +197,17 @@ export function isFinished(a: AdminAlert): boolean {
   return a.recipients !== null && a.deliveryLabel !== 'Pending';
 }
 
-/** Pages of pending deliveries read to tell held from in-flight ones; past them, the first ones decide. */
-export const HELD_CHECK_PAGES = 10;
-const HELD_CHECK_PAGE_SIZE = 100;
-
 /**
- * When the form may consider the dispatch over: recipients chosen, and nothing pending but held deliveries
- * (quiet hours, digests, quiet weekends) that may wait for hours. null while it is not. The summary does not
- * count held deliveries apart, so they are read from the pending deliveries' heldUntil, once per change of the
- * pending count and one read at a time.
+ * When the form may consider the dispatch over: recipients chosen, and nothing pending on any channel but held
+ * deliveries (quiet hours, digests, quiet weekends) that may wait for hours, as the summary counts them. null
+ * while it is not.
  */
-export function useSettled(a: AdminAlert | undefined): { held: number } | null {
-  const pending = a ? totalCounts(a.summary).pending : 0;
-  const key = a && a.recipients !== null && pending > 0 ? `${a.id}:${pending}` : null;
-  const [checking, setChecking] = useState<string | null>(null);
-  const [checked, setChecked] = useState<{ key: string; allHeld: boolean } | null>(null);
-  const [readDeliveries] = useLazyAlertDeliveriesQuery();
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  // A read finishing for an older pending count is recorded under that count; the next read then starts.
-  useEffect(() => {
-    if (!key || checking || checked?.key === key) return;
-    setChecking(key);
-    const alertId = key.slice(0, key.lastIndexOf(':'));
-    allPendingHeld((page) => readDeliveries({ id: alertId, page, pageSize: HELD_CHECK_PAGE_SIZE, status: 'pending' }).unwrap())
-      .catch(() => false)
-      .then((allHeld) => {
-        if (!mounted.current) return;
-        setChecked({ key, allHeld });
-        setChecking(null);
-      });
-  }, [key, checking, checked, readDeliveries]);
-
+export function settledOf(a: AdminAlert | undefined): { held: number } | null {
   if (!a || a.recipients === null) return null;
+  const { pending, held = 0 } = totalCounts(a.summary);
   if (pending === 0) return isFinished(a) ? { held: 0 } : null;
-  return checked?.key === key && checked.allHeld ? { held: pending } : null;
-}
-
-/** Whether every pending delivery is held, page by page until one is not. */
-export async function allPendingHeld(read: (page: number) => Promise<{ items: DeliveryItem[]; total: number; totalPages: number }>): Promise<boolean> {
-  for (let page = 1; page <= HELD_CHECK_PAGES; page++) {
-    const p = await read(page);
-    // None pending any more: not "all held"; the progress event that says so is on its way.
-    if (p.total === 0 || !p.items.every((d) => d.heldUntil)) return false;
-    if (page >= p.totalPages) return true;
-  }
-  return true;
+  const onTheirWay = Object.values(a.summary).some((c) => c && c.pending - (c.held ?? 0) > 0);
+  return onTheirWay ? null : { held };
 }
 
 /** Per channel with an outcome (a delivery sent or failed): did at least one delivery succeed? Held-only channels have none yet. */

@@ -171,6 +171,7 @@ export function channelList(channels: readonly DeliveryChannel[]) {
  */
 export function ChannelProgress({ channel, counts, alertTitle }: { channel: DeliveryChannel; counts: ChannelCounts; alertTitle: string }) {
   const pending = counts.pending;
+  const held = counts.held ?? 0;
   const total = counts.pending + counts.sent + counts.delivered + counts.failed + counts.read + counts.cancelled;
   const done = total - pending;
   const pct = (n: number) => (total === 0 ? 0 : (n / total) * 100);
@@ -179,7 +180,11 @@ export function ChannelProgress({ channel, counts, alertTitle }: { channel: Deli
     <div className="channel-progress" data-channel={channel}>
       <div className="row-between small">
         <strong>{label}</strong>
-        <span className="muted">{total === 0 ? 'No deliveries on this channel' : `${done} of ${total} processed`}</span>
+        <span className="muted">
+          {total === 0 ? 'No deliveries on this channel' : `${done} of ${total} processed`}
+          {/* Held ones wait for recipients' quiet hours or digests: pending, but not stuck. */}
+          {held > 0 && <> · <span>{held} held</span></>}
+        </span>
       </div>
       <div
         className="progress stacked"
