@@ -115,10 +115,27 @@ export const JobIds = {
 
 export type JobItem = { [J in JobName]: { name: J; data: JobPayloads[J] } }[JobName];
 
-/** One retry policy for every queue: exponential backoff, finished jobs removed, failed ones kept a while. */
+/** The custom backoff type of DEFAULT_JOB_OPTIONS, computed by retryDelayMs (workers register it as settings.backoffStrategy). */
+export const RETRY_BACKOFF = 'retry-after';
+
+/** A provider's Retry-After is honoured up to this; a longer one is treated as this long. */
+export const RETRY_AFTER_MAX_MS = 10 * 60_000;
+
+/**
+ * The delay before retry `attemptsMade` (1 for the first retry): what the failure asked for when it carries a
+ * provider's Retry-After (`retryAfterMs`, capped at RETRY_AFTER_MAX_MS), else exponential from `baseDelayMs`
+ * (1 s, 2 s, 4 s, ...), as BullMQ's own 'exponential'.
+ */
+export function retryDelayMs(attemptsMade: number, err: unknown, baseDelayMs: number): number {
+  const asked = (err as { retryAfterMs?: unknown } | null | undefined)?.retryAfterMs;
+  if (typeof asked === 'number' && Number.isFinite(asked) && asked >= 0) return Math.min(asked, RETRY_AFTER_MAX_MS);
+  return Math.round(2 ** Math.max(0, attemptsMade - 1) * baseDelayMs);
+}
+
+/** One retry policy for every queue: exponential backoff or the provider's Retry-After, finished jobs removed, failed ones kept a while. */
 export const DEFAULT_JOB_OPTIONS = {
   attempts: 6,
-  backoff: { type: 'exponential' as const, delay: 1000 },
+  backoff: { type: RETRY_BACKOFF, delay: 1000 },
   removeOnComplete: true,
   removeOnFail: { age: 7 * 24 * 3600, count: 10000 },
 };

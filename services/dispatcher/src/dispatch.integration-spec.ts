@@ -240,6 +240,21 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(new Set(tries.map((t) => t.idempotencyKey))).toEqual(new Set([`sms:${alert.id}:0`]));
   });
 
+  it("waits the Retry-After an SMS webhook's 429 asks for (2 s), not the 1 s exponential backoff, then sends once", async () => {
+    const place = destination(TUCSON, 45, 320);
+    const u = await makeUser({ alertTypes: ['emergency'], home: place, sms: true });
+    sms.script = [{ status: 429, retryAfter: '2' }];
+    const before = sms.received.length;
+    const alert = await sendAlert({ title: 'Boil water notice', message: 'Boil tap water before drinking until further notice.', category: 'health', severity: 'high', lat: place.lat, lng: place.lng, radiusKm: 10, channels: ['sms'] });
+    await settled(alert.id);
+    const [row] = await deliveries(alert.id);
+    expect(row).toMatchObject({ user_id: u.id, status: 'sent', attempts: 2 });
+    const tries = sms.received.slice(before).filter((c) => c.body.recipients.includes(u.phone!));
+    expect(tries.map((t) => t.status)).toEqual([429, 200]);
+    // The retry was scheduled 2 s after the failure (the exponential first retry would be 1 s).
+    expect(tries[1].at - tries[0].at).toBeGreaterThanOrEqual(1900);
+  });
+
   it('does not retry a push refused with 400, and removes a subscription answered with 410', async () => {
     const refused = await makeUser({ alertTypes: ['emergency'], home: FLAGSTAFF, push: true, script: [400] });
     const gone = await makeUser({ alertTypes: ['emergency'], home: FLAGSTAFF, push: true, script: [410] });

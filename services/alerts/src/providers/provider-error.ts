@@ -1,3 +1,5 @@
+import { RETRY_AFTER_MAX_MS } from '@beacon/contracts';
+
 /**
  * How a provider call failed, which decides what the dispatcher does: transient failures (time-outs,
  * connection errors, 429, 5xx) are retried with backoff; permanent ones (400, 401, 413 and other 4xx) fail
@@ -6,10 +8,37 @@
 export type ProviderFailure = 'transient' | 'permanent' | 'gone';
 
 export class ProviderError extends Error {
-  constructor(readonly failure: ProviderFailure, message: string, readonly status?: number) {
+  /**
+   * `retryAfterMs`: how long the provider asked us to wait (Retry-After on a 429 or 503); the job's backoff
+   * strategy (retryDelayMs in libs/contracts) uses it instead of the exponential delay.
+   */
+  constructor(readonly failure: ProviderFailure, message: string, readonly status?: number, readonly retryAfterMs?: number) {
     super(message);
     this.name = 'ProviderError';
   }
+}
+
+/**
+ * Retry-After (RFC 9110 10.2.3): delay-seconds or an HTTP date, as milliseconds from `now`, capped at
+ * RETRY_AFTER_MAX_MS; a date in the past is 0; null when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
+  const v = value?.trim();
+  if (!v) return null;
+  let ms: number;
+  if (/^\d+$/.test(v)) ms = Number(v) * 1000;
+  else {
+    const at = Date.parse(v);
+    if (Number.isNaN(at) || !/[a-z]/i.test(v)) return null;
+    ms = Math.max(0, at - now);
+  }
+  return Math.min(ms, RETRY_AFTER_MAX_MS);
+}
+
+/** The Retry-After of a 429 or 503 answer (others do not ask for a delay), in ms; undefined when none. */
+export function retryAfterOf(status: number, header: string | null | undefined): number | undefined {
+  if (status !== 429 && status !== 503) return undefined;
+  return parseRetryAfter(header) ?? undefined;
 }
 
 export function classifyStatus(status: number, goneMeansDeleted = false): ProviderFailure | null {

@@ -1,5 +1,5 @@
 import { AppError, assertPublicUrl } from '@beacon/common';
-import { classifyStatus, networkFailure, ProviderError } from './provider-error';
+import { classifyStatus, networkFailure, ProviderError, retryAfterOf } from './provider-error';
 
 export interface WebhookResult {
   status: number;
@@ -36,7 +36,9 @@ export async function postWebhook(
   }
   const text = await res.text().catch(() => '');
   const failure = classifyStatus(res.status);
-  if (failure) throw new ProviderError(failure, `Webhook answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`, res.status);
+  if (failure) {
+    throw new ProviderError(failure, `Webhook answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`, res.status, retryAfterOf(res.status, res.headers.get('retry-after')));
+  }
   let body: Record<string, unknown> | null = null;
   try {
     body = text ? JSON.parse(text) : null;

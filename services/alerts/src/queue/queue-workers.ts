@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Job, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
-import { JobName, QueueName, queuePrefix } from '@beacon/contracts';
+import { DEFAULT_JOB_OPTIONS, JobName, QueueName, queuePrefix, retryDelayMs } from '@beacon/contracts';
 import { BaseEnv } from '@beacon/common';
 import { bullConnection } from './bullmq';
 import { JobHandler, JobRegistry } from './job-registry';
@@ -24,6 +24,11 @@ export interface WorkerOptions {
  * Starts one BullMQ worker per queue once the app is wired, dispatching each job to its @OnJob handler.
  * Shutdown waits for the jobs in hand to finish (worker.close()), so a SIGTERM never abandons a batch.
  */
+const backoffBase = (job?: { opts?: { backoff?: number | { delay?: number } } }) => {
+  const b = job?.opts?.backoff;
+  return (typeof b === 'number' ? b : b?.delay) ?? DEFAULT_JOB_OPTIONS.backoff.delay;
+};
+
 @Injectable()
 export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('QueueWorkers');
@@ -46,6 +51,8 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
         // Look for jobs whose worker died as often as a lock can expire, so they are taken over promptly.
         stalledInterval: this.options.lockDurationMs ?? 30_000,
         maxStalledCount: this.options.maxStalledCount ?? 5,
+        // The RETRY_BACKOFF type of the job defaults: a provider's Retry-After when the error carries one.
+        settings: { backoffStrategy: (attemptsMade, _type, err, job) => retryDelayMs(attemptsMade, err, backoffBase(job)) },
       });
       worker.on('failed', (job, err) => {
         this.logger.warn(`${name} job ${job?.id} (${job?.name}) attempt ${job?.attemptsMade} failed: ${err.message}`);

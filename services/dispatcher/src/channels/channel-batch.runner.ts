@@ -39,6 +39,13 @@ export async function withinWindow<T>(window: SendWindow, send: () => Promise<T>
   }
 }
 
+/** A transient failure of a batch; `retryAfterMs` is read by the jobs' backoff strategy (retryDelayMs). */
+export class RetryLater extends Error {
+  constructor(message: string, readonly retryAfterMs?: number) {
+    super(message);
+  }
+}
+
 /** A failure of the whole batch that no retry can fix (bad configuration, 400/401/413 from the provider). */
 export class BatchRefused extends Error {}
 
@@ -121,9 +128,14 @@ export class ChannelBatchRunner {
     await this.state.record(carried(outcomes, messages), finalAttempt);
     touch();
 
-    const transient = outcomes.filter((o) => !o.ok && o.failure === 'transient');
+    const transient = outcomes.filter((o): o is Extract<Outcome, { failure: 'transient' | 'permanent' | 'gone' }> => !o.ok && o.failure === 'transient');
     if (transient.length && !finalAttempt) {
-      throw new Error(`${transient.length} of ${outcomes.length} ${batch.channel} deliveries failed transiently: ${(transient[0] as { error: string }).error}`);
+      // The longest Retry-After a provider asked for decides the retry's delay (RETRY_BACKOFF); none: exponential.
+      const asked = transient.map((o) => o.retryAfterMs).filter((ms): ms is number => ms !== undefined);
+      throw new RetryLater(
+        `${transient.length} of ${outcomes.length} ${batch.channel} deliveries failed transiently: ${transient[0].error}`,
+        asked.length ? Math.max(...asked) : undefined,
+      );
     }
     // The deadline cut the batch: the same job runs again for the rest, soon, without counting an attempt
     // (every run starts some sends before its deadline, so the batch always gets through).

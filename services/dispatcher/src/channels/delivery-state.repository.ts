@@ -39,7 +39,7 @@ export interface ChannelMessage {
 /** The result of one delivery's send. */
 export type Outcome =
   | { id: string; ok: true; delivered?: boolean; messageId?: string | null }
-  | { id: string; ok: false; failure: 'transient' | 'permanent' | 'gone'; error: string }
+  | { id: string; ok: false; failure: 'transient' | 'permanent' | 'gone'; error: string; retryAfterMs?: number }
   /** Not sent: the batch's deadline passed before its turn (see ChannelBatchRunner). Back to pending, no attempt counted. */
   | { id: string; ok: false; failure: 'deferred'; error: string };
 

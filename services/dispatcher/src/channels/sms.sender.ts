@@ -66,7 +66,8 @@ export class SmsSender implements ChannelSender {
         const refused = e instanceof ProviderError && e.failure !== 'transient';
         // One call is the whole batch: it fails or is retried as a whole, as before digests.
         if (calls.size === 1) throw refused ? new BatchRefused(e.message) : e;
-        for (const m of group) outcomes.push({ id: m.id, ok: false, failure: refused ? 'permanent' : 'transient', error: (e as Error).message });
+        const retryAfterMs = e instanceof ProviderError ? e.retryAfterMs : undefined;
+        for (const m of group) outcomes.push({ id: m.id, ok: false, failure: refused ? 'permanent' : 'transient', error: (e as Error).message, retryAfterMs });
       }
     }
     return outcomes;

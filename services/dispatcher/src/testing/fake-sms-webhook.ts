@@ -3,6 +3,8 @@ import { AddressInfo } from 'node:net';
 
 export interface ReceivedSms {
   status: number;
+  /** Date.now() when the call arrived. */
+  at: number;
   idempotencyKey: string | undefined;
   body: { type: string; title: string; message: string; priority: string; recipients: string[]; timestamp: string; source: string };
 }
@@ -18,7 +20,8 @@ export interface FakeSmsOptions {
 export class FakeSmsWebhook {
   private server?: Server;
   readonly received: ReceivedSms[] = [];
-  script: number[] = [];
+  /** Answers in order: a status, or a status with a Retry-After header value. */
+  script: (number | { status: number; retryAfter: string })[] = [];
   url = '';
   private calls = 0;
 
@@ -32,8 +35,10 @@ export class FakeSmsWebhook {
       req.on('error', () => res.destroy()); // the caller died mid-request (crash test)
       req.on('end', () => {
         this.calls++;
-        const status = this.script.length ? this.script.shift()! : 200;
-        const call: ReceivedSms = { status, idempotencyKey: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') };
+        const answer = this.script.length ? this.script.shift()! : 200;
+        const status = typeof answer === 'number' ? answer : answer.status;
+        if (typeof answer !== 'number') res.setHeader('retry-after', answer.retryAfter);
+        const call: ReceivedSms = { status, at: Date.now(), idempotencyKey: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') };
         if (this.options.keepReceived !== false) this.received.push(call);
         res.statusCode = status;
         res.setHeader('content-type', 'application/json');
