@@ -370,6 +370,21 @@ export interface AdminAlert extends AlertSummary {
 }
 
 /** An alert as a user sees it in their list. */
+/** A user's request for help from an alert (GET /api/alerts/admin/help-requests), newest first. */
+export interface HelpRequest {
+  id: string;
+  alertId: string;
+  alertTitle?: string;
+  userId: string;
+  userEmail: string | null;
+  /** '' when the user wrote nothing. */
+  message: string;
+  lat: number | null;
+  lng: number | null;
+  status: 'open' | 'resolved';
+  createdAt: string;
+}
+
 export interface UserAlert extends AlertSummary {
   read: boolean;
   readAt: string | null;

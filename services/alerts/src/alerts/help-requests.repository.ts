@@ -1,19 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { HelpRequest } from '@beacon/contracts';
 
-export interface HelpRequest {
-  id: string;
-  alertId: string;
-  alertTitle?: string;
-  userId: string;
-  userEmail: string | null;
-  message: string;
-  lat: number | null;
-  lng: number | null;
-  status: 'open' | 'resolved';
-  createdAt: string;
-}
 
 const COLUMNS = `h.id, h.alert_id AS "alertId", h.user_id AS "userId", h.user_email AS "userEmail", h.message, h.lat, h.lng, h.status,
   to_char(h.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { jsonResponse as json } from '@/test/json-response';
-import type { HelpRequest } from './alerts.api';
+import type { HelpRequest } from '@beacon/contracts';
 import { HelpRequestsPage } from './HelpRequestsPage';
 import { pageOf, renderScreen, requestOf } from './test-utils';
 

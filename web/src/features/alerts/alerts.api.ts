@@ -1,7 +1,7 @@
 import {
   deliveryLabel, successRate,
   type AdminAlert, type AlertCategory, type AlertPreferences, type AlertProgress, type AlertStatus, type AlertSummary, type ChannelCounts,
-  type DeliveryChannel, type DeliveryStatus, type Page, type Priority, type Severity, type UserAlert,
+  type DeliveryChannel, type DeliveryStatus, type HelpRequest, type Page, type Priority, type Severity, type UserAlert,
 } from '@beacon/contracts';
 import { api } from '@/app/api';
 import type { AppDispatch, RootState } from '@/app/store';
@@ -92,20 +92,6 @@ export interface ProviderCheck {
   status?: number | null;
 }
 
-/** GET /api/alerts/admin/help-requests: what users asked for from an alert, newest first. */
-export interface HelpRequest {
-  id: string;
-  alertId: string;
-  alertTitle?: string;
-  userId: string;
-  userEmail: string | null;
-  /** '' when the user wrote nothing. */
-  message: string;
-  lat: number | null;
-  lng: number | null;
-  status: 'open' | 'resolved';
-  createdAt: string;
-}
 
 export interface HelpRequestsArgs {
   page: number;
