@@ -1,6 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { classifyStatus, networkFailure, ProviderError } from './provider-error';
+import { MAX_RESPONSE_BYTES } from './guarded-http';
 import { postWebhook } from './webhook.client';
 
 describe('classifyStatus', () => {
@@ -58,6 +59,7 @@ describe('postWebhook failures', () => {
       req.on('end', () => {
         const status = Number(req.url!.split('/')[1]);
         if (req.url === '/hang') return; // never answers
+        if (req.url === '/big') return res.end(JSON.stringify({ filler: 'x'.repeat(MAX_RESPONSE_BYTES) }));
         if (status === 429) res.setHeader('retry-after', '7');
         if (status === 302) res.setHeader('location', 'http://169.254.169.254/latest/meta-data');
         res.statusCode = status;
@@ -111,5 +113,55 @@ describe('postWebhook failures', () => {
     expect(e).toMatchObject({ failure: 'permanent' });
     expect(e!.message).toMatch(/^Webhook URL refused/);
     expect(calls.length).toBe(before);
+  });
+
+  it('a connection refused is transient, named by its code', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const e = await postWebhook(`http://127.0.0.1:${port}/`, {}, { timeoutMs: 5000, idempotencyKey: 'k', allowHosts: ['127.0.0.1'] }).then(() => null, (err: ProviderError) => err);
+    expect(e).toMatchObject({ failure: 'transient', message: 'Webhook call failed: ECONNREFUSED' });
+  });
+
+  it('reads at most MAX_RESPONSE_BYTES of an answer: a longer body is not parsed', async () => {
+    expect(await post('/big')).toEqual({ status: 200, body: null });
+  });
+
+  describe('DNS rebinding', () => {
+    const port = () => new URL(base).port;
+    /** Answers each resolution of hook.test with the next address in `answers` (the last one repeats). */
+    const resolver = (answers: string[]) => {
+      const asked: string[] = [];
+      const resolve = async (host: string) => {
+        asked.push(host);
+        const address = answers[Math.min(asked.length, answers.length) - 1];
+        return [{ address, family: address.includes(':') ? 6 : 4 }];
+      };
+      return Object.assign(resolve, { asked });
+    };
+
+    it('a name that resolved to a public address when checked and to 127.0.0.1 when connecting is refused, and never reached', async () => {
+      const before = calls.length;
+      const resolve = resolver(['93.184.216.34', '127.0.0.1']);
+      const e = await postWebhook(`http://hook.test:${port()}/200`, {}, { timeoutMs: 5000, idempotencyKey: 'k', allowHosts: [], resolve }).then(
+        () => null,
+        (err: ProviderError) => err,
+      );
+      expect(e).toMatchObject({ failure: 'permanent' });
+      expect(e!.message).toMatch(/^Webhook URL refused: The URL points at a loopback address/);
+      // Checked, then resolved again for the connection: the second answer is the one refused.
+      expect(resolve.asked).toEqual(['hook.test', 'hook.test']);
+      expect(calls.length).toBe(before);
+    });
+
+    it('an allow-listed name still connects to the local server, at the address its resolution gave', async () => {
+      const resolve = resolver(['127.0.0.1']);
+      for (const allowHosts of [['hook.test'], [`hook.test:${port()}`]]) {
+        const res = await postWebhook(`http://hook.test:${port()}/200`, {}, { timeoutMs: 5000, idempotencyKey: 'allowed', allowHosts, resolve });
+        expect(res).toEqual({ status: 200, body: { messageId: 'm-1', status: 'delivered' } });
+      }
+      expect(resolve.asked.length).toBeGreaterThan(0);
+    });
   });
 });

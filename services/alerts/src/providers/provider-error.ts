@@ -51,7 +51,8 @@ export function classifyStatus(status: number, goneMeansDeleted = false): Provid
 /** Network-level errors (refused, reset, DNS, time-out) are worth retrying. */
 export function networkFailure(e: unknown, what: string): ProviderError {
   if (e instanceof ProviderError) return e;
-  const err = e as Error & { cause?: { code?: string } };
+  // fetch puts the system error's code on `cause`, node:http(s) on the error itself.
+  const err = e as Error & { code?: string; cause?: { code?: string } };
   const timedOut = err?.name === 'TimeoutError' || err?.name === 'AbortError';
-  return new ProviderError('transient', `${what}: ${timedOut ? 'timed out' : err?.cause?.code ?? err?.message ?? 'network error'}`);
+  return new ProviderError('transient', `${what}: ${timedOut ? 'timed out' : err?.cause?.code ?? err?.code ?? err?.message ?? 'network error'}`);
 }

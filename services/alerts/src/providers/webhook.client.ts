@@ -1,4 +1,5 @@
-import { AppError, assertPublicUrl } from '@beacon/common';
+import { AppError, ResolveAll } from '@beacon/common';
+import { GuardedResponse, guardedRequest } from './guarded-http';
 import { classifyStatus, networkFailure, ProviderError, retryAfterOf } from './provider-error';
 
 export interface WebhookResult {
@@ -8,40 +9,37 @@ export interface WebhookResult {
 
 /**
  * POSTs JSON to a user-configured webhook: the URL is checked against private addresses on every call
- * (not only when saved: DNS can change), redirects are not followed (they could point anywhere), and the
- * call carries an Idempotency-Key so a retried batch is recognisable by the receiver.
+ * (not only when saved: DNS can change), and the connection goes to an address that passed that check
+ * (guardedRequest: no second resolution to rebind). Redirects are not followed (they could point anywhere),
+ * and the call carries an Idempotency-Key so a retried batch is recognisable by the receiver.
  */
 export async function postWebhook(
   rawUrl: string,
   payload: unknown,
-  opts: { timeoutMs: number; idempotencyKey: string; allowHosts: string[] },
+  opts: { timeoutMs: number; idempotencyKey: string; allowHosts: string[]; resolve?: ResolveAll },
 ): Promise<WebhookResult> {
-  let url: URL;
+  let res: GuardedResponse;
   try {
-    url = await assertPublicUrl(rawUrl, opts.allowHosts);
-  } catch (e) {
-    throw new ProviderError('permanent', e instanceof AppError ? `Webhook URL refused: ${e.message}` : 'Webhook URL refused');
-  }
-  let res: Response;
-  try {
-    res = await fetch(url, {
+    res = await guardedRequest(rawUrl, {
       method: 'POST',
-      redirect: 'manual',
       headers: { 'content-type': 'application/json', 'idempotency-key': opts.idempotencyKey, 'user-agent': 'Beacon-Alerts/1.2' },
       body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(opts.timeoutMs),
+      timeoutMs: opts.timeoutMs,
+      allowHosts: opts.allowHosts,
+      resolve: opts.resolve,
     });
   } catch (e) {
+    if (e instanceof AppError) throw new ProviderError('permanent', `Webhook URL refused: ${e.message}`);
     throw networkFailure(e, 'Webhook call failed');
   }
-  const text = await res.text().catch(() => '');
   const failure = classifyStatus(res.status);
   if (failure) {
-    throw new ProviderError(failure, `Webhook answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`, res.status, retryAfterOf(res.status, res.headers.get('retry-after')));
+    const retryAfter = res.headers['retry-after'];
+    throw new ProviderError(failure, `Webhook answered ${res.status}${res.text ? `: ${res.text.slice(0, 200)}` : ''}`, res.status, retryAfterOf(res.status, retryAfter));
   }
   let body: Record<string, unknown> | null = null;
   try {
-    body = text ? JSON.parse(text) : null;
+    body = res.text && !res.truncated ? JSON.parse(res.text) : null;
   } catch {
     body = null;
   }

@@ -9,6 +9,7 @@ import { AlertsService } from '../alerts/alerts.service';
 import { toAdminAlert } from '../alerts/alert.rows';
 import { ServerKeys } from '../keys/server-keys';
 import { ProviderError } from '../providers/provider-error';
+import { guardedRequest } from '../providers/guarded-http';
 import { postWebhook } from '../providers/webhook.client';
 import { PushSubscriptionsRepository } from '../push/push-subscriptions.repository';
 import { PreferencesRepository } from '../preferences/preferences.repository';
@@ -83,19 +84,22 @@ export class SettingsService {
     const username = override.username ?? saved.push.username;
     const apiKey = override.apiKey ?? saved.push.apiKey;
     if (!username || !apiKey) throw badRequest('Enter the push provider username and API key first', 'push_credentials_missing');
-    const base = await assertPublicUrl(this.env.PUSH_PROVIDER_URL, this.env.webhookAllowHosts);
+    const base = this.env.PUSH_PROVIDER_URL;
     try {
-      const res = await fetch(new URL('account', base.href.endsWith('/') ? base : `${base.href}/`), {
+      // Connects only to an address the SSRF rule accepted; a refusal is the caller's 400, not "unreachable".
+      const res = await guardedRequest(new URL('account', base.endsWith('/') ? base : `${base}/`).href, {
+        method: 'GET',
         headers: { authorization: `Basic ${Buffer.from(`${username}:${apiKey}`).toString('base64')}` },
-        redirect: 'manual',
-        signal: AbortSignal.timeout(WEBHOOK_TEST_TIMEOUT_MS),
+        timeoutMs: WEBHOOK_TEST_TIMEOUT_MS,
+        allowHosts: this.env.webhookAllowHosts,
       });
-      await res.arrayBuffer().catch(() => undefined);
       return res.status === 200
         ? { ok: true, provider: 'external', message: 'Push provider connection successful' }
         : { ok: false, provider: 'external', status: res.status, message: `Push provider answered ${res.status}` };
     } catch (e) {
-      return { ok: false, provider: 'external', message: `Push provider unreachable: ${(e as Error).name === 'TimeoutError' ? 'timed out' : (e as Error).message}` };
+      if (e instanceof AppError) throw e;
+      const err = e as Error & { code?: string };
+      return { ok: false, provider: 'external', message: `Push provider unreachable: ${err.name === 'TimeoutError' ? 'timed out' : err.code ?? err.message}` };
     }
   }
 
