@@ -1,5 +1,5 @@
 import { createECDH, createPrivateKey } from 'node:crypto';
-import { loadEnv } from '@beacon/common';
+import { assertPublicUrl, loadEnv } from '@beacon/common';
 import { networkFailure } from '../../../alerts/src/providers/provider-error';
 import { DispatcherEnv } from '../config/env.dto';
 import { FakePushOptions, FakePushService } from '../testing/fake-push-service';
@@ -40,19 +40,24 @@ describe('PushHttpClient', () => {
   }
 
   function client(options: ConstructorParameters<typeof PushHttpClient>[1] = { ca: cert.cert }, maxConnections = 16) {
-    const c = new PushHttpClient(maxConnections, options);
+    // The fake service listens on 127.0.0.1, which the SSRF guard refuses unless allow-listed.
+    const c = new PushHttpClient(maxConnections, { allowHosts: ['127.0.0.1'], ...options });
     clients.push(c);
     return c;
   }
 
-  /** A push the fake service accepts (valid VAPID, decryptable payload) to a new subscription answering `script`. */
-  function post(c: PushHttpClient, s: FakePushService, script: number[] = [], timeoutMs = 5000) {
+  /**
+   * A push the fake service accepts (valid VAPID, decryptable payload) to a new subscription answering `script`;
+   * `host` names the service by another host name than its 127.0.0.1.
+   */
+  function post(c: PushHttpClient, s: FakePushService, script: number[] = [], timeoutMs = 5000, host?: string) {
     const sub = s.subscribe(script);
     const url = new URL(sub.json.endpoint);
+    if (host) url.hostname = host;
     const body = encryptPayload(Buffer.from(JSON.stringify({ n: sub.id })), sub.json.keys);
     const headers = {
       'content-encoding': 'aes128gcm', 'content-type': 'application/octet-stream', ttl: '60', urgency: 'high', topic: 'abc',
-      authorization: vapid.authorization(url.origin), 'idempotency-key': sub.id,
+      authorization: vapid.authorization(s.origin), 'idempotency-key': sub.id,
       // connection-specific fields must not reach an HTTP/2 request (node:http2 throws on them)
       connection: 'keep-alive',
     };
@@ -234,5 +239,64 @@ describe('PushHttpClient', () => {
     } finally {
       other.remove();
     }
+  });
+
+  describe('SSRF guard on every connection', () => {
+    /** Answers each resolution with the next address of `answers` (the last one repeats), and counts them. */
+    const resolver = (answers: string[]) => {
+      const asked: string[] = [];
+      const resolve = async (host: string) => {
+        asked.push(host);
+        const address = answers[Math.min(asked.length, answers.length) - 1];
+        return [{ address, family: address.includes(':') ? 6 : 4 }];
+      };
+      return Object.assign(resolve, { asked });
+    };
+    const protocols = [
+      ['HTTP/2', { http2: true }],
+      ['HTTP/1.1 over TLS', { http2: false }],
+    ] as const;
+
+    it.each(protocols)('%s: a name that was public when checked and is 127.0.0.1 when connecting is refused, and never connects', async (_, extra) => {
+      const s = await service();
+      const resolve = resolver(['93.184.216.34', '127.0.0.1']);
+      // What PushSender.checkOrigin sees: a public address.
+      await expect(assertPublicUrl(`${s.origin.replace('127.0.0.1', 'localhost')}/push/x`, [], resolve)).resolves.toBeInstanceOf(URL);
+      const err = await post(client({ ca: cert.cert, ...extra, allowHosts: [], resolve }), s, [], 5000, 'localhost').catch((e: Error) => e);
+      expect(err).toMatchObject({ code: 'private_address' });
+      expect(resolve.asked).toEqual(['localhost', 'localhost']);
+      expect(s.connections).toBe(0);
+    });
+
+    it('plain http: refused likewise', async () => {
+      const s = await service();
+      const resolve = resolver(['10.0.0.7']);
+      const sub = s.subscribe();
+      const url = new URL(sub.json.endpoint.replace('https://127.0.0.1', 'http://localhost'));
+      const err = await client({ allowHosts: [], resolve }).post(url, {}, Buffer.alloc(1), 5000).catch((e: Error) => e);
+      expect(err).toMatchObject({ code: 'private_address' });
+      expect(s.connections).toBe(0);
+    });
+
+    it('an IP literal endpoint at a private address is refused unless allow-listed', async () => {
+      const s = await service();
+      for (const extra of [{}, { http2: false }]) {
+        const err = await post(client({ ca: cert.cert, ...extra, allowHosts: [] }), s).catch((e: Error) => e);
+        expect(err).toMatchObject({ code: 'private_address' });
+      }
+      expect(s.connections).toBe(0);
+      expect(await post(client({ ca: cert.cert, allowHosts: ['127.0.0.1'] }), s)).toBe(201);
+    });
+
+    it.each(protocols)('%s: an allow-listed name still connects to the local service, at the address its resolution gave', async (_, extra) => {
+      const s = await service();
+      const resolve = resolver(['127.0.0.1']);
+      const port = new URL(s.origin).port;
+      for (const allowHosts of [['localhost'], [`localhost:${port}`]]) {
+        expect(await post(client({ ca: cert.cert, ...extra, allowHosts, resolve }), s, [], 5000, 'localhost')).toBe(201);
+      }
+      expect(resolve.asked).toEqual(['localhost', 'localhost']);
+      expect(s.received.map((r) => r.vapidValid)).toEqual([true, true]);
+    });
   });
 });

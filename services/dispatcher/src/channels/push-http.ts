@@ -3,6 +3,7 @@ import { ClientHttp2Session, ClientHttp2Stream, connect as http2Connect, constan
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { connect as tlsConnect, rootCertificates } from 'node:tls';
+import { publicAddresses, publicLookup, ResolveAll } from '@beacon/common';
 
 export interface PushHttpOptions {
   /** HTTP/2 to https origins that negotiate it (ALPN). Default true. */
@@ -12,6 +13,13 @@ export interface PushHttpOptions {
    * unset and uses Node's CAs, NODE_EXTRA_CA_CERTS included; giving it replaces NODE_EXTRA_CA_CERTS, not the system CAs.
    */
   ca?: string | Buffer;
+  /**
+   * Endpoints are user-supplied: every connection goes to an address the SSRF rule accepts (see publicLookup)
+   * unless its host is listed here (WEBHOOK_ALLOW_HOSTS: tests, local development).
+   */
+  allowHosts?: string[];
+  /** Name resolution (tests inject answers); dns.lookup by default. */
+  resolve?: ResolveAll;
 }
 
 /** Connections idle this long are closed, HTTP/1.1 sockets and HTTP/2 sessions alike. */
@@ -72,10 +80,14 @@ export class PushHttpClient {
   private readonly h2Origins = new Map<string, H2Origin>();
   /** Origins that answered the ALPN offer without h2, until when they stay on HTTP/1.1. */
   private readonly http1Until = new Map<string, number>();
+  private readonly guard: { allowHosts: string[]; resolve?: ResolveAll };
+  /** One checking lookup per port (allow-list entries may name one). */
+  private readonly lookups = new Map<string, ReturnType<typeof publicLookup>>();
   private closed = false;
 
   constructor(private readonly maxSocketsPerOrigin: number, options: PushHttpOptions = {}) {
     this.http2 = options.http2 ?? true;
+    this.guard = { allowHosts: options.allowHosts ?? [], resolve: options.resolve };
     // `ca` replaces Node's default list, so the bundled roots go with the extra one.
     this.ca = options.ca ? [...rootCertificates, options.ca] : undefined;
     // LIFO reuses the warmest sockets and lets idle ones time out after a burst.
@@ -87,6 +99,13 @@ export class PushHttpClient {
   /** Resolves with the response status once the (ignored) response body is drained, so the connection is reused. `headers` is sent as given (content-length is set here). */
   post(url: URL, headers: OutgoingHttpHeaders, body: Buffer, timeoutMs: number): Promise<number> {
     headers['content-length'] = body.length;
+    // Node resolves no IP literal, so lookup() never sees one: check it here (names are checked as they connect).
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host)) return publicAddresses(host, url.port, this.guard).then(() => this.postChecked(url, headers, body, timeoutMs));
+    return this.postChecked(url, headers, body, timeoutMs);
+  }
+
+  private postChecked(url: URL, headers: OutgoingHttpHeaders, body: Buffer, timeoutMs: number): Promise<number> {
     if (this.http2 && url.protocol === 'https:' && !((this.http1Until.get(url.origin) ?? 0) > Date.now())) return this.postH2(url, headers, body, timeoutMs);
     return this.postH1(url, headers, body, timeoutMs);
   }
@@ -98,7 +117,7 @@ export class PushHttpClient {
       const req = (secure ? httpsRequest : httpRequest)(
         {
           method: 'POST', protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port || (secure ? 443 : 80),
-          path: url.pathname + url.search, agent: secure ? this.httpsAgent : this.httpAgent, headers, timeout: timeoutMs,
+          path: url.pathname + url.search, agent: secure ? this.httpsAgent : this.httpAgent, headers, timeout: timeoutMs, lookup: this.lookup(url.port),
         },
         (res) => {
           res.on('error', reject);
@@ -187,6 +206,12 @@ export class PushHttpClient {
     return stream;
   }
 
+  private lookup(port: string) {
+    let lookup = this.lookups.get(port);
+    if (!lookup) this.lookups.set(port, (lookup = publicLookup(port, this.guard)));
+    return lookup;
+  }
+
   private acquire(url: URL, waiter: Waiter, timeoutMs: number) {
     const origin = this.originState(url.origin, timeoutMs);
     const free = origin.connections.find((c) => c.usable);
@@ -268,7 +293,7 @@ export class PushHttpClient {
     return new Promise((resolve, reject) => {
       const host = url.hostname.replace(/^\[|\]$/g, '');
       const socket = tlsConnect({
-        host, port: Number(url.port || 443), ALPNProtocols: ['h2', 'http/1.1'],
+        host, port: Number(url.port || 443), ALPNProtocols: ['h2', 'http/1.1'], lookup: this.lookup(url.port),
         // SNI must be a host name (RFC 6066); certificate checks stay on, IP addresses are checked against the SANs.
         ...(isIP(host) ? {} : { servername: host }),
         ...(this.ca ? { ca: this.ca } : {}),

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ChannelBatch, JobName, JobPayloads, PUSH_TTL_SECONDS, pushAndroidChannel, pushPriority } from '@beacon/contracts';
 import type { Job } from 'bullmq';
-import { assertPublicUrl } from '@beacon/common';
+import { AppError, assertPublicUrl } from '@beacon/common';
 import { ServerKeys } from '../../../alerts/src/keys/server-keys';
 import { classifyStatus, networkFailure, ProviderError } from '../../../alerts/src/providers/provider-error';
 import { OnJob } from '../../../alerts/src/queue/job-registry';
@@ -53,7 +53,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
     private readonly runner: ChannelBatchRunner,
     private readonly env: DispatcherEnv,
   ) {
-    this.http = new PushHttpClient(env.PUSH_MAX_SOCKETS, { http2: env.PUSH_HTTP2 });
+    this.http = new PushHttpClient(env.PUSH_MAX_SOCKETS, { http2: env.PUSH_HTTP2, allowHosts: env.webhookAllowHosts });
   }
 
   @OnJob(JobName.PushSend)
@@ -92,7 +92,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
         const failure = classifyStatus(status, true);
         return { t, failure, error: failure ? `push service answered ${status}` : '' };
       } catch (e) {
-        const err = e instanceof ProviderError ? e : networkFailure(e, 'push request failed');
+        const err = e instanceof AppError ? refused(e) : networkFailure(e, 'push request failed');
         return { t, failure: err.failure, error: err.message };
       }
     });
@@ -139,17 +139,25 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
     return this.vapid;
   }
 
-  /** Endpoints are user-supplied URLs: refuse private targets, checked once per origin every few minutes. */
+  /**
+   * Endpoints are user-supplied URLs: a bad scheme or a private target fails here, once per origin every few
+   * minutes, before any encryption. It does not pin the address: PushHttpClient checks every connection.
+   */
   private async checkOrigin(url: URL) {
     const origin = url.origin;
     if ((this.checkedOrigins.get(origin) ?? 0) > Date.now()) return;
     try {
       await assertPublicUrl(url.href, this.env.webhookAllowHosts);
     } catch (e) {
-      throw new ProviderError('permanent', `push endpoint refused: ${(e as Error).message}`);
+      throw e instanceof AppError ? refused(e) : e;
     }
     this.checkedOrigins.set(origin, Date.now() + ORIGIN_CHECK_TTL_MS);
   }
+}
+
+/** The SSRF guard's refusal (when checked or when connecting) fails the subscription at once. */
+function refused(e: AppError) {
+  return new ProviderError('permanent', `push endpoint refused: ${e.message}`);
 }
 
 /** What the service worker receives for one message: a single alert, or a digest (see web/public/push-sw.js). */

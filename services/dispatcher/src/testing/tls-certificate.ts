@@ -13,7 +13,7 @@ export interface ThrowawayCertificate {
 }
 
 /**
- * A self-signed certificate for 127.0.0.1 (EC P-256, valid 2 days), made with the `openssl` CLI, for local TLS
+ * A self-signed certificate for 127.0.0.1 and localhost (EC P-256, valid 2 days), made with the `openssl` CLI, for local TLS
  * servers such as FakePushService's `tls` mode. Clients trust it explicitly (PushHttpClient `ca`, NODE_EXTRA_CA_CERTS).
  */
 export function throwawayCertificate(): ThrowawayCertificate {
@@ -21,7 +21,7 @@ export function throwawayCertificate(): ThrowawayCertificate {
   try {
     execFileSync('openssl', [
       'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+      '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
     ], { stdio: 'ignore' });
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
