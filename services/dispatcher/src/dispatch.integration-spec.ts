@@ -11,6 +11,7 @@ import { alertsService } from '../../alerts/src/service';
 import { gatewayService } from '../../gateway/src/service';
 import { dispatcherService } from './service';
 import { DispatchStack } from './testing/dispatch-stack';
+import { FakePushAnswer } from './testing/fake-push-service';
 import { waitFor } from './testing/wait';
 
 const PHOENIX = { lat: 33.4484, lng: -112.074 };
@@ -64,7 +65,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
 
   async function makeUser(o: {
     alertTypes: PreferenceAlertType[]; threshold?: Severity; home: { lat: number; lng: number } | null; radiusMiles?: number;
-    push?: boolean; sms?: boolean; email?: boolean; script?: number[]; quietHours?: AlertPreferences['quietHours'];
+    push?: boolean; sms?: boolean; email?: boolean; script?: FakePushAnswer[]; quietHours?: AlertPreferences['quietHours'];
     frequency?: AlertPreferences['frequency'];
     /** Push on in the preferences, but no browser subscribed yet (the default for a new user). */
     noDevice?: boolean;
@@ -251,6 +252,20 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(row).toMatchObject({ user_id: u.id, status: 'sent', attempts: 2 });
     const tries = sms.received.slice(before).filter((c) => c.body.recipients.includes(u.phone!));
     expect(tries.map((t) => t.status)).toEqual([429, 200]);
+    // The retry was scheduled 2 s after the failure (the exponential first retry would be 1 s).
+    expect(tries[1].at - tries[0].at).toBeGreaterThanOrEqual(1900);
+  });
+
+  it("waits the Retry-After a push service's 429 asks for (2 s), not the 1 s exponential backoff, then sends once", async () => {
+    const place = destination(TUCSON, 55, 20);
+    const u = await makeUser({ alertTypes: ['emergency'], home: place, push: true, script: [{ status: 429, retryAfter: '2' }] });
+    const alert = await sendAlert({ title: 'Flash flood warning', message: 'Washes are running; do not cross flooded roads.', category: 'health', severity: 'high', lat: place.lat, lng: place.lng, radiusKm: 10, channels: ['push'] });
+    await settled(alert.id);
+    const [row] = await deliveries(alert.id);
+    expect(row).toMatchObject({ user_id: u.id, status: 'sent', attempts: 2 });
+    const tries = push.for(u.subscriptionId!);
+    expect(tries.map((t) => t.status)).toEqual([429, 201]);
+    expect(new Set(tries.map((t) => t.idempotencyKey))).toEqual(new Set([row.id]));
     // The retry was scheduled 2 s after the failure (the exponential first retry would be 1 s).
     expect(tries[1].at - tries[0].at).toBeGreaterThanOrEqual(1900);
   });

@@ -2,7 +2,7 @@ import { createECDH, createPrivateKey } from 'node:crypto';
 import { assertPublicUrl, loadEnv } from '@beacon/common';
 import { networkFailure } from '../../../alerts/src/providers/provider-error';
 import { DispatcherEnv } from '../config/env.dto';
-import { FakePushOptions, FakePushService } from '../testing/fake-push-service';
+import { FakePushAnswer, FakePushOptions, FakePushService } from '../testing/fake-push-service';
 import { ThrowawayCertificate, throwawayCertificate } from '../testing/tls-certificate';
 import { PushHttpClient } from './push-http';
 import { encryptPayload, VapidTokenCache } from './web-push.crypto';
@@ -50,7 +50,11 @@ describe('PushHttpClient', () => {
    * A push the fake service accepts (valid VAPID, decryptable payload) to a new subscription answering `script`;
    * `host` names the service by another host name than its 127.0.0.1.
    */
-  function post(c: PushHttpClient, s: FakePushService, script: number[] = [], timeoutMs = 5000, host?: string) {
+  function post(c: PushHttpClient, s: FakePushService, script: FakePushAnswer[] = [], timeoutMs = 5000, host?: string) {
+    return answer(c, s, script, timeoutMs, host).then((res) => res.status);
+  }
+
+  function answer(c: PushHttpClient, s: FakePushService, script: FakePushAnswer[] = [], timeoutMs = 5000, host?: string) {
     const sub = s.subscribe(script);
     const url = new URL(sub.json.endpoint);
     if (host) url.hostname = host;
@@ -239,6 +243,22 @@ describe('PushHttpClient', () => {
     } finally {
       other.remove();
     }
+  });
+
+  it.each([['HTTP/2', true], ['HTTP/1.1', false]])('%s: returns the Retry-After of a 429 or 503 with its status', async (_, http2) => {
+    const s = await service();
+    const c = client({ ca: cert.cert, http2 });
+    const answers = await Promise.all([
+      answer(c, s, [{ status: 429, retryAfter: '7' }]),
+      answer(c, s, [{ status: 503, retryAfter: 'Wed, 21 Oct 2037 07:28:00 GMT' }]),
+      answer(c, s, [201]),
+    ]);
+    expect(answers).toEqual([
+      { status: 429, retryAfter: '7' },
+      { status: 503, retryAfter: 'Wed, 21 Oct 2037 07:28:00 GMT' },
+      { status: 201, retryAfter: undefined },
+    ]);
+    expect(s.requestsBy[http2 ? 'http2' : 'http1']).toBe(3);
   });
 
   describe('SSRF guard on every connection', () => {

@@ -22,6 +22,12 @@ export interface PushHttpOptions {
   resolve?: ResolveAll;
 }
 
+/** A push service's answer: its status and, for the sender's backoff, its Retry-After header if any. */
+export interface PushResponse {
+  status: number;
+  retryAfter?: string;
+}
+
 /** Connections idle this long are closed, HTTP/1.1 sockets and HTTP/2 sessions alike. */
 const IDLE_MS = 60_000;
 /** An origin that did not negotiate h2 stays on HTTP/1.1 this long before it is asked again. */
@@ -96,8 +102,8 @@ export class PushHttpClient {
     this.httpsAgent = new HttpsAgent({ ...agentOptions, ...(this.ca ? { ca: this.ca } : {}) });
   }
 
-  /** Resolves with the response status once the (ignored) response body is drained, so the connection is reused. `headers` is sent as given (content-length is set here). */
-  post(url: URL, headers: OutgoingHttpHeaders, body: Buffer, timeoutMs: number): Promise<number> {
+  /** Resolves with the response status (and Retry-After) once the (ignored) response body is drained, so the connection is reused. `headers` is sent as given (content-length is set here). */
+  post(url: URL, headers: OutgoingHttpHeaders, body: Buffer, timeoutMs: number): Promise<PushResponse> {
     headers['content-length'] = body.length;
     // Node resolves no IP literal, so lookup() never sees one: check it here (names are checked as they connect).
     const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -105,12 +111,12 @@ export class PushHttpClient {
     return this.postChecked(url, headers, body, timeoutMs);
   }
 
-  private postChecked(url: URL, headers: OutgoingHttpHeaders, body: Buffer, timeoutMs: number): Promise<number> {
+  private postChecked(url: URL, headers: OutgoingHttpHeaders, body: Buffer, timeoutMs: number): Promise<PushResponse> {
     if (this.http2 && url.protocol === 'https:' && !((this.http1Until.get(url.origin) ?? 0) > Date.now())) return this.postH2(url, headers, body, timeoutMs);
     return this.postH1(url, headers, body, timeoutMs);
   }
 
-  private postH1(url: URL, headers: OutgoingHttpHeaders, body: Buffer, timeoutMs: number): Promise<number> {
+  private postH1(url: URL, headers: OutgoingHttpHeaders, body: Buffer, timeoutMs: number): Promise<PushResponse> {
     const secure = url.protocol === 'https:';
     return new Promise((resolve, reject) => {
       // Options rather than the URL object: saves node converting the URL on every request.
@@ -121,7 +127,7 @@ export class PushHttpClient {
         },
         (res) => {
           res.on('error', reject);
-          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] }));
           res.resume();
         },
       );
@@ -131,18 +137,18 @@ export class PushHttpClient {
     });
   }
 
-  private postH2(url: URL, headers: OutgoingHttpHeaders, body: Buffer, timeoutMs: number): Promise<number> {
+  private postH2(url: URL, headers: OutgoingHttpHeaders, body: Buffer, timeoutMs: number): Promise<PushResponse> {
     if (this.closed) return Promise.reject(new Error('push client closed'));
     return new Promise((resolve, reject) => {
       let settled = false;
       let stream: ClientHttp2Stream | undefined;
       let waiter: Waiter | undefined;
-      const finish = (e: Error | null, status = 0) => {
+      const finish = (e: Error | null, res?: PushResponse) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         if (e) reject(e);
-        else resolve(status);
+        else resolve(res!);
       };
       // The whole request, waiting for a connection included, as the HTTP/1.1 path's socket timeout bounds it.
       const timer = setTimeout(() => {
@@ -176,8 +182,8 @@ export class PushHttpClient {
     });
   }
 
-  /** One stream on `conn` (whose slot the caller holds); `done` gets the status once the response ends, or the error. */
-  private request(url: URL, conn: H2Connection, headers: OutgoingHttpHeaders, body: Buffer, done: (e: Error | null, status?: number) => void) {
+  /** One stream on `conn` (whose slot the caller holds); `done` gets the answer once the response ends, or the error. */
+  private request(url: URL, conn: H2Connection, headers: OutgoingHttpHeaders, body: Buffer, done: (e: Error | null, res?: PushResponse) => void) {
     const h: Http2Headers = { ':method': 'POST', ':path': url.pathname + url.search };
     for (const k in headers) if (!CONNECTION_HEADERS.has(k.toLowerCase())) h[k] = headers[k];
     let stream: ClientHttp2Stream;
@@ -191,13 +197,17 @@ export class PushHttpClient {
       return undefined;
     }
     let status = 0;
-    stream.on('response', (res) => (status = Number(res[':status'])));
+    let retryAfter: string | undefined;
+    stream.on('response', (res) => {
+      status = Number(res[':status']);
+      retryAfter = res['retry-after'] as string | undefined;
+    });
     stream.on('error', (e) => done(e));
     // The readable side also ends when the stream is cut before any response: that is left to 'close'.
-    stream.on('end', () => status && done(null, status));
+    stream.on('end', () => status && done(null, { status, retryAfter }));
     stream.on('close', () => {
       this.release(url.origin, conn);
-      if (status && stream.rstCode === h2.NGHTTP2_NO_ERROR) done(null, status);
+      if (status && stream.rstCode === h2.NGHTTP2_NO_ERROR) done(null, { status, retryAfter });
       // A reset without an 'error' (e.g. NGHTTP2_REFUSED_STREAM after a GOAWAY) still fails the request.
       done(new Error(`push stream closed before the response (HTTP/2 code ${stream.rstCode})`));
     });

@@ -3,7 +3,7 @@ import { ChannelBatch, JobName, JobPayloads, PUSH_TTL_SECONDS, pushAndroidChanne
 import type { Job } from 'bullmq';
 import { AppError, assertPublicUrl } from '@beacon/common';
 import { ServerKeys } from '../../../alerts/src/keys/server-keys';
-import { classifyStatus, networkFailure, ProviderError } from '../../../alerts/src/providers/provider-error';
+import { classifyStatus, networkFailure, ProviderError, retryAfterOf } from '../../../alerts/src/providers/provider-error';
 import { OnJob } from '../../../alerts/src/queue/job-registry';
 import { DispatcherEnv } from '../config/env.dto';
 import { ChannelBatchRunner, ChannelSender, mapLimit, SendWindow } from './channel-batch.runner';
@@ -88,9 +88,9 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
         // A fresh sender key pair per message (RFC 8291); the VAPID header is signed once per origin.
         const { body: plain, headers } = prepared.get(t.delivery_id)!;
         const body = encryptPayload(plain, { p256dh: t.p256dh, auth: t.auth });
-        const status = await this.http.post(url, { ...headers, authorization: vapid.authorization(url.origin), 'idempotency-key': t.delivery_id }, body, this.env.PUSH_TIMEOUT_MS);
-        const failure = classifyStatus(status, true);
-        return { t, failure, error: failure ? `push service answered ${status}` : '' };
+        const res = await this.http.post(url, { ...headers, authorization: vapid.authorization(url.origin), 'idempotency-key': t.delivery_id }, body, this.env.PUSH_TIMEOUT_MS);
+        const failure = classifyStatus(res.status, true);
+        return { t, failure, error: failure ? `push service answered ${res.status}` : '', retryAfterMs: retryAfterOf(res.status, res.retryAfter) };
       } catch (e) {
         const err = e instanceof AppError ? refused(e) : networkFailure(e, 'push request failed');
         return { t, failure: err.failure, error: err.message };
@@ -112,8 +112,12 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
       if (mine.some((r) => r.failure === null)) return { id: d.id, ok: true };
       // A subscription not tried yet may still take it.
       if (mine.some((r) => r.failure === 'deferred')) return { id: d.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this request' };
-      const transient = mine.find((r) => r.failure === 'transient');
-      if (transient) return { id: d.id, ok: false, failure: 'transient', error: transient.error };
+      const transient = mine.filter((r) => r.failure === 'transient');
+      if (transient.length) {
+        // The user's browsers may use several push services: wait for the one that asked for longest.
+        const asked = transient.map((r) => r.retryAfterMs).filter((ms): ms is number => ms !== undefined);
+        return { id: d.id, ok: false, failure: 'transient', error: transient[0].error, retryAfterMs: asked.length ? Math.max(...asked) : undefined };
+      }
       const permanent = mine.find((r) => r.failure === 'permanent');
       return { id: d.id, ok: false, failure: permanent ? 'permanent' : 'gone', error: permanent?.error ?? 'push subscription expired (404/410); removed' };
     });

@@ -13,6 +13,8 @@ const ece = require('http_ece');
 export interface ReceivedPush {
   subscriptionId: string;
   status: number;
+  /** When it arrived (Date.now()). */
+  at: number;
   /** The decrypted JSON payload; null when the request was refused or not in the decryption sample. */
   payload: Record<string, any> | null;
   idempotencyKey: string | undefined;
@@ -28,10 +30,13 @@ export interface FakeSubscriptionKeys {
   auth: string;
 }
 
+/** A scripted answer: a status, or a status with a Retry-After header value. */
+export type FakePushAnswer = number | { status: number; retryAfter: string };
+
 interface FakeSubscription extends FakeSubscriptionKeys {
   id: string;
-  /** Statuses to answer with, in order; 201 once exhausted. */
-  script: number[];
+  /** Answers, in order; 201 once exhausted. */
+  script: FakePushAnswer[];
 }
 
 export interface FakePushOptions {
@@ -136,7 +141,7 @@ export class FakePushService {
   }
 
   /** A browser's PushSubscription.toJSON() for a new subscription. */
-  subscribe(script: number[] = []) {
+  subscribe(script: FakePushAnswer[] = []) {
     const ecdh = createECDH('prime256v1');
     const pub = ecdh.generateKeys();
     const sub: FakeSubscription = { id: randomUUID(), ecdh, auth: randomBytes(16).toString('base64url'), script: [...script] };
@@ -200,7 +205,8 @@ export class FakePushService {
     const sub: FakeSubscriptionKeys | undefined = this.subscriptions.get(id) ?? this.options.resolve?.(id);
     const vapidValid = await this.verifyVapid(req.headers.authorization);
     const scripted = this.subscriptions.get(id)?.script;
-    let status = scripted?.length ? scripted.shift()! : 201;
+    const scriptedAnswer = scripted?.length ? scripted.shift()! : 201;
+    let status = typeof scriptedAnswer === 'number' ? scriptedAnswer : scriptedAnswer.status;
     let payload: Record<string, any> | null = null;
     const every = this.options.decryptEvery ?? 1;
     if (!sub) status = 404;
@@ -216,7 +222,7 @@ export class FakePushService {
       }
     }
     const push: ReceivedPush = {
-      subscriptionId: id, status, payload, vapidValid,
+      subscriptionId: id, status, payload, vapidValid, at: Date.now() - Math.round(performance.now() - arrivedAt),
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,
       topic: req.headers.topic as string | undefined,
       urgency: req.headers.urgency as string | undefined,
@@ -226,6 +232,7 @@ export class FakePushService {
     // unref: an answer still delayed when a test ends must not hold the process
     if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs).unref());
     res.statusCode = status;
+    if (typeof scriptedAnswer !== 'number' && status === scriptedAnswer.status) res.setHeader('retry-after', scriptedAnswer.retryAfter);
     if (status === 201) res.setHeader('location', `${this.origin}/messages/${randomUUID()}`);
     res.end();
     this.options.onPush?.(push, arrivedAt);
