@@ -24,6 +24,8 @@ export class FakeSmsWebhook {
   script: (number | { status: number; retryAfter: string })[] = [];
   url = '';
   private calls = 0;
+  /** Answers waiting for release() while hold() is on. */
+  private held: (() => void)[] | null = null;
 
   constructor(private readonly options: FakeSmsOptions = {}) {}
 
@@ -40,10 +42,15 @@ export class FakeSmsWebhook {
         if (typeof answer !== 'number') res.setHeader('retry-after', answer.retryAfter);
         const call: ReceivedSms = { status, at: Date.now(), idempotencyKey: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') };
         if (this.options.keepReceived !== false) this.received.push(call);
-        res.statusCode = status;
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify(status < 300 ? { messageId: `msg-${this.calls}`, status: 'sent' } : { error: 'refused' }));
-        this.options.onSms?.(call, arrivedAt);
+        const messageId = `msg-${this.calls}`;
+        const respond = () => {
+          res.statusCode = status;
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify(status < 300 ? { messageId, status: 'sent' } : { error: 'refused' }));
+          this.options.onSms?.(call, arrivedAt);
+        };
+        if (this.held) this.held.push(respond);
+        else respond();
       });
     });
     await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
@@ -51,7 +58,25 @@ export class FakeSmsWebhook {
     return this;
   }
 
+  /** From now on calls are recorded in `received` on arrival but answered only at release(): the caller's batch stays in flight. */
+  hold() {
+    this.held ??= [];
+  }
+
+  /** Calls waiting for an answer. */
+  get heldCount() {
+    return this.held?.length ?? 0;
+  }
+
+  /** Answers the held calls and stops holding. */
+  release() {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const respond of held) respond();
+  }
+
   async close() {
+    this.release();
     this.server?.closeAllConnections();
     await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
   }

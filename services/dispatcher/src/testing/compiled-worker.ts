@@ -1,0 +1,37 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { waitFor } from './wait';
+
+/** The dispatcher as `npm run build:server` compiles it: what production runs. */
+export const COMPILED_DISPATCHER = join(__dirname, '..', '..', '..', '..', 'dist', 'services', 'dispatcher', 'src', 'main.js');
+
+export interface CompiledWorker {
+  child: ChildProcess;
+  /** The exit code; null when a signal ended it. */
+  exited: Promise<number | null>;
+  /** Resolves once it listens; rejects with its output if it exited first. */
+  ready: Promise<void>;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+}
+
+export function assertCompiledDispatcher() {
+  if (!existsSync(COMPILED_DISPATCHER)) throw new Error('dist/ is missing: run `npm run build:server` first (npm test does)');
+}
+
+/** Starts the compiled dispatcher as a child process on `vars` (a DispatchStack's, plus any overrides). */
+export function startCompiledDispatcher(vars: Record<string, string>): CompiledWorker {
+  const child = spawn(process.execPath, [COMPILED_DISPATCHER], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', DISPATCHER_PORT: '0', ...vars },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const ready = waitFor('the worker to listen', () => /listening on/.test(out) || child.exitCode !== null, 30_000).then(() => {
+    if (child.exitCode !== null) throw new Error(`worker exited: ${out}`);
+  });
+  return { child, exited, ready, output: () => out };
+}
