@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Job, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { DEFAULT_JOB_OPTIONS, JobName, QueueName, queuePrefix, retryDelayMs } from '@beacon/contracts';
@@ -30,7 +30,7 @@ const backoffBase = (job?: { opts?: { backoff?: number | { delay?: number } } })
 };
 
 @Injectable()
-export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
+export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('QueueWorkers');
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
@@ -68,8 +68,15 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
     return handler(job.data, job);
   }
 
-  async onApplicationShutdown() {
+  /**
+   * Before any provider closes: Nest runs every onApplicationShutdown at once, so closing the workers there let
+   * TypeORM drop the pool under a batch still recording its outcomes.
+   */
+  async beforeApplicationShutdown() {
     await Promise.all(this.workers.map((w) => w.close()));
+  }
+
+  async onApplicationShutdown() {
     await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
 import { createRedis } from '@beacon/common';
 import { JOB_QUEUE, JobName, JobPayloads, queuePrefix, QueueName, Rooms } from '@beacon/contracts';
@@ -29,7 +29,7 @@ export function assertHandlesExactly(queue: QueueName, handlers: InboxHandlers) 
  * Handlers let errors propagate so BullMQ retries with the shared backoff; each is idempotent.
  */
 @Injectable()
-export class IncidentsInboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class IncidentsInboxWorker implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('IncidentsInbox');
   private worker?: Worker;
   private connection?: ReturnType<typeof createRedis>;
@@ -81,9 +81,12 @@ export class IncidentsInboxWorker implements OnApplicationBootstrap, OnApplicati
     this.worker.on('error', (err) => this.logger.error(`worker error: ${err.message}`));
   }
 
-  async onApplicationShutdown() {
-    // finishes the jobs in hand, takes no new ones
+  /** Finishes the jobs in hand and takes no new ones before the database and Redis close (see QueueWorkers). */
+  async beforeApplicationShutdown() {
     await this.worker?.close();
+  }
+
+  async onApplicationShutdown() {
     await this.connection?.quit().catch(() => this.connection?.disconnect());
   }
 }

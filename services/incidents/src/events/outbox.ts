@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { JobName, JobPayloads } from '@beacon/contracts';
@@ -20,7 +20,7 @@ const BATCH = 100;
  * Delivery is at least once; every consumer is idempotent (deterministic job ids, keyed point awards).
  */
 @Injectable()
-export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
+export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Outbox');
   private timer?: NodeJS.Timeout;
   private draining?: Promise<void>;
@@ -78,7 +78,8 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     this.timer.unref();
   }
 
-  async onApplicationShutdown() {
+  /** The last flush finishes before the database and the queue close. */
+  async beforeApplicationShutdown() {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.draining;

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Queue, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { createRedis } from '@beacon/common';
@@ -20,7 +20,7 @@ export const bullPrefix = (env: TrafficEnv) => `${env.REDIS_PREFIX}:bull`;
  * worker runs it. With no TRAFFIC_SOURCE_URL the schedule is removed and no worker starts.
  */
 @Injectable()
-export class IngestWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class IngestWorker implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(IngestWorker.name);
   private connections: Redis[] = [];
   private queue?: Queue;
@@ -65,8 +65,12 @@ export class IngestWorker implements OnApplicationBootstrap, OnApplicationShutdo
     return { status: report.status };
   }
 
-  async onApplicationShutdown() {
+  /** A pull in progress finishes before the database and Redis close (see the alerts service's QueueWorkers). */
+  async beforeApplicationShutdown() {
     await this.worker?.close();
+  }
+
+  async onApplicationShutdown() {
     await this.queue?.close();
     await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
   }
