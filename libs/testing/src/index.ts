@@ -3,3 +3,4 @@ export * from './database';
 export * from './redis';
 export * from './service';
 export * from './tokens';
+export * from './http';

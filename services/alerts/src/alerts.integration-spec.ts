@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createECDH, randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { AdminAlert, AlertPreferences, JobIds, JobName, JOB_QUEUE, Page, queuePrefix, UserAlert } from '@beacon/contracts';
-import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix } from '@beacon/testing';
+import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix, jsonClient } from '@beacon/testing';
 import { alertsDatabase } from './database';
 import { alertsService } from './service';
 import { ServerKeys } from './keys/server-keys';
@@ -42,15 +42,7 @@ describe('alerts API', () => {
     await redis.cleanup();
   });
 
-  async function call<T = any>(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(`${svc.url}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
-  }
+  const call = jsonClient(() => svc.url);
 
   const valid = { type: 'Emergency', title: 'Water main break', message: 'Avoid 5th Street while crews repair a water main.', priority: 'medium', channels: ['web_push'] };
 

@@ -1,14 +1,12 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { AdminAlert } from '@beacon/contracts';
-import { RunningService, startTestService } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient } from '@beacon/testing';
 import { alertsService } from '../../alerts/src/service';
+import { assertCompiledDispatcher, startCompiledDispatcher } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
 import { waitFor } from './testing/wait';
 
-const WORKER = join(__dirname, '..', '..', '..', 'dist', 'services', 'dispatcher', 'src', 'main.js');
 const USERS = 60;
 /** Deliveries a worker may have sent without recording yet: CHANNEL_CONCURRENCY x PUSH_BATCH_SIZE below. */
 const UNRECORDED_WINDOW = 2 * 6;
@@ -27,7 +25,7 @@ describe('a dispatcher killed mid-dispatch', () => {
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(WORKER)) throw new Error('dist/ is missing: run `npm run build:server` first (npm test does)');
+    assertCompiledDispatcher();
     await stack.start();
     alerts = await startTestService(alertsService, stack.vars);
   });
@@ -38,32 +36,15 @@ describe('a dispatcher killed mid-dispatch', () => {
   });
 
   function startWorker() {
-    const child = spawn(process.execPath, [WORKER], {
-      env: {
-        ...process.env, ...stack.vars, NODE_ENV: 'test', LOG_LEVEL: 'info', DISPATCHER_PORT: '0',
-        JOB_LOCK_MS: '2000', CHANNEL_CONCURRENCY: '2', PUSH_REQUEST_CONCURRENCY: '3', PUSH_BATCH_SIZE: '6', SMS_BATCH_SIZE: '5', EMAIL_BATCH_SIZE: '4',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const worker = startCompiledDispatcher({
+      ...stack.vars,
+      JOB_LOCK_MS: '2000', CHANNEL_CONCURRENCY: '2', PUSH_REQUEST_CONCURRENCY: '3', PUSH_BATCH_SIZE: '6', SMS_BATCH_SIZE: '5', EMAIL_BATCH_SIZE: '4',
     });
-    children.push(child);
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    child.stderr!.on('data', (d) => (out += d));
-    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-    const ready = waitFor('the worker to listen', () => /listening on/.test(out) || child.exitCode !== null, 30_000).then(() => {
-      if (child.exitCode !== null) throw new Error(`worker exited: ${out}`);
-    });
-    return { child, exited, ready, output: () => out };
+    children.push(worker.child);
+    return worker;
   }
 
-  async function call<T = any>(method: string, path: string, token: string, body?: unknown) {
-    const res = await fetch(`${alerts.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
+  const call = jsonClient(() => alerts.url);
 
   it('leaves every eligible user with exactly one delivery per channel', async () => {
     const users: { id: string; email: string; phone: string; subscriptionId: string }[] = [];

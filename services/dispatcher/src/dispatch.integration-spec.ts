@@ -6,7 +6,7 @@ import {
   totalCounts,
 } from '@beacon/contracts';
 import { destination, isEligible } from '@beacon/geo';
-import { RunningService, startTestService } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient } from '@beacon/testing';
 import { alertsService } from '../../alerts/src/service';
 import { gatewayService } from '../../gateway/src/service';
 import { dispatcherService } from './service';
@@ -53,15 +53,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     await stack.close(gateway, dispatcher, alerts);
   });
 
-  async function call<T = any>(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(`${alerts.url}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
-  }
+  const call = jsonClient(() => alerts.url);
 
   async function makeUser(o: {
     alertTypes: PreferenceAlertType[]; threshold?: Severity; home: { lat: number; lng: number } | null; radiusMiles?: number;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { AdminAlert, JOB_QUEUE, JobIds, JobName, PreferenceAlertType, queuePrefix } from '@beacon/contracts';
-import { RunningService, startTestService } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient } from '@beacon/testing';
 import { alertsService } from '../../alerts/src/service';
 import { assertCompiledDispatcher, CompiledWorker, startCompiledDispatcher } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
@@ -41,14 +41,7 @@ describe('a dispatcher sent SIGTERM mid-batch', () => {
     return w;
   }
 
-  async function call<T = any>(method: string, path: string, token: string, body?: unknown) {
-    const res = await fetch(`${alerts.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
+  const call = jsonClient(() => alerts.url);
 
   /** A user reached by SMS only, for the alerts of `alertTypes` anywhere. */
   async function smsUser(alertTypes: PreferenceAlertType[], phone: string) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AdminAlert } from '@beacon/contracts';
-import { RunningService, startTestService } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient } from '@beacon/testing';
 import { alertsService } from '../../../alerts/src/service';
 import { dispatcherService } from '../service';
 import { DispatchStack } from '../testing/dispatch-stack';
@@ -28,12 +28,7 @@ describe('channel batch deadline', () => {
     await stack.close(dispatcher, alerts);
   });
 
-  async function call<T = any>(method: string, path: string, token: string, body?: unknown) {
-    const res = await fetch(`${alerts.url}${path}`, {
-      method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
+  const call = jsonClient(() => alerts.url);
 
   it('an email batch slower than its deadline leaves the unsent pending, then finishes in the next run, each message once', async () => {
     const emails: string[] = [];

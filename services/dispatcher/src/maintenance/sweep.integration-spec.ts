@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { io, Socket } from 'socket.io-client';
 import { AdminAlert, AlertSummary, JOB_QUEUE, JobName, queuePrefix } from '@beacon/contracts';
-import { RunningService, startTestService } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient } from '@beacon/testing';
 import { alertsService } from '../../../alerts/src/service';
 import { ProgressPublisher } from '../../../alerts/src/live/progress.publisher';
 import { gatewayService } from '../../../gateway/src/service';
@@ -36,14 +36,7 @@ describe('alert sweep', () => {
     await stack.close(gateway, dispatcher, alerts);
   });
 
-  async function call<T = any>(method: string, path: string, token: string, body?: unknown) {
-    const res = await fetch(`${alerts.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
+  const call = jsonClient(() => alerts.url);
 
   function listen(token: string, updates: AlertSummary[]): Promise<Socket> {
     const s = io(gateway.origin, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { Product, ProductAnalytics, ProductCategory, ProductPage, StoreStats } from '@beacon/contracts';
-import {
-  createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix,
-} from '@beacon/testing';
+import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix, jsonClient } from '@beacon/testing';
 import { StoreEnv } from '../config/env.dto';
 import { storeDatabase } from '../database';
 import { CATALOGUE } from '../seed/catalogue';
@@ -63,15 +61,7 @@ describe('store API', () => {
 
   const clear = () => db.query(`TRUNCATE store.store_products CASCADE`);
 
-  async function call(method: string, path: string, token?: string, body?: unknown) {
-    const res = await fetch(`${svc.url}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-  }
+  const call = jsonClient(() => svc.url);
   const get = <T = any>(path: string, token = userToken) => call('GET', path, token) as Promise<{ status: number; body: T; headers: Headers }>;
   const names = (page: ProductPage) => page.products.map((p) => p.name);
 
