@@ -7,6 +7,7 @@ export * from './logging';
 export * from './bootstrap';
 export * from './env-module';
 export * from './ssrf';
+export * from './guarded-http';
 export * from './public';
 export * from './live-publisher';
 export * from './validation';

@@ -1,7 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { classifyStatus, networkFailure, ProviderError } from './provider-error';
-import { MAX_RESPONSE_BYTES } from './guarded-http';
+import { MAX_RESPONSE_BYTES } from '@beacon/common';
 import { postWebhook } from './webhook.client';
 
 describe('classifyStatus', () => {

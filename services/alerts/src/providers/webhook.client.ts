@@ -1,5 +1,4 @@
-import { AppError, ResolveAll } from '@beacon/common';
-import { GuardedResponse, guardedRequest } from './guarded-http';
+import { AppError, GuardedResponse, guardedRequest, ResolveAll } from '@beacon/common';
 import { classifyStatus, networkFailure, ProviderError, retryAfterOf } from './provider-error';
 
 export interface WebhookResult {

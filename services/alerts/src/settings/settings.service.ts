@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AppError, assertPublicUrl, badRequest } from '@beacon/common';
+import { AppError, assertPublicUrl, badRequest, guardedRequest } from '@beacon/common';
 import type { AuthUser } from '@beacon/auth';
 import { DeliveryChannel } from '@beacon/contracts';
 import { AlertsDeliveryEnv } from '../config/delivery-env';
@@ -9,7 +9,6 @@ import { AlertsService } from '../alerts/alerts.service';
 import { toAdminAlert } from '../alerts/alert.rows';
 import { ServerKeys } from '../keys/server-keys';
 import { ProviderError } from '../providers/provider-error';
-import { guardedRequest } from '../providers/guarded-http';
 import { postWebhook } from '../providers/webhook.client';
 import { PushSubscriptionsRepository } from '../push/push-subscriptions.repository';
 import { PreferencesRepository } from '../preferences/preferences.repository';

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError, assertPublicUrl, InjectRedis } from '@beacon/common';
+import { AppError, GuardedResponse, guardedRequest, InjectRedis } from '@beacon/common';
 import { TrafficEnv } from '../config/env.dto';
 import { SourcePayloadError } from './source-format';
 
@@ -32,7 +32,8 @@ export class SourceRateLimitedError extends Error {
 /**
  * Fetches one list from the configured 511 source. Every call first takes a token from a limiter shared through
  * Redis (all replicas together stay under TRAFFIC_SOURCE_RATE_LIMIT per window), and a 429 from the source blocks
- * every call until its Retry-After has passed. The URL is checked against private addresses on every call,
+ * every call until its Retry-After has passed. Every call connects only to an address the SSRF rule accepts
+ * (checked when the name is resolved for the connection, so DNS rebinding cannot reach a private one),
  * redirects are refused (they could lead anywhere), and the body size is capped.
  */
 @Injectable()
@@ -60,48 +61,46 @@ export class TrafficSourceClient {
   }
 
   async fetchList(kind: SourceKind): Promise<unknown> {
-    const url = await this.urlFor(kind);
+    const url = this.urlFor(kind);
     await this.takeToken();
-    let res: Response;
+    const max = this.env.TRAFFIC_SOURCE_MAX_MB * 1024 * 1024;
+    let res: GuardedResponse;
     try {
-      res = await fetch(url, {
+      // Connects only to an address the SSRF rule accepts, checked again at connect time (DNS rebinding).
+      res = await guardedRequest(url, {
+        method: 'GET',
         headers: { accept: 'application/json', 'user-agent': 'Beacon traffic ingest' },
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.env.TRAFFIC_SOURCE_TIMEOUT_SECONDS * 1000),
+        timeoutMs: this.env.TRAFFIC_SOURCE_TIMEOUT_SECONDS * 1000,
+        maxBytes: max,
+        allowHosts: this.env.sourceAllowHosts,
       });
     } catch (e) {
       const err = e as Error;
+      if (err instanceof AppError) throw new SourceUnavailableError(`TRAFFIC_SOURCE_URL is refused: ${err.message}`);
       throw new SourceUnavailableError(err.name === 'TimeoutError' ? `no answer within ${this.env.TRAFFIC_SOURCE_TIMEOUT_SECONDS} s` : `unreachable (${causeOf(err)})`);
     }
     if (res.status === 429) {
-      const retryAt = retryAfter(res.headers.get('retry-after'), this.env.TRAFFIC_SOURCE_RATE_WINDOW_SECONDS);
-      await res.body?.cancel();
+      const retryAt = retryAfter(headerValue(res.headers['retry-after']), this.env.TRAFFIC_SOURCE_RATE_WINDOW_SECONDS);
       await this.redis.set(this.blockedKey, String(retryAt.getTime()), 'PX', Math.max(1, retryAt.getTime() - Date.now()));
       throw new SourceRateLimitedError(retryAt, `the source answered 429; waiting until ${retryAt.toISOString()}`);
     }
     if (res.status < 200 || res.status >= 300) {
-      await res.body?.cancel();
       throw new SourceUnavailableError(res.status >= 300 && res.status < 400 ? `the source redirected (${res.status}); redirects are not followed` : `the source answered ${res.status}`);
     }
-    const body = await this.readCapped(res);
+    if (res.truncated) throw new SourcePayloadError(`the response is larger than ${this.env.TRAFFIC_SOURCE_MAX_MB} MB`);
     try {
-      return JSON.parse(body);
+      return JSON.parse(res.text);
     } catch {
       throw new SourcePayloadError(`the ${kind} response is not JSON`);
     }
   }
 
-  private async urlFor(kind: SourceKind): Promise<string> {
+  private urlFor(kind: SourceKind): string {
     const base = this.env.TRAFFIC_SOURCE_URL;
     if (!base) throw new SourceUnavailableError('no TRAFFIC_SOURCE_URL is configured');
     const url = new URL(base.replace(/\/+$/, '') + SOURCE_PATHS[kind]);
     if (this.env.TRAFFIC_SOURCE_KEY) url.searchParams.set('key', this.env.TRAFFIC_SOURCE_KEY);
     url.searchParams.set('format', 'json');
-    try {
-      await assertPublicUrl(url.toString(), this.env.sourceAllowHosts);
-    } catch (e) {
-      throw new SourceUnavailableError(e instanceof AppError ? `TRAFFIC_SOURCE_URL is refused: ${e.message}` : (e as Error).message);
-    }
     return url.toString();
   }
 
@@ -119,34 +118,6 @@ export class TrafficSourceClient {
     }
   }
 
-  private async readCapped(res: Response): Promise<string> {
-    const max = this.env.TRAFFIC_SOURCE_MAX_MB * 1024 * 1024;
-    const declared = Number(res.headers.get('content-length'));
-    if (declared > max) {
-      await res.body?.cancel();
-      throw new SourcePayloadError(`the response is larger than ${this.env.TRAFFIC_SOURCE_MAX_MB} MB`);
-    }
-    if (!res.body) return '';
-    const reader = res.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > max) {
-          await reader.cancel();
-          throw new SourcePayloadError(`the response is larger than ${this.env.TRAFFIC_SOURCE_MAX_MB} MB`);
-        }
-        chunks.push(value);
-      }
-    } catch (e) {
-      if (e instanceof SourcePayloadError) throw e;
-      throw new SourceUnavailableError(`the response broke off (${causeOf(e as Error)})`);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  }
 }
 
 /** Retry-After is seconds or an HTTP date; without one, wait a whole rate window. Never more than a day. */
@@ -157,7 +128,12 @@ export function retryAfter(header: string | null, fallbackSeconds: number, now =
   return new Date(now + Math.min(Math.max(ms, 1000), 24 * 3600 * 1000));
 }
 
+/** One value of a response header (node:http gives repeated ones as an array). */
+function headerValue(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
 function causeOf(e: Error): string {
-  const cause = (e as Error & { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? e.message;
+  const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
+  return err.cause?.code ?? err.code ?? err.cause?.message ?? e.message;
 }

@@ -1,16 +1,16 @@
 import { IncomingHttpHeaders, OutgoingHttpHeaders, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { AddressGuard, assertPublicUrl, publicLookup } from '@beacon/common';
+import { AddressGuard, assertPublicUrl, publicLookup } from './ssrf';
 
-/** Provider answers are short JSON; more than this is not read (the rest is cut off). */
+/** Provider answers are short JSON; by default more than this is not read (the rest is cut off). */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 
 export interface GuardedResponse {
   status: number;
   headers: IncomingHttpHeaders;
-  /** The body as text, at most MAX_RESPONSE_BYTES of it. */
+  /** The body as text, at most `maxBytes` of it. */
   text: string;
-  /** The body was longer than MAX_RESPONSE_BYTES. */
+  /** The body was longer than `maxBytes`: the rest was not read. */
   truncated: boolean;
 }
 
@@ -20,6 +20,8 @@ export interface GuardedRequest extends AddressGuard {
   body?: string;
   /** The whole call: connection, answer and body. */
   timeoutMs: number;
+  /** How much of the body to read at most (MAX_RESPONSE_BYTES). */
+  maxBytes?: number;
 }
 
 function timeoutError() {
@@ -39,6 +41,7 @@ export async function guardedRequest(rawUrl: string, req: GuardedRequest): Promi
   const url = await assertPublicUrl(rawUrl, req.allowHosts, req.resolve);
   const secure = url.protocol === 'https:';
   const body = req.body === undefined ? undefined : Buffer.from(req.body);
+  const maxBytes = req.maxBytes ?? MAX_RESPONSE_BYTES;
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle = (e: Error | null, res?: GuardedResponse) => {
@@ -63,7 +66,7 @@ export async function guardedRequest(rawUrl: string, req: GuardedRequest): Promi
         const done = (truncated: boolean) =>
           settle(null, { status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), truncated });
         res.on('data', (chunk: Buffer) => {
-          const room = MAX_RESPONSE_BYTES - size;
+          const room = maxBytes - size;
           chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
           size += Math.min(chunk.length, room);
           if (chunk.length > room) {
