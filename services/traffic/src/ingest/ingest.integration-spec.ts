@@ -229,6 +229,21 @@ describe('traffic ingest from a 511 source', () => {
     expect(source.requests).toHaveLength(3);
   });
 
+  it('refuses an answer larger than TRAFFIC_SOURCE_MAX_MB without reading it whole, and keeps every row', async () => {
+    const ingest = makeIngest({ TRAFFIC_SOURCE_MAX_MB: '1' });
+    // 200 kB, within the configured megabyte (and past the 64 kB a provider answer may have by default)
+    source.set('cameras', { body: camerasV1.map((c, i) => (i ? c : { ...c, padding: 'x'.repeat(200_000) })) });
+    source.set('events', { body: eventsV1 });
+    expect((await ingest.run('schedule')).cameras).toMatchObject({ status: 'ok' });
+    const before = await cameras();
+
+    source.set('cameras', { raw: JSON.stringify([{ padding: 'x'.repeat(1_500_000) }]) });
+    const report = await ingest.run('schedule');
+
+    expect(report.cameras).toMatchObject({ status: 'failed', error: expect.stringMatching(/larger than 1 MB/) });
+    expect(await cameras()).toEqual(before);
+  });
+
   it('refuses a source URL on a private address that is not allow-listed, without calling it', async () => {
     const report = await makeIngest({ TRAFFIC_SOURCE_ALLOW_HOSTS: '' }).run('manual');
     expect(report.status).toBe('failed');
