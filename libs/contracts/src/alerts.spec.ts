@@ -1,5 +1,5 @@
 import {
-  ADMIN_ALERT_TYPES, ADMIN_CHANNEL_TO_CHANNEL, ADMIN_TYPE_CATEGORY, ALERT_CATEGORIES, CATEGORY_DEFAULT_TYPE, categoriesForAlertTypes,
+  ADMIN_ALERT_TYPES, CAP_SEVERITY, capCategory, capUrgency, ADMIN_CHANNEL_TO_CHANNEL, ADMIN_TYPE_CATEGORY, ALERT_CATEGORIES, CATEGORY_DEFAULT_TYPE, categoriesForAlertTypes,
   categoryOfType, DEFAULT_PREFERENCES, deliveryLabel, emptyCounts, kmToMiles, milesToKm, PREFERENCE_ALERT_TYPES,
   PREFERENCE_TYPE_CATEGORIES, priorityOfSeverity, pushPriority, relativeAge, severityAtLeast, severityFromPriority, SEVERITIES,
   SEVERITY_STYLES, PRIORITY_STYLES, successRate, DeliverySummary, ChannelCounts,
@@ -123,4 +123,22 @@ describe('relativeAge', () => {
     ['2025-01-09T12:00:00Z', '1d ago'],
     ['2025-01-01T12:00:00Z', '9d ago'],
   ])('%s -> %s', (at, expected) => expect(relativeAge(at, now)).toBe(expected));
+});
+
+describe('CAP 1.2 mapping', () => {
+  it('files every admin type under the CAP category a CAP consumer expects', () => {
+    const byType = Object.fromEntries(ADMIN_ALERT_TYPES.map((t) => [t, capCategory(ADMIN_TYPE_CATEGORY[t], t)]));
+    expect(byType).toEqual({
+      Emergency: 'Safety', Weather: 'Met', 'Amber Alert': 'Rescue', 'Terror Alert': 'Security', Traffic: 'Transport', 'Public Safety': 'Safety',
+    });
+  });
+
+  it('maps every stored category, whatever the type string', () => {
+    expect(ALERT_CATEGORIES.map((c) => capCategory(c, 'Test'))).toEqual(['Met', 'Transport', 'Security', 'Safety', 'Health']);
+  });
+
+  it('maps severities to CAP severities and only critical to Immediate urgency', () => {
+    expect(SEVERITIES.map((s) => CAP_SEVERITY[s])).toEqual(['Minor', 'Moderate', 'Severe', 'Extreme']);
+    expect(SEVERITIES.map(capUrgency)).toEqual(['Expected', 'Expected', 'Expected', 'Immediate']);
+  });
 });
