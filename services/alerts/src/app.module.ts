@@ -5,6 +5,8 @@ import { QueueName } from '@beacon/contracts';
 import { dataSourceOptions, EnvModule, HealthModule, loggingModule, RedisModule } from '@beacon/common';
 import { AlertsDomainModule } from './alerts.module';
 import { AdminAlertsController, DeliveryReceiptsController, HelpRequestsController, MyAlertsController } from './alerts/alerts.controller';
+import { CapController } from './cap/cap.controller';
+import { CapRepository } from './cap/cap.repository';
 import { AlertsDeliveryEnv } from './config/delivery-env';
 import { AlertsEnv } from './config/env.dto';
 import { alertsDatabase } from './database';
@@ -33,12 +35,12 @@ export class AppModule {
         { module: DeliveryEnvModule, global: true, providers: [{ provide: AlertsDeliveryEnv, useValue: env }], exports: [AlertsDeliveryEnv] },
         AlertsDomainModule,
       ],
-      // Order matters: static paths (me/..., admin/..., push/..., deliveries/...) before AdminAlertsController's /:id.
+      // Order matters: static paths (me/..., admin/..., push/..., deliveries/..., cap/...) before AdminAlertsController's /:id.
       controllers: [
-        MyAlertsController, PreferencesController, PushSubscriptionsController, DeliveryReceiptsController, SettingsController,
+        CapController, MyAlertsController, PreferencesController, PushSubscriptionsController, DeliveryReceiptsController, SettingsController,
         HelpRequestsController, AdminAlertsController,
       ],
-      providers: [IncidentVerifiedHandler],
+      providers: [IncidentVerifiedHandler, CapRepository],
     };
   }
 }

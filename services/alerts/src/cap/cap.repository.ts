@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ALERT_COLUMNS_SQL, AlertRow, EFFECTIVE_STATUS_SQL } from '../alerts/alert.rows';
+
+/** An alert as the public feeds show it: the row, and when it ended (cancelled or expired; null while in effect). */
+export interface PublicAlertRow extends AlertRow {
+  ended_at: Date | null;
+}
+
+/**
+ * Only what went out to the public: sent by an admin or from an incident (never a test alert, which reaches only
+ * the admin who asked), and made active at some point (sent_at is set on the way to active, so a draft, even a
+ * cancelled one, never shows).
+ */
+const PUBLISHED_SQL = `a.source IN ('admin','incident') AND a.sent_at IS NOT NULL`;
+
+/**
+ * No cancelled_at column: a cancel is the alert's last status change, so updated_at holds it (the dispatcher's
+ * roll-up may still touch it moments later if the cancel came mid-dispatch). An expiry ends at expires_at, whether
+ * or not the sweep has marked the row yet.
+ */
+const ENDED_AT_SQL = `(CASE ${EFFECTIVE_STATUS_SQL} WHEN 'cancelled' THEN a.updated_at WHEN 'expired' THEN coalesce(a.expires_at, a.updated_at) END)`;
+
+@Injectable()
+export class CapRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** Alerts in effect and those that ended within `endedWithinHours`, the most recently sent or cancelled first. */
+  async feed(endedWithinHours: number, limit: number): Promise<PublicAlertRow[]> {
+    return this.ds.query(
+      `SELECT * FROM (
+         SELECT ${ALERT_COLUMNS_SQL}, ${ENDED_AT_SQL} AS ended_at FROM alerts.alerts a WHERE ${PUBLISHED_SQL}
+       ) a
+       WHERE a.status = 'active' OR a.ended_at > now() - make_interval(hours => $1)
+       ORDER BY (CASE WHEN a.status = 'cancelled' THEN a.ended_at ELSE a.sent_at END) DESC, a.id DESC
+       LIMIT $2`,
+      [endedWithinHours, limit],
+    );
+  }
+
+  async findPublished(id: string): Promise<PublicAlertRow | null> {
+    const [row] = await this.ds.query(
+      `SELECT ${ALERT_COLUMNS_SQL}, ${ENDED_AT_SQL} AS ended_at FROM alerts.alerts a WHERE a.id = $1 AND ${PUBLISHED_SQL}`,
+      [id],
+    );
+    return row ?? null;
+  }
+}
