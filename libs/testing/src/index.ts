@@ -4,3 +4,4 @@ export * from './redis';
 export * from './service';
 export * from './tokens';
 export * from './http';
+export * from './resolver';

@@ -3,6 +3,7 @@ import { AddressInfo } from 'node:net';
 import { classifyStatus, networkFailure, ProviderError } from './provider-error';
 import { MAX_RESPONSE_BYTES } from '@beacon/common';
 import { postWebhook } from './webhook.client';
+import { scriptedResolver } from '@beacon/testing';
 
 describe('classifyStatus', () => {
   it.each([200, 201, 202, 204])('%i is success', (status) => {
@@ -130,20 +131,10 @@ describe('postWebhook failures', () => {
 
   describe('DNS rebinding', () => {
     const port = () => new URL(base).port;
-    /** Answers each resolution of hook.test with the next address in `answers` (the last one repeats). */
-    const resolver = (answers: string[]) => {
-      const asked: string[] = [];
-      const resolve = async (host: string) => {
-        asked.push(host);
-        const address = answers[Math.min(asked.length, answers.length) - 1];
-        return [{ address, family: address.includes(':') ? 6 : 4 }];
-      };
-      return Object.assign(resolve, { asked });
-    };
 
     it('a name that resolved to a public address when checked and to 127.0.0.1 when connecting is refused, and never reached', async () => {
       const before = calls.length;
-      const resolve = resolver(['93.184.216.34', '127.0.0.1']);
+      const resolve = scriptedResolver(['93.184.216.34', '127.0.0.1']);
       const e = await postWebhook(`http://hook.test:${port()}/200`, {}, { timeoutMs: 5000, idempotencyKey: 'k', allowHosts: [], resolve }).then(
         () => null,
         (err: ProviderError) => err,
@@ -156,7 +147,7 @@ describe('postWebhook failures', () => {
     });
 
     it('an allow-listed name still connects to the local server, at the address its resolution gave', async () => {
-      const resolve = resolver(['127.0.0.1']);
+      const resolve = scriptedResolver(['127.0.0.1']);
       for (const allowHosts of [['hook.test'], [`hook.test:${port()}`]]) {
         const res = await postWebhook(`http://hook.test:${port()}/200`, {}, { timeoutMs: 5000, idempotencyKey: 'allowed', allowHosts, resolve });
         expect(res).toEqual({ status: 200, body: { messageId: 'm-1', status: 'delivered' } });

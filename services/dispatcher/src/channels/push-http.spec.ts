@@ -6,6 +6,7 @@ import { FakePushAnswer, FakePushOptions, FakePushService } from '../testing/fak
 import { ThrowawayCertificate, throwawayCertificate } from '../testing/tls-certificate';
 import { PushHttpClient } from './push-http';
 import { encryptPayload, VapidTokenCache } from './web-push.crypto';
+import { scriptedResolver } from '@beacon/testing';
 
 /**
  * PushHttpClient against the fake push service over TLS (a throwaway certificate): HTTP/2 where the service
@@ -262,16 +263,6 @@ describe('PushHttpClient', () => {
   });
 
   describe('SSRF guard on every connection', () => {
-    /** Answers each resolution with the next address of `answers` (the last one repeats), and counts them. */
-    const resolver = (answers: string[]) => {
-      const asked: string[] = [];
-      const resolve = async (host: string) => {
-        asked.push(host);
-        const address = answers[Math.min(asked.length, answers.length) - 1];
-        return [{ address, family: address.includes(':') ? 6 : 4 }];
-      };
-      return Object.assign(resolve, { asked });
-    };
     const protocols = [
       ['HTTP/2', { http2: true }],
       ['HTTP/1.1 over TLS', { http2: false }],
@@ -279,7 +270,7 @@ describe('PushHttpClient', () => {
 
     it.each(protocols)('%s: a name that was public when checked and is 127.0.0.1 when connecting is refused, and never connects', async (_, extra) => {
       const s = await service();
-      const resolve = resolver(['93.184.216.34', '127.0.0.1']);
+      const resolve = scriptedResolver(['93.184.216.34', '127.0.0.1']);
       // What PushSender.checkOrigin sees: a public address.
       await expect(assertPublicUrl(`${s.origin.replace('127.0.0.1', 'localhost')}/push/x`, [], resolve)).resolves.toBeInstanceOf(URL);
       const err = await post(client({ ca: cert.cert, ...extra, allowHosts: [], resolve }), s, [], 5000, 'localhost').catch((e: Error) => e);
@@ -290,7 +281,7 @@ describe('PushHttpClient', () => {
 
     it('plain http: refused likewise', async () => {
       const s = await service();
-      const resolve = resolver(['10.0.0.7']);
+      const resolve = scriptedResolver(['10.0.0.7']);
       const sub = s.subscribe();
       const url = new URL(sub.json.endpoint.replace('https://127.0.0.1', 'http://localhost'));
       const err = await client({ allowHosts: [], resolve }).post(url, {}, Buffer.alloc(1), 5000).catch((e: Error) => e);
@@ -310,7 +301,7 @@ describe('PushHttpClient', () => {
 
     it.each(protocols)('%s: an allow-listed name still connects to the local service, at the address its resolution gave', async (_, extra) => {
       const s = await service();
-      const resolve = resolver(['127.0.0.1']);
+      const resolve = scriptedResolver(['127.0.0.1']);
       const port = new URL(s.origin).port;
       for (const allowHosts of [['localhost'], [`localhost:${port}`]]) {
         expect(await post(client({ ca: cert.cert, ...extra, allowHosts, resolve }), s, [], 5000, 'localhost')).toBe(201);
