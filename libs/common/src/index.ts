@@ -12,3 +12,4 @@ export * from './public';
 export * from './live-publisher';
 export * from './validation';
 export * from './seeded-random';
+export * from './rate-limit';
