@@ -1,5 +1,6 @@
 import { Controller, INestApplication, Module, Post, Req } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { testRedisPrefix } from '@beacon/testing';
 import { AllExceptionsFilter } from './errors';
@@ -35,7 +36,7 @@ describe('RateLimitModule', () => {
     })
     class AppModule {}
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-    const app = moduleRef.createNestApplication({ logger: false });
+    const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
     app.set('trust proxy', 'loopback');
     app.useGlobalFilters(new AllExceptionsFilter());
     // stands in for the auth guard: the user id comes from a header in this spec
