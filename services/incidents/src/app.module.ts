@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@beacon/auth';
-import { dataSourceOptions, EnvModule, HealthModule, loggingModule, RedisModule } from '@beacon/common';
+import { dataSourceOptions, EnvModule, HealthModule, loggingModule, RateLimitModule, RedisModule } from '@beacon/common';
+import { incidentsRateLimits } from './common/rate-limits';
 import { CommunityModule } from './community/community.module';
 import { IncidentsEnv } from './config/env.dto';
 import { incidentsDatabase } from './database';
@@ -19,6 +20,7 @@ export class AppModule {
         loggingModule('incidents', env.LOG_LEVEL),
         TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL, incidentsDatabase), retryAttempts: 5, retryDelay: 2000 }),
         RedisModule.forRoot(env.REDIS_URL, { keyPrefix: `${env.REDIS_PREFIX}:` }),
+        RateLimitModule.forRoot(incidentsRateLimits(env)),
         HealthModule.register({ database: true, redis: true }),
         AuthModule.register({ jwksUrl: env.JWKS_URL }),
         EventsModule,

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } fr
 import { AuthUser, CurrentUser, OptionalAuth } from '@beacon/auth';
 import { AppError } from '@beacon/common';
 import { COMMUNITY_MESSAGES } from '@beacon/contracts';
+import { RateLimited } from '../common/rate-limits';
 import { RequireSignIn } from '../common/require-sign-in';
 import { CommunityService } from './community.service';
 import { CreateCommentDto, CreatePostDto, ListPostsQuery } from './dto/community.dto';
@@ -32,6 +33,7 @@ export class CommunityController {
 
   @Post('posts')
   @RequireSignIn(COMMUNITY_MESSAGES.signInToPost)
+  @RateLimited('posts')
   create(@CurrentUser() user: AuthUser, @Body() dto: CreatePostDto) {
     return this.community.createPost(user, dto);
   }
@@ -43,6 +45,7 @@ export class CommunityController {
 
   @Post('posts/:id/comments')
   @RequireSignIn(COMMUNITY_MESSAGES.signInToComment)
+  @RateLimited('comments')
   comment(@CurrentUser() user: AuthUser, @Param('id', PostId) id: string, @Body() dto: CreateCommentDto) {
     return this.community.createComment(user, id, dto);
   }
@@ -50,6 +53,7 @@ export class CommunityController {
   @Post('posts/:id/like')
   @HttpCode(200)
   @RequireSignIn(COMMUNITY_MESSAGES.signInToLike)
+  @RateLimited('likes')
   like(@CurrentUser() user: AuthUser, @Param('id', PostId) id: string) {
     return this.community.toggleLike(user, id);
   }

@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
-import { BaseEnv, boolRule, intRule, portRule, Rules } from '@beacon/common';
+import { BaseEnv, boolRule, intRule, portRule, RateRule, Rules } from '@beacon/common';
 
 export class IncidentsEnv extends BaseEnv {
   @Rules(...portRule('INCIDENTS_PORT'))
@@ -54,4 +54,36 @@ export class IncidentsEnv extends BaseEnv {
 
   @Rules(...intRule('INCIDENTS_WORKER_CONCURRENCY', 1, 100))
   INCIDENTS_WORKER_CONCURRENCY: number = 4;
+
+  /**
+   * Key of the signed URLs through which the reporter and admins load photos of unpublished reports: base64 of at
+   * least 32 random bytes (`openssl rand -base64 32`). Unset, a key generated at the first migration and kept in
+   * the database is used, so replicas agree without configuration; set it to keep the key out of the database.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/]{43,}={0,2}$/, { message: 'INCIDENTS_PHOTO_URL_KEY must be at least 32 bytes in base64 (openssl rand -base64 32)' })
+  INCIDENTS_PHOTO_URL_KEY?: string;
+
+  /** A signed photo URL stays valid for between this and twice this (one URL per window, so browsers can cache it). */
+  @Rules(...intRule('INCIDENTS_PHOTO_URL_TTL_SECONDS', 60, 86400))
+  INCIDENTS_PHOTO_URL_TTL_SECONDS: number = 3600;
+
+  // Limits per user and per client address, `<requests>/<seconds>`, shared by all replicas through Redis. The
+  // per-address limits are looser: many people can share one address (mobile carriers, offices, campuses).
+
+  /** New reports: a witness may report a few things in an hour, not dozens. */
+  @RateRule('INCIDENTS_RATE_REPORTS_USER') INCIDENTS_RATE_REPORTS_USER = '10/3600';
+  @RateRule('INCIDENTS_RATE_REPORTS_IP') INCIDENTS_RATE_REPORTS_IP = '60/3600';
+  /** Photo uploads: one per report or post, with room for choosing another photo. */
+  @RateRule('INCIDENTS_RATE_UPLOADS_USER') INCIDENTS_RATE_UPLOADS_USER = '30/3600';
+  @RateRule('INCIDENTS_RATE_UPLOADS_IP') INCIDENTS_RATE_UPLOADS_IP = '120/3600';
+  /** Community posts. */
+  @RateRule('INCIDENTS_RATE_POSTS_USER') INCIDENTS_RATE_POSTS_USER = '10/3600';
+  @RateRule('INCIDENTS_RATE_POSTS_IP') INCIDENTS_RATE_POSTS_IP = '60/3600';
+  /** Comments: a lively conversation, not a flood. */
+  @RateRule('INCIDENTS_RATE_COMMENTS_USER') INCIDENTS_RATE_COMMENTS_USER = '30/600';
+  @RateRule('INCIDENTS_RATE_COMMENTS_IP') INCIDENTS_RATE_COMMENTS_IP = '150/600';
+  /** Likes (and unlikes): someone liking while scrolling makes a few a minute; a script makes hundreds. */
+  @RateRule('INCIDENTS_RATE_LIKES_USER') INCIDENTS_RATE_LIKES_USER = '120/600';
+  @RateRule('INCIDENTS_RATE_LIKES_IP') INCIDENTS_RATE_LIKES_IP = '600/600';
 }

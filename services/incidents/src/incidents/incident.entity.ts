@@ -1,5 +1,8 @@
 import type { Incident, IncidentStatus, IncidentType, PossibleDuplicate, PublicIncident } from '@beacon/contracts';
-import { uploadUrl } from '../uploads/upload-keys';
+
+/** Reports everyone may see, photo included; pending and rejected ones only their reporter and admins. */
+export const PUBLISHED_STATUSES: readonly IncidentStatus[] = ['verified', 'resolved'];
+export const isPublished = (status: IncidentStatus) => PUBLISHED_STATUSES.includes(status);
 
 /** One row of incidents.incidents as the repository selects it. */
 export interface IncidentRow {
@@ -29,8 +32,11 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-/** What a viewer sees of a row: the reporter's id and the moderation note only for the reporter and admins. */
-export function toIncident(row: IncidentRow, viewer: Viewer): Incident {
+/**
+ * What a viewer sees of a row: the reporter's id and the moderation note only for the reporter and admins.
+ * `photoUrl` is decided by the caller (PhotoUrls): plain when published, signed when not.
+ */
+export function toIncident(row: IncidentRow, viewer: Viewer, photoUrl: string | null): Incident {
   const mine = row.reported_by === viewer.id;
   const privileged = mine || viewer.isAdmin;
   return {
@@ -40,7 +46,7 @@ export function toIncident(row: IncidentRow, viewer: Viewer): Incident {
     locationName: row.location_name,
     lat: row.lat,
     lng: row.lng,
-    photoUrl: row.photo_path ? uploadUrl(row.photo_path) : null,
+    photoUrl,
     status: row.status,
     reportedBy: privileged ? row.reported_by : null,
     mine,

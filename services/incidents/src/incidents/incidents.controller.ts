@@ -3,6 +3,7 @@ import { AuthUser, CurrentUser, Public, Roles } from '@beacon/auth';
 import { AppError } from '@beacon/common';
 import { CreateIncidentDto } from './dto/create-incident.dto';
 import { DuplicateCheckQuery, ListIncidentsQuery, NearbyIncidentsQuery, PageQuery, UpdateIncidentStatusDto, VerifiedIncidentsQuery } from './dto/incident-queries';
+import { RateLimited } from '../common/rate-limits';
 import { IncidentsService } from './incidents.service';
 
 /** An id that is not a UUID is simply a report that does not exist. */
@@ -13,6 +14,7 @@ export class IncidentsController {
   constructor(private readonly incidents: IncidentsService) {}
 
   @Post()
+  @RateLimited('reports')
   create(@CurrentUser() user: AuthUser, @Body() dto: CreateIncidentDto) {
     return this.incidents.create(user, dto);
   }

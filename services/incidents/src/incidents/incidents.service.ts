@@ -12,7 +12,8 @@ import { SocketEmitter } from '../events/socket-emitter';
 import { UploadsService } from '../uploads/uploads.service';
 import { CreateIncidentDto } from './dto/create-incident.dto';
 import { DuplicateCheckQuery, ListIncidentsQuery, NearbyIncidentsQuery, UpdateIncidentStatusDto } from './dto/incident-queries';
-import { IncidentRow, toIncident, toPossibleDuplicate, toPublicIncident, Viewer } from './incident.entity';
+import { PhotoUrls } from '../uploads/photo-urls';
+import { IncidentRow, isPublished, toIncident, toPossibleDuplicate, toPublicIncident, Viewer } from './incident.entity';
 import { IncidentsRepository } from './incidents.repository';
 
 const viewerOf = (user: AuthUser): Viewer => ({ id: user.id, isAdmin: user.role === 'admin' });
@@ -45,7 +46,14 @@ export class IncidentsService {
     private readonly outbox: Outbox,
     private readonly sockets: SocketEmitter,
     private readonly env: IncidentsEnv,
+    private readonly photos: PhotoUrls,
   ) {}
+
+  /** Only the reporter and admins see an unpublished report, so only they ever get its photo's signed URL. */
+  private view(row: IncidentRow, viewer: Viewer): Incident {
+    const path = row.photo_path;
+    return toIncident(row, viewer, path ? (isPublished(row.status) ? this.photos.plain(path) : this.photos.signed(path)) : null);
+  }
 
   async create(user: AuthUser, dto: CreateIncidentDto): Promise<Incident> {
     if (dto.photoPath) await this.uploads.assertOwnUpload(dto.photoPath, 'incident-photos', user.id);
@@ -68,7 +76,7 @@ export class IncidentsService {
       return created;
     });
     this.afterCommit(row);
-    return toIncident(row, viewerOf(user));
+    return this.view(row, viewerOf(user));
   }
 
   /** Enough admin-verified reports and no recent rejection: the reporter's word is taken. */
@@ -106,33 +114,33 @@ export class IncidentsService {
     const row = await this.repo.findById(id);
     const viewer = viewerOf(user);
     if (!row || !this.canSee(row, viewer)) throw notFound('Incident', 'incident_not_found');
-    return toIncident(row, viewer);
+    return this.view(row, viewer);
   }
 
   private canSee(row: IncidentRow, viewer: Viewer) {
-    return viewer.isAdmin || row.reported_by === viewer.id || row.status === 'verified' || row.status === 'resolved';
+    return viewer.isAdmin || row.reported_by === viewer.id || isPublished(row.status);
   }
 
   async list(user: AuthUser, q: ListIncidentsQuery): Promise<IncidentPage> {
     const viewer = viewerOf(user);
     const { rows, total } = await this.repo.list(viewer, q);
-    return { items: rows.map((r) => toIncident(r, viewer)), total };
+    return { items: rows.map((r) => this.view(r, viewer)), total };
   }
 
   async mine(user: AuthUser, limit: number, offset: number): Promise<IncidentPage> {
     const { rows, total } = await this.repo.listByReporter(user.id, limit, offset);
-    return { items: rows.map((r) => toIncident(r, viewerOf(user))), total };
+    return { items: rows.map((r) => this.view(r, viewerOf(user))), total };
   }
 
   async moderationQueue(admin: AuthUser, limit: number, offset: number): Promise<IncidentPage> {
     const { rows, total } = await this.repo.listPending(limit, offset);
-    return { items: rows.map((r) => toIncident(r, viewerOf(admin))), total };
+    return { items: rows.map((r) => this.view(r, viewerOf(admin))), total };
   }
 
   async nearby(user: AuthUser, q: NearbyIncidentsQuery): Promise<{ items: Incident[] }> {
     const viewer = viewerOf(user);
     const rows = await this.repo.nearby(viewer, { lat: q.lat, lng: q.lng, radiusM: q.radiusKm * 1000, limit: q.limit, type: q.type });
-    return { items: rows.map((r) => toIncident(r, viewer)) };
+    return { items: rows.map((r) => this.view(r, viewer)) };
   }
 
   async possibleDuplicates(user: AuthUser, q: DuplicateCheckQuery): Promise<{ items: PossibleDuplicate[] }> {
@@ -169,6 +177,6 @@ export class IncidentsService {
       return row;
     });
     this.afterCommit(updated);
-    return toIncident(updated, viewerOf(admin));
+    return this.view(updated, viewerOf(admin));
   }
 }

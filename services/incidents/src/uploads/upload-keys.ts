@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { UPLOAD_BUCKETS, UploadBucket } from '@beacon/contracts';
 
 export const IMAGE_TYPES = {
@@ -9,7 +10,8 @@ export const IMAGE_TYPES = {
 export type ImageExtension = keyof typeof IMAGE_TYPES;
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const KEY = new RegExp(`^(${UPLOAD_BUCKETS.join('|')})/(${UUID})/(\\d{13,16})\\.(jpg|png|webp|gif)$`);
+/** The random part is optional only so that keys made before it existed stay readable. */
+const KEY = new RegExp(`^(${UPLOAD_BUCKETS.join('|')})/(${UUID})/(\\d{13,16}(?:-[0-9a-f]{32})?)\\.(jpg|png|webp|gif)$`);
 
 export interface UploadKey {
   bucket: UploadBucket;
@@ -18,9 +20,12 @@ export interface UploadKey {
   ext: ImageExtension;
 }
 
-/** `{bucket}/{userId}/{timestamp}.{ext}`: the only shape a stored key may have (no traversal, no user-chosen names). */
-export function uploadKey(bucket: UploadBucket, ownerId: string, timestamp: number, ext: ImageExtension): string {
-  return `${bucket}/${ownerId}/${timestamp}.${ext}`;
+/**
+ * `{bucket}/{userId}/{timestamp}-{32 hex}.{ext}`: the only shape a stored key may have (no traversal, no
+ * user-chosen names). The 128 random bits make a key unguessable from the uploader's id and the time.
+ */
+export function uploadKey(bucket: UploadBucket, ownerId: string, timestamp: number, ext: ImageExtension, random = randomBytes(16).toString('hex')): string {
+  return `${bucket}/${ownerId}/${timestamp}-${random}.${ext}`;
 }
 
 export function parseUploadKey(key: string): UploadKey | null {

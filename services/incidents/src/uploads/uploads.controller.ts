@@ -1,8 +1,9 @@
-import { Controller, Get, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
-import { AuthUser, CurrentUser, OptionalAuth, Public } from '@beacon/auth';
+import { AuthUser, CurrentUser, OptionalAuth } from '@beacon/auth';
 import { badRequest, notFound } from '@beacon/common';
 import { INCIDENT_MESSAGES, UploadBucket } from '@beacon/contracts';
+import { RateLimited } from '../common/rate-limits';
 import { RequireSignIn } from '../common/require-sign-in';
 import { ImageUploadInterceptor } from './image-upload.interceptor';
 import { UploadsService } from './uploads.service';
@@ -15,6 +16,8 @@ export class UploadsController {
   @Post(':bucket')
   @OptionalAuth()
   @RequireSignIn(INCIDENT_MESSAGES.notAuthenticated)
+  // counted before the body is read: the global interceptor runs before the route's multipart parser
+  @RateLimited('uploads')
   @UseInterceptors(ImageUploadInterceptor)
   upload(@Param('bucket') bucket: UploadBucket, @UploadedFile() file: Express.Multer.File | undefined, @CurrentUser() user: AuthUser) {
     if (!file?.buffer?.length) throw badRequest('Please choose an image to upload', 'file_required');
@@ -22,18 +25,29 @@ export class UploadsController {
   }
 
   /**
-   * Public like the spec's storage URLs (an <img> cannot send a token); the key is server-generated.
-   * nosniff plus a fixed image type: a browser never renders these bytes as anything but an image.
+   * Published photos to anyone; others to their uploader and admins, by token or by the signed URL the API gave
+   * them (an <img> cannot send a token). nosniff plus a fixed image type: a browser never renders these bytes as
+   * anything but an image.
    */
   @Get(':bucket/:owner/:file')
-  @Public()
-  async serve(@Param('bucket') bucket: string, @Param('owner') owner: string, @Param('file') file: string, @Res() res: Response) {
-    const object = await this.uploads.open(`${bucket}/${owner}/${file}`);
+  @OptionalAuth()
+  async serve(
+    @Param('bucket') bucket: string,
+    @Param('owner') owner: string,
+    @Param('file') file: string,
+    @Query('expires') expires: unknown,
+    @Query('token') token: unknown,
+    @CurrentUser() user: AuthUser | undefined,
+    @Res() res: Response,
+  ) {
+    const object = await this.uploads.open(`${bucket}/${owner}/${file}`, { user, expires, token });
     if (!object) throw notFound('Image', 'image_not_found');
     res.setHeader('Content-Type', object.contentType);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.setHeader('Cache-Control', object.cacheControl);
+    // the answer depends on the token: a shared cache must not hand one person's private photo to another
+    res.setHeader('Vary', 'Authorization');
     if (object.size !== undefined) res.setHeader('Content-Length', String(object.size));
     object.body.on('error', () => res.destroy());
     object.body.pipe(res);

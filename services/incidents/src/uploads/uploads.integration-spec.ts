@@ -69,14 +69,15 @@ describe.each(['local', 's3'] as const)('photo uploads (%s storage)', (driver) =
     await new Promise<void>((r) => (s3 ? s3.server.close(() => r()) : r()));
   });
 
-  it('stores a photo under {userId}/{timestamp}.{ext}, serves it with nosniff and without EXIF', async () => {
+  it('stores a photo under {userId}/{timestamp}-{random}.{ext}, serves it with nosniff and without EXIF', async () => {
     const original = await photoWithGps();
     expect((await sharp(original).metadata()).exif).toBeDefined();
 
     const res = await upload(h, 'incident-photos', original, { user: alice });
     expect(res.status).toBe(201);
-    expect(res.body.path).toMatch(new RegExp(`^incident-photos/${alice.id}/\\d{13}\\.jpg$`));
-    expect(res.body.url).toBe(`/api/incidents/uploads/${res.body.path}`);
+    expect(res.body.path).toMatch(new RegExp(`^incident-photos/${alice.id}/\\d{13}-[0-9a-f]{32}\\.jpg$`));
+    // not attached to a published report yet: a signed URL for the uploader's preview
+    expect(res.body.url).toMatch(new RegExp(`^/api/incidents/uploads/${res.body.path}\\?expires=\\d+&token=[\\w-]{43}$`));
     if (driver === 's3') expect([...s3!.objects.keys()]).toContain(`beacon-test/${res.body.path}`);
 
     const served = await fetch(`${h.svc.origin}${res.body.url}`);
@@ -92,7 +93,7 @@ describe.each(['local', 's3'] as const)('photo uploads (%s storage)', (driver) =
     // and it can be attached to the uploader's own report, not to anyone else's
     const incident = await h.call('POST', '/incidents', { user: alice, body: { type: 'accident', description: 'Fender bender at the light', ...PHOENIX, photoPath: res.body.path } });
     expect(incident.status).toBe(201);
-    expect(incident.body.photoUrl).toBe(res.body.url);
+    expect(incident.body.photoUrl.split('?')[0]).toBe(res.body.url.split('?')[0]);
     const stolen = await h.call('POST', '/incidents', { user: bob, body: { type: 'accident', description: 'Fender bender at the light', ...PHOENIX, photoPath: res.body.path } });
     expect(stolen).toMatchObject({ status: 400, body: { code: 'upload_not_found' } });
     const wrongBucket = await h.call('POST', '/community/posts', { user: alice, body: { title: 'Crash on Main', category: 'other', description: 'A small crash happened at the light today.', ...PHOENIX, imagePath: res.body.path } });

@@ -20,6 +20,8 @@ jest.mock('../incidents/LocationMap', () => ({
 
 beforeEach(() => jest.clearAllMocks());
 
+const RATE_LIMITED = { statusCode: 429, code: 'rate_limited', message: 'Too many requests. Please try again in 3 minutes.' };
+
 const post = (n: number, over: Partial<CommunityPost> = {}): CommunityPost => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   title: `Post number ${n}`,
@@ -173,6 +175,14 @@ describe('Community Forum', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(COMMUNITY_MESSAGES.likeFailed));
   });
 
+  it('shows the limit\'s own message when liking is refused for too many requests', async () => {
+    const { user } = setup((call) => (call.path.endsWith('/like') ? json(RATE_LIMITED, 429) : undefined));
+    const first = (await screen.findAllByRole('article'))[0];
+    await user.click(within(first).getByRole('button', { name: /Like/ }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(RATE_LIMITED.message));
+    expect(toast.error).not.toHaveBeenCalledWith(COMMUNITY_MESSAGES.likeFailed);
+  });
+
   it('shows comments with nested replies and adds one', async () => {
     const p = post(1, { commentsCount: 2 });
     const { user, calls } = setup((call) => {
@@ -197,6 +207,19 @@ describe('Community Forum', () => {
     expect(await within(article).findByText('Thanks!')).toBeInTheDocument();
     expect(within(article).getByRole('button', { name: /Comments \(3\)/ })).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ content: 'Thanks!', parentId: null });
+  });
+
+  it('shows the limit\'s own message when commenting is refused for too many requests', async () => {
+    const { user } = setup((call) => {
+      if (call.path.endsWith('/community/posts')) return json({ items: [post(1)], total: 1 });
+      if (call.path.endsWith('/comments') && call.method === 'POST') return json(RATE_LIMITED, 429);
+      return undefined;
+    });
+    const article = await screen.findByRole('article');
+    await user.click(within(article).getByRole('button', { name: /Comments/ }));
+    await user.type(within(article).getByLabelText('Add a comment'), 'Thanks!');
+    await user.click(within(article).getByRole('button', { name: 'Post Comment' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(RATE_LIMITED.message));
   });
 
   describe('create-post modal', () => {
@@ -296,6 +319,19 @@ describe('Community Forum', () => {
       expect(within(dialog).getByRole('heading', { level: 3 })).toHaveTextContent('Step 1 of 2: Post Details');
       expect(within(dialog).getByLabelText('Image (optional)')).toHaveAttribute('aria-invalid', 'true');
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([UPLOAD]);
+    });
+
+    it('shows the limit\'s own message when posting is refused for too many requests', async () => {
+      const { user } = setup((call) => (call.method === 'POST' ? json(RATE_LIMITED, 429) : undefined));
+      const dialog = await open(user);
+      await user.type(within(dialog).getByLabelText('Title'), 'Pothole on Central');
+      await user.selectOptions(within(dialog).getByLabelText('Category'), 'traffic-tip');
+      await user.type(within(dialog).getByLabelText('Description'), 'Deep pothole in the right lane northbound.');
+      await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Post location map' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Create Post' }));
+      await waitFor(() => expect(toast.error).toHaveBeenCalledWith(RATE_LIMITED.message));
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
     });
 
     it("says 'Failed to create post. Please try again.' when it fails", async () => {

@@ -62,7 +62,9 @@ export function CreatePostModal({ onClose }: { onClose: () => void }) {
       onClose();
     } catch (err) {
       const apiError = err as ApiError;
-      toast.error(apiError.statusCode === 401 ? COMMUNITY_MESSAGES.signInToPost : COMMUNITY_MESSAGES.postFailed);
+      toast.error(apiError.statusCode === 401 ? COMMUNITY_MESSAGES.signInToPost
+        : apiError.code === 'rate_limited' ? apiError.message // it says when to try again
+        : COMMUNITY_MESSAGES.postFailed);
     } finally {
       setSubmitting(false);
     }

@@ -21,7 +21,9 @@ export function PostCard({ post }: { post: CommunityPost }) {
       await toggleLike(post.id).unwrap();
     } catch (err) {
       const e = err as ApiError;
-      toast.error(e.statusCode === 401 ? COMMUNITY_MESSAGES.signInToLike : COMMUNITY_MESSAGES.likeFailed);
+      toast.error(e.statusCode === 401 ? COMMUNITY_MESSAGES.signInToLike
+        : e.code === 'rate_limited' ? e.message // it says when to try again
+        : COMMUNITY_MESSAGES.likeFailed);
     }
   };
 

@@ -191,6 +191,24 @@ describe('Report Incident wizard', () => {
     expect(heading()).toHaveTextContent('Step 3 of 3');
   });
 
+  it.each([['the photo upload', '/api/incidents/uploads/incident-photos'], ['the report', '/api/incidents/incidents']])(
+    'shows the limit\'s own message when %s is refused for too many requests', async (_what, limited) => {
+      const message = 'Too many requests. Please try again in 12 minutes.';
+      const { user } = setup((call) => (call.method === 'POST'
+        ? call.path === limited ? json({ statusCode: 429, code: 'rate_limited', message }, 429) : json({ path: 'incident-photos/x/1.jpg' }, 201)
+        : json({ items: [] })));
+      await fillDetails(user);
+      await user.upload(screen.getByLabelText(/Photo/), new File([new Uint8Array(10)], 'crash.jpg', { type: 'image/jpeg' }));
+      await user.click(next());
+      await user.click(screen.getByRole('button', { name: 'Incident location map' }));
+      await user.click(next());
+      await user.click(screen.getByRole('button', { name: 'Submit Report' }));
+      await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+      expect(toast.error).not.toHaveBeenCalledWith(INCIDENT_MESSAGES.submitFailed);
+      expect(heading()).toHaveTextContent('Step 3 of 3');
+    },
+  );
+
   it('Back to Dashboard leaves the wizard', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: /Back to Dashboard/ }));

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { INCIDENT_LIMITS, INCIDENT_MESSAGES, INCIDENT_TYPE_INFO, INCIDENT_TYPES, incidentTypeLabel, type IncidentType } from '@beacon/contracts';
+import type { ApiError } from '@/app/api';
 import { acceptedImage, IMAGE_ACCEPT, useImageUpload } from '@/common/image-upload';
 import { relativeAge } from '@/common/time';
 import { useFormFields, type FieldSetter } from '@/common/useFormFields';
@@ -66,8 +67,10 @@ export function ReportIncidentPage() {
       }).unwrap();
       toast.success(INCIDENT_MESSAGES.submitted);
       navigate('/dashboard');
-    } catch {
-      toast.error(INCIDENT_MESSAGES.submitFailed);
+    } catch (err) {
+      // the limit's message says when to try again, which "try again" alone would not
+      const apiError = err as ApiError;
+      toast.error(apiError.code === 'rate_limited' ? apiError.message : INCIDENT_MESSAGES.submitFailed);
     } finally {
       setSubmitting(false);
     }
