@@ -13,3 +13,4 @@ export * from './live-publisher';
 export * from './validation';
 export * from './seeded-random';
 export * from './rate-limit';
+export * from './queue';

@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@beacon/auth';
-import { dataSourceOptions, EnvModule, HealthModule, loggingModule, RateLimitModule, RedisModule } from '@beacon/common';
+import { dataSourceOptions, EnvModule, HealthModule, loggingModule, QueueModule, RateLimitModule, RedisModule } from '@beacon/common';
+import { QueueName } from '@beacon/contracts';
 import { incidentsRateLimits } from './common/rate-limits';
 import { CommunityModule } from './community/community.module';
 import { IncidentsEnv } from './config/env.dto';
@@ -23,6 +24,15 @@ export class AppModule {
         RateLimitModule.forRoot(incidentsRateLimits(env)),
         HealthModule.register({ database: true, redis: true }),
         AuthModule.register({ jwksUrl: env.JWKS_URL }),
+        QueueModule.register({
+          redisUrl: env.REDIS_URL,
+          redisPrefix: env.REDIS_PREFIX,
+          // the outbox keeps an event that could not be enqueued and relays it later: never hang a request on Redis
+          failFast: true,
+          workers: env.INCIDENTS_WORKER_ENABLED
+            ? { queues: [{ name: QueueName.IncidentsInbox, concurrency: env.INCIDENTS_WORKER_CONCURRENCY }] }
+            : undefined,
+        }),
         EventsModule,
         UploadsModule,
         IncidentsModule,

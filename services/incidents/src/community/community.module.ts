@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IncidentsInboxWorker } from '../events/inbox.worker';
+import { IncidentsInboxHandlers } from '../events/inbox.handlers';
 import { IncidentsModule } from '../incidents/incidents.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { CommunityController } from './community.controller';
@@ -10,6 +10,6 @@ import { PointsRepository } from './points.repository';
 @Module({
   imports: [UploadsModule, IncidentsModule],
   controllers: [CommunityController],
-  providers: [CommunityRepository, CommunityService, PointsRepository, IncidentsInboxWorker],
+  providers: [CommunityRepository, CommunityService, PointsRepository, IncidentsInboxHandlers],
 })
 export class CommunityModule {}

@@ -1,10 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { badRequest, notFound } from '@beacon/common';
+import { badRequest, jobId, notFound } from '@beacon/common';
 import { AuthUser } from '@beacon/auth';
 import {
   COMMUNITY_LIMITS, CommunityComment, CommunityPost, CommunityStats, JobName, LikeResult, levelFor, MyCommunityActivityPage, Rooms, UserPoints,
 } from '@beacon/contracts';
-import { jobId } from '../events/job-queue';
 import { Outbox } from '../events/outbox';
 import { SocketEmitter } from '../events/socket-emitter';
 import { UploadsService } from '../uploads/uploads.service';

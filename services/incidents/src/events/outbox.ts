@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { JobName, JobPayloads } from '@beacon/contracts';
-import { JobQueue } from './job-queue';
+import { JobQueue } from '@beacon/common';
 
 interface OutboxRow {
   id: string;

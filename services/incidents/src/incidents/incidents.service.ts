@@ -1,12 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppError, notFound } from '@beacon/common';
+import { AppError, jobId, notFound } from '@beacon/common';
 import { AuthUser } from '@beacon/auth';
 import {
   Incident, INCIDENT_LIMITS, INCIDENT_TRANSITIONS, IncidentEvent, IncidentPage, IncidentStatus, JobName, JobPayloads, PossibleDuplicate,
   PublicIncident, Rooms,
 } from '@beacon/contracts';
 import { IncidentsEnv } from '../config/env.dto';
-import { jobId } from '../events/job-queue';
 import { Outbox } from '../events/outbox';
 import { SocketEmitter } from '../events/socket-emitter';
 import { UploadsService } from '../uploads/uploads.service';

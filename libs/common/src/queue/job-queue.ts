@@ -1,0 +1,62 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { JobsOptions, Queue } from 'bullmq';
+import type Redis from 'ioredis';
+import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, JobPayloads, QueueName, queuePrefix } from '@beacon/contracts';
+import { bullConnection } from './bullmq';
+
+export const QUEUE_OPTIONS = Symbol('QUEUE_OPTIONS');
+
+export interface QueueOptions {
+  redisUrl: string;
+  redisPrefix: string;
+  /** Fail an enqueue after one reconnect attempt instead of waiting for Redis (for producers backed by an outbox). */
+  failFast?: boolean;
+}
+
+export interface TypedJob<J extends JobName = JobName> {
+  name: J;
+  data: JobPayloads[J];
+  /** Deterministic ids make a duplicate add a no-op while the first job exists. */
+  opts?: JobsOptions & { jobId?: string };
+}
+
+/** The one way to enqueue: typed by the job map, routed by JOB_QUEUE, with the shared retry policy. */
+@Injectable()
+export class JobQueue implements OnApplicationShutdown {
+  private readonly queues = new Map<QueueName, Queue>();
+  private connection?: Redis;
+
+  constructor(@Inject(QUEUE_OPTIONS) private readonly options: QueueOptions) {}
+
+  /** The BullMQ queue itself, for what the typed calls do not cover (job schedulers, counts). */
+  queue(name: QueueName): Queue {
+    let q = this.queues.get(name);
+    if (!q) {
+      this.connection ??= bullConnection(this.options.redisUrl, { failFast: this.options.failFast });
+      q = new Queue(name, { connection: this.connection, prefix: queuePrefix(this.options.redisPrefix), defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      this.queues.set(name, q);
+    }
+    return q;
+  }
+
+  async add<J extends JobName>(name: J, data: JobPayloads[J], opts: TypedJob<J>['opts'] = {}) {
+    return this.queue(JOB_QUEUE[name]).add(name, data as never, opts);
+  }
+
+  /** Adds many jobs of possibly different queues, one round trip per queue. */
+  async addBulk(jobs: TypedJob[]) {
+    const byQueue = new Map<QueueName, TypedJob[]>();
+    for (const j of jobs) byQueue.set(JOB_QUEUE[j.name], [...(byQueue.get(JOB_QUEUE[j.name]) ?? []), j]);
+    for (const [queue, list] of byQueue) {
+      await this.queue(queue).addBulk(list.map((j) => ({ name: j.name, data: j.data as never, opts: j.opts })));
+    }
+  }
+
+  async onApplicationShutdown() {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    await this.connection?.quit().catch(() => this.connection?.disconnect());
+  }
+}
+
+/** BullMQ job ids may not contain exactly one ':'; ids made of parts read `<event>_<id>`. */
+export const jobId = (...parts: string[]) => parts.join('_');

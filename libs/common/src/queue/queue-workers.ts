@@ -1,0 +1,86 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Job, UnrecoverableError, Worker } from 'bullmq';
+import type Redis from 'ioredis';
+import { DEFAULT_JOB_OPTIONS, JobName, QueueName, queuePrefix, retryDelayMs } from '@beacon/contracts';
+import { bullConnection } from './bullmq';
+import { JobHandler, JobRegistry } from './job-registry';
+
+export const WORKER_OPTIONS = Symbol('WORKER_OPTIONS');
+
+export interface WorkerOptions {
+  redisUrl: string;
+  redisPrefix: string;
+  /** The queues this process works, with how many jobs of each it runs at once. */
+  queues: { name: QueueName; concurrency: number }[];
+  /** How long a job's lock lasts without renewal; a worker that died is noticed after about this long. */
+  lockDurationMs?: number;
+  /** How often a crash may interrupt the same job before it counts as failed. */
+  maxStalledCount?: number;
+  /** Runs before workers start (e.g. refuse to run against an evicting Redis). */
+  preflight?: () => Promise<void>;
+}
+
+const backoffBase = (job?: { opts?: { backoff?: number | { delay?: number } } }) => {
+  const b = job?.opts?.backoff;
+  return (typeof b === 'number' ? b : b?.delay) ?? DEFAULT_JOB_OPTIONS.backoff.delay;
+};
+
+/**
+ * Starts one BullMQ worker per queue once the app is wired, dispatching each job to its @OnJob handler. Every
+ * worker knows the custom RETRY_BACKOFF type of the job defaults: a worker without it leaves a failing job active
+ * until its lock expires instead of retrying it. Shutdown waits for the jobs in hand to finish.
+ */
+@Injectable()
+export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger('QueueWorkers');
+  private readonly workers: Worker[] = [];
+  private readonly connections: Redis[] = [];
+
+  constructor(private readonly registry: JobRegistry, @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions) {}
+
+  async onApplicationBootstrap() {
+    const handlers = this.registry.handlersFor(this.options.queues.map((q) => q.name));
+    await this.options.preflight?.();
+    for (const { name, concurrency } of this.options.queues) {
+      const connection = bullConnection(this.options.redisUrl);
+      this.connections.push(connection);
+      const worker = new Worker(name, (job) => this.process(handlers, job), {
+        connection,
+        prefix: queuePrefix(this.options.redisPrefix),
+        concurrency,
+        lockDuration: this.options.lockDurationMs ?? 30_000,
+        // Look for jobs whose worker died as often as a lock can expire, so they are taken over promptly.
+        stalledInterval: this.options.lockDurationMs ?? 30_000,
+        maxStalledCount: this.options.maxStalledCount ?? 5,
+        // The RETRY_BACKOFF type of the job defaults: a provider's Retry-After when the error carries one.
+        settings: { backoffStrategy: (attemptsMade, _type, err, job) => retryDelayMs(attemptsMade, err, backoffBase(job)) },
+      });
+      worker.on('failed', (job, err) => {
+        const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError;
+        const line = `${name} job ${job?.id} (${job?.name}) attempt ${job?.attemptsMade} failed${final ? ', giving up' : ''}: ${err.message}`;
+        if (final) this.logger.error(line);
+        else this.logger.warn(line);
+      });
+      worker.on('error', (err) => this.logger.error(`${name} worker error: ${err.message}`));
+      this.workers.push(worker);
+    }
+  }
+
+  private process(handlers: Map<JobName, JobHandler>, job: Job) {
+    const handler = handlers.get(job.name as JobName);
+    if (!handler) throw new UnrecoverableError(`No handler for job '${job.name}'`);
+    return handler(job.data, job);
+  }
+
+  /**
+   * Before any provider closes: Nest runs every onApplicationShutdown at once, so closing the workers there let
+   * TypeORM drop the pool under a batch still recording its outcomes.
+   */
+  async beforeApplicationShutdown() {
+    await Promise.all(this.workers.map((w) => w.close()));
+  }
+
+  async onApplicationShutdown() {
+    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+  }
+}
