@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@beacon/auth';
-import { dataSourceOptions, EnvModule, HealthModule, loggingModule, RedisModule } from '@beacon/common';
+import { dataSourceOptions, EnvModule, HealthModule, loggingModule, QueueModule, RedisModule } from '@beacon/common';
+import { QueueName } from '@beacon/contracts';
 import { CamerasModule } from './cameras/cameras.module';
 import { TrafficEnv } from './config/env.dto';
 import { trafficDatabase } from './database';
@@ -20,6 +21,12 @@ export class AppModule {
         RedisModule.forRoot(env.REDIS_URL, { keyPrefix: `${env.REDIS_PREFIX}:` }),
         HealthModule.register({ database: true, redis: true }),
         AuthModule.register({ jwksUrl: env.JWKS_URL }),
+        QueueModule.register({
+          redisUrl: env.REDIS_URL,
+          redisPrefix: env.REDIS_PREFIX,
+          // one pull at a time; without a source there is nothing to work
+          workers: env.TRAFFIC_SOURCE_URL ? { queues: [{ name: QueueName.TrafficIngest, concurrency: 1 }] } : undefined,
+        }),
         CamerasModule,
         EventsModule,
         IngestModule,

@@ -2,13 +2,13 @@ import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { Roles } from '@beacon/auth';
 import { AppError } from '@beacon/common';
 import { IngestRunsRepository } from './ingest-runs.repository';
-import { IngestWorker } from './ingest.worker';
+import { IngestSchedule } from './ingest.schedule';
 
 /** Operators' view of the 511 ingest: recent pulls and a "pull now" button. Admins only. */
 @Controller('ingest')
 @Roles('admin')
 export class IngestController {
-  constructor(private readonly worker: IngestWorker, private readonly runs: IngestRunsRepository) {}
+  constructor(private readonly schedule: IngestSchedule, private readonly runs: IngestRunsRepository) {}
 
   @Get('runs')
   async recent() {
@@ -18,7 +18,7 @@ export class IngestController {
   @Post('runs')
   @HttpCode(202)
   async pullNow() {
-    if (!(await this.worker.requestNow())) {
+    if (!(await this.schedule.requestNow())) {
       throw new AppError(409, 'ingest_disabled', 'Traffic ingest is off: no TRAFFIC_SOURCE_URL is configured');
     }
     return { queued: true };
