@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { DEFAULT_DATABASE_URL } from './preflight';
+import { DEMO_ADMIN, DEMO_USER } from './demo-accounts';
 import { SEEDS } from './seeds';
 
-export const DEMO_USER = { email: 'demo@beacon.local', password: 'beacon-demo-2024' };
-export const DEMO_ADMIN = { email: 'admin@beacon.local', password: 'beacon-admin-2024' };
+export { DEMO_ADMIN, DEMO_USER };
 const DEMO_EMAILS = [DEMO_USER.email, DEMO_ADMIN.email];
 
 /**

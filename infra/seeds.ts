@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { DEMO_ADMIN, DEMO_USER } from './demo-accounts';
 import { seedTraffic } from '../services/traffic/src/seed/traffic.seed';
 import { seedStore } from '../services/store/src/seed/store.seed';
 import { seedIdentity } from '../services/identity/src/seed/identity.seed';
@@ -18,9 +19,8 @@ export interface ServiceSeed {
 }
 
 export const SEEDS: ServiceSeed[] = [
-  // the demo accounts live in infra/seed.ts (imported lazily: it imports this file)
-  { name: 'identity', run: async ({ ds, log }) => { const demo = await import('./seed'); await seedIdentity(ds, log, demo.DEMO_USER, demo.DEMO_ADMIN); } },
+  { name: 'identity', run: ({ ds, log }) => seedIdentity(ds, log, DEMO_USER, DEMO_ADMIN) },
   { name: 'store', run: ({ ds, log }) => seedStore(ds, log) },
   { name: 'traffic', run: ({ ds, log }) => seedTraffic(ds, log) },
-  { name: 'incidents', run: async ({ ds, log }) => { const demo = await import('./seed'); await seedIncidents(ds, log, { demo: demo.DEMO_USER.email, admin: demo.DEMO_ADMIN.email }); } },
+  { name: 'incidents', run: ({ ds, log }) => seedIncidents(ds, log, { demo: DEMO_USER.email, admin: DEMO_ADMIN.email }) },
 ];

@@ -5,3 +5,4 @@ export * from './services';
 export * from './incidents';
 export * from './community';
 export * from './store';
+export * from './traffic';

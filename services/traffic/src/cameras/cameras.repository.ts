@@ -1,18 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { Camera, Rows } from '@beacon/contracts';
 
 /** A camera as the screens see it (spec: camera_id, roadway, direction, description, lat, lng, image_url, last_updated). */
-export interface CameraView {
-  cameraId: string;
-  roadway: string;
-  direction: string | null;
-  description: string | null;
-  lat: number | null;
-  lng: number | null;
-  imageUrl: string | null;
-  lastUpdated: Date | null;
-}
+export type CameraView = Rows<Camera, 'lastUpdated'>;
 
 const CAMERA_COLUMNS = `camera_id AS "cameraId", roadway, direction, description, lat, lng, image_url AS "imageUrl", last_updated AS "lastUpdated"`;
 

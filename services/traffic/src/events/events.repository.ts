@@ -1,23 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { EventCategory, EventSeverity } from '../ingest/source-format';
+import type { Rows, TrafficEvent } from '@beacon/contracts';
 
 /** A traffic event as the map sees it (spec: id, type, severity, lat, lng, description, start_date, end_date). */
-export interface TrafficEventView {
-  id: string;
-  type: string;
-  category: EventCategory;
-  severity: EventSeverity;
-  lat: number;
-  lng: number;
-  description: string;
-  roadway: string | null;
-  direction: string | null;
-  fullClosure: boolean;
-  startDate: Date | null;
-  endDate: Date | null;
-}
+export type TrafficEventView = Rows<TrafficEvent, 'startDate' | 'endDate'>;
 
 @Injectable()
 export class EventsRepository {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { IngestReport } from './ingest.service';
+import type { IngestReport } from './ingest-report';
 
 export interface IngestRunRow {
   id: string;

@@ -3,7 +3,8 @@ import type { Job } from 'bullmq';
 import { JobQueue, OnJob } from '@beacon/common';
 import { DEFAULT_JOB_OPTIONS, JobName, JobPayloads, QueueName } from '@beacon/contracts';
 import { TrafficEnv } from '../config/env.dto';
-import { IngestService, isRetryable } from './ingest.service';
+import { isRetryable } from './ingest-report';
+import { IngestService } from './ingest.service';
 
 const SCHEDULER_ID = 'traffic-ingest-schedule';
 const MANUAL_JOB_ID = 'traffic-ingest-manual';

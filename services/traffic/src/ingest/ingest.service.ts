@@ -1,25 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { TrafficEnv } from '../config/env.dto';
 import { IngestRunsRepository } from './ingest-runs.repository';
+import type { IngestReport, KindReport } from './ingest-report';
 import { parseCameras, parseEvents, SourcePayloadError } from './source-format';
 import { SourceSyncRepository, SyncCounts } from './source-sync.repository';
 import { SourceKind, SourceRateLimitedError, SourceUnavailableError, TrafficSourceClient } from './traffic-source.client';
-
-export type KindReport =
-  | ({ status: 'ok'; rejected: number; rejectedReasons: string[] } & SyncCounts)
-  | { status: 'failed'; error: string; retryable: boolean }
-  | { status: 'rate_limited'; retryAt: string; error: string }
-  | { status: 'skipped'; error: string };
-
-export interface IngestReport {
-  source: string;
-  reason: 'schedule' | 'manual';
-  status: 'ok' | 'partial' | 'failed' | 'rate_limited';
-  startedAt: string;
-  finishedAt: string;
-  cameras: KindReport;
-  events: KindReport;
-}
 
 /**
  * One pull from the 511 source: cameras, then events. Each list is fetched, validated and written on its own, so
@@ -96,10 +81,4 @@ function summary(r: KindReport): string {
     return `${r.received} received, ${r.inserted} new, ${r.updated} changed, ${r.vanished} vanished${r.vanishSkipped ? ' (vanishing skipped: too many at once)' : ''}${r.rejected ? `, ${r.rejected} rejected` : ''}`;
   }
   return `${r.status} (${r.error})`;
-}
-
-/** A pull worth retrying soon: the source was down, not merely rate limiting or sending junk. */
-export function isRetryable(report: IngestReport): boolean {
-  const kinds = [report.cameras, report.events];
-  return !kinds.some((r) => r.status === 'rate_limited') && kinds.some((r) => r.status === 'failed' && r.retryable);
 }

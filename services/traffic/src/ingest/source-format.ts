@@ -6,9 +6,7 @@
  * misbehaving source never overwrites good rows.
  */
 
-export const EVENT_CATEGORIES = ['incident', 'closure', 'roadwork', 'special_event', 'weather', 'other'] as const;
-export type EventCategory = (typeof EVENT_CATEGORIES)[number];
-export type EventSeverity = 'high' | 'medium' | 'low';
+import type { EventCategory, EventSeverity } from '@beacon/contracts';
 
 export interface SourceCameraView {
   id: string;

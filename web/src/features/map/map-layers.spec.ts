@@ -8,7 +8,7 @@ import {
 const cam = (roadway: string, description: string | null, direction: string | null): Camera => ({
   cameraId: roadway + description + direction, roadway, description, direction, lat: 33.4, lng: -112, imageUrl: 'https://x.test/a.jpg', lastUpdated: null,
 });
-const event = (category: TrafficEvent['category'], severity = 'high'): TrafficEvent => ({
+const event = (category: TrafficEvent['category'], severity: TrafficEvent['severity'] = 'high'): TrafficEvent => ({
   id: `${category}-${severity}`, type: 'Crash', category, severity, lat: 33.4, lng: -112, description: 'x', roadway: null, direction: null,
   fullClosure: false, startDate: null, endDate: null,
 });

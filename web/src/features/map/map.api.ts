@@ -1,24 +1,7 @@
 import { api } from '@/app/api';
-import type { Camera } from '@/features/traffic/traffic.api';
+import type { Camera, EventCategory, TrafficEvent } from '@beacon/contracts';
 
-export type EventCategory = 'incident' | 'closure' | 'roadwork' | 'special_event' | 'weather' | 'other';
-
-/** An active traffic event with coordinates (GET /api/traffic/events/active). */
-export interface TrafficEvent {
-  id: string;
-  type: string;
-  category: EventCategory;
-  /** high, low, or anything else (treated as medium). */
-  severity: string;
-  lat: number;
-  lng: number;
-  description: string;
-  roadway: string | null;
-  direction: string | null;
-  fullClosure: boolean;
-  startDate: string | null;
-  endDate: string | null;
-}
+export type { EventCategory, TrafficEvent };
 
 /** A community report verified in the last hours (GET /api/incidents/incidents/verified). */
 export interface VerifiedIncident {

@@ -1,17 +1,7 @@
+import type { Camera } from '@beacon/contracts';
 import { api } from '@/app/api';
 
-/** A camera as GET /api/traffic/cameras returns it (spec entity Camera). */
-export interface Camera {
-  cameraId: string;
-  roadway: string;
-  direction: string | null;
-  description: string | null;
-  lat: number | null;
-  lng: number | null;
-  imageUrl: string | null;
-  /** ISO date-time of the source's last report; null when unknown. */
-  lastUpdated: string | null;
-}
+export type { Camera };
 
 export const trafficApi = api.injectEndpoints({
   endpoints: (build) => ({
