@@ -32,6 +32,24 @@ export class CapSite {
   }
 }
 
+/** Characters XML 1.0 cannot carry at all, not even as a character reference. */
+const XML_FORBIDDEN = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/**
+ * Text as xmlbuilder2 must be given it. The builder escapes `<`, `>` and quotes, but leaves an `&` that looks like
+ * an entity (`&nbsp;`, `&amp;`, `&#1;`) as it is: one such title made the whole feed malformed, and `&amp;` reached
+ * readers as `&`. Every `&` is escaped here (the builder then leaves these `&amp;` alone), and what XML forbids is
+ * dropped. Every text and attribute value goes through it, typed by an admin or not.
+ */
+export const xmlText = (value: string) => value.replace(XML_FORBIDDEN, '').replace(/&/g, '&amp;');
+
+type Element = ReturnType<ReturnType<typeof create>['ele']>;
+
+/** A child element holding text. */
+const put = (parent: Element, name: string, value: string) => parent.ele(name).txt(xmlText(value));
+
+const attrs = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, xmlText(v)]));
+
 /** CAP 1.2 dateTime: seconds precision and a numeric offset; the schema refuses fractions and 'Z'. */
 export const capTime = (d: Date) => new Date(d).toISOString().replace(/\.\d+Z$/, '+00:00');
 
@@ -47,31 +65,31 @@ export const messageTime = (a: PublicAlertRow): Date => new Date(cancelled(a) ? 
 export function capMessage(a: PublicAlertRow, site: CapSite): string {
   const doc = create({ version: '1.0', encoding: 'UTF-8' });
   const alert = doc.ele(CAP_NS, 'alert');
-  alert.ele('identifier').txt(identifierOf(a));
-  alert.ele('sender').txt(site.sender);
-  alert.ele('sent').txt(capTime(messageTime(a)));
-  alert.ele('status').txt('Actual');
-  alert.ele('msgType').txt(cancelled(a) ? 'Cancel' : 'Alert');
-  alert.ele('scope').txt('Public');
+  put(alert, 'identifier', identifierOf(a));
+  put(alert, 'sender', site.sender);
+  put(alert, 'sent', capTime(messageTime(a)));
+  put(alert, 'status', 'Actual');
+  put(alert, 'msgType', cancelled(a) ? 'Cancel' : 'Alert');
+  put(alert, 'scope', 'Public');
   // CAP's reference triple: sender,identifier,sent of the message being cancelled.
-  if (cancelled(a)) alert.ele('references').txt(`${site.sender},${a.id},${capTime(a.sent_at!)}`);
+  if (cancelled(a)) put(alert, 'references', `${site.sender},${a.id},${capTime(a.sent_at!)}`);
 
   // Element order follows the CAP 1.2 schema's sequence.
   const info = alert.ele('info');
-  info.ele('language').txt('en-US');
-  info.ele('category').txt(capCategory(a.category, a.type));
-  info.ele('event').txt(a.type);
-  info.ele('urgency').txt(capUrgency(a.severity));
-  info.ele('severity').txt(CAP_SEVERITY[a.severity]);
-  info.ele('certainty').txt('Observed');
-  if (a.expires_at) info.ele('expires').txt(capTime(a.expires_at));
-  info.ele('senderName').txt('Beacon');
-  info.ele('headline').txt(a.title);
-  info.ele('description').txt(a.message);
-  info.ele('web').txt(site.webUrl(a.id));
+  put(info, 'language', 'en-US');
+  put(info, 'category', capCategory(a.category, a.type));
+  put(info, 'event', a.type);
+  put(info, 'urgency', capUrgency(a.severity));
+  put(info, 'severity', CAP_SEVERITY[a.severity]);
+  put(info, 'certainty', 'Observed');
+  if (a.expires_at) put(info, 'expires', capTime(a.expires_at));
+  put(info, 'senderName', 'Beacon');
+  put(info, 'headline', a.title);
+  put(info, 'description', a.message);
+  put(info, 'web', site.webUrl(a.id));
   const area = info.ele('area');
-  area.ele('areaDesc').txt(a.location_name ?? 'Area of the alert');
-  if (a.lat !== null && a.lng !== null && a.radius_km !== null) area.ele('circle').txt(`${a.lat},${a.lng} ${a.radius_km}`);
+  put(area, 'areaDesc', a.location_name ?? 'Area of the alert');
+  if (a.lat !== null && a.lng !== null && a.radius_km !== null) put(area, 'circle', `${a.lat},${a.lng} ${a.radius_km}`);
   return doc.end({ prettyPrint: true });
 }
 
@@ -82,23 +100,25 @@ export function atomFeed(alerts: PublicAlertRow[], site: CapSite, now: Date = ne
   const updated = alerts.length ? new Date(Math.max(...alerts.map((a) => messageTime(a).getTime()))) : now;
   const doc = create({ version: '1.0', encoding: 'UTF-8' });
   const feed = doc.ele(ATOM_NS, 'feed');
-  feed.ele('id').txt(site.feedUrl);
-  feed.ele('title').txt('Beacon public alerts');
-  feed.ele('updated').txt(updated.toISOString());
-  feed.ele('author').ele('name').txt('Beacon').up().ele('uri').txt(site.base);
-  feed.ele('link').att({ rel: 'self', type: 'application/atom+xml', href: site.feedUrl });
-  feed.ele('link').att({ rel: 'alternate', type: 'text/html', href: site.base });
+  put(feed, 'id', site.feedUrl);
+  put(feed, 'title', 'Beacon public alerts');
+  put(feed, 'updated', updated.toISOString());
+  const author = feed.ele('author');
+  put(author, 'name', 'Beacon');
+  put(author, 'uri', site.base);
+  feed.ele('link').att(attrs({ rel: 'self', type: 'application/atom+xml', href: site.feedUrl }));
+  feed.ele('link').att(attrs({ rel: 'alternate', type: 'text/html', href: site.base }));
   for (const a of alerts) {
     const entry = feed.ele('entry');
     // Stable per alert, so a reader sees the cancel as an update of the same entry.
-    entry.ele('id').txt(`urn:uuid:${a.id}`);
-    entry.ele('title').txt(`${ENDED_PREFIX[a.status] ?? ''}${a.title}`);
-    entry.ele('updated').txt(messageTime(a).toISOString());
-    entry.ele('published').txt(new Date(a.sent_at!).toISOString());
-    entry.ele('summary').txt(a.message);
-    entry.ele('category').att({ term: capCategory(a.category, a.type) });
-    entry.ele('link').att({ rel: 'alternate', type: 'application/cap+xml', href: site.capUrl(a.id) });
-    entry.ele('link').att({ rel: 'related', type: 'text/html', href: site.webUrl(a.id) });
+    put(entry, 'id', `urn:uuid:${a.id}`);
+    put(entry, 'title', `${ENDED_PREFIX[a.status] ?? ''}${a.title}`);
+    put(entry, 'updated', messageTime(a).toISOString());
+    put(entry, 'published', new Date(a.sent_at!).toISOString());
+    put(entry, 'summary', a.message);
+    entry.ele('category').att(attrs({ term: capCategory(a.category, a.type) }));
+    entry.ele('link').att(attrs({ rel: 'alternate', type: 'application/cap+xml', href: site.capUrl(a.id) }));
+    entry.ele('link').att(attrs({ rel: 'related', type: 'text/html', href: site.webUrl(a.id) }));
   }
   return doc.end({ prettyPrint: true });
 }

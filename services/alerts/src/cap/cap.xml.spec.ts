@@ -1,0 +1,75 @@
+import { SaxesParser } from 'saxes';
+import { atomFeed, capMessage, CapSite } from './cap.xml';
+import type { PublicAlertRow } from './cap.repository';
+
+/**
+ * Every text an admin types reaches the feed's readers exactly, and no text can make the feed malformed: checked
+ * with saxes, a strict parser that refuses undefined entities (`&nbsp;`) and characters XML 1.0 forbids.
+ */
+function strictParse(xml: string): Map<string, string[]> {
+  const texts = new Map<string, string[]>();
+  const stack: { name: string; text: string }[] = [];
+  const parser = new SaxesParser({ xmlns: true });
+  parser.on('error', (e) => {
+    throw e;
+  });
+  parser.on('opentag', (tag) => stack.push({ name: tag.local, text: '' }));
+  parser.on('text', (t) => {
+    if (stack.length) stack[stack.length - 1].text += t;
+  });
+  parser.on('cdata', (t) => {
+    if (stack.length) stack[stack.length - 1].text += t;
+  });
+  parser.on('closetag', () => {
+    const el = stack.pop()!;
+    texts.set(el.name, [...(texts.get(el.name) ?? []), el.text]);
+  });
+  parser.write(xml).close();
+  return texts;
+}
+
+const HOSTILE = [
+  'Road closed &nbsp; test',
+  'Fish &amp; chips',
+  'Control &#1; reference',
+  'CDATA end ]]> here',
+  '<b>bold</b> & "quotes" \'apos\'',
+  'Raw controls \u0000\u0001\u0008\u000b\u000c\u001f and \ufffe\uffff and a lone \ud800 surrogate',
+  'Tab\tnewline\ncarriage\r kept, emoji 🚨 kept',
+];
+
+/** What a reader must see: the text as typed, less only the characters XML 1.0 cannot carry. */
+const readable = (s: string) => s.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '').replace(/\r\n?/g, '\n');
+
+const row = (text: string, over: Partial<PublicAlertRow> = {}): PublicAlertRow => ({
+  id: '6f1c1f43-2b3d-4c7e-9a41-1d2f3e4a5b6c', title: `Title ${text}`, message: `Message ${text}`, type: `Wrong-way Driver ${text}`,
+  severity: 'critical', category: 'traffic', location_name: `Loop 101 ${text}`, lat: 33.45, lng: -112.07, radius_km: 5,
+  expires_at: new Date('2026-11-25T12:00:00Z'), channels: ['push'], status: 'active', source: 'admin', created_by: null,
+  recipients: 1, dispatched_at: new Date('2026-11-25T10:00:00Z'), sent_at: new Date('2026-11-25T10:00:00Z'),
+  created_at: new Date('2026-11-25T10:00:00Z'), updated_at: new Date('2026-11-25T10:00:00Z'), ended_at: null, ...over,
+});
+
+const site = new CapSite('https://alerts.example.org');
+
+describe('CAP and Atom text escaping', () => {
+  it.each(HOSTILE)('a CAP message with %j in every text field is well-formed and reads back as typed', (text) => {
+    const texts = strictParse(capMessage(row(text), site));
+    expect(texts.get('headline')).toEqual([readable(`Title ${text}`)]);
+    expect(texts.get('description')).toEqual([readable(`Message ${text}`)]);
+    expect(texts.get('event')).toEqual([readable(`Wrong-way Driver ${text}`)]);
+    expect(texts.get('areaDesc')).toEqual([readable(`Loop 101 ${text}`)]);
+  });
+
+  it.each(HOSTILE)('the Atom feed with %j in every entry is well-formed and reads back as typed', (text) => {
+    const cancelled = row(text, { id: '7f1c1f43-2b3d-4c7e-9a41-1d2f3e4a5b6c', status: 'cancelled', ended_at: new Date('2026-11-25T11:00:00Z') });
+    const texts = strictParse(atomFeed([row(text), cancelled], site, new Date('2026-11-25T11:30:00Z')));
+    expect(texts.get('title')).toEqual(['Beacon public alerts', readable(`Title ${text}`), readable(`Cancelled: Title ${text}`)]);
+    expect(texts.get('summary')).toEqual([readable(`Message ${text}`), readable(`Message ${text}`)]);
+  });
+
+  it('the CAP message of a cancelled alert is well-formed too', () => {
+    const texts = strictParse(capMessage(row(HOSTILE.join(' | '), { status: 'cancelled', ended_at: new Date('2026-11-25T11:00:00Z') }), site));
+    expect(texts.get('msgType')).toEqual(['Cancel']);
+    expect(texts.get('headline')).toEqual([readable(`Title ${HOSTILE.join(' | ')}`)]);
+  });
+});
