@@ -77,3 +77,66 @@ describe('publicLookup', () => {
     await expect(assertPublicUrl('https://hook.example/x', [], resolver('93.184.216.34'))).resolves.toBeInstanceOf(URL);
   });
 });
+
+/**
+ * Every IPv6 form that carries or stands for a non-public address, and the IANA special-purpose ranges of both
+ * families, refused as URL literals and as DNS answers alike; global unicast and NAT64 of a public IPv4 accepted.
+ */
+describe('special-purpose and embedded-IPv4 addresses', () => {
+  const refused: [string, string][] = [
+    ['::127.0.0.1', 'IPv4-compatible loopback'],
+    ['::169.254.169.254', 'IPv4-compatible metadata service'],
+    ['::8.8.8.8', 'IPv4-compatible (deprecated form, never public)'],
+    ['::ffff:169.254.169.254', 'IPv4-mapped link-local'],
+    ['2002:7f00:1::1', '6to4 of 127.0.0.1'],
+    ['2002:a9fe:a9fe::1', '6to4 of 169.254.169.254'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo'],
+    ['64:ff9b::7f00:1', 'NAT64 of 127.0.0.1'],
+    ['64:ff9b::a00:1', 'NAT64 of 10.0.0.1'],
+    ['64:ff9b:1::808:808', 'local-use NAT64'],
+    ['fc00::1', 'unique local'],
+    ['fd12:3456::1', 'unique local'],
+    ['fe80::1', 'link-local'],
+    ['fec0::1', 'site-local'],
+    ['ff02::1', 'multicast'],
+    ['100::1', 'discard-only'],
+    ['2001:db8::1', 'documentation'],
+    ['2001:10::1', 'ORCHID'],
+    ['2001:20::1', 'ORCHIDv2'],
+    ['2001:2::1', 'benchmarking'],
+    ['3fff::1', 'documentation (3fff::/20)'],
+    ['::', 'unspecified'],
+    ['100.64.0.1', 'shared address space (CGNAT)'],
+    ['198.18.0.1', 'benchmarking'],
+    ['198.19.255.1', 'benchmarking'],
+    ['192.0.0.8', 'IETF protocol assignments'],
+    ['192.0.2.1', 'documentation'],
+    ['198.51.100.1', 'documentation'],
+    ['203.0.113.1', 'documentation'],
+    ['192.88.99.1', '6to4 relay anycast'],
+    ['224.0.0.1', 'multicast'],
+    ['240.0.0.1', 'reserved'],
+    ['255.255.255.255', 'broadcast'],
+  ];
+
+  it.each(refused)('refuses %s (%s) as a URL literal', async (address) => {
+    const host = address.includes(':') ? `[${address}]` : address;
+    await expect(assertPublicUrl(`https://${host}/hook`)).rejects.toMatchObject({ code: 'private_address' });
+  });
+
+  it.each(refused)('refuses %s (%s) as a DNS answer', async (address) => {
+    const resolve = async () => [{ address, family: address.includes(':') ? 6 : 4 }];
+    await expect(assertPublicUrl('https://hook.example/', [], resolve)).rejects.toMatchObject({ code: 'private_address' });
+  });
+
+  it.each([
+    ['8.8.8.8', 'public IPv4'],
+    ['2606:4700:4700::1111', 'global unicast IPv6'],
+    ['::ffff:8.8.8.8', 'IPv4-mapped public'],
+    ['64:ff9b::808:808', 'NAT64 of a public IPv4 (DNS64 networks)'],
+    ['2002:808:808::1', '6to4 of a public IPv4'],
+  ])('accepts %s (%s)', async (address) => {
+    const resolve = async () => [{ address, family: address.includes(':') ? 6 : 4 }];
+    await expect(assertPublicUrl('https://hook.example/', [], resolve)).resolves.toBeInstanceOf(URL);
+  });
+});

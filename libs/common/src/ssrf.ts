@@ -85,8 +85,46 @@ function isAllowed(host: string, port: string, allow: string[]) {
   return allow.some((entry) => entry === host || entry === `${host}:${port}` || entry === '*');
 }
 
+/**
+ * IPv4 ranges of the IANA special-purpose registry that ipaddr.js files under 'unicast' or that are worth naming on
+ * their own (its 'reserved' covers documentation, benchmarking, 192.0.0.0/24 and 240.0.0.0/4 already).
+ */
+const IPV4_SPECIAL: [string, string][] = [
+  ['192.0.0.0/24', 'reserved'],
+  ['192.88.99.0/24', 'reserved'],
+  ['198.18.0.0/15', 'benchmarking'],
+];
+
+/**
+ * The class of an address as the SSRF rule sees it: 'unicast' only for a global unicast address. IPv6 is public
+ * only inside 2000::/3 (so `::127.0.0.1`, which URLs write `::7f00:1`, is 'ipv4Compatible', not public); forms that
+ * carry an IPv4 address (mapped, 6to4, NAT64's well-known prefix, which DNS64 networks hand out for public hosts)
+ * take the class of that IPv4 address. Teredo and local-use NAT64 are refused: what they reach is not knowable here.
+ */
 export function rangeOf(address: string): string {
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range();
+  // ipaddr.js reads `::8.8.8.8` as `::ffff:8.8.8.8`; the socket would connect to `::808:808`. The WHATWG URL parser
+  // writes an address the way it is connected to, so that is what gets classified.
+  const parsed = ipaddr.parse(address.includes(':') ? new URL(`http://[${address}]/`).hostname.slice(1, -1) : address);
+  if (parsed.kind() === 'ipv4') return ipv4Range(parsed as ipaddr.IPv4);
+  const v6 = parsed as ipaddr.IPv6;
+  const embedded = embeddedIPv4(v6);
+  if (embedded) return ipv4Range(embedded);
+  if (!v6.match(ipaddr.IPv6.parse('2000::'), 3)) return v6.range() === 'unicast' ? (v6.match(ipaddr.IPv6.parse('::'), 96) ? 'ipv4Compatible' : 'reserved') : v6.range();
+  return v6.range();
+}
+
+function ipv4Range(v4: ipaddr.IPv4): string {
+  const range = v4.range();
+  if (range !== 'unicast') return range;
+  for (const [cidr, name] of IPV4_SPECIAL) if (v4.match(ipaddr.IPv4.parseCIDR(cidr))) return name;
+  return range;
+}
+
+/** The IPv4 address an IPv6 address stands for: IPv4-mapped (::ffff:0:0/96), 6to4 (2002::/16), NAT64 (64:ff9b::/96). */
+function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const bytes = v6.toByteArray();
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address();
+  if (v6.match(ipaddr.IPv6.parse('2002::'), 16)) return new ipaddr.IPv4(bytes.slice(2, 6));
+  if (v6.match(ipaddr.IPv6.parse('64:ff9b::'), 96)) return new ipaddr.IPv4(bytes.slice(12, 16));
+  return null;
 }
