@@ -5,6 +5,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { BaseEnv, ConfigError, loadEnv } from './env';
 import { AllExceptionsFilter, createValidationPipe } from './errors';
+import { RejectNulPipe } from './text-safety';
 
 export interface ServiceDefinition<E extends BaseEnv> {
   name: string;
@@ -34,7 +35,7 @@ export async function createServiceApp<E extends BaseEnv>(def: ServiceDefinition
   }
   app.set('trust proxy', env.TRUSTED_PROXY ? env.TRUSTED_PROXY.split(',').map((s) => s.trim()) : false);
   app.disable('x-powered-by');
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new RejectNulPipe(), createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   await def.configure?.(app, env);
   return app;

@@ -14,3 +14,4 @@ export * from './validation';
 export * from './seeded-random';
 export * from './rate-limit';
 export * from './queue';
+export * from './text-safety';
