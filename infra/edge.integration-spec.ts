@@ -12,8 +12,13 @@ import { EdgeEnv } from './edge.env';
 /** A stand-in upstream that echoes which service got the request and the path it saw. */
 async function upstream(name: string) {
   const server = createServer((req: IncomingMessage, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ service: name, path: req.url, forwardedFor: req.headers['x-forwarded-for'] ?? null }));
+    // reads the whole body first, as a service does
+    let bytes = 0;
+    req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ service: name, path: req.url, forwardedFor: req.headers['x-forwarded-for'] ?? null, bytes }));
+    });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -71,9 +76,78 @@ describe('edge', () => {
     expect(body.forwardedFor).toBeTruthy();
   });
 
-  it("appends the visitor's address to X-Forwarded-For, which the services read when they trust loopback", async () => {
-    const res = await fetch(`${base}/api/alerts/preferences`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
-    expect(((await res.json()) as { forwardedFor: string }).forwardedFor).toBe('203.0.113.9,127.0.0.1');
+  it('replaces a client-sent X-Forwarded-For with the address it computed (the edge is the first hop)', async () => {
+    const res = await fetch(`${base}/api/alerts/preferences`, { headers: { 'X-Forwarded-For': '203.0.113.9', Forwarded: 'for=198.51.100.1' } });
+    expect(((await res.json()) as { forwardedFor: string }).forwardedFor).toBe('127.0.0.1');
+  });
+
+  it('behind a trusted load balancer, forwards the client address that balancer reported, alone', async () => {
+    const env = loadEnv(EdgeEnv, { PORT: '0', HOST: '127.0.0.1', TRUSTED_PROXY: 'loopback', ALERTS_URL: upstreams.alerts.url });
+    const behind = await startEdge(env);
+    try {
+      const res = await fetch(`http://127.0.0.1:${(behind.address() as AddressInfo).port}/api/alerts/preferences`, {
+        headers: { 'X-Forwarded-For': '10.9.9.9, 203.0.113.9' },
+      });
+      // the balancer (loopback, trusted) says the client is 203.0.113.9; what the client claimed before that is dropped
+      expect(((await res.json()) as { forwardedFor: string }).forwardedFor).toBe('203.0.113.9');
+    } finally {
+      await new Promise((r) => behind.close(r));
+    }
+  });
+
+  describe('request bodies larger than the service accepts', () => {
+    const SIX_MB = 6 * 1024 * 1024;
+    const multipart = (size: number) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(size)], { type: 'image/jpeg' }), 'photo.jpg');
+      return form;
+    };
+    /** A body sent chunked, with no length the edge could check up front. */
+    const chunked = (size: number) => new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let sent = 0; sent < size; sent += 64 * 1024) controller.enqueue(new Uint8Array(64 * 1024));
+        controller.close();
+      },
+    });
+
+    it('answers 413 with the service\'s code and message for an oversize upload, every time', async () => {
+      for (let i = 0; i < 10; i++) {
+        const res = await fetch(`${base}/api/incidents/uploads/incident-photos`, { method: 'POST', body: multipart(SIX_MB) });
+        expect(res.status).toBe(413);
+        expect(await res.json()).toEqual({ statusCode: 413, code: 'file_too_large', message: 'Photo must be less than 5MB' });
+      }
+      const community = await fetch(`${base}/api/incidents/uploads/community-post-photos`, { method: 'POST', body: multipart(SIX_MB) });
+      expect(await community.json()).toMatchObject({ code: 'file_too_large', message: 'Image must be less than 5MB' });
+    });
+
+    it('answers 413 for an oversize chunked upload too, and never 502', async () => {
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(`${base}/api/incidents/uploads/incident-photos`, {
+          method: 'POST', body: chunked(SIX_MB), headers: { 'content-type': 'multipart/form-data; boundary=x' }, duplex: 'half',
+        } as RequestInit);
+        expect(res.status).toBe(413);
+        expect(await res.json()).toMatchObject({ code: 'file_too_large' });
+      }
+    });
+
+    it('answers 413 payload_too_large for an oversize JSON body', async () => {
+      const res = await fetch(`${base}/api/store/products`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(200 * 1024) }),
+      });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ statusCode: 413, code: 'payload_too_large', message: 'The request body is too large' });
+    });
+
+    it('forwards an upload within the limit, declared or chunked', async () => {
+      const res = await fetch(`${base}/api/incidents/uploads/incident-photos`, { method: 'POST', body: multipart(1024 * 1024) });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ service: 'incidents', path: '/api/incidents/uploads/incident-photos', bytes: expect.any(Number) });
+      const streamed = await fetch(`${base}/api/incidents/uploads/incident-photos`, {
+        method: 'POST', body: chunked(1024 * 1024), headers: { 'content-type': 'multipart/form-data; boundary=x' }, duplex: 'half',
+      } as RequestInit);
+      expect(streamed.status).toBe(200);
+      expect(((await streamed.json()) as { bytes: number }).bytes).toBe(1024 * 1024);
+    });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

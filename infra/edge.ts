@@ -6,7 +6,8 @@ import { IncomingMessage, Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { Socket } from 'node:net';
 import zlib from 'node:zlib';
-import { SERVICES, ServiceName } from '@beacon/contracts';
+import proxyAddr from 'proxy-addr';
+import { BODY_LIMITS, isUploadBucket, SERVICES, ServiceName, UPLOAD_TOO_LARGE_MESSAGE } from '@beacon/contracts';
 import { CONFIG_ERROR_EXIT_CODE, ConfigError, loadEnv } from '@beacon/common';
 import { EdgeEnv } from './edge.env';
 
@@ -55,6 +56,80 @@ export function contentSecurityPolicy(tileUrl: string) {
   ].join('; ');
 }
 
+/**
+ * The edge is the first hop: whatever a client says in X-Forwarded-* or Forwarded is replaced by what the edge
+ * computed (the socket's address, or the left-most untrusted one when the edge itself sits behind TRUSTED_PROXY),
+ * so no client picks the address the services rate-limit by. Appending (http-proxy's `xfwd`) let a client in a
+ * trusted range name any address it liked.
+ */
+export function forwardedHeaders(req: IncomingMessage, trust: (addr: string, i: number) => boolean) {
+  const proto = (req.socket as Socket & { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const viaTrusted = trust(req.socket.remoteAddress ?? '', 0);
+  const forwardedProto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim();
+  return {
+    'x-forwarded-for': proxyAddr(req, trust),
+    'x-forwarded-proto': viaTrusted && /^https?$/.test(forwardedProto) ? forwardedProto : proto,
+    'x-forwarded-host': String(req.headers.host ?? ''),
+  };
+}
+
+const STRIPPED_HEADERS = ['forwarded', 'x-real-ip', 'x-forwarded-port'];
+
+function setForwarded(proxyReq: { setHeader(n: string, v: string): void; removeHeader(n: string): void }, req: IncomingMessage, trust: (addr: string, i: number) => boolean) {
+  for (const name of STRIPPED_HEADERS) proxyReq.removeHeader(name);
+  for (const [name, value] of Object.entries(forwardedHeaders(req, trust))) proxyReq.setHeader(name, value);
+}
+
+/** An upload route's bucket, or null: `/api/incidents/uploads/<bucket>`. */
+function uploadBucketOf(path: string): string | null {
+  const m = new RegExp(`^${SERVICES.incidents.prefix}/uploads/([^/]+)/?$`).exec(path);
+  return m && isUploadBucket(m[1]) ? m[1] : null;
+}
+
+/**
+ * Refuses a body larger than the service would accept before any of it is forwarded, with the service's own 413
+ * answer: a service that refused it mid-stream closed the connection under the proxy, which then reported a
+ * reachable service as down (502). A declared length is checked at once; a chunked body is counted as it passes.
+ */
+export function bodyLimit(req: Request, res: Response, next: NextFunction) {
+  // the services built on the shared bootstrap; identity answers in its own error shape, Socket.IO has its own limit
+  const limited = (['incidents', 'store', 'alerts', 'traffic'] as const).some((name) => req.path.startsWith(`${SERVICES[name].prefix}/`));
+  if (!limited || req.method === 'GET' || req.method === 'HEAD') return next();
+  const bucket = req.method === 'POST' ? uploadBucketOf(req.path) : null;
+  const limit = bucket ? BODY_LIMITS.uploadBytes : BODY_LIMITS.jsonBytes;
+  const refuse = () => {
+    if (res.headersSent) return;
+    res.setHeader('Connection', 'close');
+    res.status(413).json(bucket
+      ? { statusCode: 413, code: 'file_too_large', message: UPLOAD_TOO_LARGE_MESSAGE[bucket as keyof typeof UPLOAD_TOO_LARGE_MESSAGE] }
+      : { statusCode: 413, code: 'payload_too_large', message: 'The request body is too large' });
+  };
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return refuse();
+  // counted while it is forwarded (see proxyReq): a listener attached here would start the stream before the proxy
+  // pipes it, and those first chunks would be lost
+  if (req.headers['transfer-encoding']) (req as LimitedRequest).bodyLimit = { limit, refuse };
+  next();
+}
+
+type LimitedRequest = IncomingMessage & { bodyLimit?: { limit: number; refuse: () => void } };
+
+/** Counts a chunked body as it goes upstream; past the limit, stops forwarding and answers the client 413. */
+function countForwardedBody(req: LimitedRequest, proxyReq: { destroy(): void }) {
+  const rule = req.bodyLimit;
+  if (!rule) return;
+  let seen = 0;
+  const count = (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen <= rule.limit) return;
+    req.off('data', count);
+    req.unpipe();
+    proxyReq.destroy();
+    rule.refuse();
+  };
+  req.on('data', count);
+}
+
 export function serviceUrl(env: EdgeEnv, name: ServiceName) {
   const key = `${name.toUpperCase()}_URL` as keyof EdgeEnv;
   return (env[key] as string | undefined) ?? `http://127.0.0.1:${SERVICES[name].port}`;
@@ -70,13 +145,19 @@ export function createEdge(env: EdgeEnv) {
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUSTED_PROXY ? env.TRUSTED_PROXY.split(',') : false);
 
+  const trust = app.get('trust proxy fn') as (addr: string, i: number) => boolean;
   const proxy = (target: string, extra: Options = {}) =>
     createProxyMiddleware({
       target,
       changeOrigin: false,
-      xfwd: true,
+      xfwd: false,
       proxyTimeout: 60_000,
       on: {
+        proxyReq: (proxyReq, req) => {
+          setForwarded(proxyReq, req, trust);
+          countForwardedBody(req, proxyReq);
+        },
+        proxyReqWs: (proxyReq, req) => setForwarded(proxyReq, req, trust),
         error: (_err, _req, res) => {
           const r = res as Response;
           if ('headersSent' in r && !r.headersSent && typeof r.status === 'function') {
@@ -96,6 +177,8 @@ export function createEdge(env: EdgeEnv) {
     res.setHeader('Content-Security-Policy', csp);
     next();
   });
+
+  app.use(bodyLimit);
 
   for (const name of Object.keys(SERVICES) as ServiceName[]) {
     const target = serviceUrl(env, name);

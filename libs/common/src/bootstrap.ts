@@ -3,6 +3,7 @@ import { DynamicModule, INestApplication, RequestMethod, Type } from '@nestjs/co
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
+import { BODY_LIMITS } from '@beacon/contracts';
 import { BaseEnv, ConfigError, loadEnv } from './env';
 import { AllExceptionsFilter, createValidationPipe } from './errors';
 import { RejectNulPipe } from './text-safety';
@@ -35,6 +36,7 @@ export async function createServiceApp<E extends BaseEnv>(def: ServiceDefinition
   }
   app.set('trust proxy', env.TRUSTED_PROXY ? env.TRUSTED_PROXY.split(',').map((s) => s.trim()) : false);
   app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: BODY_LIMITS.jsonBytes });
   app.useGlobalPipes(new RejectNulPipe(), createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   await def.configure?.(app, env);

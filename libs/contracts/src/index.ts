@@ -6,3 +6,4 @@ export * from './incidents';
 export * from './community';
 export * from './store';
 export * from './traffic';
+export * from './uploads';

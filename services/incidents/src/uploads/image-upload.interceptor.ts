@@ -2,12 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { AppError, notFound } from '@beacon/common';
-import { INCIDENT_LIMITS } from '@beacon/contracts';
-import { isUploadBucket } from './upload-keys';
-import { TOO_LARGE_MESSAGE } from './uploads.service';
-
-/** Room for the multipart envelope around a file of the maximum size. */
-const ENVELOPE_BYTES = 64 * 1024;
+import { BODY_LIMITS, INCIDENT_LIMITS, isUploadBucket, UPLOAD_TOO_LARGE_MESSAGE } from '@beacon/contracts';
 
 const parseSingleImage = multer({
   storage: multer.memoryStorage(),
@@ -26,10 +21,10 @@ export class ImageUploadInterceptor implements NestInterceptor {
     const res = ctx.switchToHttp().getResponse<Response>();
     const bucket = String(req.params.bucket);
     if (!isUploadBucket(bucket)) throw notFound('Upload bucket', 'bucket_not_found');
-    const tooLarge = new AppError(413, 'file_too_large', TOO_LARGE_MESSAGE[bucket]);
+    const tooLarge = new AppError(413, 'file_too_large', UPLOAD_TOO_LARGE_MESSAGE[bucket]);
 
     const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > INCIDENT_LIMITS.photoMaxBytes + ENVELOPE_BYTES) throw tooLarge;
+    if (Number.isFinite(declared) && declared > BODY_LIMITS.uploadBytes) throw tooLarge;
     if (!req.is('multipart/form-data')) throw new AppError(415, 'multipart_required', 'Send the image as multipart/form-data in the field "file"');
 
     await new Promise<void>((resolve, reject) => {

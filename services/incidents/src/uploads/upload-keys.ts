@@ -34,7 +34,6 @@ export function parseUploadKey(key: string): UploadKey | null {
   return { bucket: m[1] as UploadBucket, ownerId: m[2], fileName: `${m[3]}.${m[4]}`, ext: m[4] as ImageExtension };
 }
 
-export const isUploadBucket = (value: string): value is UploadBucket => (UPLOAD_BUCKETS as readonly string[]).includes(value);
 
 /** The same-origin URL the incidents service serves the object at. */
 export const uploadUrl = (key: string) => `/api/incidents/uploads/${key}`;

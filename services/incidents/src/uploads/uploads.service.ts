@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '@beacon/auth';
 import { AppError, badRequest } from '@beacon/common';
-import { COMMUNITY_MESSAGES, INCIDENT_MESSAGES, UploadBucket, UploadResult } from '@beacon/contracts';
+import { INCIDENT_MESSAGES, UploadBucket, UploadResult } from '@beacon/contracts';
 import { ImageProcessor, InvalidImageError } from './image-processor';
 import { ObjectStorage, StoredObject } from './object-storage';
 import { PhotoUrls } from './photo-urls';
@@ -26,12 +26,6 @@ export interface ServedPhoto extends StoredObject {
  * photo soon after.
  */
 const PUBLIC_CACHE = 'public, max-age=300';
-
-/** The spec's size message differs by what is uploaded. */
-export const TOO_LARGE_MESSAGE: Record<UploadBucket, string> = {
-  'incident-photos': INCIDENT_MESSAGES.photoTooLarge,
-  'community-post-photos': COMMUNITY_MESSAGES.imageTooLarge,
-};
 
 @Injectable()
 export class UploadsService {
