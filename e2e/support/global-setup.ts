@@ -58,6 +58,7 @@ export default async function globalSetup() {
       // every browser test comes from 127.0.0.1: the per-IP limits are for real traffic (their own tests prove them)
       IDENTITY_RATE_PASSWORD_IP: '1000/300',
       IDENTITY_RATE_PASSWORD_ACCOUNT: '100/900',
+      IDENTITY_RATE_PASSWORD_ACCOUNT_CEILING: '1000/3600',
       IDENTITY_RATE_SIGNUP_IP: '1000/3600',
       IDENTITY_RATE_REFRESH_IP: '5000/300',
       INCIDENTS_RATE_REPORTS_IP: '10000/3600',

@@ -103,11 +103,15 @@ export class AuthService {
     if (body.phone && !body.email) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
     if (!body.email || !body.password) throw new AuthError(400, 'validation_failed', MISSING_CREDENTIALS);
     await this.limits.consume('passwordIp', client.ip);
-    await this.limits.consume('passwordAccount', body.email.trim());
     const email = body.email.trim().toLowerCase();
+    await this.limits.beforePasswordAttempt(email, client.ip);
     const user = await this.users.findByEmail(email);
     const valid = await this.hasher.verify(user?.encrypted_password ?? null, body.password);
-    if (!user || !valid) throw new AuthError(400, 'invalid_credentials', INVALID_LOGIN);
+    if (!user || !valid) {
+      await this.limits.passwordFailed(email, client.ip);
+      throw new AuthError(400, 'invalid_credentials', INVALID_LOGIN);
+    }
+    await this.limits.passwordSucceeded(email, client.ip);
     if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
     if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
 

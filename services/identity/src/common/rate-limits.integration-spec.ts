@@ -1,10 +1,12 @@
 import { IdentityEnv } from '../config/env.dto';
+import { RateLimits } from './rate-limits';
 import { ApiResult, IdentityUnderTest, startIdentity, wrongTotpCode } from '../testing/harness';
 
 /** Limits are counted in Redis: 429 with Retry-After, per IP and per account, shared by replicas. */
 describe('rate limits', () => {
   const limits = {
     IDENTITY_RATE_PASSWORD_ACCOUNT: '3/900',
+    IDENTITY_RATE_PASSWORD_ACCOUNT_CEILING: '6/3600',
     IDENTITY_RATE_PASSWORD_IP: '8/300',
     IDENTITY_RATE_REFRESH_IP: '3/300',
     IDENTITY_RATE_SIGNUP_IP: '4/3600',
@@ -52,14 +54,43 @@ describe('rate limits', () => {
       return res.body as { access_token: string; refresh_token: string };
     }
 
-    it('limits password sign-in per account across IPs and replicas', async () => {
+    it('stops a brute force on one account from one address, across replicas, even with the right password', async () => {
       const email = 'target@example.org';
+      await signUpAt(email, '192.0.2.200');
       expect((await signIn(id, email, '198.51.100.1')).status).toBe(400);
-      expect((await signIn(replica, email, '198.51.100.2')).status).toBe(400);
-      expect((await signIn(id, email, '198.51.100.3')).status).toBe(400);
-      expect429(await signIn(replica, email, '198.51.100.4'), 900);
-      // another account from a fresh IP is unaffected
-      expect((await signIn(id, 'someone-else@example.org', '198.51.100.5')).status).toBe(400);
+      expect((await signIn(replica, email, '198.51.100.1')).status).toBe(400);
+      expect((await signIn(id, email, '198.51.100.1')).status).toBe(400);
+      expect429(await signIn(replica, email, '198.51.100.1'), 900);
+      const right = await replica.api('POST', '/token?grant_type=password', { body: { email, password: 'rate limit pass' }, headers: fromIp('198.51.100.1') });
+      expect429(right, 900);
+      // another account from the same address is unaffected
+      expect((await signIn(id, 'someone-else@example.org', '198.51.100.1')).status).toBe(400);
+    });
+
+    it('cannot lock the owner out: failures from many addresses, then the right password from a new one signs in', async () => {
+      const email = 'owner@example.org';
+      await signUpAt(email, '192.0.2.201');
+      for (let i = 1; i <= 10; i++) expect((await signIn(i % 2 ? replica : id, email, `198.51.100.${100 + i}`)).status).toBe(400);
+      // ten failures passed the account-wide ceiling (6): attempts are slowed down, not refused
+      const limits = id.svc.app.get(RateLimits);
+      const held = jest.spyOn(limits, 'beforePasswordAttempt');
+      const owner = await id.api('POST', '/token?grant_type=password', { body: { email, password: 'rate limit pass' }, headers: fromIp('198.51.100.200') });
+      expect(owner.status).toBe(200);
+      expect(owner.body.access_token).toEqual(expect.any(String));
+      expect(await held.mock.results[0].value).toBeGreaterThan(0);
+      held.mockRestore();
+    });
+
+    it('clears an address\'s failures for the account once the right password is given', async () => {
+      const email = 'forgetful@example.org';
+      await signUpAt(email, '192.0.2.202');
+      const ip = '198.51.100.150';
+      const right = () => id.api('POST', '/token?grant_type=password', { body: { email, password: 'rate limit pass' }, headers: fromIp(ip) });
+      expect((await signIn(id, email, ip)).status).toBe(400);
+      expect((await signIn(id, email, ip)).status).toBe(400);
+      expect((await right()).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await signIn(id, email, ip)).status).toBe(400);
+      expect429(await signIn(id, email, ip), 900);
     });
 
     it('limits password sign-in per IP across accounts', async () => {

@@ -83,7 +83,10 @@ export class IdentityEnv extends BaseEnv {
   MAIL_FROM = 'Beacon <no-reply@beacon.local>';
 
   @rate('IDENTITY_RATE_PASSWORD_IP') IDENTITY_RATE_PASSWORD_IP = '60/300';
+  /** Wrong passwords for one account from one address; the right one clears it. */
   @rate('IDENTITY_RATE_PASSWORD_ACCOUNT') IDENTITY_RATE_PASSWORD_ACCOUNT = '10/900';
+  /** Wrong passwords for one account from anywhere: past it, attempts on the account are slowed, never refused. */
+  @rate('IDENTITY_RATE_PASSWORD_ACCOUNT_CEILING') IDENTITY_RATE_PASSWORD_ACCOUNT_CEILING = '100/3600';
   @rate('IDENTITY_RATE_REFRESH_IP') IDENTITY_RATE_REFRESH_IP = '300/300';
   @rate('IDENTITY_RATE_SIGNUP_IP') IDENTITY_RATE_SIGNUP_IP = '30/3600';
   @rate('IDENTITY_RATE_SIGNUP_ACCOUNT') IDENTITY_RATE_SIGNUP_ACCOUNT = '5/3600';
