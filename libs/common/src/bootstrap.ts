@@ -17,6 +17,8 @@ export interface ServiceDefinition<E extends BaseEnv> {
   port: (env: E) => number;
   /** Route prefix the edge forwards unchanged, e.g. 'api/alerts' or 'auth/v1'. Health routes stay at the root. */
   prefix?: string;
+  /** What the validation does with body and query fields no DTO declares (default: refuse them with 400). */
+  unknownFields?: 'refuse' | 'ignore';
   /** Hook to configure the app (filters, body limits, adapters) before it listens. */
   configure?: (app: NestExpressApplication, env: E) => void | Promise<void>;
 }
@@ -37,7 +39,7 @@ export async function createServiceApp<E extends BaseEnv>(def: ServiceDefinition
   app.set('trust proxy', env.TRUSTED_PROXY ? env.TRUSTED_PROXY.split(',').map((s) => s.trim()) : false);
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: BODY_LIMITS.jsonBytes });
-  app.useGlobalPipes(new RejectNulPipe(), createValidationPipe());
+  app.useGlobalPipes(new RejectNulPipe(), createValidationPipe({ unknownFields: def.unknownFields }));
   app.useGlobalFilters(new AllExceptionsFilter());
   await def.configure?.(app, env);
   return app;

@@ -34,11 +34,15 @@ function flatten(errors: ValidationError[], parent = ''): { field: string; messa
   });
 }
 
-/** Validation with the DTO's own messages; unknown fields are refused rather than silently dropped. */
-export function createValidationPipe() {
+/**
+ * Validation with the DTO's own messages. Unknown fields are refused rather than silently dropped, unless the
+ * service speaks an API whose clients send more than it reads (identity: the hosted auth API ignores them, and
+ * current auth clients rely on that); then they are dropped, and the known ones still validated.
+ */
+export function createValidationPipe(options: { unknownFields?: 'refuse' | 'ignore' } = {}) {
   return new ValidationPipe({
     whitelist: true,
-    forbidNonWhitelisted: true,
+    forbidNonWhitelisted: options.unknownFields !== 'ignore',
     transform: true,
     exceptionFactory: (errors) => {
       const fields = flatten(errors);

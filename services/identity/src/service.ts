@@ -11,6 +11,8 @@ export const identityService: ServiceDefinition<IdentityEnv> = {
   module: (env) => AppModule.register(env),
   port: (env) => env.IDENTITY_PORT,
   prefix: IDENTITY_PREFIX,
+  // like the hosted auth API: current auth-js sends more than it is read (e.g. factorId in a challenge's body)
+  unknownFields: 'ignore',
   // Registered after the shared filter, so it takes precedence: errors under /auth/v1 use the hosted
   // auth service's body shape, which its client library parses.
   configure: (app) => {

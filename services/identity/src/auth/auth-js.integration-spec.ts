@@ -1,12 +1,18 @@
 import { authenticator } from 'otplib';
-import { GoTrueAdminApi } from '@supabase/auth-js';
-import { fragmentOf, IdentityUnderTest, startIdentity, startSmtpCapture, verifyLinkIn, wrongTotpCode } from '../testing/harness';
+import * as current from '@supabase/auth-js';
+import * as oldest from 'auth-js-oldest';
+import { AuthJs, fragmentOf, IdentityUnderTest, startIdentity, startSmtpCapture, verifyLinkIn, wrongTotpCode } from '../testing/harness';
 
 /**
  * The standard client library of the hosted auth service, unmodified, against the real identity service:
  * the proof that the web app's session handling works with Beacon's own auth.
  */
-describe('auth-js against the identity service (unmodified client)', () => {
+const RELEASES: [string, AuthJs][] = [
+  [`current (${require('@supabase/auth-js/package.json').version})`, current],
+  [`oldest supported (${require('auth-js-oldest/package.json').version})`, oldest as unknown as AuthJs],
+];
+
+describe.each(RELEASES)('auth-js %s against the identity service (unmodified client)', (_release, lib) => {
   let id: IdentityUnderTest;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   beforeAll(async () => {
@@ -21,7 +27,7 @@ describe('auth-js against the identity service (unmodified client)', () => {
   const email = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}@example.org`;
 
   it('signs up, signs in, reads and updates the user, refreshes and signs out', async () => {
-    const client = id.client();
+    const client = id.client(lib);
     const address = email('ada');
     const signUp = await client.signUp({ email: address, password: 'correct horse battery', options: { data: { name: 'Ada' } } });
     expect(signUp.error).toBeNull();
@@ -32,7 +38,7 @@ describe('auth-js against the identity service (unmodified client)', () => {
     });
     expect(signUp.data.user!.identities![0]).toMatchObject({ provider: 'email', user_id: signUp.data.user!.id });
 
-    const other = id.client();
+    const other = id.client(lib);
     const signIn = await other.signInWithPassword({ email: address, password: 'correct horse battery' });
     expect(signIn.error).toBeNull();
     expect(signIn.data.session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
@@ -58,28 +64,28 @@ describe('auth-js against the identity service (unmodified client)', () => {
     // the first client's session is untouched by a local sign-out
     expect((await client.getUser()).data.user?.email).toBe(address);
     // the signed-out session's refresh token is dead
-    const revived = await id.client().refreshSession({ refresh_token: refreshed.data.session!.refresh_token });
+    const revived = await id.client(lib).refreshSession({ refresh_token: refreshed.data.session!.refresh_token });
     expect(revived.error?.code).toBe('refresh_token_not_found');
   });
 
   it('changes the password and ends the other sessions', async () => {
     const address = email('grace');
-    const a = id.client();
+    const a = id.client(lib);
     await a.signUp({ email: address, password: 'first password 1' });
-    const b = id.client();
+    const b = id.client(lib);
     await b.signInWithPassword({ email: address, password: 'first password 1' });
 
     const changed = await a.updateUser({ password: 'second password 2' });
     expect(changed.error).toBeNull();
     const stale = await b.getUser();
     expect(stale.error?.name).toBe('AuthSessionMissingError'); // session_not_found: auth-js drops the session
-    expect((await id.client().signInWithPassword({ email: address, password: 'first password 1' })).error?.message).toBe('Invalid login credentials');
-    expect((await id.client().signInWithPassword({ email: address, password: 'second password 2' })).error).toBeNull();
+    expect((await id.client(lib).signInWithPassword({ email: address, password: 'first password 1' })).error?.message).toBe('Invalid login credentials');
+    expect((await id.client(lib).signInWithPassword({ email: address, password: 'second password 2' })).error).toBeNull();
     expect((await a.getUser()).error).toBeNull();
   });
 
   it('reports weak passwords with their reasons', async () => {
-    const res = await id.client().signUp({ email: email('weak'), password: 'short' });
+    const res = await id.client(lib).signUp({ email: email('weak'), password: 'short' });
     expect(res.error?.name).toBe('AuthWeakPasswordError');
     expect(res.error?.code).toBe('weak_password');
     expect((res.error as unknown as { reasons: string[] }).reasons).toEqual(['length']);
@@ -88,11 +94,11 @@ describe('auth-js against the identity service (unmodified client)', () => {
 
   it('resets a forgotten password through the mailed link (resetPasswordForEmail)', async () => {
     const address = email('reset');
-    const client = id.client();
+    const client = id.client(lib);
     await client.signUp({ email: address, password: 'forgotten pass 1' });
     await client.signOut();
 
-    const sent = await id.client().resetPasswordForEmail(address, { redirectTo: 'http://beacon.test/reset-password' });
+    const sent = await id.client(lib).resetPasswordForEmail(address, { redirectTo: 'http://beacon.test/reset-password' });
     expect(sent).toEqual({ data: {}, error: null });
     const link = verifyLinkIn(await smtp.waitFor(address));
     expect(link.searchParams.get('type')).toBe('recovery');
@@ -103,15 +109,15 @@ describe('auth-js against the identity service (unmodified client)', () => {
     expect(landing.headers.get('location')).toMatch(/^http:\/\/beacon\.test\/reset-password#/);
     expect(fragment.get('type')).toBe('recovery');
 
-    const resetter = id.client();
+    const resetter = id.client(lib);
     const set = await resetter.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
     expect(set.error).toBeNull();
     expect((await resetter.updateUser({ password: 'remembered pass 2' })).error).toBeNull();
-    expect((await id.client().signInWithPassword({ email: address, password: 'remembered pass 2' })).error).toBeNull();
+    expect((await id.client(lib).signInWithPassword({ email: address, password: 'remembered pass 2' })).error).toBeNull();
   });
 
   it('enrolls, challenges, verifies (aal2) and unenrolls a TOTP factor', async () => {
-    const client = id.client();
+    const client = id.client(lib);
     await client.signUp({ email: email('mfa'), password: 'mfa password 123' });
 
     const enrolled = await client.mfa.enroll({ factorType: 'totp', friendlyName: 'phone app' });
@@ -131,7 +137,7 @@ describe('auth-js against the identity service (unmodified client)', () => {
     expect(verified.error).toBeNull();
     const aal = await client.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
-    expect(aal.data!.currentAuthenticationMethods.map((m) => m.method)).toEqual(['password', 'totp']);
+    expect(aal.data!.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method))).toEqual(['password', 'totp']);
     const factors = await client.mfa.listFactors();
     expect(factors.data!.totp.map((f) => f.id)).toEqual([factor.id]);
 
@@ -149,13 +155,13 @@ describe('auth-js against the identity service (unmodified client)', () => {
       return authenticator.clone({ epoch: lastStep * 30_000 + 1_000 }).generate(secret);
     };
     const address = email('stepup');
-    const first = id.client();
+    const first = id.client(lib);
     await first.signUp({ email: address, password: 'step up password 1' });
     const factor = (await first.mfa.enroll({ factorType: 'totp', friendlyName: 'app' })).data!;
     expect((await first.mfa.challengeAndVerify({ factorId: factor.id, code: nextCode(factor.totp.secret) })).error).toBeNull();
 
     // what the login screen sees after the password
-    const again = id.client();
+    const again = id.client(lib);
     expect((await again.signInWithPassword({ email: address, password: 'step up password 1' })).error).toBeNull();
     expect((await again.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
     const refused = await again.updateUser({ password: 'step up password 2' });
@@ -168,23 +174,23 @@ describe('auth-js against the identity service (unmodified client)', () => {
     expect((await again.updateUser({ password: 'step up password 2' })).error).toBeNull();
 
     // a recovery link proves the mailbox, not the second factor: the hosted service asks for the code as well
-    await id.client().resetPasswordForEmail(address, { redirectTo: 'http://beacon.test/reset-password' });
+    await id.client(lib).resetPasswordForEmail(address, { redirectTo: 'http://beacon.test/reset-password' });
     const landing = await fetch(id.viaService(verifyLinkIn(await smtp.waitFor(address))), { redirect: 'manual' });
     const fragment = fragmentOf(landing.headers.get('location'));
-    const resetter = id.client();
+    const resetter = id.client(lib);
     expect((await resetter.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! })).error).toBeNull();
     expect((await resetter.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
     expect((await resetter.updateUser({ password: 'step up password 3' })).error?.code).toBe('insufficient_aal');
     expect((await resetter.mfa.challengeAndVerify({ factorId: factor.id, code: nextCode(factor.totp.secret) })).error).toBeNull();
     expect((await resetter.updateUser({ password: 'step up password 3' })).error).toBeNull();
-    expect((await id.client().signInWithPassword({ email: address, password: 'step up password 3' })).error).toBeNull();
+    expect((await id.client(lib).signInWithPassword({ email: address, password: 'step up password 3' })).error).toBeNull();
   });
 
   it('drives the admin API with an admin access token (GoTrueAdminApi)', async () => {
-    const chief = id.client();
+    const chief = id.client(lib);
     const { data } = await chief.signUp({ email: 'chief@example.org', password: 'chief password 1' });
     expect(data.user!.app_metadata.role).toBe('admin');
-    const admin = new GoTrueAdminApi({ url: id.url, headers: { apikey: 'anon', Authorization: `Bearer ${data.session!.access_token}` }, fetch });
+    const admin = new lib.GoTrueAdminApi({ url: id.url, headers: { apikey: 'anon', Authorization: `Bearer ${data.session!.access_token}` }, fetch });
 
     const created = await admin.createUser({ email: email('made'), password: 'made by admin 1', email_confirm: true, user_metadata: { team: 'north' } });
     expect(created.error).toBeNull();

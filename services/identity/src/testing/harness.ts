@@ -2,7 +2,11 @@ import { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { authenticator } from 'otplib';
 import { SMTPServer } from 'smtp-server';
+import * as authJs from '@supabase/auth-js';
 import { GoTrueClient } from '@supabase/auth-js';
+
+/** An auth-js module: the current one, or an older release the compatibility specs also run against. */
+export type AuthJs = typeof authJs;
 import { createTestDatabase, RunningService, startTestService, TestDatabase, testRedisPrefix } from '@beacon/testing';
 import { IdentityEnv } from '../config/env.dto';
 import { identityDatabase } from '../database';
@@ -25,7 +29,8 @@ export interface IdentityUnderTest {
   redis: Redis;
   url: string;
   api<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<ApiResult<T>>;
-  client(): GoTrueClient;
+  /** A client of the given auth-js release (the current one by default). */
+  client(lib?: AuthJs): GoTrueClient;
   /** A link built for PUBLIC_URL (the edge), pointed at this service instead: the edge forwards /auth/v1 unchanged. */
   viaService(link: URL): URL;
   close(): Promise<void>;
@@ -61,7 +66,7 @@ export async function startIdentity(vars: Record<string, string> = {}, existingD
     url: svc.url,
     api,
     viaService: (link) => new URL(`${link.pathname}${link.search}`, svc.origin),
-    client: () => new GoTrueClient({ url: svc.url, headers: { apikey: 'anon' }, persistSession: false, autoRefreshToken: false, fetch }),
+    client: (lib = authJs) => new lib.GoTrueClient({ url: svc.url, headers: { apikey: 'anon' }, persistSession: false, autoRefreshToken: false, fetch }),
     close: async () => {
       await svc.close();
       redisClient.disconnect();
