@@ -3,6 +3,7 @@ import {
 } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
 import { AppError, IS_PUBLIC, Public } from '@beacon/common';
+import { RevocationUnavailableError, SessionRevocations } from './revocation';
 import { AuthUser, bearerToken, InvalidTokenError, Role, TokenVerifier } from './token';
 
 const ROLES = 'beacon:roles';
@@ -25,7 +26,11 @@ export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionC
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, @Inject(TokenVerifier) private readonly verifier: TokenVerifier) {}
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
+    private readonly revocations: SessionRevocations,
+  ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
@@ -45,11 +50,32 @@ export class AuthGuard implements CanActivate {
       const err = e as InvalidTokenError;
       throw new AppError(401, err.code ?? 'token_invalid', err.code === 'token_missing' ? 'You need to sign in to do that' : err.message);
     }
+    await checkSessionLive(this.revocations, req.user as AuthUser, !!roles?.length);
     if (roles?.length && !roles.includes((req.user as AuthUser).role)) {
       throw new AppError(403, 'forbidden', 'You do not have permission to do that');
     }
     return true;
   }
+}
+
+/**
+ * A token of a session identity ended is refused within the time a Redis round trip takes. When Redis cannot say,
+ * admin tokens and admin routes are refused (503: an operator who was just removed must not slip through an
+ * outage), while other users go on reading alerts (a warning platform stays usable for the public).
+ */
+export async function checkSessionLive(revocations: SessionRevocations, user: AuthUser, adminRoute: boolean) {
+  if (!user.sessionId) return;
+  let revoked: boolean;
+  try {
+    revoked = await revocations.isRevoked(user.sessionId);
+  } catch (e) {
+    if (!(e instanceof RevocationUnavailableError)) throw e;
+    if (adminRoute || user.role === 'admin') {
+      throw new AppError(503, 'session_check_unavailable', 'We could not check your session just now. Please try again in a moment.');
+    }
+    return;
+  }
+  if (revoked) throw new AppError(401, 'session_revoked', 'Your session has ended. Please sign in again.');
 }
 
 export interface AuthModuleOptions {
@@ -65,8 +91,8 @@ export class AuthModule {
     const verifier = 'verifier' in options ? options.verifier : new TokenVerifier(options.jwksUrl, options.issuer);
     return {
       module: AuthModule,
-      providers: [{ provide: TokenVerifier, useValue: verifier }, { provide: APP_GUARD, useClass: AuthGuard }],
-      exports: [TokenVerifier],
+      providers: [{ provide: TokenVerifier, useValue: verifier }, SessionRevocations, { provide: APP_GUARD, useClass: AuthGuard }],
+      exports: [TokenVerifier, SessionRevocations],
     };
   }
 }

@@ -1,2 +1,3 @@
 export * from './token';
 export * from './guards';
+export * from './revocation';

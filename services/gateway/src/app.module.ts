@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { TokenVerifier } from '@beacon/auth';
+import { SessionRevocations, TokenVerifier } from '@beacon/auth';
 import { EnvModule, HealthModule, loggingModule, RedisModule } from '@beacon/common';
 import { GatewayEnv } from './config/env.dto';
 import { SocketGateway } from './socket/socket.gateway';
@@ -16,7 +16,7 @@ export class AppModule {
         HealthModule.register({ database: false, redis: true }),
       ],
       // The same verification every HTTP service uses (JWKS from identity), for socket handshakes.
-      providers: [{ provide: TokenVerifier, useValue: new TokenVerifier(env.JWKS_URL) }, SocketGateway],
+      providers: [{ provide: TokenVerifier, useValue: new TokenVerifier(env.JWKS_URL) }, SessionRevocations, SocketGateway],
     };
   }
 }

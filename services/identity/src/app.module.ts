@@ -21,6 +21,7 @@ import { OneTimeTokensRepository } from './recovery/one-time-tokens.repository';
 import { RecoveryController } from './recovery/recovery.controller';
 import { RecoveryService } from './recovery/recovery.service';
 import { SessionsRepository } from './sessions/sessions.repository';
+import { SessionRevocations } from '@beacon/auth';
 import { TokensService } from './sessions/tokens.service';
 import { SettingsController } from './settings/settings.controller';
 import { PasswordHasher } from './users/password';
@@ -56,6 +57,7 @@ export class AppModule {
         PasswordHasher,
         UsersRepository,
         SessionsRepository,
+        SessionRevocations,
         OneTimeTokensRepository,
         FactorsRepository,
         TokensService,

@@ -1,10 +1,10 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server as HttpServer } from 'node:http';
 import type Redis from 'ioredis';
 import { decodeJwt } from 'jose';
 import { Server, Socket } from 'socket.io';
-import { AuthUser, InvalidTokenError, TokenVerifier } from '@beacon/auth';
+import { AuthUser, checkSessionLive, InvalidTokenError, SessionRevocations, TokenVerifier } from '@beacon/auth';
 import { AlertProgress, ClientToServerEvents, progressCacheKey, Rooms, ServerToClientEvents, socketIoKey } from '@beacon/contracts';
 import { createRedis, InjectRedis } from '@beacon/common';
 import { GatewayEnv } from '../config/env.dto';
@@ -24,14 +24,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * number of gateway replicas deliver them.
  */
 @Injectable()
-export class SocketGateway implements OnApplicationShutdown {
+export class SocketGateway implements OnApplicationBootstrap, OnApplicationShutdown {
   private io?: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly verifier: TokenVerifier;
+  private readonly revocations: SessionRevocations;
+  private stopListening?: () => Promise<void>;
 
-  constructor(private readonly env: GatewayEnv, @InjectRedis() private readonly redis: Redis, @Inject(TokenVerifier) verifier?: TokenVerifier) {
+  constructor(
+    private readonly env: GatewayEnv,
+    @InjectRedis() private readonly redis: Redis,
+    @Inject(TokenVerifier) verifier?: TokenVerifier,
+    @Optional() revocations?: SessionRevocations,
+  ) {
     this.verifier = verifier ?? new TokenVerifier(env.JWKS_URL);
+    this.revocations = revocations ?? new SessionRevocations(redis);
     // Pub/sub channel names are not keys: no ioredis keyPrefix; the adapter's `key` carries REDIS_PREFIX.
     this.pub = createRedis(env.REDIS_URL);
     this.sub = this.pub.duplicate();
@@ -66,6 +74,13 @@ export class SocketGateway implements OnApplicationShutdown {
       err.data = { code };
       throw err;
     }
+    try {
+      await checkSessionLive(this.revocations, socket.data.user, false);
+    } catch (e) {
+      const err = new Error((e as Error).message) as Error & { data?: unknown };
+      err.data = { code: (e as { code?: string }).code ?? 'session_revoked' };
+      throw err;
+    }
     // A socket outlives its token otherwise: disconnect at expiry; the client reconnects with a fresh one.
     const exp = decodeJwt(String(token)).exp;
     if (exp) {
@@ -90,7 +105,19 @@ export class SocketGateway implements OnApplicationShutdown {
     });
   }
 
+  /** Sockets of a session identity ended are dropped at once, on every replica (each hears the revocation). */
+  async onApplicationBootstrap() {
+    this.stopListening = await this.revocations.subscribe((sessionIds) => {
+      const ended = new Set(sessionIds);
+      for (const socket of this.io?.of('/').sockets.values() ?? []) {
+        const sessionId = socket.data.user?.sessionId;
+        if (sessionId && ended.has(sessionId)) socket.disconnect(true);
+      }
+    });
+  }
+
   async onApplicationShutdown() {
+    await this.stopListening?.();
     await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
     await Promise.all([this.pub, this.sub].map((c) => c.quit().catch(() => c.disconnect())));
   }

@@ -116,7 +116,11 @@ export class AdminService {
   async delete(caller: Caller, id: string): Promise<Record<string, never>> {
     const user = await this.find(id);
     if (user.id === caller.user.id) throw new AuthError(422, 'validation_failed', 'You cannot delete your own account here');
-    await this.users.delete(user.id);
+    // the sessions end first, and everywhere: the foreign key's cascade would end them silently
+    await this.ds.transaction(async (tx) => {
+      await this.sessions.deleteAllOfUser(user.id, tx);
+      await this.users.delete(user.id, tx);
+    });
     return {};
   }
 

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { SessionRevocations } from '@beacon/auth';
+import { IdentityEnv } from '../config/env.dto';
 
 type Db = DataSource | EntityManager;
 
@@ -34,7 +36,17 @@ export interface RefreshTokenRow {
 
 @Injectable()
 export class SessionsRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly revocations: SessionRevocations, private readonly env: IdentityEnv) {}
+
+  /**
+   * Every way a session ends goes through here: the other services learn of it through Redis within a round trip
+   * (their tokens are verified without asking identity), for as long as one of its access tokens can live. Inside
+   * the caller's transaction, so a session never ends here without ending everywhere.
+   */
+  private async ended(result: [{ id: string }[], number]) {
+    const ids = result[0].map((r) => r.id);
+    await this.revocations.revoke(ids, this.env.IDENTITY_JWT_EXPIRY_SECONDS + 60);
+  }
 
   async create(tx: EntityManager, s: { userId: string; amr: AmrEntry[]; ip: string | null; userAgent: string | null }): Promise<SessionRow> {
     const [row] = await tx.query(
@@ -67,20 +79,20 @@ export class SessionsRepository {
   }
 
   async delete(id: string, db: Db = this.ds) {
-    await db.query(`DELETE FROM identity.sessions WHERE id = $1`, [id]);
+    await this.ended(await db.query(`DELETE FROM identity.sessions WHERE id = $1 RETURNING id`, [id]));
   }
 
   async deleteAllOfUser(userId: string, db: Db = this.ds) {
-    await db.query(`DELETE FROM identity.sessions WHERE user_id = $1`, [userId]);
+    await this.ended(await db.query(`DELETE FROM identity.sessions WHERE user_id = $1 RETURNING id`, [userId]));
   }
 
   async deleteOthersOfUser(userId: string, keepSessionId: string | null, db: Db = this.ds) {
-    await db.query(`DELETE FROM identity.sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2`, [userId, keepSessionId]);
+    await this.ended(await db.query(`DELETE FROM identity.sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2 RETURNING id`, [userId, keepSessionId]));
   }
 
   /** After a factor is verified, sessions that never passed it end (the hosted service does the same). */
   async deleteAal1OfUser(tx: EntityManager, userId: string, keepSessionId: string) {
-    await tx.query(`DELETE FROM identity.sessions WHERE user_id = $1 AND aal = 'aal1' AND id <> $2`, [userId, keepSessionId]);
+    await this.ended(await tx.query(`DELETE FROM identity.sessions WHERE user_id = $1 AND aal = 'aal1' AND id <> $2 RETURNING id`, [userId, keepSessionId]));
   }
 
   /** Sessions that relied on a removed factor drop back to aal1. */
