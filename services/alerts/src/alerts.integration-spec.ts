@@ -3,6 +3,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { AdminAlert, AlertPreferences, JobIds, JobName, JOB_QUEUE, Page, queuePrefix, UserAlert } from '@beacon/contracts';
 import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix, jsonClient } from '@beacon/testing';
+import { BROWSER_PUSH_HOSTS } from './config/delivery-env';
 import { alertsDatabase } from './database';
 import { alertsService } from './service';
 import { ServerKeys } from './keys/server-keys';
@@ -26,6 +27,8 @@ describe('alerts API', () => {
     identity = await startTestIdentity();
     svc = await startTestService(alertsService, {
       DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl, WEBHOOK_ALLOW_HOSTS: '',
+      // IP literals as push hosts: no DNS here, and the SSRF rule still applies behind the push-host rule
+      PUSH_ENDPOINT_HOSTS: `${BROWSER_PUSH_HOSTS},8.8.8.8,127.0.0.1`,
     });
     admin = await identity.token({ role: 'admin', email: 'admin@beacon.local' });
     userId = randomUUID();
@@ -241,11 +244,17 @@ describe('alerts API', () => {
       expect((await call('POST', `/me/alerts/${draft.body.id}/help`, user, {})).status).toBe(404);
     });
 
-    it('registers and removes push subscriptions, refusing private endpoints', async () => {
+    it('registers and removes push subscriptions, refusing private endpoints and hosts that are no push service', async () => {
       const ecdh = createECDH('prime256v1');
       const keys = { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
-      const privateEndpoint = await call('POST', '/me/push-subscriptions', user, { endpoint: 'http://127.0.0.1:9/push/x', keys });
+      const privateEndpoint = await call('POST', '/me/push-subscriptions', user, { endpoint: 'https://127.0.0.1:9/push/x', keys });
       expect(privateEndpoint.body).toMatchObject({ code: 'private_address' });
+      for (const endpoint of ['https://victim.example/push/x', 'https://fcm.googleapis.com.evil.example/fcm/send/x', 'https://evilpush.apple.com/x', 'https://9.9.9.9/push/x']) {
+        const refused = await call('POST', '/me/push-subscriptions', user, { endpoint, keys });
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatchObject({ code: 'unsupported_push_service', message: 'This push endpoint is not on a push service browsers use' });
+      }
+      expect((await call('POST', '/me/push-subscriptions', user, { endpoint: 'http://fcm.googleapis.com/fcm/send/x', keys })).body).toMatchObject({ code: 'invalid_push_endpoint' });
       const badKeys = await call('POST', '/me/push-subscriptions', user, { endpoint: 'https://8.8.8.8/push/x', keys: { p256dh: 'abc', auth: 'def' } });
       expect(badKeys.status).toBe(400);
       const ok = await call('POST', '/me/push-subscriptions', user, { endpoint: 'https://8.8.8.8/push/x', keys });

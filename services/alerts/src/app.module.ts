@@ -2,7 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@beacon/auth';
 import { QueueName } from '@beacon/contracts';
-import { dataSourceOptions, EnvModule, HealthModule, loggingModule, RedisModule } from '@beacon/common';
+import { dataSourceOptions, EnvModule, HealthModule, loggingModule, RateLimitModule, RedisModule } from '@beacon/common';
+import { alertsRateLimits } from './config/rate-limits';
 import { AlertsDomainModule } from './alerts.module';
 import { AdminAlertsController, DeliveryReceiptsController, HelpRequestsController, MyAlertsController } from './alerts/alerts.controller';
 import { CapController } from './cap/cap.controller';
@@ -27,6 +28,7 @@ export class AppModule {
         loggingModule('alerts', env.LOG_LEVEL),
         TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL, alertsDatabase), retryAttempts: 5, retryDelay: 2000 }),
         RedisModule.forRoot(env.REDIS_URL, { keyPrefix: `${env.REDIS_PREFIX}:` }),
+        RateLimitModule.forRoot(alertsRateLimits(env)),
         HealthModule.register({ database: true, redis: true }),
         AuthModule.register({ jwksUrl: env.JWKS_URL }),
         // The alerts service works one queue itself: domain events addressed to it (incident.verified).

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Q
 import type { Response } from 'express';
 import { AuthUser, CurrentUser, Public, Roles } from '@beacon/auth';
 import { notFound } from '@beacon/common';
+import { RateLimited } from '../config/rate-limits';
 import { AlertsService } from './alerts.service';
 import { CreateAlertDto } from './dto/create-alert.dto';
 import { HelpRequestDto, ReceiptDto } from './dto/help-request.dto';
@@ -41,6 +42,7 @@ export class MyAlertsController {
 
   /** A help request, stored for admins. */
   @Post('alerts/:id/help')
+  @RateLimited('helpRequests')
   help(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string, @Body() dto: HelpRequestDto) {
     return this.alerts.requestHelp(user, id, dto);
   }

@@ -1,5 +1,11 @@
 import { IsOptional, Matches } from 'class-validator';
-import { BaseEnv, csv } from '@beacon/common';
+import { BaseEnv, csv, intRule, Rules } from '@beacon/common';
+
+/**
+ * The push services browsers subscribe with: Chrome, Edge and other Chromium browsers (Firebase Cloud Messaging),
+ * Firefox (Mozilla autopush), Safari (Apple) and legacy Edge (Windows Push Notification Services).
+ */
+export const BROWSER_PUSH_HOSTS = 'fcm.googleapis.com,android.googleapis.com,.push.services.mozilla.com,.push.apple.com,.notify.windows.com';
 
 /** Variables the alerts service and its dispatcher share (both talk to providers and sign with the same keys). */
 export class AlertsDeliveryEnv extends BaseEnv {
@@ -31,6 +37,21 @@ export class AlertsDeliveryEnv extends BaseEnv {
   @IsOptional()
   @Matches(/^(https?:\/\/\S+)?$/, { message: 'PUSH_PROVIDER_URL must be an http(s) URL' })
   PUSH_PROVIDER_URL = '';
+
+  /**
+   * Hosts push endpoints may be on: a name, or `.suffix` for any host under it (on a dot boundary); `*` for any.
+   * Hosts allow-listed in WEBHOOK_ALLOW_HOSTS (a local push service) are accepted too.
+   */
+  @Matches(/^[A-Za-z0-9.*,\s-]*$/, { message: 'PUSH_ENDPOINT_HOSTS must be a comma-separated list of hosts or .suffixes' })
+  PUSH_ENDPOINT_HOSTS = BROWSER_PUSH_HOSTS;
+
+  /** Push subscriptions one user may have; registering one more replaces the one registered longest ago. */
+  @Rules(...intRule('PUSH_SUBSCRIPTIONS_PER_USER', 1, 100))
+  PUSH_SUBSCRIPTIONS_PER_USER = 10;
+
+  get pushEndpointHosts(): string[] {
+    return csv(this.PUSH_ENDPOINT_HOSTS).map((h) => h.toLowerCase());
+  }
 
   get webhookAllowHosts(): string[] {
     return csv(this.WEBHOOK_ALLOW_HOSTS);

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Post } from '@nestjs/common';
 import { AuthUser, CurrentUser, Public } from '@beacon/auth';
+import { RateLimited } from '../config/rate-limits';
 import { PushSubscriptionDto, RemovePushSubscriptionDto } from './push-subscriptions.dto';
 import { PushSubscriptionsService } from './push-subscriptions.service';
 
@@ -15,11 +16,13 @@ export class PushSubscriptionsController {
   }
 
   @Post('me/push-subscriptions')
+  @RateLimited('pushSubscriptions')
   register(@CurrentUser() user: AuthUser, @Body() dto: PushSubscriptionDto, @Headers('user-agent') userAgent?: string) {
     return this.push.register(user, dto, userAgent ?? null);
   }
 
   @Delete('me/push-subscriptions')
+  @RateLimited('pushSubscriptions')
   @HttpCode(200)
   remove(@CurrentUser() user: AuthUser, @Body() dto: RemovePushSubscriptionDto) {
     return this.push.remove(user, dto.endpoint);

@@ -14,15 +14,28 @@ export interface PushSubscriptionRow {
 export class PushSubscriptionsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** One row per endpoint: a browser re-subscribing (or changing hands) updates its row. */
-  async upsert(s: { userId: string; endpoint: string; p256dh: string; auth: string; userAgent: string | null }): Promise<{ id: string }> {
-    const [row] = await this.ds.query(
-      `INSERT INTO alerts.push_subscriptions (user_id, endpoint, p256dh, auth, user_agent) VALUES ($1,$2,$3,$4,$5)
-       ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, user_agent = excluded.user_agent
-       RETURNING id`,
-      [s.userId, s.endpoint, s.p256dh, s.auth, s.userAgent],
-    );
-    return row;
+  /**
+   * One row per endpoint: a browser re-subscribing (or changing hands) updates its row and starts afresh. Past
+   * `perUser` the user's subscriptions registered longest ago go, in the same transaction (the user's rows are
+   * locked first, so two browsers registering at once cannot both stay over the cap).
+   */
+  async upsert(s: { userId: string; endpoint: string; p256dh: string; auth: string; userAgent: string | null }, perUser: number): Promise<{ id: string }> {
+    return this.ds.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('push-subscriptions:' || $1))`, [s.userId]);
+      const [row] = await tx.query(
+        `INSERT INTO alerts.push_subscriptions (user_id, endpoint, p256dh, auth, user_agent) VALUES ($1,$2,$3,$4,$5)
+         ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+           user_agent = excluded.user_agent, registered_at = now(), failures = 0, failing_since = NULL
+         RETURNING id`,
+        [s.userId, s.endpoint, s.p256dh, s.auth, s.userAgent],
+      );
+      await tx.query(
+        `DELETE FROM alerts.push_subscriptions WHERE user_id = $1 AND id IN (
+           SELECT id FROM alerts.push_subscriptions WHERE user_id = $1 ORDER BY registered_at DESC, id DESC OFFSET $2)`,
+        [s.userId, perUser],
+      );
+      return row;
+    });
   }
 
   async remove(userId: string, endpoint: string): Promise<number> {

@@ -201,7 +201,33 @@ export class DeliveryStateRepository {
   }
 
   async markSubscriptionsUsed(ids: string[]) {
-    if (ids.length) await this.ds.query(`UPDATE alerts.push_subscriptions SET last_success_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+    if (ids.length) {
+      await this.ds.query(
+        `UPDATE alerts.push_subscriptions SET last_success_at = now(), failures = 0, failing_since = NULL WHERE id = ANY($1::uuid[])`,
+        [ids],
+      );
+    }
+  }
+
+  /**
+   * Failed sends (not 404/410, which remove at once): one more failure in a row for each endpoint. An endpoint that
+   * has failed `retire.failures` times in a row for at least `retire.hours` is removed. Returns the ids removed.
+   */
+  async recordSubscriptionFailures(ids: string[], retire: { failures: number; hours: number }): Promise<string[]> {
+    if (!ids.length) return [];
+    const unique = [...new Set(ids)];
+    await this.ds.query(
+      `UPDATE alerts.push_subscriptions SET failures = failures + 1, failing_since = coalesce(failing_since, now()) WHERE id = ANY($1::uuid[])`,
+      [unique],
+    );
+    // a statement of its own: one statement cannot both update a row (in a CTE) and delete it
+    const [rows] = await this.ds.query(
+      `DELETE FROM alerts.push_subscriptions
+        WHERE id = ANY($1::uuid[]) AND failures >= $2 AND failing_since <= now() - make_interval(hours => $3)
+       RETURNING id`,
+      [unique, retire.failures, retire.hours],
+    );
+    return rows.map((r: { id: string }) => r.id);
   }
 
   /** Phone numbers or email addresses of claimed deliveries, read at send time (the user may have changed them). */

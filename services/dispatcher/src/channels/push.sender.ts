@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ChannelBatch, JobName, JobPayloads, PUSH_TTL_SECONDS, pushAndroidChannel, pushPriority } from '@beacon/contracts';
 import type { Job } from 'bullmq';
 import { AppError, assertPublicUrl } from '@beacon/common';
@@ -43,6 +43,7 @@ const ORIGIN_CHECK_TTL_MS = 5 * 60_000;
  */
 @Injectable()
 export class PushSender implements ChannelSender, OnApplicationShutdown {
+  private readonly logger = new Logger('PushSender');
   private vapid?: VapidTokenCache;
   private readonly checkedOrigins = new Map<string, number>();
   private readonly http: PushHttpClient;
@@ -99,6 +100,9 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
 
     await this.state.removeSubscriptions(results.filter((r) => r.failure === 'gone').map((r) => r.t.subscription_id));
     await this.state.markSubscriptionsUsed(results.filter((r) => r.failure === null).map((r) => r.t.subscription_id));
+    const failed = results.filter((r) => r.failure === 'transient' || r.failure === 'permanent').map((r) => r.t.subscription_id);
+    const retired = await this.state.recordSubscriptionFailures(failed, { failures: this.env.PUSH_RETIRE_FAILURES, hours: this.env.PUSH_RETIRE_HOURS });
+    if (retired.length) this.logger.log(`retired ${retired.length} push endpoint(s) that kept failing`);
 
     const byDelivery = new Map<string, typeof results>();
     for (const r of results) {

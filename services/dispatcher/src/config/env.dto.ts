@@ -31,6 +31,16 @@ export class DispatcherEnv extends AlertsDeliveryEnv {
   @Rules(...intRule('CHANNEL_CONCURRENCY', 1, 256))
   CHANNEL_CONCURRENCY: number = 8;
 
+  /**
+   * A push endpoint that failed this many times in a row (no success between), the first failure at least
+   * PUSH_RETIRE_HOURS ago, is removed: a browser long gone should not cost every alert a request.
+   */
+  @Rules(...intRule('PUSH_RETIRE_FAILURES', 1, 1000))
+  PUSH_RETIRE_FAILURES: number = 5;
+
+  @Rules(...intRule('PUSH_RETIRE_HOURS', 1, 720))
+  PUSH_RETIRE_HOURS: number = 24;
+
   /** Push requests in flight per push job (keep-alive connections are reused across them). */
   @Rules(...intRule('PUSH_REQUEST_CONCURRENCY', 1, 1000))
   PUSH_REQUEST_CONCURRENCY: number = 64;
