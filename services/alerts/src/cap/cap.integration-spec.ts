@@ -62,7 +62,7 @@ describe('CAP 1.2 feed', () => {
     db = await createTestDatabase([alertsDatabase]);
     identity = await startTestIdentity();
     svc = await startTestService(alertsService, {
-      DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl, WEBHOOK_ALLOW_HOSTS: '', PUBLIC_URL,
+      DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl, WEBHOOK_ALLOW_HOSTS: '', PUBLIC_URL, PUSH_ENDPOINT_HOSTS: '8.8.8.8',
     });
     admin = await identity.token({ role: 'admin', email: 'admin@beacon.local' });
 
