@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@beacon/auth';
 import { QueueName } from '@beacon/contracts';
-import { dataSourceOptions, EnvModule, HealthModule, loggingModule, RateLimitModule, RedisModule } from '@beacon/common';
+import { dataSourceOptions, EnvModule, HealthModule, loggingModule, QueueModule, RateLimitModule, RedisModule } from '@beacon/common';
 import { alertsRateLimits } from './config/rate-limits';
 import { AlertsDomainModule } from './alerts.module';
 import { AdminAlertsController, DeliveryReceiptsController, HelpRequestsController, MyAlertsController } from './alerts/alerts.controller';
@@ -15,7 +15,6 @@ import { IncidentVerifiedHandler } from './inbox/incident-verified.handler';
 import { LiveModule } from './live/live.module';
 import { PreferencesController } from './preferences/preferences.controller';
 import { PushSubscriptionsController } from './push/push-subscriptions.controller';
-import { QueueModule } from './queue/queue.module';
 import { SettingsController } from './settings/settings.controller';
 
 @Module({})
@@ -32,7 +31,7 @@ export class AppModule {
         HealthModule.register({ database: true, redis: true }),
         AuthModule.register({ jwksUrl: env.JWKS_URL }),
         // The alerts service works one queue itself: domain events addressed to it (incident.verified).
-        QueueModule.register(env, { queues: [{ name: QueueName.AlertsInbox, concurrency: 4 }] }),
+        QueueModule.register({ redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX, workers: { queues: [{ name: QueueName.AlertsInbox, concurrency: 4 }] } }),
         LiveModule.register(env),
         { module: DeliveryEnvModule, global: true, providers: [{ provide: AlertsDeliveryEnv, useValue: env }], exports: [AlertsDeliveryEnv] },
         AlertsDomainModule,

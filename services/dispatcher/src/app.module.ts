@@ -1,11 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QueueName } from '@beacon/contracts';
-import { createRedis, dataSourceOptions, EnvModule, HealthModule, loggingModule, RedisModule } from '@beacon/common';
+import { createRedis, dataSourceOptions, EnvModule, HealthModule, loggingModule, QueueModule, RedisModule } from '@beacon/common';
 import { AlertsDomainModule } from '../../alerts/src/alerts.module';
 import { AlertsDeliveryEnv } from '../../alerts/src/config/delivery-env';
 import { LiveModule } from '../../alerts/src/live/live.module';
-import { QueueModule } from '../../alerts/src/queue/queue.module';
 import { ChannelBatchRunner } from './channels/channel-batch.runner';
 import { DeliveryStateRepository } from './channels/delivery-state.repository';
 import { EmailSender } from './channels/email.sender';
@@ -33,21 +32,25 @@ export class AppModule {
         TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL, dispatcherDatabase), retryAttempts: 5, retryDelay: 2000 }),
         RedisModule.forRoot(env.REDIS_URL, { keyPrefix: `${env.REDIS_PREFIX}:` }),
         HealthModule.register({ database: true, redis: true }),
-        QueueModule.register(env, {
-          queues: [
-            { name: QueueName.AlertDispatch, concurrency: 2 },
-            { name: QueueName.Push, concurrency: env.CHANNEL_CONCURRENCY },
-            { name: QueueName.Sms, concurrency: env.CHANNEL_CONCURRENCY },
-            { name: QueueName.Email, concurrency: env.CHANNEL_CONCURRENCY },
-          ],
-          lockDurationMs: env.JOB_LOCK_MS,
-          preflight: async () => {
-            const redis = createRedis(env.REDIS_URL, { lazyConnect: false });
-            try {
-              await assertNoEviction(redis);
-            } finally {
-              redis.disconnect();
-            }
+        QueueModule.register({
+          redisUrl: env.REDIS_URL,
+          redisPrefix: env.REDIS_PREFIX,
+          workers: {
+            queues: [
+              { name: QueueName.AlertDispatch, concurrency: 2 },
+              { name: QueueName.Push, concurrency: env.CHANNEL_CONCURRENCY },
+              { name: QueueName.Sms, concurrency: env.CHANNEL_CONCURRENCY },
+              { name: QueueName.Email, concurrency: env.CHANNEL_CONCURRENCY },
+            ],
+            lockDurationMs: env.JOB_LOCK_MS,
+            preflight: async () => {
+              const redis = createRedis(env.REDIS_URL, { lazyConnect: false });
+              try {
+                await assertNoEviction(redis);
+              } finally {
+                redis.disconnect();
+              }
+            },
           },
         }),
         LiveModule.register(env),

@@ -4,7 +4,7 @@ import { AlertsRepository } from '../alerts/alerts.repository';
 import { toSummary } from '../alerts/alert.rows';
 import { AlertsEnv } from '../config/env.dto';
 import { LiveEvents } from '../live/live-events';
-import { OnJob } from '../queue/job-registry';
+import { OnJob } from '@beacon/common';
 
 /** 'Wrong-way Driver', 'wrong_way_driver', 'wrong-way-driver' all name the same incident type. */
 export const isWrongWayDriver = (type: string) => type.trim().toLowerCase().replace(/[\s_]+/g, '-') === 'wrong-way-driver';

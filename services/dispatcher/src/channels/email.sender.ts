@@ -2,11 +2,11 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import nodemailer, { Transporter } from 'nodemailer';
 import { ChannelBatch, JobName, JobPayloads, SEVERITY_STYLES } from '@beacon/contracts';
-import { OnJob } from '../../../alerts/src/queue/job-registry';
 import { DispatcherEnv } from '../config/env.dto';
 import { ChannelBatchRunner, ChannelSender, mapLimit, SendWindow, withinWindow } from './channel-batch.runner';
 import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
 import { DIGEST_URL, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';
+import { OnJob } from '@beacon/common';
 
 /** SMTP reply codes: 4xx is "try again later", 5xx is final; connection problems are worth a retry. */
 export function smtpFailure(e: unknown): 'transient' | 'permanent' {

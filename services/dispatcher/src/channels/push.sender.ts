@@ -1,10 +1,9 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ChannelBatch, JobName, JobPayloads, PUSH_TTL_SECONDS, pushAndroidChannel, pushPriority } from '@beacon/contracts';
 import type { Job } from 'bullmq';
-import { AppError, assertPublicUrl } from '@beacon/common';
+import { AppError, assertPublicUrl, OnJob } from '@beacon/common';
 import { ServerKeys } from '../../../alerts/src/keys/server-keys';
 import { classifyStatus, networkFailure, ProviderError, retryAfterOf } from '../../../alerts/src/providers/provider-error';
-import { OnJob } from '../../../alerts/src/queue/job-registry';
 import { DispatcherEnv } from '../config/env.dto';
 import { ChannelBatchRunner, ChannelSender, mapLimit, SendWindow } from './channel-batch.runner';
 import { ChannelMessage, DeliveryStateRepository, Outcome } from './delivery-state.repository';

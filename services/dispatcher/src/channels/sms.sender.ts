@@ -4,12 +4,12 @@ import type { Job } from 'bullmq';
 import { ChannelBatch, JobName, JobPayloads, priorityOfSeverity } from '@beacon/contracts';
 import { ProviderError } from '../../../alerts/src/providers/provider-error';
 import { postWebhook } from '../../../alerts/src/providers/webhook.client';
-import { OnJob } from '../../../alerts/src/queue/job-registry';
 import { SettingsRepository } from '../../../alerts/src/settings/settings.repository';
 import { DispatcherEnv } from '../config/env.dto';
 import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow } from './channel-batch.runner';
 import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
 import { DIGEST_URL, digestSmsText, digestTitle } from './digest';
+import { OnJob } from '@beacon/common';
 
 /** Spec: the SMS webhook call times out after 30 s. */
 export const SMS_TIMEOUT_MS = 30_000;

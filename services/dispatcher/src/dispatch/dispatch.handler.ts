@@ -4,11 +4,10 @@ import { AlertsRepository } from '../../../alerts/src/alerts/alerts.repository';
 import { AudienceRepository } from '../../../alerts/src/alerts/audience.repository';
 import { toSummary } from '../../../alerts/src/alerts/alert.rows';
 import { LiveEvents } from '../../../alerts/src/live/live-events';
-import { OnJob } from '../../../alerts/src/queue/job-registry';
-import { JobQueue, TypedJob } from '../../../alerts/src/queue/job-queue';
 import { DispatcherEnv } from '../config/env.dto';
 import { ProgressPublisher } from '../../../alerts/src/live/progress.publisher';
 import { EligibilityRepository } from './eligibility.repository';
+import { JobQueue, OnJob, TypedJob } from '@beacon/common';
 
 const CHANNEL_JOB: Record<DeliveryChannel, JobName.PushSend | JobName.SmsSend | JobName.EmailSend> = {
   push: JobName.PushSend,

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { JobName } from '@beacon/contracts';
 import { AlertsRepository } from '../../../alerts/src/alerts/alerts.repository';
 import { AlertsService } from '../../../alerts/src/alerts/alerts.service';
-import { OnJob } from '../../../alerts/src/queue/job-registry';
+import { OnJob } from '@beacon/common';
 
 /**
  * alert.expire, run by a job scheduler every SWEEP_INTERVAL_SECONDS: alerts past expires_at become

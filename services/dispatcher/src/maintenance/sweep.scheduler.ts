@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { JOB_QUEUE, JobName } from '@beacon/contracts';
-import { JobQueue } from '../../../alerts/src/queue/job-queue';
 import { DispatcherEnv } from '../config/env.dto';
+import { JobQueue } from '@beacon/common';
 
 /** One scheduler entry in Redis, whatever the number of dispatcher processes (upsert by id). */
 @Injectable()
