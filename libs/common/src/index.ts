@@ -15,3 +15,4 @@ export * from './seeded-random';
 export * from './rate-limit';
 export * from './queue';
 export * from './text-safety';
+export * from './live/live-events';

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@beacon/auth';
-import { dataSourceOptions, EnvModule, HealthModule, loggingModule, QueueModule, RateLimitModule, RedisModule } from '@beacon/common';
+import { dataSourceOptions, EnvModule, HealthModule, LiveEventsModule, loggingModule, QueueModule, RateLimitModule, RedisModule } from '@beacon/common';
 import { QueueName } from '@beacon/contracts';
 import { incidentsRateLimits } from './common/rate-limits';
 import { CommunityModule } from './community/community.module';
@@ -33,6 +33,7 @@ export class AppModule {
             ? { queues: [{ name: QueueName.IncidentsInbox, concurrency: env.INCIDENTS_WORKER_CONCURRENCY }] }
             : undefined,
         }),
+        LiveEventsModule.register({ redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX }),
         EventsModule,
         UploadsModule,
         IncidentsModule,

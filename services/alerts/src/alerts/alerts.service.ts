@@ -3,9 +3,8 @@ import {
   AdminAlert, AlertCategory, categoryOfType, CATEGORY_DEFAULT_TYPE, ALERT_LIMITS, JobIds, JobName, Page, priorityOfSeverity,
   Severity, severityFromPriority, successRate, UserAlert, emptyCounts, DeliveryStatus, DELIVERY_STATUSES,
 } from '@beacon/contracts';
-import { AppError, badRequest, conflict, JobQueue, notFound } from '@beacon/common';
+import { AppError, badRequest, conflict, JobQueue, LiveEvents, notFound } from '@beacon/common';
 import type { AuthUser } from '@beacon/auth';
-import { LiveEvents } from '../live/live-events';
 import { ServerKeys } from '../keys/server-keys';
 import { AlertRow, toAdminAlert, toSummary, toUserAlert } from './alert.rows';
 import { AlertsRepository, NewAlert } from './alerts.repository';

@@ -3,8 +3,7 @@ import { ALERT_LIMITS, JobName, JobPayloads } from '@beacon/contracts';
 import { AlertsRepository } from '../alerts/alerts.repository';
 import { toSummary } from '../alerts/alert.rows';
 import { AlertsEnv } from '../config/env.dto';
-import { LiveEvents } from '../live/live-events';
-import { OnJob } from '@beacon/common';
+import { LiveEvents, OnJob } from '@beacon/common';
 
 /** 'Wrong-way Driver', 'wrong_way_driver', 'wrong-way-driver' all name the same incident type. */
 export const isWrongWayDriver = (type: string) => type.trim().toLowerCase().replace(/[\s_]+/g, '-') === 'wrong-way-driver';

@@ -3,8 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AlertProgress, progressCacheKey } from '@beacon/contracts';
-import { InjectRedis } from '@beacon/common';
-import { LiveEvents } from './live-events';
+import { InjectRedis, LiveEvents } from '@beacon/common';
 import { COUNTS_SQL, toDeliverySummary } from '../alerts/alert.rows';
 
 /** At most one progress event per alert per interval from each worker process. */

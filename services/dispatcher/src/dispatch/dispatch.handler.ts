@@ -3,11 +3,10 @@ import { ChannelBatch, DeliveryChannel, JobIds, JobName, JobPayloads } from '@be
 import { AlertsRepository } from '../../../alerts/src/alerts/alerts.repository';
 import { AudienceRepository } from '../../../alerts/src/alerts/audience.repository';
 import { toSummary } from '../../../alerts/src/alerts/alert.rows';
-import { LiveEvents } from '../../../alerts/src/live/live-events';
 import { DispatcherEnv } from '../config/env.dto';
 import { ProgressPublisher } from '../../../alerts/src/live/progress.publisher';
 import { EligibilityRepository } from './eligibility.repository';
-import { JobQueue, OnJob, TypedJob } from '@beacon/common';
+import { JobQueue, LiveEvents, OnJob, TypedJob } from '@beacon/common';
 
 const CHANNEL_JOB: Record<DeliveryChannel, JobName.PushSend | JobName.SmsSend | JobName.EmailSend> = {
   push: JobName.PushSend,

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { io, Socket } from 'socket.io-client';
 import { AlertProgress, AlertSummary } from '@beacon/contracts';
-import { loadEnv } from '@beacon/common';
+import { LiveEvents } from '@beacon/common';
 import { RunningService, startTestIdentity, startTestService, TestIdentity, testRedisPrefix } from '@beacon/testing';
-import { LiveEvents } from '../../../alerts/src/live/live-events';
-import { AlertsEnv } from '../../../alerts/src/config/env.dto';
 import { waitFor } from '../../../dispatcher/src/testing/wait';
 import { gatewayService } from '../service';
 
@@ -25,7 +23,7 @@ describe('gateway rooms', () => {
   beforeAll(async () => {
     identity = await startTestIdentity();
     gateway = await startTestService(gatewayService, { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl });
-    live = new LiveEvents(loadEnv(AlertsEnv, { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix }));
+    live = new LiveEvents({ redisUrl: redis.url, redisPrefix: redis.prefix });
   });
 
   afterAll(async () => {

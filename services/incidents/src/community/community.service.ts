@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { badRequest, jobId, notFound } from '@beacon/common';
+import { badRequest, jobId, LiveEvents, notFound } from '@beacon/common';
 import { AuthUser } from '@beacon/auth';
 import {
   COMMUNITY_LIMITS, CommunityComment, CommunityPost, CommunityStats, JobName, LikeResult, levelFor, MyCommunityActivityPage, Rooms, UserPoints,
 } from '@beacon/contracts';
 import { Outbox } from '../events/outbox';
-import { SocketEmitter } from '../events/socket-emitter';
 import { UploadsService } from '../uploads/uploads.service';
 import { toComment, toMyActivity, toPost } from './community.entity';
 import { CommunityRepository } from './community.repository';
@@ -20,7 +19,7 @@ export class CommunityService {
     private readonly repo: CommunityRepository,
     private readonly uploads: UploadsService,
     private readonly outbox: Outbox,
-    private readonly sockets: SocketEmitter,
+    private readonly sockets: LiveEvents,
   ) {}
 
   async listPosts(viewerId: string | null, q: ListPostsQuery): Promise<{ items: CommunityPost[]; total: number }> {

@@ -1,11 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { Outbox } from './outbox';
-import { SocketEmitter } from './socket-emitter';
 
-/** Outgoing events: the outbox relaying to the queues (QueueModule), and live Socket.IO updates through Redis. */
+/** Outgoing events: the outbox relaying to the queues (QueueModule); live Socket.IO updates are LiveEventsModule's. */
 @Global()
 @Module({
-  providers: [Outbox, SocketEmitter],
-  exports: [Outbox, SocketEmitter],
+  providers: [Outbox],
+  exports: [Outbox],
 })
 export class EventsModule {}

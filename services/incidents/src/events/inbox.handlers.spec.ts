@@ -1,11 +1,10 @@
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { JobRegistry } from '@beacon/common';
+import { JobRegistry, LiveEvents } from '@beacon/common';
 import { JOB_QUEUE, JobName, QueueName } from '@beacon/contracts';
 import { PointsRepository } from '../community/points.repository';
 import { IncidentsRepository } from '../incidents/incidents.repository';
 import { IncidentsInboxHandlers } from './inbox.handlers';
-import { SocketEmitter } from './socket-emitter';
 
 describe('incidents inbox handlers', () => {
   it('handle every job of the incidents inbox, and nothing else', async () => {
@@ -16,7 +15,7 @@ describe('incidents inbox handlers', () => {
         IncidentsInboxHandlers,
         { provide: PointsRepository, useValue: {} },
         { provide: IncidentsRepository, useValue: {} },
-        { provide: SocketEmitter, useValue: {} },
+        { provide: LiveEvents, useValue: {} },
       ],
     }).compile();
     const handlers = mod.get(JobRegistry).handlersFor([QueueName.IncidentsInbox]);

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { OnJob } from '@beacon/common';
+import { LiveEvents, OnJob } from '@beacon/common';
 import { JobName, JobPayloads, Rooms } from '@beacon/contracts';
 import { PointsRepository } from '../community/points.repository';
 import { IncidentsRepository } from '../incidents/incidents.repository';
-import { SocketEmitter } from './socket-emitter';
 
 /**
  * The incidents inbox: points from community events, moderation notices for new reports. Worked by the shared
@@ -15,7 +14,7 @@ export class IncidentsInboxHandlers {
   constructor(
     private readonly points: PointsRepository,
     private readonly incidents: IncidentsRepository,
-    private readonly sockets: SocketEmitter,
+    private readonly sockets: LiveEvents,
   ) {}
 
   @OnJob(JobName.PostCreated)

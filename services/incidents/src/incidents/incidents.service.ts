@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppError, jobId, notFound } from '@beacon/common';
+import { AppError, jobId, LiveEvents, notFound } from '@beacon/common';
 import { AuthUser } from '@beacon/auth';
 import {
   Incident, INCIDENT_LIMITS, INCIDENT_TRANSITIONS, IncidentEvent, IncidentPage, IncidentStatus, JobName, JobPayloads, PossibleDuplicate,
@@ -7,7 +7,6 @@ import {
 } from '@beacon/contracts';
 import { IncidentsEnv } from '../config/env.dto';
 import { Outbox } from '../events/outbox';
-import { SocketEmitter } from '../events/socket-emitter';
 import { UploadsService } from '../uploads/uploads.service';
 import { CreateIncidentDto } from './dto/create-incident.dto';
 import { DuplicateCheckQuery, ListIncidentsQuery, NearbyIncidentsQuery, UpdateIncidentStatusDto } from './dto/incident-queries';
@@ -43,7 +42,7 @@ export class IncidentsService {
     private readonly repo: IncidentsRepository,
     private readonly uploads: UploadsService,
     private readonly outbox: Outbox,
-    private readonly sockets: SocketEmitter,
+    private readonly sockets: LiveEvents,
     private readonly env: IncidentsEnv,
     private readonly photos: PhotoUrls,
   ) {}

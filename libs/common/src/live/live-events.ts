@@ -1,29 +1,41 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
-import { BaseEnv, createRedis, livePublisher } from '@beacon/common';
 import { Rooms, ServerToClientEvents, socketIoKey } from '@beacon/contracts';
+import { livePublisher } from '../live-publisher';
+import { createRedis } from '../redis';
 
-export const LIVE_ENV = Symbol('LIVE_ENV');
+export const LIVE_OPTIONS = Symbol('LIVE_OPTIONS');
+
+export interface LiveEventsOptions {
+  redisUrl: string;
+  redisPrefix: string;
+}
 
 /** How many rooms one published message targets: bounds message size when an alert reaches many users. */
 const ROOMS_PER_MESSAGE = 1000;
 
 /**
- * Emits Socket.IO events through Redis (@socket.io/redis-emitter): services and workers never call the
- * gateway over HTTP. Typed by ServerToClientEvents.
+ * The one way services and workers emit Socket.IO events: through Redis (@socket.io/redis-emitter) to the gateway's
+ * adapter, never over HTTP. Typed by ServerToClientEvents. Live events are a courtesy: a failed publish is logged
+ * and never fails the work that caused it.
  */
 @Injectable()
 export class LiveEvents implements OnApplicationShutdown {
   private readonly redis: Redis;
   private readonly emitter: Emitter<ServerToClientEvents>;
 
-  constructor(@Inject(LIVE_ENV) env: BaseEnv) {
+  constructor(@Inject(LIVE_OPTIONS) options: LiveEventsOptions) {
     // Pub/sub channels are not keys: ioredis keyPrefix would not apply, so the prefix is in the key option.
-    this.redis = createRedis(env.REDIS_URL);
+    this.redis = createRedis(options.redisUrl);
     const logger = new Logger('LiveEvents');
     const publisher = livePublisher(this.redis, (e) => logger.warn(`live event not published: ${e.message}`));
-    this.emitter = new Emitter<ServerToClientEvents>(publisher, { key: socketIoKey(env.REDIS_PREFIX) });
+    this.emitter = new Emitter<ServerToClientEvents>(publisher, { key: socketIoKey(options.redisPrefix) });
+  }
+
+  /** Events to one room, or to several at once. */
+  to(room: string | string[]) {
+    return this.emitter.to(room);
   }
 
   toAdmins<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>) {
@@ -40,5 +52,13 @@ export class LiveEvents implements OnApplicationShutdown {
 
   async onApplicationShutdown() {
     await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+@Global()
+@Module({})
+export class LiveEventsModule {
+  static register(options: LiveEventsOptions): DynamicModule {
+    return { module: LiveEventsModule, providers: [{ provide: LIVE_OPTIONS, useValue: options }, LiveEvents], exports: [LiveEvents] };
   }
 }
