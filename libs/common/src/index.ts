@@ -16,3 +16,4 @@ export * from './rate-limit';
 export * from './queue';
 export * from './text-safety';
 export * from './live/live-events';
+export * from './retry-after';

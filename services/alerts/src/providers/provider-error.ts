@@ -1,3 +1,4 @@
+import { parseRetryAfter } from '@beacon/common';
 import { RETRY_AFTER_MAX_MS } from '@beacon/contracts';
 
 /**
@@ -18,27 +19,13 @@ export class ProviderError extends Error {
   }
 }
 
-/**
- * Retry-After (RFC 9110 10.2.3): delay-seconds or an HTTP date, as milliseconds from `now`, capped at
- * RETRY_AFTER_MAX_MS; a date in the past is 0; null when absent or unreadable.
- */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
-  const v = value?.trim();
-  if (!v) return null;
-  let ms: number;
-  if (/^\d+$/.test(v)) ms = Number(v) * 1000;
-  else {
-    const at = Date.parse(v);
-    if (Number.isNaN(at) || !/[a-z]/i.test(v)) return null;
-    ms = Math.max(0, at - now);
-  }
-  return Math.min(ms, RETRY_AFTER_MAX_MS);
-}
+/** Retry-After as ms from `now`, capped at RETRY_AFTER_MAX_MS; null when absent or unreadable. */
+export const providerRetryAfter = (value: string | null | undefined, now = Date.now()) => parseRetryAfter(value, RETRY_AFTER_MAX_MS, now);
 
 /** The Retry-After of a 429 or 503 answer (others do not ask for a delay), in ms; undefined when none. */
 export function retryAfterOf(status: number, header: string | null | undefined): number | undefined {
   if (status !== 429 && status !== 503) return undefined;
-  return parseRetryAfter(header) ?? undefined;
+  return providerRetryAfter(header) ?? undefined;
 }
 
 export function classifyStatus(status: number, goneMeansDeleted = false): ProviderFailure | null {

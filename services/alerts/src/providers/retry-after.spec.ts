@@ -1,5 +1,5 @@
 import { RETRY_AFTER_MAX_MS, retryDelayMs } from '@beacon/contracts';
-import { parseRetryAfter, retryAfterOf } from './provider-error';
+import { providerRetryAfter as parseRetryAfter, retryAfterOf } from './provider-error';
 
 describe('Retry-After', () => {
   const now = Date.parse('2026-11-24T12:00:00Z');

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError, GuardedResponse, guardedRequest, InjectRedis } from '@beacon/common';
+import { AppError, GuardedResponse, guardedRequest, InjectRedis, parseRetryAfter } from '@beacon/common';
 import { TrafficEnv } from '../config/env.dto';
 import { SourcePayloadError } from './source-format';
 
@@ -122,10 +122,8 @@ export class TrafficSourceClient {
 
 /** Retry-After is seconds or an HTTP date; without one, wait a whole rate window. Never more than a day. */
 export function retryAfter(header: string | null, fallbackSeconds: number, now = Date.now()): Date {
-  let ms = fallbackSeconds * 1000;
-  if (header && /^\s*\d+\s*$/.test(header)) ms = Number(header) * 1000;
-  else if (header && !Number.isNaN(Date.parse(header))) ms = Date.parse(header) - now;
-  return new Date(now + Math.min(Math.max(ms, 1000), 24 * 3600 * 1000));
+  const ms = parseRetryAfter(header, 24 * 3600 * 1000, now) ?? Math.min(fallbackSeconds * 1000, 24 * 3600 * 1000);
+  return new Date(now + Math.max(ms, 1000));
 }
 
 /** One value of a response header (node:http gives repeated ones as an array). */
