@@ -30,8 +30,11 @@ export interface AlertRow {
   read_at?: Date | null;
 }
 
+/** The one expiry rule: an alert whose expiry has come (`alias` names the alerts table in the query). */
+export const expiredSql = (alias = 'a') => `(${alias}.expires_at IS NOT NULL AND ${alias}.expires_at <= now())`;
+
 /** Status as callers see it: an active alert past its expiry IS expired, whether or not the sweep ran yet. */
-export const EFFECTIVE_STATUS_SQL = `(CASE WHEN a.status = 'active' AND a.expires_at IS NOT NULL AND a.expires_at <= now() THEN 'expired' ELSE a.status END)`;
+export const EFFECTIVE_STATUS_SQL = `(CASE WHEN a.status = 'active' AND ${expiredSql('a')} THEN 'expired' ELSE a.status END)`;
 
 export const ALERT_COLUMNS_SQL = `a.id, a.title, a.message, a.type, a.severity, a.category, a.location_name, a.lat, a.lng, a.radius_km,
   a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,

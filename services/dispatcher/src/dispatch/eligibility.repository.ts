@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AlertCategory, DeliveryChannel, Severity } from '@beacon/contracts';
+import { expiredSql } from '../../../alerts/src/alerts/alert.rows';
 import { streamRows } from '../../../alerts/src/alerts/cursor';
 import { eligibleUsersSql, holdUntilSql, SqlParams } from '../../../alerts/src/alerts/eligibility.sql';
 
@@ -52,7 +53,7 @@ export class EligibilityRepository {
   async alert(id: string): Promise<(DispatchAlert & { status: string; expired: boolean; dispatched_at: Date | null }) | null> {
     const [row] = await this.ds.query(
       `SELECT id, severity, category, lat, lng, radius_km, channels, source, created_by, status, dispatched_at,
-              (expires_at IS NOT NULL AND expires_at <= now()) AS expired
+              ${expiredSql('alerts')} AS expired
        FROM alerts.alerts WHERE id = $1`,
       [id],
     );
