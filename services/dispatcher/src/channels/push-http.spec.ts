@@ -98,7 +98,8 @@ describe('PushHttpClient', () => {
 
   it('respects the server SETTINGS_MAX_CONCURRENT_STREAMS: more connections up to its limit, then a queue', async () => {
     const s = await service({ maxConcurrentStreams: 5 });
-    s.delayMs = 20;
+    // long enough that every stream the limits allow is open at once even on a busy machine (20 ms was not always)
+    s.delayMs = 250;
     const one = client({ ca: cert.cert }, 1);
     expect(await Promise.all(Array.from({ length: 30 }, () => post(one, s)))).toEqual(Array(30).fill(201));
     expect(s.connections).toBe(1);
