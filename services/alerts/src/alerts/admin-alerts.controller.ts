@@ -1,0 +1,64 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
+import { alertIdPipe as uuid } from './alert-id.pipe';
+import { AlertsService } from './alerts.service';
+import { CreateAlertDto } from './dto/create-alert.dto';
+import { DeliveriesQuery, ListAlertsQuery, RecentQuery, StatsQuery } from './dto/list-alerts.query';
+
+/** Admin: create and send, list, stats, one alert with its deliveries, send a draft, cancel. */
+@Controller()
+@Roles('admin')
+export class AdminAlertsController {
+  constructor(private readonly alerts: AlertsService) {}
+
+  @Post()
+  async create(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: CreateAlertDto,
+    @Res({ passthrough: true }) res: Response,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ) {
+    const { alert, created } = await this.alerts.create(user, dto, idempotencyKey);
+    if (!created) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(created ? 201 : 200);
+    return alert;
+  }
+
+  @Get()
+  list(@Query() q: ListAlertsQuery) {
+    return this.alerts.list(q);
+  }
+
+  @Get('stats')
+  stats(@Query() q: StatsQuery) {
+    return this.alerts.stats(q.tz, q.days);
+  }
+
+  @Get('recent')
+  recent(@Query() q: RecentQuery) {
+    return this.alerts.recent(q.limit);
+  }
+
+  @Get(':id')
+  one(@Param('id', uuid) id: string) {
+    return this.alerts.get(id);
+  }
+
+  @Get(':id/deliveries')
+  deliveries(@Param('id', uuid) id: string, @Query() q: DeliveriesQuery) {
+    return this.alerts.deliveries(id, q);
+  }
+
+  @Post(':id/send')
+  @HttpCode(200)
+  send(@Param('id', uuid) id: string) {
+    return this.alerts.send(id);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  cancel(@Param('id', uuid) id: string) {
+    return this.alerts.cancel(id);
+  }
+}

@@ -1,0 +1,17 @@
+import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Public } from '@beacon/auth';
+import { AlertsService } from './alerts.service';
+import { ReceiptDto } from './dto/help-request.dto';
+
+/** Receipts from the push service worker: no session, a per-delivery token instead. */
+@Controller('deliveries')
+export class DeliveryReceiptsController {
+  constructor(private readonly alerts: AlertsService) {}
+
+  @Public()
+  @Post(':id/receipt')
+  @HttpCode(200)
+  receipt(@Param('id', new ParseUUIDPipe()) id: string, @Body() dto: ReceiptDto) {
+    return this.alerts.receipt(id, dto.event, dto.token);
+  }
+}

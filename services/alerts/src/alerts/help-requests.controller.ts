@@ -1,0 +1,22 @@
+import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Roles } from '@beacon/auth';
+import { AlertsService } from './alerts.service';
+import { PageQuery } from './dto/list-alerts.query';
+
+/** Admin: the help requests users sent from an alert, and resolving them. */
+@Controller('admin/help-requests')
+@Roles('admin')
+export class HelpRequestsController {
+  constructor(private readonly alerts: AlertsService) {}
+
+  @Get()
+  list(@Query() q: PageQuery, @Query('status') status?: 'open' | 'resolved') {
+    return this.alerts.listHelpRequests({ ...q, status: status === 'open' || status === 'resolved' ? status : undefined });
+  }
+
+  @Post(':id/resolve')
+  @HttpCode(200)
+  resolve(@Param('id', new ParseUUIDPipe()) id: string) {
+    return this.alerts.resolveHelpRequest(id);
+  }
+}
