@@ -25,7 +25,6 @@ COPY libs/contracts/package.json /libs/contracts/
 COPY libs/geo/package.json /libs/geo/
 COPY libs/testing/package.json /libs/testing/
 COPY services/alerts/package.json /services/alerts/
-COPY services/dispatcher/package.json /services/dispatcher/
 COPY services/gateway/package.json /services/gateway/
 COPY services/identity/package.json /services/identity/
 COPY services/incidents/package.json /services/incidents/
@@ -93,7 +92,7 @@ CMD ["node", "--enable-source-maps", "dist/services/gateway/src/main.js"]
 FROM runtime AS dispatcher
 ENV HEALTH_PORT_ENV=DISPATCHER_PORT DISPATCHER_PORT=3006
 EXPOSE 3006
-CMD ["node", "--enable-source-maps", "dist/services/dispatcher/src/main.js"]
+CMD ["node", "--enable-source-maps", "dist/services/alerts/src/dispatcher.main.js"]
 
 FROM runtime AS traffic
 ENV HEALTH_PORT_ENV=TRAFFIC_PORT TRAFFIC_PORT=3007

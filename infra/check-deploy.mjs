@@ -72,12 +72,28 @@ class Report {
 // ---------------------------------------------------------------------------------------------------
 // what the repository says: services, ports, prefixes, queues, env classes, workspaces
 
-function listServices(root) {
+/**
+ * Every process the repository builds: a tree's `src/main.ts` is the service of that name, and a further entry point
+ * `src/<name>.main.ts` in a tree (the alerts tree's dispatcher) is a service of its own.
+ */
+function listEntries(root) {
   const dir = join(root, 'services');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => existsSync(join(dir, name, 'src', 'main.ts')))
-    .sort();
+  if (!existsSync(dir)) return {};
+  const entries = {};
+  for (const tree of readdirSync(dir)) {
+    const src = join(dir, tree, 'src');
+    if (!existsSync(src)) continue;
+    if (existsSync(join(src, 'main.ts'))) entries[tree] = `dist/services/${tree}/src/main.js`;
+    for (const file of readdirSync(src)) {
+      const m = /^(\w+)\.main\.ts$/.exec(file);
+      if (m) entries[m[1]] = `dist/services/${tree}/src/${m[1]}.main.js`;
+    }
+  }
+  return entries;
+}
+
+function listServices(root) {
+  return Object.keys(listEntries(root)).sort();
 }
 
 /** SERVICES in libs/contracts/src/services.ts: name -> { port, prefix }. */
@@ -147,8 +163,24 @@ export function readEnvClass(root, file, className, seen = new Set()) {
   return vars;
 }
 
+/**
+ * Where a service's files are: `services/<name>/src` for a tree's main entry point, and for a further entry point
+ * `src/<name>.main.ts` of another tree, that tree with `config/<name>-env.dto.ts`.
+ */
+export function serviceFiles(root, service) {
+  if (existsSync(join(root, `services/${service}/src/main.ts`))) {
+    return { src: `services/${service}/src`, envFile: `services/${service}/src/config/env.dto.ts` };
+  }
+  for (const tree of existsSync(join(root, 'services')) ? readdirSync(join(root, 'services')) : []) {
+    if (existsSync(join(root, `services/${tree}/src/${service}.main.ts`))) {
+      return { src: `services/${tree}/src`, envFile: `services/${tree}/src/config/${service}-env.dto.ts` };
+    }
+  }
+  return { src: `services/${service}/src`, envFile: `services/${service}/src/config/env.dto.ts` };
+}
+
 export function serviceEnv(root, service) {
-  return readEnvClass(root, join(root, `services/${service}/src/config/env.dto.ts`));
+  return readEnvClass(root, join(root, serviceFiles(root, service).envFile));
 }
 
 /**
@@ -159,7 +191,7 @@ export function serviceEnv(root, service) {
 function mustBeSet(root, service, vars) {
   const out = [];
   for (const [name, def] of vars) if (def && /127\.0\.0\.1|localhost/.test(def)) out.push(name);
-  const usesDatabase = existsSync(join(root, `services/${service}/src/database.ts`));
+  const usesDatabase = existsSync(join(root, serviceFiles(root, service).src, 'database.ts'));
   return usesDatabase ? out : out.filter((name) => name !== 'DATABASE_URL');
 }
 
@@ -523,14 +555,14 @@ function checkWorkloads(report, objects, repo) {
     const name = objectName(object);
     const pod = object.spec?.template?.spec ?? {};
     const labels = object.spec?.template?.metadata?.labels ?? {};
-    const main = (pod.containers ?? []).find((c) => [...(c.command ?? []), ...(c.args ?? [])].some((a) => String(a).includes(`dist/services/${svc}/src/main.js`))) ?? (pod.containers ?? [])[0];
+    const main = (pod.containers ?? []).find((c) => [...(c.command ?? []), ...(c.args ?? [])].some((a) => String(a).includes(repo.entries[svc]))) ?? (pod.containers ?? [])[0];
     if (!main) {
       report.error(file, name, 'has no containers');
       continue;
     }
     const cpath = `containers[${pod.containers.indexOf(main)}] (${main.name})`;
     const entry = [...(main.command ?? []), ...(main.args ?? [])].find((a) => /dist\/.*\.js$/.test(String(a)));
-    if (!entry || !String(entry).includes(`dist/services/${svc}/src/main.js`)) report.error(file, name, `${cpath}: command must run dist/services/${svc}/src/main.js`);
+    if (!entry || !String(entry).includes(repo.entries[svc])) report.error(file, name, `${cpath}: command must run ${repo.entries[svc]}`);
     else if (!distSourceExists(repo.root, entry)) report.error(file, name, `${cpath}: ${entry} has no source (${entry.replace(/^dist\//, '').replace(/\.js$/, '.ts')})`);
 
     const port = repo.table[svc]?.port;
@@ -558,7 +590,7 @@ function checkWorkloads(report, objects, repo) {
     }
     if (env.has('HOST') ? env.get('HOST') !== '0.0.0.0' : !repo.imageSetsHost) report.error(file, name, `${cpath}: HOST must be 0.0.0.0 (services listen on 127.0.0.1 by default, unreachable from other pods)`);
     for (const e of main.env ?? []) {
-      if (!vars.has(e.name) && !['HOST', 'NODE_OPTIONS'].includes(e.name)) report.error(file, name, `${cpath}: env ${e.name} is not a variable services/${svc} reads (libs/common/src/env.ts, services/${svc}/src/config/env.dto.ts)`);
+      if (!vars.has(e.name) && !['HOST', 'NODE_OPTIONS'].includes(e.name)) report.error(file, name, `${cpath}: env ${e.name} is not a variable ${svc} reads (libs/common/src/env.ts, ${serviceFiles(repo.root, svc).envFile})`);
     }
 
     const service = services.find(({ object: s }) => s.metadata?.name === svc);
@@ -716,7 +748,7 @@ function checkVariablesHandled(opts, report, objects, repo) {
   const doc = join(repo.root, 'README.md');
   const text = existsSync(doc) ? readFileSync(doc, 'utf8') : '';
   const targets = [
-    ...repo.services.map((svc) => ({ deployment: svc, file: join(repo.root, `services/${svc}/src/config/env.dto.ts`), vars: serviceEnv(repo.root, svc) })),
+    ...repo.services.map((svc) => ({ deployment: svc, file: join(repo.root, serviceFiles(repo.root, svc).envFile), vars: serviceEnv(repo.root, svc) })),
     { deployment: 'web', file: join(repo.root, 'infra/edge.env.ts'), vars: readEnvClass(repo.root, join(repo.root, 'infra/edge.env.ts')) },
   ];
   for (const { deployment, file, vars } of targets) {
@@ -913,7 +945,7 @@ function effective(stage, key) {
 function checkDockerTargets(report, docker, repo) {
   const { stages, file } = docker;
   if (!file) return;
-  const need = [...repo.services.map((svc) => ({ target: svc, entry: `dist/services/${svc}/src/main.js`, port: repo.table[svc]?.port, health: true })),
+  const need = [...repo.services.map((svc) => ({ target: svc, entry: repo.entries[svc], port: repo.table[svc]?.port, health: true })),
     { target: 'migrate', entry: 'dist/infra/migrate.js', health: false },
     { target: 'edge', entry: 'dist/infra/edge.js', port: 8080, health: true }];
   for (const { target, entry, port, health } of need) {
@@ -1032,7 +1064,7 @@ function checkCompose(opts, report, repo, docker) {
       continue;
     }
     const where = `service ${svc}`;
-    if (!commandOf(service, stages).includes(`dist/services/${svc}/src/main.js`)) report.error(file, where, `must run node dist/services/${svc}/src/main.js`);
+    if (!commandOf(service, stages).includes(repo.entries[svc])) report.error(file, where, `must run node ${repo.entries[svc]}`);
     const hcTarget = service.build?.target && effective(stages.get(service.build.target) ?? {}, 'healthcheck');
     if ((!service.healthcheck || service.healthcheck.disable) && (!hcTarget || hcTarget === 'NONE')) report.error(file, where, 'has no healthcheck');
     const dep = service.depends_on;
@@ -1079,6 +1111,8 @@ export async function checkDeploy(argv = []) {
   const repo = {
     root: opts.root,
     services: listServices(opts.root),
+    /** service -> the compiled entry point its container must run */
+    entries: listEntries(opts.root),
     table: readServiceTable(opts.root),
     ...(({ names, prefixSuffix }) => ({ queues: names, queuePrefixSuffix: prefixSuffix }))(readQueues(opts.root)),
     workspacePackages: workspacePackageFiles(opts.root),

@@ -3,7 +3,7 @@ import { identityService } from '../services/identity/src/service';
 import { incidentsService } from '../services/incidents/src/service';
 import { storeService } from '../services/store/src/service';
 import { alertsService } from '../services/alerts/src/service';
-import { dispatcherService } from '../services/dispatcher/src/service';
+import { dispatcherService } from '../services/alerts/src/dispatcher.service';
 import { gatewayService } from '../services/gateway/src/service';
 import { trafficService } from '../services/traffic/src/service';
 

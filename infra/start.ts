@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ServiceName } from '@beacon/contracts';
+import { ServiceName, serviceEntry } from '@beacon/contracts';
 import { CONFIG_ERROR_EXIT_CODE, ConfigError, loadEnv } from '@beacon/common';
 import { EdgeEnv } from './edge.env';
 import { migrateAll } from './migrate';
@@ -204,7 +204,7 @@ export async function main() {
   process.once('SIGINT', () => void shutdown(0));
 
   for (const service of plan.services) {
-    const p = new Supervised(service.name, join(DIST, 'services', service.name, 'src', 'main.js'), service.env, () => void shutdown(1));
+    const p = new Supervised(service.name, join(DIST, serviceEntry(service.name)), service.env, () => void shutdown(1));
     processes.push(p);
     p.start();
   }

@@ -1,6 +1,6 @@
 import { createECDH } from 'node:crypto';
-import { FakePushService, FakeSubscriptionKeys } from '../../services/dispatcher/src/testing/fake-push-service';
-import { FakeSmsWebhook } from '../../services/dispatcher/src/testing/fake-sms-webhook';
+import { FakePushService, FakeSubscriptionKeys } from '../../services/alerts/src/testing/fake-push-service';
+import { FakeSmsWebhook } from '../../services/alerts/src/testing/fake-sms-webhook';
 import { Population } from './population';
 
 /** Arrivals of one phase at the fake providers: per-subscriber counts, arrival times, rejections. */

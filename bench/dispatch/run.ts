@@ -13,10 +13,10 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { AdminAlert, queuePrefix } from '@beacon/contracts';
+import { AdminAlert, queuePrefix, serviceEntry } from '@beacon/contracts';
 import { startTestIdentity } from '@beacon/testing';
-import { eligibleUsersSql, SqlParams } from '../../services/dispatcher/src/dispatch/eligibility.repository';
-import { throwawayCertificate } from '../../services/dispatcher/src/testing/tls-certificate';
+import { eligibleUsersSql, SqlParams } from '../../services/alerts/src/dispatch/eligibility.repository';
+import { throwawayCertificate } from '../../services/alerts/src/testing/tls-certificate';
 import { BASELINE_JOB_OPTIONS, BASELINE_QUEUE } from './baseline-worker';
 import { BENCH_ALERT, Population } from './population';
 import { processCpuSeconds, processMemory, ServiceProcess } from './processes';
@@ -311,8 +311,8 @@ async function measureEligibility(db: Client, alert: { id: string; severity: 'cr
 
 export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
   const root = repoRoot();
-  const dispatcherMain = join(root, 'dist', 'services', 'dispatcher', 'src', 'main.js');
-  const alertsMain = join(root, 'dist', 'services', 'alerts', 'src', 'main.js');
+  const dispatcherMain = join(root, 'dist', serviceEntry('dispatcher'));
+  const alertsMain = join(root, 'dist', serviceEntry('alerts'));
   const baselineMain = join(root, 'dist', 'bench', 'dispatch', 'baseline-worker.js');
   for (const f of [dispatcherMain, alertsMain, ...(o.baseline ? [baselineMain] : [])]) {
     if (!existsSync(f)) throw new Error(`${f} is missing: run \`npm run build:server\` first (npm run bench:dispatch does)`);
@@ -465,7 +465,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
       },
       config: {
         workers: o.workers, decryptEvery: o.decryptEvery, baselineConcurrencyPerWorker: o.baseline ? 50 : null,
-        dispatcherEnv: 'defaults (services/dispatcher/src/config/env.dto.ts)',
+        dispatcherEnv: 'defaults (services/alerts/src/config/dispatcher-env.dto.ts)',
       },
       population: { subscribers: o.subscribers, pushSubscriptions: seeded.subscriptions, alertRadiusKm: radiusKm, expectedRecipients: expected.recipients, seedSeconds: +seeded.seconds.toFixed(1) },
       eligibilityPlan: eligibility.plan,

@@ -5,7 +5,7 @@
  * Acknowledge buttons. Critical alerts (priority 10) stay until dismissed and vibrate; others close by
  * themselves. The push service drops messages older than their TTL (3600 s), so a stale alert is never shown.
  *
- * Payload (services/dispatcher/src/channels/push.sender.ts, PushPayload):
+ * Payload (services/alerts/src/channels/push.sender.ts, PushPayload):
  *   { alertId, deliveryId, title, body, severity, category, type, url, priority, ttl, channel, icon, badge,
  *     requireInteraction, receipt: { url, delivered, ack } }
  * A digest (held alerts that came due together) has the same shape: a "{n} alerts in your area" title, one

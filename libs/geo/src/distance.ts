@@ -11,7 +11,7 @@ const RADIANS_PER_DEGREE = Math.PI / 180;
 const rad = (deg: number) => deg * RADIANS_PER_DEGREE;
 
 /**
- * Great-circle distance in km (haversine, R = 6371 km). The SQL side (services/dispatcher eligibility)
+ * Great-circle distance in km (haversine, R = 6371 km). The SQL side (the dispatcher's eligibility in services/alerts)
  * evaluates the same formula term by term, so both agree to the last bit on the same inputs.
  */
 export function greatCircleKm(a: LatLng, b: LatLng): number {

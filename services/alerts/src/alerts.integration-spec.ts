@@ -7,7 +7,7 @@ import { BROWSER_PUSH_HOSTS } from './config/delivery-env';
 import { alertsDatabase } from './database';
 import { alertsService } from './service';
 import { ServerKeys } from './keys/server-keys';
-import { waitFor } from '../../dispatcher/src/testing/wait';
+import { waitFor } from './testing/wait';
 
 jest.setTimeout(60_000);
 

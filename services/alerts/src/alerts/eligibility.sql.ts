@@ -4,7 +4,7 @@ import { stripRanges } from './geo-strips';
 /**
  * The spec's distribution rule in SQL, written once. `a` gives SQL expressions for the alert's fields
  * (columns or bind parameters), `p` is the alias of alerts.user_preferences. libs/geo `isEligible` is the
- * reference; services/dispatcher's eligibility integration spec proves they agree on a generated population.
+ * reference; the dispatcher's eligibility integration spec (services/alerts/src/dispatch) proves they agree on a generated population.
  */
 export interface AlertExprs {
   severity: string;

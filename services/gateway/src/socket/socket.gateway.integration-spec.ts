@@ -3,7 +3,7 @@ import { io, Socket } from 'socket.io-client';
 import { AlertProgress, AlertSummary } from '@beacon/contracts';
 import { LiveEvents } from '@beacon/common';
 import { RunningService, startTestIdentity, startTestService, TestIdentity, testRedisPrefix } from '@beacon/testing';
-import { waitFor } from '../../../dispatcher/src/testing/wait';
+import { waitFor } from '../../../alerts/src/testing/wait';
 import { gatewayService } from '../service';
 
 jest.setTimeout(30_000);

@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ChannelBatch, DeliveryChannel, JobIds, JobName, JobPayloads } from '@beacon/contracts';
-import { AlertsRepository } from '../../../alerts/src/alerts/alerts.repository';
-import { AudienceRepository } from '../../../alerts/src/alerts/audience.repository';
-import { toSummary } from '../../../alerts/src/alerts/alert.rows';
-import { DispatcherEnv } from '../config/env.dto';
-import { ProgressPublisher } from '../../../alerts/src/live/progress.publisher';
+import { AlertsRepository } from '../alerts/alerts.repository';
+import { AudienceRepository } from '../alerts/audience.repository';
+import { toSummary } from '../alerts/alert.rows';
+import { DispatcherEnv } from '../config/dispatcher-env.dto';
+import { ProgressPublisher } from '../live/progress.publisher';
 import { EligibilityRepository } from './eligibility.repository';
 import { JobQueue, LiveEvents, OnJob, TypedJob } from '@beacon/common';
 

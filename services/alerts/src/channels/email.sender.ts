@@ -2,7 +2,7 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import nodemailer, { Transporter } from 'nodemailer';
 import { ChannelBatch, JobName, JobPayloads, SEVERITY_STYLES } from '@beacon/contracts';
-import { DispatcherEnv } from '../config/env.dto';
+import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { ChannelBatchRunner, ChannelSender, mapLimit, SendWindow, withinWindow } from './channel-batch.runner';
 import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
 import { DIGEST_URL, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';

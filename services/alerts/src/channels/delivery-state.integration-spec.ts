@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
-import { alertsDatabase } from '../../../alerts/src/database';
-import { AlertsRepository } from '../../../alerts/src/alerts/alerts.repository';
+import { alertsDatabase } from '../database';
+import { AlertsRepository } from '../alerts/alerts.repository';
 import { DeliveryStateRepository } from './delivery-state.repository';
 
 /** claimHeld on real PostgreSQL: who takes which held delivery, on a first run, a retry and a race. */

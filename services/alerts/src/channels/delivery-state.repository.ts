@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DeliveryChannel } from '@beacon/contracts';
-import { type AlertRow, expiredSql } from '../../../alerts/src/alerts/alert.rows';
+import { type AlertRow, expiredSql } from '../alerts/alert.rows';
 
 /** What a channel sender needs of the alert: the row's own columns, and whether it has expired. */
 export type SendableAlert = Pick<AlertRow, 'id' | 'title' | 'message' | 'type' | 'severity' | 'category' | 'location_name' | 'status' | 'sent_at' | 'created_at'> & {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { AdminAlert, JOB_QUEUE, JobIds, JobName, PreferenceAlertType, queuePrefix } from '@beacon/contracts';
 import { RunningService, startTestService, jsonClient } from '@beacon/testing';
-import { alertsService } from '../../alerts/src/service';
+import { alertsService } from './service';
 import { assertCompiledDispatcher, CompiledWorker, startCompiledDispatcher } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
 import { waitFor } from './testing/wait';

@@ -4,7 +4,7 @@ import { ALERT_CATEGORIES, AlertCategory, DeliveryChannel, SEVERITIES, Severity 
 import { destination, EligibilityUser, greatCircleKm, isEligible } from '@beacon/geo';
 import { seededRandom } from '@beacon/common';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
-import { alertsDatabase } from '../../../alerts/src/database';
+import { alertsDatabase } from '../database';
 import { DispatchAlert, EligibilityRepository, userIdRanges } from './eligibility.repository';
 
 const PHOENIX = { lat: 33.4484, lng: -112.074 };

@@ -1,6 +1,6 @@
 import { Matches } from 'class-validator';
 import { boolRule, intRule, portRule, Rules } from '@beacon/common';
-import { AlertsDeliveryEnv } from '../../../alerts/src/config/delivery-env';
+import { AlertsDeliveryEnv } from './delivery-env';
 
 export class DispatcherEnv extends AlertsDeliveryEnv {
   @Rules(...portRule('DISPATCHER_PORT'))

@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { JOB_QUEUE, JobName } from '@beacon/contracts';
-import { DispatcherEnv } from '../config/env.dto';
+import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { JobQueue } from '@beacon/common';
 
 /** One scheduler entry in Redis, whatever the number of dispatcher processes (upsert by id). */

@@ -2,7 +2,7 @@ import { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { AdminAlert } from '@beacon/contracts';
 import { RunningService, startTestService, jsonClient } from '@beacon/testing';
-import { alertsService } from '../../alerts/src/service';
+import { alertsService } from './service';
 import { assertCompiledDispatcher, startCompiledDispatcher } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
 import { waitFor } from './testing/wait';

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AlertCategory, DeliveryChannel, Severity } from '@beacon/contracts';
-import { expiredSql } from '../../../alerts/src/alerts/alert.rows';
-import { streamRows } from '../../../alerts/src/alerts/cursor';
-import { eligibleUsersSql, holdUntilSql, SqlParams } from '../../../alerts/src/alerts/eligibility.sql';
+import { expiredSql } from '../alerts/alert.rows';
+import { streamRows } from '../alerts/cursor';
+import { eligibleUsersSql, holdUntilSql, SqlParams } from '../alerts/eligibility.sql';
 
 // The eligibility SQL lives with the alerts service (its audience query reads it too); bench/dispatch imports it from here.
-export { eligibleUsersSql, holdUntilSql, SqlParams, weekendSomewhere } from '../../../alerts/src/alerts/eligibility.sql';
+export { eligibleUsersSql, holdUntilSql, SqlParams, weekendSomewhere } from '../alerts/eligibility.sql';
 
 export interface DispatchAlert {
   id: string;

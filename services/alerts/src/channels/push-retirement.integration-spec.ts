@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
-import { alertsDatabase } from '../../../alerts/src/database';
+import { alertsDatabase } from '../database';
 import { DeliveryStateRepository } from './delivery-state.repository';
 
 /**

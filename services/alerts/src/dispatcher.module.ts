@@ -2,16 +2,16 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QueueName } from '@beacon/contracts';
 import { createRedis, dataSourceOptions, EnvModule, HealthModule, loggingModule, QueueModule, RedisModule } from '@beacon/common';
-import { AlertsDomainModule } from '../../alerts/src/alerts.module';
-import { AlertsDeliveryEnv } from '../../alerts/src/config/delivery-env';
-import { LiveModule } from '../../alerts/src/live/live.module';
+import { AlertsDomainModule } from './alerts.module';
+import { AlertsDeliveryEnv } from './config/delivery-env';
+import { LiveModule } from './live/live.module';
 import { ChannelBatchRunner } from './channels/channel-batch.runner';
 import { DeliveryStateRepository } from './channels/delivery-state.repository';
 import { EmailSender } from './channels/email.sender';
 import { PushSender } from './channels/push.sender';
 import { SmsSender } from './channels/sms.sender';
-import { DispatcherEnv } from './config/env.dto';
-import { dispatcherDatabase } from './database';
+import { DispatcherEnv } from './config/dispatcher-env.dto';
+import { alertsDatabase } from './database';
 import { DispatchHandler } from './dispatch/dispatch.handler';
 import { EligibilityRepository } from './dispatch/eligibility.repository';
 import { assertNoEviction } from './maintenance/redis-policy';
@@ -22,14 +22,14 @@ import { SweepScheduler } from './maintenance/sweep.scheduler';
 class DispatcherDeliveryEnvModule {}
 
 @Module({})
-export class AppModule {
+export class DispatcherModule {
   static register(env: DispatcherEnv): DynamicModule {
     return {
-      module: AppModule,
+      module: DispatcherModule,
       imports: [
         EnvModule.forRoot(env),
         loggingModule('dispatcher', env.LOG_LEVEL),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL, dispatcherDatabase), retryAttempts: 5, retryDelay: 2000 }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL, alertsDatabase), retryAttempts: 5, retryDelay: 2000 }),
         RedisModule.forRoot(env.REDIS_URL, { keyPrefix: `${env.REDIS_PREFIX}:` }),
         HealthModule.register({ database: true, redis: true }),
         QueueModule.register({

@@ -1,5 +1,5 @@
 import { createTestDatabase, startTestIdentity, TestDatabase, TestIdentity, testRedisPrefix } from '@beacon/testing';
-import { alertsDatabase } from '../../../alerts/src/database';
+import { alertsDatabase } from '../database';
 import { FakePushService } from './fake-push-service';
 import { FakeSmsWebhook } from './fake-sms-webhook';
 import { FakeSmtp } from './fake-smtp';

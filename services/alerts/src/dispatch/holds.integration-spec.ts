@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
-import { alertsDatabase } from '../../../alerts/src/database';
+import { alertsDatabase } from '../database';
 import { DispatchAlert, EligibilityRepository } from './eligibility.repository';
 
 const TEMPE = { lat: 33.4255, lng: -111.94 };

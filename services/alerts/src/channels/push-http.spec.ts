@@ -1,7 +1,7 @@
 import { createECDH, createPrivateKey } from 'node:crypto';
 import { assertPublicUrl, loadEnv } from '@beacon/common';
-import { networkFailure } from '../../../alerts/src/providers/provider-error';
-import { DispatcherEnv } from '../config/env.dto';
+import { networkFailure } from '../providers/provider-error';
+import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { FakePushAnswer, FakePushOptions, FakePushService } from '../testing/fake-push-service';
 import { ThrowawayCertificate, throwawayCertificate } from '../testing/tls-certificate';
 import { PushHttpClient } from './push-http';

@@ -7,9 +7,9 @@ import {
 } from '@beacon/contracts';
 import { destination, isEligible } from '@beacon/geo';
 import { RunningService, startTestService, jsonClient } from '@beacon/testing';
-import { alertsService } from '../../alerts/src/service';
+import { alertsService } from './service';
 import { gatewayService } from '../../gateway/src/service';
-import { dispatcherService } from './service';
+import { dispatcherService } from './dispatcher.service';
 import { DispatchStack } from './testing/dispatch-stack';
 import { FakePushAnswer } from './testing/fake-push-service';
 import { waitFor } from './testing/wait';

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JobName } from '@beacon/contracts';
-import { AlertsRepository } from '../../../alerts/src/alerts/alerts.repository';
-import { AlertsService } from '../../../alerts/src/alerts/alerts.service';
+import { AlertsRepository } from '../alerts/alerts.repository';
+import { AlertsService } from '../alerts/alerts.service';
 import { OnJob } from '@beacon/common';
 
 /**

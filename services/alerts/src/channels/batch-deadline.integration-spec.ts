@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AdminAlert } from '@beacon/contracts';
 import { RunningService, startTestService, jsonClient } from '@beacon/testing';
-import { alertsService } from '../../../alerts/src/service';
-import { dispatcherService } from '../service';
+import { alertsService } from '../service';
+import { dispatcherService } from '../dispatcher.service';
 import { DispatchStack } from '../testing/dispatch-stack';
 import { waitFor } from '../testing/wait';
 

@@ -1,4 +1,4 @@
 import { runService } from '@beacon/common';
-import { dispatcherService } from './service';
+import { dispatcherService } from './dispatcher.service';
 
 void runService(dispatcherService);

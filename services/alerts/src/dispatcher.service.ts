@@ -1,11 +1,11 @@
 import { ServiceDefinition } from '@beacon/common';
-import { AppModule } from './app.module';
-import { DispatcherEnv } from './config/env.dto';
+import { DispatcherModule } from './dispatcher.module';
+import { DispatcherEnv } from './config/dispatcher-env.dto';
 
 export const dispatcherService: ServiceDefinition<DispatcherEnv> = {
   name: 'dispatcher',
   envClass: DispatcherEnv,
-  module: (env) => AppModule.register(env),
+  module: (env) => DispatcherModule.register(env),
   port: (env) => env.DISPATCHER_PORT,
   
 };

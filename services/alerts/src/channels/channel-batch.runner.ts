@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { ChannelBatch } from '@beacon/contracts';
-import { ProgressPublisher } from '../../../alerts/src/live/progress.publisher';
-import { DispatcherEnv } from '../config/env.dto';
+import { ProgressPublisher } from '../live/progress.publisher';
+import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
 import { toMessages } from './digest';
 
