@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ForgotPasswordPage, LoginPage, RequireAdmin, RequireAuth, ResetPasswordPage, SignupPage } from '@/features/auth';
-import { AdminLayout, DashboardLayout, PublicLayout } from '@/common/layouts';
+import { AdminLayout, DashboardLayout, PublicLayout } from '@/app/layouts';
 import { Placeholder } from '@/common/Placeholder';
 import { RouteErrorScreen } from '@/common/ErrorBoundary';
 import { LandingPage } from '@/features/landing';

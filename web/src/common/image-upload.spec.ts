@@ -8,7 +8,7 @@ jest.mock('react-hot-toast', () => {
 });
 
 const mockUpload = jest.fn();
-jest.mock('@/features/incidents/incidents.api', () => ({ useUploadImageMutation: () => [mockUpload] }));
+jest.mock('./uploads.api', () => ({ useUploadImageMutation: () => [mockUpload] }));
 
 beforeEach(() => jest.clearAllMocks());
 

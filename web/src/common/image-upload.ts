@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import type { UploadBucket } from '@beacon/contracts';
 import type { ApiError } from '@/app/api';
-import { useUploadImageMutation } from '@/features/incidents/incidents.api';
+import { useUploadImageMutation } from './uploads.api';
 
 /** What the image inputs offer in the file dialog: only a hint, the server judges the bytes. */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';

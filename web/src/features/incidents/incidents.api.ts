@@ -1,5 +1,5 @@
 import { api } from '@/app/api';
-import type { Incident, IncidentType, PossibleDuplicate, UploadBucket, UploadResult } from '@beacon/contracts';
+import type { Incident, IncidentType, PossibleDuplicate } from '@beacon/contracts';
 
 export interface NewIncident {
   type: IncidentType;
@@ -13,13 +13,6 @@ export interface NewIncident {
 /** Report Incident's calls; the photo goes first, its server-side path then rides with the report. */
 export const incidentsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    uploadImage: build.mutation<UploadResult, { bucket: UploadBucket; file: File }>({
-      query: ({ bucket, file }) => {
-        const body = new FormData();
-        body.append('file', file);
-        return { url: `api/incidents/uploads/${bucket}`, method: 'POST', body };
-      },
-    }),
     createIncident: build.mutation<Incident, NewIncident>({
       query: (body) => ({ url: 'api/incidents/incidents', method: 'POST', body }),
       invalidatesTags: ['Incident', 'Activity'],
@@ -31,4 +24,4 @@ export const incidentsApi = api.injectEndpoints({
   }),
 });
 
-export const { useUploadImageMutation, useCreateIncidentMutation, usePossibleDuplicatesQuery } = incidentsApi;
+export const { useCreateIncidentMutation, usePossibleDuplicatesQuery } = incidentsApi;

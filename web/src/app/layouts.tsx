@@ -5,7 +5,7 @@ import { useAppConfig } from '@/app/config';
 import { displayName, selectUser } from '@/features/auth/auth.slice';
 import { useSignOut } from '@/features/auth/useSignOut';
 import { BottomBar, Header } from './Header';
-import { useGetMyPointsQuery } from './points.api';
+import { useGetMyPointsQuery } from '@/common/points.api';
 
 export function PublicLayout() {
   return (
