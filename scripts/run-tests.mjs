@@ -13,7 +13,7 @@ const want = (stage) => only.length === 0 || only.includes(stage);
 
 let passed = 0;
 let failed = 0;
-let broken = [];
+const broken = [];
 
 function run(label, cmd, args, env = {}) {
   process.stdout.write(`\n== ${label}: ${cmd} ${args.join(' ')}\n`);
@@ -37,6 +37,11 @@ function countPlaywright(file) {
   passed += (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0);
   failed += json.stats?.unexpected ?? 0;
   return true;
+}
+
+// The house rules (import boundaries, hooks, unused code) before anything is built: a broken rule fails the run.
+if (want('lint')) {
+  if (run('lint', 'npm', ['run', 'lint']) !== 0) { broken.push('lint'); failed += 1; } else passed += 1;
 }
 
 if (want('build') && run('build', 'npm', ['run', 'build']) !== 0) broken.push('build');

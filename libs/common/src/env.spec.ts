@@ -27,9 +27,7 @@ describe('loadEnv', () => {
 });
 
 describe('loadEnv error messages and secrets', () => {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
   const { Rules } = require('./env');
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
   const { Matches } = require('class-validator');
   class SecretEnv extends BaseEnv {
     @Rules(Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'DEMO_DATA_KEY must be 32 bytes in base64' }))
@@ -58,7 +56,6 @@ describe('loadEnv error messages and secrets', () => {
 });
 
 describe('boolRule', () => {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
   const { boolRule, Rules } = require('./env');
   class FlagEnv {
     @Rules(...boolRule('FLAG'))

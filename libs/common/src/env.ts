@@ -105,7 +105,6 @@ export function loadEnv<T extends object>(cls: new () => T, source: Record<strin
 function declaredKeys(cls: new () => object): string[] {
   // Optional variables have no default, so they are not own keys of a fresh instance; class-validator's
   // metadata storage knows them.
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
   const { getMetadataStorage } = require('class-validator');
   const metas = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false) as { propertyName: string }[];
   return metas.map((m) => m.propertyName);

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { AdminAlert, AlertPreferences, JobIds, JobName, JOB_QUEUE, Page, queuePrefix, UserAlert } from '@beacon/contracts';
 import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix, jsonClient } from '@beacon/testing';

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { TokenVerifier } from '@beacon/auth';
+import { SessionRevocations, TokenVerifier } from '@beacon/auth';
 import { dataSourceOptions, EnvModule, HealthModule, loggingModule, RedisModule } from '@beacon/common';
 import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
@@ -21,7 +21,6 @@ import { OneTimeTokensRepository } from './recovery/one-time-tokens.repository';
 import { RecoveryController } from './recovery/recovery.controller';
 import { RecoveryService } from './recovery/recovery.service';
 import { SessionsRepository } from './sessions/sessions.repository';
-import { SessionRevocations } from '@beacon/auth';
 import { TokensService } from './sessions/tokens.service';
 import { SettingsController } from './settings/settings.controller';
 import { PasswordHasher } from './users/password';

@@ -64,10 +64,10 @@ describe('digests of held deliveries', () => {
   });
 
   it('keeps every push payload encryptable (under 4 KB), however long or many the alerts', () => {
-    const wide = (i: number) => alert(randomUUID(), 'high', '\u{1F6A8}'.repeat(100), '2026-11-24T10:00:00Z', { id: randomUUID(), message: '\u{1F30A}'.repeat(500), location_name: 'x'.repeat(200) });
+    const wide = () => alert(randomUUID(), 'high', '\u{1F6A8}'.repeat(100), '2026-11-24T10:00:00Z', { id: randomUUID(), message: '\u{1F30A}'.repeat(500), location_name: 'x'.repeat(200) });
     const receipt = { url: `https://${'h'.repeat(60)}.example/api/alerts/deliveries/${randomUUID()}/receipt`, delivered: 'd'.repeat(32), ack: 'a'.repeat(32) };
     const keys = { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' };
-    for (const alerts of [[wide(0)], Array.from({ length: 60 }, (_, i) => wide(i))]) {
+    for (const alerts of [[wide()], Array.from({ length: 60 }, () => wide())]) {
       const payload = pushPayload({ id: randomUUID(), userId: 'u', alerts, deliveryIds: [] }, receipt);
       expect(() => encryptPayload(Buffer.from(JSON.stringify(payload)), keys)).not.toThrow();
     }

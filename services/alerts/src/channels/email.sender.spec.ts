@@ -1,5 +1,4 @@
-import { createServer, Server as NetServer } from 'node:net';
-import { AddressInfo } from 'node:net';
+import { AddressInfo, createServer, Server as NetServer } from 'node:net';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { smtpFailure } from './email.sender';

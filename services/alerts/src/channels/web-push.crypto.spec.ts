@@ -1,10 +1,8 @@
-import { createECDH, createPublicKey, randomBytes } from 'node:crypto';
+import { createECDH, createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { importJWK, jwtVerify } from 'jose';
 import { encryptPayload, signVapidJwt, VapidTokenCache } from './web-push.crypto';
-import { createPrivateKey } from 'node:crypto';
 
 // http_ece is the reference implementation web-push itself uses: an independent decryption.
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const ece = require('http_ece');
 
 function subscriber() {

@@ -7,7 +7,6 @@ import { importJWK, jwtVerify } from 'jose';
 
 // http_ece is the reference RFC 8188/8291 implementation (what the web-push library uses): decryption here
 // is independent of the dispatcher's own encryption code.
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const ece = require('http_ece');
 
 export interface ReceivedPush {

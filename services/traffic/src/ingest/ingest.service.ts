@@ -3,7 +3,7 @@ import { TrafficEnv } from '../config/env.dto';
 import { IngestRunsRepository } from './ingest-runs.repository';
 import type { IngestReport, KindReport } from './ingest-report';
 import { parseCameras, parseEvents, SourcePayloadError } from './source-format';
-import { SourceSyncRepository, SyncCounts } from './source-sync.repository';
+import { SourceSyncRepository } from './source-sync.repository';
 import { SourceKind, SourceRateLimitedError, SourceUnavailableError, TrafficSourceClient } from './traffic-source.client';
 
 /**

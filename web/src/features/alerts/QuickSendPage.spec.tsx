@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { emptyCounts, type AdminAlert, type ChannelCounts, type DeliverySummary } from '@beacon/contracts';

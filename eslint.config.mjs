@@ -1,0 +1,28 @@
+// `npm run lint`. The house rules a machine can check; `npm test` runs it first.
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+import { beaconPlugin } from './scripts/eslint-boundaries.mjs';
+
+export default [
+  { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'web/public/**', 'web/dist/**'] },
+  {
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { beacon: beaconPlugin, '@typescript-eslint': tseslint.plugin },
+    rules: {
+      'beacon/boundaries': 'error',
+      'no-debugger': 'error',
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
+      'no-var': 'error',
+      'prefer-const': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+];

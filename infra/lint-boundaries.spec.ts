@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..');
+const eslintBin = join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+
+/** Lints `code` as if it were the file at `path` (relative to the root), with the repository's own config. */
+function lint(path: string, code: string) {
+  const r = spawnSync(process.execPath, [eslintBin, '--stdin', '--stdin-filename', path, '--format', 'json'], { cwd: root, input: code, encoding: 'utf8' });
+  const [result] = JSON.parse(r.stdout || '[]') as { messages: { ruleId: string | null; message: string }[] }[];
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'beacon/boundaries').map((m) => m.message);
+}
+
+/** The import boundaries `npm run lint` enforces (scripts/eslint-boundaries.mjs). */
+describe('lint: import boundaries', () => {
+  it('refuses a service file importing another service, and allows its own tree and the libs', () => {
+    expect(lint('services/alerts/src/dispatch/x.ts', "import { IncidentsRepository } from '../../../incidents/src/incidents/incidents.repository';\n"))
+      .toEqual(['services/alerts must not import services/incidents: share it through libs/ or an event']);
+    expect(lint('services/alerts/src/dispatch/x.ts', "import { AlertsRepository } from '../alerts/alerts.repository';\nimport { JobQueue } from '@beacon/common';\n")).toEqual([]);
+  });
+
+  it('lets tests and test helpers start other services', () => {
+    expect(lint('services/alerts/src/dispatch/x.integration-spec.ts', "import { gatewayService } from '../../../gateway/src/service';\n")).toEqual([]);
+    expect(lint('services/alerts/src/testing/x.ts', "import { gatewayService } from '../../../gateway/src/service';\n")).toEqual([]);
+  });
+
+  it('refuses libs importing services or infra', () => {
+    expect(lint('libs/common/src/x.ts', "import { alertsService } from '../../../services/alerts/src/service';\n")).toEqual(['libs/ must not import services/alerts']);
+  });
+
+  it('refuses the web\'s shared UI importing a feature', () => {
+    expect(lint('web/src/common/x.tsx', "import { useSignOut } from '@/features/auth/useSignOut';\n"))
+      .toEqual(['web/src/common must not import a feature (features/auth): move the shared part to common/ or the app shell']);
+  });
+});

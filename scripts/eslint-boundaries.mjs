@@ -1,0 +1,65 @@
+// The import boundaries of the design, as an ESLint rule: each service owns its tree (what two services share lives
+// in libs/ or travels as an event), libs never reach into services or infra, and the web's shared UI (common/)
+// never depends on a feature. Tests and test helpers may reach across to start what they test.
+import { dirname, relative, resolve, sep } from 'node:path';
+
+const TEST_FILE = /(\.spec\.tsx?|\.integration-spec\.ts)$|\/testing\//;
+
+/** The part of the repository a path (relative to the root, with /) belongs to. */
+function areaOf(path) {
+  const p = path.split(sep).join('/');
+  let m = /^services\/([^/]+)\//.exec(p);
+  if (m) return { kind: 'service', name: m[1] };
+  m = /^libs\/([^/]+)\//.exec(p);
+  if (m) return { kind: 'lib', name: m[1] };
+  m = /^web\/src\/features\/([^/]+)\//.exec(p);
+  if (m) return { kind: 'feature', name: m[1] };
+  if (p.startsWith('web/src/common/')) return { kind: 'web-common' };
+  if (p.startsWith('infra/')) return { kind: 'infra' };
+  return { kind: 'other' };
+}
+
+/** Where an import specifier points, relative to the root; null for packages. */
+function targetOf(root, file, spec) {
+  if (spec.startsWith('.')) return relative(root, resolve(dirname(file), spec));
+  if (spec.startsWith('@/')) return `web/src/${spec.slice(2)}`;
+  const lib = /^@beacon\/([^/]+)/.exec(spec);
+  if (lib) return `libs/${lib[1]}/src/index.ts`;
+  return null;
+}
+
+function problem(from, to) {
+  if (from.kind === 'service' && to.kind === 'service' && from.name !== to.name) {
+    return `services/${from.name} must not import services/${to.name}: share it through libs/ or an event`;
+  }
+  if (from.kind === 'lib' && (to.kind === 'service' || to.kind === 'infra')) return `libs/ must not import ${to.kind === 'infra' ? 'infra/' : `services/${to.name}`}`;
+  if (from.kind === 'web-common' && to.kind === 'feature') return `web/src/common must not import a feature (features/${to.name}): move the shared part to common/ or the app shell`;
+  return null;
+}
+
+const boundaries = {
+  meta: { type: 'problem', docs: { description: 'import boundaries between services, libs and web features' }, schema: [] },
+  create(context) {
+    const root = context.cwd;
+    const file = context.filename;
+    const rel = relative(root, file).split(sep).join('/');
+    if (TEST_FILE.test(rel)) return {};
+    const from = areaOf(rel);
+    if (from.kind === 'other' || from.kind === 'infra' || from.kind === 'feature') return {};
+    const check = (node, spec) => {
+      if (typeof spec !== 'string') return;
+      const target = targetOf(root, file, spec);
+      if (!target) return;
+      const message = problem(from, areaOf(target));
+      if (message) context.report({ node, message });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+export const beaconPlugin = { rules: { boundaries } };
