@@ -1,13 +1,14 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { serviceEntry } from '@beacon/contracts';
 
 const ROOT = join(__dirname, '..', '..');
 
 /** The compiled entry points the scaling test runs, as a deployment would (`npm run build:server`). */
 export const COMPILED = {
-  dispatcher: join(ROOT, 'dist', 'services', 'dispatcher', 'src', 'main.js'),
-  gateway: join(ROOT, 'dist', 'services', 'gateway', 'src', 'main.js'),
+  dispatcher: join(ROOT, 'dist', serviceEntry('dispatcher')),
+  gateway: join(ROOT, 'dist', serviceEntry('gateway')),
 };
 
 /** Fails with one clear line when the build the processes run from is not there. */
