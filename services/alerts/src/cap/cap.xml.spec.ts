@@ -6,14 +6,17 @@ import type { PublicAlertRow } from './cap.repository';
  * Every text an admin types reaches the feed's readers exactly, and no text can make the feed malformed: checked
  * with saxes, a strict parser that refuses undefined entities (`&nbsp;`) and characters XML 1.0 forbids.
  */
-function strictParse(xml: string): Map<string, string[]> {
+function strictParse(xml: string, attributes: Record<string, string>[] = []): Map<string, string[]> {
   const texts = new Map<string, string[]>();
   const stack: { name: string; text: string }[] = [];
   const parser = new SaxesParser({ xmlns: true });
   parser.on('error', (e) => {
     throw e;
   });
-  parser.on('opentag', (tag) => stack.push({ name: tag.local, text: '' }));
+  parser.on('opentag', (tag) => {
+    stack.push({ name: tag.local, text: '' });
+    attributes.push(Object.fromEntries(Object.values(tag.attributes).map((a) => [a.local, a.value])));
+  });
   parser.on('text', (t) => {
     if (stack.length) stack[stack.length - 1].text += t;
   });
@@ -35,11 +38,14 @@ const HOSTILE = [
   'CDATA end ]]> here',
   '<b>bold</b> & "quotes" \'apos\'',
   'Raw controls \u0000\u0001\u0008\u000b\u000c\u001f and \ufffe\uffff and a lone \ud800 surrogate',
-  'Tab\tnewline\ncarriage\r kept, emoji 🚨 kept',
+  'Tab\tnewline\ncarriage\r kept, CRLF\r\n kept, emoji 🚨 kept',
 ];
 
-/** What a reader must see: the text as typed, less only the characters XML 1.0 cannot carry. */
-const readable = (s: string) => s.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '').replace(/\r\n?/g, '\n');
+/**
+ * What a reader must see: the text as typed, less only the characters XML 1.0 cannot carry. A carriage return is
+ * no such character, so it must survive the parser's line-end normalisation too.
+ */
+const readable = (s: string) => s.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
 
 const row = (text: string, over: Partial<PublicAlertRow> = {}): PublicAlertRow => ({
   id: '6f1c1f43-2b3d-4c7e-9a41-1d2f3e4a5b6c', title: `Title ${text}`, message: `Message ${text}`, type: `Wrong-way Driver ${text}`,
@@ -65,6 +71,22 @@ describe('CAP and Atom text escaping', () => {
     const texts = strictParse(atomFeed([row(text), cancelled], site, new Date('2026-11-25T11:30:00Z')));
     expect(texts.get('title')).toEqual(['Beacon public alerts', readable(`Title ${text}`), readable(`Cancelled: Title ${text}`)]);
     expect(texts.get('summary')).toEqual([readable(`Message ${text}`), readable(`Message ${text}`)]);
+  });
+
+  // No attribute carries an admin's text today, but the links carry PUBLIC_URL: attributes go through the same escaping.
+  it.each(HOSTILE)('attribute values with %j are well-formed and read back as given', (text) => {
+    const path = `/beacon ${text}`;
+    const hostile = new CapSite(`https://alerts.example.org${path}`);
+    const base = `https://alerts.example.org${path}`;
+    const attributes: Record<string, string>[] = [];
+    const feed = strictParse(atomFeed([row('x')], hostile, new Date('2026-11-25T11:30:00Z')), attributes);
+    const hrefs = attributes.map((a) => a.href).filter(Boolean);
+    expect(hrefs).toEqual([`${readable(base)}/api/alerts/cap/alerts.atom`, readable(base), expect.stringContaining('/cap/alerts/'), expect.stringContaining('/alerts/')]);
+    expect(hrefs.every((h) => h.startsWith(readable(base)))).toBe(true);
+    // the same URLs as element text
+    expect(feed.get('id')?.[0]).toBe(`${readable(base)}/api/alerts/cap/alerts.atom`);
+    expect(feed.get('uri')).toEqual([readable(base)]);
+    expect(strictParse(capMessage(row('x'), hostile)).get('web')).toEqual([`${readable(base)}/alerts/${row('x').id}`]);
   });
 
   it('the CAP message of a cancelled alert is well-formed too', () => {

@@ -38,17 +38,21 @@ const XML_FORBIDDEN = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/g
 /**
  * Text as xmlbuilder2 must be given it. The builder escapes `<`, `>` and quotes, but leaves an `&` that looks like
  * an entity (`&nbsp;`, `&amp;`, `&#1;`) as it is: one such title made the whole feed malformed, and `&amp;` reached
- * readers as `&`. Every `&` is escaped here (the builder then leaves these `&amp;` alone), and what XML forbids is
- * dropped. Every text and attribute value goes through it, typed by an admin or not.
+ * readers as `&`. Every `&` is escaped here (the builder then leaves these `&amp;` alone, as it leaves the decimal
+ * references below), and what XML forbids is dropped. Every text and attribute value goes through it, typed by an
+ * admin or not. A parser turns a literal carriage return into a line feed, so it goes as a reference to arrive.
  */
-export const xmlText = (value: string) => value.replace(XML_FORBIDDEN, '').replace(/&/g, '&amp;');
+export const xmlText = (value: string) => value.replace(XML_FORBIDDEN, '').replace(/&/g, '&amp;').replace(/\r/g, '&#13;');
+
+/** Attribute values: a parser also turns a literal tab or line feed in them into a space. */
+const xmlAttr = (value: string) => xmlText(value).replace(/\t/g, '&#9;').replace(/\n/g, '&#10;');
 
 type Element = ReturnType<ReturnType<typeof create>['ele']>;
 
 /** A child element holding text. */
 const put = (parent: Element, name: string, value: string) => parent.ele(name).txt(xmlText(value));
 
-const attrs = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, xmlText(v)]));
+const attrs = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, xmlAttr(v)]));
 
 /** CAP 1.2 dateTime: seconds precision and a numeric offset; the schema refuses fractions and 'Z'. */
 export const capTime = (d: Date) => new Date(d).toISOString().replace(/\.\d+Z$/, '+00:00');
