@@ -66,6 +66,8 @@ export default async function globalSetup() {
       INCIDENTS_RATE_POSTS_IP: '10000/3600',
       INCIDENTS_RATE_COMMENTS_IP: '10000/600',
       INCIDENTS_RATE_LIKES_IP: '10000/600',
+      ALERTS_RATE_HELP_REQUESTS_IP: '10000/600',
+      ALERTS_RATE_PUSH_SUBSCRIPTIONS_IP: '10000/3600',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

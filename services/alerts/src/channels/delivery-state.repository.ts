@@ -185,13 +185,21 @@ export class DeliveryStateRepository {
     );
   }
 
-  /** Push targets of claimed deliveries: every subscription of each recipient. */
-  async pushTargets(ids: string[]): Promise<{ delivery_id: string; subscription_id: string; endpoint: string; p256dh: string; auth: string }[]> {
+  /**
+   * Push targets of claimed deliveries: each recipient's subscriptions, at most `perUser`, those registered last (the
+   * order the alerts service keeps when it trims to the cap). Rows past the cap stored before it, or before it was
+   * lowered, are never called.
+   */
+  async pushTargets(ids: string[], perUser: number): Promise<{ delivery_id: string; subscription_id: string; endpoint: string; p256dh: string; auth: string }[]> {
     return this.ds.query(
-      `SELECT d.id AS delivery_id, s.id AS subscription_id, s.endpoint, s.p256dh, s.auth
-       FROM alerts.alert_deliveries d JOIN alerts.push_subscriptions s ON s.user_id = d.user_id
-       WHERE d.id = ANY($1::uuid[])`,
-      [ids],
+      `SELECT delivery_id, subscription_id, endpoint, p256dh, auth FROM (
+         SELECT d.id AS delivery_id, s.id AS subscription_id, s.endpoint, s.p256dh, s.auth,
+                row_number() OVER (PARTITION BY d.id ORDER BY s.registered_at DESC, s.id DESC) AS newest
+         FROM alerts.alert_deliveries d JOIN alerts.push_subscriptions s ON s.user_id = d.user_id
+         WHERE d.id = ANY($1::uuid[])
+       ) t
+       WHERE newest <= $2`,
+      [ids, perUser],
     );
   }
 

@@ -4,6 +4,7 @@ import type { Job } from 'bullmq';
 import { AppError, assertPublicUrl, OnJob } from '@beacon/common';
 import { ServerKeys } from '../keys/server-keys';
 import { classifyStatus, networkFailure, ProviderError, retryAfterOf } from '../providers/provider-error';
+import { pushEndpointRefusal } from '../push/push-endpoint-policy';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { ChannelBatchRunner, ChannelSender, mapLimit, SendWindow } from './channel-batch.runner';
 import { ChannelMessage, DeliveryStateRepository, Outcome } from './delivery-state.repository';
@@ -62,7 +63,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
   }
 
   async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow): Promise<Outcome[]> {
-    const targets = await this.state.pushTargets(messages.map((m) => m.id));
+    const targets = await this.state.pushTargets(messages.map((m) => m.id), this.env.PUSH_SUBSCRIPTIONS_PER_USER);
     const vapid = await this.vapidCache();
     const prepared = new Map<string, { body: Buffer; headers: Record<string, string> }>();
     for (const m of messages) {
@@ -82,6 +83,10 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
 
     const results = await mapLimit(targets, this.env.PUSH_REQUEST_CONCURRENCY, async (t) => {
       if (Date.now() >= window.deadline) return { t, failure: 'deferred' as const, error: 'batch deadline passed before this request' };
+      // Not called at all, and a failure like any other: the row is retired once it has kept failing, so an operator
+      // who narrowed PUSH_ENDPOINT_HOSTS by mistake has PUSH_RETIRE_HOURS to widen it again before anything is lost.
+      const policy = pushEndpointRefusal(t.endpoint, this.env);
+      if (policy) return { t, failure: 'permanent' as const, error: `push endpoint refused: ${policy.message}` };
       try {
         const url = new URL(t.endpoint);
         await this.checkOrigin(url);

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { ALERT_STATUS_LABELS, CATEGORY_LABELS, type UserAlert } from '@beacon/contracts';
-import { errorMessage } from '@/app/api';
+import { errorMessage, type ApiError } from '@/app/api';
 import { currentPosition } from '@/common/geolocation';
 import { formatDateTime, relativeAge } from '@/common/time';
 import { useMarkSafeMutation, useRequestHelpMutation } from './alerts.api';
@@ -110,7 +110,11 @@ function HelpDialog({ alert, onClose }: { alert: UserAlert; onClose: () => void 
       toast.success('Help request sent');
       onClose();
     } catch (err) {
-      toast.error(errorMessage(err, 'The help request could not be sent. Call 911 if you are in danger.'));
+      // the server's wait alone would leave someone in danger with nothing to do meanwhile
+      const limited = (err as Partial<ApiError> | undefined)?.code === 'rate_limited';
+      toast.error(limited
+        ? `${errorMessage(err, 'Too many help requests.')} If you are in immediate danger, call 911.`
+        : errorMessage(err, 'The help request could not be sent. Call 911 if you are in danger.'));
     }
   }
 

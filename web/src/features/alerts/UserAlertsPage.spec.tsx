@@ -167,4 +167,56 @@ describe('Emergency Alerts (/alerts): actions', () => {
       delete (window as { PushManager?: unknown }).PushManager;
     }
   });
+
+  it('keeps the 911 advice when help requests are rate-limited', async () => {
+    const baseFetch = global.fetch;
+    global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const { path } = requestOf(input);
+      if (/\/help$/.test(path)) return json({ statusCode: 429, code: 'rate_limited', message: 'Too many requests. Please try again in 9 minutes.' }, 429);
+      return baseFetch(input);
+    }) as unknown as typeof fetch;
+    const user = await renderAlerts();
+    await user.click(screen.getByRole('button', { name: 'Request help: Road closed on Main St' }));
+    const dialog = screen.getByRole('dialog', { name: 'Request help' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Share my current location' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send Help Request' }));
+
+    expect(await screen.findByText('Too many requests. Please try again in 9 minutes. If you are in immediate danger, call 911.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Request help' })).toBeInTheDocument();
+  });
+
+  it('says which browsers work when this browser’s push service is not one Beacon accepts', async () => {
+    FakeNotification.permission = 'default';
+    const subscription = { endpoint: 'https://push.example/abc', toJSON: () => ({ endpoint: 'https://push.example/abc', keys: { p256dh: 'k', auth: 'a' } }), options: { applicationServerKey: null } };
+    const registration = { pushManager: { getSubscription: jest.fn(async () => null), subscribe: jest.fn(async () => subscription) } };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { register: jest.fn(async () => registration), ready: Promise.resolve(registration), addEventListener: jest.fn(), removeEventListener: jest.fn(), getRegistration: jest.fn(async () => undefined) },
+    });
+    Object.assign(window, { PushManager: class {} });
+    const baseFetch = global.fetch;
+    global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const { req, path } = requestOf(input);
+      if (path === '/api/alerts/push/public-key') return json({ publicKey: 'BAAA' });
+      if (path === '/api/alerts/me/push-subscriptions' && req.method === 'POST') {
+        return json({ statusCode: 400, code: 'unsupported_push_service', message: 'This push endpoint is not on a push service browsers use' }, 400);
+      }
+      return baseFetch(input);
+    }) as unknown as typeof fetch;
+    FakeNotification.requestPermission.mockImplementation(async () => {
+      FakeNotification.permission = 'granted';
+      return 'granted';
+    });
+
+    try {
+      const user = await renderAlerts();
+      await user.click(screen.getByRole('button', { name: 'Enable Notifications' }));
+      expect(await screen.findByText(
+        'This browser delivers notifications through a push service Beacon does not accept. Chrome, Edge, Firefox and Safari work.',
+      )).toBeInTheDocument();
+    } finally {
+      delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+      delete (window as { PushManager?: unknown }).PushManager;
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { AlertSummary } from '@beacon/contracts';
+import { errorMessage, type ApiError } from '@/app/api';
 import { useLazyVapidPublicKeyQuery, usePreferencesQuery, useRegisterPushSubscriptionMutation } from './alerts.api';
 import { ensurePushSubscription, notificationPermission, showAlertNotification, speakAlert, type PushState } from './notifications';
 
@@ -27,7 +28,7 @@ export function usePushRegistration() {
       if (ask && next === 'denied') toast.error('Notifications are blocked. Allow them in your browser settings to get alerts while Beacon is closed.');
     } catch (err) {
       console.error('Push registration failed', err);
-      if (ask) toast.error('Could not turn on push notifications in this browser');
+      if (ask) toast.error(pushRegistrationError(err));
     } finally {
       setBusy(false);
     }
@@ -54,4 +55,17 @@ export function useAlertArrivals() {
     void showAlertNotification(alert).catch((err) => console.error('Notification failed', err));
     if (voice) speakAlert(alert);
   }, [voice]);
+}
+
+/**
+ * Beacon accepts only the push services of the major browsers (PUSH_ENDPOINT_HOSTS): a browser using another one
+ * cannot be fixed by trying again, so say what works instead.
+ */
+function pushRegistrationError(err: unknown): string {
+  const code = (err as Partial<ApiError> | undefined)?.code;
+  if (code === 'unsupported_push_service') {
+    return 'This browser delivers notifications through a push service Beacon does not accept. Chrome, Edge, Firefox and Safari work.';
+  }
+  if (code === 'rate_limited') return errorMessage(err, 'Too many attempts. Please try again later.');
+  return 'Could not turn on push notifications in this browser';
 }
