@@ -104,14 +104,11 @@ export class AuthService {
     if (!body.email || !body.password) throw new AuthError(400, 'validation_failed', MISSING_CREDENTIALS);
     await this.limits.consume('passwordIp', client.ip);
     const email = body.email.trim().toLowerCase();
-    await this.limits.beforePasswordAttempt(email, client.ip);
+    const attempt = await this.limits.beginPasswordAttempt(email, client.ip);
     const user = await this.users.findByEmail(email);
     const valid = await this.hasher.verify(user?.encrypted_password ?? null, body.password);
-    if (!user || !valid) {
-      await this.limits.passwordFailed(email, client.ip);
-      throw new AuthError(400, 'invalid_credentials', INVALID_LOGIN);
-    }
-    await this.limits.passwordSucceeded(email, client.ip);
+    if (!user || !valid) throw new AuthError(400, 'invalid_credentials', INVALID_LOGIN);
+    await attempt.succeeded();
     if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
     if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
 

@@ -1,3 +1,4 @@
+import { authenticator } from 'otplib';
 import { IdentityEnv } from '../config/env.dto';
 import { RateLimits } from './rate-limits';
 import { ApiResult, IdentityUnderTest, startIdentity, wrongTotpCode } from '../testing/harness';
@@ -73,11 +74,11 @@ describe('rate limits', () => {
       for (let i = 1; i <= 10; i++) expect((await signIn(i % 2 ? replica : id, email, `198.51.100.${100 + i}`)).status).toBe(400);
       // ten failures passed the account-wide ceiling (6): attempts are slowed down, not refused
       const limits = id.svc.app.get(RateLimits);
-      const held = jest.spyOn(limits, 'beforePasswordAttempt');
+      const held = jest.spyOn(limits, 'beginPasswordAttempt');
       const owner = await id.api('POST', '/token?grant_type=password', { body: { email, password: 'rate limit pass' }, headers: fromIp('198.51.100.200') });
       expect(owner.status).toBe(200);
       expect(owner.body.access_token).toEqual(expect.any(String));
-      expect(await held.mock.results[0].value).toBeGreaterThan(0);
+      expect((await held.mock.results[0].value).delayedMs).toBeGreaterThan(0);
       held.mockRestore();
     });
 
@@ -91,6 +92,15 @@ describe('rate limits', () => {
       expect((await right()).status).toBe(200);
       for (let i = 0; i < 3; i++) expect((await signIn(id, email, ip)).status).toBe(400);
       expect429(await signIn(id, email, ip), 900);
+    });
+
+    it('counts wrong guesses sent at once from one address: parallel requests cannot slip past the strict limit', async () => {
+      const email = 'parallel@example.org';
+      await signUpAt(email, '192.0.2.203');
+      const all = await Promise.all(Array.from({ length: 7 }, (_, i) => signIn(i % 2 ? replica : id, email, '198.51.100.160')));
+      const statuses = all.map((r) => r.status).sort();
+      // 3 failures allowed per account and address; every later attempt is refused, however they overlap
+      expect(statuses).toEqual([400, 400, 400, 429, 429, 429, 429]);
     });
 
     it('limits password sign-in per IP across accounts', async () => {
@@ -166,6 +176,28 @@ describe('rate limits', () => {
       expect((await attempt(id, '192.0.2.71')).body.error_code).toBe('mfa_verification_failed');
       expect((await attempt(replica, '192.0.2.72')).body.error_code).toBe('mfa_verification_failed');
       expect429(await attempt(id, '192.0.2.73'), 300);
+    });
+
+    it('counts wrong MFA codes only: correct codes never use up the account\'s attempts', async () => {
+      const s = await signUpAt('mfa-right@example.org', '192.0.2.75');
+      const factor = (await id.api('POST', '/factors', { token: s.access_token, body: { factor_type: 'totp' } })).body;
+      let token = s.access_token;
+      // each code works once: the codes of the previous, current and next 30 s step (the accepted drift)
+      const codeAt = (offsetSteps: number) => authenticator.clone({ epoch: Date.now() + offsetSteps * 30_000 }).generate(factor.totp.secret);
+      const attempt = async (code: string, ip: string) => {
+        const ch = await id.api('POST', `/factors/${factor.id}/challenge`, { token, body: {}, headers: fromIp(ip) });
+        expect(ch.status).toBe(200);
+        return id.api('POST', `/factors/${factor.id}/verify`, { token, body: { challenge_id: ch.body.id, code }, headers: fromIp(ip) });
+      };
+      for (const [i, offset] of [-1, 0, 1].entries()) {
+        const ok = await attempt(codeAt(offset), `192.0.2.${110 + i}`);
+        expect(ok.status).toBe(200);
+        token = ok.body.access_token;
+      }
+      // the limit (2) still counts wrong codes
+      expect((await attempt(wrongTotpCode(factor.totp.secret), '192.0.2.114')).body.error_code).toBe('mfa_verification_failed');
+      expect((await attempt(wrongTotpCode(factor.totp.secret), '192.0.2.115')).body.error_code).toBe('mfa_verification_failed');
+      expect429(await attempt(wrongTotpCode(factor.totp.secret), '192.0.2.116'), 300);
     });
 
     it('limits MFA challenges and verifications per IP across accounts and replicas', async () => {

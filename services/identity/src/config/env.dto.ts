@@ -1,10 +1,8 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
-import { BaseEnv, csv, intRule, portRule, Rules } from '@beacon/common';
+import { BaseEnv, csv, intRule, portRule, RateRule, Rules } from '@beacon/common';
 import { DATA_KEY_HINT, DATA_KEY_PATTERN } from '../common/data-key';
 
-/** A rate limit written as `<requests>/<seconds>`, e.g. `10/900`. */
-const RATE = /^\d{1,6}\/\d{1,6}$/;
 /**
  * true/false/1/0/yes/no. Reads the raw string from the source object: with implicit conversion on, the value
  * handed to @Transform is already Boolean('false') === true (which is why libs/common's boolRule is not used here).
@@ -20,7 +18,8 @@ function envBool(name: string): PropertyDecorator[] {
   ];
 }
 
-const rate = (name: string) => Matches(RATE, { message: `${name} must be <requests>/<seconds>, e.g. 10/900` });
+/** A rate limit written as `<requests>/<seconds>`, e.g. `10/900`: the format every service's limits use (libs/common). */
+const rate = RateRule;
 
 export class IdentityEnv extends BaseEnv {
   @Rules(...portRule('IDENTITY_PORT'))
@@ -93,6 +92,7 @@ export class IdentityEnv extends BaseEnv {
   @rate('IDENTITY_RATE_RECOVER_IP') IDENTITY_RATE_RECOVER_IP = '30/3600';
   @rate('IDENTITY_RATE_VERIFY_IP') IDENTITY_RATE_VERIFY_IP = '30/300';
   @rate('IDENTITY_RATE_MFA_IP') IDENTITY_RATE_MFA_IP = '30/300';
+  /** Wrong TOTP codes for one account (any address); a right code clears it. */
   @rate('IDENTITY_RATE_MFA_ACCOUNT') IDENTITY_RATE_MFA_ACCOUNT = '10/300';
 }
 

@@ -81,7 +81,7 @@ export class MfaService {
     if (!body.code) throw new AuthError(400, 'validation_failed', 'Code needs to be non-empty');
     if (!body.challenge_id) throw new AuthError(400, 'validation_failed', 'challenge_id is required');
     await this.limits.consume('mfaIp', client.ip);
-    await this.limits.consume('mfaAccount', caller.user.id);
+    const attempt = await this.limits.beginMfaAttempt(caller.user.id);
     const factor = await this.ownedFactor(caller, factorId);
     const challenge = isUuid(body.challenge_id) ? await this.factors.findChallenge(factor.id, body.challenge_id) : null;
     if (!challenge) throw new AuthError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
@@ -97,7 +97,7 @@ export class MfaService {
     if (delta === null) throw invalid();
     const step = Math.floor(Date.now() / 1000 / STEP_SECONDS) + delta;
 
-    return this.ds.transaction(async (tx) => {
+    const response = await this.ds.transaction(async (tx) => {
       const locked = await this.factors.lock(tx, factor.id);
       // A code already accepted (or an older one) is a replay.
       if (!locked || (locked.last_used_step !== null && step <= Number(locked.last_used_step))) throw invalid();
@@ -109,6 +109,8 @@ export class MfaService {
       const user = (await this.users.findById(caller.user.id, tx))!;
       return this.tokens.reissueForSession(tx, user, caller.session.id);
     });
+    await attempt.succeeded();
+    return response;
   }
 
   /** DELETE /factors/{id}: a verified factor can only be removed from an aal2 session. */
