@@ -1,5 +1,31 @@
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { IsOptional, IsString, Matches, ValidateBy } from 'class-validator';
+import proxyAddr from 'proxy-addr';
 import { portRule, Rules } from '@beacon/common';
+
+/** TRUSTED_PROXY as Express's `trust proxy` takes it: names and CIDRs separated by commas, spaces allowed. */
+export function trustProxySetting(value: string | undefined): string[] | false {
+  return value ? value.split(',').map((s) => s.trim()) : false;
+}
+
+/**
+ * A typo here would otherwise surface as a stack trace when the app is built, or, worse, trust nobody and hand every
+ * visitor the balancer's address as their rate-limit key.
+ */
+const TrustedProxies = () => ValidateBy({
+  name: 'trustedProxies',
+  validator: {
+    validate: (value: unknown) => {
+      if (typeof value !== 'string') return false;
+      try {
+        proxyAddr.compile(trustProxySetting(value) || []);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    defaultMessage: () => 'TRUSTED_PROXY must be addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas',
+  },
+});
 
 const url = (name: string) => Matches(/^https?:\/\/\S+$/, { message: `${name} must be an http(s) URL` });
 
@@ -21,7 +47,8 @@ export class EdgeEnv {
   @IsString()
   TILE_ATTRIBUTION = '&copy; OpenStreetMap contributors';
 
-  @IsOptional() @IsString()
+  /** Who may tell the edge a client's address (a load balancer in front of it); unset: nobody, the edge is the first hop. */
+  @IsOptional() @TrustedProxies()
   TRUSTED_PROXY?: string;
 
   @IsOptional() @url('IDENTITY_URL') IDENTITY_URL?: string;

@@ -17,7 +17,14 @@ async function upstream(name: string) {
     req.on('data', (chunk: Buffer) => (bytes += chunk.length));
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ service: name, path: req.url, forwardedFor: req.headers['x-forwarded-for'] ?? null, bytes }));
+      res.end(JSON.stringify({
+        service: name, path: req.url, bytes,
+        forwardedFor: req.headers['x-forwarded-for'] ?? null,
+        forwardedProto: req.headers['x-forwarded-proto'] ?? null,
+        forwardedHost: req.headers['x-forwarded-host'] ?? null,
+        forwarded: req.headers.forwarded ?? null,
+        realIp: req.headers['x-real-ip'] ?? null,
+      }));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -76,9 +83,16 @@ describe('edge', () => {
     expect(body.forwardedFor).toBeTruthy();
   });
 
-  it('replaces a client-sent X-Forwarded-For with the address it computed (the edge is the first hop)', async () => {
-    const res = await fetch(`${base}/api/alerts/preferences`, { headers: { 'X-Forwarded-For': '203.0.113.9', Forwarded: 'for=198.51.100.1' } });
-    expect(((await res.json()) as { forwardedFor: string }).forwardedFor).toBe('127.0.0.1');
+  it('replaces a client-sent X-Forwarded-For/-Proto/-Host with what it computed (the edge is the first hop)', async () => {
+    const res = await fetch(`${base}/api/alerts/preferences`, {
+      headers: {
+        'X-Forwarded-For': '1.2.3.4', Forwarded: 'for=198.51.100.1', 'X-Real-IP': '1.2.3.4',
+        'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'evil.example',
+      },
+    });
+    expect(await res.json()).toMatchObject({
+      forwardedFor: '127.0.0.1', forwardedProto: 'http', forwardedHost: new URL(base).host, forwarded: null, realIp: null,
+    });
   });
 
   it('behind a trusted load balancer, forwards the client address that balancer reported, alone', async () => {
@@ -86,10 +100,11 @@ describe('edge', () => {
     const behind = await startEdge(env);
     try {
       const res = await fetch(`http://127.0.0.1:${(behind.address() as AddressInfo).port}/api/alerts/preferences`, {
-        headers: { 'X-Forwarded-For': '10.9.9.9, 203.0.113.9' },
+        headers: { 'X-Forwarded-For': '10.9.9.9, 203.0.113.9', 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'beacon.example, evil.example' },
       });
-      // the balancer (loopback, trusted) says the client is 203.0.113.9; what the client claimed before that is dropped
-      expect(((await res.json()) as { forwardedFor: string }).forwardedFor).toBe('203.0.113.9');
+      // the balancer (loopback, trusted) says the client is 203.0.113.9; what the client claimed before that is dropped.
+      // proto and host as the balancer reported them (the first value, as Express reads them), not the edge's own
+      expect(await res.json()).toMatchObject({ forwardedFor: '203.0.113.9', forwardedProto: 'https', forwardedHost: 'beacon.example' });
     } finally {
       await new Promise((r) => behind.close(r));
     }

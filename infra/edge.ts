@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import proxyAddr from 'proxy-addr';
 import { BODY_LIMITS, isUploadBucket, SERVICES, ServiceName, UPLOAD_TOO_LARGE_MESSAGE } from '@beacon/contracts';
 import { CONFIG_ERROR_EXIT_CODE, ConfigError, loadEnv } from '@beacon/common';
-import { EdgeEnv } from './edge.env';
+import { EdgeEnv, trustProxySetting } from './edge.env';
 
 /** A light-grey PNG: the map's tiles when TILE_URL points at the edge itself (offline use, tests). */
 const BLANK_TILE = solidPng(232, 232, 232);
@@ -64,14 +64,20 @@ export function contentSecurityPolicy(tileUrl: string) {
  */
 export function forwardedHeaders(req: IncomingMessage, trust: (addr: string, i: number) => boolean) {
   const proto = (req.socket as Socket & { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  // Proto and host are read as Express reads them (req.protocol, req.host): from a trusted balancer only, first value
   const viaTrusted = trust(req.socket.remoteAddress ?? '', 0);
-  const forwardedProto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim();
+  const first = (name: string) => String(req.headers[name] ?? '').split(',')[0].trim();
+  const forwardedProto = first('x-forwarded-proto');
+  const forwardedHost = first('x-forwarded-host');
   return {
     'x-forwarded-for': proxyAddr(req, trust),
     'x-forwarded-proto': viaTrusted && /^https?$/.test(forwardedProto) ? forwardedProto : proto,
-    'x-forwarded-host': String(req.headers.host ?? ''),
+    'x-forwarded-host': viaTrusted && HOST_HEADER.test(forwardedHost) ? forwardedHost : String(req.headers.host ?? ''),
   };
 }
+
+/** A host name or address with an optional port; anything else from a balancer is ignored, not forwarded. */
+const HOST_HEADER = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
 
 const STRIPPED_HEADERS = ['forwarded', 'x-real-ip', 'x-forwarded-port'];
 
@@ -143,7 +149,7 @@ export function serviceUrl(env: EdgeEnv, name: ServiceName) {
 export function createEdge(env: EdgeEnv) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', env.TRUSTED_PROXY ? env.TRUSTED_PROXY.split(',') : false);
+  app.set('trust proxy', trustProxySetting(env.TRUSTED_PROXY));
 
   const trust = app.get('trust proxy fn') as (addr: string, i: number) => boolean;
   const proxy = (target: string, extra: Options = {}) =>

@@ -6,7 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { BODY_LIMITS } from '@beacon/contracts';
 import { BaseEnv, ConfigError, loadEnv } from './env';
 import { AllExceptionsFilter, createValidationPipe } from './errors';
-import { RejectNulPipe } from './text-safety';
+import { RejectNulGuard, RejectNulPipe } from './text-safety';
 
 export interface ServiceDefinition<E extends BaseEnv> {
   name: string;
@@ -39,6 +39,7 @@ export async function createServiceApp<E extends BaseEnv>(def: ServiceDefinition
   app.set('trust proxy', env.TRUSTED_PROXY ? env.TRUSTED_PROXY.split(',').map((s) => s.trim()) : false);
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: BODY_LIMITS.jsonBytes });
+  app.useGlobalGuards(new RejectNulGuard());
   app.useGlobalPipes(new RejectNulPipe(), createValidationPipe({ unknownFields: def.unknownFields }));
   app.useGlobalFilters(new AllExceptionsFilter());
   await def.configure?.(app, env);
