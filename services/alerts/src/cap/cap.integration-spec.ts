@@ -1,10 +1,10 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
-import { SaxesParser } from 'saxes';
 import { create } from 'xmlbuilder2';
 import { AdminAlert } from '@beacon/contracts';
 import { createTestDatabase, jsonClient, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix } from '@beacon/testing';
 import { alertsDatabase } from '../database';
 import { alertsService } from '../service';
+import { strictParse } from '../testing/strict-xml';
 
 jest.setTimeout(60_000);
 
@@ -238,28 +238,6 @@ describe('CAP 1.2 feed', () => {
 
   describe('entity-like text and control characters', () => {
     const typed = { title: 'Road closed &nbsp; test', message: 'Fish &amp; chips ]]> \u0001 &#1; <b>"x"</b>', locationName: 'Main &amp; 1st\u001f' };
-    /**
-     * The texts of each element name, read by saxes, which refuses undefined entities and characters XML 1.0
-     * forbids where xmlbuilder2's own parser lets them by (and decodes `&amp;#1;` twice).
-     */
-    const strict = (xml: string) => {
-      const texts = new Map<string, string[]>();
-      const stack: { name: string; text: string }[] = [];
-      const parser = new SaxesParser({ xmlns: true });
-      parser.on('error', (e) => {
-        throw e;
-      });
-      parser.on('opentag', (tag) => stack.push({ name: tag.local, text: '' }));
-      parser.on('text', (t) => {
-        if (stack.length) stack[stack.length - 1].text += t;
-      });
-      parser.on('closetag', () => {
-        const el = stack.pop()!;
-        texts.set(el.name, [...(texts.get(el.name) ?? []), el.text]);
-      });
-      parser.write(xml).close();
-      return texts;
-    };
     const readable = 'Fish &amp; chips ]]>  &#1; <b>"x"</b>';
 
     beforeAll(async () => {
@@ -269,13 +247,13 @@ describe('CAP 1.2 feed', () => {
     });
 
     it('keeps the Atom feed well-formed for every reader and reads back what the admin typed, less forbidden characters', async () => {
-      const texts = strict((await get('/cap/alerts.atom')).text);
+      const texts = strictParse((await get('/cap/alerts.atom')).text);
       expect(texts.get('title')).toContain(typed.title);
       expect(texts.get('summary')).toContain(readable);
     });
 
     it('keeps the CAP message well-formed and exact too', async () => {
-      const texts = strict((await get(`/cap/alerts/${ids.typed}.xml`)).text);
+      const texts = strictParse((await get(`/cap/alerts/${ids.typed}.xml`)).text);
       expect([texts.get('headline'), texts.get('description'), texts.get('areaDesc')]).toEqual([[typed.title], [readable], ['Main &amp; 1st']]);
     });
   });

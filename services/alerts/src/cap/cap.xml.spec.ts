@@ -1,35 +1,11 @@
-import { SaxesParser } from 'saxes';
 import { atomFeed, capMessage, CapSite } from './cap.xml';
 import type { PublicAlertRow } from './cap.repository';
+import { strictParse } from '../testing/strict-xml';
 
 /**
  * Every text an admin types reaches the feed's readers exactly, and no text can make the feed malformed: checked
- * with saxes, a strict parser that refuses undefined entities (`&nbsp;`) and characters XML 1.0 forbids.
+ * with a strict parser (testing/strict-xml).
  */
-function strictParse(xml: string, attributes: Record<string, string>[] = []): Map<string, string[]> {
-  const texts = new Map<string, string[]>();
-  const stack: { name: string; text: string }[] = [];
-  const parser = new SaxesParser({ xmlns: true });
-  parser.on('error', (e) => {
-    throw e;
-  });
-  parser.on('opentag', (tag) => {
-    stack.push({ name: tag.local, text: '' });
-    attributes.push(Object.fromEntries(Object.values(tag.attributes).map((a) => [a.local, a.value])));
-  });
-  parser.on('text', (t) => {
-    if (stack.length) stack[stack.length - 1].text += t;
-  });
-  parser.on('cdata', (t) => {
-    if (stack.length) stack[stack.length - 1].text += t;
-  });
-  parser.on('closetag', () => {
-    const el = stack.pop()!;
-    texts.set(el.name, [...(texts.get(el.name) ?? []), el.text]);
-  });
-  parser.write(xml).close();
-  return texts;
-}
 
 const HOSTILE = [
   'Road closed &nbsp; test',
