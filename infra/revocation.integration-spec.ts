@@ -1,7 +1,11 @@
+import Redis from 'ioredis';
+import { decodeJwt } from 'jose';
 import { io as connectSocket, Socket } from 'socket.io-client';
+import { revokedSessionKey, revokedUserKey } from '@beacon/auth';
 import { createTestDatabase, RunningService, startTestService, TestDatabase, testRedisPrefix } from '@beacon/testing';
 import { DATABASES } from './databases';
 import { SERVICE_DEFINITIONS } from './service-definitions';
+import { SocketGateway } from '../services/gateway/src/socket/socket.gateway';
 
 /**
  * Access tokens are verified without asking identity, so identity publishes every session it ends (sign-out, a role
@@ -12,16 +16,21 @@ describe('revocation reaches every service', () => {
   let db: TestDatabase;
   const redis = testRedisPrefix();
   const svc: Record<string, RunningService<unknown>> = {};
+  let keys: Redis;
+  const sockets: Socket[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase(DATABASES);
     const common = { DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix };
     const def = (name: string) => SERVICE_DEFINITIONS.find((d) => d.name === name)!;
-    svc.identity = await startTestService(def('identity'), { ...common, ADMIN_EMAILS: 'chief@example.org,deputy@example.org,second@example.org,gone@example.org' });
+    svc.identity = await startTestService(def('identity'), { ...common, ADMIN_EMAILS: 'chief@example.org,deputy@example.org,second@example.org,gone@example.org,unlisted@example.org,missed@example.org,returning@example.org' });
     const jwks = `${svc.identity.url}/.well-known/jwks.json`;
     for (const name of ['alerts', 'incidents', 'store', 'traffic', 'gateway']) svc[name] = await startTestService(def(name), { ...common, JWKS_URL: jwks });
+    keys = new Redis(redis.url, { keyPrefix: `${redis.prefix}:` });
   });
   afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    keys?.disconnect();
     for (const name of ['gateway', 'traffic', 'store', 'incidents', 'alerts', 'identity']) await svc[name]?.close();
     await db.drop();
     await redis.cleanup();
@@ -57,6 +66,24 @@ describe('revocation reaches every service', () => {
     }
   }
 
+  async function connected(token: string): Promise<Socket> {
+    const socket = connectSocket(svc.gateway.origin, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  }
+  /** The admin who demotes and deletes; signed up by the first test, or here when a test runs alone. */
+  const chiefToken = async () => {
+    const res = await fetch(`${svc.identity.url}/token?grant_type=password`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'chief@example.org', password: 'a long admin password' }),
+    });
+    if (res.status !== 200) return (await signUp('chief@example.org')).access_token;
+    return ((await res.json()) as { access_token: string }).access_token;
+  };
+
   const adminApi = (token: string, method: string, path: string, body?: unknown) =>
     fetch(`${svc.identity.url}/admin/users${path}`, {
       method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
@@ -75,11 +102,7 @@ describe('revocation reaches every service', () => {
 
   it('a global sign-out ends the token everywhere, and the gateway drops the admin socket', async () => {
     const second = await signUp('second@example.org');
-    const socket: Socket = connectSocket(svc.gateway.origin, { path: '/socket.io', transports: ['websocket'], auth: { token: second.access_token }, reconnection: false });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const socket = await connected(second.access_token);
     const dropped = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
     const out = await fetch(`${svc.identity.url}/logout?scope=global`, { method: 'POST', headers: { authorization: `Bearer ${second.access_token}` } });
     expect(out.status).toBe(204);
@@ -87,18 +110,54 @@ describe('revocation reaches every service', () => {
     expect(await dropped).toBe('io server disconnect');
     // and it cannot come back with the same token
     const again = connectSocket(svc.gateway.origin, { path: '/socket.io', transports: ['websocket'], auth: { token: second.access_token }, reconnection: false });
+    sockets.push(again);
     const refused = await new Promise<{ code?: string }>((resolve) => again.once('connect_error', (e) => resolve((e as Error & { data?: { code?: string } }).data ?? {})));
     expect(refused.code).toBe('session_revoked');
     again.close();
   });
 
-  it('a deleted admin is refused everywhere within 5 s', async () => {
-    const chief = await fetch(`${svc.identity.url}/token?grant_type=password`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'chief@example.org', password: 'a long admin password' }),
+  it('signing in again right after a global sign-out gives a token that works everywhere', async () => {
+    const first = await signUp('returning@example.org');
+    const out = await fetch(`${svc.identity.url}/logout?scope=global`, { method: 'POST', headers: { authorization: `Bearer ${first.access_token}` } });
+    expect(out.status).toBe(204);
+    // most likely within the second of the cut-off, whose tokens all count as voided: identity signs none in it
+    const back = await fetch(`${svc.identity.url}/token?grant_type=password`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'returning@example.org', password: 'a long admin password' }),
     });
-    const chiefToken = ((await chief.json()) as { access_token: string }).access_token;
+    expect(back.status).toBe(200);
+    const fresh = ((await back.json()) as { access_token: string }).access_token;
+    for (const [s, p] of ADMIN_ROUTES) expect(await statusOf(s, p, fresh)).toBe(200);
+    expect(await statusOf('alerts', '', first.access_token)).toBe(401);
+  });
+
+  it('a deleted admin is refused everywhere within 5 s', async () => {
     const gone = await signUp('gone@example.org');
-    expect((await adminApi(chiefToken, 'DELETE', `/${gone.user.id}`, {})).status).toBe(200);
+    expect((await adminApi(await chiefToken(), 'DELETE', `/${gone.user.id}`, {})).status).toBe(200);
     await refusedEverywhereWithin5s(gone.access_token);
+  });
+
+  it('a demoted admin\'s tokens are void by the user\'s cut-off even where identity did not list the session', async () => {
+    const unlisted = await signUp('unlisted@example.org');
+    const socket = await connected(unlisted.access_token);
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    expect((await adminApi(await chiefToken(), 'PUT', `/${unlisted.user.id}`, { app_metadata: { role: 'user' } })).status).toBe(200);
+    await refusedEverywhereWithin5s(unlisted.access_token);
+    expect(await dropped).toBe('io server disconnect');
+    // as if the session had not been among those ended (a session the demotion did not see): the user's cut-off holds
+    const sessionId = decodeJwt(unlisted.access_token).session_id as string;
+    expect(await keys.del(revokedSessionKey(sessionId))).toBe(1);
+    const statuses = await Promise.all(ADMIN_ROUTES.map(([s, p]) => statusOf(s, p, unlisted.access_token)));
+    expect(statuses).toEqual(ADMIN_ROUTES.map(() => 401));
+    expect(await keys.get(revokedUserKey(unlisted.user.id))).toEqual(expect.stringMatching(/^\d+$/));
+  });
+
+  it('the gateway rechecks its sockets when it may have missed a revocation (its subscriber reconnected)', async () => {
+    const missed = await signUp('missed@example.org');
+    const socket = await connected(missed.access_token);
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    // recorded, never published: what a gateway whose subscriber was down at the time would have missed
+    await keys.set(revokedUserKey(missed.user.id), String(Math.floor(Date.now() / 1000) + 1), 'EX', 60);
+    await svc.gateway.app.get(SocketGateway).recheckAll();
+    expect(await dropped).toBe('io server disconnect');
   });
 });

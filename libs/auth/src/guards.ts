@@ -59,15 +59,15 @@ export class AuthGuard implements CanActivate {
 }
 
 /**
- * A token of a session identity ended is refused within the time a Redis round trip takes. When Redis cannot say,
+ * A token of a session identity ended, or of a user it voided (demotion, ban, deletion, global sign-out), is refused
+ * within the time a Redis round trip takes. When Redis cannot say,
  * admin tokens and admin routes are refused (503: an operator who was just removed must not slip through an
  * outage), while other users go on reading alerts (a warning platform stays usable for the public).
  */
 export async function checkSessionLive(revocations: SessionRevocations, user: AuthUser, adminRoute: boolean) {
-  if (!user.sessionId) return;
   let revoked: boolean;
   try {
-    revoked = await revocations.isRevoked(user.sessionId);
+    revoked = await revocations.isRevoked(user);
   } catch (e) {
     if (!(e instanceof RevocationUnavailableError)) throw e;
     if (adminRoute || user.role === 'admin') {

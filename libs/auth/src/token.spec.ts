@@ -26,7 +26,7 @@ describe('TokenVerifier', () => {
 
   it('accepts a genuine token and maps its claims', async () => {
     await expect(verifier.verify(await sign())).resolves.toEqual({
-      id: '11111111-1111-4111-8111-111111111111', email: 'a@example.org', role: 'admin', sessionId: 's1', aal: 'aal1',
+      id: '11111111-1111-4111-8111-111111111111', email: 'a@example.org', role: 'admin', sessionId: 's1', aal: 'aal1', issuedAt: expect.any(Number),
     });
   });
 

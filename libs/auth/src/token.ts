@@ -10,6 +10,8 @@ export interface AuthUser {
   sessionId: string | null;
   /** Authenticator assurance level: aal1 (password) or aal2 (password + TOTP). */
   aal: string;
+  /** When the token was issued (epoch seconds): a user's revocation voids the tokens issued before it. */
+  issuedAt?: number;
 }
 
 /** Claims of a Beacon access token (compatible with the hosted auth service's JWTs). */
@@ -45,6 +47,7 @@ export function claimsToUser(claims: AccessTokenClaims): AuthUser {
     role: claims.app_metadata?.role === 'admin' ? 'admin' : 'user',
     sessionId: claims.session_id ?? null,
     aal: claims.aal ?? 'aal1',
+    issuedAt: claims.iat,
   };
 }
 

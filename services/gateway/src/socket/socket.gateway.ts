@@ -1,10 +1,10 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server as HttpServer } from 'node:http';
 import type Redis from 'ioredis';
 import { decodeJwt } from 'jose';
 import { Server, Socket } from 'socket.io';
-import { AuthUser, checkSessionLive, InvalidTokenError, SessionRevocations, TokenVerifier } from '@beacon/auth';
+import { AuthUser, checkSessionLive, InvalidTokenError, isVoidedByRevocation, Revocation, SessionRevocations, TokenVerifier } from '@beacon/auth';
 import { AlertProgress, ClientToServerEvents, progressCacheKey, Rooms, ServerToClientEvents, socketIoKey } from '@beacon/contracts';
 import { createRedis, InjectRedis } from '@beacon/common';
 import { GatewayEnv } from '../config/env.dto';
@@ -31,6 +31,7 @@ export class SocketGateway implements OnApplicationBootstrap, OnApplicationShutd
   private readonly verifier: TokenVerifier;
   private readonly revocations: SessionRevocations;
   private stopListening?: () => Promise<void>;
+  private readonly logger = new Logger('SocketGateway');
 
   constructor(
     private readonly env: GatewayEnv,
@@ -105,15 +106,41 @@ export class SocketGateway implements OnApplicationBootstrap, OnApplicationShutd
     });
   }
 
-  /** Sockets of a session identity ended are dropped at once, on every replica (each hears the revocation). */
+  /**
+   * Sockets of a session or user identity voided are dropped at once, on every replica (each hears the revocation).
+   * A revocation published while this replica's subscriber was reconnecting is not heard: then every signed-in socket
+   * is checked against the keys instead.
+   */
   async onApplicationBootstrap() {
-    this.stopListening = await this.revocations.subscribe((sessionIds) => {
-      const ended = new Set(sessionIds);
-      for (const socket of this.io?.of('/').sockets.values() ?? []) {
-        const sessionId = socket.data.user?.sessionId;
-        if (sessionId && ended.has(sessionId)) socket.disconnect(true);
-      }
-    });
+    this.stopListening = await this.revocations.subscribe(
+      (change) => this.dropVoided(change),
+      () => void this.recheckAll(),
+    );
+  }
+
+  private signedInSockets(): BeaconSocket[] {
+    return [...(this.io?.of('/').sockets.values() ?? [])].filter((s) => s.data.user);
+  }
+
+  private dropVoided(change: Revocation) {
+    for (const socket of this.signedInSockets()) {
+      if (isVoidedByRevocation(socket.data.user!, change)) socket.disconnect(true);
+    }
+  }
+
+  /** One revocation check per signed-in socket of this replica; a socket that cannot be checked stays (a Redis outage). */
+  async recheckAll() {
+    const sockets = this.signedInSockets();
+    const BATCH = 200;
+    for (let i = 0; i < sockets.length; i += BATCH) {
+      await Promise.all(sockets.slice(i, i + BATCH).map(async (socket) => {
+        try {
+          if (await this.revocations.isRevoked(socket.data.user!)) socket.disconnect(true);
+        } catch (e) {
+          this.logger.warn(`could not recheck a socket after the revocation channel reconnected: ${(e as Error).message}`);
+        }
+      }));
+    }
   }
 
   async onApplicationShutdown() {

@@ -182,14 +182,14 @@ describe('rate limits', () => {
       const s = await signUpAt('mfa-right@example.org', '192.0.2.75');
       const factor = (await id.api('POST', '/factors', { token: s.access_token, body: { factor_type: 'totp' } })).body;
       let token = s.access_token;
-      // each code works once: the codes of the previous, current and next 30 s step (the accepted drift)
+      // each code works once: the codes of the current and the next 30 s step (within the accepted drift, across a step's end too)
       const codeAt = (offsetSteps: number) => authenticator.clone({ epoch: Date.now() + offsetSteps * 30_000 }).generate(factor.totp.secret);
       const attempt = async (code: string, ip: string) => {
         const ch = await id.api('POST', `/factors/${factor.id}/challenge`, { token, body: {}, headers: fromIp(ip) });
         expect(ch.status).toBe(200);
         return id.api('POST', `/factors/${factor.id}/verify`, { token, body: { challenge_id: ch.body.id, code }, headers: fromIp(ip) });
       };
-      for (const [i, offset] of [-1, 0, 1].entries()) {
+      for (const [i, offset] of [0, 1].entries()) {
         const ok = await attempt(codeAt(offset), `192.0.2.${110 + i}`);
         expect(ok.status).toBe(200);
         token = ok.body.access_token;

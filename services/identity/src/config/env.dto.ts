@@ -92,7 +92,7 @@ export class IdentityEnv extends BaseEnv {
   @rate('IDENTITY_RATE_RECOVER_IP') IDENTITY_RATE_RECOVER_IP = '30/3600';
   @rate('IDENTITY_RATE_VERIFY_IP') IDENTITY_RATE_VERIFY_IP = '30/300';
   @rate('IDENTITY_RATE_MFA_IP') IDENTITY_RATE_MFA_IP = '30/300';
-  /** Wrong TOTP codes for one account (any address); a right code clears it. */
+  /** Wrong TOTP codes for one account from anywhere (correct ones are not counted and clear it). */
   @rate('IDENTITY_RATE_MFA_ACCOUNT') IDENTITY_RATE_MFA_ACCOUNT = '10/300';
 }
 

@@ -43,9 +43,10 @@ export class SessionsRepository {
    * (their tokens are verified without asking identity), for as long as one of its access tokens can live. Inside
    * the caller's transaction, so a session never ends here without ending everywhere.
    */
-  private async ended(result: [{ id: string }[], number]) {
-    const ids = result[0].map((r) => r.id);
-    await this.revocations.revoke(ids, this.env.IDENTITY_JWT_EXPIRY_SECONDS + 60);
+  private async ended(result: [{ id: string }[], number], allOfUser?: string) {
+    const sessionIds = result[0].map((r) => r.id);
+    // When all of a user's sessions end, every token issued to the user so far is void too, listed session or not.
+    await this.revocations.revoke({ sessionIds, userIds: allOfUser ? [allOfUser] : [] }, this.env.IDENTITY_JWT_EXPIRY_SECONDS + 60);
   }
 
   async create(tx: EntityManager, s: { userId: string; amr: AmrEntry[]; ip: string | null; userAgent: string | null }): Promise<SessionRow> {
@@ -82,8 +83,9 @@ export class SessionsRepository {
     await this.ended(await db.query(`DELETE FROM identity.sessions WHERE id = $1 RETURNING id`, [id]));
   }
 
+  /** Demotion, ban, deletion, an admin's new password for the user, global sign-out. */
   async deleteAllOfUser(userId: string, db: Db = this.ds) {
-    await this.ended(await db.query(`DELETE FROM identity.sessions WHERE user_id = $1 RETURNING id`, [userId]));
+    await this.ended(await db.query(`DELETE FROM identity.sessions WHERE user_id = $1 RETURNING id`, [userId]), userId);
   }
 
   async deleteOthersOfUser(userId: string, keepSessionId: string | null, db: Db = this.ds) {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { SignJWT } from 'jose';
-import type { AccessTokenClaims } from '@beacon/auth';
+import { AccessTokenClaims, SessionRevocations } from '@beacon/auth';
 import { IdentityEnv, identitySettings } from '../config/env.dto';
 import { AuthError } from '../common/gotrue-error';
 import { hashToken, randomToken, safeEqual, seal, unseal } from '../common/secrets';
@@ -30,6 +30,7 @@ export interface TokenResponse {
 export type SignInMethod = 'password' | 'otp' | 'recovery' | 'totp';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+const MAX_CUTOFF_WAIT_MS = 2000;
 
 @Injectable()
 export class TokensService {
@@ -41,6 +42,7 @@ export class TokensService {
     private readonly keys: SigningKeysService,
     private readonly sessions: SessionsRepository,
     private readonly users: UsersRepository,
+    private readonly revocations: SessionRevocations,
   ) {
     this.settings = identitySettings(env);
   }
@@ -123,6 +125,7 @@ export class TokensService {
   }
 
   async signAccessToken(user: UserRow, session: SessionRow): Promise<{ token: string; expiresAt: number }> {
+    await this.pastUserCutoff(user.id);
     const iat = nowSeconds();
     const expiresAt = iat + this.env.IDENTITY_JWT_EXPIRY_SECONDS;
     const claims: Omit<AccessTokenClaims, 'sub' | 'iat' | 'exp' | 'iss' | 'aud'> = {
@@ -146,6 +149,23 @@ export class TokensService {
       .setExpirationTime(expiresAt)
       .sign(key);
     return { token, expiresAt };
+  }
+
+  /**
+   * Every token of the second in which a user's tokens were voided (demotion, global sign-out, ...) counts as voided,
+   * since iat has no finer grain: a sign-in right after one waits for the next second, or its token would be refused
+   * everywhere for its whole life. Rare (a sign-in within a second of a revocation) and under a second; bounded in case
+   * another replica's clock runs ahead. When Redis cannot say, the token is signed at once.
+   */
+  private async pastUserCutoff(userId: string) {
+    let cutoff: number | null;
+    try {
+      cutoff = await this.revocations.userCutoff(userId);
+    } catch {
+      return;
+    }
+    const wait = cutoff === null ? 0 : Math.min(MAX_CUTOFF_WAIT_MS, (cutoff + 1) * 1000 - Date.now());
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
 
   private async respond(tx: EntityManager, user: UserRow, session: SessionRow, refreshToken: string): Promise<TokenResponse> {
