@@ -96,6 +96,18 @@ describe('uploads through the edge (real incidents service)', () => {
     }
   });
 
+  // the 502s came under load: several large uploads at once, the service refusing each before reading it
+  it('several oversize uploads at once, round after round: every one 413 with the service\'s body, never 502', async () => {
+    const file = new Uint8Array(8 * 1024 * 1024);
+    for (let round = 0; round < 6; round++) {
+      const answers = await Promise.all([0, 1, 2].flatMap(() => [
+        fetch(`${base}/uploads/incident-photos`, { method: 'POST', headers: auth(), body: form(file) }).then(answer),
+        fetch(`${base}/uploads/incident-photos`, streamed(file)).then(answer),
+      ]));
+      expect(answers).toEqual(Array(6).fill({ status: 413, body: TOO_LARGE }));
+    }
+  });
+
   it('names the bucket\'s own limit (community photos)', async () => {
     const res = await answer(await fetch(`${base}/uploads/community-post-photos`, { method: 'POST', headers: auth(), body: form(new Uint8Array(INCIDENT_LIMITS.photoMaxBytes + 1)) }));
     expect(res).toEqual({ status: 413, body: { statusCode: 413, code: 'file_too_large', message: 'Image must be less than 5MB' } });

@@ -198,6 +198,21 @@ describe('edge', () => {
     upstreams.store = await upstream('store'); // new port: later tests do not use it
   });
 
+  it('does not call a service that dropped the connection mid-request down: 502 bad_gateway, not service_unavailable', async () => {
+    const dropping = createServer((req) => req.socket.destroy());
+    await new Promise<void>((r) => dropping.listen(0, '127.0.0.1', r));
+    const env = loadEnv(EdgeEnv, { PORT: '0', HOST: '127.0.0.1', STORE_URL: `http://127.0.0.1:${(dropping.address() as AddressInfo).port}` });
+    const other = await startEdge(env);
+    try {
+      const res = await fetch(`http://127.0.0.1:${(other.address() as AddressInfo).port}/api/store/products`);
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ statusCode: 502, code: 'bad_gateway', message: 'The service closed the connection before answering. Please try again.' });
+    } finally {
+      await new Promise((r) => other.close(r));
+      await new Promise((r) => dropping.close(r));
+    }
+  });
+
   it('proxies Socket.IO websockets to the gateway', async () => {
     const socket = connectSocket(base, { path: '/socket.io', transports: ['websocket'], reconnection: false });
     const greeting = await new Promise<string>((resolve, reject) => {

@@ -136,6 +136,12 @@ function countForwardedBody(req: LimitedRequest, proxyReq: { destroy(): void }) 
   req.on('data', count);
 }
 
+/**
+ * Errors that mean no connection to the service could be made. Anything else happened on a connection the service
+ * accepted (it reset it mid-request): calling that service down sent operators after the wrong problem.
+ */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ETIMEDOUT']);
+
 export function serviceUrl(env: EdgeEnv, name: ServiceName) {
   const key = `${name.toUpperCase()}_URL` as keyof EdgeEnv;
   return (env[key] as string | undefined) ?? `http://127.0.0.1:${SERVICES[name].port}`;
@@ -164,10 +170,12 @@ export function createEdge(env: EdgeEnv) {
           countForwardedBody(req, proxyReq);
         },
         proxyReqWs: (proxyReq, req) => setForwarded(proxyReq, req, trust),
-        error: (_err, _req, res) => {
+        error: (err, _req, res) => {
           const r = res as Response;
           if ('headersSent' in r && !r.headersSent && typeof r.status === 'function') {
-            r.status(502).json({ statusCode: 502, code: 'service_unavailable', message: 'The service is not reachable right now. Please try again.' });
+            r.status(502).json(UNREACHABLE.has((err as NodeJS.ErrnoException).code ?? '')
+              ? { statusCode: 502, code: 'service_unavailable', message: 'The service is not reachable right now. Please try again.' }
+              : { statusCode: 502, code: 'bad_gateway', message: 'The service closed the connection before answering. Please try again.' });
           } else if (res instanceof Socket) res.destroy();
         },
       },

@@ -38,7 +38,9 @@ export async function createServiceApp<E extends BaseEnv>(def: ServiceDefinition
   }
   app.set('trust proxy', env.TRUSTED_PROXY ? env.TRUSTED_PROXY.split(',').map((s) => s.trim()) : false);
   app.disable('x-powered-by');
+  // the same limit the edge enforces before forwarding (one constant), for every body type a service parses itself
   app.useBodyParser('json', { limit: BODY_LIMITS.jsonBytes });
+  app.useBodyParser('urlencoded', { limit: BODY_LIMITS.jsonBytes, extended: true });
   app.useGlobalGuards(new RejectNulGuard());
   app.useGlobalPipes(new RejectNulPipe(), createValidationPipe({ unknownFields: def.unknownFields }));
   app.useGlobalFilters(new AllExceptionsFilter());

@@ -1,3 +1,4 @@
+import { scriptedResolver } from '@beacon/testing';
 import { assertPublicUrl, publicLookup, rangeOf } from './ssrf';
 
 describe('assertPublicUrl', () => {
@@ -149,6 +150,14 @@ describe('special-purpose and embedded-IPv4 addresses', () => {
   it.each(refused)('refuses %s (%s) as a DNS answer', async (address) => {
     const resolve = async () => [{ address, family: address.includes(':') ? 6 : 4 }];
     await expect(assertPublicUrl('https://hook.example/', [], resolve)).rejects.toMatchObject({ code: 'private_address' });
+  });
+
+  it.each(refused)('refuses %s (%s) when a name answers it at connect time, after a public answer at the check', async (address) => {
+    const resolve = scriptedResolver(['93.184.216.34', address]);
+    await expect(assertPublicUrl('https://hook.example/', [], resolve)).resolves.toBeInstanceOf(URL);
+    const err = await new Promise((done) => publicLookup('443', { resolve })('hook.example', { all: true }, (e) => done(e)));
+    expect(err).toMatchObject({ code: 'private_address' });
+    expect(resolve.asked).toEqual(['hook.example', 'hook.example']);
   });
 
   it.each([
