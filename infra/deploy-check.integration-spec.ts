@@ -7,7 +7,7 @@ import { createTestDatabase, TestDatabase } from '@beacon/testing';
 
 /**
  * The Kubernetes ordering of migrations and services, with real processes on the real PostgreSQL: the
- * wait-for-migrations initContainer script (k8s/migrations.yaml) blocks while migrations are pending, gives
+ * wait-for-migrations initContainer script (k8s/base/migrations.yaml) blocks while migrations are pending, gives
  * up with a clear message after its bound, and lets the pod start once the migrate Job
  * (node dist/infra/migrate.js) has run. Uses the compiled dist/ exactly as the images do.
  */
@@ -17,10 +17,10 @@ let script: string;
 let db: TestDatabase;
 
 function waitScript(): string {
-  const docs = YAML.parseAllDocuments(readFileSync(join(ROOT, 'k8s', 'migrations.yaml'), 'utf8'));
+  const docs = YAML.parseAllDocuments(readFileSync(join(ROOT, 'k8s', 'base', 'migrations.yaml'), 'utf8'));
   const configMap = docs.map((d) => d.toJS()).find((o) => o?.kind === 'ConfigMap' && o.metadata?.name === 'beacon-scripts');
   const source = configMap?.data?.['wait-for-migrations.js'];
-  if (!source) throw new Error('k8s/migrations.yaml has no beacon-scripts ConfigMap with wait-for-migrations.js');
+  if (!source) throw new Error('k8s/base/migrations.yaml has no beacon-scripts ConfigMap with wait-for-migrations.js');
   return source;
 }
 

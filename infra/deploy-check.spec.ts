@@ -42,16 +42,16 @@ beforeAll(() => {
   const k8s = (name: string, file: string, edit: (t: string) => string) => ['--k8s', variant('k8s', name, edit, file)];
   const fixtures: Record<string, string[]> = {
     repo: [],
-    wrongType: k8s('k8s-wrong-type', 'identity.yaml', (t) => t.replace(/^  replicas: 2$/m, '  replicas: two')),
-    typo: k8s('k8s-typo', 'store.yaml', (t) => t.replace('readinessProbe:', 'readinesProbe:')),
-    literalSecret: k8s('k8s-secret', 'kustomization.yaml', (t) => {
-      writeFileSync(join(work, 'k8s-secret', 'leak.yaml'), [
+    wrongType: k8s('k8s-wrong-type', 'base/identity.yaml', (t) => t.replace(/^  replicas: 2$/m, '  replicas: two')),
+    typo: k8s('k8s-typo', 'base/store.yaml', (t) => t.replace('readinessProbe:', 'readinesProbe:')),
+    literalSecret: k8s('k8s-secret', 'base/kustomization.yaml', (t) => {
+      writeFileSync(join(work, 'k8s-secret', 'base', 'leak.yaml'), [
         'apiVersion: v1', 'kind: Secret', 'metadata:', '  name: beacon-secrets', '  namespace: beacon',
         'stringData:', '  DATABASE_URL: postgres://beacon:hunter2@db:5432/beacon', '',
       ].join('\n'));
       return t.replace('  - namespace.yaml\n', '  - namespace.yaml\n  - leak.yaml\n');
     }),
-    literalEnv: k8s('k8s-literal-env', 'alerts.yaml', (t) => t.replace(
+    literalEnv: k8s('k8s-literal-env', 'base/alerts.yaml', (t) => t.replace(
       /- name: DATABASE_URL\n(\s+)valueFrom:\n\s+secretKeyRef:\n\s+name: beacon-secrets\n\s+key: DATABASE_URL\n/,
       (_m, indent: string) => `- name: DATABASE_URL\n${indent}value: postgres://beacon:hunter2@db:5432/beacon\n`,
     )),
@@ -60,11 +60,12 @@ beforeAll(() => {
     kedaSchema: k8s('k8s-keda-schema', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) => t.replace(/minReplicaCount: (\d+)/, 'minReplicaCount: "$1"')),
     kedaNoCpu: k8s('k8s-keda-no-cpu', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) => t.replace(/\n    - type: cpu\n[\s\S]*$/, '\n')),
     kedaCpuMetricType: k8s('k8s-keda-cpu-value', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) => t.replace(/(- type: cpu\n\s+name: cpu\n\s+)metricType: Utilization/, '$1metricType: Value')),
+    overlayInBase: k8s('k8s-overlay-in-base', 'autoscaling/hpa/kustomization.yaml', (t) => t.replace('../../base', '../..')),
     hpaNoCpu: k8s('k8s-hpa-no-cpu', 'autoscaling/hpa/dispatcher-hpa.yaml', (t) => t.replace(/name: cpu\n/, 'name: memory\n')),
-    ingress: k8s('k8s-ingress', 'ingress.yaml', (t) => t.replace(/(- path: \/api\/store\n\s+pathType: Prefix\n\s+backend:\n\s+service:\n\s+name: )store/, '$1incidents')),
-    grace: k8s('k8s-grace', 'dispatcher.yaml', (t) => t.replace(/terminationGracePeriodSeconds: \d+/, 'terminationGracePeriodSeconds: 30')),
-    missingDeployment: k8s('k8s-no-gateway', 'kustomization.yaml', (t) => {
-      rmSync(join(work, 'k8s-no-gateway', 'gateway.yaml'));
+    ingress: k8s('k8s-ingress', 'base/ingress.yaml', (t) => t.replace(/(- path: \/api\/store\n\s+pathType: Prefix\n\s+backend:\n\s+service:\n\s+name: )store/, '$1incidents')),
+    grace: k8s('k8s-grace', 'base/dispatcher.yaml', (t) => t.replace(/terminationGracePeriodSeconds: \d+/, 'terminationGracePeriodSeconds: 30')),
+    missingDeployment: k8s('k8s-no-gateway', 'base/kustomization.yaml', (t) => {
+      rmSync(join(work, 'k8s-no-gateway', 'base', 'gateway.yaml'));
       return t.replace('  - gateway.yaml\n', '');
     }),
     composeUnknownKey: ['--compose', variant('docker-compose.yml', 'compose-unknown.yml', (t) => t.replace(/^  redis:\n/m, '  redis:\n    colour: red\n'))],
@@ -94,7 +95,7 @@ describe('check:deploy', () => {
   it('rejects a manifest field of the wrong type, naming file and object', async () => {
     const run = await runs.wrongType;
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('k8s-wrong-type/identity.yaml: Deployment/identity: spec.replicas: must be integer');
+    expect(run.stderr).toContain('k8s-wrong-type/base/identity.yaml: Deployment/identity: spec.replicas: must be integer');
     expect(run.stderr).toMatch(/check:deploy: \d+ problem\(s\)/);
   }, CHECK_TIME);
 
@@ -108,7 +109,7 @@ describe('check:deploy', () => {
   it('rejects a committed Secret with values and a secret given as a literal env value', async () => {
     const secret = await runs.literalSecret;
     expect(secret.code).toBe(1);
-    expect(secret.stderr).toContain('k8s-secret/leak.yaml: Secret/beacon-secrets: commits secret values (DATABASE_URL)');
+    expect(secret.stderr).toContain('k8s-secret/base/leak.yaml: Secret/beacon-secrets: commits secret values (DATABASE_URL)');
     const env = await runs.literalEnv;
     expect(env.code).toBe(1);
     expect(env.stderr).toMatch(/alerts\.yaml: Deployment\/alerts: (initContainers|containers)\[0\]\.env DATABASE_URL has a literal value: secrets must come from secretKeyRef/);
@@ -136,6 +137,12 @@ describe('check:deploy', () => {
     const hpa = await runs.hpaNoCpu;
     expect(hpa.code).toBe(1);
     expect(hpa.stderr).toContain('dispatcher-hpa.yaml: HorizontalPodAutoscaler/dispatcher: no cpu Resource metric');
+  }, CHECK_TIME);
+
+  it('builds every kustomization as kubectl apply -k would: an overlay inside its own base is a cycle', async () => {
+    const cycle = await runs.overlayInBase;
+    expect(cycle.code).toBe(1);
+    expect(cycle.stderr).toMatch(/autoscaling\/hpa\/kustomization\.yaml: Kustomization: kubectl kustomize fails: .*cycle detected/);
   }, CHECK_TIME);
 
   it('rejects an Ingress that routes a service prefix elsewhere', async () => {
