@@ -87,8 +87,10 @@ function setForwarded(proxyReq: { setHeader(n: string, v: string): void; removeH
 }
 
 /** An upload route's bucket, or null: `/api/incidents/uploads/<bucket>`. */
+const UPLOAD_PATH = new RegExp(`^${SERVICES.incidents.prefix}/uploads/([^/]+)/?$`);
+
 function uploadBucketOf(path: string): string | null {
-  const m = new RegExp(`^${SERVICES.incidents.prefix}/uploads/([^/]+)/?$`).exec(path);
+  const m = UPLOAD_PATH.exec(path);
   return m && isUploadBucket(m[1]) ? m[1] : null;
 }
 
