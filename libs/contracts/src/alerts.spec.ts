@@ -1,8 +1,8 @@
 import {
-  ADMIN_ALERT_TYPES, CAP_SEVERITY, capCategory, capUrgency, ADMIN_CHANNEL_TO_CHANNEL, ADMIN_TYPE_CATEGORY, ALERT_CATEGORIES, CATEGORY_DEFAULT_TYPE, categoriesForAlertTypes,
+  ADMIN_ALERT_TYPES, ADMIN_CHANNEL_TO_CHANNEL, ADMIN_TYPE_CATEGORY, ALERT_CATEGORIES, CATEGORY_DEFAULT_TYPE, categoriesForAlertTypes,
   categoryOfType, DEFAULT_PREFERENCES, deliveryLabel, emptyCounts, kmToMiles, milesToKm, PREFERENCE_ALERT_TYPES,
   PREFERENCE_TYPE_CATEGORIES, priorityOfSeverity, pushPriority, relativeAge, severityAtLeast, severityFromPriority, SEVERITIES,
-  SEVERITY_STYLES, PRIORITY_STYLES, successRate, DeliverySummary, ChannelCounts,
+  SEVERITY_INFO, PRIORITY_LABELS, successRate, DeliverySummary, ChannelCounts,
 } from './alerts';
 
 const counts = (over: Partial<ChannelCounts>): ChannelCounts => ({ ...emptyCounts(), ...over });
@@ -23,11 +23,9 @@ describe('severity and priority', () => {
     expect(priorityOfSeverity('medium')).toBe('medium');
   });
 
-  it('has a label and colours for every severity and the spec priority colours', () => {
-    for (const s of SEVERITIES) expect(SEVERITY_STYLES[s].label).toBeTruthy();
-    expect(PRIORITY_STYLES.low.color).toMatch(/^#2563eb$/); // blue
-    expect(PRIORITY_STYLES.medium.color).toMatch(/^#ca8a04$/); // yellow
-    expect(PRIORITY_STYLES.high.color).toMatch(/^#dc2626$/); // red
+  it('has a label and a description for every severity and the spec priority badge texts', () => {
+    for (const s of SEVERITIES) expect(SEVERITY_INFO[s].label && SEVERITY_INFO[s].description).toBeTruthy();
+    expect(PRIORITY_LABELS).toEqual({ low: 'LOW', medium: 'MEDIUM', high: 'HIGH' });
   });
 
   it('push priority is 10 for critical, else 5', () => {
@@ -123,22 +121,4 @@ describe('relativeAge', () => {
     ['2025-01-09T12:00:00Z', '1d ago'],
     ['2025-01-01T12:00:00Z', '9d ago'],
   ])('%s -> %s', (at, expected) => expect(relativeAge(at, now)).toBe(expected));
-});
-
-describe('CAP 1.2 mapping', () => {
-  it('files every admin type under the CAP category a CAP consumer expects', () => {
-    const byType = Object.fromEntries(ADMIN_ALERT_TYPES.map((t) => [t, capCategory(ADMIN_TYPE_CATEGORY[t], t)]));
-    expect(byType).toEqual({
-      Emergency: 'Safety', Weather: 'Met', 'Amber Alert': 'Rescue', 'Terror Alert': 'Security', Traffic: 'Transport', 'Public Safety': 'Safety',
-    });
-  });
-
-  it('maps every stored category, whatever the type string', () => {
-    expect(ALERT_CATEGORIES.map((c) => capCategory(c, 'Test'))).toEqual(['Met', 'Transport', 'Security', 'Safety', 'Health']);
-  });
-
-  it('maps severities to CAP severities and only critical to Immediate urgency', () => {
-    expect(SEVERITIES.map((s) => CAP_SEVERITY[s])).toEqual(['Minor', 'Moderate', 'Severe', 'Extreme']);
-    expect(SEVERITIES.map(capUrgency)).toEqual(['Expected', 'Expected', 'Expected', 'Immediate']);
-  });
 });

@@ -17,21 +17,17 @@ export const severityRank = (s: Severity): number => SEVERITIES.indexOf(s);
 /** True when `severity` is at or above `threshold` (equality counts). */
 export const severityAtLeast = (severity: Severity, threshold: Severity): boolean => severityRank(severity) >= severityRank(threshold);
 
-export interface SeverityStyle {
+/** What a severity is called and means, in the words of the screens, the e-mails and the push texts. */
+export interface SeverityInfo {
   label: string;
   description: string;
-  /** Text/border colour and a light background, as hex. */
-  color: string;
-  background: string;
-  /** A name from the web app's icon set. */
-  icon: string;
 }
 
-export const SEVERITY_STYLES: Record<Severity, SeverityStyle> = {
-  critical: { label: 'Critical', description: 'Immediate threat to life or safety: act now', color: '#b91c1c', background: '#fee2e2', icon: 'siren' },
-  high: { label: 'High', description: 'Serious danger nearby: take precautions', color: '#ea580c', background: '#ffedd5', icon: 'alert-triangle' },
-  medium: { label: 'Medium', description: 'Be aware and stay alert', color: '#ca8a04', background: '#fef9c3', icon: 'alert-circle' },
-  low: { label: 'Low', description: 'For your information', color: '#2563eb', background: '#dbeafe', icon: 'info' },
+export const SEVERITY_INFO: Record<Severity, SeverityInfo> = {
+  critical: { label: 'Critical', description: 'Immediate threat to life or safety: act now' },
+  high: { label: 'High', description: 'Serious danger nearby: take precautions' },
+  medium: { label: 'Medium', description: 'Be aware and stay alert' },
+  low: { label: 'Low', description: 'For your information' },
 };
 
 /** The admin single form's priorities (spec: low, medium, high; default medium). */
@@ -39,12 +35,8 @@ export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 export const DEFAULT_PRIORITY: Priority = 'medium';
 
-/** Spec: priority colours low blue, medium yellow, high red. */
-export const PRIORITY_STYLES: Record<Priority, { label: string; color: string; background: string }> = {
-  low: { label: 'LOW', color: '#2563eb', background: '#dbeafe' },
-  medium: { label: 'MEDIUM', color: '#ca8a04', background: '#fef9c3' },
-  high: { label: 'HIGH', color: '#dc2626', background: '#fee2e2' },
-};
+/** The admin form's priority badge texts (their colours are the web app's, in its alert look). */
+export const PRIORITY_LABELS: Record<Priority, string> = { low: 'LOW', medium: 'MEDIUM', high: 'HIGH' };
 
 /** A priority is stored as the severity of the same name. */
 export const severityFromPriority = (p: Priority): Severity => p;
@@ -91,33 +83,6 @@ export const CATEGORY_DEFAULT_TYPE: Record<AlertCategory, AdminAlertType> = {
 /** Any stored type string -> its category; unknown types (e.g. 'Test') fall back to public safety. */
 export const categoryOfType = (type: string): AlertCategory =>
   (ADMIN_TYPE_CATEGORY as Record<string, AlertCategory>)[type] ?? 'public_safety';
-
-// ---------------------------------------------------------------- Common Alerting Protocol (OASIS CAP 1.2)
-
-/** CAP 1.2 <category> values (the ones Beacon's alerts can be). */
-export type CapCategory = 'Met' | 'Transport' | 'Safety' | 'Security' | 'Rescue' | 'Health';
-export type CapSeverity = 'Extreme' | 'Severe' | 'Moderate' | 'Minor';
-export type CapUrgency = 'Immediate' | 'Expected';
-
-const CAP_CATEGORY_OF: Record<AlertCategory, CapCategory> = {
-  weather: 'Met',
-  traffic: 'Transport',
-  security: 'Security',
-  public_safety: 'Safety',
-  health: 'Health',
-};
-
-/**
- * The CAP category of an alert. The stored category decides, except for an Amber Alert: it is stored as public
- * safety (so it reaches users who follow emergencies) but IPAWS and other CAP consumers file child abductions as Rescue.
- */
-export const capCategory = (category: AlertCategory, type: string): CapCategory =>
-  type === 'Amber Alert' ? 'Rescue' : CAP_CATEGORY_OF[category];
-
-export const CAP_SEVERITY: Record<Severity, CapSeverity> = { critical: 'Extreme', high: 'Severe', medium: 'Moderate', low: 'Minor' };
-
-/** Only a critical alert asks for action now; Beacon stores no separate urgency. */
-export const capUrgency = (s: Severity): CapUrgency => (s === 'critical' ? 'Immediate' : 'Expected');
 
 // ---------------------------------------------------------------- status
 
@@ -199,13 +164,6 @@ function isCounts(x: unknown): x is ChannelCounts {
 /** The admin screens' derived delivery label (spec): Pending, All Delivered, Partial, Failed. */
 export const DELIVERY_LABELS = ['Pending', 'All Delivered', 'Partial', 'Failed'] as const;
 export type DeliveryLabel = (typeof DELIVERY_LABELS)[number];
-
-export const DELIVERY_LABEL_STYLES: Record<DeliveryLabel, { icon: string; color: string }> = {
-  Pending: { icon: 'clock', color: '#6b7280' },
-  'All Delivered': { icon: 'check-circle', color: '#16a34a' },
-  Partial: { icon: 'alert-triangle', color: '#ca8a04' },
-  Failed: { icon: 'x-circle', color: '#dc2626' },
-};
 
 /**
  * The spec's rule generalised from "two channels" to per-delivery outcomes: no summary yet, or anything still

@@ -19,8 +19,6 @@ export enum QueueName {
   IncidentsInbox = 'incidents-inbox',
   /** Scheduled pulls from the 511-style traffic source. */
   TrafficIngest = 'traffic-ingest',
-  /** Mail the identity service sends (confirmation, recovery). */
-  IdentityMail = 'identity-mail',
 }
 
 export enum JobName {
@@ -34,9 +32,7 @@ export enum JobName {
   PostCreated = 'post.created',
   CommentCreated = 'comment.created',
   PostLiked = 'post.liked',
-  ProductViewed = 'product.viewed',
   TrafficIngest = 'traffic.ingest',
-  MailSend = 'mail.send',
 }
 
 export interface ChannelBatch {
@@ -76,9 +72,7 @@ export interface JobPayloads {
   [JobName.PostCreated]: { postId: string; userId: string };
   [JobName.CommentCreated]: { commentId: string; postId: string; userId: string; postAuthorId: string };
   [JobName.PostLiked]: { postId: string; userId: string; postAuthorId: string; liked: boolean };
-  [JobName.ProductViewed]: { productId: string; userId: string };
   [JobName.TrafficIngest]: { reason: 'schedule' | 'manual' };
-  [JobName.MailSend]: { to: string; subject: string; text: string; html?: string };
 }
 
 /** Which queue carries each job. */
@@ -93,9 +87,7 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.PostCreated]: QueueName.IncidentsInbox,
   [JobName.CommentCreated]: QueueName.IncidentsInbox,
   [JobName.PostLiked]: QueueName.IncidentsInbox,
-  [JobName.ProductViewed]: QueueName.IncidentsInbox,
   [JobName.TrafficIngest]: QueueName.TrafficIngest,
-  [JobName.MailSend]: QueueName.IdentityMail,
 };
 
 /**

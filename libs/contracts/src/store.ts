@@ -18,18 +18,16 @@ export interface ProductCategoryInfo {
   label: string;
   /** An emoji shown next to the label; decorative, so screens mark it aria-hidden. */
   icon: string;
-  /** Brand colour of the category (hex). Dark enough for white text at WCAG AA (4.5:1). */
-  color: string;
 }
 
-/** The category catalogue: icon, label and colour for each category. */
+/** The category catalogue: icon and label for each category (colours are each presenter's: the web's CSS, the store's illustrations). */
 export const PRODUCT_CATEGORY_INFO: Record<ProductCategory, ProductCategoryInfo> = {
-  'Emergency Kits': { value: 'Emergency Kits', label: 'Emergency Kits', icon: '🧰', color: '#b91c1c' },
-  'Safety Electronics': { value: 'Safety Electronics', label: 'Safety Electronics', icon: '📡', color: '#1d4ed8' },
-  'Safety Gear': { value: 'Safety Gear', label: 'Safety Gear', icon: '🦺', color: '#c2410c' },
-  'Emergency Electronics': { value: 'Emergency Electronics', label: 'Emergency Electronics', icon: '🔦', color: '#6d28d9' },
-  'Medical Supplies': { value: 'Medical Supplies', label: 'Medical Supplies', icon: '🩹', color: '#047857' },
-  'Traffic Control': { value: 'Traffic Control', label: 'Traffic Control', icon: '🚧', color: '#a16207' },
+  'Emergency Kits': { value: 'Emergency Kits', label: 'Emergency Kits', icon: '🧰' },
+  'Safety Electronics': { value: 'Safety Electronics', label: 'Safety Electronics', icon: '📡' },
+  'Safety Gear': { value: 'Safety Gear', label: 'Safety Gear', icon: '🦺' },
+  'Emergency Electronics': { value: 'Emergency Electronics', label: 'Emergency Electronics', icon: '🔦' },
+  'Medical Supplies': { value: 'Medical Supplies', label: 'Medical Supplies', icon: '🩹' },
+  'Traffic Control': { value: 'Traffic Control', label: 'Traffic Control', icon: '🚧' },
 };
 
 export const PRODUCT_SORTS = ['featured', 'price_low', 'price_high', 'popular', 'newest'] as const;

@@ -1,5 +1,6 @@
 import { create } from 'xmlbuilder2';
-import { CAP_SEVERITY, capCategory, capUrgency, SERVICES } from '@beacon/contracts';
+import { SERVICES } from '@beacon/contracts';
+import { CAP_SEVERITY, capCategory, capUrgency } from './cap-vocabulary';
 import type { PublicAlertRow } from './cap.repository';
 
 export const CAP_NS = 'urn:oasis:names:tc:emergency:cap:1.2';

@@ -39,10 +39,4 @@ export class IncidentsInboxHandlers {
     if (!status) return;
     this.sockets.to(Rooms.admins).emit('incident:reported', { id: event.incidentId, type: event.type, status, createdAt: event.occurredAt });
   }
-
-  /** Product views are the store's own record; the community awards no points for browsing. */
-  @OnJob(JobName.ProductViewed)
-  async productViewed() {
-    return undefined;
-  }
 }

@@ -1,10 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { PRODUCT_CATEGORY_INFO } from '@beacon/contracts';
+import type { ProductCategory } from '@beacon/contracts';
 import { CATALOGUE, CatalogueItem } from '../seed/catalogue';
 import { renderIllustration } from './illustrations';
 
 /** Path under the service prefix where the illustration of a catalogue item is served. */
 export const imagePath = (slug: string) => `/api/store/images/${slug}.svg`;
+
+/** The category's colour in its illustrations: dark enough for white text at WCAG AA (4.5:1), as on the store page. */
+const ILLUSTRATION_COLORS: Record<ProductCategory, string> = {
+  'Emergency Kits': '#b91c1c',
+  'Safety Electronics': '#1d4ed8',
+  'Safety Gear': '#c2410c',
+  'Emergency Electronics': '#6d28d9',
+  'Medical Supplies': '#047857',
+  'Traffic Control': '#a16207',
+};
 
 @Injectable()
 export class ProductImagesService {
@@ -18,7 +28,7 @@ export class ProductImagesService {
     if (!item) return undefined;
     let svg = this.cache.get(item.slug);
     if (!svg) {
-      svg = renderIllustration(item.art, PRODUCT_CATEGORY_INFO[item.category].color, item.name);
+      svg = renderIllustration(item.art, ILLUSTRATION_COLORS[item.category], item.name);
       this.cache.set(item.slug, svg);
     }
     return svg;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
-  CATEGORY_LABELS, CHANNEL_LABELS, DELIVERY_CHANNELS, DELIVERY_STATUSES, SEVERITY_STYLES,
+  CATEGORY_LABELS, CHANNEL_LABELS, DELIVERY_CHANNELS, DELIVERY_STATUSES, SEVERITY_INFO,
   type DeliveryChannel, type DeliveryStatus,
 } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
@@ -55,7 +55,7 @@ export function AdminAlertDetailPage() {
             <h2 id="alert-content-title">Content</h2>
             <dl className="review">
               <dt>Message</dt><dd className="pre-wrap">{a.message}</dd>
-              <dt>Severity</dt><dd>{SEVERITY_STYLES[a.severity].label}</dd>
+              <dt>Severity</dt><dd>{SEVERITY_INFO[a.severity].label}</dd>
               <dt>Category</dt><dd>{CATEGORY_LABELS[a.category]}</dd>
               <dt>Location</dt><dd>{a.locationName ?? '—'}</dd>
               <dt>Area</dt><dd>{a.lat !== null && a.lng !== null ? `${a.radiusKm ?? '—'} km around ${a.lat}, ${a.lng}` : 'Everywhere'}</dd>

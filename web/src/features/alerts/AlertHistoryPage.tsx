@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { ADMIN_ALERT_TYPES, PRIORITIES, PRIORITY_STYLES, type Priority } from '@beacon/contracts';
+import { ADMIN_ALERT_TYPES, PRIORITIES, PRIORITY_LABELS, type Priority } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
 import { formatDateTime } from '@/common/time';
 import { useListAlertsQuery } from './alerts.api';
@@ -88,7 +88,7 @@ export function AlertHistoryPage() {
           <label htmlFor={`${id}-priority`}>Priority</label>
           <select id={`${id}-priority`} value={priority} onChange={(e) => update({ priority: e.target.value, page: '' })}>
             <option value="">All Priorities</option>
-            {PRIORITIES.map((p) => <option key={p} value={p}>{PRIORITY_STYLES[p].label}</option>)}
+            {PRIORITIES.map((p) => <option key={p} value={p}>{PRIORITY_LABELS[p]}</option>)}
           </select>
         </div>
         <button type="button" className="btn btn-outline" onClick={clearFilters}>Clear Filters</button>

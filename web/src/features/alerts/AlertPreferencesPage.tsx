@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import {
   DEFAULT_PREFERENCES, FREQUENCIES, FREQUENCY_LABELS, PREFERENCE_ALERT_TYPES, PREFERENCE_ALERT_TYPE_LABELS, RADIUS_MILES, SEVERITIES,
-  SEVERITY_STYLES, milesToKm, type AlertPreferences, type Frequency, type PreferenceAlertType, type Severity,
+  SEVERITY_INFO, milesToKm, type AlertPreferences, type Frequency, type PreferenceAlertType, type Severity,
 } from '@beacon/contracts';
 import { errorMessage } from '@/app/api';
 import { useAppSelector } from '@/app/hooks';
@@ -214,7 +214,7 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
           <div className="field">
             <label htmlFor={`${id}-threshold`}>Minimum severity</label>
             <select id={`${id}-threshold`} value={form.severityThreshold} onChange={(e) => set('severityThreshold', e.target.value as Severity)}>
-              {SEVERITIES.map((s) => <option key={s} value={s}>{SEVERITY_STYLES[s].label} and above</option>)}
+              {SEVERITIES.map((s) => <option key={s} value={s}>{SEVERITY_INFO[s].label} and above</option>)}
             </select>
           </div>
           <div className="field">

@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import {
-  ALERT_CATEGORIES, ALERT_LIMITS, CATEGORY_DEFAULT_TYPE, CATEGORY_LABELS, CHANNEL_LABELS, DELIVERY_CHANNELS, SEVERITIES, SEVERITY_STYLES,
+  ALERT_CATEGORIES, ALERT_LIMITS, CATEGORY_DEFAULT_TYPE, CATEGORY_LABELS, CHANNEL_LABELS, DELIVERY_CHANNELS, SEVERITIES, SEVERITY_INFO,
   type AlertCategory, type Severity,
 } from '@beacon/contracts';
 import { detectLocation } from '@/common/geolocation';
@@ -173,7 +173,7 @@ function ClassificationStep({ values, errors, set }: StepProps) {
               <input type="radio" name="severity" value={s} checked={values.severity === s} onChange={() => set('severity', s as Severity)} />
               <span>
                 <SeverityBadge severity={s} />
-                <span className="small muted block">{SEVERITY_STYLES[s].description}</span>
+                <span className="small muted block">{SEVERITY_INFO[s].description}</span>
               </span>
             </label>
           ))}

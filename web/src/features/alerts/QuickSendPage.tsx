@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import {
-  ADMIN_ALERT_TYPES, ADMIN_CHANNEL_OPTIONS, ADMIN_CHANNEL_TO_CHANNEL, ALERT_LIMITS, PRIORITIES, PRIORITY_STYLES, emptyCounts, successfulCount,
+  ADMIN_ALERT_TYPES, ADMIN_CHANNEL_OPTIONS, ADMIN_CHANNEL_TO_CHANNEL, ALERT_LIMITS, PRIORITIES, PRIORITY_LABELS, emptyCounts, successfulCount,
   totalCounts, type AdminAlert, type AdminAlertType, type AdminChannelOption, type DeliveryChannel, type Priority,
 } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
@@ -134,7 +134,7 @@ export function QuickSendPage() {
               {PRIORITIES.map((p) => (
                 <label key={p} className="checkbox">
                   <input type="radio" name={`${id}-priority`} value={p} checked={values.priority === p} onChange={() => set('priority', p as Priority)} />
-                  {PRIORITY_STYLES[p].label.charAt(0) + PRIORITY_STYLES[p].label.slice(1).toLowerCase()}
+                  {PRIORITY_LABELS[p].charAt(0) + PRIORITY_LABELS[p].slice(1).toLowerCase()}
                 </label>
               ))}
             </div>

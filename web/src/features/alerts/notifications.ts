@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, PUSH_TITLE_PREFIX, SEVERITY_STYLES, type AlertSummary } from '@beacon/contracts';
+import { CATEGORY_LABELS, PUSH_TITLE_PREFIX, SEVERITY_INFO, type AlertSummary } from '@beacon/contracts';
 
 /**
  * The browser side of alerting a person: notification permission, the Web Push subscription (through the
@@ -106,7 +106,7 @@ export async function showAlertNotification(alert: AlertSummary): Promise<void> 
 export function speakAlert(alert: Pick<AlertSummary, 'title' | 'message' | 'severity' | 'category' | 'locationName'>) {
   if (typeof window === 'undefined' || !('speechSynthesis' in window)) return;
   const where = alert.locationName ? ` near ${alert.locationName}` : '';
-  const text = `${SEVERITY_STYLES[alert.severity].label} ${CATEGORY_LABELS[alert.category].toLowerCase()} alert${where}. ${alert.title}. ${alert.message}`;
+  const text = `${SEVERITY_INFO[alert.severity].label} ${CATEGORY_LABELS[alert.category].toLowerCase()} alert${where}. ${alert.title}. ${alert.message}`;
   const utterance = new SpeechSynthesisUtterance(text);
   utterance.lang = 'en-US';
   if (alert.severity === 'critical') window.speechSynthesis.cancel();
@@ -116,7 +116,7 @@ export function speakAlert(alert: Pick<AlertSummary, 'title' | 'message' | 'seve
 /** The alert as text for the clipboard. */
 export function alertAsText(alert: AlertSummary): string {
   const lines = [
-    `${PUSH_TITLE_PREFIX}${SEVERITY_STYLES[alert.severity].label.toUpperCase()} ALERT: ${alert.title}`,
+    `${PUSH_TITLE_PREFIX}${SEVERITY_INFO[alert.severity].label.toUpperCase()} ALERT: ${alert.title}`,
     alert.message,
     alert.locationName ? `Location: ${alert.locationName}` : null,
     `Issued: ${new Date(alert.createdAt).toLocaleString('en-US')}`,

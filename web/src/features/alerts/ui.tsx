@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import {
-  CATEGORY_LABELS, CHANNEL_LABELS, DELIVERY_LABEL_STYLES, PRIORITY_STYLES, SEVERITIES, SEVERITY_STYLES,
+  CATEGORY_LABELS, CHANNEL_LABELS, PRIORITY_LABELS, SEVERITIES, SEVERITY_INFO,
   type AlertCategory, type ChannelCounts, type DeliveryChannel, type DeliveryLabel, type Priority, type Severity,
 } from '@beacon/contracts';
 
@@ -8,20 +8,23 @@ import {
 
 export function PriorityBadge({ priority }: { priority: Priority | null | undefined }) {
   // Spec: the priority badge defaults to MEDIUM.
-  const p: Priority = priority && PRIORITY_STYLES[priority] ? priority : 'medium';
-  const style = PRIORITY_STYLES[p];
+  const p: Priority = priority && PRIORITY_LABELS[priority] ? priority : 'medium';
   return (
-    <span className="badge" style={{ color: darker(p), background: style.background }}>
-      {style.label}
+    <span className="badge" style={PRIORITY_COLORS[p]}>
+      {PRIORITY_LABELS[p]}
     </span>
   );
 }
 
-// PRIORITY_STYLES' text colours are for icons; on their light backgrounds text needs darker shades (WCAG AA).
-const darker = (p: Priority) => ({ low: '#1e40af', medium: '#854d0e', high: '#991b1b' })[p];
+/** Spec: low blue, medium yellow, high red; text in the darker shade of each, so it reads on its light background (WCAG AA). */
+const PRIORITY_COLORS: Record<Priority, { color: string; background: string }> = {
+  low: { color: '#1e40af', background: '#dbeafe' },
+  medium: { color: '#854d0e', background: '#fef9c3' },
+  high: { color: '#991b1b', background: '#fee2e2' },
+};
 
 export function SeverityBadge({ severity }: { severity: Severity }) {
-  return <span className={`badge badge-${severity}`}>{SEVERITY_STYLES[severity]?.label ?? severity}</span>;
+  return <span className={`badge badge-${severity}`}>{SEVERITY_INFO[severity]?.label ?? severity}</span>;
 }
 
 /** The severity filter of the alert lists, highest first; '' is all severities. */
@@ -31,7 +34,7 @@ export function SeveritySelect({ id, value, onChange }: { id: string; value: Sev
       <label htmlFor={id}>Severity</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as Severity | '')}>
         <option value="">All severities</option>
-        {[...SEVERITIES].reverse().map((s) => <option key={s} value={s}>{SEVERITY_STYLES[s].label}</option>)}
+        {[...SEVERITIES].reverse().map((s) => <option key={s} value={s}>{SEVERITY_INFO[s].label}</option>)}
       </select>
     </>
   );
@@ -49,12 +52,13 @@ const DELIVERY_PATHS: Record<DeliveryLabel, string> = {
   Failed: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM9 9l6 6M15 9l-6 6',
 };
 
+const DELIVERY_COLORS: Record<DeliveryLabel, string> = { Pending: '#6b7280', 'All Delivered': '#16a34a', Partial: '#ca8a04', Failed: '#dc2626' };
+
 /** Grey clock Pending, green tick All Delivered, yellow warning Partial, red cross Failed. */
 export function DeliveryIcon({ label, withText = false }: { label: DeliveryLabel; withText?: boolean }) {
-  const style = DELIVERY_LABEL_STYLES[label];
   return (
     <span className={`delivery-icon delivery-${label.toLowerCase().replace(' ', '-')}`} title={label}>
-      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke={style.color} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke={DELIVERY_COLORS[label]} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <path d={DELIVERY_PATHS[label]} />
       </svg>
       {withText ? <span>{label}</span> : <span className="visually-hidden">{label}</span>}

@@ -46,7 +46,7 @@ export function ProductCard({ product, layout }: { product: Product; layout: 'gr
       </div>
       <div className="product-body">
         {category && (
-          <span className="product-category" style={{ color: category.color }}>
+          <span className="product-category" data-category={product.category}>
             <span aria-hidden="true">{category.icon}</span> {category.label}
           </span>
         )}
