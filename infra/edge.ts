@@ -8,7 +8,7 @@ import { Socket } from 'node:net';
 import zlib from 'node:zlib';
 import proxyAddr from 'proxy-addr';
 import { BODY_LIMITS, isUploadBucket, SERVICES, ServiceName, UPLOAD_TOO_LARGE_MESSAGE } from '@beacon/contracts';
-import { CONFIG_ERROR_EXIT_CODE, ConfigError, loadEnv } from '@beacon/common';
+import { CONFIG_ERROR_EXIT_CODE, ConfigError, loadEnv, type ErrorBody } from '@beacon/common';
 import { EdgeEnv, trustProxySetting } from './edge.env';
 
 /** A light-grey PNG: the map's tiles when TILE_URL points at the edge itself (offline use, tests). */
@@ -108,9 +108,10 @@ export function bodyLimit(req: Request, res: Response, next: NextFunction) {
   const refuse = () => {
     if (res.headersSent) return;
     res.setHeader('Connection', 'close');
-    res.status(413).json(bucket
+    const body: ErrorBody = bucket
       ? { statusCode: 413, code: 'file_too_large', message: UPLOAD_TOO_LARGE_MESSAGE[bucket as keyof typeof UPLOAD_TOO_LARGE_MESSAGE] }
-      : { statusCode: 413, code: 'payload_too_large', message: 'The request body is too large' });
+      : { statusCode: 413, code: 'payload_too_large', message: 'The request body is too large' };
+    res.status(413).json(body);
   };
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return refuse();
@@ -175,9 +176,10 @@ export function createEdge(env: EdgeEnv) {
         error: (err, _req, res) => {
           const r = res as Response;
           if ('headersSent' in r && !r.headersSent && typeof r.status === 'function') {
-            r.status(502).json(UNREACHABLE.has((err as NodeJS.ErrnoException).code ?? '')
+            const body: ErrorBody = UNREACHABLE.has((err as NodeJS.ErrnoException).code ?? '')
               ? { statusCode: 502, code: 'service_unavailable', message: 'The service is not reachable right now. Please try again.' }
-              : { statusCode: 502, code: 'bad_gateway', message: 'The service closed the connection before answering. Please try again.' });
+              : { statusCode: 502, code: 'bad_gateway', message: 'The service closed the connection before answering. Please try again.' };
+            r.status(502).json(body);
           } else if (res instanceof Socket) res.destroy();
         },
       },
@@ -234,7 +236,7 @@ export function createEdge(env: EdgeEnv) {
     });
   }
   app.use((req: Request, res: Response) => {
-    res.status(404).json({ statusCode: 404, code: 'not_found', message: `No route for ${req.method} ${req.path}` });
+    res.status(404).json({ statusCode: 404, code: 'not_found', message: `No route for ${req.method} ${req.path}` } satisfies ErrorBody);
   });
 
   return { app, upgrade: socketProxy.upgrade! };

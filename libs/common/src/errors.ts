@@ -1,27 +1,28 @@
 import { ArgumentsHost, BadRequestException, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, ValidationError, ValidationPipe } from '@nestjs/common';
 import type { Response } from 'express';
+import type { ErrorCode, ServiceErrorCode } from '@beacon/contracts';
 
 /** The JSON body of every error Beacon's APIs return. `code` is stable and machine-readable. */
 export interface ErrorBody {
   statusCode: number;
-  code: string;
+  code: ErrorCode;
   message: string;
   details?: unknown;
 }
 
 /** An error the caller can act on: it carries a status, a stable code and a message fit to show a person. */
 export class AppError extends HttpException {
-  constructor(status: number, readonly code: string, message: string, readonly details?: unknown) {
+  constructor(status: number, readonly code: ErrorCode, message: string, readonly details?: unknown) {
     super({ statusCode: status, code, message, details } satisfies ErrorBody, status);
   }
 }
 
-export const notFound = (what: string, code = 'not_found') => new AppError(404, code, `${what} not found`);
-export const forbidden = (message = 'You do not have permission to do that', code = 'forbidden') => new AppError(403, code, message);
-export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
-export const badRequest = (message: string, code = 'bad_request', details?: unknown) => new AppError(400, code, message, details);
+export const notFound = (what: string, code: ServiceErrorCode = 'not_found') => new AppError(404, code, `${what} not found`);
+export const forbidden = (message = 'You do not have permission to do that', code: ServiceErrorCode = 'forbidden') => new AppError(403, code, message);
+export const conflict = (message: string, code: ServiceErrorCode = 'conflict') => new AppError(409, code, message);
+export const badRequest = (message: string, code: ServiceErrorCode = 'bad_request', details?: unknown) => new AppError(400, code, message, details);
 
-const DEFAULT_CODES: Record<number, string> = {
+const DEFAULT_CODES: Record<number, ErrorCode> = {
   400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed',
   409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media_type', 422: 'unprocessable_entity', 429: 'too_many_requests',
 };

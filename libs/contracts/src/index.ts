@@ -7,3 +7,4 @@ export * from './community';
 export * from './store';
 export * from './traffic';
 export * from './uploads';
+export * from './errors';

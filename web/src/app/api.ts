@@ -1,10 +1,11 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { isErrorCode, type ErrorCode } from '@beacon/contracts';
 import { accessToken } from '@/features/auth/auth-client';
 
-/** Every Beacon API error body: a stable code and a message fit to show a person. */
+/** Every Beacon API error body: a stable code (switch on it: the union is the services' own) and a message fit to show a person. */
 export interface ApiError {
   statusCode: number;
-  code: string;
+  code: ErrorCode;
   message: string;
   details?: unknown;
 }
@@ -30,7 +31,7 @@ export function toApiError(error: FetchBaseQueryError): ApiError {
     const data = error.data as Partial<ApiError> | undefined;
     return {
       statusCode: error.status,
-      code: data?.code ?? 'error',
+      code: isErrorCode(data?.code) ? data.code : 'error',
       message: data?.message ?? 'Something went wrong. Please try again.',
       details: data?.details,
     };

@@ -1,20 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AllExceptionsFilter, AppError } from '@beacon/common';
+import type { IdentityErrorCode } from '@beacon/contracts';
 import { DataKeyError } from './data-key';
 
-/**
- * Error codes of the hosted auth service (GoTrue / Supabase Auth) that this service returns. The client
- * library (@supabase/auth-js) branches on some of them, so they must be spelled exactly like this.
- */
-export type AuthErrorCode =
-  | 'validation_failed' | 'bad_json' | 'email_exists' | 'user_already_exists' | 'bad_jwt' | 'not_admin'
-  | 'no_authorization' | 'user_not_found' | 'session_not_found' | 'refresh_token_not_found'
-  | 'refresh_token_already_used' | 'invalid_credentials' | 'email_not_confirmed' | 'user_banned'
-  | 'weak_password' | 'same_password' | 'over_request_rate_limit' | 'over_email_send_rate_limit'
-  | 'otp_expired' | 'mfa_factor_not_found' | 'mfa_factor_name_conflict' | 'too_many_enrolled_mfa_factors'
-  | 'mfa_challenge_expired' | 'mfa_verification_failed' | 'mfa_ip_address_mismatch' | 'insufficient_aal'
-  | 'phone_provider_disabled' | 'email_address_invalid' | 'conflict' | 'not_found' | 'unexpected_failure';
+/** The hosted auth API's codes (libs/contracts errors.ts): the auth client library branches on some of them. */
+export type AuthErrorCode = IdentityErrorCode;
 
 /** An error in the hosted auth service's vocabulary: HTTP status, stable code, message fit to show a person. */
 export class AuthError extends HttpException {

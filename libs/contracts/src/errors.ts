@@ -1,0 +1,70 @@
+/**
+ * Every machine-readable `code` Beacon's APIs put in an error body, by feature. Services can only throw these
+ * (AppError takes an ErrorCode) and the web switches on them, so a renamed or new code is a compile error on both
+ * sides rather than a screen that silently stops recognising it. Values never change once shipped: clients
+ * branch on them.
+ */
+
+/** What any service, the shared guards or the edge may answer. */
+export const COMMON_ERROR_CODES = [
+  'bad_request', 'unauthorized', 'forbidden', 'not_found', 'method_not_allowed', 'conflict', 'payload_too_large',
+  'unsupported_media_type', 'unprocessable_entity', 'too_many_requests', 'internal_error', 'error',
+  'validation_failed', 'malformed_json', 'invalid_characters', 'rate_limited',
+  // outgoing requests to addresses a user configured (webhooks, sources)
+  'invalid_url', 'unresolvable_host', 'private_address',
+  // the shared session guard
+  'token_missing', 'token_expired', 'token_invalid', 'session_revoked', 'session_check_unavailable',
+  // the edge, when a service cannot answer
+  'service_unavailable', 'bad_gateway',
+] as const;
+
+export const ALERT_ERROR_CODES = [
+  'alert_not_found', 'invalid_alert_id', 'invalid_alert_status', 'invalid_idempotency_key', 'type_required',
+  'incomplete_location', 'severity_priority_mismatch', 'expiry_in_past', 'invalid_time_zone', 'help_request_not_found',
+  'invalid_receipt_event', 'invalid_receipt', 'phone_number_required', 'invalid_push_keys', 'invalid_push_endpoint',
+  'unsupported_push_service', 'push_credentials_missing', 'webhook_not_configured', 'channels_disabled', 'no_test_target',
+] as const;
+
+export const INCIDENT_ERROR_CODES = [
+  'incident_not_found', 'invalid_transition', 'status_changed', 'location_required', 'post_not_found', 'parent_not_found',
+  'bucket_not_found', 'file_required', 'file_too_large', 'multipart_required', 'unexpected_field', 'invalid_upload',
+  'invalid_image', 'upload_busy', 'upload_not_found', 'image_not_found',
+] as const;
+
+export const STORE_ERROR_CODES = ['product_not_found', 'invalid_product_id', 'invalid_price_range', 'affiliate_url_required'] as const;
+
+export const TRAFFIC_ERROR_CODES = ['camera_image_not_found', 'ingest_disabled'] as const;
+
+/**
+ * The identity service speaks the hosted auth API (GoTrue / Supabase Auth): the auth client library branches on
+ * some of these, so they are spelled exactly as that API spells them.
+ */
+export const IDENTITY_ERROR_CODES = [
+  'validation_failed', 'bad_json', 'email_exists', 'user_already_exists', 'bad_jwt', 'not_admin', 'no_authorization',
+  'user_not_found', 'session_not_found', 'refresh_token_not_found', 'refresh_token_already_used', 'invalid_credentials',
+  'email_not_confirmed', 'user_banned', 'weak_password', 'same_password', 'over_request_rate_limit',
+  'over_email_send_rate_limit', 'otp_expired', 'mfa_factor_not_found', 'mfa_factor_name_conflict',
+  'too_many_enrolled_mfa_factors', 'mfa_challenge_expired', 'mfa_verification_failed', 'mfa_ip_address_mismatch',
+  'insufficient_aal', 'phone_provider_disabled', 'email_address_invalid', 'conflict', 'not_found', 'unexpected_failure',
+] as const;
+
+export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
+export type AlertErrorCode = (typeof ALERT_ERROR_CODES)[number];
+export type IncidentErrorCode = (typeof INCIDENT_ERROR_CODES)[number];
+export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number];
+export type TrafficErrorCode = (typeof TRAFFIC_ERROR_CODES)[number];
+export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
+
+/** A code a Beacon service (other than identity) may return. */
+export type ServiceErrorCode = CommonErrorCode | AlertErrorCode | IncidentErrorCode | StoreErrorCode | TrafficErrorCode;
+
+/** Every code the web app can receive; `network_error` is the web's own, for a request that got no answer. */
+export type ErrorCode = ServiceErrorCode | IdentityErrorCode | 'network_error';
+
+const KNOWN = new Set<string>([
+  ...COMMON_ERROR_CODES, ...ALERT_ERROR_CODES, ...INCIDENT_ERROR_CODES, ...STORE_ERROR_CODES, ...TRAFFIC_ERROR_CODES,
+  ...IDENTITY_ERROR_CODES, 'network_error',
+]);
+
+/** True for a code this release knows; a newer server's unknown code reads as the generic 'error'. */
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && KNOWN.has(code);
