@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, SEVERITY_STYLES, severityRank } from '@beacon/contracts';
+import { CATEGORY_LABELS, SEVERITY_INFO, severityRank } from '@beacon/contracts';
 import type { ChannelMessage, ClaimedHeldDelivery, SendableAlert } from './delivery-state.repository';
 
 /** Where a digest's reader lands: the user's own alert list. */
@@ -46,7 +46,7 @@ export const digestTitle = (alerts: readonly SendableAlert[]) => `${alerts.lengt
 
 /** A notification's body: one line per alert, the most severe first. */
 export function digestPushBody(alerts: readonly SendableAlert[]): string {
-  const lines = alerts.slice(0, PUSH_LINES).map((a) => `${SEVERITY_STYLES[a.severity].label}: ${a.title}`);
+  const lines = alerts.slice(0, PUSH_LINES).map((a) => `${SEVERITY_INFO[a.severity].label}: ${a.title}`);
   if (alerts.length > PUSH_LINES) lines.push(`and ${alerts.length - PUSH_LINES} more`);
   return lines.join('\n');
 }
@@ -57,7 +57,7 @@ export const SMS_DIGEST_MAX_CHARS = 1000;
 /** Alert ids a push digest lists (its payload must stay under 4 KB once encrypted). */
 export const PUSH_DIGEST_MAX_IDS = 20;
 
-const heading = (a: SendableAlert) => `[${SEVERITY_STYLES[a.severity].label}] ${a.title}${a.location_name ? ` (${a.location_name})` : ''}`;
+const heading = (a: SendableAlert) => `[${SEVERITY_INFO[a.severity].label}] ${a.title}${a.location_name ? ` (${a.location_name})` : ''}`;
 
 /**
  * An SMS digest: every alert in full when that fits SMS_DIGEST_MAX_CHARS; otherwise one line per alert and
@@ -87,7 +87,7 @@ export function digestSmsText(alerts: readonly SendableAlert[], detailsUrl: stri
 /** One alert's lines in an email (what a single-alert email says, without the link). */
 export function emailAlertText(a: SendableAlert): string {
   const where = a.location_name ? `\nLocation: ${a.location_name}` : '';
-  return `${a.title}\n\n${a.message}\n\nSeverity: ${SEVERITY_STYLES[a.severity].label}\nCategory: ${CATEGORY_LABELS[a.category]}${where}`;
+  return `${a.title}\n\n${a.message}\n\nSeverity: ${SEVERITY_INFO[a.severity].label}\nCategory: ${CATEGORY_LABELS[a.category]}${where}`;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -95,7 +95,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 /** One alert as HTML: every value escaped (titles and messages are admin text, locations user text). */
 export function emailAlertHtml(a: SendableAlert, heading: 'h2' | 'h3' = 'h2'): string {
   return `<${heading}>${escapeHtml(a.title)}</${heading}><p>${escapeHtml(a.message)}</p>
-<p><strong>Severity:</strong> ${escapeHtml(SEVERITY_STYLES[a.severity].label)}<br><strong>Category:</strong> ${escapeHtml(CATEGORY_LABELS[a.category])}${
+<p><strong>Severity:</strong> ${escapeHtml(SEVERITY_INFO[a.severity].label)}<br><strong>Category:</strong> ${escapeHtml(CATEGORY_LABELS[a.category])}${
     a.location_name ? `<br><strong>Location:</strong> ${escapeHtml(a.location_name)}` : ''}</p>`;
 }
 

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import nodemailer, { Transporter } from 'nodemailer';
-import { ChannelBatch, JobName, JobPayloads, SEVERITY_STYLES } from '@beacon/contracts';
+import { ChannelBatch, JobName, JobPayloads, SEVERITY_INFO } from '@beacon/contracts';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { ChannelBatchRunner, ChannelSender, mapLimit, SendWindow, withinWindow } from './channel-batch.runner';
 import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
@@ -72,7 +72,7 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
     const base = this.env.PUBLIC_URL.replace(/\/$/, '');
     const link = (a: SendableAlert) => `${base}/alerts/${a.id}`;
     const lead = m.alerts[0];
-    const severity = SEVERITY_STYLES[lead.severity].label;
+    const severity = SEVERITY_INFO[lead.severity].label;
     if (!isDigest(m)) {
       return {
         subject: `[${severity}] ${lead.title}`,
