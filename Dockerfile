@@ -38,7 +38,7 @@ WORKDIR /src
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
 COPY --from=manifests / ./
 RUN npm ci
-COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY tsconfig.json tsconfig.build.json ./
 COPY libs ./libs
 COPY services ./services
 COPY infra ./infra

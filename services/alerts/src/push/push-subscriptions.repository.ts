@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
-export interface PushSubscriptionRow {
+interface PushSubscriptionRow {
   id: string;
   user_id: string;
   endpoint: string;

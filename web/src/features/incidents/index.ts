@@ -1,2 +1,1 @@
 export { ReportIncidentPage } from './ReportIncidentPage';
-export { LocationPicker } from './LocationPicker';
