@@ -3,6 +3,7 @@ import { AlertsRepository } from './alerts/alerts.repository';
 import { AlertsService } from './alerts/alerts.service';
 import { AudienceRepository } from './alerts/audience.repository';
 import { HelpRequestsRepository } from './alerts/help-requests.repository';
+import { DeliveriesRepository } from './deliveries/deliveries.repository';
 import { ServerKeys } from './keys/server-keys';
 import { PreferencesRepository } from './preferences/preferences.repository';
 import { PreferencesService } from './preferences/preferences.service';
@@ -14,11 +15,11 @@ import { SettingsService } from './settings/settings.service';
 /** The alert domain's providers, shared by the HTTP service and the dispatcher (which uses the same schema). */
 @Module({
   providers: [
-    AlertsRepository, AlertsService, AudienceRepository, HelpRequestsRepository, ServerKeys, PreferencesRepository, PreferencesService,
+    AlertsRepository, AlertsService, AudienceRepository, DeliveriesRepository, HelpRequestsRepository, ServerKeys, PreferencesRepository, PreferencesService,
     PushSubscriptionsRepository, PushSubscriptionsService, SettingsRepository, SettingsService,
   ],
   exports: [
-    AlertsRepository, AlertsService, AudienceRepository, HelpRequestsRepository, ServerKeys, PreferencesRepository, PreferencesService,
+    AlertsRepository, AlertsService, AudienceRepository, DeliveriesRepository, HelpRequestsRepository, ServerKeys, PreferencesRepository, PreferencesService,
     PushSubscriptionsRepository, PushSubscriptionsService, SettingsRepository, SettingsService,
   ],
 })

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AlertCategory, AlertStatus, DEFAULT_PREFERENCES, DeliveryChannel, DeliveryStatus, Severity } from '@beacon/contracts';
+import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ALERT_COLUMNS_SQL, AlertRow, COUNTS_SQL, EFFECTIVE_STATUS_SQL } from './alert.rows';
 import { eligibilityWhere } from './eligibility.sql';
 
@@ -69,7 +70,7 @@ export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c
 
 @Injectable()
 export class AlertsRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(@InjectDataSource() private readonly ds: DataSource, private readonly deliveryRows: DeliveriesRepository) {}
 
   /**
    * Inserts an alert; with an idempotency key, a second insert of the same key by the same creator (or a
@@ -152,14 +153,6 @@ export class AlertsRepository {
     return rows[0] ?? null;
   }
 
-  /** Held deliveries of an alert that will no longer go out. */
-  async cancelPendingDeliveries(alertId: string, reason: string) {
-    await this.ds.query(
-      `UPDATE alerts.alert_deliveries SET status = 'cancelled', error = $2, updated_at = now() WHERE alert_id = $1 AND status = 'pending'`,
-      [alertId, reason],
-    );
-  }
-
   /** Active alerts whose expiry passed: marked expired, their held deliveries cancelled, in one transaction. */
   async expireDue(): Promise<AlertRow[]> {
     return this.ds.transaction(async (m) => {
@@ -168,13 +161,7 @@ export class AlertsRepository {
          WHERE a.status = 'active' AND a.expires_at <= now() RETURNING ${ALERT_COLUMNS_SQL}`,
       );
       const expired = (rows ?? []) as AlertRow[];
-      if (expired.length) {
-        await m.query(
-          `UPDATE alerts.alert_deliveries SET status = 'cancelled', error = 'alert expired', updated_at = now()
-           WHERE alert_id = ANY($1::uuid[]) AND status = 'pending'`,
-          [expired.map((r) => r.id)],
-        );
-      }
+      if (expired.length) await this.deliveryRows.expirePendingForAlerts(m, expired.map((r) => r.id));
       return expired;
     });
   }
@@ -280,10 +267,8 @@ export class AlertsRepository {
   }
 
   /**
-   * "I'm Safe": the user's read mark, and their deliveries of this alert marked read, atomically. That includes
-   * those still pending (held for quiet hours or a digest, or waiting for a retry): the user has read the alert,
-   * so the message need not go out, and channel workers claim only pending rows. A row being sent right now keeps
-   * its read_at and becomes read when its outcome is recorded (DeliveryStateRepository.record).
+   * "I'm Safe": the user's read mark, and their deliveries of this alert marked read (DeliveriesRepository.markRead),
+   * atomically.
    */
   async markRead(alertId: string, userId: string): Promise<Date> {
     return this.ds.transaction(async (m) => {
@@ -292,36 +277,8 @@ export class AlertsRepository {
          ON CONFLICT (user_id, alert_id) DO UPDATE SET read_at = alerts.alert_reads.read_at RETURNING read_at`,
         [alertId, userId],
       );
-      await m.query(
-        `UPDATE alerts.alert_deliveries SET status = CASE WHEN status IN ('pending','sent','delivered') THEN 'read' ELSE status END,
-           read_at = coalesce(read_at, $3), updated_at = now()
-         WHERE alert_id = $1 AND user_id = $2 AND read_at IS NULL`,
-        [alertId, userId, row.read_at],
-      );
+      await this.deliveryRows.markRead(m, alertId, userId, row.read_at);
       return row.read_at as Date;
     });
-  }
-
-  async deliveryOwner(deliveryId: string): Promise<{ alert_id: string; user_id: string; status: string } | null> {
-    const [row] = await this.ds.query(`SELECT alert_id, user_id, status FROM alerts.alert_deliveries WHERE id = $1`, [deliveryId]);
-    return row ?? null;
-  }
-
-  /** The alerts a delivery's message carried: its own, and those merged into it when it led a digest. */
-  async carriedAlertIds(deliveryId: string): Promise<string[]> {
-    const rows = await this.ds.query(
-      `SELECT DISTINCT alert_id FROM alerts.alert_deliveries WHERE id = $1 OR merged_into = $1`,
-      [deliveryId],
-    );
-    return rows.map((r: { alert_id: string }) => r.alert_id);
-  }
-
-  /** The device reported the push shown: sent -> delivered, for every delivery the message carried. */
-  async markDelivered(deliveryId: string) {
-    await this.ds.query(
-      `UPDATE alerts.alert_deliveries SET status = 'delivered', delivered_at = now(), updated_at = now()
-       WHERE (id = $1 OR merged_into = $1) AND status = 'sent'`,
-      [deliveryId],
-    );
   }
 }

@@ -5,6 +5,7 @@ import {
 } from '@beacon/contracts';
 import { AppError, badRequest, conflict, JobQueue, LiveEvents, notFound } from '@beacon/common';
 import type { AuthUser } from '@beacon/auth';
+import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ServerKeys } from '../keys/server-keys';
 import { AlertRow, toAdminAlert, toSummary, toUserAlert } from './alert.rows';
 import { AlertsRepository, NewAlert } from './alerts.repository';
@@ -32,6 +33,7 @@ export function isTimeZone(tz: string): boolean {
 export class AlertsService {
   constructor(
     private readonly alerts: AlertsRepository,
+    private readonly deliveryRows: DeliveriesRepository,
     private readonly audience: AudienceRepository,
     private readonly help: HelpRequestsRepository,
     private readonly queue: JobQueue,
@@ -106,7 +108,7 @@ export class AlertsService {
   async cancel(id: string): Promise<AdminAlert> {
     const row = await this.alerts.transition(id, ['draft', 'active'], 'cancelled');
     if (!row) throw await this.transitionError(id, 'Only a draft or active alert can be cancelled');
-    await this.alerts.cancelPendingDeliveries(id, 'alert cancelled');
+    await this.deliveryRows.cancelPendingForAlert(id, 'alert cancelled');
     await this.announceEnd(row);
     return this.get(id);
   }
@@ -229,11 +231,11 @@ export class AlertsService {
    */
   async receipt(deliveryId: string, event: string, token: string) {
     if (event !== 'delivered' && event !== 'ack') throw badRequest("event must be 'delivered' or 'ack'", 'invalid_receipt_event');
-    const owner = await this.alerts.deliveryOwner(deliveryId);
+    const owner = await this.deliveryRows.findOwner(deliveryId);
     if (!owner || !(await this.keys.verifyReceipt(deliveryId, event, token))) throw new AppError(403, 'invalid_receipt', 'This receipt is not valid');
     // A digest's receipt speaks for every alert it listed.
-    const alertIds = await this.alerts.carriedAlertIds(deliveryId);
-    if (event === 'delivered') await this.alerts.markDelivered(deliveryId);
+    const alertIds = await this.deliveryRows.carriedAlertIds(deliveryId);
+    if (event === 'delivered') await this.deliveryRows.markDeliveredByReceipt(deliveryId);
     else for (const alertId of alertIds) await this.alerts.markRead(alertId, owner.user_id);
     for (const alertId of alertIds) this.progress.touch(alertId);
     return { ok: true };

@@ -3,6 +3,7 @@ import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { ChannelBatch } from '@beacon/contracts';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
+import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
 import { toMessages } from './digest';
 
@@ -53,26 +54,31 @@ const goesOut = (alert: SendableAlert | null | undefined): alert is SendableAler
 const whyNot = (alert: SendableAlert | null | undefined) => (alert?.expired ? 'alert expired' : `alert ${alert?.status ?? 'deleted'}`);
 
 /**
- * Runs one channel batch through the state machine (see DeliveryStateRepository): claim, send, record, and
+ * Runs one channel batch through the state machine (see DeliveriesRepository): claim, send, record, and
  * then let BullMQ decide: transient failures throw so the job is retried with backoff (only the deliveries
  * still pending are re-sent), permanent ones are recorded failed and the job fails at once.
  * A batch of held deliveries goes out as one message per user that carries the user's other held
- * deliveries on the channel that came due at the same time (a digest), see claimHeld.
+ * deliveries on the channel that came due at the same time (a digest), see claimHeldBatch.
  */
 @Injectable()
 export class ChannelBatchRunner {
-  constructor(private readonly state: DeliveryStateRepository, private readonly progress: ProgressPublisher, private readonly env: DispatcherEnv) {}
+  constructor(
+    private readonly state: DeliveryStateRepository,
+    private readonly deliveryRows: DeliveriesRepository,
+    private readonly progress: ProgressPublisher,
+    private readonly env: DispatcherEnv,
+  ) {}
 
   async run(batch: ChannelBatch, job: Job, sender: ChannelSender) {
     if (batch.held) return this.runHeld(batch, job, sender);
     const alert = await this.state.alert(batch.alertId);
     if (!goesOut(alert)) {
       // Deliveries of an alert that was cancelled or expired meanwhile do not go out.
-      const n = await this.state.cancel(batch.deliveryIds, whyNot(alert));
+      const n = await this.deliveryRows.cancelBatch(batch.deliveryIds, whyNot(alert));
       this.progress.touch(batch.alertId);
       return { cancelled: n };
     }
-    const claimed = await this.state.claim(batch.deliveryIds, batch.channel);
+    const claimed = await this.deliveryRows.claimBatch(batch.deliveryIds, batch.channel);
     if (!claimed.length) return { sent: 0 };
     const alerts = [alert];
     return this.sendAndRecord(claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts, deliveryIds: [d.id] })), [batch.alertId], batch, job, sender);
@@ -81,9 +87,9 @@ export class ChannelBatchRunner {
   private async runHeld(batch: ChannelBatch, job: Job, sender: ChannelSender) {
     const own = await this.state.alert(batch.alertId);
     let cancelled = 0;
-    if (!goesOut(own)) cancelled += await this.state.cancel(batch.deliveryIds, whyNot(own));
+    if (!goesOut(own)) cancelled += await this.deliveryRows.cancelBatch(batch.deliveryIds, whyNot(own));
     // When the batch's own alert is gone, only what an earlier attempt merged into its rows still goes.
-    const claimed = await this.state.claimHeld(batch.deliveryIds, batch.channel, goesOut(own));
+    const claimed = await this.deliveryRows.claimHeldBatch(batch.deliveryIds, batch.channel, goesOut(own));
     const alertIds = [...new Set([batch.alertId, ...claimed.map((d) => d.alert_id)])];
     if (!claimed.length) {
       this.progress.touch(batch.alertId);
@@ -94,7 +100,7 @@ export class ChannelBatchRunner {
     const alerts = new Map([...(own ? [own] : []), ...(others.length ? await this.state.alerts(others) : [])].map((a) => [a.id, a]));
     for (const id of alertIds) {
       const gone = claimed.filter((d) => d.alert_id === id);
-      if (gone.length && !goesOut(alerts.get(id))) cancelled += await this.state.cancel(gone.map((d) => d.id), whyNot(alerts.get(id)));
+      if (gone.length && !goesOut(alerts.get(id))) cancelled += await this.deliveryRows.cancelBatch(gone.map((d) => d.id), whyNot(alerts.get(id)));
     }
     const live = claimed.filter((d) => goesOut(alerts.get(d.alert_id)));
     if (!live.length) {
@@ -117,15 +123,15 @@ export class ChannelBatchRunner {
       if (!(e instanceof BatchRefused)) {
         // Unknown outcome (e.g. a time-out of the one webhook call): the rows go back to pending and the
         // same call, with the same idempotency key, is repeated on retry.
-        await this.state.record(failAll('transient', (e as Error).message), finalAttempt);
+        await this.deliveryRows.recordOutcomes(failAll('transient', (e as Error).message), finalAttempt);
         touch();
         throw e;
       }
-      await this.state.record(failAll('permanent', e.message), true);
+      await this.deliveryRows.recordOutcomes(failAll('permanent', e.message), true);
       touch();
       throw new UnrecoverableError(e.message);
     }
-    await this.state.record(carried(outcomes, messages), finalAttempt);
+    await this.deliveryRows.recordOutcomes(carried(outcomes, messages), finalAttempt);
     touch();
 
     const transient = outcomes.filter((o): o is Extract<Outcome, { failure: 'transient' | 'permanent' | 'gone' }> => !o.ok && o.failure === 'transient');

@@ -4,6 +4,7 @@ import { AlertsRepository } from '../alerts/alerts.repository';
 import { AudienceRepository } from '../alerts/audience.repository';
 import { toSummary } from '../alerts/alert.rows';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
+import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { EligibilityRepository } from './eligibility.repository';
 import { JobQueue, LiveEvents, OnJob, TypedJob } from '@beacon/common';
@@ -29,6 +30,7 @@ export class DispatchHandler {
 
   constructor(
     private readonly eligibility: EligibilityRepository,
+    private readonly deliveryRows: DeliveriesRepository,
     private readonly audience: AudienceRepository,
     private readonly alerts: AlertsRepository,
     private readonly queue: JobQueue,
@@ -46,7 +48,7 @@ export class DispatchHandler {
     const t0 = Date.now();
     // One instant for the deliveries' release times and the live event's held flag, so the two agree.
     const at = new Date(t0);
-    const rows = await this.eligibility.insertDeliveries(alert, this.env.DISPATCH_INSERT_PARTS, at);
+    const rows = await this.deliveryRows.createForAudience(alert, this.env.DISPATCH_INSERT_PARTS, at);
     const recipients = await this.eligibility.markDispatched(alertId);
     const t1 = Date.now();
     this.logger.log(`alert ${alertId}: ${rows} deliveries for ${recipients} recipients written in ${t1 - t0} ms`);

@@ -5,7 +5,8 @@ import { destination, EligibilityUser, greatCircleKm, isEligible } from '@beacon
 import { seededRandom } from '@beacon/common';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
 import { alertsDatabase } from '../database';
-import { DispatchAlert, EligibilityRepository, userIdRanges } from './eligibility.repository';
+import { DeliveriesRepository, userIdRanges } from '../deliveries/deliveries.repository';
+import { DispatchAlert, EligibilityRepository } from './eligibility.repository';
 
 const PHOENIX = { lat: 33.4484, lng: -112.074 };
 
@@ -13,6 +14,7 @@ describe('eligibility SQL agrees with libs/geo isEligible', () => {
   let db: TestDatabase;
   let ds: DataSource;
   let repo: EligibilityRepository;
+  let deliveries: DeliveriesRepository;
   const users = new Map<string, EligibilityUser>();
   const random = seededRandom(20240611); // a failure names a reproducible population
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
@@ -22,6 +24,7 @@ describe('eligibility SQL agrees with libs/geo isEligible', () => {
     ds = new DataSource({ type: 'postgres', url: db.url });
     await ds.initialize();
     repo = new EligibilityRepository(ds);
+    deliveries = new DeliveriesRepository(ds);
 
     const rows: unknown[][] = [];
     const add = (u: EligibilityUser) => {
@@ -150,8 +153,8 @@ describe('eligibility SQL agrees with libs/geo isEligible', () => {
     it('writes the same rows, once each, whether one statement or several write them', async () => {
       const one = await saved(alert({ severity: 'critical', radius_km: 40, channels: ['sms'] }));
       const three = await saved(alert({ severity: 'critical', radius_km: 40, channels: ['sms'] }));
-      const n1 = await repo.insertDeliveries(one, 1);
-      const n3 = await repo.insertDeliveries(three, 3);
+      const n1 = await deliveries.createForAudience(one, 1);
+      const n3 = await deliveries.createForAudience(three, 3);
       const expectedRows = expected(one).map((id) => `${id}:sms`);
       expect(expectedRows.length).toBeGreaterThan(500);
       expect(n1).toBe(expectedRows.length);
@@ -163,14 +166,14 @@ describe('eligibility SQL agrees with libs/geo isEligible', () => {
     it('a re-run after a crash between the statements writes only the missing ranges', async () => {
       const a = await saved(alert({ severity: 'critical', radius_km: 40, channels: ['sms'] }));
       const all = expected(a).map((id) => `${id}:sms`);
-      await repo.insertDeliveries(a, 4);
+      await deliveries.createForAudience(a, 4);
       // The crash: the statements of two of the four ranges had not committed.
       const [, second, , fourth] = userIdRanges(4);
       await ds.query(`DELETE FROM alerts.alert_deliveries WHERE alert_id = $1 AND ((user_id >= $2 AND user_id < $3) OR user_id >= $4)`, [a.id, second.from, second.to, fourth.from]);
       const left = (await rowsOf(a.id)).length;
       expect(left).toBeGreaterThan(0);
       expect(left).toBeLessThan(all.length);
-      expect(await repo.insertDeliveries(a, 4)).toBe(all.length - left);
+      expect(await deliveries.createForAudience(a, 4)).toBe(all.length - left);
       expect(await rowsOf(a.id)).toEqual(all);
     });
   });

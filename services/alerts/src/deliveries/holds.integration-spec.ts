@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
 import { alertsDatabase } from '../database';
-import { DispatchAlert, EligibilityRepository } from './eligibility.repository';
+import { AudienceAlert, DeliveriesRepository } from './deliveries.repository';
 
 const TEMPE = { lat: 33.4255, lng: -111.94 };
 
@@ -10,14 +10,14 @@ const TEMPE = { lat: 33.4255, lng: -111.94 };
 describe('delivery rows: who is held and until when', () => {
   let db: TestDatabase;
   let ds: DataSource;
-  let repo: EligibilityRepository;
+  let repo: DeliveriesRepository;
   const users: Record<'plain' | 'weekend' | 'hourly', string> = { plain: randomUUID(), weekend: randomUUID(), hourly: randomUUID() };
 
   beforeAll(async () => {
     db = await createTestDatabase([alertsDatabase]);
     ds = new DataSource({ type: 'postgres', url: db.url });
     await ds.initialize();
-    repo = new EligibilityRepository(ds);
+    repo = new DeliveriesRepository(ds);
     for (const [kind, id] of Object.entries(users)) {
       await ds.query(
         `INSERT INTO alerts.user_preferences (user_id, alert_types, categories, radius_km, lat, lng, push_enabled, sms_enabled, phone_number, weekend_enabled, frequency, time_zone)
@@ -32,14 +32,14 @@ describe('delivery rows: who is held and until when', () => {
     await db?.drop();
   });
 
-  async function send(severity: DispatchAlert['severity'], at: string) {
+  async function send(severity: AudienceAlert['severity'], at: string) {
     const [{ id }] = await ds.query(
       `INSERT INTO alerts.alerts (title, message, type, severity, category, lat, lng, radius_km, channels, status, sent_at)
        VALUES ('Crash on Loop 101', 'Two lanes blocked.', 'traffic', $1, 'traffic', $2, $3, 10, '{sms}', 'active', now()) RETURNING id`,
       [severity, TEMPE.lat, TEMPE.lng],
     );
-    const alert: DispatchAlert = { id, severity, category: 'traffic', lat: TEMPE.lat, lng: TEMPE.lng, radius_km: 10, channels: ['sms'], source: 'admin', created_by: null };
-    expect(await repo.insertDeliveries(alert, 2, new Date(at))).toBe(3);
+    const alert: AudienceAlert = { id, severity, category: 'traffic', lat: TEMPE.lat, lng: TEMPE.lng, radius_km: 10, channels: ['sms'], source: 'admin', created_by: null };
+    expect(await repo.createForAudience(alert, 2, new Date(at))).toBe(3);
     const rows: { user_id: string; held: string | null }[] = await ds.query(
       `SELECT user_id, to_char(not_before AT TIME ZONE 'America/Phoenix', 'Dy YYYY-MM-DD HH24:MI') AS held FROM alerts.alert_deliveries WHERE alert_id = $1`,
       [id],

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { userIdRanges } from './eligibility.repository';
+import { userIdRanges } from './deliveries.repository';
 
 describe('userIdRanges', () => {
   it('one part is every user', () => {

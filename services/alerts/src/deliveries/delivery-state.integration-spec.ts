@@ -3,19 +3,21 @@ import { DataSource } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
 import { alertsDatabase } from '../database';
 import { AlertsRepository } from '../alerts/alerts.repository';
-import { DeliveryStateRepository } from './delivery-state.repository';
+import { DeliveriesRepository } from './deliveries.repository';
 
-/** claimHeld on real PostgreSQL: who takes which held delivery, on a first run, a retry and a race. */
+/** claimHeldBatch on real PostgreSQL: who takes which held delivery, on a first run, a retry and a race. */
 describe('held deliveries: claims that gather a digest', () => {
   let db: TestDatabase;
   let ds: DataSource;
-  let state: DeliveryStateRepository;
+  let deliveries: DeliveriesRepository;
+  let alerts: AlertsRepository;
 
   beforeAll(async () => {
     db = await createTestDatabase([alertsDatabase]);
     ds = new DataSource({ type: 'postgres', url: db.url, extra: { max: 10 } });
     await ds.initialize();
-    state = new DeliveryStateRepository(ds);
+    deliveries = new DeliveriesRepository(ds);
+    alerts = new AlertsRepository(ds, deliveries);
   });
 
   afterAll(async () => {
@@ -55,7 +57,7 @@ describe('held deliveries: claims that gather a digest', () => {
     const othersB = await held(b, other); // another user's: never gathered into this user's message
     await ds.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, not_before) VALUES ($1, $2, 'sms', now() - interval '1 minute')`, [b, user]);
 
-    const claimed = await state.claimHeld([lead], 'push', true);
+    const claimed = await deliveries.claimHeldBatch([lead], 'push', true);
     expect(claimed.map((r) => [r.id, r.lead]).sort()).toEqual([[lead, null], [dueB, lead]].sort());
     const after = new Map((await rowsOf(user)).map((r: { id: string }) => [r.id, r]));
     expect(after.get(dueB)).toMatchObject({ status: 'sending', merged_into: lead });
@@ -64,8 +66,8 @@ describe('held deliveries: claims that gather a digest', () => {
     expect((await rowsOf(other))[0]).toMatchObject({ id: othersB, status: 'pending' });
 
     // b's own batch runs later: its row is carried by a's message, so it takes nothing.
-    expect(await state.claimHeld([dueB], 'push', true)).toEqual([]);
-    expect(await state.claim([dueB], 'push')).toEqual([]);
+    expect(await deliveries.claimHeldBatch([dueB], 'push', true)).toEqual([]);
+    expect(await deliveries.claimBatch([dueB], 'push')).toEqual([]);
   });
 
   it('a retry of the batch takes back what it merged, even when its own alert has gone', async () => {
@@ -73,13 +75,13 @@ describe('held deliveries: claims that gather a digest', () => {
     const user = randomUUID();
     const lead = await held(a, user);
     const carried = await held(b, user);
-    await state.claimHeld([lead], 'push', true);
+    await deliveries.claimHeldBatch([lead], 'push', true);
     // The send failed transiently: both back to pending, still merged.
-    await state.record([{ id: lead, ok: false, failure: 'transient', error: 'x' }, { id: carried, ok: false, failure: 'transient', error: 'x' }], false);
+    await deliveries.recordOutcomes([{ id: lead, ok: false, failure: 'transient', error: 'x' }, { id: carried, ok: false, failure: 'transient', error: 'x' }], false);
 
     // Meanwhile a is cancelled: its row is cancelled, the carried row still goes, under the same lead.
-    await state.cancel([lead], 'alert cancelled');
-    const retry = await state.claimHeld([lead], 'push', false);
+    await deliveries.cancelBatch([lead], 'alert cancelled');
+    const retry = await deliveries.claimHeldBatch([lead], 'push', false);
     expect(retry).toEqual([{ id: carried, user_id: user, alert_id: b, attempts: 2, lead }]);
   });
 
@@ -88,7 +90,7 @@ describe('held deliveries: claims that gather a digest', () => {
     const [a, b] = [await newAlert(), await newAlert()];
     const users = Array.from({ length: 40 }, () => randomUUID());
     const rows = await Promise.all(users.map(async (u) => ({ u, a: await held(a, u), b: await held(b, u) })));
-    const claims = await Promise.all(rows.flatMap((r) => [state.claimHeld([r.a], 'push', true), state.claimHeld([r.b], 'push', true)]));
+    const claims = await Promise.all(rows.flatMap((r) => [deliveries.claimHeldBatch([r.a], 'push', true), deliveries.claimHeldBatch([r.b], 'push', true)]));
     const taken = claims.flat().map((r) => r.id).sort();
     expect(taken).toEqual(rows.flatMap((r) => [r.a, r.b]).sort());
     const split = users.filter((u) => claims.filter((c) => c.some((r) => r.user_id === u)).length !== 1);
@@ -101,25 +103,25 @@ describe('held deliveries: claims that gather a digest', () => {
     const heldA = await held(a, user, 3600);
     const dueB = await held(b, user);
     const readB = await held(b, randomUUID());
-    await new AlertsRepository(ds).markRead(a, user);
+    await alerts.markRead(a, user);
     expect((await rowsOf(user)).find((r: { id: string }) => r.id === heldA)).toMatchObject({ status: 'read' });
     const [counts] = await ds.query(`SELECT n FROM alerts.alert_delivery_counts WHERE alert_id = $1 AND channel = 'push' AND status = 'read'`, [a]);
     expect(counts.n).toBe(1);
 
     // Neither its own release job nor another alert's digest for the same user takes it.
     await ds.query(`UPDATE alerts.alert_deliveries SET not_before = now() - interval '1 second' WHERE id = $1`, [heldA]);
-    expect(await state.claimHeld([heldA], 'push', true)).toEqual([]);
-    expect(await state.claim([heldA], 'push')).toEqual([]);
-    expect((await state.claimHeld([dueB], 'push', true)).map((r) => r.id)).toEqual([dueB]);
+    expect(await deliveries.claimHeldBatch([heldA], 'push', true)).toEqual([]);
+    expect(await deliveries.claimBatch([heldA], 'push')).toEqual([]);
+    expect((await deliveries.claimHeldBatch([dueB], 'push', true)).map((r) => r.id)).toEqual([dueB]);
 
     // Read while its message is being sent: the outcome, sent or a transient failure, leaves it read (no retry).
     const other = (await ds.query(`SELECT user_id FROM alerts.alert_deliveries WHERE id = $1`, [readB]))[0].user_id;
-    expect((await state.claim([readB], 'push')).map((r) => r.id)).toEqual([readB]);
-    await new AlertsRepository(ds).markRead(b, other);
-    await state.record([{ id: readB, ok: false, failure: 'transient', error: 'timed out' }], false);
+    expect((await deliveries.claimBatch([readB], 'push')).map((r) => r.id)).toEqual([readB]);
+    await alerts.markRead(b, other);
+    await deliveries.recordOutcomes([{ id: readB, ok: false, failure: 'transient', error: 'timed out' }], false);
     expect((await rowsOf(other))[0]).toMatchObject({ status: 'read' });
-    await new AlertsRepository(ds).markRead(b, user);
-    await state.record([{ id: dueB, ok: true }], false);
+    await alerts.markRead(b, user);
+    await deliveries.recordOutcomes([{ id: dueB, ok: true }], false);
     expect((await rowsOf(user)).find((r: { id: string }) => r.id === dueB)).toMatchObject({ status: 'read' });
   });
 });

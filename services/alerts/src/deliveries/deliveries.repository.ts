@@ -1,0 +1,292 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { DeliveryChannel } from '@beacon/contracts';
+import { EligibilityAlert, eligibleUsersSql, holdUntilSql, SqlParams } from '../alerts/eligibility.sql';
+
+/** The alert whose audience gets delivery rows: what eligibility and holds read, its id and its channels. */
+export type AudienceAlert = EligibilityAlert & { id: string; channels: DeliveryChannel[] };
+
+export interface ClaimedDelivery {
+  id: string;
+  user_id: string;
+  /** How many times a send was started for this delivery, this one included. */
+  attempts: number;
+}
+
+/** A held delivery taken for sending: the batch's own, or another alert's joining a digest under `lead`. */
+export interface ClaimedHeldDelivery extends ClaimedDelivery {
+  alert_id: string;
+  /** The delivery whose message carries this one; null for the batch's own rows. */
+  lead: string | null;
+}
+
+/** The result of one delivery's send. */
+export type Outcome =
+  | { id: string; ok: true; delivered?: boolean; messageId?: string | null }
+  | { id: string; ok: false; failure: 'transient' | 'permanent' | 'gone'; error: string; retryAfterMs?: number }
+  /** Not sent: the batch's deadline passed before its turn (see ChannelBatchRunner). Back to pending, no attempt counted. */
+  | { id: string; ok: false; failure: 'deferred'; error: string };
+
+/** A half-open range of user ids, [from, to); an absent end is unbounded. */
+export interface UserIdRange {
+  from: string | null;
+  to: string | null;
+}
+
+/** `parts` equal ranges covering every uuid (user ids are random, so each holds about the same number of users). */
+export function userIdRanges(parts: number): UserIdRange[] {
+  const n = Math.max(1, Math.floor(parts));
+  const bounds = Array.from({ length: n - 1 }, (_, i) => {
+    const hex = ((BigInt(i + 1) << 128n) / BigInt(n)).toString(16).padStart(32, '0');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  });
+  return Array.from({ length: n }, (_, i) => ({ from: i ? bounds[i - 1] : null, to: i < n - 1 ? bounds[i] : null }));
+}
+
+/** Channel bits of user_preferences.channel_mask (FastEligibility migration). */
+const CHANNEL_BIT: Record<DeliveryChannel, number> = { push: 1, sms: 2, email: 4 };
+
+/**
+ * Every change of an alerts.alert_deliveries row is made here, so the delivery state machine is read in one file:
+ *
+ *   (none)    -> pending    createForAudience (not_before set when the row is held)
+ *   pending   -> sending    claimBatch, claimHeldBatch (sending -> sending too: a re-claim after a crash; a held
+ *                           claim also takes the user's other due rows, merged_into = its own row)
+ *   sending   -> sent | delivered | failed | pending | read
+ *                           recordOutcomes (pending: transient failure before the last attempt, or deferred; read:
+ *                           read in the app meanwhile and not failed)
+ *   pending   -> cancelled  cancelBatch (sending too), cancelPendingForAlert, expirePendingForAlerts
+ *   pending | sent | delivered -> read
+ *                           markRead ("I'm Safe"; other statuses keep theirs and only get read_at)
+ *   sent      -> delivered  markDeliveredByReceipt
+ *
+ * failed, cancelled and read are final; delivered only moves to read.
+ *
+ * 'sending' is written BEFORE the provider call and the outcome AFTER it. A worker killed in between leaves
+ * rows in 'sending'; the job is then stalled, BullMQ hands it to another worker, and that worker re-claims
+ * those rows and sends them again WITH THE SAME IDEMPOTENCY KEY (the delivery id; the batch key for SMS).
+ * Rows that reached sent/failed are never claimed again, so nothing is lost and nothing that was recorded
+ * is sent twice; only calls in flight at the moment of the crash are repeated, and they carry the key the
+ * provider (and, for push, the Topic header and the notification tag) uses to show the person one message.
+ *
+ * Changes that belong with an alert's own (its expiry, a user's read mark) take the caller's EntityManager and
+ * run in its transaction.
+ */
+@Injectable()
+export class DeliveriesRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /**
+   * One statement: eligible users x the alert's channels the user enabled and can be reached on, inserted
+   * as pending deliveries, each with the time it may go out at `at` (digest frequency, quiet weekends, quiet
+   * hours; critical alerts are never held, nor are users who chose none of these, so only the others'
+   * rows are read for hold_until). Rows go in user order, so the unique key's and the user index's pages are
+   * written in sequence rather than at random. The first run is a plain insert; a re-run after a crash
+   * (rows already there) skips existing rows with ON CONFLICT DO NOTHING, which costs about twice as much per row.
+   * With `parts` > 1 the users are split into that many ranges of user id, inserted by concurrent statements on
+   * their own connections: PostgreSQL runs one INSERT on one core, and the ranges touch disjoint parts of the
+   * unique key. A crash between them leaves some ranges written; the re-run's ON CONFLICT completes the rest.
+   * Returns the number of rows inserted.
+   */
+  async createForAudience(alert: AudienceAlert, parts = 1, at = new Date()): Promise<number> {
+    const [{ rerun }] = await this.ds.query(`SELECT EXISTS (SELECT 1 FROM alerts.alert_deliveries WHERE alert_id = $1) AS rerun`, [alert.id]);
+    const counts = await Promise.all(userIdRanges(alert.source === 'test' ? 1 : parts).map((range) => this.insertRange(alert, range, rerun, at)));
+    return counts.reduce((a, b) => a + b, 0);
+  }
+
+  private async insertRange(alert: AudienceAlert, range: UserIdRange, rerun: boolean, at: Date): Promise<number> {
+    const params = new SqlParams();
+    const eligible = eligibleUsersSql(alert, params);
+    const holdUntil = holdUntilSql(alert, params, at);
+    const alertId = params.bind('alert', alert.id, 'uuid');
+    const inRange = [
+      range.from ? `e.user_id >= ${params.bind('from', range.from, 'uuid')}` : null,
+      range.to ? `e.user_id < ${params.bind('to', range.to, 'uuid')}` : null,
+    ].filter(Boolean);
+    const runner = this.ds.createQueryRunner();
+    try {
+      const result = await runner.query(
+      `WITH e AS (${eligible})
+       INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, not_before)
+       SELECT ${alertId}, e.user_id, c.channel, ${holdUntil}
+       FROM e CROSS JOIN LATERAL (VALUES
+           ('push', e.channel_mask & ${CHANNEL_BIT.push} <> 0 AND EXISTS (SELECT 1 FROM alerts.push_subscriptions s WHERE s.user_id = e.user_id)),
+           ('sms', e.channel_mask & ${CHANNEL_BIT.sms} <> 0),
+           ('email', e.channel_mask & ${CHANNEL_BIT.email} <> 0)) AS c(channel, reachable)
+       WHERE c.reachable AND c.channel = ANY(${params.bind('channels', alert.channels, 'text[]')})${inRange.map((c) => ` AND ${c}`).join('')}
+       ORDER BY e.user_id, c.channel
+       ${rerun ? 'ON CONFLICT (alert_id, user_id, channel) DO NOTHING' : ''}`,
+        params.values,
+        true,
+      );
+      return result.affected ?? 0;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /**
+   * Takes this batch's unfinished deliveries (pending, or sending left by a worker that died), except those
+   * another batch's digest has taken over (merged_into).
+   */
+  async claimBatch(ids: string[], channel: DeliveryChannel): Promise<ClaimedDelivery[]> {
+    const [rows] = await this.ds.query(
+      `UPDATE alerts.alert_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
+       WHERE id = ANY($1::uuid[]) AND channel = $2 AND status IN ('pending','sending') AND merged_into IS NULL
+       RETURNING id, user_id, attempts`,
+      [ids, channel],
+    );
+    return rows;
+  }
+
+  /**
+   * claimBatch() for a batch of held deliveries at their release time, in one statement: the batch's own rows;
+   * the rows a previous attempt of this batch merged into them (a retry or a re-run after a crash); and, when
+   * `absorb`, the same users' other held deliveries on this channel that are due now, pending and not yet
+   * merged, of alerts still active, which join the user's message (merged_into = the user's own row here).
+   * Held batches of one release time all come due at once and run on several workers: their claims on a
+   * channel take turns (a transaction-scoped advisory lock, held for this one statement), so the first to
+   * run gathers each user's due deliveries and the others find them merged, instead of each sending its own.
+   * "Due" allows a minute's slack for clocks: a job that fires a little before the database's now() still
+   * gathers the deliveries released with it.
+   */
+  async claimHeldBatch(ids: string[], channel: DeliveryChannel, absorb: boolean): Promise<ClaimedHeldDelivery[]> {
+    return this.ds.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`alerts.held-claim:${channel}`]);
+      return m.query(
+        `WITH own AS (
+           UPDATE alerts.alert_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
+           WHERE id = ANY($1::uuid[]) AND channel = $2 AND status IN ('pending','sending') AND merged_into IS NULL
+           RETURNING id, user_id, alert_id, attempts
+         ), joining AS (
+           SELECT d.id, o.id AS lead
+           FROM own o
+           JOIN alerts.alert_deliveries d ON d.user_id = o.user_id AND d.channel = $2 AND d.alert_id <> o.alert_id
+           JOIN alerts.alerts a ON a.id = d.alert_id
+           WHERE $3 AND d.status = 'pending' AND d.merged_into IS NULL AND d.not_before IS NOT NULL AND d.not_before <= now() + interval '1 minute'
+             AND a.status = 'active' AND (a.expires_at IS NULL OR a.expires_at > now())
+           FOR UPDATE OF d SKIP LOCKED
+         ), merged AS (
+           UPDATE alerts.alert_deliveries d
+           SET status = 'sending', merged_into = coalesce(j.lead, d.merged_into), attempts = d.attempts + 1, updated_at = now()
+           FROM (SELECT id, lead FROM joining
+                 UNION ALL
+                 SELECT id, NULL FROM alerts.alert_deliveries WHERE merged_into = ANY($1::uuid[]) AND status IN ('pending','sending')) j
+           WHERE d.id = j.id
+           RETURNING d.id, d.user_id, d.alert_id, d.attempts, d.merged_into AS lead
+         )
+         SELECT id, user_id, alert_id, attempts, NULL::uuid AS lead FROM own
+         UNION ALL
+         SELECT id, user_id, alert_id, attempts, lead FROM merged`,
+        [ids, channel, absorb],
+      );
+    });
+  }
+
+  /** The batch's unfinished deliveries will not go out (the alert was cancelled or expired). */
+  async cancelBatch(ids: string[], reason: string): Promise<number> {
+    const [, n] = await this.ds.query(
+      `UPDATE alerts.alert_deliveries SET status = 'cancelled', error = $2, updated_at = now()
+       WHERE id = ANY($1::uuid[]) AND status IN ('pending','sending')`,
+      [ids, reason],
+    );
+    return n;
+  }
+
+  /**
+   * Writes a batch's outcomes in one statement (one trigger run updates the summary). Transient failures
+   * go back to pending unless this was the last attempt, when they fail with their last error; deferred ones
+   * (never started) go back to pending whatever the attempt, their claim not counted. A delivery the
+   * user read in the app while it was being sent ends read: not sent, and not retried.
+   */
+  async recordOutcomes(outcomes: Outcome[], finalAttempt: boolean): Promise<void> {
+    if (!outcomes.length) return;
+    const ids: string[] = [];
+    const statuses: string[] = [];
+    const errors: (string | null)[] = [];
+    const messageIds: (string | null)[] = [];
+    for (const o of outcomes) {
+      ids.push(o.id);
+      if (o.ok) {
+        statuses.push(o.delivered ? 'delivered' : 'sent');
+        errors.push(null);
+        messageIds.push(o.messageId ?? null);
+      } else {
+        statuses.push(o.failure === 'deferred' ? 'deferred' : o.failure === 'transient' && !finalAttempt ? 'pending' : 'failed');
+        errors.push(o.error.slice(0, 500));
+        messageIds.push(null);
+      }
+    }
+    await this.ds.query(
+      `UPDATE alerts.alert_deliveries d SET
+         status = CASE WHEN v.status IN ('sent','delivered','pending','deferred') AND d.read_at IS NOT NULL THEN 'read'
+                       WHEN v.status = 'deferred' THEN 'pending' ELSE v.status END,
+         attempts = d.attempts - (v.status = 'deferred')::int,
+         error = v.error,
+         provider_message_id = coalesce(v.message_id, d.provider_message_id),
+         sent_at = CASE WHEN v.status IN ('sent','delivered') THEN now() ELSE d.sent_at END,
+         delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END,
+         updated_at = now()
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS v(id, status, error, message_id)
+       WHERE d.id = v.id AND d.status = 'sending'`,
+      [ids, statuses, errors, messageIds],
+    );
+  }
+
+  /** Held deliveries of an alert that will no longer go out (an admin cancelled it). */
+  async cancelPendingForAlert(alertId: string, reason: string) {
+    await this.ds.query(
+      `UPDATE alerts.alert_deliveries SET status = 'cancelled', error = $2, updated_at = now() WHERE alert_id = $1 AND status = 'pending'`,
+      [alertId, reason],
+    );
+  }
+
+  /** Held deliveries of alerts that have just expired, in the transaction (`m`) that marks the alerts expired. */
+  async expirePendingForAlerts(m: EntityManager, alertIds: string[]) {
+    await m.query(
+      `UPDATE alerts.alert_deliveries SET status = 'cancelled', error = 'alert expired', updated_at = now()
+       WHERE alert_id = ANY($1::uuid[]) AND status = 'pending'`,
+      [alertIds],
+    );
+  }
+
+  /**
+   * The user's deliveries of this alert marked read at `readAt`, in the transaction (`m`) that stores their read
+   * mark. That includes those still pending (held for quiet hours or a digest, or waiting for a retry): the user has
+   * read the alert, so the message need not go out, and claims take only pending rows. A row being sent right now
+   * keeps its status with read_at set, and becomes read when its outcome is recorded (recordOutcomes).
+   */
+  async markRead(m: EntityManager, alertId: string, userId: string, readAt: Date) {
+    await m.query(
+      `UPDATE alerts.alert_deliveries SET status = CASE WHEN status IN ('pending','sent','delivered') THEN 'read' ELSE status END,
+         read_at = coalesce(read_at, $3), updated_at = now()
+       WHERE alert_id = $1 AND user_id = $2 AND read_at IS NULL`,
+      [alertId, userId, readAt],
+    );
+  }
+
+  /** Whose delivery this is (a receipt is checked against it before it changes anything). */
+  async findOwner(deliveryId: string): Promise<{ alert_id: string; user_id: string; status: string } | null> {
+    const [row] = await this.ds.query(`SELECT alert_id, user_id, status FROM alerts.alert_deliveries WHERE id = $1`, [deliveryId]);
+    return row ?? null;
+  }
+
+  /** The alerts a delivery's message carried: its own, and those merged into it when it led a digest. */
+  async carriedAlertIds(deliveryId: string): Promise<string[]> {
+    const rows = await this.ds.query(
+      `SELECT DISTINCT alert_id FROM alerts.alert_deliveries WHERE id = $1 OR merged_into = $1`,
+      [deliveryId],
+    );
+    return rows.map((r: { alert_id: string }) => r.alert_id);
+  }
+
+  /** The device reported the push shown: sent -> delivered, for every delivery the message carried. */
+  async markDeliveredByReceipt(deliveryId: string) {
+    await this.ds.query(
+      `UPDATE alerts.alert_deliveries SET status = 'delivered', delivered_at = now(), updated_at = now()
+       WHERE (id = $1 OR merged_into = $1) AND status = 'sent'`,
+      [deliveryId],
+    );
+  }
+}
