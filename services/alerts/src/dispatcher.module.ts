@@ -6,7 +6,7 @@ import { AlertsDomainModule } from './alerts.module';
 import { AlertsDeliveryEnv } from './config/delivery-env';
 import { LiveModule } from './live/live.module';
 import { ChannelBatchRunner } from './channels/channel-batch.runner';
-import { DeliveryStateRepository } from './channels/delivery-state.repository';
+import { SendTargetsRepository } from './channels/send-targets.repository';
 import { EmailSender } from './channels/email.sender';
 import { PushSender } from './channels/push.sender';
 import { SmsSender } from './channels/sms.sender';
@@ -58,7 +58,7 @@ export class DispatcherModule {
         AlertsDomainModule,
       ],
       providers: [
-        EligibilityRepository, DispatchHandler, DeliveryStateRepository, ChannelBatchRunner, PushSender, SmsSender, EmailSender,
+        EligibilityRepository, DispatchHandler, SendTargetsRepository, ChannelBatchRunner, PushSender, SmsSender, EmailSender,
         SweepHandler, SweepScheduler,
       ],
     };

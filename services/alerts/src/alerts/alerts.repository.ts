@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { AlertCategory, AlertStatus, DEFAULT_PREFERENCES, DeliveryChannel, DeliveryStatus, Severity } from '@beacon/contracts';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ALERT_COLUMNS_SQL, AlertRow, COUNTS_SQL, EFFECTIVE_STATUS_SQL } from './alert.rows';
@@ -143,14 +143,23 @@ export class AlertsRepository {
   }
 
   /** Moves an alert between statuses; returns the row after the change, or null when it was not in `from`. */
-  async transition(id: string, from: AlertStatus[], to: AlertStatus): Promise<AlertRow | null> {
+  async transition(id: string, from: AlertStatus[], to: AlertStatus, m: EntityManager = this.ds.manager): Promise<AlertRow | null> {
     // TypeORM returns [rows, count] for UPDATE ... RETURNING
-    const [rows] = await this.ds.query(
+    const [rows] = await m.query(
       `UPDATE alerts.alerts a SET status = $3, updated_at = now(), sent_at = CASE WHEN $3 = 'active' THEN now() ELSE a.sent_at END
        WHERE a.id = $1 AND ${EFFECTIVE_STATUS_SQL} = ANY($2::text[]) RETURNING ${ALERT_COLUMNS_SQL}`,
       [id, from, to],
     );
     return rows[0] ?? null;
+  }
+
+  /** A draft or active alert cancelled and its held deliveries with it, in one transaction. */
+  async cancel(id: string): Promise<AlertRow | null> {
+    return this.ds.transaction(async (m) => {
+      const row = await this.transition(id, ['draft', 'active'], 'cancelled', m);
+      if (row) await this.deliveryRows.cancelPendingForEndedAlerts(m, [id], 'alert cancelled');
+      return row;
+    });
   }
 
   /** Active alerts whose expiry passed: marked expired, their held deliveries cancelled, in one transaction. */
@@ -161,7 +170,7 @@ export class AlertsRepository {
          WHERE a.status = 'active' AND a.expires_at <= now() RETURNING ${ALERT_COLUMNS_SQL}`,
       );
       const expired = (rows ?? []) as AlertRow[];
-      if (expired.length) await this.deliveryRows.expirePendingForAlerts(m, expired.map((r) => r.id));
+      if (expired.length) await this.deliveryRows.cancelPendingForEndedAlerts(m, expired.map((r) => r.id), 'alert expired');
       return expired;
     });
   }

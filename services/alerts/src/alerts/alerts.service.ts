@@ -106,9 +106,8 @@ export class AlertsService {
 
   /** Cancels a draft or active alert; deliveries still held (quiet hours, digests) will not go out. */
   async cancel(id: string): Promise<AdminAlert> {
-    const row = await this.alerts.transition(id, ['draft', 'active'], 'cancelled');
+    const row = await this.alerts.cancel(id);
     if (!row) throw await this.transitionError(id, 'Only a draft or active alert can be cancelled');
-    await this.deliveryRows.cancelPendingForAlert(id, 'alert cancelled');
     await this.announceEnd(row);
     return this.get(id);
   }

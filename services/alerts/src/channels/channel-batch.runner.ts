@@ -4,7 +4,8 @@ import { ChannelBatch } from '@beacon/contracts';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
-import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
+import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
+import type { Outcome } from '../deliveries/deliveries.repository';
 import { toMessages } from './digest';
 
 /**
@@ -63,7 +64,7 @@ const whyNot = (alert: SendableAlert | null | undefined) => (alert?.expired ? 'a
 @Injectable()
 export class ChannelBatchRunner {
   constructor(
-    private readonly state: DeliveryStateRepository,
+    private readonly targets: SendTargetsRepository,
     private readonly deliveryRows: DeliveriesRepository,
     private readonly progress: ProgressPublisher,
     private readonly env: DispatcherEnv,
@@ -71,7 +72,7 @@ export class ChannelBatchRunner {
 
   async run(batch: ChannelBatch, job: Job, sender: ChannelSender) {
     if (batch.held) return this.runHeld(batch, job, sender);
-    const alert = await this.state.alert(batch.alertId);
+    const alert = await this.targets.alert(batch.alertId);
     if (!goesOut(alert)) {
       // Deliveries of an alert that was cancelled or expired meanwhile do not go out.
       const n = await this.deliveryRows.cancelBatch(batch.deliveryIds, whyNot(alert));
@@ -85,7 +86,7 @@ export class ChannelBatchRunner {
   }
 
   private async runHeld(batch: ChannelBatch, job: Job, sender: ChannelSender) {
-    const own = await this.state.alert(batch.alertId);
+    const own = await this.targets.alert(batch.alertId);
     let cancelled = 0;
     if (!goesOut(own)) cancelled += await this.deliveryRows.cancelBatch(batch.deliveryIds, whyNot(own));
     // When the batch's own alert is gone, only what an earlier attempt merged into its rows still goes.
@@ -97,7 +98,7 @@ export class ChannelBatchRunner {
     }
     // The batch's own alert was read just above; only the alerts its rows gathered are read here.
     const others = alertIds.filter((id) => id !== batch.alertId);
-    const alerts = new Map([...(own ? [own] : []), ...(others.length ? await this.state.alerts(others) : [])].map((a) => [a.id, a]));
+    const alerts = new Map([...(own ? [own] : []), ...(others.length ? await this.targets.alerts(others) : [])].map((a) => [a.id, a]));
     for (const id of alertIds) {
       const gone = claimed.filter((d) => d.alert_id === id);
       if (gone.length && !goesOut(alerts.get(id))) cancelled += await this.deliveryRows.cancelBatch(gone.map((d) => d.id), whyNot(alerts.get(id)));

@@ -1,5 +1,6 @@
 import { carried } from './channel-batch.runner';
-import type { ChannelMessage, ClaimedHeldDelivery, SendableAlert } from './delivery-state.repository';
+import type { ChannelMessage, SendableAlert } from './send-targets.repository';
+import type { ClaimedHeldDelivery } from '../deliveries/deliveries.repository';
 import { randomUUID } from 'node:crypto';
 import { pushPayload } from './push.sender';
 import { encryptPayload } from './web-push.crypto';

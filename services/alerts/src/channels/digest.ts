@@ -1,5 +1,6 @@
 import { CATEGORY_LABELS, SEVERITY_INFO, severityRank } from '@beacon/contracts';
-import type { ChannelMessage, ClaimedHeldDelivery, SendableAlert } from './delivery-state.repository';
+import type { ChannelMessage, SendableAlert } from './send-targets.repository';
+import type { ClaimedHeldDelivery } from '../deliveries/deliveries.repository';
 
 /** Where a digest's reader lands: the user's own alert list. */
 export const DIGEST_URL = '/dashboard/alerts';
@@ -14,7 +15,7 @@ export function byUrgency(a: SendableAlert, b: SendableAlert): number {
 }
 
 /**
- * Held deliveries taken by claimHeld, as one message per user: the user's own row of the batch leads (it
+ * Held deliveries taken by claimHeldBatch, as one message per user: the user's own row of the batch leads (it
  * is the message's id); when that row did not go (its alert was cancelled meanwhile), the lead recorded on
  * the merged rows stays the id, so a retry sends the same message under the same key.
  */

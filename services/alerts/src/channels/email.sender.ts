@@ -4,7 +4,8 @@ import nodemailer, { Transporter } from 'nodemailer';
 import { ChannelBatch, JobName, JobPayloads, SEVERITY_INFO } from '@beacon/contracts';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { ChannelBatchRunner, ChannelSender, mapLimit, SendWindow, withinWindow } from './channel-batch.runner';
-import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
+import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
+import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';
 import { OnJob } from '@beacon/common';
 
@@ -29,7 +30,7 @@ interface EmailContent {
 export class EmailSender implements ChannelSender, OnApplicationShutdown {
   private transport?: Transporter;
 
-  constructor(private readonly state: DeliveryStateRepository, private readonly runner: ChannelBatchRunner, private readonly env: DispatcherEnv) {}
+  constructor(private readonly targets: SendTargetsRepository, private readonly runner: ChannelBatchRunner, private readonly env: DispatcherEnv) {}
 
   @OnJob(JobName.EmailSend)
   handle(data: JobPayloads[JobName.EmailSend], job: Job) {
@@ -40,7 +41,7 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
     this.transport ??= nodemailer.createTransport(this.env.SMTP_URL, {
       pool: true, maxConnections: 5, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000,
     } as never);
-    const contacts = await this.state.contacts(messages.map((m) => m.id));
+    const contacts = await this.targets.contacts(messages.map((m) => m.id));
     const email = new Map(contacts.map((c) => [c.delivery_id, c.email]));
     const contents = new Map<string, EmailContent>();
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
 import { alertsDatabase } from '../database';
-import { DeliveryStateRepository } from './delivery-state.repository';
+import { SendTargetsRepository } from './send-targets.repository';
 
 /**
  * An endpoint that keeps failing (not 404/410, which remove it at once) is retired once it has failed a number of
@@ -12,14 +12,14 @@ import { DeliveryStateRepository } from './delivery-state.repository';
 describe('retiring push endpoints that keep failing', () => {
   let db: TestDatabase;
   let ds: DataSource;
-  let state: DeliveryStateRepository;
+  let state: SendTargetsRepository;
   const retire = { failures: 3, hours: 24 };
 
   beforeAll(async () => {
     db = await createTestDatabase([alertsDatabase]);
     ds = new DataSource({ type: 'postgres', url: db.url });
     await ds.initialize();
-    state = new DeliveryStateRepository(ds);
+    state = new SendTargetsRepository(ds);
   });
   afterAll(async () => {
     await ds.destroy();

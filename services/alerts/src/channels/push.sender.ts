@@ -7,7 +7,8 @@ import { classifyStatus, networkFailure, ProviderError, retryAfterOf } from '../
 import { pushEndpointRefusal } from '../push/push-endpoint-policy';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { ChannelBatchRunner, ChannelSender, mapLimit, SendWindow } from './channel-batch.runner';
-import { ChannelMessage, DeliveryStateRepository, Outcome } from './delivery-state.repository';
+import { ChannelMessage, SendTargetsRepository } from './send-targets.repository';
+import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestPushBody, digestTitle, isDigest, PUSH_DIGEST_MAX_IDS } from './digest';
 import { PushHttpClient } from './push-http';
 import { encryptPayload, VapidTokenCache } from './web-push.crypto';
@@ -49,7 +50,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
   private readonly http: PushHttpClient;
 
   constructor(
-    private readonly state: DeliveryStateRepository,
+    private readonly targets: SendTargetsRepository,
     private readonly keys: ServerKeys,
     private readonly runner: ChannelBatchRunner,
     private readonly env: DispatcherEnv,
@@ -63,7 +64,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
   }
 
   async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow): Promise<Outcome[]> {
-    const targets = await this.state.pushTargets(messages.map((m) => m.id), this.env.PUSH_SUBSCRIPTIONS_PER_USER);
+    const targets = await this.targets.pushTargets(messages.map((m) => m.id), this.env.PUSH_SUBSCRIPTIONS_PER_USER);
     const vapid = await this.vapidCache();
     const prepared = new Map<string, { body: Buffer; headers: Record<string, string> }>();
     for (const m of messages) {
@@ -102,10 +103,10 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
       }
     });
 
-    await this.state.removeSubscriptions(results.filter((r) => r.failure === 'gone').map((r) => r.t.subscription_id));
-    await this.state.markSubscriptionsUsed(results.filter((r) => r.failure === null).map((r) => r.t.subscription_id));
+    await this.targets.removeSubscriptions(results.filter((r) => r.failure === 'gone').map((r) => r.t.subscription_id));
+    await this.targets.markSubscriptionsUsed(results.filter((r) => r.failure === null).map((r) => r.t.subscription_id));
     const failed = results.filter((r) => r.failure === 'transient' || r.failure === 'permanent').map((r) => r.t.subscription_id);
-    const retired = await this.state.recordSubscriptionFailures(failed, { failures: this.env.PUSH_RETIRE_FAILURES, hours: this.env.PUSH_RETIRE_HOURS });
+    const retired = await this.targets.recordSubscriptionFailures(failed, { failures: this.env.PUSH_RETIRE_FAILURES, hours: this.env.PUSH_RETIRE_HOURS });
     if (retired.length) this.logger.log(`retired ${retired.length} push endpoint(s) that kept failing`);
 
     const byDelivery = new Map<string, typeof results>();

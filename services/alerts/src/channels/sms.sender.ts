@@ -7,7 +7,8 @@ import { postWebhook } from '../providers/webhook.client';
 import { SettingsRepository } from '../settings/settings.repository';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow } from './channel-batch.runner';
-import { ChannelMessage, DeliveryStateRepository, Outcome, SendableAlert } from './delivery-state.repository';
+import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
+import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestSmsText, digestTitle } from './digest';
 import { OnJob } from '@beacon/common';
 
@@ -22,7 +23,7 @@ export const SMS_TIMEOUT_MS = 30_000;
 @Injectable()
 export class SmsSender implements ChannelSender {
   constructor(
-    private readonly state: DeliveryStateRepository,
+    private readonly targets: SendTargetsRepository,
     private readonly settings: SettingsRepository,
     private readonly runner: ChannelBatchRunner,
     private readonly env: DispatcherEnv,
@@ -38,7 +39,7 @@ export class SmsSender implements ChannelSender {
     if (!webhook.enabled) throw new BatchRefused('SMS webhook is disabled in admin settings');
     if (!webhook.url) throw new BatchRefused('N8N webhook URL not configured');
 
-    const contacts = await this.state.contacts(messages.map((m) => m.id));
+    const contacts = await this.targets.contacts(messages.map((m) => m.id));
     const phone = new Map(contacts.map((c) => [c.delivery_id, c.phone_number]));
     const outcomes: Outcome[] = messages
       .filter((m) => !phone.get(m.id))

@@ -56,7 +56,7 @@ const CHANNEL_BIT: Record<DeliveryChannel, number> = { push: 1, sms: 2, email: 4
  *   sending   -> sent | delivered | failed | pending | read
  *                           recordOutcomes (pending: transient failure before the last attempt, or deferred; read:
  *                           read in the app meanwhile and not failed)
- *   pending   -> cancelled  cancelBatch (sending too), cancelPendingForAlert, expirePendingForAlerts
+ *   pending   -> cancelled  cancelBatch (sending too), cancelPendingForEndedAlerts
  *   pending | sent | delivered -> read
  *                           markRead ("I'm Safe"; other statuses keep theirs and only get read_at)
  *   sent      -> delivered  markDeliveredByReceipt
@@ -234,20 +234,15 @@ export class DeliveriesRepository {
     );
   }
 
-  /** Held deliveries of an alert that will no longer go out (an admin cancelled it). */
-  async cancelPendingForAlert(alertId: string, reason: string) {
-    await this.ds.query(
-      `UPDATE alerts.alert_deliveries SET status = 'cancelled', error = $2, updated_at = now() WHERE alert_id = $1 AND status = 'pending'`,
-      [alertId, reason],
-    );
-  }
-
-  /** Held deliveries of alerts that have just expired, in the transaction (`m`) that marks the alerts expired. */
-  async expirePendingForAlerts(m: EntityManager, alertIds: string[]) {
+  /**
+   * Held deliveries of alerts that have just ended (cancelled, expired): they will not go out. In the transaction
+   * (`m`) that ends the alerts, so no crash leaves a held delivery pending behind an ended alert.
+   */
+  async cancelPendingForEndedAlerts(m: EntityManager, alertIds: string[], reason: 'alert cancelled' | 'alert expired') {
     await m.query(
-      `UPDATE alerts.alert_deliveries SET status = 'cancelled', error = 'alert expired', updated_at = now()
+      `UPDATE alerts.alert_deliveries SET status = 'cancelled', error = $2, updated_at = now()
        WHERE alert_id = ANY($1::uuid[]) AND status = 'pending'`,
-      [alertIds],
+      [alertIds, reason],
     );
   }
 

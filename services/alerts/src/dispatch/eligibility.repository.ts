@@ -7,7 +7,7 @@ import { streamRows } from '../alerts/cursor';
 import { eligibleUsersSql, SqlParams } from '../alerts/eligibility.sql';
 
 // The eligibility SQL lives with the alerts service (its audience query reads it too); bench/dispatch imports it from here.
-export { eligibleUsersSql, holdUntilSql, SqlParams, weekendSomewhere } from '../alerts/eligibility.sql';
+export { eligibleUsersSql, SqlParams } from '../alerts/eligibility.sql';
 
 export interface DispatchAlert {
   id: string;

@@ -2,14 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
-interface PushSubscriptionRow {
-  id: string;
-  user_id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
-
 @Injectable()
 export class PushSubscriptionsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}

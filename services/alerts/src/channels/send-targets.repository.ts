@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import { type AlertRow, expiredSql } from '../alerts/alert.rows';
 
 // The senders take the delivery types from here with ChannelMessage; DeliveriesRepository defines them.
-export type { ClaimedHeldDelivery, Outcome } from '../deliveries/deliveries.repository';
 
 /** What a channel sender needs of the alert: the row's own columns, and whether it has expired. */
 export type SendableAlert = Pick<AlertRow, 'id' | 'title' | 'message' | 'type' | 'severity' | 'category' | 'location_name' | 'status' | 'sent_at' | 'created_at'> & {
@@ -30,7 +29,7 @@ export interface ChannelMessage {
  * their state machine is described.
  */
 @Injectable()
-export class DeliveryStateRepository {
+export class SendTargetsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   async alert(id: string): Promise<SendableAlert | null> {
