@@ -1,9 +1,13 @@
 // The import boundaries of the design, as an ESLint rule: each service owns its tree (what two services share lives
-// in libs/ or travels as an event), libs never reach into services or infra, and the web's shared UI (common/)
-// never depends on a feature. Tests and test helpers may reach across to start what they test.
+// in libs/ or travels as an event), libs never reach into services or infra, the web's shared UI (common/)
+// never depends on a feature, and no feature depends on an admin console feature (features/<name>-admin): the console
+// builds on the user feature (features/alerts-admin on features/alerts), never the reverse, and only the app shell
+// (web/src/app, the routes) mounts it. Tests and test helpers may reach across to start what they test.
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const TEST_FILE = /(\.spec\.tsx?|\.integration-spec\.ts)$|\/testing\//;
+/** A web feature that is an admin console: features/alerts-admin. */
+const ADMIN_FEATURE = /-admin$/;
 
 /** The part of the repository a path (relative to the root, with /) belongs to. */
 function areaOf(path) {
@@ -12,7 +16,8 @@ function areaOf(path) {
   if (m) return { kind: 'service', name: m[1] };
   m = /^libs\/([^/]+)\//.exec(p);
   if (m) return { kind: 'lib', name: m[1] };
-  m = /^web\/src\/features\/([^/]+)\//.exec(p);
+  // with or without a path below: '@/features/alerts-admin' imports the feature's index
+  m = /^web\/src\/features\/([^/]+)(\/|$)/.exec(p);
   if (m) return { kind: 'feature', name: m[1] };
   if (p.startsWith('web/src/common/')) return { kind: 'web-common' };
   if (p.startsWith('infra/')) return { kind: 'infra' };
@@ -34,6 +39,9 @@ function problem(from, to) {
   }
   if (from.kind === 'lib' && (to.kind === 'service' || to.kind === 'infra')) return `libs/ must not import ${to.kind === 'infra' ? 'infra/' : `services/${to.name}`}`;
   if (from.kind === 'web-common' && to.kind === 'feature') return `web/src/common must not import a feature (features/${to.name}): move the shared part to common/ or the app shell`;
+  if (from.kind === 'feature' && to.kind === 'feature' && to.name !== from.name && ADMIN_FEATURE.test(to.name)) {
+    return `features/${from.name} must not import features/${to.name}: an admin console builds on the features it administers, never the reverse; keep what both need in the user feature (its index) or common/`;
+  }
   return null;
 }
 
@@ -45,7 +53,7 @@ const boundaries = {
     const rel = relative(root, file).split(sep).join('/');
     if (TEST_FILE.test(rel)) return {};
     const from = areaOf(rel);
-    if (from.kind === 'other' || from.kind === 'infra' || from.kind === 'feature') return {};
+    if (from.kind === 'other' || from.kind === 'infra') return {};
     const check = (node, spec) => {
       if (typeof spec !== 'string') return;
       const target = targetOf(root, file, spec);

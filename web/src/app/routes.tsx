@@ -14,10 +14,11 @@ import { CommunityPage } from '@/features/community';
 import { ModerationPage } from '@/features/moderation';
 import { CamerasPage } from '@/features/traffic';
 import { SafetyMapPage } from '@/features/map';
+import { AlertPreferencesPage, UserAlertDetailPage, UserAlertsPage } from '@/features/alerts';
 import {
-  AdminAlertDetailPage, AdminAlertsPage, AdminDashboardPage, AdminSettingsPage, AlertHistoryPage, AlertPreferencesPage,
-  CreateAlertPage, HelpRequestsPage, QuickSendPage, UserAlertDetailPage, UserAlertsPage,
-} from '@/features/alerts';
+  AdminAlertDetailPage, AdminAlertsPage, AdminDashboardPage, AdminSettingsPage, AlertHistoryPage, CreateAlertPage, HelpRequestsPage,
+  QuickSendPage,
+} from '@/features/alerts-admin';
 
 /**
  * The complete route table of both spec documents (part 1 section 2, part 2 section 2), under one pathless root

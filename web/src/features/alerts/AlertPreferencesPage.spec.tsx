@@ -7,7 +7,7 @@ import { renderSignedIn } from '@/test/render-screen';
 import { AlertPreferencesPage, QUICK_SETUP } from './AlertPreferencesPage';
 import { pageOf, userAlert } from './test-utils';
 
-jest.mock('@/app/socket', () => jest.requireActual('./fake-socket'));
+jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
 // The area map needs a real layout engine; here it is a button that picks one point.
 jest.mock('./LazyAreaMap', () => ({
   LazyAreaMap: ({ onPick }: { onPick?: (lat: number, lng: number) => void }) => <button type="button" onClick={() => onPick?.(33.45, -112.07)}>Pick on map</button>,

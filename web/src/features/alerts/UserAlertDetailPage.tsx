@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '@/common/Spinner';
+import { useNow } from '@/common/useNow';
 import { useMyAlertQuery } from './alerts.api';
-import { useNow } from './AdminDashboardPage';
 import { LazyAreaMap } from './LazyAreaMap';
 import { useLiveUserAlerts } from './live';
 import { UserAlertCard } from './UserAlertCard';

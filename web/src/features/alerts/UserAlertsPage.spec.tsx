@@ -5,11 +5,11 @@ import { DEFAULT_PREFERENCES, type AlertPreferences, type UserAlert } from '@bea
 import { jsonResponse as json } from '@/test/json-response';
 import { renderSignedIn } from '@/test/render-screen';
 import { alertsApi } from './alerts.api';
-import { resetFakeSocket, serverSends } from './fake-socket';
+import { resetFakeSocket, serverSends } from '@/test/fake-socket';
 import { PERSON, pageOf, requestOf, userAlert } from './test-utils';
 import { UserAlertsPage } from './UserAlertsPage';
 
-jest.mock('@/app/socket', () => jest.requireActual('./fake-socket'));
+jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
 
 /** The browser's Notification: records what the screen shows. */
 class FakeNotification {

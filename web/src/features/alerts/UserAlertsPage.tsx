@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Severity, UserAlert } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
+import { useNow } from '@/common/useNow';
 import { useMarkSafeMutation, useMyAlertsInfiniteQuery, type MyAlertsArgs } from './alerts.api';
-import { useNow } from './AdminDashboardPage';
 import { useLiveUserAlerts } from './live';
 import { UserAlertList } from './UserAlertCard';
 import { LoadError, SeveritySelect } from './ui';

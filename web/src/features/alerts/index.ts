@@ -1,12 +1,11 @@
-// The alert screens (spec part 2: admin area, Emergency Alerts; part 1: the alert preferences screen).
+// The signed-in user's alert screens (spec part 2: Emergency Alerts; part 1: the alert preferences screen).
 export { UserAlertsPage } from './UserAlertsPage';
 export { UserAlertDetailPage } from './UserAlertDetailPage';
 export { AlertPreferencesPage } from './AlertPreferencesPage';
-export { AdminDashboardPage } from './AdminDashboardPage';
-export { CreateAlertPage } from './CreateAlertPage';
-export { QuickSendPage } from './QuickSendPage';
-export { AdminAlertsPage } from './AdminAlertsPage';
-export { AdminAlertDetailPage } from './AdminAlertDetailPage';
-export { AlertHistoryPage } from './AlertHistoryPage';
-export { AdminSettingsPage } from './AdminSettingsPage';
-export { HelpRequestsPage } from './HelpRequestsPage';
+
+// What the admin console's alert screens (features/alerts-admin) build on; this feature never imports the console.
+// The stylesheet is shared as well: the console's screens import '@/features/alerts/alerts.css'.
+export { applyAlertUpdate, queryParams, registerAlertCopies, type AlertCopiesPatch } from './alerts.api';
+export { withoutHeld } from './live';
+export { LoadError, SeverityBadge } from './ui';
+export { LazyAreaMap } from './LazyAreaMap';

@@ -1,30 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useStore } from 'react-redux';
-import type { AlertProgress, AlertSummary, NewAlertEvent } from '@beacon/contracts';
-import { getSocket, useSocketEvent } from '@/app/socket';
+import type { AlertSummary, NewAlertEvent } from '@beacon/contracts';
+import { useSocketEvent } from '@/app/socket';
 import { api } from '@/app/api';
 import type { AppStore } from '@/app/store';
-import { applyAlertUpdate, applyNewAdminAlert, applyNewUserAlert, applyProgress } from './alerts.api';
-
-/**
- * Admin screens: delivery progress, new alerts and status changes go straight into the RTK Query cache
- * (no refetch). A finished dispatch refreshes the dashboard numbers once.
- */
-export function useLiveAdminAlerts() {
-  const store = useStore() as AppStore;
-  const onProgress = useCallback((p: AlertProgress) => {
-    applyProgress(store.dispatch, store.getState(), p);
-    if (p.done) store.dispatch(api.util.invalidateTags(['AlertStats']));
-  }, [store]);
-  const onNew = useCallback((e: NewAlertEvent) => {
-    applyNewAdminAlert(store.dispatch, store.getState(), withoutHeld(e));
-    store.dispatch(api.util.invalidateTags(['AlertStats']));
-  }, [store]);
-  const onUpdated = useCallback((s: AlertSummary) => applyAlertUpdate(store.dispatch, store.getState(), s), [store]);
-  useSocketEvent('alert:progress', onProgress);
-  useSocketEvent('alert:new', onNew);
-  useSocketEvent('alert:updated', onUpdated);
-}
+import { applyAlertUpdate, applyNewUserAlert } from './alerts.api';
 
 /**
  * User screens: a new alert for me is prepended; `onArrive` may notify (browser notification, voice), but
@@ -50,51 +30,6 @@ export function useLiveUserAlerts(onArrive?: (alert: AlertSummary) => void) {
 }
 
 /** `held` describes this delivery to this socket, not the alert: it must not reach the cached alert. */
-function withoutHeld({ held: _held, ...alert }: NewAlertEvent): AlertSummary {
+export function withoutHeld({ held: _held, ...alert }: NewAlertEvent): AlertSummary {
   return alert;
-}
-
-/** Asks the gateway for one alert's progress events (again after every reconnect). */
-export function useWatchAlerts(alertIds: readonly string[]) {
-  const key = alertIds.join(',');
-  useEffect(() => {
-    if (!key) return;
-    const socket = getSocket();
-    const watch = () => key.split(',').forEach((id) => socket.emit('alert:watch', id));
-    if (socket.connected) watch();
-    socket.on('connect', watch);
-    return () => {
-      socket.off('connect', watch);
-    };
-  }, [key]);
-}
-
-/** Whether the live connection is up, for a "Live" badge and a polling fallback. */
-export function useSocketConnected(): boolean {
-  const [connected, setConnected] = useState(() => getSocket().connected);
-  useEffect(() => {
-    const socket = getSocket();
-    const up = () => setConnected(true);
-    const down = () => setConnected(false);
-    socket.on('connect', up);
-    socket.on('disconnect', down);
-    setConnected(socket.connected);
-    return () => {
-      socket.off('connect', up);
-      socket.off('disconnect', down);
-    };
-  }, []);
-  return connected;
-}
-
-/** How often a screen polls while the live connection is down. */
-export const FALLBACK_POLL_MS = 3000;
-
-/**
- * The polling fallback of the live screens: an RTK Query `pollingInterval` that is 0 while the socket is up
- * (events keep the cache current) and FALLBACK_POLL_MS while it is down and the screen has something to follow.
- */
-export function useFallbackPolling(following = true): number {
-  const connected = useSocketConnected();
-  return following && !connected ? FALLBACK_POLL_MS : 0;
 }

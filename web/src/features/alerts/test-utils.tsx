@@ -1,14 +1,6 @@
-import type { ReactElement } from 'react';
-import { emptyCounts, type AdminAlert, type AlertSummary, type Page, type UserAlert } from '@beacon/contracts';
-import { renderSignedIn } from '@/test/render-screen';
+import type { AlertSummary, Page, UserAlert } from '@beacon/contracts';
 
-const ADMIN = { id: '00000000-0000-4000-8000-0000000000ad', email: 'chief.ops@beacon.local', role: 'admin' } as const;
 export const PERSON = { id: '00000000-0000-4000-8000-000000000042', email: 'pat.driver@example.com', role: 'user' } as const;
-
-/** Renders one alert screen at `path` (started at `route`), signed in as an admin. */
-export function renderScreen(ui: ReactElement, { path = '/', route = path }: { path?: string; route?: string } = {}) {
-  return renderSignedIn(ui, { user: ADMIN, path, route });
-}
 
 let seq = 0;
 const nextId = () => `00000000-0000-4000-a000-${String(++seq).padStart(12, '0')}`;
@@ -22,13 +14,6 @@ export function alertSummary(o: Partial<AlertSummary> = {}): AlertSummary {
 }
 
 export const userAlert = (o: Partial<UserAlert> = {}): UserAlert => ({ ...alertSummary(o), read: false, readAt: null, ...o });
-
-export function adminAlert(o: Partial<AdminAlert> = {}): AdminAlert {
-  return {
-    ...alertSummary(o), createdBy: ADMIN.id, updatedAt: new Date().toISOString(), sentAt: new Date().toISOString(), source: 'admin',
-    recipients: 1, summary: { push: { ...emptyCounts(), sent: 1 } }, deliveryLabel: 'All Delivered', successRate: 100, ...o,
-  };
-}
 
 export function pageOf<T>(items: T[], { page = 1, pageSize = 10, total = items.length } = {}): Page<T> {
   return { items, total, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)) };

@@ -1,26 +1,16 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ALERT_LIMITS } from '@beacon/contracts';
 import { useAppSelector } from '@/app/hooks';
 import { displayName, selectUser } from '@/features/auth/auth.slice';
 import { Spinner } from '@/common/Spinner';
 import { relativeAge } from '@/common/time';
-import { useAlertStatsQuery, useRecentAlertsQuery, type AlertStats } from './alerts.api';
+import { useNow } from '@/common/useNow';
+import { useAlertStatsQuery, useRecentAlertsQuery, type AlertStats } from './alerts-admin.api';
 import { useLiveAdminAlerts } from './live';
 import { DeliveryIcon, PriorityBadge } from './ui';
-import './alerts.css';
+import '@/features/alerts/alerts.css';
 
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-/** Re-renders every `ms` so relative ages ("5m ago") stay true. */
-export function useNow(ms = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), ms);
-    return () => clearInterval(t);
-  }, [ms]);
-  return now;
-}
 
 function greeting(now: Date) {
   const h = now.getHours();

@@ -8,10 +8,10 @@ import {
 import { Spinner } from '@/common/Spinner';
 import { useFormFields } from '@/common/useFormFields';
 import { QUICK_SEND_DEFAULTS, hasErrors, validateQuickSend, type FieldErrors, type QuickSendValues } from './alert-form';
-import { useCreateAlertMutation, useGetAlertQuery } from './alerts.api';
+import { useCreateAlertMutation, useGetAlertQuery } from './alerts-admin.api';
 import { useFallbackPolling, useLiveAdminAlerts, useWatchAlerts } from './live';
 import { ChannelCheckboxes, ChannelProgress, CountedField, DeliveryIcon } from './ui';
-import './alerts.css';
+import '@/features/alerts/alerts.css';
 
 const CHANNEL_OPTION_LABELS: Record<AdminChannelOption, string> = { web_push: 'Web Push', sms: 'SMS' };
 

@@ -6,13 +6,13 @@ import {
 } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
 import { formatDateTime } from '@/common/time';
-import { useAlertDeliveriesQuery, useGetAlertQuery } from './alerts.api';
+import { useNow } from '@/common/useNow';
+import { useAlertDeliveriesQuery, useGetAlertQuery } from './alerts-admin.api';
 import { SentAlertCard } from './AdminAlertsPage';
-import { useNow } from './AdminDashboardPage';
 import { isFinished } from './QuickSendPage';
 import { useLiveAdminAlerts, useWatchAlerts } from './live';
 import { Pager } from './ui';
-import './alerts.css';
+import '@/features/alerts/alerts.css';
 
 const STATUS_LABEL: Record<DeliveryStatus, string> = {
   pending: 'Pending', sent: 'Sent', delivered: 'Delivered', failed: 'Failed', read: 'Read', cancelled: 'Cancelled',

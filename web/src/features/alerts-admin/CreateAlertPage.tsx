@@ -10,13 +10,13 @@ import { Spinner } from '@/common/Spinner';
 import { formatDateTime } from '@/common/time';
 import { WizardSteps } from '@/common/WizardSteps';
 import { errorMessage } from '@/app/api';
+import { LazyAreaMap, SeverityBadge } from '@/features/alerts';
 import {
   WIZARD_DEFAULTS, WIZARD_STEPS, hasErrors, localDateTimeValue, parseRadius, validateWizardStep, type FieldErrors, type WizardValues,
 } from './alert-form';
-import { useCreateAlertMutation } from './alerts.api';
-import { LazyAreaMap } from './LazyAreaMap';
-import { ChannelCheckboxes, CountedField, SeverityBadge, channelList } from './ui';
-import './alerts.css';
+import { useCreateAlertMutation } from './alerts-admin.api';
+import { ChannelCheckboxes, CountedField, channelList } from './ui';
+import '@/features/alerts/alerts.css';
 
 /** Create Alert at /admin/create-alert: the spec's four-step wizard. */
 export function CreateAlertPage() {

@@ -4,11 +4,11 @@ import toast, { Toaster } from 'react-hot-toast';
 import { emptyCounts, type AdminAlert } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
 import { AdminAlertsPage } from './AdminAlertsPage';
-import { resetFakeSocket, setConnected } from './fake-socket';
+import { resetFakeSocket, setConnected } from '@/test/fake-socket';
 import { FALLBACK_POLL_MS } from './live';
 import { adminAlert, pageOf, renderScreen, requestOf } from './test-utils';
 
-jest.mock('@/app/socket', () => jest.requireActual('./fake-socket'));
+jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
 
 let alerts: AdminAlert[];
 let listReads: number;

@@ -5,12 +5,13 @@ import { ALERT_STATUS_LABELS, CATEGORY_LABELS, emptyCounts, type AdminAlert } fr
 import { errorMessage } from '@/app/api';
 import { Spinner } from '@/common/Spinner';
 import { formatDateTime, relativeAge } from '@/common/time';
-import { useCancelAlertMutation, useListAlertsQuery, useSendDraftMutation } from './alerts.api';
-import { useNow } from './AdminDashboardPage';
+import { useNow } from '@/common/useNow';
+import { LoadError } from '@/features/alerts';
+import { useCancelAlertMutation, useListAlertsQuery, useSendDraftMutation } from './alerts-admin.api';
 import { isFinished } from './QuickSendPage';
 import { useFallbackPolling, useLiveAdminAlerts, useSocketConnected, useWatchAlerts } from './live';
-import { ChannelProgress, DeliveryIcon, LoadError, Pager, PriorityBadge } from './ui';
-import './alerts.css';
+import { ChannelProgress, DeliveryIcon, Pager, PriorityBadge } from './ui';
+import '@/features/alerts/alerts.css';
 
 /** /admin/alerts: sent alerts with live per-channel delivery progress, and Cancel for active ones. */
 export function AdminAlertsPage() {

@@ -3,12 +3,12 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '@/app/api';
 import { Spinner } from '@/common/Spinner';
 import { formatDateTime } from '@/common/time';
+import { LoadError } from '@/features/alerts';
 import {
   useAdminSettingsQuery, useSendTestAlertMutation, useTestPushConnectionMutation, useTestWebhookMutation, useUpdateAdminSettingsMutation,
   type AdminSettingsView, type UpdateSettingsBody,
-} from './alerts.api';
-import { LoadError } from './ui';
-import './alerts.css';
+} from './alerts-admin.api';
+import '@/features/alerts/alerts.css';
 
 /** What the info box names when the server does not say (the alerts service's variables). */
 const DEFAULT_ENV_VARS = ['PUSH_PROVIDER_USERNAME', 'PUSH_PROVIDER_API_KEY', 'SMS_WEBHOOK_URL'];

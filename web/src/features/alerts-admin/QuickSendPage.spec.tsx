@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { emptyCounts, type AdminAlert, type ChannelCounts, type DeliverySummary } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
-import { resetFakeSocket, serverSends, setConnected } from './fake-socket';
+import { resetFakeSocket, serverSends, setConnected } from '@/test/fake-socket';
 import { QuickSendPage } from './QuickSendPage';
 import { adminAlert, renderScreen, requestOf } from './test-utils';
 
-jest.mock('@/app/socket', () => jest.requireActual('./fake-socket'));
+jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
 
 function setup() {
   const user = userEvent.setup();

@@ -4,11 +4,12 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '@/app/api';
 import { Spinner } from '@/common/Spinner';
 import { formatDateTime, relativeAge } from '@/common/time';
+import { useNow } from '@/common/useNow';
 import type { HelpRequest } from '@beacon/contracts';
-import { useHelpRequestsQuery, useResolveHelpRequestMutation } from './alerts.api';
-import { useNow } from './AdminDashboardPage';
-import { LoadError, Pager } from './ui';
-import './alerts.css';
+import { LoadError } from '@/features/alerts';
+import { useHelpRequestsQuery, useResolveHelpRequestMutation } from './alerts-admin.api';
+import { Pager } from './ui';
+import '@/features/alerts/alerts.css';
 
 const PAGE_SIZE = 20;
 /** No live event announces a help request, so an open list is read again this often. */

@@ -7,7 +7,7 @@ import { localDateTimeValue } from './alert-form';
 import { adminAlert, renderScreen, requestOf } from './test-utils';
 
 // Leaflet (ESM, canvas) does not run in jsdom: the map is replaced by a button that "clicks" a point.
-jest.mock('./AreaMap', () => ({
+jest.mock('@/features/alerts/AreaMap', () => ({
   __esModule: true,
   default: ({ onPick, label, center, radiusKm }: { onPick?: (lat: number, lng: number) => void; label: string; center: { lat: number; lng: number } | null; radiusKm: number }) => (
     <div>

@@ -4,11 +4,12 @@ import toast from 'react-hot-toast';
 import { ADMIN_ALERT_TYPES, PRIORITIES, PRIORITY_LABELS, type Priority } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
 import { formatDateTime } from '@/common/time';
-import { useListAlertsQuery } from './alerts.api';
+import { LoadError } from '@/features/alerts';
+import { useListAlertsQuery } from './alerts-admin.api';
 import { downloadCsv, historyCsv, historyCsvFileName, historyStatus } from './history-csv';
 import { useLiveAdminAlerts } from './live';
-import { DeliveryIcon, LoadError, Pager, PriorityBadge, channelList } from './ui';
-import './alerts.css';
+import { DeliveryIcon, Pager, PriorityBadge, channelList } from './ui';
+import '@/features/alerts/alerts.css';
 
 /** /admin/history: search, Type and Priority filters, paged table, CSV export of the page shown. Filters live in the URL. */
 export function AlertHistoryPage() {

@@ -3,8 +3,8 @@ import { EventEmitter } from 'node:events';
 import type { ServerToClientEvents } from '@beacon/contracts';
 
 /**
- * A stand-in for '@/app/socket' in the alert specs (jsdom has no gateway):
- *   jest.mock('@/app/socket', () => jest.requireActual('./fake-socket'));
+ * A stand-in for '@/app/socket' in the alert specs, the user's and the admin console's (jsdom has no gateway):
+ *   jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
  * Handlers subscribe for real, so a spec can play the server with `serverSends` and drop or restore the
  * connection with `setConnected`.
  */

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { emptyCounts, type AdminAlert } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
 import { AdminDashboardPage } from './AdminDashboardPage';
-import type { AlertStats } from './alerts.api';
-import { resetFakeSocket } from './fake-socket';
+import type { AlertStats } from './alerts-admin.api';
+import { resetFakeSocket } from '@/test/fake-socket';
 import { adminAlert, renderScreen, requestOf } from './test-utils';
 
-jest.mock('@/app/socket', () => jest.requireActual('./fake-socket'));
+jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
 
 let stats: AlertStats | null;
 let recent: AdminAlert[];

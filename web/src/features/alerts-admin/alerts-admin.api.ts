@@ -1,0 +1,244 @@
+import {
+  deliveryLabel, successRate,
+  type AdminAlert, type AlertCategory, type AlertProgress, type AlertStatus, type AlertSummary, type ChannelCounts,
+  type DeliveryChannel, type DeliveryStatus, type HelpRequest, type Page, type Priority, type Severity,
+} from '@beacon/contracts';
+import { api } from '@/app/api';
+import type { AppDispatch, RootState } from '@/app/store';
+import { queryParams, registerAlertCopies } from '@/features/alerts';
+
+// The admin console's endpoints of the alerts service, injected into the one api slice (app/api.ts, which declares
+// the tag types) beside the signed-in user's endpoints in features/alerts/alerts.api.ts.
+
+// ------------------------------------------------------------------ shapes the alerts service returns beyond the contracts
+
+/** POST /api/alerts: one body for the wizard (severity + category + area) and the quick form (type + priority). */
+export interface CreateAlertBody {
+  title: string;
+  message: string;
+  type?: string;
+  severity?: Severity;
+  priority?: Priority;
+  category?: AlertCategory;
+  channels: (DeliveryChannel | 'web_push')[];
+  locationName?: string;
+  lat?: number;
+  lng?: number;
+  radiusKm?: number;
+  expiresAt?: string;
+}
+
+export interface AlertListArgs {
+  page: number;
+  pageSize?: number;
+  search?: string;
+  type?: string;
+  priority?: Priority | '';
+  status?: AlertStatus | '';
+}
+
+export interface AlertStats {
+  totalSent: number;
+  activeAlerts: number;
+  drafts: number;
+  totalDeliveries: number;
+  deliveries: ChannelCounts;
+  successRate: number;
+  perDay: { day: string; total: number; successful: number; failed: number }[];
+  timeZone: string;
+}
+
+export interface DeliveryItem {
+  id: string;
+  userId: string;
+  channel: DeliveryChannel;
+  status: DeliveryStatus;
+  attempts: number;
+  error: string | null;
+  heldUntil: string | null;
+  sentAt: string | null;
+  deliveredAt: string | null;
+  readAt: string | null;
+  createdAt: string;
+  /** Went out in one digest message with the user's other held alerts. */
+  inDigest: boolean;
+}
+
+/** GET/PUT /api/alerts/admin/settings: secrets come back masked, never in clear. */
+export interface AdminSettingsView {
+  push: { enabled: boolean; username: string; apiKeySet: boolean; apiKeyMasked: string };
+  webhook: { enabled: boolean; url: string };
+  updatedAt: string | null;
+  /** Names of the environment variables that supply these values until an admin saves them. */
+  environment: string[];
+}
+
+export interface UpdateSettingsBody {
+  push?: { enabled?: boolean; username?: string; apiKey?: string };
+  webhook?: { enabled?: boolean; url?: string };
+}
+
+export interface ProviderCheck {
+  ok: boolean;
+  message: string;
+  status?: number | null;
+}
+
+
+export interface HelpRequestsArgs {
+  page: number;
+  pageSize?: number;
+  status?: HelpRequest['status'] | '';
+}
+
+export const adminAlertsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // ---------------------------------------------------------------- admin
+    createAlert: build.mutation<AdminAlert, { body: CreateAlertBody; idempotencyKey: string }>({
+      query: ({ body, idempotencyKey }) => ({ url: 'api/alerts', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      invalidatesTags: [{ type: 'Alert', id: 'LIST' }, 'AlertStats'],
+    }),
+    listAlerts: build.query<Page<AdminAlert>, AlertListArgs>({
+      query: (args) => ({ url: 'api/alerts', params: queryParams(args) }),
+      providesTags: (res) => [{ type: 'Alert', id: 'LIST' }, ...(res?.items ?? []).map((a) => ({ type: 'Alert' as const, id: a.id }))],
+    }),
+    recentAlerts: build.query<AdminAlert[], number | void>({
+      query: (limit) => ({ url: 'api/alerts/recent', params: queryParams({ limit: limit ?? undefined }) }),
+      providesTags: (res) => [{ type: 'Alert', id: 'LIST' }, ...(res ?? []).map((a) => ({ type: 'Alert' as const, id: a.id }))],
+    }),
+    alertStats: build.query<AlertStats, { tz: string; days: number }>({
+      query: (args) => ({ url: 'api/alerts/stats', params: args }),
+      providesTags: ['AlertStats'],
+    }),
+    getAlert: build.query<AdminAlert, string>({
+      query: (id) => `api/alerts/${encodeURIComponent(id)}`,
+      providesTags: (_res, _err, id) => [{ type: 'Alert', id }],
+    }),
+    alertDeliveries: build.query<Page<DeliveryItem>, { id: string; page: number; pageSize?: number; status?: DeliveryStatus | ''; channel?: DeliveryChannel | '' }>({
+      query: ({ id, ...rest }) => ({ url: `api/alerts/${encodeURIComponent(id)}/deliveries`, params: queryParams(rest) }),
+      providesTags: (_res, _err, { id }) => [{ type: 'Delivery', id }],
+    }),
+    /** Sends a draft (e.g. the one a verified wrong-way-driver report created). */
+    sendDraft: build.mutation<AdminAlert, string>({
+      query: (id) => ({ url: `api/alerts/${encodeURIComponent(id)}/send`, method: 'POST' }),
+      invalidatesTags: (_res, _err, id) => [{ type: 'Alert', id }, 'AlertStats'],
+    }),
+    cancelAlert: build.mutation<AdminAlert, string>({
+      query: (id) => ({ url: `api/alerts/${encodeURIComponent(id)}/cancel`, method: 'POST' }),
+      invalidatesTags: (_res, _err, id) => [{ type: 'Alert', id }, { type: 'Delivery', id }, 'AlertStats'],
+    }),
+
+    // ---------------------------------------------------------------- admin settings
+    adminSettings: build.query<AdminSettingsView, void>({
+      query: () => 'api/alerts/admin/settings',
+      providesTags: ['AdminSettings'],
+    }),
+    updateAdminSettings: build.mutation<AdminSettingsView, UpdateSettingsBody>({
+      query: (body) => ({ url: 'api/alerts/admin/settings', method: 'PUT', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(adminAlertsApi.util.upsertQueryData('adminSettings', undefined, data));
+        } catch {
+          // the screen shows the failure
+        }
+      },
+    }),
+    testPushConnection: build.mutation<ProviderCheck, { username?: string; apiKey?: string }>({
+      query: (body) => ({ url: 'api/alerts/admin/settings/test-connection', method: 'POST', body }),
+    }),
+    testWebhook: build.mutation<ProviderCheck, { url?: string }>({
+      query: (body) => ({ url: 'api/alerts/admin/settings/test-webhook', method: 'POST', body }),
+    }),
+    sendTestAlert: build.mutation<{ ok: boolean; channels: DeliveryChannel[]; alert: AdminAlert }, void>({
+      query: () => ({ url: 'api/alerts/admin/settings/test-alert', method: 'POST' }),
+    }),
+    helpRequests: build.query<Page<HelpRequest>, HelpRequestsArgs>({
+      query: (args) => ({ url: 'api/alerts/admin/help-requests', params: queryParams(args) }),
+    }),
+    /** The answer is the resolved request: written into every cached page rather than read again. */
+    resolveHelpRequest: build.mutation<HelpRequest, string>({
+      query: (id) => ({ url: `api/alerts/admin/help-requests/${encodeURIComponent(id)}/resolve`, method: 'POST' }),
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          for (const args of adminAlertsApi.util.selectCachedArgsForQuery(getState() as RootState, 'helpRequests')) {
+            dispatch(adminAlertsApi.util.updateQueryData('helpRequests', args, (draft) => {
+              for (const h of draft.items) if (h.id === id) h.status = data.status;
+            }));
+          }
+        } catch {
+          // the screen shows the failure
+        }
+      },
+    }),
+  }),
+});
+
+export const {
+  useCreateAlertMutation, useListAlertsQuery, useRecentAlertsQuery, useAlertStatsQuery, useGetAlertQuery, useAlertDeliveriesQuery,
+  useLazyAlertDeliveriesQuery, useCancelAlertMutation, useSendDraftMutation,
+  useHelpRequestsQuery, useResolveHelpRequestMutation,
+  useAdminSettingsQuery, useUpdateAdminSettingsMutation, useTestPushConnectionMutation, useTestWebhookMutation, useSendTestAlertMutation,
+} = adminAlertsApi;
+
+// ------------------------------------------------------------------ live events written into the cache
+
+/** Applies one progress event to every cached copy of that alert (lists, recent, detail). */
+export function applyProgress(dispatch: AppDispatch, state: RootState, p: AlertProgress) {
+  const patch = (a: AdminAlert) => {
+    if (a.id !== p.alertId) return;
+    a.summary = p.channels;
+    a.recipients = p.recipients;
+    a.deliveryLabel = deliveryLabel(p.channels, p.recipients !== null && a.status !== 'draft');
+    a.successRate = successRate(p.channels);
+  };
+  forEachAdminCopy(dispatch, state, p.alertId, patch);
+}
+
+/**
+ * A status change (cancelled, expired) reaches the admins' cached copies; registered with the user feature, whose
+ * applyAlertUpdate (on admin and user screens alike) patches these and the user's own copies.
+ */
+registerAlertCopies((dispatch, state, s) => {
+  forEachAdminCopy(dispatch, state, s.id, (a) => {
+    if (a.id === s.id) Object.assign(a, { status: s.status, expiresAt: s.expiresAt });
+  });
+});
+
+/** A new alert for the admins' lists: prepended to the unfiltered first page and the recent list. */
+export function applyNewAdminAlert(dispatch: AppDispatch, state: RootState, s: AlertSummary) {
+  const fresh: AdminAlert = {
+    ...s, createdBy: null, updatedAt: s.createdAt, sentAt: s.status === 'active' ? s.createdAt : null, source: 'admin',
+    recipients: null, summary: {}, deliveryLabel: 'Pending', successRate: 0,
+  };
+  for (const args of adminAlertsApi.util.selectCachedArgsForQuery(state, 'listAlerts')) {
+    if (args.page !== 1 || args.search || args.type || args.priority || args.status) continue;
+    dispatch(adminAlertsApi.util.updateQueryData('listAlerts', args, (draft) => {
+      if (draft.items.some((a) => a.id === s.id)) return;
+      draft.items.unshift(fresh);
+      if (draft.items.length > draft.pageSize) draft.items.pop();
+      draft.total += 1;
+      draft.totalPages = Math.max(1, Math.ceil(draft.total / draft.pageSize));
+    }));
+  }
+  for (const args of adminAlertsApi.util.selectCachedArgsForQuery(state, 'recentAlerts')) {
+    dispatch(adminAlertsApi.util.updateQueryData('recentAlerts', args, (draft) => {
+      if (draft.some((a) => a.id === s.id)) return;
+      draft.unshift(fresh);
+      draft.splice(typeof args === 'number' ? args : 5);
+    }));
+  }
+}
+
+function forEachAdminCopy(dispatch: AppDispatch, state: RootState, id: string, patch: (a: AdminAlert) => void) {
+  for (const args of adminAlertsApi.util.selectCachedArgsForQuery(state, 'listAlerts')) {
+    dispatch(adminAlertsApi.util.updateQueryData('listAlerts', args, (draft) => draft.items.forEach(patch)));
+  }
+  for (const args of adminAlertsApi.util.selectCachedArgsForQuery(state, 'recentAlerts')) {
+    dispatch(adminAlertsApi.util.updateQueryData('recentAlerts', args, (draft) => draft.forEach(patch)));
+  }
+  if (adminAlertsApi.util.selectCachedArgsForQuery(state, 'getAlert').includes(id)) {
+    dispatch(adminAlertsApi.util.updateQueryData('getAlert', id, patch));
+  }
+}

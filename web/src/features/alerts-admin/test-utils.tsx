@@ -1,0 +1,20 @@
+import type { ReactElement } from 'react';
+import { emptyCounts, type AdminAlert } from '@beacon/contracts';
+import { renderSignedIn } from '@/test/render-screen';
+import { alertSummary } from '@/features/alerts/test-utils';
+
+export { pageOf, requestOf } from '@/features/alerts/test-utils';
+
+const ADMIN = { id: '00000000-0000-4000-8000-0000000000ad', email: 'chief.ops@beacon.local', role: 'admin' } as const;
+
+/** Renders one alert screen at `path` (started at `route`), signed in as an admin. */
+export function renderScreen(ui: ReactElement, { path = '/', route = path }: { path?: string; route?: string } = {}) {
+  return renderSignedIn(ui, { user: ADMIN, path, route });
+}
+
+export function adminAlert(o: Partial<AdminAlert> = {}): AdminAlert {
+  return {
+    ...alertSummary(o), createdBy: ADMIN.id, updatedAt: new Date().toISOString(), sentAt: new Date().toISOString(), source: 'admin',
+    recipients: 1, summary: { push: { ...emptyCounts(), sent: 1 } }, deliveryLabel: 'All Delivered', successRate: 100, ...o,
+  };
+}

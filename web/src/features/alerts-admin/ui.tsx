@@ -1,0 +1,186 @@
+import type { ChangeEvent } from 'react';
+import {
+  CHANNEL_LABELS, PRIORITY_LABELS,
+  type ChannelCounts, type DeliveryChannel, type DeliveryLabel, type Priority,
+} from '@beacon/contracts';
+
+/** Small pieces the admin console's alert screens share: the priority badge, the delivery icon, counters, paging and per-channel progress. */
+
+export function PriorityBadge({ priority }: { priority: Priority | null | undefined }) {
+  // Spec: the priority badge defaults to MEDIUM.
+  const p: Priority = priority && PRIORITY_LABELS[priority] ? priority : 'medium';
+  return (
+    <span className="badge" style={PRIORITY_COLORS[p]}>
+      {PRIORITY_LABELS[p]}
+    </span>
+  );
+}
+
+/** Spec: low blue, medium yellow, high red; text in the darker shade of each, so it reads on its light background (WCAG AA). */
+const PRIORITY_COLORS: Record<Priority, { color: string; background: string }> = {
+  low: { color: '#1e40af', background: '#dbeafe' },
+  medium: { color: '#854d0e', background: '#fef9c3' },
+  high: { color: '#991b1b', background: '#fee2e2' },
+};
+
+/** Inline SVG paths (24 x 24, stroked): no icon font or emoji that a system might lack. */
+const DELIVERY_PATHS: Record<DeliveryLabel, string> = {
+  Pending: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM12 7v5l3 2',
+  'All Delivered': 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM8 12.5l3 3l5-6',
+  Partial: 'M12 3L2 20h20L12 3zM12 10v4M12 17v.5',
+  Failed: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM9 9l6 6M15 9l-6 6',
+};
+
+const DELIVERY_COLORS: Record<DeliveryLabel, string> = { Pending: '#6b7280', 'All Delivered': '#16a34a', Partial: '#ca8a04', Failed: '#dc2626' };
+
+/** Grey clock Pending, green tick All Delivered, yellow warning Partial, red cross Failed. */
+export function DeliveryIcon({ label, withText = false }: { label: DeliveryLabel; withText?: boolean }) {
+  return (
+    <span className={`delivery-icon delivery-${label.toLowerCase().replace(' ', '-')}`} title={label}>
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke={DELIVERY_COLORS[label]} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d={DELIVERY_PATHS[label]} />
+      </svg>
+      {withText ? <span>{label}</span> : <span className="visually-hidden">{label}</span>}
+    </span>
+  );
+}
+
+export function CharCounter({ id, length, max }: { id: string; length: number; max: number }) {
+  return (
+    <span id={id} className={`char-counter ${length > max ? 'over' : ''}`} aria-live="polite">
+      {length}/{max}
+    </span>
+  );
+}
+
+interface CountedFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  max: number;
+  error?: string;
+  onChange: (value: string) => void;
+  /** A five-row textarea instead of a one-line input. */
+  multiline?: boolean;
+  placeholder?: string;
+  autoFocus?: boolean;
+}
+
+/** A text field with its length counter beside the label and its error under it (title and message of an alert). */
+export function CountedField({ id, label, value, max, error, onChange, multiline = false, placeholder, autoFocus }: CountedFieldProps) {
+  const control = {
+    id,
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value),
+    'aria-invalid': Boolean(error),
+    'aria-describedby': `${id}-count${error ? ` ${id}-error` : ''}`,
+    placeholder,
+    autoFocus,
+  };
+  return (
+    <div className="field">
+      <div className="row-between">
+        <label htmlFor={id}>{label}</label>
+        <CharCounter id={`${id}-count`} length={value.length} max={max} />
+      </div>
+      {multiline ? <textarea rows={5} {...control} /> : <input {...control} />}
+      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+/**
+ * Previous / "Showing page X of Y" / Next under a paged list; nothing when there is one page.
+ * `page` is the page asked for (it drives the buttons), `shown` what the server last answered.
+ */
+export function Pager({ label = 'Pages', page, shown, onPage }: {
+  label?: string;
+  page: number;
+  shown: { page: number; totalPages: number };
+  onPage: (page: number) => void;
+}) {
+  if (shown.totalPages <= 1) return null;
+  return (
+    <nav className="pager" aria-label={label}>
+      <button type="button" className="btn btn-outline btn-sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>Previous</button>
+      <span>Showing page {shown.page} of {shown.totalPages}</span>
+      <button type="button" className="btn btn-outline btn-sm" onClick={() => onPage(page + 1)} disabled={page >= shown.totalPages}>Next</button>
+    </nav>
+  );
+}
+
+/** The Delivery Channels checkboxes; the chosen channels keep the order of `options`. */
+export function ChannelCheckboxes<C extends string>({ id, options, labels, value, onChange, error }: {
+  id: string;
+  options: readonly C[];
+  labels: Record<C, string>;
+  value: readonly C[];
+  onChange: (channels: C[]) => void;
+  error?: string;
+}) {
+  const toggle = (c: C, on: boolean) => onChange(on ? options.filter((x) => x === c || value.includes(x)) : value.filter((x) => x !== c));
+  return (
+    <fieldset className="field" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>Delivery Channels</legend>
+      <div className="row">
+        {options.map((c) => (
+          <label key={c} className="checkbox">
+            <input type="checkbox" checked={value.includes(c)} onChange={(e) => toggle(c, e.target.checked)} /> {labels[c]}
+          </label>
+        ))}
+      </div>
+      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+    </fieldset>
+  );
+}
+
+export function channelList(channels: readonly DeliveryChannel[]) {
+  return channels.map((c) => CHANNEL_LABELS[c] ?? c).join(', ');
+}
+
+/**
+ * One channel's deliveries as a stacked bar (delivered and read, sent, failed, pending) with its counts.
+ * Its value is the share of deliveries that have an outcome, so the bar fills as the dispatch runs.
+ */
+export function ChannelProgress({ channel, counts, alertTitle }: { channel: DeliveryChannel; counts: ChannelCounts; alertTitle: string }) {
+  const pending = counts.pending;
+  const held = counts.held ?? 0;
+  const total = counts.pending + counts.sent + counts.delivered + counts.failed + counts.read + counts.cancelled;
+  const done = total - pending;
+  const pct = (n: number) => (total === 0 ? 0 : (n / total) * 100);
+  const label = CHANNEL_LABELS[channel] ?? channel;
+  return (
+    <div className="channel-progress" data-channel={channel}>
+      <div className="row-between small">
+        <strong>{label}</strong>
+        <span className="muted">
+          {total === 0 ? 'No deliveries on this channel' : `${done} of ${total} processed`}
+          {/* Held ones wait for recipients' quiet hours or digests: pending, but not stuck. */}
+          {held > 0 && <> · <span>{held} held</span></>}
+        </span>
+      </div>
+      <div
+        className="progress stacked"
+        role="progressbar"
+        aria-label={`${label} delivery progress for ${alertTitle}`}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={`${done} of ${total} processed`}
+      >
+        <div className="seg seg-delivered" style={{ width: `${pct(counts.delivered + counts.read)}%` }} />
+        <div className="seg seg-sent" style={{ width: `${pct(counts.sent)}%` }} />
+        <div className="seg seg-failed" style={{ width: `${pct(counts.failed)}%` }} />
+        <div className="seg seg-cancelled" style={{ width: `${pct(counts.cancelled)}%` }} />
+      </div>
+      <dl className="counts small" aria-label={`${label} counts`}>
+        <div><dt>Pending</dt><dd>{pending}</dd></div>
+        <div><dt>Sent</dt><dd>{counts.sent}</dd></div>
+        <div><dt>Delivered</dt><dd>{counts.delivered}</dd></div>
+        <div><dt>Failed</dt><dd>{counts.failed}</dd></div>
+        <div><dt>Read</dt><dd>{counts.read}</dd></div>
+        {counts.cancelled > 0 && <div><dt>Cancelled</dt><dd>{counts.cancelled}</dd></div>}
+      </dl>
+    </div>
+  );
+}
