@@ -65,7 +65,7 @@ export function QuickSendPage() {
     } else {
       toast.error('Failed to send alert via all channels');
     }
-  }, [sent, settled]);
+  }, [sent, settled, setValues]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, SEVERITIES, SEVERITY_INFO, type AlertCategory, type Severity } from '@beacon/contracts';
+import { SEVERITIES, SEVERITY_INFO, type Severity } from '@beacon/contracts';
 
 /** Small pieces the alert screens share, the user's and (through index.ts) the admin console's: badges, the severity filter, the load error. */
 
@@ -17,10 +17,6 @@ export function SeveritySelect({ id, value, onChange }: { id: string; value: Sev
       </select>
     </>
   );
-}
-
-export function CategoryLabel({ category }: { category: AlertCategory }) {
-  return <>{CATEGORY_LABELS[category] ?? category}</>;
 }
 
 /** A list or form that failed to load, with its retry. */
