@@ -21,7 +21,7 @@ export const COMMON_ERROR_CODES = [
 export const ALERT_ERROR_CODES = [
   'alert_not_found', 'invalid_alert_id', 'invalid_alert_status', 'invalid_idempotency_key', 'type_required',
   'incomplete_location', 'severity_priority_mismatch', 'expiry_in_past', 'invalid_time_zone', 'help_request_not_found',
-  'invalid_receipt_event', 'invalid_receipt', 'phone_number_required', 'invalid_push_keys', 'invalid_push_endpoint',
+  'idempotency_key_reused', 'invalid_receipt_event', 'invalid_receipt', 'phone_number_required', 'invalid_push_keys', 'invalid_push_endpoint',
   'unsupported_push_service', 'push_credentials_missing', 'webhook_not_configured', 'channels_disabled', 'no_test_target',
 ] as const;
 

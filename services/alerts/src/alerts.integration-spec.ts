@@ -119,6 +119,21 @@ describe('alerts API', () => {
       expect(n).toBe(1);
     });
 
+    it('the same Idempotency-Key with a different request is refused with 422, and nothing new is stored or sent', async () => {
+      const key = randomUUID();
+      const send = (body: Record<string, unknown>) => call<AdminAlert>('POST', '', admin, body, { 'idempotency-key': key });
+      const first = await send(valid);
+      expect(first.status).toBe(201);
+      const retried = await send(valid);
+      expect(retried.status).toBe(200);
+      expect(retried.body.id).toBe(first.body.id);
+      const changed = await send({ ...valid, title: 'A different alert' });
+      expect(changed.status).toBe(422);
+      expect(changed.body).toMatchObject({ code: 'idempotency_key_reused', message: expect.stringMatching(/already used to send a different alert/) });
+      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM alerts.alerts WHERE idempotency_key = $1`, [key]);
+      expect(n).toBe(1);
+    });
+
     it('a draft is not dispatched until sent; cancel stops an active alert', async () => {
       const draft = await call<AdminAlert>('POST', '', admin, { ...valid, draft: true });
       expect(draft.body.status).toBe('draft');

@@ -16,7 +16,7 @@ jest.setTimeout(120_000);
 
 describe('a dispatcher sent SIGTERM mid-batch', () => {
   const stack = new DispatchStack();
-  const { sms } = stack;
+  const { sms, smtp } = stack;
   let alerts: RunningService<unknown>;
   let dispatchQueue: Queue;
   const workers: CompiledWorker[] = [];
@@ -106,6 +106,34 @@ describe('a dispatcher sent SIGTERM mid-batch', () => {
     expect(await deliveries(second.id)).toEqual([{ user_id: resident.id, channel: 'sms', status: 'sent', attempts: 1 }]);
     expect(smsCallsFor(resident.phone)).toHaveLength(1);
     expect(smsCallsFor(commuter.phone)).toHaveLength(1);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+  });
+
+  it('with a mail relay slower than the old 25 s grace: waits for its answer on the default grace, exits 0, sends nothing twice', async () => {
+    const id = randomUUID();
+    const token = await stack.identity.token({ id, email: 'night.shift@example.test' });
+    const saved = await call('PUT', '/me/preferences', token, { alertTypes: ['weather'], methods: { push: false, sms: false, email: true } });
+    expect(saved.status).toBe(200);
+    const admin = await stack.identity.token({ role: 'admin' });
+
+    const worker = startWorker();
+    await worker.ready;
+    smtp.delayMs = 28_000;
+    const alert = await sendAlert(admin, { title: 'Dust storm warning', message: 'Visibility near zero on I-10 between Casa Grande and Phoenix.', category: 'weather', channels: ['email'] });
+    await waitFor('the relay to hold the message', () => smtp.received.some((m) => m.to.includes('night.shift@example.test')));
+    worker.child.kill('SIGTERM');
+
+    expect(await worker.exited).toBe(0);
+    expect(worker.output()).not.toMatch(/shutdown took longer|error during shutdown/);
+    smtp.delayMs = 0;
+    expect(await deliveries(alert.id)).toEqual([{ user_id: id, channel: 'email', status: 'sent', attempts: 1 }]);
+
+    // A worker started afterwards finds nothing left to send again.
+    const next = startWorker();
+    await next.ready;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.received.filter((m) => m.to.includes('night.shift@example.test'))).toHaveLength(1);
     next.child.kill('SIGTERM');
     expect(await next.exited).toBe(0);
   });

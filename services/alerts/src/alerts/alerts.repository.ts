@@ -23,6 +23,8 @@ export interface NewAlert {
   sourceRef?: string | null;
   createdBy: string | null;
   idempotencyKey?: string | null;
+  /** A digest of what the request asked for, stored with the key (see AlertsService.create). */
+  idempotencyFingerprint?: string | null;
 }
 
 export interface AlertListFilter {
@@ -74,24 +76,25 @@ export class AlertsRepository {
 
   /**
    * Inserts an alert; with an idempotency key, a second insert of the same key by the same creator (or a
-   * second draft for the same source) inserts nothing and returns the first alert's id with created=false.
+   * second draft for the same source) inserts nothing and returns the first alert's id with created=false, and
+   * the fingerprint the first request stored (null when it stored none).
    */
-  async insert(a: NewAlert): Promise<{ id: string; created: boolean }> {
+  async insert(a: NewAlert): Promise<{ id: string; created: boolean; fingerprint?: string | null }> {
     const rows = await this.ds.query(
       `INSERT INTO alerts.alerts (title, message, type, severity, category, location_name, lat, lng, radius_km, expires_at, channels,
-         status, source, source_ref, created_by, idempotency_key, sent_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16, CASE WHEN $12 = 'active' THEN now() END)
+         status, source, source_ref, created_by, idempotency_key, idempotency_fingerprint, sent_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, CASE WHEN $12 = 'active' THEN now() END)
        ON CONFLICT DO NOTHING
        RETURNING id`,
       [a.title, a.message, a.type, a.severity, a.category, a.locationName, a.lat, a.lng, a.radiusKm, a.expiresAt, a.channels,
-        a.status, a.source, a.sourceRef ?? null, a.createdBy, a.idempotencyKey ?? null],
+        a.status, a.source, a.sourceRef ?? null, a.createdBy, a.idempotencyKey ?? null, a.idempotencyFingerprint ?? null],
     );
     if (rows.length) return { id: rows[0].id, created: true };
     const [existing] = a.idempotencyKey
-      ? await this.ds.query(`SELECT id FROM alerts.alerts WHERE created_by IS NOT DISTINCT FROM $1 AND idempotency_key = $2`, [a.createdBy, a.idempotencyKey])
+      ? await this.ds.query(`SELECT id, idempotency_fingerprint FROM alerts.alerts WHERE created_by IS NOT DISTINCT FROM $1 AND idempotency_key = $2`, [a.createdBy, a.idempotencyKey])
       : await this.ds.query(`SELECT id FROM alerts.alerts WHERE source = $1 AND source_ref = $2`, [a.source, a.sourceRef]);
     if (!existing) throw new Error('alert insert conflicted but no existing alert was found');
-    return { id: existing.id, created: false };
+    return { id: existing.id, created: false, fingerprint: existing.idempotency_fingerprint ?? null };
   }
 
   async findById(id: string): Promise<AlertRow | null> {

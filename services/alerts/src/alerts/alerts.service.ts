@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   AdminAlert, AlertCategory, categoryOfType, CATEGORY_DEFAULT_TYPE, ALERT_LIMITS, JobIds, JobName, Page, priorityOfSeverity,
@@ -45,13 +46,19 @@ export class AlertsService {
   /**
    * Creates an alert and, unless it is a draft, sends it: stored active, then one dispatch job with a
    * deterministic id. Idempotent on the Idempotency-Key header or the body's clientId: a double submit returns
-   * the first alert (created=false) and at most re-queues the same dispatch job, which is then a no-op.
+   * the first alert (created=false) and at most re-queues the same dispatch job, which is then a no-op. The same
+   * key with a different request is refused with 422 (IETF draft "The Idempotency-Key HTTP Header Field"): answering
+   * with the first alert would tell the sender that the second one went out.
    */
   async create(user: AuthUser, dto: CreateAlertDto, idempotencyKey?: string): Promise<{ alert: AdminAlert; created: boolean }> {
     const key = idempotencyKey ?? dto.clientId ?? null;
     if (key !== null && (key.length < 8 || key.length > 200)) throw badRequest('Idempotency-Key must be 8 to 200 characters', 'invalid_idempotency_key');
     const input = this.toNewAlert(dto, user.id, key);
-    const { id, created } = await this.alerts.insert(input);
+    if (key !== null) input.idempotencyFingerprint = requestFingerprint(input);
+    const { id, created, fingerprint } = await this.alerts.insert(input);
+    if (!created && fingerprint && fingerprint !== input.idempotencyFingerprint) {
+      throw new AppError(422, 'idempotency_key_reused', 'This request was already used to send a different alert (same Idempotency-Key). Check the alerts list before sending it as a new alert.');
+    }
     const row = (await this.alerts.findById(id))!;
     if (row.status === 'active') await this.enqueueDispatch(id);
     const alert = toAdminAlert(row);
@@ -241,3 +248,8 @@ export class AlertsService {
   }
 }
 
+/** What a create request asked for (not who or when), as a digest: equal for a retry of the same request. */
+export function requestFingerprint(a: NewAlert): string {
+  const asked = [a.title, a.message, a.type, a.severity, a.category, a.locationName, a.lat, a.lng, a.radiusKm, a.expiresAt?.toISOString() ?? null, [...a.channels].sort(), a.status];
+  return createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
+}

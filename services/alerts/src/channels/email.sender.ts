@@ -16,6 +16,31 @@ export function smtpFailure(e: unknown): 'transient' | 'permanent' {
   return err.code === 'EENVELOPE' || err.code === 'EMESSAGE' ? 'permanent' : 'transient';
 }
 
+/**
+ * The pooled SMTP transport's options. nodemailer takes either a URL or an options object: given `{ url }` it
+ * replaces the whole object with what the URL says (so `pool` and the bound were lost, one connection per message),
+ * and a second argument only sets defaults for each message. So the URL is read here into the object: host, port,
+ * smtps for TLS from the start, user and password, and any options in its query string (e.g. `?ignoreTLS=true`).
+ */
+export function smtpTransportOptions(env: Pick<DispatcherEnv, 'SMTP_URL' | 'EMAIL_MAX_CONNECTIONS'>) {
+  const url = new URL(env.SMTP_URL);
+  const query = Object.fromEntries(
+    [...url.searchParams].map(([k, v]) => [k, v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v]),
+  );
+  return {
+    ...query,
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    ...(url.port ? { port: Number(url.port) } : {}),
+    secure: url.protocol === 'smtps:',
+    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    pool: true as const,
+    maxConnections: env.EMAIL_MAX_CONNECTIONS,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  };
+}
+
 interface EmailContent {
   subject: string;
   text: string;
@@ -38,14 +63,12 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
   }
 
   async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow): Promise<Outcome[]> {
-    this.transport ??= nodemailer.createTransport(this.env.SMTP_URL, {
-      pool: true, maxConnections: 5, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000,
-    } as never);
+    this.transport ??= nodemailer.createTransport(smtpTransportOptions(this.env));
     const contacts = await this.targets.contacts(messages.map((m) => m.id));
     const email = new Map(contacts.map((c) => [c.delivery_id, c.email]));
     const contents = new Map<string, EmailContent>();
 
-    return mapLimit(messages, 5, async (m): Promise<Outcome> => {
+    return mapLimit(messages, this.env.EMAIL_MAX_CONNECTIONS, async (m): Promise<Outcome> => {
       const to = email.get(m.id);
       if (!to) return { id: m.id, ok: false, failure: 'permanent', error: 'no email address' };
       if (Date.now() >= window.deadline) return { id: m.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this message' };

@@ -1,4 +1,4 @@
-import { Matches } from 'class-validator';
+import { Matches, ValidateBy } from 'class-validator';
 import { boolRule, intRule, portRule, Rules } from '@beacon/common';
 import { AlertsDeliveryEnv } from './delivery-env';
 
@@ -12,6 +12,10 @@ export class DispatcherEnv extends AlertsDeliveryEnv {
 
   @Matches(/^.+$/, { message: 'MAIL_FROM must be an address, e.g. Beacon Alerts <alerts@beacon.local>' })
   MAIL_FROM = 'Beacon Alerts <alerts@beacon.local>';
+
+  /** SMTP connections each worker process keeps open (pooled), and so the e-mails it sends at once. */
+  @Rules(...intRule('EMAIL_MAX_CONNECTIONS', 1, 100))
+  EMAIL_MAX_CONNECTIONS: number = 5;
 
   /** Deliveries per channel job. SMS batches are also the recipients of one webhook call. */
   @Rules(...intRule('PUSH_BATCH_SIZE', 1, 5000))
@@ -78,7 +82,30 @@ export class DispatcherEnv extends AlertsDeliveryEnv {
   @Rules(...intRule('CHANNEL_SEND_GRACE_SECONDS', 1, 300))
   CHANNEL_SEND_GRACE_SECONDS: number = 30;
 
+  /**
+   * A worker told to stop finishes the channel job it is running (at most CHANNEL_BATCH_DEADLINE_SECONDS +
+   * CHANNEL_SEND_GRACE_SECONDS) before it exits; cut short, that job is taken over and its sends in flight repeated.
+   * So the dispatcher's grace is longer than other services' and must outlast that bound.
+   */
+  @ValidateBy({
+    name: 'outlastsChannelJob',
+    validator: {
+      validate: (value: unknown, args) => typeof value === 'number' && value >= channelJobBoundSeconds(args!.object as DispatcherEnv) + SHUTDOWN_MARGIN_SECONDS,
+      defaultMessage: (args) =>
+        `SHUTDOWN_GRACE_SECONDS must be at least CHANNEL_BATCH_DEADLINE_SECONDS + CHANNEL_SEND_GRACE_SECONDS + ${SHUTDOWN_MARGIN_SECONDS} ` +
+        `(${channelJobBoundSeconds(args!.object as DispatcherEnv) + SHUTDOWN_MARGIN_SECONDS}), so a worker told to stop finishes its channel job`,
+    },
+  })
+  override SHUTDOWN_GRACE_SECONDS: number = 120;
+
   /** Seconds between sweeps that expire alerts and re-queue dispatches lost in a crash. */
   @Rules(...intRule('SWEEP_INTERVAL_SECONDS', 1, 3600))
   SWEEP_INTERVAL_SECONDS: number = 30;
 }
+
+/** Time to close connections after the last job, on top of the longest channel job. */
+const SHUTDOWN_MARGIN_SECONDS = 10;
+
+/** The longest a channel job runs (see CHANNEL_BATCH_DEADLINE_SECONDS). */
+export const channelJobBoundSeconds = (env: Pick<DispatcherEnv, 'CHANNEL_BATCH_DEADLINE_SECONDS' | 'CHANNEL_SEND_GRACE_SECONDS'>) =>
+  env.CHANNEL_BATCH_DEADLINE_SECONDS + env.CHANNEL_SEND_GRACE_SECONDS;

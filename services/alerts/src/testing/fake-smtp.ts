@@ -17,6 +17,10 @@ export class FakeSmtp {
   readonly received: ReceivedMail[] = [];
   /** How long the server takes to accept each message (a slow provider). */
   delayMs = 0;
+  /** Connections opened so far, open now, and the most open at once. */
+  connections = 0;
+  open = 0;
+  peakOpen = 0;
   url = '';
 
   async start() {
@@ -24,6 +28,14 @@ export class FakeSmtp {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onConnect: (_session, callback) => {
+        this.connections += 1;
+        this.peakOpen = Math.max(this.peakOpen, ++this.open);
+        callback();
+      },
+      onClose: () => {
+        this.open -= 1;
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));

@@ -1,0 +1,39 @@
+import { loadEnv } from '@beacon/common';
+import { DispatcherEnv } from '../config/dispatcher-env.dto';
+import { FakeSmtp } from '../testing/fake-smtp';
+import { ChannelBatchRunner } from './channel-batch.runner';
+import { EmailSender } from './email.sender';
+import { ChannelMessage, SendableAlert, SendTargetsRepository } from './send-targets.repository';
+
+/** The e-mail channel against a real SMTP server: the configured pool is the bound on connections, and they are reused. */
+describe('e-mail connection pool', () => {
+  const smtp = new FakeSmtp();
+  let sender: EmailSender | undefined;
+
+  beforeAll(() => smtp.start());
+  afterAll(async () => {
+    sender?.onApplicationShutdown();
+    await smtp.close();
+  });
+
+  const alert = { id: '00000000-0000-4000-8000-000000000001', title: 'Wrong-way driver on Loop 101', message: 'Northbound near Scottsdale Rd.', type: 'Traffic', severity: 'high', category: 'traffic', location_name: null, status: 'active', sent_at: null, created_at: new Date(), expired: false } as unknown as SendableAlert;
+
+  it('sends 30 messages over at most EMAIL_MAX_CONNECTIONS connections, reused across messages', async () => {
+    smtp.delayMs = 50;
+    const env = loadEnv(DispatcherEnv, { SMTP_URL: smtp.url, EMAIL_MAX_CONNECTIONS: '3' });
+    const messages: ChannelMessage[] = Array.from({ length: 30 }, (_, i) => {
+      const id = `00000000-0000-4000-8000-${String(i + 100).padStart(12, '0')}`;
+      return { id, userId: id, alerts: [alert], deliveryIds: [id] };
+    });
+    const targets = { contacts: async (ids: string[]) => ids.map((id, i) => ({ delivery_id: id, phone_number: null, email: `user${i}@example.test` })) };
+    sender = new EmailSender(targets as unknown as SendTargetsRepository, {} as ChannelBatchRunner, env);
+    const now = Date.now();
+    const outcomes = await sender.send(messages, { alertId: alert.id, channel: 'email', batch: 0, deliveryIds: messages.map((m) => m.id) }, { deadline: now + 60_000, stop: now + 90_000 });
+
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(30);
+    expect(smtp.received).toHaveLength(30);
+    expect(smtp.peakOpen).toBeLessThanOrEqual(3);
+    // Pooled: a handful of connections carry all 30 messages (without the pool each message opened its own).
+    expect(smtp.connections).toBeLessThanOrEqual(3);
+  });
+});
