@@ -113,15 +113,18 @@ export const RETRY_BACKOFF = 'retry-after';
 /** A provider's Retry-After is honoured up to this; a longer one is treated as this long. */
 export const RETRY_AFTER_MAX_MS = 10 * 60_000;
 
+/** The exponential delay stops growing here, unless a worker sets its own cap (the dispatcher's is configurable). */
+export const RETRY_DELAY_MAX_MS = 5 * 60_000;
+
 /**
  * The delay before retry `attemptsMade` (1 for the first retry): what the failure asked for when it carries a
  * provider's Retry-After (`retryAfterMs`, capped at RETRY_AFTER_MAX_MS), else exponential from `baseDelayMs`
- * (1 s, 2 s, 4 s, ...), as BullMQ's own 'exponential'.
+ * (1 s, 2 s, 4 s, ...), as BullMQ's own 'exponential', up to `maxDelayMs`.
  */
-export function retryDelayMs(attemptsMade: number, err: unknown, baseDelayMs: number): number {
+export function retryDelayMs(attemptsMade: number, err: unknown, baseDelayMs: number, maxDelayMs = RETRY_DELAY_MAX_MS): number {
   const asked = (err as { retryAfterMs?: unknown } | null | undefined)?.retryAfterMs;
   if (typeof asked === 'number' && Number.isFinite(asked) && asked >= 0) return Math.min(asked, RETRY_AFTER_MAX_MS);
-  return Math.round(2 ** Math.max(0, attemptsMade - 1) * baseDelayMs);
+  return Math.min(Math.round(2 ** Math.min(30, Math.max(0, attemptsMade - 1)) * baseDelayMs), maxDelayMs);
 }
 
 /** One retry policy for every queue: exponential backoff or the provider's Retry-After, finished jobs removed, failed ones kept a while. */

@@ -43,6 +43,7 @@ export class DispatcherModule {
               { name: QueueName.Email, concurrency: env.CHANNEL_CONCURRENCY },
             ],
             lockDurationMs: env.JOB_LOCK_MS,
+            maxRetryDelayMs: env.CHANNEL_RETRY_MAX_DELAY_SECONDS * 1000,
             preflight: async () => {
               const redis = createRedis(env.REDIS_URL, { lazyConnect: false });
               try {

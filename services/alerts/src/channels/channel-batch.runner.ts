@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { ChannelBatch } from '@beacon/contracts';
 import { ProgressPublisher } from '../live/progress.publisher';
@@ -17,13 +17,28 @@ export interface SendWindow {
   stop: number;
 }
 
-/** A channel's provider side: sends messages and reports one outcome per message (keyed by the message id). */
+/** Records one message's outcome; resolves once it is written (see ChannelSender). */
+export type Settle = (outcome: Outcome) => Promise<void>;
+
+/**
+ * A channel's provider side. It sends `messages` and hands each message's outcome (keyed by the message id) to
+ * `settle` as soon as it is known, and starts no further send in that lane until `settle` has resolved, i.e. the
+ * outcome is written. So a worker killed at any instant leaves at most one sent-but-unrecorded message per lane,
+ * and the worker that takes the job over repeats only those (under the same idempotency key), not the batch.
+ */
 export interface ChannelSender {
-  send(messages: ChannelMessage[], batch: ChannelBatch, window: SendWindow): Promise<Outcome[]>;
+  send(messages: ChannelMessage[], batch: ChannelBatch, window: SendWindow, settle: Settle): Promise<void>;
 }
 
 /** Re-runs of a job whose deadline cut it short start after this pause. */
 const DEFERRED_RETRY_MS = 1000;
+
+/**
+ * How long outcomes that could not be written (PostgreSQL unreachable) are retried before the job gives up. The
+ * sends already happened: giving up means the next attempt repeats them, so waiting out a database restart is
+ * better; meanwhile the lanes start nothing new.
+ */
+const OUTCOME_WRITE_PATIENCE_MS = 10 * 60_000;
 
 /**
  * `send` (a provider call) raced against the window's stop. Past it, the call may still complete, so the outcome
@@ -63,6 +78,8 @@ const whyNot = (alert: SendableAlert | null | undefined) => (alert?.expired ? 'a
  */
 @Injectable()
 export class ChannelBatchRunner {
+  private readonly logger = new Logger('ChannelBatchRunner');
+
   constructor(
     private readonly targets: SendTargetsRepository,
     private readonly deliveryRows: DeliveriesRepository,
@@ -113,53 +130,135 @@ export class ChannelBatchRunner {
 
   private async sendAndRecord(messages: ChannelMessage[], alertIds: string[], batch: ChannelBatch, job: Job, sender: ChannelSender) {
     const touch = () => alertIds.forEach((id) => this.progress.touch(id));
-    const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    const failAll = (failure: 'transient' | 'permanent', error: string) =>
-      carried(messages.map((m): Outcome => ({ id: m.id, ok: false, failure, error })), messages);
-    let outcomes: Outcome[];
+    const finalAttempt = this.isFinalAttempt(job);
+    const recorder = new OutcomeRecorder(
+      async (outcomes) => {
+        await this.deliveryRows.recordOutcomes(outcomes, finalAttempt);
+        touch();
+      },
+      OUTCOME_WRITE_PATIENCE_MS,
+      (e, attempt) => this.logger.warn(`${batch.channel} batch ${batch.alertId}/${batch.batch}: outcomes not written (${(e as Error).message}); retry ${attempt}`),
+    );
+    const outcomes = new Map<string, Outcome>();
+    const carry = carrierOf(messages);
+    const settle: Settle = (o) => {
+      outcomes.set(o.id, o);
+      return recorder.record(carry(o));
+    };
     const deadline = Date.now() + this.env.CHANNEL_BATCH_DEADLINE_SECONDS * 1000;
     try {
-      outcomes = await sender.send(messages, batch, { deadline, stop: deadline + this.env.CHANNEL_SEND_GRACE_SECONDS * 1000 });
+      await sender.send(messages, batch, { deadline, stop: deadline + this.env.CHANNEL_SEND_GRACE_SECONDS * 1000 }, settle);
     } catch (e) {
-      if (!(e instanceof BatchRefused)) {
-        // Unknown outcome (e.g. a time-out of the one webhook call): the rows go back to pending and the
-        // same call, with the same idempotency key, is repeated on retry.
-        await this.deliveryRows.recordOutcomes(failAll('transient', (e as Error).message), finalAttempt);
-        touch();
-        throw e;
-      }
-      await this.deliveryRows.recordOutcomes(failAll('permanent', e.message), true);
-      touch();
-      throw new UnrecoverableError(e.message);
+      // The messages without an outcome: unknown (e.g. a time-out of the one webhook call), so back to pending and the
+      // same call, with the same idempotency key, is repeated on retry; or refused as a whole (BatchRefused).
+      const failure = e instanceof BatchRefused ? 'permanent' : 'transient';
+      const open = messages.filter((m) => !outcomes.has(m.id)).map((m): Outcome => ({ id: m.id, ok: false, failure, error: (e as Error).message }));
+      await Promise.all(open.map(settle)).catch(() => undefined);
+      await recorder.drain();
+      if (e instanceof BatchRefused) throw new UnrecoverableError(e.message);
+      throw e;
     }
-    await this.deliveryRows.recordOutcomes(carried(outcomes, messages), finalAttempt);
-    touch();
+    await recorder.drain();
+    const all = [...outcomes.values()];
 
-    const transient = outcomes.filter((o): o is Extract<Outcome, { failure: 'transient' | 'permanent' | 'gone' }> => !o.ok && o.failure === 'transient');
+    const transient = all.filter((o): o is Extract<Outcome, { failure: 'transient' | 'permanent' | 'gone' }> => !o.ok && o.failure === 'transient');
     if (transient.length && !finalAttempt) {
       // The longest Retry-After a provider asked for decides the retry's delay (RETRY_BACKOFF); none: exponential.
       const asked = transient.map((o) => o.retryAfterMs).filter((ms): ms is number => ms !== undefined);
       throw new RetryLater(
-        `${transient.length} of ${outcomes.length} ${batch.channel} deliveries failed transiently: ${transient[0].error}`,
+        `${transient.length} of ${all.length} ${batch.channel} deliveries failed transiently: ${transient[0].error}`,
         asked.length ? Math.max(...asked) : undefined,
       );
     }
     // The deadline cut the batch: the same job runs again for the rest, soon, without counting an attempt
     // (every run starts some sends before its deadline, so the batch always gets through).
-    const deferred = outcomes.filter((o) => !o.ok && o.failure === 'deferred').length;
+    const deferred = all.filter((o) => !o.ok && o.failure === 'deferred').length;
     if (deferred && job.token) {
       await job.moveToDelayed(Date.now() + DEFERRED_RETRY_MS, job.token);
-      throw new DelayedError(`${deferred} of ${outcomes.length} ${batch.channel} deliveries left for the next run: batch deadline passed`);
+      throw new DelayedError(`${deferred} of ${all.length} ${batch.channel} deliveries left for the next run: batch deadline passed`);
     }
-    return { sent: outcomes.filter((o) => o.ok).length, failed: outcomes.filter((o) => !o.ok && o.failure !== 'deferred').length };
+    return { sent: all.filter((o) => o.ok).length, failed: all.filter((o) => !o.ok && o.failure !== 'deferred').length };
+  }
+
+  /**
+   * A transient failure is retried (capped exponential backoff, or the provider's Retry-After) for as long as the
+   * alert is in effect, which each run checks first (an ended alert's deliveries are cancelled), but no longer than
+   * CHANNEL_RETRY_WINDOW_MINUTES after the batch came due; on the run past that window it fails for good.
+   */
+  private isFinalAttempt(job: Job): boolean {
+    const dueAt = job.timestamp + (job.opts.delay ?? 0);
+    return job.attemptsMade + 1 >= (job.opts.attempts ?? 1) || Date.now() - dueAt >= this.env.CHANNEL_RETRY_WINDOW_MINUTES * 60_000;
+  }
+}
+
+/**
+ * Writes outcomes as they come, several lanes' at once (a group commit: those settled while a write runs go in the
+ * next one), and retries a write that fails, with a capped backoff, for up to `patienceMs`: the sends it records
+ * already happened, and a failed write would have them repeated.
+ */
+export class OutcomeRecorder {
+  private queued: { outcomes: Outcome[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private flushing?: Promise<void>;
+
+  constructor(
+    private readonly write: (outcomes: Outcome[]) => Promise<void>,
+    private readonly patienceMs: number,
+    private readonly onRetry: (e: unknown, attempt: number) => void,
+  ) {}
+
+  record(outcomes: Outcome[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queued.push({ outcomes, resolve, reject });
+      this.flushing ??= this.flush();
+    });
+  }
+
+  /** Resolves when everything recorded so far is written (or given up). */
+  async drain() {
+    while (this.flushing) await this.flushing;
+  }
+
+  private async flush() {
+    // Outcomes settled in the same turn of the event loop share the first write.
+    await new Promise((r) => setImmediate(r));
+    while (this.queued.length) {
+      const group = this.queued.splice(0);
+      try {
+        await this.writeDurably(group.flatMap((g) => g.outcomes));
+        for (const g of group) g.resolve();
+      } catch (e) {
+        for (const g of group) g.reject(e);
+      }
+    }
+    this.flushing = undefined;
+  }
+
+  private async writeDurably(outcomes: Outcome[]) {
+    const giveUpAt = Date.now() + this.patienceMs;
+    let delay = 250;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.write(outcomes);
+      } catch (e) {
+        if (Date.now() + delay > giveUpAt) throw e;
+        this.onRetry(e, attempt);
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(delay * 2, 5000);
+      }
+    }
   }
 }
 
 /** Each message's outcome, recorded on every delivery the message carries. */
 export function carried(outcomes: Outcome[], messages: ChannelMessage[]): Outcome[] {
   if (messages.every((m) => m.deliveryIds.length === 1 && m.deliveryIds[0] === m.id)) return outcomes;
-  const carriedBy = new Map(messages.map((m) => [m.id, m.deliveryIds]));
-  return outcomes.flatMap((o) => (carriedBy.get(o.id) ?? [o.id]).map((id) => ({ ...o, id })));
+  return outcomes.flatMap(carrierOf(messages));
+}
+
+/** carried() for one outcome at a time, the messages read once. */
+function carrierOf(messages: ChannelMessage[]): (o: Outcome) => Outcome[] {
+  const carriedBy = new Map(messages.filter((m) => m.deliveryIds.length !== 1 || m.deliveryIds[0] !== m.id).map((m) => [m.id, m.deliveryIds]));
+  return (o) => (carriedBy.get(o.id) ?? [o.id]).map((id) => (id === o.id ? o : { ...o, id }));
 }
 
 /** Runs `fn` over `items` with at most `limit` in flight. */
@@ -174,4 +273,9 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) =>
   });
   await Promise.all(lanes);
   return results;
+}
+
+/** Sends each message with `send`, at most `lanes` at once, each outcome settled before its lane sends again. */
+export async function sendEach(messages: ChannelMessage[], lanes: number, settle: Settle, send: (m: ChannelMessage) => Promise<Outcome>): Promise<void> {
+  await mapLimit(messages, lanes, async (m) => settle(await send(m)));
 }

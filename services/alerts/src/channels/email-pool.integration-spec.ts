@@ -3,6 +3,7 @@ import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { FakeSmtp } from '../testing/fake-smtp';
 import { ChannelBatchRunner } from './channel-batch.runner';
 import { EmailSender } from './email.sender';
+import type { Outcome } from '../deliveries/deliveries.repository';
 import { ChannelMessage, SendableAlert, SendTargetsRepository } from './send-targets.repository';
 
 /** The e-mail channel against a real SMTP server: the configured pool is the bound on connections, and they are reused. */
@@ -25,10 +26,13 @@ describe('e-mail connection pool', () => {
       const id = `00000000-0000-4000-8000-${String(i + 100).padStart(12, '0')}`;
       return { id, userId: id, alerts: [alert], deliveryIds: [id] };
     });
-    const targets = { contacts: async (ids: string[]) => ids.map((id, i) => ({ delivery_id: id, phone_number: null, email: `user${i}@example.test` })) };
+    const targets = { contacts: async (ids: string[]) => ids.map((id, i) => ({ delivery_id: id, phone_number: null, email: `user${i}@example.test`, sms_enabled: false, email_enabled: true })) };
     sender = new EmailSender(targets as unknown as SendTargetsRepository, {} as ChannelBatchRunner, env);
     const now = Date.now();
-    const outcomes = await sender.send(messages, { alertId: alert.id, channel: 'email', batch: 0, deliveryIds: messages.map((m) => m.id) }, { deadline: now + 60_000, stop: now + 90_000 });
+    const outcomes: Outcome[] = [];
+    await sender.send(messages, { alertId: alert.id, channel: 'email', batch: 0, deliveryIds: messages.map((m) => m.id) }, { deadline: now + 60_000, stop: now + 90_000 }, async (o) => {
+      outcomes.push(o);
+    });
 
     expect(outcomes.filter((o) => o.ok)).toHaveLength(30);
     expect(smtp.received).toHaveLength(30);

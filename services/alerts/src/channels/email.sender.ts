@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import nodemailer, { Transporter } from 'nodemailer';
 import { ChannelBatch, JobName, JobPayloads, SEVERITY_INFO } from '@beacon/contracts';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
-import { ChannelBatchRunner, ChannelSender, mapLimit, SendWindow, withinWindow } from './channel-batch.runner';
+import { ChannelBatchRunner, ChannelSender, SendWindow, sendEach, Settle, withinWindow } from './channel-batch.runner';
 import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';
@@ -62,14 +62,15 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
     return this.runner.run(data, job, this);
   }
 
-  async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow): Promise<Outcome[]> {
+  async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow, settle: Settle): Promise<void> {
     this.transport ??= nodemailer.createTransport(smtpTransportOptions(this.env));
-    const contacts = await this.targets.contacts(messages.map((m) => m.id));
-    const email = new Map(contacts.map((c) => [c.delivery_id, c.email]));
+    const contacts = new Map((await this.targets.contacts(messages.map((m) => m.id))).map((c) => [c.delivery_id, c]));
     const contents = new Map<string, EmailContent>();
 
-    return mapLimit(messages, this.env.EMAIL_MAX_CONNECTIONS, async (m): Promise<Outcome> => {
-      const to = email.get(m.id);
+    await sendEach(messages, this.env.EMAIL_MAX_CONNECTIONS, settle, async (m): Promise<Outcome> => {
+      const contact = contacts.get(m.id);
+      if (!contact?.email_enabled) return { id: m.id, ok: false, failure: 'withdrawn', error: 'the user turned e-mail alerts off' };
+      const to = contact.email;
       if (!to) return { id: m.id, ok: false, failure: 'permanent', error: 'no email address' };
       if (Date.now() >= window.deadline) return { id: m.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this message' };
       const key = m.alerts.map((a) => a.id).join(',');

@@ -6,8 +6,8 @@ import { ServerKeys } from '../keys/server-keys';
 import { classifyStatus, networkFailure, ProviderError, retryAfterOf } from '../providers/provider-error';
 import { pushEndpointRefusal } from '../push/push-endpoint-policy';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
-import { ChannelBatchRunner, ChannelSender, mapLimit, SendWindow } from './channel-batch.runner';
-import { ChannelMessage, SendTargetsRepository } from './send-targets.repository';
+import { ChannelBatchRunner, ChannelSender, SendWindow, sendEach, Settle } from './channel-batch.runner';
+import { ChannelMessage, PushTarget, SendTargetsRepository } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestPushBody, digestTitle, isDigest, PUSH_DIGEST_MAX_IDS } from './digest';
 import { PushHttpClient } from './push-http';
@@ -38,9 +38,11 @@ export interface PushPayload {
 const ORIGIN_CHECK_TTL_MS = 5 * 60_000;
 
 /**
- * Web Push (RFC 8030) with VAPID and aes128gcm payloads, over keep-alive connections. One request per subscription; a delivery is sent
- * when any of the user's browsers accepted it. 404/410 remove that subscription. Each request carries the
- * delivery id as Idempotency-Key and the alert as Topic, so a repeat after a crash replaces, not adds.
+ * Web Push (RFC 8030) with VAPID and aes128gcm payloads, over keep-alive connections. One request per subscription;
+ * a delivery is sent when any of the user's browsers accepted it, and a browser whose push service failed
+ * transiently is retried on its own (the ones that accepted are remembered and not sent it again). 404/410 remove
+ * that subscription. Each request carries the delivery id as Idempotency-Key and the alert as Topic, so a repeat
+ * after a crash replaces, not adds.
  */
 @Injectable()
 export class PushSender implements ChannelSender, OnApplicationShutdown {
@@ -63,73 +65,81 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
     return this.runner.run(data, job, this);
   }
 
-  async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow): Promise<Outcome[]> {
-    const targets = await this.targets.pushTargets(messages.map((m) => m.id), this.env.PUSH_SUBSCRIPTIONS_PER_USER);
+  async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow, settle: Settle): Promise<void> {
+    const { targets, reached, off } = await this.targets.pushTargets(messages.map((m) => m.id), this.env.PUSH_SUBSCRIPTIONS_PER_USER);
+    const byDelivery = new Map<string, PushTarget[]>();
+    for (const t of targets) byDelivery.set(t.delivery_id, [...(byDelivery.get(t.delivery_id) ?? []), t]);
     const vapid = await this.vapidCache();
-    const prepared = new Map<string, { body: Buffer; headers: Record<string, string> }>();
-    for (const m of messages) {
-      const lead = m.alerts[0];
-      prepared.set(m.id, {
-        body: Buffer.from(JSON.stringify(await this.payload(m))),
-        headers: {
-          'content-encoding': 'aes128gcm',
-          'content-type': 'application/octet-stream',
-          ttl: String(PUSH_TTL_SECONDS),
-          urgency: lead.severity === 'critical' ? 'high' : 'normal',
-          // A repeat replaces what the push service still holds: per alert, or per digest.
-          topic: (isDigest(m) ? m.id : lead.id).replace(/-/g, ''),
-        },
-      });
-    }
+    const health = { gone: [] as string[], used: [] as string[], failed: [] as string[] };
 
-    const results = await mapLimit(targets, this.env.PUSH_REQUEST_CONCURRENCY, async (t) => {
-      if (Date.now() >= window.deadline) return { t, failure: 'deferred' as const, error: 'batch deadline passed before this request' };
-      // Not called at all, and a failure like any other: the row is retired once it has kept failing, so an operator
-      // who narrowed PUSH_ENDPOINT_HOSTS by mistake has PUSH_RETIRE_HOURS to widen it again before anything is lost.
-      const policy = pushEndpointRefusal(t.endpoint, this.env);
-      if (policy) return { t, failure: 'permanent' as const, error: `push endpoint refused: ${policy.message}` };
-      try {
-        const url = new URL(t.endpoint);
-        await this.checkOrigin(url);
-        // A fresh sender key pair per message (RFC 8291); the VAPID header is signed once per origin.
-        const { body: plain, headers } = prepared.get(t.delivery_id)!;
-        const body = encryptPayload(plain, { p256dh: t.p256dh, auth: t.auth });
-        const res = await this.http.post(url, { ...headers, authorization: vapid.authorization(url.origin), 'idempotency-key': t.delivery_id }, body, this.env.PUSH_TIMEOUT_MS);
-        const failure = classifyStatus(res.status, true);
-        return { t, failure, error: failure ? `push service answered ${res.status}` : '', retryAfterMs: retryAfterOf(res.status, res.retryAfter) };
-      } catch (e) {
-        const err = e instanceof AppError ? refused(e) : networkFailure(e, 'push request failed');
-        return { t, failure: err.failure, error: err.message };
+    // A lane is one message: its requests to the user's browsers go together, and its outcome is settled before the
+    // lane takes the next message.
+    await sendEach(messages, this.env.PUSH_REQUEST_CONCURRENCY, settle, async (m): Promise<Outcome> => {
+      if (off.has(m.id)) return { id: m.id, ok: false, failure: 'withdrawn', error: 'the user turned push alerts off' };
+      const mine = byDelivery.get(m.id) ?? [];
+      if (!mine.length) return reached.has(m.id) ? { id: m.id, ok: true } : { id: m.id, ok: false, failure: 'permanent', error: 'no push subscription' };
+      if (Date.now() >= window.deadline) return { id: m.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this request' };
+      const request = await this.prepare(m);
+      const results = await Promise.all(mine.map((t) => this.post(t, request, vapid)));
+      for (const r of results) {
+        if (r.failure === null) health.used.push(r.t.subscription_id);
+        else if (r.failure === 'gone') health.gone.push(r.t.subscription_id);
+        else health.failed.push(r.t.subscription_id);
       }
+      return outcomeOf(m.id, results, reached.has(m.id));
     });
 
-    await this.targets.removeSubscriptions(results.filter((r) => r.failure === 'gone').map((r) => r.t.subscription_id));
-    await this.targets.markSubscriptionsUsed(results.filter((r) => r.failure === null).map((r) => r.t.subscription_id));
-    const failed = results.filter((r) => r.failure === 'transient' || r.failure === 'permanent').map((r) => r.t.subscription_id);
-    const retired = await this.targets.recordSubscriptionFailures(failed, { failures: this.env.PUSH_RETIRE_FAILURES, hours: this.env.PUSH_RETIRE_HOURS });
-    if (retired.length) this.logger.log(`retired ${retired.length} push endpoint(s) that kept failing`);
+    await this.recordHealth(health);
+  }
 
-    const byDelivery = new Map<string, typeof results>();
-    for (const r of results) {
-      const list = byDelivery.get(r.t.delivery_id);
-      if (list) list.push(r);
-      else byDelivery.set(r.t.delivery_id, [r]);
+  /** One request to one browser's push service; its failure classified, never thrown. */
+  private async post(t: PushTarget, request: { body: Buffer; headers: Record<string, string> }, vapid: VapidTokenCache): Promise<PushResult> {
+    // Not called at all, and a failure like any other: the row is retired once it has kept failing, so an operator
+    // who narrowed PUSH_ENDPOINT_HOSTS by mistake has PUSH_RETIRE_HOURS to widen it again before anything is lost.
+    const policy = pushEndpointRefusal(t.endpoint, this.env);
+    if (policy) return { t, failure: 'permanent', error: `push endpoint refused: ${policy.message}` };
+    try {
+      const url = new URL(t.endpoint);
+      await this.checkOrigin(url);
+      // A fresh sender key pair per message (RFC 8291); the VAPID header is signed once per origin.
+      const body = encryptPayload(request.body, { p256dh: t.p256dh, auth: t.auth });
+      const res = await this.http.post(url, { ...request.headers, authorization: vapid.authorization(url.origin), 'idempotency-key': t.delivery_id }, body, this.env.PUSH_TIMEOUT_MS);
+      const failure = classifyStatus(res.status, true);
+      return { t, failure, error: failure ? `push service answered ${res.status}` : '', retryAfterMs: retryAfterOf(res.status, res.retryAfter) };
+    } catch (e) {
+      const err = e instanceof AppError ? refused(e) : networkFailure(e, 'push request failed');
+      return { t, failure: err.failure, error: err.message };
     }
-    return messages.map((d): Outcome => {
-      const mine = byDelivery.get(d.id) ?? [];
-      if (!mine.length) return { id: d.id, ok: false, failure: 'permanent', error: 'no push subscription' };
-      if (mine.some((r) => r.failure === null)) return { id: d.id, ok: true };
-      // A subscription not tried yet may still take it.
-      if (mine.some((r) => r.failure === 'deferred')) return { id: d.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this request' };
-      const transient = mine.filter((r) => r.failure === 'transient');
-      if (transient.length) {
-        // The user's browsers may use several push services: wait for the one that asked for longest.
-        const asked = transient.map((r) => r.retryAfterMs).filter((ms): ms is number => ms !== undefined);
-        return { id: d.id, ok: false, failure: 'transient', error: transient[0].error, retryAfterMs: asked.length ? Math.max(...asked) : undefined };
-      }
-      const permanent = mine.find((r) => r.failure === 'permanent');
-      return { id: d.id, ok: false, failure: permanent ? 'permanent' : 'gone', error: permanent?.error ?? 'push subscription expired (404/410); removed' };
-    });
+  }
+
+  private async prepare(m: ChannelMessage) {
+    const lead = m.alerts[0];
+    return {
+      body: Buffer.from(JSON.stringify(await this.payload(m))),
+      headers: {
+        'content-encoding': 'aes128gcm',
+        'content-type': 'application/octet-stream',
+        ttl: String(PUSH_TTL_SECONDS),
+        urgency: lead.severity === 'critical' ? 'high' : 'normal',
+        // A repeat replaces what the push service still holds: per alert, or per digest.
+        topic: (isDigest(m) ? m.id : lead.id).replace(/-/g, ''),
+      },
+    };
+  }
+
+  /**
+   * Subscriptions' health after the batch: gone ones removed, the others' failures counted (and retired past the
+   * limit). Best effort: the deliveries' outcomes are already written, and a browser that is gone answers 410 again.
+   */
+  private async recordHealth(health: { gone: string[]; used: string[]; failed: string[] }) {
+    try {
+      await this.targets.removeSubscriptions(health.gone);
+      await this.targets.markSubscriptionsUsed(health.used);
+      const retired = await this.targets.recordSubscriptionFailures(health.failed, { failures: this.env.PUSH_RETIRE_FAILURES, hours: this.env.PUSH_RETIRE_HOURS });
+      if (retired.length) this.logger.log(`retired ${retired.length} push endpoint(s) that kept failing`);
+    } catch (e) {
+      this.logger.warn(`push subscriptions' health not recorded: ${(e as Error).message}`);
+    }
   }
 
   onApplicationShutdown() {
@@ -166,6 +176,31 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
     }
     this.checkedOrigins.set(origin, Date.now() + ORIGIN_CHECK_TTL_MS);
   }
+}
+
+interface PushResult {
+  t: PushTarget;
+  failure: 'transient' | 'permanent' | 'gone' | null;
+  error: string;
+  retryAfterMs?: number;
+}
+
+/**
+ * A message's outcome from its requests to the user's browsers (and whether one took it on an earlier attempt): any
+ * transient failure is retried, for those browsers only (`accepted` keeps the others from a repeat); otherwise it
+ * is sent if any browser took it, and fails with the browsers' own reasons if none did.
+ */
+export function outcomeOf(id: string, results: PushResult[], reachedBefore: boolean): Outcome {
+  const accepted = results.filter((r) => r.failure === null).map((r) => r.t.subscription_id);
+  const transient = results.filter((r) => r.failure === 'transient');
+  if (transient.length) {
+    // The user's browsers may use several push services: wait for the one that asked for longest.
+    const asked = transient.map((r) => r.retryAfterMs).filter((ms): ms is number => ms !== undefined);
+    return { id, ok: false, failure: 'transient', error: transient[0].error, retryAfterMs: asked.length ? Math.max(...asked) : undefined, accepted };
+  }
+  if (accepted.length || reachedBefore) return { id, ok: true, accepted };
+  const permanent = results.find((r) => r.failure === 'permanent');
+  return { id, ok: false, failure: permanent ? 'permanent' : 'gone', error: permanent?.error ?? 'push subscription expired (404/410); removed' };
 }
 
 /** The SSRF guard's refusal (when checked or when connecting) fails the subscription at once. */

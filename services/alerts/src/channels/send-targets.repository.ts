@@ -23,6 +23,22 @@ export interface ChannelMessage {
   deliveryIds: string[];
 }
 
+export interface PushTarget {
+  delivery_id: string;
+  subscription_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export interface Contact {
+  delivery_id: string;
+  phone_number: string | null;
+  email: string | null;
+  sms_enabled: boolean;
+  email_enabled: boolean;
+}
+
 /**
  * What the channel senders read at send time (the alerts, each delivery's push targets or contact) and the push
  * subscriptions' health. Delivery rows themselves change only through DeliveriesRepository (deliveries/), where
@@ -48,20 +64,32 @@ export class SendTargetsRepository {
 
   /**
    * Push targets of claimed deliveries: each recipient's subscriptions, at most `perUser`, those registered last (the
-   * order the alerts service keeps when it trims to the cap). Rows past the cap stored before it, or before it was
-   * lowered, are never called.
+   * order the alerts service keeps when it trims to the cap), less those that already took this delivery (a retry
+   * goes to the other devices only). Rows past the cap stored before it, or before it was lowered, are never called.
+   * Also which deliveries some device already took (`reached`), and whose user has push turned off now (`off`).
    */
-  async pushTargets(ids: string[], perUser: number): Promise<{ delivery_id: string; subscription_id: string; endpoint: string; p256dh: string; auth: string }[]> {
-    return this.ds.query(
-      `SELECT delivery_id, subscription_id, endpoint, p256dh, auth FROM (
-         SELECT d.id AS delivery_id, s.id AS subscription_id, s.endpoint, s.p256dh, s.auth,
-                row_number() OVER (PARTITION BY d.id ORDER BY s.registered_at DESC, s.id DESC) AS newest
-         FROM alerts.alert_deliveries d JOIN alerts.push_subscriptions s ON s.user_id = d.user_id
-         WHERE d.id = ANY($1::uuid[])
-       ) t
-       WHERE newest <= $2`,
+  async pushTargets(ids: string[], perUser: number): Promise<{ targets: PushTarget[]; reached: Set<string>; off: Set<string> }> {
+    const rows: (Partial<PushTarget> & { delivery_id: string; enabled: boolean; reached: boolean })[] = await this.ds.query(
+      `SELECT d.id AS delivery_id, coalesce(p.push_enabled, false) AS enabled, coalesce(cardinality(d.push_accepted), 0) > 0 AS reached,
+              t.subscription_id, t.endpoint, t.p256dh, t.auth
+       FROM alerts.alert_deliveries d
+       LEFT JOIN alerts.user_preferences p ON p.user_id = d.user_id
+       LEFT JOIN LATERAL (
+         SELECT s.id AS subscription_id, s.endpoint, s.p256dh, s.auth FROM alerts.push_subscriptions s
+         WHERE s.user_id = d.user_id ORDER BY s.registered_at DESC, s.id DESC LIMIT $2
+       ) t ON NOT (t.subscription_id = ANY(coalesce(d.push_accepted, '{}')))
+       WHERE d.id = ANY($1::uuid[])`,
       [ids, perUser],
     );
+    const targets: PushTarget[] = [];
+    const reached = new Set<string>();
+    const off = new Set<string>();
+    for (const r of rows) {
+      if (!r.enabled) off.add(r.delivery_id);
+      else if (r.subscription_id) targets.push(r as PushTarget);
+      if (r.reached) reached.add(r.delivery_id);
+    }
+    return { targets, reached, off };
   }
 
   /** 404/410 from a push service: the browser unsubscribed; never push there again. */
@@ -99,10 +127,13 @@ export class SendTargetsRepository {
     return rows.map((r: { id: string }) => r.id);
   }
 
-  /** Phone numbers or email addresses of claimed deliveries, read at send time (the user may have changed them). */
-  async contacts(ids: string[]): Promise<{ delivery_id: string; phone_number: string | null; email: string | null }[]> {
+  /**
+   * Phone numbers or email addresses of claimed deliveries, and whether the user still has each channel on, read at
+   * send time: the user may have changed them since the alert was dispatched (a held digest goes out hours later).
+   */
+  async contacts(ids: string[]): Promise<Contact[]> {
     return this.ds.query(
-      `SELECT d.id AS delivery_id, p.phone_number, p.email
+      `SELECT d.id AS delivery_id, p.phone_number, p.email, coalesce(p.sms_enabled, false) AS sms_enabled, coalesce(p.email_enabled, false) AS email_enabled
        FROM alerts.alert_deliveries d LEFT JOIN alerts.user_preferences p ON p.user_id = d.user_id
        WHERE d.id = ANY($1::uuid[])`,
       [ids],

@@ -6,7 +6,7 @@ import { ProviderError } from '../providers/provider-error';
 import { postWebhook } from '../providers/webhook.client';
 import { SettingsRepository } from '../settings/settings.repository';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
-import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow } from './channel-batch.runner';
+import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, Settle } from './channel-batch.runner';
 import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestSmsText, digestTitle } from './digest';
@@ -34,20 +34,26 @@ export class SmsSender implements ChannelSender {
     return this.runner.run(data, job, this);
   }
 
-  async send(messages: ChannelMessage[], batch: ChannelBatch, window: SendWindow): Promise<Outcome[]> {
+  async send(messages: ChannelMessage[], batch: ChannelBatch, window: SendWindow, settle: Settle): Promise<void> {
     const { webhook } = await this.settings.get();
     if (!webhook.enabled) throw new BatchRefused('SMS webhook is disabled in admin settings');
     if (!webhook.url) throw new BatchRefused('N8N webhook URL not configured');
 
-    const contacts = await this.targets.contacts(messages.map((m) => m.id));
-    const phone = new Map(contacts.map((c) => [c.delivery_id, c.phone_number]));
-    const outcomes: Outcome[] = messages
-      .filter((m) => !phone.get(m.id))
-      .map((m) => ({ id: m.id, ok: false, failure: 'permanent', error: 'no phone number' }));
+    const contacts = new Map((await this.targets.contacts(messages.map((m) => m.id))).map((c) => [c.delivery_id, c]));
+    const phone = (m: ChannelMessage) => (contacts.get(m.id)?.sms_enabled ? contacts.get(m.id)?.phone_number : null);
+    await Promise.all(
+      messages
+        .filter((m) => !phone(m))
+        .map((m): Outcome =>
+          contacts.get(m.id)?.sms_enabled
+            ? { id: m.id, ok: false, failure: 'permanent', error: 'no phone number' }
+            : { id: m.id, ok: false, failure: 'withdrawn', error: 'the user turned SMS alerts off' })
+        .map(settle),
+    );
 
     const calls = new Map<string, ChannelMessage[]>();
     for (const m of messages) {
-      if (!phone.get(m.id)) continue;
+      if (!phone(m)) continue;
       const key = m.alerts.map((a) => a.id).join(',');
       const group = calls.get(key);
       if (group) group.push(m);
@@ -56,22 +62,24 @@ export class SmsSender implements ChannelSender {
     for (const [key, group] of calls) {
       // A digest batch makes one call per set of alerts, one after another: none starts past the deadline.
       if (Date.now() >= window.deadline) {
-        for (const m of group) outcomes.push({ id: m.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this call' });
+        await Promise.all(group.map((m) => settle({ id: m.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this call' })));
         continue;
       }
       const plain = key === batch.alertId;
+      let outcomes: Outcome[];
       try {
-        const messageId = await this.call(webhook.url, group[0].alerts, group.map((m) => phone.get(m.id)!), batch, plain ? '' : key);
-        for (const m of group) outcomes.push({ id: m.id, ok: true, delivered: messageId.delivered, messageId: messageId.id });
+        const messageId = await this.call(webhook.url, group[0].alerts, group.map((m) => phone(m)!), batch, plain ? '' : key);
+        outcomes = group.map((m) => ({ id: m.id, ok: true, delivered: messageId.delivered, messageId: messageId.id }));
       } catch (e) {
         const refused = e instanceof ProviderError && e.failure !== 'transient';
         // One call is the whole batch: it fails or is retried as a whole, as before digests.
         if (calls.size === 1) throw refused ? new BatchRefused(e.message) : e;
         const retryAfterMs = e instanceof ProviderError ? e.retryAfterMs : undefined;
-        for (const m of group) outcomes.push({ id: m.id, ok: false, failure: refused ? 'permanent' : 'transient', error: (e as Error).message, retryAfterMs });
+        outcomes = group.map((m) => ({ id: m.id, ok: false, failure: refused ? 'permanent' : 'transient', error: (e as Error).message, retryAfterMs }));
       }
+      // The call's outcome is written before the next call starts (see ChannelSender).
+      await Promise.all(outcomes.map(settle));
     }
-    return outcomes;
   }
 
   /** One webhook call; `digestKey` (the set of alerts) keeps each call of a batch its own idempotency key. */

@@ -98,6 +98,20 @@ export class DispatcherEnv extends AlertsDeliveryEnv {
   })
   override SHUTDOWN_GRACE_SECONDS: number = 120;
 
+  /**
+   * A delivery that failed transiently (provider down, network) is retried for as long as its alert is in effect,
+   * but no longer than this after its batch came due; then it fails for good and an operator may send it again.
+   */
+  @Rules(...intRule('CHANNEL_RETRY_WINDOW_MINUTES', 1, 10080))
+  CHANNEL_RETRY_WINDOW_MINUTES: number = 1440;
+
+  /** The first retry's delay; each next one doubles, up to CHANNEL_RETRY_MAX_DELAY_SECONDS (a provider's Retry-After wins). */
+  @Rules(...intRule('CHANNEL_RETRY_BASE_MS', 10, 60000))
+  CHANNEL_RETRY_BASE_MS: number = 1000;
+
+  @Rules(...intRule('CHANNEL_RETRY_MAX_DELAY_SECONDS', 1, 3600))
+  CHANNEL_RETRY_MAX_DELAY_SECONDS: number = 300;
+
   /** Seconds between sweeps that expire alerts and re-queue dispatches lost in a crash. */
   @Rules(...intRule('SWEEP_INTERVAL_SECONDS', 1, 3600))
   SWEEP_INTERVAL_SECONDS: number = 30;

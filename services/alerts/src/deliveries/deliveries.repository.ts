@@ -21,12 +21,14 @@ export interface ClaimedHeldDelivery extends ClaimedDelivery {
   lead: string | null;
 }
 
-/** The result of one delivery's send. */
+/** The result of one delivery's send. `accepted`: push subscriptions that took the message in this attempt. */
 export type Outcome =
-  | { id: string; ok: true; delivered?: boolean; messageId?: string | null }
-  | { id: string; ok: false; failure: 'transient' | 'permanent' | 'gone'; error: string; retryAfterMs?: number }
+  | { id: string; ok: true; delivered?: boolean; messageId?: string | null; accepted?: string[] }
+  | { id: string; ok: false; failure: 'transient' | 'permanent' | 'gone'; error: string; retryAfterMs?: number; accepted?: string[] }
   /** Not sent: the batch's deadline passed before its turn (see ChannelBatchRunner). Back to pending, no attempt counted. */
-  | { id: string; ok: false; failure: 'deferred'; error: string };
+  | { id: string; ok: false; failure: 'deferred'; error: string }
+  /** Not sent, and never will be: the user turned the channel off after the alert was dispatched. */
+  | { id: string; ok: false; failure: 'withdrawn'; error: string };
 
 /** A half-open range of user ids, [from, to); an absent end is unbounded. */
 export interface UserIdRange {
@@ -53,13 +55,14 @@ const CHANNEL_BIT: Record<DeliveryChannel, number> = { push: 1, sms: 2, email: 4
  *   (none)    -> pending    createForAudience (not_before set when the row is held)
  *   pending   -> sending    claimBatch, claimHeldBatch (sending -> sending too: a re-claim after a crash; a held
  *                           claim also takes the user's other due rows, merged_into = its own row)
- *   sending   -> sent | delivered | failed | pending | read
+ *   sending   -> sent | delivered | failed | pending | read | cancelled
  *                           recordOutcomes (pending: transient failure before the last attempt, or deferred; read:
- *                           read in the app meanwhile and not failed)
+ *                           read in the app meanwhile; sent: a device of the user's took it, whatever the others did;
+ *                           delivered: a receipt came while it was still being sent; cancelled: channel turned off)
  *   pending   -> cancelled  cancelBatch (sending too), cancelPendingForEndedAlerts
  *   pending | sent | delivered -> read
  *                           markRead ("I'm Safe"; other statuses keep theirs and only get read_at)
- *   sent      -> delivered  markDeliveredByReceipt
+ *   sent      -> delivered  markDeliveredByReceipt (earlier states only get delivered_at, read by recordOutcomes)
  *
  * failed, cancelled and read are final; delivered only moves to read.
  *
@@ -195,10 +198,12 @@ export class DeliveriesRepository {
   }
 
   /**
-   * Writes a batch's outcomes in one statement (one trigger run updates the summary). Transient failures
-   * go back to pending unless this was the last attempt, when they fail with their last error; deferred ones
-   * (never started) go back to pending whatever the attempt, their claim not counted. A delivery the
-   * user read in the app while it was being sent ends read: not sent, and not retried.
+   * Writes outcomes in one statement (one trigger run updates the summary). Transient failures go back to pending
+   * unless this was the last attempt, when they fail with their last error; deferred ones (never started) go back
+   * to pending whatever the attempt, their claim not counted. Push subscriptions that took the message are kept
+   * (push_accepted), so a retry goes only to the user's other devices, and a delivery any device took ends sent.
+   * A delivery the user read in the app meanwhile ends read, and one whose device receipt came while it was being
+   * sent ends delivered. Only rows still 'sending' change: an outcome recorded twice (a retried write) is a no-op.
    */
   async recordOutcomes(outcomes: Outcome[], finalAttempt: boolean): Promise<void> {
     if (!outcomes.length) return;
@@ -206,31 +211,41 @@ export class DeliveriesRepository {
     const statuses: string[] = [];
     const errors: (string | null)[] = [];
     const messageIds: (string | null)[] = [];
+    const accepted: string[] = [];
     for (const o of outcomes) {
       ids.push(o.id);
+      accepted.push(`{${'accepted' in o && o.accepted ? o.accepted.join(',') : ''}}`);
       if (o.ok) {
         statuses.push(o.delivered ? 'delivered' : 'sent');
         errors.push(null);
         messageIds.push(o.messageId ?? null);
       } else {
-        statuses.push(o.failure === 'deferred' ? 'deferred' : o.failure === 'transient' && !finalAttempt ? 'pending' : 'failed');
+        statuses.push(o.failure === 'deferred' ? 'deferred' : o.failure === 'withdrawn' ? 'cancelled' : o.failure === 'transient' && !finalAttempt ? 'pending' : 'failed');
         errors.push(o.error.slice(0, 500));
         messageIds.push(null);
       }
     }
+    // What the outcome makes of the row, before a read mark or an early receipt: a deferred send waits again, and a
+    // failure of the last attempt is still 'sent' when a device of the user's took the message (now or before).
+    const resolved = `CASE WHEN v.status = 'deferred' THEN 'pending'
+      WHEN v.status = 'failed' AND cardinality(v.accepted) + coalesce(cardinality(d.push_accepted), 0) > 0 THEN 'sent'
+      ELSE v.status END`;
     await this.ds.query(
       `UPDATE alerts.alert_deliveries d SET
-         status = CASE WHEN v.status IN ('sent','delivered','pending','deferred') AND d.read_at IS NOT NULL THEN 'read'
-                       WHEN v.status = 'deferred' THEN 'pending' ELSE v.status END,
+         status = CASE WHEN (${resolved}) IN ('sent','delivered','pending','failed') AND d.read_at IS NOT NULL THEN 'read'
+                       WHEN (${resolved}) = 'sent' AND d.delivered_at IS NOT NULL THEN 'delivered'
+                       ELSE (${resolved}) END,
          attempts = d.attempts - (v.status = 'deferred')::int,
-         error = v.error,
+         error = CASE WHEN (${resolved}) IN ('sent','delivered') THEN NULL ELSE v.error END,
+         push_accepted = CASE WHEN cardinality(v.accepted) > 0 THEN coalesce(d.push_accepted, '{}') || v.accepted ELSE d.push_accepted END,
          provider_message_id = coalesce(v.message_id, d.provider_message_id),
-         sent_at = CASE WHEN v.status IN ('sent','delivered') THEN now() ELSE d.sent_at END,
-         delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END,
+         sent_at = CASE WHEN (${resolved}) IN ('sent','delivered') THEN coalesce(d.sent_at, now()) ELSE d.sent_at END,
+         delivered_at = CASE WHEN v.status = 'delivered' THEN coalesce(d.delivered_at, now()) ELSE d.delivered_at END,
          updated_at = now()
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS v(id, status, error, message_id)
+       FROM (SELECT id, status, error, message_id, accepted_text::uuid[] AS accepted
+             FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[]) AS u(id, status, error, message_id, accepted_text)) v
        WHERE d.id = v.id AND d.status = 'sending'`,
-      [ids, statuses, errors, messageIds],
+      [ids, statuses, errors, messageIds, accepted],
     );
   }
 
@@ -276,11 +291,16 @@ export class DeliveriesRepository {
     return rows.map((r: { alert_id: string }) => r.alert_id);
   }
 
-  /** The device reported the push shown: sent -> delivered, for every delivery the message carried. */
+  /**
+   * The device reported the push shown, for every delivery the message carried: sent -> delivered. A receipt can
+   * beat the outcome's write (the device answers while the batch is still being sent) or come while another of the
+   * user's devices is being retried: then only delivered_at is set, and recordOutcomes makes the row delivered.
+   */
   async markDeliveredByReceipt(deliveryId: string) {
     await this.ds.query(
-      `UPDATE alerts.alert_deliveries SET status = 'delivered', delivered_at = now(), updated_at = now()
-       WHERE (id = $1 OR merged_into = $1) AND status = 'sent'`,
+      `UPDATE alerts.alert_deliveries
+       SET status = CASE WHEN status = 'sent' THEN 'delivered' ELSE status END, delivered_at = coalesce(delivered_at, now()), updated_at = now()
+       WHERE (id = $1 OR merged_into = $1) AND status IN ('sending','pending','sent')`,
       [deliveryId],
     );
   }

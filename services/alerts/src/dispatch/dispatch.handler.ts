@@ -7,6 +7,7 @@ import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { EligibilityRepository } from './eligibility.repository';
+import { channelJobOptions } from '../channels/channel-jobs';
 import { JobQueue, LiveEvents, OnJob, TypedJob } from '@beacon/common';
 
 const CHANNEL_JOB: Record<DeliveryChannel, JobName.PushSend | JobName.SmsSend | JobName.EmailSend> = {
@@ -77,7 +78,7 @@ export class DispatchHandler {
         const batch = counters[b.channel]++;
         const data: ChannelBatch = { alertId, channel: b.channel, batch, deliveryIds: b.ids, ...(b.notBefore ? { held: true } : {}) };
         const delay = b.notBefore ? Math.max(0, new Date(b.notBefore).getTime() - Date.now()) : 0;
-        pending.push({ name: CHANNEL_JOB[b.channel], data, opts: { jobId: JobIds.channelBatch(b.channel, alertId, batch), delay } });
+        pending.push({ name: CHANNEL_JOB[b.channel], data, opts: { ...channelJobOptions(this.env), jobId: JobIds.channelBatch(b.channel, alertId, batch), delay } });
         if (pending.length >= (batches ? ENQUEUE_CHUNK : ENQUEUE_CHUNK / 10)) await flush();
       },
     );

@@ -26,6 +26,8 @@ export class FakeSmsWebhook {
   private calls = 0;
   /** Answers waiting for release() while hold() is on. */
   private held: (() => void)[] | null = null;
+  /** Until this instant (Date.now()) every call is answered 503: the provider is down. */
+  downUntil = 0;
 
   constructor(private readonly options: FakeSmsOptions = {}) {}
 
@@ -37,7 +39,7 @@ export class FakeSmsWebhook {
       req.on('error', () => res.destroy()); // the caller died mid-request (crash test)
       req.on('end', () => {
         this.calls++;
-        const answer = this.script.length ? this.script.shift()! : 200;
+        const answer = Date.now() < this.downUntil ? 503 : this.script.length ? this.script.shift()! : 200;
         const status = typeof answer === 'number' ? answer : answer.status;
         if (typeof answer !== 'number') res.setHeader('retry-after', answer.retryAfter);
         const call: ReceivedSms = { status, at: Date.now(), idempotencyKey: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') };
