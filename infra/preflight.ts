@@ -8,7 +8,7 @@ export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 export const START_HELP = `
 How to start them:
   - Debian, PostgreSQL:  pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start
-  - Debian, Redis:       redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no
+  - Debian, Redis:       redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --appendonly yes --dir /var/lib/redis --maxmemory-policy noeviction
   - or with Docker:      docker compose up -d postgres redis
 Then run the command again. DATABASE_URL and REDIS_URL point Beacon elsewhere.`;
 
