@@ -253,6 +253,12 @@ describe('alerts API', () => {
       expect(res.status).toBe(201);
       const list = await call('GET', '/admin/help-requests', admin);
       expect(list.body.items[0]).toMatchObject({ alertId, userId, userEmail: 'demo@beacon.local', message: 'Stuck in my car', alertTitle: 'Lane closure on Main' });
+      // The console's filters (the default view asks for the open ones).
+      const open = await call('GET', '/admin/help-requests?status=open&page=1&pageSize=20', admin);
+      expect(open.status).toBe(200);
+      expect(open.body.items.map((h: { message: string }) => h.message)).toContain('Stuck in my car');
+      expect((await call('GET', '/admin/help-requests?status=resolved', admin)).body.items.map((h: { message: string }) => h.message)).not.toContain('Stuck in my car');
+      expect((await call('GET', '/admin/help-requests?status=closed', admin)).body).toMatchObject({ code: 'validation_failed', message: "status must be 'open' or 'resolved'" });
       // Not for alerts I may not see: a draft is nobody's alert yet.
       const draft = await call<AdminAlert>('POST', '', admin, { ...valid, draft: true });
       expect((await call('POST', `/me/alerts/${draft.body.id}/help`, user, {})).status).toBe(404);

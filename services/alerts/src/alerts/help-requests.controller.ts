@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { Roles } from '@beacon/auth';
 import { AlertsService } from './alerts.service';
-import { PageQuery } from './dto/list-alerts.query';
+import { HelpRequestsQuery } from './dto/list-alerts.query';
 
 /** Admin: the help requests users sent from an alert, and resolving them. */
 @Controller('admin/help-requests')
@@ -10,8 +10,8 @@ export class HelpRequestsController {
   constructor(private readonly alerts: AlertsService) {}
 
   @Get()
-  list(@Query() q: PageQuery, @Query('status') status?: 'open' | 'resolved') {
-    return this.alerts.listHelpRequests({ ...q, status: status === 'open' || status === 'resolved' ? status : undefined });
+  list(@Query() q: HelpRequestsQuery) {
+    return this.alerts.listHelpRequests(q);
   }
 
   @Post(':id/resolve')

@@ -20,6 +20,13 @@ export class PageQuery {
   pageSize: number = ALERT_LIMITS.historyPageSize;
 }
 
+/** The help-request list: open ones by default in the console, or resolved ones, or (no status) all. */
+export class HelpRequestsQuery extends PageQuery {
+  @IsOptional()
+  @IsIn(['open', 'resolved'], { message: "status must be 'open' or 'resolved'" })
+  status?: 'open' | 'resolved';
+}
+
 export class ListAlertsQuery extends PageQuery {
   @IsOptional()
   @Transform(noAll)
