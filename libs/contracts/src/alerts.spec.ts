@@ -80,25 +80,39 @@ describe('preference toggles', () => {
 });
 
 describe('delivery label and success rate', () => {
-  it('is Pending with no summary or before dispatch', () => {
-    expect(deliveryLabel(null)).toBe('Pending');
-    expect(deliveryLabel({}, false)).toBe('Pending');
+  const sent = { status: 'active' as const, recipients: 3 };
+
+  it('is Pending while an active alert is being dispatched, Not Sent for a draft or an alert ended before it went out', () => {
+    expect(deliveryLabel(null, { status: 'active', recipients: null })).toBe('Pending');
+    expect(deliveryLabel(null, { status: 'draft', recipients: null })).toBe('Not Sent');
+    expect(deliveryLabel({}, { status: 'cancelled', recipients: null })).toBe('Not Sent');
+    expect(deliveryLabel({}, { status: 'expired', recipients: null })).toBe('Not Sent');
   });
 
-  it('is Pending while anything is pending', () => {
-    expect(deliveryLabel({ push: counts({ sent: 3, pending: 1 }) })).toBe('Pending');
+  it('is No Recipients, never All Delivered, when the alert reached nobody', () => {
+    expect(deliveryLabel({}, { status: 'active', recipients: 0 })).toBe('No Recipients');
+    expect(deliveryLabel(null, { status: 'expired', recipients: 0 })).toBe('No Recipients');
   });
 
-  it('is All Delivered when nothing failed (both channels successful)', () => {
-    expect(deliveryLabel({ push: counts({ sent: 2, delivered: 1 }), sms: counts({ sent: 4, read: 1 }) })).toBe('All Delivered');
+  it('is Pending while anything is pending, held deliveries included', () => {
+    expect(deliveryLabel({ push: counts({ sent: 3, pending: 1 }) }, sent)).toBe('Pending');
+    expect(deliveryLabel({ sms: { ...counts({ pending: 2 }), held: 2 } }, sent)).toBe('Pending');
+  });
+
+  it('is All Delivered when nothing failed and something succeeded (both channels successful)', () => {
+    expect(deliveryLabel({ push: counts({ sent: 2, delivered: 1 }), sms: counts({ sent: 4, read: 1 }) }, sent)).toBe('All Delivered');
+  });
+
+  it('is Not Sent when every delivery was called off (cancelled before it went out)', () => {
+    expect(deliveryLabel({ push: counts({ cancelled: 3 }) }, { status: 'cancelled', recipients: 3 })).toBe('Not Sent');
   });
 
   it('is Partial when one channel succeeded and the other failed', () => {
-    expect(deliveryLabel({ push: counts({ sent: 2 }), sms: counts({ failed: 2 }) })).toBe('Partial');
+    expect(deliveryLabel({ push: counts({ sent: 2 }), sms: counts({ failed: 2 }) }, sent)).toBe('Partial');
   });
 
   it('is Failed when nothing succeeded', () => {
-    expect(deliveryLabel({ push: counts({ failed: 2 }), sms: counts({ failed: 1, cancelled: 3 }) })).toBe('Failed');
+    expect(deliveryLabel({ push: counts({ failed: 2 }), sms: counts({ failed: 1, cancelled: 3 }) }, sent)).toBe('Failed');
   });
 
   it('success rate is successful over attempted x100, rounded, 0 when none', () => {

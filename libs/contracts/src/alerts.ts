@@ -161,21 +161,27 @@ function isCounts(x: unknown): x is ChannelCounts {
   return !!x && typeof (x as ChannelCounts).pending === 'number';
 }
 
-/** The admin screens' derived delivery label (spec): Pending, All Delivered, Partial, Failed. */
-export const DELIVERY_LABELS = ['Pending', 'All Delivered', 'Partial', 'Failed'] as const;
+/**
+ * The admin screens' derived delivery label: the spec's Pending, All Delivered, Partial and Failed, and two it lacked
+ * so that the label never claims a delivery that did not happen: Not Sent (a draft, an alert cancelled or expired
+ * before it went out, or whose every delivery was called off) and No Recipients (sent, and nobody was concerned).
+ */
+export const DELIVERY_LABELS = ['Pending', 'All Delivered', 'Partial', 'Failed', 'Not Sent', 'No Recipients'] as const;
 export type DeliveryLabel = (typeof DELIVERY_LABELS)[number];
 
 /**
- * The spec's rule generalised from "two channels" to per-delivery outcomes: no summary yet, or anything still
- * pending, is Pending; nothing failed is All Delivered (including an alert that reached nobody because nobody
- * was eligible); nothing succeeded is Failed; otherwise Partial. Cancelled deliveries count as neither.
+ * The spec's rule generalised from "two channels" to per-delivery outcomes. Before the audience is known (recipients
+ * null): Pending while the alert is active (its dispatch is under way), else Not Sent. Then: nobody concerned is No
+ * Recipients; anything still pending (held ones included) is Pending; nothing succeeded is Failed when something
+ * failed, else Not Sent (all cancelled); nothing failed is All Delivered; otherwise Partial.
  */
-export function deliveryLabel(summary: DeliverySummary | null | undefined, dispatched = true): DeliveryLabel {
-  if (!summary || !dispatched) return 'Pending';
+export function deliveryLabel(summary: DeliverySummary | null | undefined, alert: { status: AlertStatus; recipients: number | null }): DeliveryLabel {
+  if (alert.recipients === null || alert.status === 'draft') return alert.status === 'active' ? 'Pending' : 'Not Sent';
+  if (alert.recipients === 0) return 'No Recipients';
   const c = totalCounts(summary);
   if (c.pending > 0) return 'Pending';
+  if (successfulCount(c) === 0) return c.failed > 0 ? 'Failed' : 'Not Sent';
   if (c.failed === 0) return 'All Delivered';
-  if (successfulCount(c) === 0) return 'Failed';
   return 'Partial';
 }
 

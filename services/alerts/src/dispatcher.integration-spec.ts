@@ -208,6 +208,17 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(progress.filter((p) => p.alertId === alert.id).length).toBeLessThan(rows.length);
   });
 
+  it('says No Recipients, not All Delivered, for an alert that concerned nobody; Not Sent for a draft cancelled before sending', async () => {
+    // In the open sea off Baja California: nobody lives there, and nobody without a home follows public safety here.
+    const alert = await sendAlert({ title: 'Test of an empty area', message: 'Nobody should get this.', category: 'health', severity: 'low', lat: 27.5, lng: -116.5, radiusKm: 1, channels: ['push', 'sms'] });
+    const done = await settled(alert.id);
+    expect(done).toMatchObject({ recipients: 0, deliveryLabel: 'No Recipients', successRate: 0 });
+
+    const draft = await call<AdminAlert>('POST', '', adminToken, { title: 'Draft', message: 'Never sent.', category: 'health', severity: 'low', channels: ['push'], draft: true });
+    const cancelled = await call<AdminAlert>('POST', `/${draft.body.id}/cancel`, adminToken);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', recipients: null, deliveryLabel: 'Not Sent' });
+  });
+
   it('retries a push that failed with 500 and then succeeds, with the same idempotency key', async () => {
     const u = await makeUser({ alertTypes: ['emergency'], home: TUCSON, push: true, script: [500] });
     const alert = await sendAlert({ title: 'Boil water notice', message: 'Boil tap water before drinking until further notice.', category: 'health', severity: 'high', lat: TUCSON.lat, lng: TUCSON.lng, radiusKm: 10, channels: ['push'] });

@@ -86,7 +86,6 @@ export function toDeliverySummary(counts: [DeliveryChannel, string, number][] = 
 
 export function toAdminAlert(r: AlertRow): AdminAlert {
   const summary = toDeliverySummary(r.counts);
-  const dispatched = r.status !== 'draft' && r.recipients !== null;
   return {
     ...toSummary(r),
     createdBy: r.created_by,
@@ -95,7 +94,7 @@ export function toAdminAlert(r: AlertRow): AdminAlert {
     source: r.source,
     recipients: r.recipients,
     summary,
-    deliveryLabel: deliveryLabel(summary, dispatched),
+    deliveryLabel: deliveryLabel(summary, r),
     successRate: successRate(summary),
   };
 }

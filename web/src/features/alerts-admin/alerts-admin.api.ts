@@ -190,7 +190,7 @@ export function applyProgress(dispatch: AppDispatch, state: RootState, p: AlertP
     if (a.id !== p.alertId) return;
     a.summary = p.channels;
     a.recipients = p.recipients;
-    a.deliveryLabel = deliveryLabel(p.channels, p.recipients !== null && a.status !== 'draft');
+    a.deliveryLabel = deliveryLabel(p.channels, a);
     a.successRate = successRate(p.channels);
   };
   forEachAdminCopy(dispatch, state, p.alertId, patch);

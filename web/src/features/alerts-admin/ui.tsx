@@ -29,11 +29,15 @@ const DELIVERY_PATHS: Record<DeliveryLabel, string> = {
   'All Delivered': 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM8 12.5l3 3l5-6',
   Partial: 'M12 3L2 20h20L12 3zM12 10v4M12 17v.5',
   Failed: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM9 9l6 6M15 9l-6 6',
+  'Not Sent': 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM8 12h8',
+  'No Recipients': 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM6 6l12 12',
 };
 
-const DELIVERY_COLORS: Record<DeliveryLabel, string> = { Pending: '#6b7280', 'All Delivered': '#16a34a', Partial: '#ca8a04', Failed: '#dc2626' };
+const DELIVERY_COLORS: Record<DeliveryLabel, string> = {
+  Pending: '#6b7280', 'All Delivered': '#16a34a', Partial: '#ca8a04', Failed: '#dc2626', 'Not Sent': '#6b7280', 'No Recipients': '#b45309',
+};
 
-/** Grey clock Pending, green tick All Delivered, yellow warning Partial, red cross Failed. */
+/** Grey clock Pending, green tick All Delivered, yellow warning Partial, red cross Failed, grey dash Not Sent, amber slash No Recipients. */
 export function DeliveryIcon({ label, withText = false }: { label: DeliveryLabel; withText?: boolean }) {
   return (
     <span className={`delivery-icon delivery-${label.toLowerCase().replace(' ', '-')}`} title={label}>
