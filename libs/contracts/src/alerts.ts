@@ -38,6 +38,12 @@ export const DEFAULT_PRIORITY: Priority = 'medium';
 /** The admin form's priority badge texts (their colours are the web app's, in its alert look). */
 export const PRIORITY_LABELS: Record<Priority, string> = { low: 'LOW', medium: 'MEDIUM', high: 'HIGH' };
 
+/**
+ * What the console's priority badge and the history export say of an alert: its priority, except that a critical
+ * alert (stored priority high) says CRITICAL, so that the most urgent alerts never read as merely high.
+ */
+export const LEVEL_LABELS: Record<Severity, string> = { ...PRIORITY_LABELS, critical: 'CRITICAL' };
+
 /** A priority is stored as the severity of the same name. */
 export const severityFromPriority = (p: Priority): Severity => p;
 /** What the admin screens show for a stored severity: critical shows as the highest priority. */

@@ -93,7 +93,7 @@ export function SentAlertCard({ alert: a, now }: { alert: AdminAlert; now: Date 
         <div>
           <h2 id={titleId} className="h3"><Link to={`/admin/alerts/${a.id}`}>{a.title}</Link></h2>
           <div className="row small muted">
-            <PriorityBadge priority={a.priority} />
+            <PriorityBadge severity={a.severity} />
             <span>{a.type}</span>
             {CATEGORY_LABELS[a.category] !== a.type && <span>{CATEGORY_LABELS[a.category]}</span>}
             <span title={formatDateTime(a.createdAt)}>{relativeAge(a.createdAt, now)}</span>

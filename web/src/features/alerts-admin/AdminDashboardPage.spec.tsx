@@ -70,6 +70,15 @@ describe('Admin dashboard (/admin)', () => {
     expect(within(item).getByText('Partial')).toBeInTheDocument();
   });
 
+  it('shows a critical alert as CRITICAL, and one that reached nobody as No Recipients', async () => {
+    recent = [adminAlert({ title: 'Wrong-way driver on I-10', priority: 'high', severity: 'critical', recipients: 0, deliveryLabel: 'No Recipients' })];
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    const item = (await screen.findByRole('link', { name: 'Wrong-way driver on I-10' })).closest('li')!;
+    expect(within(item).getByText('CRITICAL')).toBeInTheDocument();
+    expect(within(item).queryByText('HIGH')).toBeNull();
+    expect(within(item).getByText('No Recipients')).toBeInTheDocument();
+  });
+
   it('shows zeros and says so when the statistics cannot be loaded', async () => {
     stats = null;
     renderScreen(<AdminDashboardPage />, { path: '/admin' });

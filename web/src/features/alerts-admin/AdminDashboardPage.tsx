@@ -65,7 +65,7 @@ export function AdminDashboardPage() {
                   <div>
                     <Link to={`/admin/alerts/${a.id}`}><strong>{a.title}</strong></Link>
                     <div className="row small muted">
-                      <PriorityBadge priority={a.priority} />
+                      <PriorityBadge severity={a.severity} />
                       <span>{a.type}</span>
                       <span>{relativeAge(a.createdAt, now)}</span>
                     </div>

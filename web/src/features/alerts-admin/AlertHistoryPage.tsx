@@ -127,7 +127,7 @@ export function AlertHistoryPage() {
                     <td>{formatDateTime(a.createdAt)}</td>
                     <td>{a.type}</td>
                     <td>{a.title}</td>
-                    <td><PriorityBadge priority={a.priority} /></td>
+                    <td><PriorityBadge severity={a.severity} /></td>
                     <td>{channelList(a.channels)}</td>
                     <td>{a.status === 'active' ? <DeliveryIcon label={a.deliveryLabel} withText /> : historyStatus(a)}</td>
                     <td>

@@ -82,6 +82,11 @@ describe('historyCsv', () => {
     expect(rows[3][5]).toBe('Cancelled');
   });
 
+  it('writes CRITICAL for a critical alert, not the HIGH of its stored priority', () => {
+    const rows = parseCsv(historyCsv([alert({ priority: 'high', severity: 'critical' })]));
+    expect(rows[1][3]).toBe('CRITICAL');
+  });
+
   it("writes 'Expired' and 'Draft' rather than the delivery label once an alert no longer goes out", () => {
     const rows = parseCsv(historyCsv([
       alert({ id: 'e', status: 'expired', deliveryLabel: 'All Delivered' }),

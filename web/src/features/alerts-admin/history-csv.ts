@@ -1,4 +1,4 @@
-import { ALERT_STATUS_LABELS, CHANNEL_LABELS, PRIORITY_LABELS, type AdminAlert } from '@beacon/contracts';
+import { ALERT_STATUS_LABELS, CHANNEL_LABELS, LEVEL_LABELS, type AdminAlert } from '@beacon/contracts';
 import { formatDateTime } from '@/common/time';
 
 /**
@@ -33,7 +33,7 @@ export function historyCsv(alerts: readonly AdminAlert[]): string {
       formatDateTime(a.createdAt),
       a.type,
       a.title,
-      PRIORITY_LABELS[a.priority] ?? a.priority,
+      LEVEL_LABELS[a.severity] ?? a.severity,
       a.channels.map((c) => CHANNEL_LABELS[c] ?? c).join(', '),
       historyStatus(a),
     ]),

@@ -1,26 +1,30 @@
 import type { ChangeEvent } from 'react';
 import {
-  CHANNEL_LABELS, PRIORITY_LABELS,
-  type ChannelCounts, type DeliveryChannel, type DeliveryLabel, type Priority,
+  CHANNEL_LABELS, LEVEL_LABELS,
+  type ChannelCounts, type DeliveryChannel, type DeliveryLabel, type Severity,
 } from '@beacon/contracts';
 
 /** Small pieces the admin console's alert screens share: the priority badge, the delivery icon, counters, paging and per-channel progress. */
 
-export function PriorityBadge({ priority }: { priority: Priority | null | undefined }) {
-  // Spec: the priority badge defaults to MEDIUM.
-  const p: Priority = priority && PRIORITY_LABELS[priority] ? priority : 'medium';
+/** The spec's priority badge (default MEDIUM), read from the severity so that a critical alert says CRITICAL, not HIGH. */
+export function PriorityBadge({ severity }: { severity: Severity | null | undefined }) {
+  const level: Severity = severity && LEVEL_LABELS[severity] ? severity : 'medium';
   return (
-    <span className="badge" style={PRIORITY_COLORS[p]}>
-      {PRIORITY_LABELS[p]}
+    <span className="badge" style={LEVEL_COLORS[level]}>
+      {LEVEL_LABELS[level]}
     </span>
   );
 }
 
-/** Spec: low blue, medium yellow, high red; text in the darker shade of each, so it reads on its light background (WCAG AA). */
-const PRIORITY_COLORS: Record<Priority, { color: string; background: string }> = {
+/**
+ * Spec: low blue, medium yellow, high red; text in the darker shade of each, so it reads on its light background
+ * (WCAG AA). Critical, above high, is white on dark red.
+ */
+const LEVEL_COLORS: Record<Severity, { color: string; background: string }> = {
   low: { color: '#1e40af', background: '#dbeafe' },
   medium: { color: '#854d0e', background: '#fef9c3' },
   high: { color: '#991b1b', background: '#fee2e2' },
+  critical: { color: '#ffffff', background: '#991b1b' },
 };
 
 /** Inline SVG paths (24 x 24, stroked): no icon font or emoji that a system might lack. */
