@@ -191,6 +191,36 @@ export function deliveryLabel(summary: DeliverySummary | null | undefined, alert
   return 'Partial';
 }
 
+// ---------------------------------------------------------------- audience before sending
+
+/** One channel of an audience preview: whom it would reach, how many of them later (held), and whether it can send. */
+export interface ChannelAudience {
+  recipients: number;
+  /** Of the recipients, those whose quiet hours, digest or quiet weekend hold the alert until later. */
+  held: number;
+  /** False when the channel cannot deliver now (e.g. no SMS webhook): `reason` says why and what to do. */
+  configured: boolean;
+  reason?: string;
+}
+
+/**
+ * POST /api/alerts/audience: whom an alert would reach if sent now, by the dispatcher's own rule, with nothing
+ * stored or sent. `recipients` is what the sent alert's recipients will read (people reached on at least one of its
+ * channels); `concerned` counts everyone it concerns, reached or not.
+ */
+export interface AlertAudience {
+  concerned: number;
+  recipients: number;
+  held: number;
+  channels: Partial<Record<DeliveryChannel, ChannelAudience>>;
+  unreachable: {
+    /** Concerned, but none of the alert's channels is on in their preferences. */
+    noChannel: number;
+    /** Push on in their preferences but no browser subscribed (the alert's channels include push). */
+    noDevice: number;
+  };
+}
+
 // ---------------------------------------------------------------- user preferences
 
 /** The preference screen's alert-type toggles (spec part 1) and their defaults. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { io, Socket } from 'socket.io-client';
 import {
-  AdminAlert, AlertPreferences, AlertProgress, DeliveryChannel, JOB_QUEUE, JobIds, JobName, NewAlertEvent, PreferenceAlertType, queuePrefix, Severity,
+  AdminAlert, AlertAudience, AlertPreferences, AlertProgress, DeliveryChannel, JOB_QUEUE, JobIds, JobName, NewAlertEvent, PreferenceAlertType, queuePrefix, Severity,
   totalCounts,
 } from '@beacon/contracts';
 import { destination, isEligible } from '@beacon/geo';
@@ -217,6 +217,72 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     const draft = await call<AdminAlert>('POST', '', adminToken, { title: 'Draft', message: 'Never sent.', category: 'health', severity: 'low', channels: ['push'], draft: true });
     const cancelled = await call<AdminAlert>('POST', `/${draft.body.id}/cancel`, adminToken);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', recipients: null, deliveryLabel: 'Not Sent' });
+  });
+
+  it('previews exactly whom the dispatch then reaches, per channel, held and unreachable apart, with nothing sent', async () => {
+    const place = destination(PHOENIX, 120, 45);
+    const hhmm = (d: Date) => d.toISOString().slice(11, 16);
+    const quietHours = { enabled: true, start: hhmm(new Date(Date.now() - 3600_000)), end: hhmm(new Date(Date.now() + 3600_000)), timeZone: 'UTC' };
+    // Health alerts here: no other user of this suite without a home follows them, so the counts are this test's alone.
+    const near = { alertTypes: ['emergency'] as PreferenceAlertType[], home: place };
+    const users = {
+      pushDevice: await makeUser({ ...near, push: true }),
+      pushNoDevice: await makeUser({ ...near, push: true, noDevice: true }),
+      sms: await makeUser({ ...near, sms: true }),
+      emailOnly: await makeUser({ ...near, email: true }),
+      pushAndSms: await makeUser({ ...near, push: true, sms: true }),
+      smsHeld: await makeUser({ ...near, sms: true, quietHours }),
+      farAway: await makeUser({ alertTypes: ['emergency'], home: destination(place, 60, 0), sms: true }),
+      otherTopic: await makeUser({ alertTypes: ['weather'], home: place, sms: true }),
+    };
+    const body = { title: 'Chlorine leak at the water plant', message: 'Shelter in place; close windows.', category: 'health', severity: 'high', lat: place.lat, lng: place.lng, radiusKm: 10, channels: ['push', 'sms'] };
+
+    const preview = await call<AlertAudience>('POST', '/audience', adminToken, body);
+    expect(preview.status).toBe(200);
+    // By hand: six concerned; pushNoDevice and emailOnly have none of the alert's channels that reaches them.
+    expect(preview.body).toEqual({
+      concerned: 6,
+      recipients: 4,
+      held: 1,
+      channels: {
+        push: { recipients: 2, held: 0, configured: true },
+        sms: { recipients: 3, held: 1, configured: true },
+      },
+      unreachable: { noChannel: 2, noDevice: 1 },
+    });
+    const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM alerts.alerts WHERE title = 'Chlorine leak at the water plant'`);
+    expect(n).toBe(0);
+
+    // The dispatch writes rows for exactly those people and channels.
+    const alert = await sendAlert(body);
+    const rows = await waitFor('the delivery rows', async () => {
+      const r = await deliveries(alert.id);
+      return r.length === 5 ? r : null;
+    });
+    const reached = (channel: string) => rows.filter((r) => r.channel === channel).map((r) => r.user_id).sort();
+    expect(reached('push')).toEqual([users.pushDevice.id, users.pushAndSms.id].sort());
+    expect(reached('sms')).toEqual([users.sms.id, users.pushAndSms.id, users.smsHeld.id].sort());
+    expect(rows.filter((r) => r.not_before && new Date(r.not_before) > new Date()).map((r) => r.user_id)).toEqual([users.smsHeld.id]);
+    const done = await waitFor('the recipients count', async () => ((await call<AdminAlert>('GET', `/${alert.id}`, adminToken)).body.recipients ?? null));
+    expect(done).toBe(preview.body.recipients);
+  });
+
+  it('the audience preview: admins only, the create body\'s validation, and an SMS channel without a webhook flagged', async () => {
+    const user = await stack.identity.token({});
+    const body = { title: 'Preview', message: 'Preview only.', category: 'health', severity: 'low', channels: ['sms'] };
+    expect((await call('POST', '/audience', null, body)).status).toBe(401);
+    expect((await call('POST', '/audience', user, body)).status).toBe(403);
+    expect((await call('POST', '/audience', adminToken, { ...body, channels: [] })).body).toMatchObject({ code: 'validation_failed', message: 'Select at least one channel' });
+    expect((await call('POST', '/audience', adminToken, { ...body, title: '' })).status).toBe(400);
+
+    const settings = await call<{ webhook: { enabled: boolean; url: string } }>('GET', '/admin/settings', adminToken);
+    try {
+      expect((await call('PUT', '/admin/settings', adminToken, { webhook: { enabled: true, url: '' } })).status).toBe(200);
+      const preview = await call<AlertAudience>('POST', '/audience', adminToken, body);
+      expect(preview.body.channels.sms).toMatchObject({ configured: false, reason: 'No SMS webhook URL is set in Admin Settings: SMS will not be sent.' });
+    } finally {
+      await call('PUT', '/admin/settings', adminToken, { webhook: settings.body.webhook });
+    }
   });
 
   it('retries a push that failed with 500 and then succeeds, with the same idempotency key', async () => {

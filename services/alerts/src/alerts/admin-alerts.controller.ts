@@ -3,14 +3,22 @@ import type { Response } from 'express';
 import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
 import { alertIdPipe as uuid } from './alert-id.pipe';
 import { AlertsService } from './alerts.service';
+import { AudiencePreviewService } from './audience-preview.service';
 import { CreateAlertDto } from './dto/create-alert.dto';
 import { DeliveriesQuery, ListAlertsQuery, RecentQuery, StatsQuery } from './dto/list-alerts.query';
 
-/** Admin: create and send, list, stats, one alert with its deliveries, send a draft, cancel. */
+/** Admin: whom an alert would reach, create and send, list, stats, one alert with its deliveries, send a draft, cancel. */
 @Controller()
 @Roles('admin')
 export class AdminAlertsController {
-  constructor(private readonly alerts: AlertsService) {}
+  constructor(private readonly alerts: AlertsService, private readonly audience: AudiencePreviewService) {}
+
+  /** Whom this alert would reach if sent now; nothing is stored or sent. */
+  @Post('audience')
+  @HttpCode(200)
+  preview(@CurrentUser() user: AuthUser, @Body() dto: CreateAlertDto) {
+    return this.audience.preview(user, dto);
+  }
 
   @Post()
   async create(

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { DELIVERY_CHANNELS, type DeliveryChannel } from '@beacon/contracts';
 import { streamRows } from './cursor';
-import { EligibilityAlert, eligiblePredicate, eligibleUsersSql, holdUntilSql, SqlParams } from './eligibility.sql';
+import { CHANNEL_BIT, EligibilityAlert, eligiblePredicate, eligibleUsersSql, holdUntilSql, reachableOn, SqlParams } from './eligibility.sql';
 
 /** Users per group handed to the caller (each group is one message to the gateways, see LiveEvents.toUsers). */
 const AUDIENCE_GROUP = 1000;
@@ -47,4 +48,48 @@ export class AudienceRepository {
     if (groups.held.length) onUsers(groups.held, true);
     return n;
   }
+
+  /**
+   * Whom `alert` would reach on `channels` if sent at `at`: the dispatcher's eligibility and per-channel
+   * reachability (the same SQL its delivery rows are written with) and its holds, counted, nothing written.
+   */
+  async preview(alert: EligibilityAlert, channels: readonly DeliveryChannel[], at: Date): Promise<AudienceCounts> {
+    const params = new SqlParams();
+    const eligible = eligibleUsersSql(alert, params);
+    const held = `coalesce(${holdUntilSql(alert, params, at)} > ${params.bind('at', at.toISOString(), 'timestamptz')}, false)`;
+    const reach = DELIVERY_CHANNELS.map((c) => `(${channels.includes(c) ? reachableOn(c) : 'false'}) AS ${c}`).join(', ');
+    const anyChannel = DELIVERY_CHANNELS.join(' OR ');
+    const perChannel = DELIVERY_CHANNELS.map((c) => `count(*) FILTER (WHERE ${c})::int AS ${c}, count(*) FILTER (WHERE ${c} AND held)::int AS ${c}_held`).join(', ');
+    const [row] = await this.ds.query(
+      `WITH e AS (${eligible}),
+       r AS (SELECT ${reach}, ${held} AS held,
+                    e.channel_mask & ${CHANNEL_BIT.push} <> 0 AND NOT EXISTS (SELECT 1 FROM alerts.push_subscriptions s WHERE s.user_id = e.user_id) AS no_device
+             FROM e)
+       SELECT count(*)::int AS concerned,
+              count(*) FILTER (WHERE ${anyChannel})::int AS recipients,
+              count(*) FILTER (WHERE (${anyChannel}) AND held)::int AS held,
+              count(*) FILTER (WHERE NOT (${anyChannel}))::int AS no_channel,
+              count(*) FILTER (WHERE ${channels.includes('push') ? 'no_device' : 'false'})::int AS no_device,
+              ${perChannel}
+       FROM r`,
+      params.values,
+    );
+    return {
+      concerned: row.concerned,
+      recipients: row.recipients,
+      held: row.held,
+      noChannel: row.no_channel,
+      noDevice: row.no_device,
+      channels: Object.fromEntries(channels.map((c) => [c, { recipients: row[c], held: row[`${c}_held`] }])),
+    };
+  }
+}
+
+export interface AudienceCounts {
+  concerned: number;
+  recipients: number;
+  held: number;
+  noChannel: number;
+  noDevice: number;
+  channels: Partial<Record<DeliveryChannel, { recipients: number; held: number }>>;
 }

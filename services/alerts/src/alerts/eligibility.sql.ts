@@ -1,4 +1,4 @@
-import type { AlertCategory, Severity } from '@beacon/contracts';
+import type { AlertCategory, DeliveryChannel, Severity } from '@beacon/contracts';
 import { stripRanges } from './geo-strips';
 
 /**
@@ -114,4 +114,17 @@ export function holdUntilSql(alert: Pick<EligibilityAlert, 'severity' | 'source'
 export function weekendSomewhere(at: Date): boolean {
   const weekend = (offsetHours: number) => [0, 6].includes(new Date(at.getTime() + offsetHours * 3_600_000).getUTCDay());
   return weekend(14) || weekend(-12);
+}
+
+/** Channel bits of user_preferences.channel_mask (FastEligibility migration): on, with a number or address for SMS and e-mail. */
+export const CHANNEL_BIT: Record<DeliveryChannel, number> = { push: 1, sms: 2, email: 4 };
+
+/**
+ * Whether eligible user `e` (a row of eligibleUsersSql) can be reached on `channel` now: the channel on in their
+ * preferences and, for push, a browser subscribed. The dispatcher's delivery rows and the audience preview both
+ * read this one rule, so the preview counts exactly whom the dispatch will write rows for.
+ */
+export function reachableOn(channel: DeliveryChannel, e = 'e'): string {
+  const on = `${e}.channel_mask & ${CHANNEL_BIT[channel]} <> 0`;
+  return channel === 'push' ? `${on} AND EXISTS (SELECT 1 FROM alerts.push_subscriptions s WHERE s.user_id = ${e}.user_id)` : on;
 }

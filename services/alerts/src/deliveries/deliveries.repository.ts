@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DeliveryChannel } from '@beacon/contracts';
-import { EligibilityAlert, eligibleUsersSql, holdUntilSql, SqlParams } from '../alerts/eligibility.sql';
+import { EligibilityAlert, eligibleUsersSql, holdUntilSql, reachableOn, SqlParams } from '../alerts/eligibility.sql';
 
 /** The alert whose audience gets delivery rows: what eligibility and holds read, its id and its channels. */
 export type AudienceAlert = EligibilityAlert & { id: string; channels: DeliveryChannel[] };
@@ -45,9 +45,6 @@ export function userIdRanges(parts: number): UserIdRange[] {
   });
   return Array.from({ length: n }, (_, i) => ({ from: i ? bounds[i - 1] : null, to: i < n - 1 ? bounds[i] : null }));
 }
-
-/** Channel bits of user_preferences.channel_mask (FastEligibility migration). */
-const CHANNEL_BIT: Record<DeliveryChannel, number> = { push: 1, sms: 2, email: 4 };
 
 /**
  * Every change of an alerts.alert_deliveries row is made here, so the delivery state machine is read in one file:
@@ -114,9 +111,9 @@ export class DeliveriesRepository {
        INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, not_before)
        SELECT ${alertId}, e.user_id, c.channel, ${holdUntil}
        FROM e CROSS JOIN LATERAL (VALUES
-           ('push', e.channel_mask & ${CHANNEL_BIT.push} <> 0 AND EXISTS (SELECT 1 FROM alerts.push_subscriptions s WHERE s.user_id = e.user_id)),
-           ('sms', e.channel_mask & ${CHANNEL_BIT.sms} <> 0),
-           ('email', e.channel_mask & ${CHANNEL_BIT.email} <> 0)) AS c(channel, reachable)
+           ('push', ${reachableOn('push')}),
+           ('sms', ${reachableOn('sms')}),
+           ('email', ${reachableOn('email')})) AS c(channel, reachable)
        WHERE c.reachable AND c.channel = ANY(${params.bind('channels', alert.channels, 'text[]')})${inRange.map((c) => ` AND ${c}`).join('')}
        ORDER BY e.user_id, c.channel
        ${rerun ? 'ON CONFLICT (alert_id, user_id, channel) DO NOTHING' : ''}`,
