@@ -394,6 +394,14 @@ export interface AdminAlert extends AlertSummary {
   summary: DeliverySummary;
   deliveryLabel: DeliveryLabel;
   successRate: number;
+  responses: AlertResponses;
+}
+
+/** What the people an alert reached answered: "I'm Safe", and help requests (those still open apart). */
+export interface AlertResponses {
+  safe: number;
+  needHelp: number;
+  helpOpen: number;
 }
 
 /** An alert as a user sees it in their list. */
@@ -424,6 +432,7 @@ export interface AlertProgress {
   channels: DeliverySummary;
   /** True when eligibility has run and no delivery is pending any more. */
   done: boolean;
+  responses: AlertResponses;
   at: string;
 }
 

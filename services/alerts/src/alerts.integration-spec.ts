@@ -249,15 +249,22 @@ describe('alerts API', () => {
     });
 
     it('stores a help request for admins', async () => {
+      const before = (await call<AdminAlert>('GET', `/${alertId}`, admin)).body.responses;
       const res = await call('POST', `/me/alerts/${alertId}/help`, user, { message: 'Stuck in my car', lat: 33.5, lng: -112 });
       expect(res.status).toBe(201);
+      // The console counts the answers: the earlier I'm Safe, and this open request.
+      const after = (await call<AdminAlert>('GET', `/${alertId}`, admin)).body.responses;
+      expect(after).toEqual({ safe: 1, needHelp: before.needHelp + 1, helpOpen: before.helpOpen + 1 });
+      expect((await call('POST', `/admin/help-requests/${res.body.id}/resolve`, admin)).status).toBe(200);
+      expect((await call<AdminAlert>('GET', `/${alertId}`, admin)).body.responses).toEqual({ ...after, helpOpen: before.helpOpen });
+      expect((await call<Page<AdminAlert>>('GET', '', admin)).body.items.find((a) => a.id === alertId)?.responses).toEqual({ ...after, helpOpen: before.helpOpen });
       const list = await call('GET', '/admin/help-requests', admin);
-      expect(list.body.items[0]).toMatchObject({ alertId, userId, userEmail: 'demo@beacon.local', message: 'Stuck in my car', alertTitle: 'Lane closure on Main' });
+      expect(list.body.items[0]).toMatchObject({ alertId, userId, userEmail: 'demo@beacon.local', message: 'Stuck in my car', alertTitle: 'Lane closure on Main', status: 'resolved' });
       // The console's filters (the default view asks for the open ones).
       const open = await call('GET', '/admin/help-requests?status=open&page=1&pageSize=20', admin);
       expect(open.status).toBe(200);
-      expect(open.body.items.map((h: { message: string }) => h.message)).toContain('Stuck in my car');
-      expect((await call('GET', '/admin/help-requests?status=resolved', admin)).body.items.map((h: { message: string }) => h.message)).not.toContain('Stuck in my car');
+      expect(open.body.items.map((h: { message: string }) => h.message)).not.toContain('Stuck in my car');
+      expect((await call('GET', '/admin/help-requests?status=resolved', admin)).body.items.map((h: { message: string }) => h.message)).toContain('Stuck in my car');
       expect((await call('GET', '/admin/help-requests?status=closed', admin)).body).toMatchObject({ code: 'validation_failed', message: "status must be 'open' or 'resolved'" });
       // Not for alerts I may not see: a draft is nobody's alert yet.
       const draft = await call<AdminAlert>('POST', '', admin, { ...valid, draft: true });

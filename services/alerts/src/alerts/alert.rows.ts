@@ -1,5 +1,5 @@
 import {
-  AdminAlert, AlertCategory, AlertStatus, AlertSummary, DeliveryChannel, DeliverySummary, deliveryLabel, DeliveryStatus,
+  AdminAlert, AlertCategory, AlertResponses, AlertStatus, AlertSummary, DeliveryChannel, DeliverySummary, deliveryLabel, DeliveryStatus,
   emptyCounts, priorityOfSeverity, Severity, successRate, UserAlert,
 } from '@beacon/contracts';
 
@@ -27,6 +27,10 @@ export interface AlertRow {
   updated_at: Date;
   /** [channel, status, n] triples from alert_delivery_counts. */
   counts?: [DeliveryChannel, string, number][];
+  /** RESPONSES_SQL, where it was read. */
+  safe?: number;
+  need_help?: number;
+  help_open?: number;
   read_at?: Date | null;
 }
 
@@ -50,6 +54,15 @@ export const COUNTS_SQL = `COALESCE((SELECT jsonb_agg(jsonb_build_array(c.channe
     UNION ALL
     SELECT h.channel, 'held', count(*)::int FROM alerts.alert_deliveries h
     WHERE h.alert_id = a.id AND h.not_before IS NOT NULL AND h.not_before > now() AND h.status = 'pending' GROUP BY h.channel) c), '[]'::jsonb) AS counts`;
+
+/** The people's answers to an alert ("I'm Safe", help requests), counted from their own tables' alert indexes. */
+export const RESPONSES_SQL = `(SELECT count(*) FROM alerts.alert_reads r WHERE r.alert_id = a.id)::int AS safe,
+  (SELECT count(*) FROM alerts.help_requests h WHERE h.alert_id = a.id)::int AS need_help,
+  (SELECT count(*) FROM alerts.help_requests h WHERE h.alert_id = a.id AND h.status = 'open')::int AS help_open`;
+
+export const toResponses = (r: { safe?: number; need_help?: number; help_open?: number }): AlertResponses => ({
+  safe: r.safe ?? 0, needHelp: r.need_help ?? 0, helpOpen: r.help_open ?? 0,
+});
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -96,6 +109,7 @@ export function toAdminAlert(r: AlertRow): AdminAlert {
     summary,
     deliveryLabel: deliveryLabel(summary, r),
     successRate: successRate(summary),
+    responses: toResponses(r),
   };
 }
 

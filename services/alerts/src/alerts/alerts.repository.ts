@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AlertCategory, AlertStatus, DEFAULT_PREFERENCES, DeliveryChannel, DeliveryStatus, Severity } from '@beacon/contracts';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
-import { ALERT_COLUMNS_SQL, AlertRow, COUNTS_SQL, EFFECTIVE_STATUS_SQL } from './alert.rows';
+import { ALERT_COLUMNS_SQL, AlertRow, COUNTS_SQL, EFFECTIVE_STATUS_SQL, RESPONSES_SQL } from './alert.rows';
 import { eligibilityWhere } from './eligibility.sql';
 
 export interface NewAlert {
@@ -98,7 +98,7 @@ export class AlertsRepository {
   }
 
   async findById(id: string): Promise<AlertRow | null> {
-    const [row] = await this.ds.query(`SELECT ${ALERT_COLUMNS_SQL}, ${COUNTS_SQL} FROM alerts.alerts a WHERE a.id = $1`, [id]);
+    const [row] = await this.ds.query(`SELECT ${ALERT_COLUMNS_SQL}, ${COUNTS_SQL}, ${RESPONSES_SQL} FROM alerts.alerts a WHERE a.id = $1`, [id]);
     return row ?? null;
   }
 
@@ -121,7 +121,7 @@ export class AlertsRepository {
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM alerts.alerts a ${whereSql}`, params);
     const rows = await this.ds.query(
-      `SELECT ${ALERT_COLUMNS_SQL}, ${COUNTS_SQL} FROM alerts.alerts a ${whereSql}
+      `SELECT ${ALERT_COLUMNS_SQL}, ${COUNTS_SQL}, ${RESPONSES_SQL} FROM alerts.alerts a ${whereSql}
        ORDER BY a.created_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, f.limit, f.offset],
     );

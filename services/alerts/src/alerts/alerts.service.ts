@@ -217,7 +217,9 @@ export class AlertsService {
   async requestHelp(user: AuthUser, alertId: string, dto: HelpRequestDto) {
     await this.oneForMe(user, alertId);
     if ((dto.lat === undefined) !== (dto.lng === undefined)) throw badRequest('Latitude and longitude go together: send both or neither', 'incomplete_location');
-    return this.help.insert({ alertId, userId: user.id, userEmail: user.email, message: dto.message?.trim() ?? '', lat: dto.lat ?? null, lng: dto.lng ?? null });
+    const created = await this.help.insert({ alertId, userId: user.id, userEmail: user.email, message: dto.message?.trim() ?? '', lat: dto.lat ?? null, lng: dto.lng ?? null });
+    this.progress.touch(alertId);
+    return created;
   }
 
   listHelpRequests(q: { page: number; pageSize: number; status?: 'open' | 'resolved' }) {
@@ -227,6 +229,7 @@ export class AlertsService {
   resolveHelpRequest(id: string) {
     return this.help.resolve(id).then((row) => {
       if (!row) throw notFound('Help request', 'help_request_not_found');
+      this.progress.touch(row.alertId);
       return row;
     });
   }

@@ -4,7 +4,7 @@ import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AlertProgress, progressCacheKey } from '@beacon/contracts';
 import { InjectRedis, LiveEvents } from '@beacon/common';
-import { COUNTS_SQL, toDeliverySummary } from '../alerts/alert.rows';
+import { COUNTS_SQL, RESPONSES_SQL, toDeliverySummary, toResponses } from '../alerts/alert.rows';
 
 /** At most one progress event per alert per interval from each worker process. */
 export const PROGRESS_INTERVAL_MS = 250;
@@ -26,7 +26,7 @@ return 1`;
  * Aggregated delivery progress for the admins room: every batch "touches" its alert, and a trailing timer
  * per alert reads the summary (maintained by the database) and emits it, so admins get a few updates a
  * second per alert however many deliveries complete. The last snapshot is kept in Redis for late watchers.
- * Reads (I'm Safe) touch it too, from the alerts service, so admins see them arrive.
+ * Answers (I'm Safe, help requests and their resolution) touch it too, from the alerts service, so admins see them arrive.
  */
 @Injectable()
 export class ProgressPublisher implements OnApplicationShutdown {
@@ -45,7 +45,7 @@ export class ProgressPublisher implements OnApplicationShutdown {
   async snapshot(alertId: string): Promise<AlertProgress | null> {
     const [row] = await this.ds.query(
       `SELECT a.recipients, a.dispatched_at, to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
-              ${COUNTS_SQL}
+              ${COUNTS_SQL}, ${RESPONSES_SQL}
        FROM alerts.alerts a WHERE a.id = $1`,
       [alertId],
     );
@@ -53,7 +53,7 @@ export class ProgressPublisher implements OnApplicationShutdown {
     const channels = toDeliverySummary(row.counts);
     const pending = Object.values(channels).reduce((n, c) => n + (c?.pending ?? 0), 0);
     // `at` is the database's clock (microseconds, fixed width): comparable across worker processes
-    return { alertId, recipients: row.recipients, channels, done: row.dispatched_at !== null && pending === 0, at: row.at };
+    return { alertId, recipients: row.recipients, channels, done: row.dispatched_at !== null && pending === 0, responses: toResponses(row), at: row.at };
   }
 
   async publish(alertId: string) {

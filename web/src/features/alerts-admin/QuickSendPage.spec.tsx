@@ -102,7 +102,7 @@ async function send(user: ReturnType<typeof userEvent.setup>) {
 function progress(recipients: number, channels: DeliverySummary) {
   const pending = Object.values(channels).reduce((n, c) => n + (c?.pending ?? 0), 0);
   created = { ...created, recipients, summary: channels };
-  act(() => serverSends('alert:progress', { alertId: created.id, recipients, channels, done: pending === 0, at: new Date().toISOString() }));
+  act(() => serverSends('alert:progress', { alertId: created.id, recipients, channels, done: pending === 0, responses: { safe: 0, needHelp: 0, helpOpen: 0 }, at: new Date().toISOString() }));
 }
 
 const sendButton = () => screen.getByRole('button', { name: /Send Alert|Sending/ });

@@ -192,6 +192,7 @@ export function applyProgress(dispatch: AppDispatch, state: RootState, p: AlertP
     a.recipients = p.recipients;
     a.deliveryLabel = deliveryLabel(p.channels, a);
     a.successRate = successRate(p.channels);
+    if (p.responses) a.responses = p.responses;
   };
   forEachAdminCopy(dispatch, state, p.alertId, patch);
 }
@@ -210,7 +211,7 @@ registerAlertCopies((dispatch, state, s) => {
 export function applyNewAdminAlert(dispatch: AppDispatch, state: RootState, s: AlertSummary) {
   const fresh: AdminAlert = {
     ...s, createdBy: null, updatedAt: s.createdAt, sentAt: s.status === 'active' ? s.createdAt : null, source: 'admin',
-    recipients: null, summary: {}, deliveryLabel: 'Pending', successRate: 0,
+    recipients: null, summary: {}, deliveryLabel: 'Pending', successRate: 0, responses: { safe: 0, needHelp: 0, helpOpen: 0 },
   };
   for (const args of adminAlertsApi.util.selectCachedArgsForQuery(state, 'listAlerts')) {
     if (args.page !== 1 || args.search || args.type || args.priority || args.status) continue;

@@ -32,7 +32,7 @@ function alert(over: Partial<AdminAlert>): AdminAlert {
     lat: null, lng: null, radiusKm: 50, channels: ['push', 'sms'], createdAt: '2024-03-05T15:07:00Z', expiresAt: null,
     createdBy: null, updatedAt: '2024-03-05T15:07:00Z', sentAt: null, source: 'admin', recipients: 2,
     summary: { push: { ...emptyCounts(), delivered: 1 }, sms: { ...emptyCounts(), sent: 1 } }, deliveryLabel: 'All Delivered', successRate: 100,
-    ...over,
+    responses: { safe: 0, needHelp: 0, helpOpen: 0 }, ...over,
   };
 }
 
