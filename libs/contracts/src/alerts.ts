@@ -404,6 +404,19 @@ export interface AlertResponses {
   helpOpen: number;
 }
 
+/** What an audit entry records of an alert: its creation, sending, end, and what operators did about its deliveries. */
+export const ALERT_AUDIT_ACTIONS = ['created', 'sent', 'cancelled', 'expired', 'retried', 'fallback'] as const;
+export type AlertAuditAction = (typeof ALERT_AUDIT_ACTIONS)[number];
+
+/** GET /api/alerts/:id/audit: who did what to the alert and when (actor null: Beacon itself), oldest first. */
+export interface AlertAuditEntry {
+  action: AlertAuditAction;
+  actorId: string | null;
+  actorEmail: string | null;
+  details: Record<string, unknown>;
+  at: string;
+}
+
 /** An alert as a user sees it in their list. */
 /** A user's request for help from an alert (GET /api/alerts/admin/help-requests), newest first. */
 export interface HelpRequest {

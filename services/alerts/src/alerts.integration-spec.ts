@@ -1,6 +1,6 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { AdminAlert, AlertPreferences, JobIds, JobName, JOB_QUEUE, Page, queuePrefix, UserAlert } from '@beacon/contracts';
+import { AdminAlert, AlertAuditEntry, AlertPreferences, JobIds, JobName, JOB_QUEUE, Page, queuePrefix, UserAlert } from '@beacon/contracts';
 import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix, jsonClient } from '@beacon/testing';
 import { BROWSER_PUSH_HOSTS } from './config/delivery-env';
 import { alertsDatabase } from './database';
@@ -52,6 +52,7 @@ describe('alerts API', () => {
     it.each([
       ['GET', ''], ['POST', ''], ['GET', '/stats'], ['GET', '/recent'], ['GET', '/admin/settings'], ['PUT', '/admin/settings'],
       ['POST', '/admin/settings/test-webhook'], ['GET', '/admin/help-requests'], ['GET', `/${randomUUID()}`], ['POST', `/${randomUUID()}/cancel`],
+      ['GET', `/${randomUUID()}/audit`], ['POST', '/audience'],
     ])('%s %s is admin-only', async (method, path) => {
       expect((await call(method, path, null, method === 'GET' ? undefined : {})).status).toBe(401);
       const res = await call(method, path, user, method === 'GET' ? undefined : {});
@@ -145,6 +146,11 @@ describe('alerts API', () => {
       const cancelled = await call<AdminAlert>('POST', `/${draft.body.id}/cancel`, admin);
       expect(cancelled.body.status).toBe('cancelled');
       expect((await call('POST', `/${draft.body.id}/cancel`, admin)).status).toBe(409);
+      // The audit trail: each change once, by whom, in order; the refused second send and cancel left no entry.
+      const trail = await call<AlertAuditEntry[]>('GET', `/${draft.body.id}/audit`, admin);
+      expect(trail.body.map((e) => [e.action, e.actorEmail])).toEqual([['created', 'admin@beacon.local'], ['sent', 'admin@beacon.local'], ['cancelled', 'admin@beacon.local']]);
+      expect(trail.body[0].details).toEqual({ source: 'admin', status: 'draft' });
+      expect((await call('GET', `/${randomUUID()}/audit`, admin)).body).toMatchObject({ code: 'alert_not_found' });
       expect((await call('GET', '/not-a-uuid', admin)).status).toBe(404);
       expect((await call('GET', `/${randomUUID()}`, admin)).body).toMatchObject({ code: 'alert_not_found' });
     });

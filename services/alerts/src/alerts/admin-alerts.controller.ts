@@ -58,15 +58,20 @@ export class AdminAlertsController {
     return this.alerts.deliveries(id, q);
   }
 
+  @Get(':id/audit')
+  audit(@Param('id', uuid) id: string) {
+    return this.alerts.auditTrail(id);
+  }
+
   @Post(':id/send')
   @HttpCode(200)
-  send(@Param('id', uuid) id: string) {
-    return this.alerts.send(id);
+  send(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string) {
+    return this.alerts.send(id, { id: user.id, email: user.email });
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
-  cancel(@Param('id', uuid) id: string) {
-    return this.alerts.cancel(id);
+  cancel(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string) {
+    return this.alerts.cancel(id, { id: user.id, email: user.email });
   }
 }

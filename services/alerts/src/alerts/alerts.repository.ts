@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AlertCategory, AlertStatus, DEFAULT_PREFERENCES, DeliveryChannel, DeliveryStatus, Severity } from '@beacon/contracts';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
+import { Actor, AuditRepository, SYSTEM } from './audit.repository';
 import { ALERT_COLUMNS_SQL, AlertRow, COUNTS_SQL, EFFECTIVE_STATUS_SQL, RESPONSES_SQL } from './alert.rows';
 import { eligibilityWhere } from './eligibility.sql';
 
@@ -72,23 +73,35 @@ export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c
 
 @Injectable()
 export class AlertsRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource, private readonly deliveryRows: DeliveriesRepository) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly deliveryRows: DeliveriesRepository,
+    private readonly audit: AuditRepository,
+  ) {}
 
   /**
    * Inserts an alert; with an idempotency key, a second insert of the same key by the same creator (or a
    * second draft for the same source) inserts nothing and returns the first alert's id with created=false, and
-   * the fingerprint the first request stored (null when it stored none).
+   * the fingerprint the first request stored (null when it stored none). The audit trail records who created it
+   * (and sent it, unless it is a draft) in the same transaction.
    */
-  async insert(a: NewAlert): Promise<{ id: string; created: boolean; fingerprint?: string | null }> {
-    const rows = await this.ds.query(
+  async insert(a: NewAlert, actor: Actor = { id: a.createdBy }): Promise<{ id: string; created: boolean; fingerprint?: string | null }> {
+    const rows = await this.ds.transaction(async (m) => {
+      const inserted = await m.query(
       `INSERT INTO alerts.alerts (title, message, type, severity, category, location_name, lat, lng, radius_km, expires_at, channels,
          status, source, source_ref, created_by, idempotency_key, idempotency_fingerprint, sent_at)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, CASE WHEN $12 = 'active' THEN now() END)
        ON CONFLICT DO NOTHING
        RETURNING id`,
-      [a.title, a.message, a.type, a.severity, a.category, a.locationName, a.lat, a.lng, a.radiusKm, a.expiresAt, a.channels,
-        a.status, a.source, a.sourceRef ?? null, a.createdBy, a.idempotencyKey ?? null, a.idempotencyFingerprint ?? null],
-    );
+        [a.title, a.message, a.type, a.severity, a.category, a.locationName, a.lat, a.lng, a.radiusKm, a.expiresAt, a.channels,
+          a.status, a.source, a.sourceRef ?? null, a.createdBy, a.idempotencyKey ?? null, a.idempotencyFingerprint ?? null],
+      );
+      if (inserted.length) {
+        await this.audit.record(m, [inserted[0].id], 'created', actor, { source: a.source, status: a.status });
+        if (a.status === 'active') await this.audit.record(m, [inserted[0].id], 'sent', actor);
+      }
+      return inserted;
+    });
     if (rows.length) return { id: rows[0].id, created: true };
     const [existing] = a.idempotencyKey
       ? await this.ds.query(`SELECT id, idempotency_fingerprint FROM alerts.alerts WHERE created_by IS NOT DISTINCT FROM $1 AND idempotency_key = $2`, [a.createdBy, a.idempotencyKey])
@@ -156,11 +169,23 @@ export class AlertsRepository {
     return rows[0] ?? null;
   }
 
-  /** A draft or active alert cancelled and its held deliveries with it, in one transaction. */
-  async cancel(id: string): Promise<AlertRow | null> {
+  /** A draft sent by `actor`, audited in the same transaction. */
+  async send(id: string, actor: Actor): Promise<AlertRow | null> {
+    return this.ds.transaction(async (m) => {
+      const row = await this.transition(id, ['draft'], 'active', m);
+      if (row) await this.audit.record(m, [id], 'sent', actor);
+      return row;
+    });
+  }
+
+  /** A draft or active alert cancelled by `actor`, its held deliveries with it, audited, in one transaction. */
+  async cancel(id: string, actor: Actor): Promise<AlertRow | null> {
     return this.ds.transaction(async (m) => {
       const row = await this.transition(id, ['draft', 'active'], 'cancelled', m);
-      if (row) await this.deliveryRows.cancelPendingForEndedAlerts(m, [id], 'alert cancelled');
+      if (row) {
+        await this.deliveryRows.cancelPendingForEndedAlerts(m, [id], 'alert cancelled');
+        await this.audit.record(m, [id], 'cancelled', actor);
+      }
       return row;
     });
   }
@@ -174,6 +199,7 @@ export class AlertsRepository {
       );
       const expired = (rows ?? []) as AlertRow[];
       if (expired.length) await this.deliveryRows.cancelPendingForEndedAlerts(m, expired.map((r) => r.id), 'alert expired');
+      await this.audit.record(m, expired.map((r) => r.id), 'expired', SYSTEM);
       return expired;
     });
   }

@@ -10,6 +10,7 @@ import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ServerKeys } from '../keys/server-keys';
 import { AlertRow, toAdminAlert, toSummary, toUserAlert } from './alert.rows';
 import { AlertsRepository, NewAlert } from './alerts.repository';
+import { Actor, AuditRepository } from './audit.repository';
 import { AudienceRepository } from './audience.repository';
 import { CreateAlertDto } from './dto/create-alert.dto';
 import { DeliveriesQuery, ListAlertsQuery, MyAlertsQuery } from './dto/list-alerts.query';
@@ -41,7 +42,14 @@ export class AlertsService {
     private readonly live: LiveEvents,
     private readonly keys: ServerKeys,
     private readonly progress: ProgressPublisher,
+    private readonly audit: AuditRepository,
   ) {}
+
+  /** Who did what to the alert, and when (404 for an unknown alert). */
+  async auditTrail(id: string) {
+    if (!(await this.alerts.findById(id))) throw notFound('Alert', 'alert_not_found');
+    return this.audit.forAlert(id);
+  }
 
   /**
    * Creates an alert and, unless it is a draft, sends it: stored active, then one dispatch job with a
@@ -55,7 +63,7 @@ export class AlertsService {
     if (key !== null && (key.length < 8 || key.length > 200)) throw badRequest('Idempotency-Key must be 8 to 200 characters', 'invalid_idempotency_key');
     const input = this.toNewAlert(dto, user.id, key);
     if (key !== null) input.idempotencyFingerprint = requestFingerprint(input);
-    const { id, created, fingerprint } = await this.alerts.insert(input);
+    const { id, created, fingerprint } = await this.alerts.insert(input, { id: user.id, email: user.email });
     if (!created && fingerprint && fingerprint !== input.idempotencyFingerprint) {
       throw new AppError(422, 'idempotency_key_reused', 'This request was already used to send a different alert (same Idempotency-Key). Check the alerts list before sending it as a new alert.');
     }
@@ -103,8 +111,8 @@ export class AlertsService {
   }
 
   /** Sends a draft (e.g. one a verified incident created). */
-  async send(id: string): Promise<AdminAlert> {
-    const row = await this.alerts.transition(id, ['draft'], 'active');
+  async send(id: string, actor: Actor): Promise<AdminAlert> {
+    const row = await this.alerts.send(id, actor);
     if (!row) throw await this.transitionError(id, 'Only a draft alert can be sent');
     await this.enqueueDispatch(id);
     this.live.toAdmins('alert:updated', toSummary(row));
@@ -112,8 +120,8 @@ export class AlertsService {
   }
 
   /** Cancels a draft or active alert; deliveries still held (quiet hours, digests) will not go out. */
-  async cancel(id: string): Promise<AdminAlert> {
-    const row = await this.alerts.cancel(id);
+  async cancel(id: string, actor: Actor): Promise<AdminAlert> {
+    const row = await this.alerts.cancel(id, actor);
     if (!row) throw await this.transitionError(id, 'Only a draft or active alert can be cancelled');
     await this.announceEnd(row);
     return this.get(id);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
 import { alertsDatabase } from '../database';
+import { AuditRepository } from '../alerts/audit.repository';
 import { AlertsRepository } from '../alerts/alerts.repository';
 import { DeliveriesRepository } from './deliveries.repository';
 
@@ -17,7 +18,7 @@ describe('held deliveries: claims that gather a digest', () => {
     ds = new DataSource({ type: 'postgres', url: db.url, extra: { max: 10 } });
     await ds.initialize();
     deliveries = new DeliveriesRepository(ds);
-    alerts = new AlertsRepository(ds, deliveries);
+    alerts = new AlertsRepository(ds, deliveries, new AuditRepository(ds));
   });
 
   afterAll(async () => {
@@ -123,5 +124,17 @@ describe('held deliveries: claims that gather a digest', () => {
     await alerts.markRead(b, user);
     await deliveries.recordOutcomes([{ id: dueB, ok: true }], false);
     expect((await rowsOf(user)).find((r: { id: string }) => r.id === dueB)).toMatchObject({ status: 'read' });
+  });
+
+  it('an alert past its expiry: expired with its held deliveries cancelled, and the expiry audited as Beacon\'s own', async () => {
+    const a = await newAlert();
+    const user = randomUUID();
+    const row = await held(a, user, 3600);
+    await ds.query(`UPDATE alerts.alerts SET expires_at = now() - interval '1 second' WHERE id = $1`, [a]);
+    const expired = await alerts.expireDue();
+    expect(expired.map((r) => r.id)).toContain(a);
+    expect((await rowsOf(user)).find((r: { id: string }) => r.id === row)).toMatchObject({ status: 'cancelled' });
+    const trail = await ds.query(`SELECT action, actor_id FROM alerts.alert_audit WHERE alert_id = $1`, [a]);
+    expect(trail).toEqual([{ action: 'expired', actor_id: null }]);
   });
 });
