@@ -430,6 +430,14 @@ describe('alerts API', () => {
         expect(again).toHaveLength(1);
         expect(rows[0]).toMatchObject({ status: 'draft', severity: 'critical', category: 'traffic', source_ref: incidentId, location_name: 'I-17 at Thomas Rd', radius_km: 10 });
         expect(rows[0].title).toBe('Wrong-way driver near I-17 at Thomas Rd');
+        // The moderation screen finds the draft by its incident, wherever it sits in the list; the trail says Beacon made it.
+        const found = await call<Page<AdminAlert>>('GET', `?incident=${incidentId}`, admin);
+        expect(found.body.items.map((a) => a.id)).toEqual([rows[0].id]);
+        expect((await call<Page<AdminAlert>>('GET', `?incident=${randomUUID()}`, admin)).body.total).toBe(0);
+        expect((await call('GET', '?incident=not-an-id', admin)).body).toMatchObject({ code: 'validation_failed', message: 'incident must be an incident id' });
+        const trail = await call<AlertAuditEntry[]>('GET', `/${rows[0].id}/audit`, admin);
+        expect(trail.body.map((e) => e.action)).toEqual(['created']);
+        expect(trail.body[0].details).toEqual({ source: 'incident', status: 'draft' });
       } finally {
         await inbox.close();
       }

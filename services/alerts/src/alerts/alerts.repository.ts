@@ -34,6 +34,8 @@ export interface AlertListFilter {
   category?: AlertCategory;
   status?: AlertStatus;
   search?: string;
+  /** Only the alert a verified incident created. */
+  incident?: string;
   includeTests?: boolean;
   offset: number;
   limit: number;
@@ -127,6 +129,7 @@ export class AlertsRepository {
     if (f.severities?.length) add(`a.severity = ANY(?::text[])`, f.severities);
     if (f.category) add(`a.category = ?`, f.category);
     if (f.status) add(`${EFFECTIVE_STATUS_SQL} = ?`, f.status);
+    if (f.incident) add(`a.source = 'incident' AND a.source_ref = ?`, f.incident);
     if (f.search) {
       params.push(likePattern(f.search));
       where.push(`(a.title ILIKE $${params.length} OR a.message ILIKE $${params.length})`);

@@ -153,7 +153,7 @@ export class AlertsService {
     // The screens' priority filter: 'high' covers critical too (critical shows as the highest priority).
     const severities: Severity[] | undefined = q.severity ? [q.severity] : q.priority === 'high' ? ['high', 'critical'] : q.priority ? [q.priority] : undefined;
     const { rows, total } = await this.alerts.list({
-      type: q.type, severities, category: q.category, status: q.status, search: q.search,
+      type: q.type, severities, category: q.category, status: q.status, search: q.search, incident: q.incident,
       offset: (q.page - 1) * q.pageSize, limit: q.pageSize,
     });
     return page(rows.map(toAdminAlert), total, q);

@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
 import {
   ALERT_CATEGORIES, ALERT_LIMITS, ALERT_STATUSES, AlertCategory, AlertStatus, DELIVERY_CHANNELS, DELIVERY_STATUSES, DeliveryChannel,
   DeliveryStatus, Priority, PRIORITIES, Severity, SEVERITIES,
@@ -53,6 +53,11 @@ export class ListAlertsQuery extends PageQuery {
   @Transform(noAll)
   @IsIn(ALERT_STATUSES as unknown as string[], { message: 'status must be one of draft, active, expired, cancelled' })
   status?: AlertStatus;
+
+  /** The draft a verified incident created: its incident's id (the moderation screen goes straight to it). */
+  @IsOptional()
+  @IsUUID('all', { message: 'incident must be an incident id' })
+  incident?: string;
 
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
