@@ -388,6 +388,25 @@ describe('alerts API', () => {
       expect(JSON.stringify((await call('GET', '/admin/settings', admin)).body)).not.toContain('sk-live');
     });
 
+    it('the mail relay: its password masked, a private address refused when saved and when tested', async () => {
+      const shown = await call('PUT', '/admin/settings', admin, { email: { url: 'smtps://alerts%40city.gov:hunter2@8.8.8.8:465', from: 'City Alerts <alerts@city.gov>' } });
+      expect(shown.status).toBe(200);
+      expect(JSON.stringify(shown.body)).not.toContain('hunter2');
+      expect(shown.body.email).toEqual({ enabled: true, url: 'smtps://alerts%40city.gov:%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2@8.8.8.8:465', from: 'City Alerts <alerts@city.gov>' });
+      // The masked URL sent back unchanged keeps the saved password.
+      expect((await call('PUT', '/admin/settings', admin, { email: { url: shown.body.email.url, enabled: false } })).body.email).toMatchObject({ enabled: false, url: shown.body.email.url });
+      const [row] = await db.query(`SELECT smtp_url, email_enabled FROM alerts.admin_settings`);
+      expect(row).toEqual({ smtp_url: 'smtps://alerts%40city.gov:hunter2@8.8.8.8:465', email_enabled: false });
+
+      for (const url of ['smtp://127.0.0.1:25', 'smtp://10.0.0.5:587', 'smtp://[::1]:25']) {
+        expect((await call('PUT', '/admin/settings', admin, { email: { url } })).body).toMatchObject({ code: 'private_address' });
+        expect((await call('POST', '/admin/settings/test-email', admin, { url })).body).toMatchObject({ code: 'private_address' });
+      }
+      expect((await call('PUT', '/admin/settings', admin, { email: { url: 'http://relay.example.org' } })).body).toMatchObject({
+        code: 'validation_failed', message: 'email.url must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.org:465',
+      });
+    });
+
     it('refuses a webhook URL on a private address when saved and when tested', async () => {
       for (const url of ['http://127.0.0.1:5678/webhook', 'http://169.254.169.254/latest', 'http://10.0.0.5/hook']) {
         const res = await call('PUT', '/admin/settings', admin, { webhook: { url } });

@@ -285,6 +285,30 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     }
   });
 
+  it('Test Connection for the mail relay really talks to it; e-mail turned off in the settings is flagged and not sent', async () => {
+    const ok = await call<{ ok: boolean; message: string }>('POST', '/admin/settings/test-email', adminToken, {});
+    expect(ok.body).toEqual({ ok: true, message: expect.stringMatching(/^Mail relay 127\.0\.0\.1 accepted the connection/) });
+    const closed = await call<{ ok: boolean; message: string }>('POST', '/admin/settings/test-email', adminToken, { url: 'smtp://127.0.0.1:9' });
+    expect(closed.body).toMatchObject({ ok: false, message: expect.stringMatching(/^Mail relay check failed: .*ECONNREFUSED/) });
+
+    const place = destination(YUMA, 150, 180);
+    const u = await makeUser({ alertTypes: ['emergency'], home: place, email: true });
+    expect((await call('PUT', '/admin/settings', adminToken, { email: { enabled: false } })).status).toBe(200);
+    try {
+      const body = { title: 'Mail is off', message: 'This e-mail must not go out.', category: 'health', severity: 'high', lat: place.lat, lng: place.lng, radiusKm: 5, channels: ['email'] };
+      expect((await call<AlertAudience>('POST', '/audience', adminToken, body)).body.channels.email).toEqual({
+        recipients: 1, held: 0, configured: false, reason: 'E-mail is turned off in Admin Settings: e-mails will not be sent.',
+      });
+      const alert = await sendAlert(body);
+      const done = await settled(alert.id);
+      expect(done.deliveryLabel).toBe('Failed');
+      expect((await deliveries(alert.id))[0]).toMatchObject({ status: 'failed', error: 'E-mail is turned off in Admin Settings' });
+      expect(smtp.received.filter((m) => m.to.includes(u.email))).toEqual([]);
+    } finally {
+      await call('PUT', '/admin/settings', adminToken, { email: { enabled: true } });
+    }
+  });
+
   it('retries a push that failed with 500 and then succeeds, with the same idempotency key', async () => {
     const u = await makeUser({ alertTypes: ['emergency'], home: TUCSON, push: true, script: [500] });
     const alert = await sendAlert({ title: 'Boil water notice', message: 'Boil tap water before drinking until further notice.', category: 'health', severity: 'high', lat: TUCSON.lat, lng: TUCSON.lng, radiusKm: 10, channels: ['push'] });

@@ -42,13 +42,14 @@ export class AudiencePreviewService {
 
   /** Whether each channel can deliver now, and if not, what the operator should do. */
   private async readiness(): Promise<Record<DeliveryChannel, Pick<ChannelAudience, 'configured' | 'reason'>>> {
-    const { webhook } = await this.settings.get();
+    const { webhook, email } = await this.settings.get();
     const sms = !webhook.enabled
       ? { configured: false, reason: 'The SMS webhook is turned off in Admin Settings: SMS will not be sent.' }
       : !webhook.url
         ? { configured: false, reason: 'No SMS webhook URL is set in Admin Settings: SMS will not be sent.' }
         : { configured: true };
-    // Web push needs no account (Beacon signs with its own VAPID keys); e-mail goes through the dispatcher's relay.
-    return { push: { configured: true }, sms, email: { configured: true } };
+    // Web push needs no account (Beacon signs with its own VAPID keys); whether the relay answers, Test Connection says.
+    const mail = email.enabled ? { configured: true } : { configured: false, reason: 'E-mail is turned off in Admin Settings: e-mails will not be sent.' };
+    return { push: { configured: true }, sms, email: mail };
   }
 }

@@ -3,6 +3,7 @@ import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { FakeSmtp } from '../testing/fake-smtp';
 import { ChannelBatchRunner } from './channel-batch.runner';
 import { EmailSender } from './email.sender';
+import { SettingsRepository } from '../settings/settings.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { ChannelMessage, SendableAlert, SendTargetsRepository } from './send-targets.repository';
 
@@ -21,13 +22,14 @@ describe('e-mail connection pool', () => {
 
   it('sends 30 messages over at most EMAIL_MAX_CONNECTIONS connections, reused across messages', async () => {
     smtp.delayMs = 50;
-    const env = loadEnv(DispatcherEnv, { SMTP_URL: smtp.url, EMAIL_MAX_CONNECTIONS: '3' });
+    const env = loadEnv(DispatcherEnv, { SMTP_URL: smtp.url, EMAIL_MAX_CONNECTIONS: '3', WEBHOOK_ALLOW_HOSTS: '127.0.0.1' });
     const messages: ChannelMessage[] = Array.from({ length: 30 }, (_, i) => {
       const id = `00000000-0000-4000-8000-${String(i + 100).padStart(12, '0')}`;
       return { id, userId: id, alerts: [alert], deliveryIds: [id] };
     });
     const targets = { contacts: async (ids: string[]) => ids.map((id, i) => ({ delivery_id: id, phone_number: null, email: `user${i}@example.test`, sms_enabled: false, email_enabled: true })) };
-    sender = new EmailSender(targets as unknown as SendTargetsRepository, {} as ChannelBatchRunner, env);
+    const settings = { get: async () => ({ email: { enabled: true, url: smtp.url, from: env.MAIL_FROM } }) };
+    sender = new EmailSender(targets as unknown as SendTargetsRepository, settings as unknown as SettingsRepository, {} as ChannelBatchRunner, env);
     const now = Date.now();
     const outcomes: Outcome[] = [];
     await sender.send(messages, { alertId: alert.id, channel: 'email', batch: 0, deliveryIds: messages.map((m) => m.id) }, { deadline: now + 60_000, stop: now + 90_000 }, async (o) => {

@@ -3,7 +3,9 @@ import type { Job } from 'bullmq';
 import nodemailer, { Transporter } from 'nodemailer';
 import { ChannelBatch, JobName, JobPayloads, SEVERITY_INFO } from '@beacon/contracts';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
-import { ChannelBatchRunner, ChannelSender, SendWindow, sendEach, Settle, withinWindow } from './channel-batch.runner';
+import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, sendEach, Settle, withinWindow } from './channel-batch.runner';
+import { guardedSmtpOptions } from '../providers/smtp-relay';
+import { SettingsRepository } from '../settings/settings.repository';
 import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';
@@ -14,31 +16,6 @@ export function smtpFailure(e: unknown): 'transient' | 'permanent' {
   const err = e as { responseCode?: number; code?: string };
   if (typeof err.responseCode === 'number') return err.responseCode >= 500 ? 'permanent' : 'transient';
   return err.code === 'EENVELOPE' || err.code === 'EMESSAGE' ? 'permanent' : 'transient';
-}
-
-/**
- * The pooled SMTP transport's options. nodemailer takes either a URL or an options object: given `{ url }` it
- * replaces the whole object with what the URL says (so `pool` and the bound were lost, one connection per message),
- * and a second argument only sets defaults for each message. So the URL is read here into the object: host, port,
- * smtps for TLS from the start, user and password, and any options in its query string (e.g. `?ignoreTLS=true`).
- */
-export function smtpTransportOptions(env: Pick<DispatcherEnv, 'SMTP_URL' | 'EMAIL_MAX_CONNECTIONS'>) {
-  const url = new URL(env.SMTP_URL);
-  const query = Object.fromEntries(
-    [...url.searchParams].map(([k, v]) => [k, v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v]),
-  );
-  return {
-    ...query,
-    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-    ...(url.port ? { port: Number(url.port) } : {}),
-    secure: url.protocol === 'smtps:',
-    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
-    pool: true as const,
-    maxConnections: env.EMAIL_MAX_CONNECTIONS,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  };
 }
 
 interface EmailContent {
@@ -53,9 +30,15 @@ interface EmailContent {
  */
 @Injectable()
 export class EmailSender implements ChannelSender, OnApplicationShutdown {
-  private transport?: Transporter;
+  /** The pooled transport, and the relay URL it was made for (the settings screen may change it). */
+  private transport?: { url: string; transporter: Transporter };
 
-  constructor(private readonly targets: SendTargetsRepository, private readonly runner: ChannelBatchRunner, private readonly env: DispatcherEnv) {}
+  constructor(
+    private readonly targets: SendTargetsRepository,
+    private readonly settings: SettingsRepository,
+    private readonly runner: ChannelBatchRunner,
+    private readonly env: DispatcherEnv,
+  ) {}
 
   @OnJob(JobName.EmailSend)
   handle(data: JobPayloads[JobName.EmailSend], job: Job) {
@@ -63,7 +46,9 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
   }
 
   async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow, settle: Settle): Promise<void> {
-    this.transport ??= nodemailer.createTransport(smtpTransportOptions(this.env));
+    const { email } = await this.settings.get();
+    if (!email.enabled) throw new BatchRefused('E-mail is turned off in Admin Settings');
+    const transport = await this.transportFor(email.url);
     const contacts = new Map((await this.targets.contacts(messages.map((m) => m.id))).map((c) => [c.delivery_id, c]));
     const contents = new Map<string, EmailContent>();
 
@@ -77,8 +62,8 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
       let content = contents.get(key);
       if (!content) contents.set(key, (content = this.content(m)));
       try {
-        const sent = await withinWindow(window, () => this.transport!.sendMail({
-          from: this.env.MAIL_FROM,
+        const sent = await withinWindow(window, () => transport.sendMail({
+          from: email.from,
           to,
           ...content,
           messageId: `<${m.id}@alerts.beacon>`,
@@ -113,7 +98,20 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
     };
   }
 
+  /** The pool for `url`; a relay changed in the settings gets a new one, and the old one is closed. */
+  private async transportFor(url: string): Promise<Transporter> {
+    if (this.transport?.url !== url) {
+      // An administrator's URL: a refusal (private address) or a malformed one fails the batch for good.
+      const options = await guardedSmtpOptions(url, this.env.EMAIL_MAX_CONNECTIONS, this.env.webhookAllowHosts).catch((e: Error) => {
+        throw new BatchRefused(`mail relay refused: ${e.message}`);
+      });
+      this.transport?.transporter.close();
+      this.transport = { url, transporter: nodemailer.createTransport(options as never) };
+    }
+    return this.transport.transporter;
+  }
+
   onApplicationShutdown() {
-    this.transport?.close();
+    this.transport?.transporter.close();
   }
 }

@@ -22,6 +22,14 @@ export class AlertsDeliveryEnv extends BaseEnv {
   @Matches(/^(https?:\/\/\S+)?$/, { message: 'SMS_WEBHOOK_URL must be an http(s) URL' })
   SMS_WEBHOOK_URL = '';
 
+  /** The SMTP relay the e-mail channel sends through (nodemailer URL form), until an admin saves one in the settings screen. */
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:1025' })
+  SMTP_URL = 'smtp://127.0.0.1:1025';
+
+  /** The e-mails' sender, until an admin saves one. */
+  @Matches(/^.+$/, { message: 'MAIL_FROM must be an address, e.g. Beacon Alerts <alerts@beacon.local>' })
+  MAIL_FROM = 'Beacon Alerts <alerts@beacon.local>';
+
   /** Contact for push services, sent as the VAPID `sub` claim (RFC 8292). */
   @Matches(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { message: 'VAPID_SUBJECT must be a mailto: address or an https: URL' })
   VAPID_SUBJECT = 'mailto:alerts@beacon.local';

@@ -1,17 +1,10 @@
-import { Matches, ValidateBy } from 'class-validator';
+import { ValidateBy } from 'class-validator';
 import { boolRule, intRule, portRule, Rules } from '@beacon/common';
 import { AlertsDeliveryEnv } from './delivery-env';
 
 export class DispatcherEnv extends AlertsDeliveryEnv {
   @Rules(...portRule('DISPATCHER_PORT'))
   DISPATCHER_PORT: number = 3006;
-
-  /** The SMTP server the email channel sends through (nodemailer URL form). */
-  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:1025' })
-  SMTP_URL = 'smtp://127.0.0.1:1025';
-
-  @Matches(/^.+$/, { message: 'MAIL_FROM must be an address, e.g. Beacon Alerts <alerts@beacon.local>' })
-  MAIL_FROM = 'Beacon Alerts <alerts@beacon.local>';
 
   /** SMTP connections each worker process keeps open (pooled), and so the e-mails it sends at once. */
   @Rules(...intRule('EMAIL_MAX_CONNECTIONS', 1, 100))

@@ -1,6 +1,6 @@
 import { ConfigError, loadEnv } from '@beacon/common';
 import { DispatcherEnv } from './dispatcher-env.dto';
-import { smtpTransportOptions } from '../channels/email.sender';
+import { smtpTransportOptions } from '../providers/smtp-relay';
 
 describe('DispatcherEnv', () => {
   it('by default gives a stopping worker longer than its longest channel job (60 + 30 s)', () => {
@@ -24,11 +24,11 @@ describe('DispatcherEnv', () => {
 
   it('reads the SMTP URL into the pooled transport options, with the pool bound', () => {
     const env = loadEnv(DispatcherEnv, { SMTP_URL: 'smtps://alerts%40city.gov:p%2Fss@relay.example.org:2465?ignoreTLS=false&name=beacon', EMAIL_MAX_CONNECTIONS: '3' });
-    expect(smtpTransportOptions(env)).toEqual({
+    expect(smtpTransportOptions(env.SMTP_URL, env.EMAIL_MAX_CONNECTIONS)).toEqual({
       host: 'relay.example.org', port: 2465, secure: true, auth: { user: 'alerts@city.gov', pass: 'p/ss' }, ignoreTLS: false, name: 'beacon',
       pool: true, maxConnections: 3, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000,
     });
-    expect(smtpTransportOptions(loadEnv(DispatcherEnv, { SMTP_URL: 'smtp://[::1]:1025' }))).toMatchObject({ host: '::1', port: 1025, secure: false });
-    expect(smtpTransportOptions(loadEnv(DispatcherEnv, { SMTP_URL: 'smtp://relay.example.org' }))).not.toHaveProperty('port');
+    expect(smtpTransportOptions('smtp://[::1]:1025', 5)).toMatchObject({ host: '::1', port: 1025, secure: false });
+    expect(smtpTransportOptions('smtp://relay.example.org', 5)).not.toHaveProperty('port');
   });
 });

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
-import { TestConnectionDto, TestWebhookDto, UpdateSettingsDto } from './dto/update-settings.dto';
+import { TestConnectionDto, TestEmailDto, TestWebhookDto, UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsService } from './settings.service';
 
 @Controller('admin/settings')
@@ -28,6 +28,12 @@ export class SettingsController {
   @HttpCode(200)
   testWebhook(@Body() dto: TestWebhookDto) {
     return this.settings.testWebhook(dto.url);
+  }
+
+  @Post('test-email')
+  @HttpCode(200)
+  testEmail(@Body() dto: TestEmailDto) {
+    return this.settings.testEmail(dto.url);
   }
 
   @Post('test-alert')

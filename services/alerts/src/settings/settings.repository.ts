@@ -7,6 +7,7 @@ import { AlertsDeliveryEnv } from '../config/delivery-env';
 export interface AdminSettings {
   push: { enabled: boolean; username: string; apiKey: string };
   webhook: { enabled: boolean; url: string };
+  email: { enabled: boolean; url: string; from: string };
   updatedAt: string | null;
   updatedBy: string | null;
 }
@@ -25,6 +26,7 @@ export class SettingsRepository {
         apiKey: row?.push_api_key ?? env.PUSH_PROVIDER_API_KEY ?? '',
       },
       webhook: { enabled: row?.webhook_enabled ?? true, url: row?.webhook_url ?? this.env.SMS_WEBHOOK_URL ?? '' },
+      email: { enabled: row?.email_enabled ?? true, url: row?.smtp_url ?? env.SMTP_URL, from: row?.mail_from ?? env.MAIL_FROM },
       updatedAt: row?.updated_at ? new Date(row.updated_at).toISOString() : null,
       updatedBy: row?.updated_by ?? null,
     };
@@ -32,12 +34,14 @@ export class SettingsRepository {
 
   async save(s: AdminSettings, by: string): Promise<void> {
     await this.ds.query(
-      `INSERT INTO alerts.admin_settings (id, push_enabled, push_username, push_api_key, webhook_enabled, webhook_url, updated_by, updated_at)
-       VALUES (1, $1, $2, $3, $4, $5, $6, now())
+      `INSERT INTO alerts.admin_settings (id, push_enabled, push_username, push_api_key, webhook_enabled, webhook_url,
+         email_enabled, smtp_url, mail_from, updated_by, updated_at)
+       VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, now())
        ON CONFLICT (id) DO UPDATE SET push_enabled = excluded.push_enabled, push_username = excluded.push_username,
          push_api_key = excluded.push_api_key, webhook_enabled = excluded.webhook_enabled, webhook_url = excluded.webhook_url,
+         email_enabled = excluded.email_enabled, smtp_url = excluded.smtp_url, mail_from = excluded.mail_from,
          updated_by = excluded.updated_by, updated_at = now()`,
-      [s.push.enabled, s.push.username, s.push.apiKey, s.webhook.enabled, s.webhook.url, by],
+      [s.push.enabled, s.push.username, s.push.apiKey, s.webhook.enabled, s.webhook.url, s.email.enabled, s.email.url, s.email.from, by],
     );
   }
 }

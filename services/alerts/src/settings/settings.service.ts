@@ -10,6 +10,7 @@ import { toAdminAlert } from '../alerts/alert.rows';
 import { ServerKeys } from '../keys/server-keys';
 import { ProviderError } from '../providers/provider-error';
 import { postWebhook } from '../providers/webhook.client';
+import { guardedSmtpOptions, maskSmtpPassword, verifyRelay } from '../providers/smtp-relay';
 import { PushSubscriptionsRepository } from '../push/push-subscriptions.repository';
 import { PreferencesRepository } from '../preferences/preferences.repository';
 import { AdminSettings, SettingsRepository } from './settings.repository';
@@ -45,9 +46,10 @@ export class SettingsService {
     return {
       push: { enabled: s.push.enabled, username: s.push.username, apiKeySet: !!s.push.apiKey, apiKeyMasked: maskSecret(s.push.apiKey) },
       webhook: { enabled: s.webhook.enabled, url: s.webhook.url },
+      email: { enabled: s.email.enabled, url: maskSmtpPassword(s.email.url), from: s.email.from },
       updatedAt: s.updatedAt,
       /** The info box: variables that supply these values until an admin saves them. */
-      environment: ['PUSH_PROVIDER_USERNAME', 'PUSH_PROVIDER_API_KEY', 'SMS_WEBHOOK_URL'],
+      environment: ['PUSH_PROVIDER_USERNAME', 'PUSH_PROVIDER_API_KEY', 'SMS_WEBHOOK_URL', 'SMTP_URL', 'MAIL_FROM'],
     };
   }
 
@@ -61,7 +63,14 @@ export class SettingsService {
         apiKey: dto.push?.apiKey !== undefined ? dto.push.apiKey.trim() : current.push.apiKey,
       },
       webhook: { enabled: dto.webhook?.enabled ?? current.webhook.enabled, url: dto.webhook?.url?.trim() ?? current.webhook.url },
+      email: {
+        enabled: dto.email?.enabled ?? current.email.enabled,
+        // The screen shows the URL with its password masked: sent back unchanged, it keeps the saved one.
+        url: dto.email?.url && dto.email.url !== maskSmtpPassword(current.email.url) ? dto.email.url.trim() : current.email.url,
+        from: dto.email?.from?.trim() ?? current.email.from,
+      },
     };
+    if (next.email.url !== current.email.url) await guardedSmtpOptions(next.email.url, 1, this.env.webhookAllowHosts);
     // Refused when saved (and again on every call, see postWebhook): no private, loopback or link-local targets.
     if (next.webhook.url && next.webhook.url !== current.webhook.url) await assertPublicUrl(next.webhook.url, this.env.webhookAllowHosts);
     await this.repo.save(next, user.id);
@@ -100,6 +109,13 @@ export class SettingsService {
       const err = e as Error & { code?: string };
       return { ok: false, provider: 'external', message: `Push provider unreachable: ${err.name === 'TimeoutError' ? 'timed out' : err.code ?? err.message}` };
     }
+  }
+
+  /** Test the mail relay: connect, greet, TLS and sign in as a send would, nothing sent. */
+  async testEmail(url?: string) {
+    const saved = (await this.repo.get()).email.url;
+    const target = url && url !== maskSmtpPassword(saved) ? url : saved;
+    return verifyRelay(await guardedSmtpOptions(target, 1, this.env.webhookAllowHosts));
   }
 
   /** Test Webhook (spec): POST {type:'test', message, timestamp}, 10 s time-out, OK when 2xx. */
