@@ -16,6 +16,7 @@ import { DispatchHandler } from './dispatch/dispatch.handler';
 import { EligibilityRepository } from './dispatch/eligibility.repository';
 import { assertNoEviction } from './maintenance/redis-policy';
 import { SweepHandler } from './maintenance/sweep.handler';
+import { StrandedDeliveries } from './maintenance/stranded-deliveries';
 import { SweepScheduler } from './maintenance/sweep.scheduler';
 
 @Module({})
@@ -60,7 +61,7 @@ export class DispatcherModule {
       ],
       providers: [
         EligibilityRepository, DispatchHandler, SendTargetsRepository, ChannelBatchRunner, PushSender, SmsSender, EmailSender,
-        SweepHandler, SweepScheduler,
+        SweepHandler, SweepScheduler, StrandedDeliveries,
       ],
     };
   }

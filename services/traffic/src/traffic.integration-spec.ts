@@ -1,5 +1,8 @@
 import 'reflect-metadata';
+import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { JobQueue } from '@beacon/common';
+import { JobName, QueueName, queuePrefix } from '@beacon/contracts';
 import { createTestDatabase, RunningService, startTestIdentity, startTestService, testRedisPrefix, TestDatabase, TestIdentity } from '@beacon/testing';
 import { TrafficEnv } from './config/env.dto';
 import { trafficDatabase } from './database';
@@ -8,6 +11,8 @@ import eventsV1 from './ingest/fixtures/events-v1.json';
 import { startTest511Server, Test511Server } from './ingest/fixtures/test-511-server';
 import { seedTraffic } from './seed/traffic.seed';
 import { trafficService } from './service';
+
+const SCHEDULER_ID = 'traffic-ingest-schedule';
 
 async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -45,10 +50,18 @@ describe('traffic service', () => {
       await seedTraffic(ds, () => undefined);
       await seedTraffic(ds, () => undefined); // idempotent
       await ds.destroy();
+      // The scheduler a former deployment with a source left behind.
+      const queue = new Queue(QueueName.TrafficIngest, { connection: { url: ns.url } as never, prefix: queuePrefix(`${ns.prefix}-seed`) });
+      await queue.upsertJobScheduler(SCHEDULER_ID, { every: 300_000 }, { name: JobName.TrafficIngest, data: { reason: 'schedule' } });
+      await queue.close();
       svc = await startTestService(trafficService, { ...baseVars(), REDIS_PREFIX: `${ns.prefix}-seed` });
     });
 
     afterAll(() => svc.close());
+
+    it('removes the ingest scheduler when ingest is off', async () => {
+      expect(await svc.app.get(JobQueue).queue(QueueName.TrafficIngest).getJobSchedulers()).toEqual([]);
+    });
 
     it('serves every seeded camera to anyone, ordered by roadway', async () => {
       const res = await fetch(`${svc.url}/cameras`);
@@ -151,6 +164,16 @@ describe('traffic service', () => {
         'the run record',
       );
       expect(runs[0]).toMatchObject({ source: 'test511', reason: 'schedule', status: 'ok' });
+    });
+
+    it('puts its ingest scheduler back when Redis has lost it, as soon as its connection is ready again', async () => {
+      const queue = svc.app.get(JobQueue).queue(QueueName.TrafficIngest);
+      expect((await queue.getJobSchedulers()).map((x) => x.key)).toEqual([SCHEDULER_ID]);
+      // What a Redis that restarted empty leaves: no scheduler, and a connection that comes back.
+      await queue.removeJobScheduler(SCHEDULER_ID);
+      (await queue.client).disconnect(true);
+      const schedulers = await poll(async () => queue.getJobSchedulers(), (list) => list.length > 0, 'the scheduler re-created');
+      expect(schedulers.map((x) => [x.key, Number(x.every)])).toEqual([[SCHEDULER_ID, 300_000]]);
     });
 
     it('queues a manual pull for an admin', async () => {

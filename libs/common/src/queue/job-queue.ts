@@ -32,11 +32,25 @@ export class JobQueue implements OnApplicationShutdown {
   queue(name: QueueName): Queue {
     let q = this.queues.get(name);
     if (!q) {
-      this.connection ??= bullConnection(this.options.redisUrl, { failFast: this.options.failFast });
-      q = new Queue(name, { connection: this.connection, prefix: queuePrefix(this.options.redisPrefix), defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      q = new Queue(name, { connection: this.redis(), prefix: queuePrefix(this.options.redisPrefix), defaultJobOptions: DEFAULT_JOB_OPTIONS });
       this.queues.set(name, q);
     }
     return q;
+  }
+
+  /**
+   * Calls `listener` each time the queues' Redis connection becomes ready, i.e. after every reconnect: a Redis that
+   * restarted without persistence (or failed over to an empty replica) comes back without any key, so what must
+   * exist in Redis is checked again then (see JobSchedules). Returns the way to stop listening.
+   */
+  onReady(listener: () => void): () => void {
+    const connection = this.redis();
+    connection.on('ready', listener);
+    return () => connection.off('ready', listener);
+  }
+
+  private redis(): Redis {
+    return (this.connection ??= bullConnection(this.options.redisUrl, { failFast: this.options.failFast }));
   }
 
   async add<J extends JobName>(name: J, data: JobPayloads[J], opts: TypedJob<J>['opts'] = {}) {

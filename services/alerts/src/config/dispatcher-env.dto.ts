@@ -105,10 +105,36 @@ export class DispatcherEnv extends AlertsDeliveryEnv {
   @Rules(...intRule('CHANNEL_RETRY_MAX_DELAY_SECONDS', 1, 3600))
   CHANNEL_RETRY_MAX_DELAY_SECONDS: number = 300;
 
-  /** Seconds between sweeps that expire alerts and re-queue dispatches lost in a crash. */
+  /**
+   * Seconds between sweeps that expire alerts and re-queue dispatches and deliveries whose jobs were lost. Each
+   * dispatcher also checks this often that the sweep's scheduler is still in Redis (see JobSchedules).
+   */
   @Rules(...intRule('SWEEP_INTERVAL_SECONDS', 1, 3600))
   SWEEP_INTERVAL_SECONDS: number = 30;
+
+  /**
+   * A delivery of an active, dispatched alert still pending (and due) or sending with no change for this long has
+   * lost its channel job (a Redis that lost its data, a dead worker): the sweep queues its batch again (see
+   * StrandedDeliveries). Longer than the longest channel job, so rows a live worker is sending are never taken from it.
+   */
+  @ValidateBy({
+    name: 'strandedAfterChannelJob',
+    validator: {
+      validate: (value: unknown, args) => typeof value === 'number' && value >= channelJobBoundSeconds(args!.object as DispatcherEnv) + REDRIVE_MARGIN_SECONDS,
+      defaultMessage: (args) =>
+        `REDRIVE_AFTER_SECONDS must be at least CHANNEL_BATCH_DEADLINE_SECONDS + CHANNEL_SEND_GRACE_SECONDS + ${REDRIVE_MARGIN_SECONDS} ` +
+        `(${channelJobBoundSeconds(args!.object as DispatcherEnv) + REDRIVE_MARGIN_SECONDS}), so deliveries a live worker is sending are not queued again`,
+    },
+  })
+  @Rules(...intRule('REDRIVE_AFTER_SECONDS', 1, 86400))
+  REDRIVE_AFTER_SECONDS: number = 300;
 }
+
+/**
+ * On top of the longest channel job before its deliveries count as stranded: the reads before a batch's sends start
+ * and the write of their outcomes after they stop.
+ */
+const REDRIVE_MARGIN_SECONDS = 5;
 
 /** Time to close connections after the last job, on top of the longest channel job. */
 const SHUTDOWN_MARGIN_SECONDS = 10;

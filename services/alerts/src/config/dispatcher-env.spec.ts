@@ -22,6 +22,14 @@ describe('DispatcherEnv', () => {
     expect(env.SHUTDOWN_GRACE_SECONDS).toBe(25);
   });
 
+  it('re-drives stranded deliveries only after the longest channel job, and says what the threshold must be', () => {
+    expect(loadEnv(DispatcherEnv, {}).REDRIVE_AFTER_SECONDS).toBe(300);
+    expect(() => loadEnv(DispatcherEnv, { REDRIVE_AFTER_SECONDS: '60' })).toThrow(
+      'REDRIVE_AFTER_SECONDS must be at least CHANNEL_BATCH_DEADLINE_SECONDS + CHANNEL_SEND_GRACE_SECONDS + 5 (95)',
+    );
+    expect(loadEnv(DispatcherEnv, { REDRIVE_AFTER_SECONDS: '9', CHANNEL_BATCH_DEADLINE_SECONDS: '2', CHANNEL_SEND_GRACE_SECONDS: '2' }).REDRIVE_AFTER_SECONDS).toBe(9);
+  });
+
   it('reads the SMTP URL into the pooled transport options, with the pool bound', () => {
     const env = loadEnv(DispatcherEnv, { SMTP_URL: 'smtps://alerts%40city.gov:p%2Fss@relay.example.org:2465?ignoreTLS=false&name=beacon', EMAIL_MAX_CONNECTIONS: '3' });
     expect(smtpTransportOptions(env.SMTP_URL, env.EMAIL_MAX_CONNECTIONS)).toEqual({

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DeliveryChannel } from '@beacon/contracts';
+import { expiredSql } from '../alerts/alert.rows';
+import { streamRows } from '../alerts/cursor';
 import { EligibilityAlert, eligibleUsersSql, holdUntilSql, reachableOn, SqlParams } from '../alerts/eligibility.sql';
 
 /** The alert whose audience gets delivery rows: what eligibility and holds read, its id and its channels. */
@@ -30,6 +32,35 @@ export type Outcome =
   /** Not sent, and never will be: the user turned the channel off after the alert was dispatched. */
   | { id: string; ok: false; failure: 'withdrawn'; error: string };
 
+/** Deliveries per channel job, by channel. */
+export type BatchSizes = Record<DeliveryChannel, number>;
+
+/** One channel job's deliveries in an alert's plan (see planBatches). */
+export interface BatchPlan {
+  channel: DeliveryChannel;
+  /** Its number among the alert's batches of this channel: the job id's and the SMS idempotency key's last part. */
+  batch: number;
+  notBefore: Date | null;
+  ids: string[];
+  /** Some of its deliveries are stranded (see strandedSql); only when planBatches was asked to look. */
+  stranded: boolean;
+}
+
+/** An active, dispatched alert with stranded deliveries, and the batch sizes its dispatch planned with (null before they were kept). */
+export interface AlertWithStranded {
+  id: string;
+  batch_sizes: BatchSizes | null;
+}
+
+/**
+ * A delivery (alias d) that no job will move any more, judged from the row alone: still pending or sending
+ * (`$after` = REDRIVE_AFTER_SECONDS) after no change for that long, counted from its release for a held one, and not
+ * carried by another delivery's digest (merged_into: its lead's batch re-drives it). A live worker writes its claimed
+ * rows' outcome within the longest channel job, which the threshold outlasts (DispatcherEnv), so its rows never match.
+ */
+const strandedSql = (after: string) =>
+  `(d.status IN ('pending','sending') AND d.merged_into IS NULL AND greatest(d.updated_at, d.not_before) < now() - make_interval(secs => ${after}))`;
+
 /** A half-open range of user ids, [from, to); an absent end is unbounded. */
 export interface UserIdRange {
   from: string | null;
@@ -57,6 +88,9 @@ export function userIdRanges(parts: number): UserIdRange[] {
  *                           read in the app meanwhile; sent: a device of the user's took it, whatever the others did;
  *                           delivered: a receipt came while it was still being sent; cancelled: channel turned off)
  *   pending   -> cancelled  cancelBatch (sending too), cancelPendingForEndedAlerts
+ *   pending | sending, stranded (no job left to move it) -> the same status, updated_at = now()
+ *                           touchStranded, once the sweep has queued its batch again (StrandedDeliveries); the
+ *                           re-queued job then claims it like any other (claimBatch, claimHeldBatch)
  *   pending | sent | delivered -> read
  *                           markRead ("I'm Safe"; other statuses keep theirs and only get read_at)
  *   sent      -> delivered  markDeliveredByReceipt (earlier states only get delivered_at, read by recordOutcomes)
@@ -69,6 +103,14 @@ export function userIdRanges(parts: number): UserIdRange[] {
  * Rows that reached sent/failed are never claimed again, so nothing is lost and nothing that was recorded
  * is sent twice; only calls in flight at the moment of the crash are repeated, and they carry the key the
  * provider (and, for push, the Topic header and the notification tag) uses to show the person one message.
+ *
+ * The same holds when Redis loses the jobs themselves (a restart without persistence): rows left pending or sending
+ * with no change for REDRIVE_AFTER_SECONDS are stranded, and the sweep queues their batch again under the batch's
+ * own job id, planned again from the rows with the sizes the dispatch used (planBatches, alerts.batch_sizes). A job
+ * of that batch still in Redis makes the add a no-op, so only batches whose job is gone run again; and since a live
+ * worker records its claimed rows' outcome well within the threshold, a re-queued batch never re-claims rows a
+ * live worker is sending. The one window left: a worker that took the batch's job from a Redis that is then lost,
+ * and has not yet run its claim when the sweep's re-queued job runs (milliseconds against the sweep's seconds).
  *
  * Changes that belong with an alert's own (its expiry, a user's read mark) take the caller's EntityManager and
  * run in its transaction.
@@ -124,6 +166,71 @@ export class DeliveriesRepository {
     } finally {
       await runner.release();
     }
+  }
+
+  /**
+   * The channel batches of an alert's deliveries, deterministic for a given set of rows and sizes, streamed so memory
+   * does not grow with the alert's size: deliveries are read in (user, channel) order through the unique key, grouped
+   * per channel and release time, cut every `sizes[channel]`, and numbered per channel in the order they fill, then
+   * the remainders. The dispatch, a re-run of it after a crash and the sweep's re-drive all plan the same batches
+   * with the same numbers (so the same job ids). With `strandedAfterSeconds`, each batch says whether some of its
+   * rows are stranded.
+   */
+  async planBatches(alertId: string, sizes: BatchSizes, onBatch: (b: BatchPlan) => Promise<void>, strandedAfterSeconds?: number): Promise<void> {
+    const open = new Map<string, Omit<BatchPlan, 'batch'>>();
+    const numbers: Record<DeliveryChannel, number> = { push: 0, sms: 0, email: 0 };
+    const emit = (b: Omit<BatchPlan, 'batch'>) => onBatch({ ...b, batch: numbers[b.channel]++ });
+    const look = strandedAfterSeconds !== undefined;
+    await streamRows<{ id: string; channel: DeliveryChannel; not_before: Date | null; stranded: boolean }>(
+      this.ds,
+      `SELECT d.id, d.channel, d.not_before, ${look ? strandedSql('$2') : 'false'} AS stranded
+       FROM alerts.alert_deliveries d WHERE d.alert_id = $1 ORDER BY d.user_id, d.channel`,
+      look ? [alertId, strandedAfterSeconds] : [alertId],
+      async (rows) => {
+        for (const r of rows) {
+          const key = `${r.channel}|${r.not_before ? r.not_before.toISOString() : ''}`;
+          let b = open.get(key);
+          if (!b) open.set(key, (b = { channel: r.channel, notBefore: r.not_before, ids: [], stranded: false }));
+          b.ids.push(r.id);
+          b.stranded ||= r.stranded;
+          if (b.ids.length >= sizes[r.channel]) {
+            open.delete(key);
+            await emit(b);
+          }
+        }
+      },
+    );
+    for (const key of [...open.keys()].sort()) await emit(open.get(key)!);
+  }
+
+  /**
+   * Active, dispatched alerts that have stranded deliveries, the longest dispatched first. Only alerts dispatched
+   * longer ago than the threshold can have any, and the roll-up says which still have pending or sending rows, so
+   * an alert's rows are read only when it may have some.
+   */
+  async alertsWithStranded(afterSeconds: number, limit = 100): Promise<AlertWithStranded[]> {
+    return this.ds.query(
+      `SELECT a.id, a.batch_sizes FROM alerts.alerts a
+       WHERE a.status = 'active' AND NOT ${expiredSql('a')}
+         AND a.dispatched_at < now() - make_interval(secs => $1)
+         AND EXISTS (SELECT 1 FROM alerts.alert_delivery_counts c WHERE c.alert_id = a.id AND c.status IN ('pending','sending') AND c.n > 0)
+         AND EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = a.id AND ${strandedSql('$1')})
+       ORDER BY a.dispatched_at LIMIT $2`,
+      [afterSeconds, limit],
+    );
+  }
+
+  /**
+   * The stranded ones among `ids`, whose batch the sweep has just queued again, count as changed now: the next sweeps
+   * leave them to that job (and do not plan their alert again) until they are stranded anew. Rows a worker has
+   * claimed meanwhile are no longer stranded and are left alone. Returns how many were stranded.
+   */
+  async touchStranded(ids: string[], afterSeconds: number): Promise<number> {
+    const [, n] = await this.ds.query(
+      `UPDATE alerts.alert_deliveries d SET updated_at = now() WHERE d.id = ANY($1::uuid[]) AND ${strandedSql('$2')}`,
+      [ids, afterSeconds],
+    );
+    return n;
   }
 
   /**

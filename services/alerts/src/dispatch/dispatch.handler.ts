@@ -1,20 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ChannelBatch, DeliveryChannel, JobIds, JobName, JobPayloads } from '@beacon/contracts';
+import { JobName, JobPayloads } from '@beacon/contracts';
 import { AlertsRepository } from '../alerts/alerts.repository';
 import { AudienceRepository } from '../alerts/audience.repository';
 import { toSummary } from '../alerts/alert.rows';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
+import { channelBatchJob } from './channel-batch-job';
 import { EligibilityRepository } from './eligibility.repository';
-import { channelJobOptions } from '../channels/channel-jobs';
 import { JobQueue, LiveEvents, OnJob, TypedJob } from '@beacon/common';
-
-const CHANNEL_JOB: Record<DeliveryChannel, JobName.PushSend | JobName.SmsSend | JobName.EmailSend> = {
-  push: JobName.PushSend,
-  sms: JobName.SmsSend,
-  email: JobName.EmailSend,
-};
 
 /** Jobs per addBulk round trip (the first group goes out at once so sending starts while the rest is planned). */
 const ENQUEUE_CHUNK = 100;
@@ -22,7 +16,8 @@ const ENQUEUE_CHUNK = 100;
 /**
  * alert.dispatch: eligibility in SQL, delivery rows in bulk, channel jobs in deterministic batches.
  * Every step is idempotent, so the job can be re-run after a crash at any point: the insert skips existing
- * rows, the plan is the same for the same rows, and re-adding a job whose id exists is a no-op.
+ * rows, the plan is the same for the same rows (cut with the batch sizes the first run recorded), and re-adding a
+ * job whose id exists is a no-op. The sweep re-queues batches from the same plan when their jobs were lost.
  * Nothing here holds more than a batch or an enqueue chunk in memory, whatever the alert's size.
  */
 @Injectable()
@@ -50,7 +45,8 @@ export class DispatchHandler {
     // One instant for the deliveries' release times and the live event's held flag, so the two agree.
     const at = new Date(t0);
     const rows = await this.deliveryRows.createForAudience(alert, this.env.DISPATCH_INSERT_PARTS, at);
-    const recipients = await this.eligibility.markDispatched(alertId);
+    const sizes = { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE };
+    const { recipients, batchSizes } = await this.eligibility.markDispatched(alertId, sizes);
     const t1 = Date.now();
     this.logger.log(`alert ${alertId}: ${rows} deliveries for ${recipients} recipients written in ${t1 - t0} ms`);
 
@@ -60,7 +56,6 @@ export class DispatchHandler {
     const announced = summary
       ? this.audience.stream(alert, (userIds, held) => this.live.toUsers(userIds, 'alert:new', { ...summary, held }), at)
       : Promise.resolve(0);
-    const counters: Record<DeliveryChannel, number> = { push: 0, sms: 0, email: 0 };
     let pending: TypedJob[] = [];
     let batches = 0;
     const flush = async () => {
@@ -71,17 +66,11 @@ export class DispatchHandler {
       if (!batches) this.logger.log(`alert ${alertId}: first channel jobs queued ${Date.now() - t0} ms after the dispatch started`);
       batches += jobs.length;
     };
-    const planned = this.eligibility.planBatches(
-      alertId,
-      { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE },
-      async (b) => {
-        const batch = counters[b.channel]++;
-        const data: ChannelBatch = { alertId, channel: b.channel, batch, deliveryIds: b.ids, ...(b.notBefore ? { held: true } : {}) };
-        const delay = b.notBefore ? Math.max(0, new Date(b.notBefore).getTime() - Date.now()) : 0;
-        pending.push({ name: CHANNEL_JOB[b.channel], data, opts: { ...channelJobOptions(this.env), jobId: JobIds.channelBatch(b.channel, alertId, batch), delay } });
-        if (pending.length >= (batches ? ENQUEUE_CHUNK : ENQUEUE_CHUNK / 10)) await flush();
-      },
-    );
+    // The sizes the first run recorded, so a re-run plans the batches (and job ids) that run queued.
+    const planned = this.deliveryRows.planBatches(alertId, batchSizes, async (b) => {
+      pending.push(channelBatchJob(alertId, b, this.env));
+      if (pending.length >= (batches ? ENQUEUE_CHUNK : ENQUEUE_CHUNK / 10)) await flush();
+    });
     const [told] = await Promise.all([announced, planned.then(flush)]);
     const t2 = Date.now();
 

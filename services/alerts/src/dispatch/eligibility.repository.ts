@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AlertCategory, DeliveryChannel, Severity } from '@beacon/contracts';
 import { expiredSql } from '../alerts/alert.rows';
-import { streamRows } from '../alerts/cursor';
 import { eligibleUsersSql, SqlParams } from '../alerts/eligibility.sql';
+import type { BatchSizes } from '../deliveries/deliveries.repository';
 
 // The eligibility SQL lives with the alerts service (its audience query reads it too); bench/dispatch imports it from here.
 export { eligibleUsersSql, SqlParams } from '../alerts/eligibility.sql';
@@ -19,12 +19,6 @@ export interface DispatchAlert {
   channels: DeliveryChannel[];
   source: 'admin' | 'incident' | 'test';
   created_by: string | null;
-}
-
-export interface BatchPlan {
-  channel: DeliveryChannel;
-  notBefore: Date | null;
-  ids: string[];
 }
 
 @Injectable()
@@ -48,42 +42,18 @@ export class EligibilityRepository {
     return rows.map((r: { user_id: string }) => r.user_id);
   }
 
-  /** Records the recipient count and the end of eligibility. */
-  async markDispatched(alertId: string): Promise<number> {
+  /**
+   * Records the recipient count and the end of eligibility, and the batch sizes the alert's deliveries are cut with:
+   * `sizes` on the first run; on a re-run after a crash, the ones the first run recorded, which it returns, so the
+   * re-run (and the sweep's re-drive) plans the batches the first run queued, whatever the sizes are now.
+   */
+  async markDispatched(alertId: string, sizes: BatchSizes): Promise<{ recipients: number; batchSizes: BatchSizes }> {
     const [rows] = await this.ds.query(
       `UPDATE alerts.alerts a SET recipients = (SELECT count(DISTINCT user_id) FROM alerts.alert_deliveries d WHERE d.alert_id = a.id),
-              dispatched_at = coalesce(a.dispatched_at, now()), updated_at = now()
-       WHERE a.id = $1 RETURNING a.recipients`,
-      [alertId],
+              dispatched_at = coalesce(a.dispatched_at, now()), batch_sizes = coalesce(a.batch_sizes, $2::jsonb), updated_at = now()
+       WHERE a.id = $1 RETURNING a.recipients, a.batch_sizes`,
+      [alertId, JSON.stringify(sizes)],
     );
-    return rows[0]?.recipients ?? 0;
-  }
-
-  /**
-   * The channel batches, deterministic for a given set of rows, streamed so memory does not grow with the
-   * alert's size: deliveries are read in (user, channel) order through the unique key, grouped per channel and
-   * release time, and cut every `size(channel)`; a re-run after a crash plans the same batches with the same
-   * ids. `onBatch` receives each batch as it fills, then the remainders.
-   */
-  async planBatches(alertId: string, sizes: Record<DeliveryChannel, number>, onBatch: (b: BatchPlan) => Promise<void>): Promise<void> {
-    const open = new Map<string, BatchPlan>();
-    await streamRows<{ id: string; channel: DeliveryChannel; not_before: Date | null }>(
-      this.ds,
-      `SELECT id, channel, not_before FROM alerts.alert_deliveries WHERE alert_id = $1 ORDER BY user_id, channel`,
-      [alertId],
-      async (rows) => {
-        for (const r of rows) {
-          const key = `${r.channel}|${r.not_before ? r.not_before.toISOString() : ''}`;
-          let b = open.get(key);
-          if (!b) open.set(key, (b = { channel: r.channel, notBefore: r.not_before, ids: [] }));
-          b.ids.push(r.id);
-          if (b.ids.length >= sizes[r.channel]) {
-            open.delete(key);
-            await onBatch(b);
-          }
-        }
-      },
-    );
-    for (const key of [...open.keys()].sort()) await onBatch(open.get(key)!);
+    return { recipients: rows[0]?.recipients ?? 0, batchSizes: rows[0]?.batch_sizes ?? sizes };
   }
 }

@@ -3,17 +3,20 @@ import { JobName } from '@beacon/contracts';
 import { AlertsRepository } from '../alerts/alerts.repository';
 import { AlertsService } from '../alerts/alerts.service';
 import { OnJob } from '@beacon/common';
+import { StrandedDeliveries } from './stranded-deliveries';
 
 /**
  * alert.expire, run by a job scheduler every SWEEP_INTERVAL_SECONDS: alerts past expires_at become
  * expired (reads already treat them so from the exact instant), their held deliveries are cancelled, and
- * screens are told. It also re-queues dispatches of active alerts whose enqueue was lost in a crash.
+ * screens are told. It also re-queues what Redis no longer holds: dispatches of active alerts never dispatched
+ * (the enqueue lost in a crash, or the job with a Redis that lost its data), and the batches of deliveries that stay
+ * pending or sending with no job behind them (StrandedDeliveries).
  */
 @Injectable()
 export class SweepHandler {
   private readonly logger = new Logger('Sweep');
 
-  constructor(private readonly alerts: AlertsRepository, private readonly service: AlertsService) {}
+  constructor(private readonly alerts: AlertsRepository, private readonly service: AlertsService, private readonly stranded: StrandedDeliveries) {}
 
   @OnJob(JobName.AlertExpire)
   async sweep() {
@@ -21,7 +24,10 @@ export class SweepHandler {
     for (const row of expired) await this.service.announceEnd(row);
     const lost = await this.alerts.undispatched(60);
     for (const id of lost) await this.service.enqueueDispatch(id);
-    if (expired.length || lost.length) this.logger.log(`expired ${expired.length} alerts, re-queued ${lost.length} dispatches`);
-    return { expired: expired.length, requeued: lost.length };
+    const redriven = await this.stranded.redrive();
+    if (expired.length || lost.length || redriven.batches) {
+      this.logger.log(`expired ${expired.length} alerts, re-queued ${lost.length} dispatches and ${redriven.batches} batches of stranded deliveries`);
+    }
+    return { expired: expired.length, requeued: lost.length, redriven: redriven.batches };
   }
 }

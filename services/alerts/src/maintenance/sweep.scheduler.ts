@@ -1,18 +1,18 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { JOB_QUEUE, JobName } from '@beacon/contracts';
+import { JobName } from '@beacon/contracts';
+import { JobSchedules } from '@beacon/common';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
-import { JobQueue } from '@beacon/common';
 
-/** One scheduler entry in Redis, whatever the number of dispatcher processes (upsert by id). */
+/**
+ * One scheduler entry in Redis, whatever the number of dispatcher processes (upsert by id). Kept by JobSchedules:
+ * checked on every reconnect and every SWEEP_INTERVAL_SECONDS, and re-created when Redis lost it, since the sweep is
+ * what recovers everything else Redis lost.
+ */
 @Injectable()
 export class SweepScheduler implements OnApplicationBootstrap {
-  constructor(private readonly queue: JobQueue, private readonly env: DispatcherEnv) {}
+  constructor(private readonly schedules: JobSchedules, private readonly env: DispatcherEnv) {}
 
   async onApplicationBootstrap() {
-    await this.queue.queue(JOB_QUEUE[JobName.AlertExpire]).upsertJobScheduler(
-      'alert-sweep',
-      { every: this.env.SWEEP_INTERVAL_SECONDS * 1000 },
-      { name: JobName.AlertExpire, data: {} },
-    );
+    await this.schedules.keep({ id: 'alert-sweep', name: JobName.AlertExpire, data: {}, everyMs: this.env.SWEEP_INTERVAL_SECONDS * 1000 });
   }
 }

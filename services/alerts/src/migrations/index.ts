@@ -10,6 +10,11 @@ import { PushAcceptedDevices1764300000001 } from './1764300000001-PushAcceptedDe
 import { ResponseTallies1764300000002 } from './1764300000002-ResponseTallies';
 import { AlertAudit1764300000003 } from './1764300000003-AlertAudit';
 import { EmailSettings1764300000004 } from './1764300000004-EmailSettings';
+import { DispatchBatchSizes1764400000000 } from './1764400000000-DispatchBatchSizes';
 
 /** In order. Never edit a shipped migration: add a new one. */
-export const migrations = [CreateAlerts1763800000000, FastEligibility1763900000000, HotDeliveryUpdates1763900000001, DigestDeliveries1764000000000, WeekendHold1764000000001, HeldDeliveries1764100000000, PushSubscriptionHealth1764200000000, IdempotencyFingerprint1764300000000, PushAcceptedDevices1764300000001, ResponseTallies1764300000002, AlertAudit1764300000003, EmailSettings1764300000004];
+export const migrations = [
+  CreateAlerts1763800000000, FastEligibility1763900000000, HotDeliveryUpdates1763900000001, DigestDeliveries1764000000000, WeekendHold1764000000001,
+  HeldDeliveries1764100000000, PushSubscriptionHealth1764200000000, IdempotencyFingerprint1764300000000, PushAcceptedDevices1764300000001,
+  ResponseTallies1764300000002, AlertAudit1764300000003, EmailSettings1764300000004, DispatchBatchSizes1764400000000,
+];

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { JobQueue, OnJob } from '@beacon/common';
-import { DEFAULT_JOB_OPTIONS, JobName, JobPayloads, QueueName } from '@beacon/contracts';
+import { JobQueue, JobSchedules, OnJob } from '@beacon/common';
+import { DEFAULT_JOB_OPTIONS, JobName, JobPayloads } from '@beacon/contracts';
 import { TrafficEnv } from '../config/env.dto';
 import { isRetryable } from './ingest-report';
 import { IngestService } from './ingest.service';
@@ -12,27 +12,33 @@ const MANUAL_JOB_ID = 'traffic-ingest-manual';
 /**
  * The scheduled pull: a BullMQ job scheduler on QueueName.TrafficIngest adds one job every
  * TRAFFIC_INGEST_INTERVAL_SECONDS (one job per interval however many replicas run), and the shared queue kernel
- * works it one at a time (QueueModule in app.module.ts, only when TRAFFIC_SOURCE_URL is set). With no source the
- * schedule is removed.
+ * works it one at a time (QueueModule in app.module.ts, only when TRAFFIC_SOURCE_URL is set). The scheduler is kept
+ * by JobSchedules, so a Redis that lost its data gets it back without a restart. With no source the schedule is removed.
  */
 @Injectable()
 export class IngestSchedule implements OnApplicationBootstrap {
   private readonly logger = new Logger(IngestSchedule.name);
 
-  constructor(private readonly env: TrafficEnv, private readonly ingest: IngestService, private readonly jobs: JobQueue) {}
+  constructor(
+    private readonly env: TrafficEnv,
+    private readonly ingest: IngestService,
+    private readonly jobs: JobQueue,
+    private readonly schedules: JobSchedules,
+  ) {}
 
   async onApplicationBootstrap() {
-    const queue = this.jobs.queue(QueueName.TrafficIngest);
     if (!this.ingest.enabled) {
-      await queue.removeJobScheduler(SCHEDULER_ID);
+      await this.schedules.remove(SCHEDULER_ID, JobName.TrafficIngest);
       this.logger.log('traffic ingest is off: TRAFFIC_SOURCE_URL is empty');
       return;
     }
-    await queue.upsertJobScheduler(
-      SCHEDULER_ID,
-      { every: this.env.TRAFFIC_INGEST_INTERVAL_SECONDS * 1000 },
-      { name: JobName.TrafficIngest, data: { reason: 'schedule' } satisfies JobPayloads[JobName.TrafficIngest], opts: ingestJobOptions() },
-    );
+    await this.schedules.keep({
+      id: SCHEDULER_ID,
+      name: JobName.TrafficIngest,
+      data: { reason: 'schedule' },
+      everyMs: this.env.TRAFFIC_INGEST_INTERVAL_SECONDS * 1000,
+      jobOptions: ingestJobOptions(),
+    });
     this.logger.log(`traffic ingest from '${this.env.TRAFFIC_SOURCE_NAME}' every ${this.env.TRAFFIC_INGEST_INTERVAL_SECONDS} s`);
   }
 

@@ -1,0 +1,65 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { JobQueue, TypedJob } from '@beacon/common';
+import { DispatcherEnv } from '../config/dispatcher-env.dto';
+import { BatchPlan, BatchSizes, DeliveriesRepository } from '../deliveries/deliveries.repository';
+import { channelBatchJob } from '../dispatch/channel-batch-job';
+
+/** Jobs per addBulk round trip. */
+const ENQUEUE_CHUNK = 100;
+
+/**
+ * Part of the sweep: deliveries no job will move any more are queued again. A Redis that lost its data (restarted
+ * without persistence, flushed, failed over to an empty replica) takes the channel jobs with it while PostgreSQL
+ * still says pending, or sending for a worker that died meanwhile; and an alert.dispatch job lost the same way after
+ * it recorded the alert dispatched (dispatched_at is set once the rows are written, before any batch is queued)
+ * leaves rows whose batches were never queued. The undispatched rule cannot help: it looks only at alerts never
+ * dispatched.
+ *
+ * A delivery is stranded when it has stayed pending (past its release, for a held one) or sending for
+ * REDRIVE_AFTER_SECONDS (strandedSql in the deliveries repository). Its alert's batches are planned again exactly as
+ * the dispatch planned them (its recorded batch sizes), and each batch with a stranded row is queued under its own
+ * job id: where that job still exists (waiting in a long queue, delayed for a retry, failed and kept) the add is a
+ * no-op, so nothing runs twice; where it is gone it runs through the usual claim, which takes only the batch's
+ * pending rows and the sending rows of a dead worker. Held deliveries whose release job was lost go out this way
+ * too, once they have been due for the threshold, rather than their release jobs being re-created ahead: that needs
+ * no re-planning, on every sweep, of every alert with deliveries held for hours, at the cost of a release late by
+ * the threshold after a Redis loss.
+ */
+@Injectable()
+export class StrandedDeliveries {
+  private readonly logger = new Logger('StrandedDeliveries');
+
+  constructor(private readonly deliveryRows: DeliveriesRepository, private readonly queue: JobQueue, private readonly env: DispatcherEnv) {}
+
+  /** Queues again the batches of stranded deliveries; returns how many alerts and batches that concerned. */
+  async redrive(): Promise<{ alerts: number; batches: number }> {
+    const after = this.env.REDRIVE_AFTER_SECONDS;
+    const alerts = await this.deliveryRows.alertsWithStranded(after);
+    let batches = 0;
+    for (const alert of alerts) {
+      let found: BatchPlan[] = [];
+      let stranded = 0;
+      const flush = async () => {
+        if (!found.length) return;
+        const plans = found;
+        found = [];
+        await this.queue.addBulk(plans.map((b): TypedJob => channelBatchJob(alert.id, b, this.env)));
+        // After the add: should it fail, the rows stay stranded and the next sweep tries again.
+        stranded += await this.deliveryRows.touchStranded(plans.flatMap((b) => b.ids), after);
+        batches += plans.length;
+      };
+      await this.deliveryRows.planBatches(alert.id, alert.batch_sizes ?? this.currentSizes(), async (b) => {
+        if (!b.stranded) return;
+        found.push(b);
+        if (found.length >= ENQUEUE_CHUNK) await flush();
+      }, after);
+      await flush();
+      this.logger.warn(`alert ${alert.id}: ${stranded} deliveries had not moved for ${after} s; their batches were queued again where their jobs were gone`);
+    }
+    return { alerts: alerts.length, batches };
+  }
+
+  private currentSizes(): BatchSizes {
+    return { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE };
+  }
+}
