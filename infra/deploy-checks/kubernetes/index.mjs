@@ -1,0 +1,57 @@
+/** Every manifest under k8s/: parsed, validated against its schema, then held to Beacon's rules. */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseYamlDocuments, PEM } from '../shared.mjs';
+import { checkAutoscaling } from './autoscaling.mjs';
+import { checkIngress } from './ingress.mjs';
+import { checkKustomizations } from './kustomize.mjs';
+import { validateSchemas } from './schema.mjs';
+import { checkSecretDocs, checkSecrets } from './secrets.mjs';
+import { checkWorkloads } from './workloads.mjs';
+
+function listYamlFiles(dir) {
+  if (!existsSync(dir)) return [];
+  const out = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...listYamlFiles(path));
+    else if (/\.ya?ml$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+/** The YAML files under k8s/ and their objects as `{ file, object }`, the Kustomizations apart from the rest. */
+function readManifests(report, files) {
+  const objects = [];
+  const kustomizations = [];
+  for (const file of files) {
+    const source = readFileSync(file, 'utf8');
+    if (PEM.test(source)) report.error(file, '', 'contains a private key: keys belong in a Secret created in the cluster, never in the repository');
+    for (const object of parseYamlDocuments(file, report)) {
+      if (typeof object !== 'object' || Array.isArray(object)) {
+        report.error(file, '', 'a document is not a Kubernetes object (expected a mapping with apiVersion and kind)');
+        continue;
+      }
+      if (object.kind === 'Kustomization') kustomizations.push({ file, object });
+      else objects.push({ file, object });
+    }
+  }
+  return { objects, kustomizations };
+}
+
+export async function checkKubernetes(opts, report, repo) {
+  const files = listYamlFiles(opts.k8s);
+  if (!files.length) {
+    report.error(opts.k8s, '', 'no Kubernetes manifests found');
+    return { objects: [], files };
+  }
+  const { objects, kustomizations } = readManifests(report, files);
+  await validateSchemas(report, objects);
+  checkKustomizations(report, files, kustomizations);
+  checkSecrets(report, objects);
+  checkWorkloads(report, objects, repo);
+  checkIngress(report, objects, repo);
+  checkAutoscaling(report, objects, repo);
+  checkSecretDocs(opts, report, objects);
+  return { objects, files };
+}
