@@ -23,6 +23,7 @@ export const ALERT_ERROR_CODES = [
   'incomplete_location', 'severity_priority_mismatch', 'expiry_in_past', 'invalid_time_zone', 'help_request_not_found',
   'idempotency_key_reused', 'invalid_receipt_event', 'invalid_receipt', 'phone_number_required', 'invalid_push_keys', 'invalid_push_endpoint',
   'unsupported_push_service', 'push_credentials_missing', 'webhook_not_configured', 'channels_disabled', 'no_test_target',
+  'channel_not_configured', 'alert_not_dispatched',
 ] as const;
 
 export const INCIDENT_ERROR_CODES = [

@@ -4,6 +4,7 @@ import { AlertsService } from './alerts/alerts.service';
 import { AudienceRepository } from './alerts/audience.repository';
 import { AudiencePreviewService } from './alerts/audience-preview.service';
 import { AuditRepository } from './alerts/audit.repository';
+import { DeliveryActionsService } from './alerts/delivery-actions.service';
 import { HelpRequestsRepository } from './alerts/help-requests.repository';
 import { DeliveriesRepository } from './deliveries/deliveries.repository';
 import { ServerKeys } from './keys/server-keys';
@@ -17,11 +18,11 @@ import { SettingsService } from './settings/settings.service';
 /** The alert domain's providers, shared by the HTTP service and the dispatcher (which uses the same schema). */
 @Module({
   providers: [
-    AlertsRepository, AlertsService, AudiencePreviewService, AudienceRepository, AuditRepository, DeliveriesRepository, HelpRequestsRepository, ServerKeys, PreferencesRepository, PreferencesService,
+    AlertsRepository, AlertsService, AudiencePreviewService, AudienceRepository, AuditRepository, DeliveryActionsService, DeliveriesRepository, HelpRequestsRepository, ServerKeys, PreferencesRepository, PreferencesService,
     PushSubscriptionsRepository, PushSubscriptionsService, SettingsRepository, SettingsService,
   ],
   exports: [
-    AlertsRepository, AlertsService, AudiencePreviewService, AudienceRepository, AuditRepository, DeliveriesRepository, HelpRequestsRepository, ServerKeys, PreferencesRepository, PreferencesService,
+    AlertsRepository, AlertsService, AudiencePreviewService, AudienceRepository, AuditRepository, DeliveryActionsService, DeliveriesRepository, HelpRequestsRepository, ServerKeys, PreferencesRepository, PreferencesService,
     PushSubscriptionsRepository, PushSubscriptionsService, SettingsRepository, SettingsService,
   ],
 })

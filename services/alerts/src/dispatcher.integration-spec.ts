@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { io, Socket } from 'socket.io-client';
 import {
-  AdminAlert, AlertAudience, AlertPreferences, AlertProgress, DeliveryChannel, JOB_QUEUE, JobIds, JobName, NewAlertEvent, PreferenceAlertType, queuePrefix, Severity,
+  AdminAlert, AlertAudience, AlertAuditEntry, AlertPreferences, AlertProgress, DeliveryChannel, JOB_QUEUE, JobIds, JobName, NewAlertEvent, PreferenceAlertType, queuePrefix, Severity,
   totalCounts,
 } from '@beacon/contracts';
 import { destination, isEligible } from '@beacon/geo';
@@ -307,6 +307,57 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     } finally {
       await call('PUT', '/admin/settings', adminToken, { email: { enabled: true } });
     }
+  });
+
+  it('acts on failure: Retry failed and a fallback channel, each once however often pressed, audited; refused when it cannot help', async () => {
+    const place = destination(TUCSON, 160, 90);
+    const texter = await makeUser({ alertTypes: ['emergency'], home: place, sms: true });
+    sms.script = [400]; // the webhook refuses the batch: every SMS fails for good
+    const smsAlert = await sendAlert({ title: 'Flooded underpass', message: 'Avoid the Grant Rd underpass.', category: 'health', severity: 'high', lat: place.lat, lng: place.lng, radiusKm: 5, channels: ['sms'] });
+    expect((await settled(smsAlert.id)).deliveryLabel).toBe('Failed');
+
+    // The webhook works again: Retry failed sends it, under a new key; pressing it again finds nothing to retry.
+    expect((await call('POST', `/${smsAlert.id}/retry`, adminToken, { channel: 'sms' })).body).toEqual({ retried: 1 });
+    expect((await call('POST', `/${smsAlert.id}/retry`, adminToken, { channel: 'sms' })).body).toEqual({ retried: 0 });
+    const resent = await waitFor('the retried SMS', async () => ((await deliveries(smsAlert.id))[0].status === 'sent' ? (await deliveries(smsAlert.id))[0] : null));
+    expect(resent).toMatchObject({ user_id: texter.id, status: 'sent', attempts: 2 });
+    const calls = sms.received.filter((c) => c.body.recipients.includes(texter.phone!));
+    expect(calls.map((c) => c.status)).toEqual([400, 200]);
+    expect(calls[0].idempotencyKey).not.toBe(calls[1].idempotencyKey);
+    expect((await call<AdminAlert>('GET', `/${smsAlert.id}`, adminToken)).body.deliveryLabel).toBe('All Delivered');
+
+    // Push to a browser that is gone: the person is sent the alert by e-mail instead, once.
+    const gone = await makeUser({ alertTypes: ['emergency'], home: place, push: true, email: true, script: [410] });
+    const pushAlert = await sendAlert({ title: 'Boil water notice', message: 'Boil tap water until further notice.', category: 'health', severity: 'high', lat: place.lat, lng: place.lng, radiusKm: 5, channels: ['push'] });
+    await settled(pushAlert.id);
+    expect((await call('POST', `/${pushAlert.id}/fallback`, adminToken, { channel: 'email' })).body).toEqual({ added: 1 });
+    expect((await call('POST', `/${pushAlert.id}/fallback`, adminToken, { channel: 'email' })).body).toEqual({ added: 0 });
+    await waitFor('the fallback e-mail', () => smtp.received.some((m) => m.to.includes(gone.email) && m.subject?.includes('Boil water notice')));
+    const rows = await waitFor('the fallback delivery sent', async () => {
+      const r = await deliveries(pushAlert.id);
+      return r.some((d) => d.channel === 'email' && d.status === 'sent') ? r : null;
+    });
+    expect(rows.map((r) => [r.user_id, r.channel, r.status]).sort()).toEqual([[gone.id, 'email', 'sent'], [gone.id, 'push', 'failed']].sort());
+    expect(smtp.received.filter((m) => m.to.includes(gone.email))).toHaveLength(1);
+
+    const trail = await call<AlertAuditEntry[]>('GET', `/${pushAlert.id}/audit`, adminToken);
+    expect(trail.body.map((e) => [e.action, e.details])).toEqual([
+      ['created', { source: 'admin', status: 'active' }], ['sent', {}], ['fallback', { channel: 'email', deliveries: 1 }],
+    ]);
+
+    // Refused, with the reason, when it cannot help.
+    expect((await call('POST', `/${pushAlert.id}/retry`, adminToken, { channel: 'fax' })).body).toMatchObject({ code: 'validation_failed', message: 'channel must be one of push, sms, email' });
+    expect((await call('PUT', '/admin/settings', adminToken, { email: { enabled: false } })).status).toBe(200);
+    try {
+      expect((await call('POST', `/${pushAlert.id}/fallback`, adminToken, { channel: 'email' })).body).toMatchObject({
+        code: 'channel_not_configured', message: 'E-mail is turned off in Admin Settings: fix it there first.',
+      });
+    } finally {
+      await call('PUT', '/admin/settings', adminToken, { email: { enabled: true } });
+    }
+    expect((await call('POST', `/${pushAlert.id}/cancel`, adminToken)).status).toBe(200);
+    expect((await call('POST', `/${pushAlert.id}/retry`, adminToken, { channel: 'push' })).body).toMatchObject({ code: 'invalid_alert_status' });
+    expect((await call('POST', `/${randomUUID()}/retry`, adminToken, { channel: 'push' })).status).toBe(404);
   });
 
   it('retries a push that failed with 500 and then succeeds, with the same idempotency key', async () => {

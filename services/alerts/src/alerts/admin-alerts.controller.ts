@@ -4,14 +4,15 @@ import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
 import { alertIdPipe as uuid } from './alert-id.pipe';
 import { AlertsService } from './alerts.service';
 import { AudiencePreviewService } from './audience-preview.service';
-import { CreateAlertDto } from './dto/create-alert.dto';
+import { CreateAlertDto, DeliveryActionDto } from './dto/create-alert.dto';
+import { DeliveryActionsService } from './delivery-actions.service';
 import { DeliveriesQuery, ListAlertsQuery, RecentQuery, StatsQuery } from './dto/list-alerts.query';
 
 /** Admin: whom an alert would reach, create and send, list, stats, one alert with its deliveries, send a draft, cancel. */
 @Controller()
 @Roles('admin')
 export class AdminAlertsController {
-  constructor(private readonly alerts: AlertsService, private readonly audience: AudiencePreviewService) {}
+  constructor(private readonly alerts: AlertsService, private readonly audience: AudiencePreviewService, private readonly actions: DeliveryActionsService) {}
 
   /** Whom this alert would reach if sent now; nothing is stored or sent. */
   @Post('audience')
@@ -67,6 +68,20 @@ export class AdminAlertsController {
   @HttpCode(200)
   send(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string) {
     return this.alerts.send(id, { id: user.id, email: user.email });
+  }
+
+  /** The channel's failed deliveries sent again. */
+  @Post(':id/retry')
+  @HttpCode(200)
+  retry(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string, @Body() dto: DeliveryActionDto) {
+    return this.actions.retryFailed(id, dto.channel, { id: user.id, email: user.email });
+  }
+
+  /** The people nothing reached, sent the alert on another channel. */
+  @Post(':id/fallback')
+  @HttpCode(200)
+  fallback(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string, @Body() dto: DeliveryActionDto) {
+    return this.actions.fallback(id, dto.channel, { id: user.id, email: user.email });
   }
 
   @Post(':id/cancel')

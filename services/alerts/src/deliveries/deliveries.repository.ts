@@ -93,6 +93,8 @@ export function userIdRanges(parts: number): UserIdRange[] {
  *                           re-queued job then claims it like any other (claimBatch, claimHeldBatch)
  *   pending | sent | delivered -> read
  *                           markRead ("I'm Safe"; other statuses keep theirs and only get read_at)
+ *   failed    -> pending    retryFailed (an operator's "Retry failed"; out of any digest it was carried in)
+ *   (none)    -> pending    createFallback (an operator's "send to the unreached by another channel")
  *   sent      -> delivered  markDeliveredByReceipt (earlier states only get delivered_at, read by recordOutcomes)
  *
  * failed, cancelled and read are final; delivered only moves to read.
@@ -407,5 +409,44 @@ export class DeliveriesRepository {
        WHERE (id = $1 OR merged_into = $1) AND status IN ('sending','pending','sent')`,
       [deliveryId],
     );
+  }
+
+  /**
+   * An operator's "Retry failed" on one channel of an alert, in the caller's transaction (`m`): the channel's failed
+   * deliveries back to pending, each on its own (a digest that failed is not rebuilt), their error kept until the
+   * retry's outcome. Returns their ids; none when nothing failed (a second click changes nothing).
+   */
+  async retryFailed(m: EntityManager, alertId: string, channel: DeliveryChannel): Promise<string[]> {
+    const [rows] = await m.query(
+      `UPDATE alerts.alert_deliveries SET status = 'pending', merged_into = NULL, not_before = NULL, updated_at = now()
+       WHERE alert_id = $1 AND channel = $2 AND status = 'failed'
+       RETURNING id`,
+      [alertId, channel],
+    );
+    return rows.map((r: { id: string }) => r.id);
+  }
+
+  /**
+   * An operator's fallback, in the caller's transaction (`m`): a pending delivery on `channel` for each person the
+   * alert concerns (by its rule, now) whom nothing reached (no delivery sent, delivered or read on any channel, and
+   * none under way on `channel`), and whom `channel` can reach. The unique key makes a second call add nothing.
+   */
+  async createFallback(m: EntityManager, alert: AudienceAlert, channel: DeliveryChannel): Promise<string[]> {
+    const params = new SqlParams();
+    const eligible = eligibleUsersSql(alert, params);
+    const alertId = params.bind('alert', alert.id, 'uuid');
+    const rows = await m.query(
+      `WITH e AS (${eligible})
+       INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel)
+       SELECT ${alertId}, e.user_id, ${params.bind('channel', channel, 'text')} FROM e
+       WHERE ${reachableOn(channel)}
+         AND NOT EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = ${alertId} AND d.user_id = e.user_id
+                         AND d.status IN ('sent', 'delivered', 'read'))
+       ORDER BY e.user_id
+       ON CONFLICT (alert_id, user_id, channel) DO NOTHING
+       RETURNING id`,
+      params.values,
+    );
+    return rows.map((r: { id: string }) => r.id);
   }
 }

@@ -84,3 +84,9 @@ export class CreateAlertDto {
   @IsUUID('all', { message: 'clientId must be a UUID' })
   clientId?: string;
 }
+
+/** POST /api/alerts/:id/retry and /fallback: the channel to send on. */
+export class DeliveryActionDto {
+  @IsIn(DELIVERY_CHANNELS as unknown as string[], { message: 'channel must be one of push, sms, email' })
+  channel: DeliveryChannel;
+}

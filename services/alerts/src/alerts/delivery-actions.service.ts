@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError, conflict, JobQueue, notFound } from '@beacon/common';
+import { DEFAULT_JOB_OPTIONS, DeliveryChannel, JobIds, JobName } from '@beacon/contracts';
+import { channelJobOptions } from '../channels/channel-jobs';
+import { DeliveriesRepository } from '../deliveries/deliveries.repository';
+import { ProgressPublisher } from '../live/progress.publisher';
+import { SettingsRepository } from '../settings/settings.repository';
+import { AlertsRepository } from './alerts.repository';
+import { Actor, AuditRepository } from './audit.repository';
+
+const CHANNEL_JOB: Record<DeliveryChannel, JobName.PushSend | JobName.SmsSend | JobName.EmailSend> = {
+  push: JobName.PushSend,
+  sms: JobName.SmsSend,
+  email: JobName.EmailSend,
+};
+
+/** Deliveries per job of an operator's action (a retry or a fallback is small next to a dispatch). */
+const ACTION_BATCH = 200;
+
+/**
+ * Batch numbers of an operator's action: round r's jobs are numbered from r x ACTION_ROUND, far above any dispatch's,
+ * so their job ids (and SMS idempotency keys) are new, not the failed jobs' own, which BullMQ keeps and would ignore.
+ */
+const ACTION_ROUND = 1_000_000;
+
+/**
+ * What an operator does about deliveries that did not reach people: retry a channel's failed ones, or send the
+ * people nothing reached on another channel. Each changes the rows and writes its audit entry in one transaction
+ * (one action per alert at a time), then queues the work; repeating it changes nothing the first did not.
+ */
+@Injectable()
+export class DeliveryActionsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly alerts: AlertsRepository,
+    private readonly deliveryRows: DeliveriesRepository,
+    private readonly audit: AuditRepository,
+    private readonly settings: SettingsRepository,
+    private readonly queue: JobQueue,
+    private readonly progress: ProgressPublisher,
+  ) {}
+
+  async retryFailed(alertId: string, channel: DeliveryChannel, actor: Actor): Promise<{ retried: number }> {
+    await this.sendable(alertId, channel);
+    const { ids, round } = await this.act(alertId, (m) => this.deliveryRows.retryFailed(m, alertId, channel), 'retried', actor, { channel });
+    await this.enqueue(alertId, channel, ids, round);
+    return { retried: ids.length };
+  }
+
+  async fallback(alertId: string, channel: DeliveryChannel, actor: Actor): Promise<{ added: number }> {
+    const alert = await this.sendable(alertId, channel);
+    const { ids, round } = await this.act(alertId, (m) => this.deliveryRows.createFallback(m, { ...alert, channels: [channel] }, channel), 'fallback', actor, { channel });
+    await this.enqueue(alertId, channel, ids, round);
+    return { added: ids.length };
+  }
+
+  /** The alert, if it is still going out and `channel` can deliver now; else the operator is told why not. */
+  private async sendable(alertId: string, channel: DeliveryChannel) {
+    const alert = await this.alerts.findById(alertId);
+    if (!alert) throw notFound('Alert', 'alert_not_found');
+    if (alert.status !== 'active') throw conflict(`Only an alert in effect can be sent again; this one is ${alert.status}`, 'invalid_alert_status');
+    if (alert.recipients === null) throw conflict('This alert is still being dispatched; try again in a moment', 'alert_not_dispatched');
+    const { webhook, email } = await this.settings.get();
+    const off =
+      channel === 'sms' && (!webhook.enabled || !webhook.url) ? 'SMS has no webhook, or is turned off, in Admin Settings' :
+      channel === 'email' && !email.enabled ? 'E-mail is turned off in Admin Settings' : null;
+    if (off) throw new AppError(400, 'channel_not_configured', `${off}: fix it there first.`);
+    return { ...alert, id: alertId };
+  }
+
+  /** Rows changed and audited in one transaction; `round` numbers this action among the alert's (for its job ids). */
+  private async act(alertId: string, change: (m: EntityManager) => Promise<string[]>, action: 'retried' | 'fallback', actor: Actor, details: Record<string, unknown>) {
+    return this.ds.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`alerts.delivery-action:${alertId}`]);
+      const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM alerts.alert_audit WHERE alert_id = $1 AND action IN ('retried', 'fallback')`, [alertId]);
+      const ids = await change(m);
+      if (ids.length) await this.audit.record(m, [alertId], action, actor, { ...details, deliveries: ids.length });
+      return { ids, round: n + 1 };
+    });
+  }
+
+  private async enqueue(alertId: string, channel: DeliveryChannel, ids: string[], round: number) {
+    const jobs = [];
+    for (let i = 0; i * ACTION_BATCH < ids.length; i++) {
+      const batch = round * ACTION_ROUND + i;
+      jobs.push({
+        name: CHANNEL_JOB[channel],
+        data: { alertId, channel, batch, deliveryIds: ids.slice(i * ACTION_BATCH, (i + 1) * ACTION_BATCH) },
+        // Retried like any channel job; the dispatcher's CHANNEL_RETRY_BASE_MS is its own, the default serves here.
+        opts: { ...channelJobOptions({ CHANNEL_RETRY_BASE_MS: DEFAULT_JOB_OPTIONS.backoff.delay }), jobId: JobIds.channelBatch(channel, alertId, batch) },
+      });
+    }
+    if (jobs.length) await this.queue.addBulk(jobs);
+    this.progress.touch(alertId);
+  }
+}
