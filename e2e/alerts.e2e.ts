@@ -102,7 +102,9 @@ test('an admin sends an alert through the wizard; /admin/alerts reaches the tota
   await adminPage.getByRole('button', { name: 'Next' }).click();
   await adminPage.getByLabel('Preview').check();
   await expect(adminPage.getByRole('region', { name: 'Alert preview' })).toContainText(title);
-  await adminPage.getByRole('button', { name: 'Send Alert' }).click();
+  // Review & Send counts whom the alert reaches; only its confirmation, which carries the count, sends.
+  await expect(adminPage.getByRole('region', { name: 'Who this alert will reach' })).toContainText(/This alert will reach [\d,]+ (people|person)/);
+  await adminPage.getByRole('button', { name: /^Send to [\d,]+ (people|person)$/ }).click();
   await expect(adminPage.getByText('Alert created and sent successfully!')).toBeVisible();
   await expect(adminPage).toHaveURL(/\/admin\/alerts$/);
 

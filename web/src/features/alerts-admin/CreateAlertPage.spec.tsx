@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
+import type { AlertAudience } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
 import { CreateAlertPage } from './CreateAlertPage';
 import { localDateTimeValue } from './alert-form';
@@ -17,6 +18,42 @@ jest.mock('@/features/alerts/AreaMap', () => ({
   ),
 }));
 
+const audience = (o: Partial<AlertAudience> = {}): AlertAudience => ({
+  concerned: 1303, recipients: 1204, held: 32,
+  channels: { push: { recipients: 1204, held: 32, configured: true } },
+  unreachable: { noChannel: 87, noDevice: 12 },
+  ...o,
+});
+
+// The server: POST /api/alerts/audience answers `audienceAnswer` (after `audienceGate`, when set), POST /api/alerts `answer`.
+let posts: { body: Record<string, unknown>; key: string | null }[];
+let previews: Record<string, unknown>[];
+let answer: Response | null;
+let audienceAnswer: () => Response;
+let audienceGate: Promise<void> | null;
+beforeEach(() => {
+  posts = [];
+  previews = [];
+  answer = null;
+  audienceAnswer = () => json(audience());
+  audienceGate = null;
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const { req, path } = requestOf(input);
+    if (path === '/api/alerts/audience' && req.method === 'POST') {
+      previews.push(await req.json());
+      if (audienceGate) await audienceGate;
+      return audienceAnswer();
+    }
+    if (path === '/api/alerts' && req.method === 'POST') {
+      posts.push({ body: await req.json(), key: req.headers.get('Idempotency-Key') });
+      return answer ?? json(adminAlert({ title: 'Wrong-way driver on I-10' }), 201);
+    }
+    return json({ error: 'not_found', message: 'Not found' }, 404);
+  }) as unknown as typeof fetch;
+});
+// react-hot-toast keeps its toasts in module state: one test's must not show in the next.
+afterEach(() => act(() => toast.remove()));
+
 function setup() {
   const user = userEvent.setup();
   renderScreen(<><CreateAlertPage /><Toaster /></>, { path: '/admin/create-alert' });
@@ -26,6 +63,7 @@ function setup() {
 const stepHeading = () => screen.getByRole('heading', { level: 2 });
 const next = () => screen.getByRole('button', { name: 'Next' });
 const previous = () => screen.getByRole('button', { name: 'Previous' });
+const path = () => screen.getByRole('status', { name: 'current path' });
 
 async function fillDetails(user: ReturnType<typeof userEvent.setup>, title = 'Wrong-way driver on I-10', message = 'A car is driving west in the eastbound lanes near exit 150.') {
   await user.type(screen.getByLabelText('Alert Title'), title);
@@ -159,11 +197,13 @@ describe('Create Alert wizard', () => {
     expect(screen.getByText('12 km around 33.45, -112.07')).toBeInTheDocument();
   });
 
-  it('replaces Next with Send Alert on step 4, offers the Preview toggle, and Previous keeps the answers', async () => {
+  it('replaces Next with whom the alert will reach and its confirmation on step 4, offers the Preview toggle, and Previous keeps the answers', async () => {
     const { user } = setup();
     await toStep(user, 4);
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send Alert' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Send Alert' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Who this alert will reach' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Send to 1,204 people' })).toBeEnabled();
 
     const review = screen.getByLabelText('Alert summary');
     expect(review).toHaveTextContent('Wrong-way driver on I-10');
@@ -178,11 +218,14 @@ describe('Create Alert wizard', () => {
     expect(screen.queryByRole('region', { name: 'Alert preview' })).not.toBeInTheDocument();
 
     await user.click(previous());
+    expect(stepHeading()).toHaveTextContent('Step 3 of 4');
+    expect(previous()).toHaveFocus();
     await user.click(previous());
     await user.click(previous());
     expect(stepHeading()).toHaveTextContent('Step 1 of 4');
     expect(screen.getByLabelText('Alert Title')).toHaveValue('Wrong-way driver on I-10');
     expect(previous()).toBeDisabled();
+    expect(posts).toHaveLength(0);
   });
 
   it('marks completed steps in the indicator', async () => {
@@ -201,36 +244,135 @@ describe('Create Alert wizard', () => {
     expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent('/admin/alerts');
   });
 
-  describe('Send Alert', () => {
-    let posts: { body: Record<string, unknown>; key: string | null }[];
-    let answer: Response | null;
-    beforeEach(() => {
-      posts = [];
-      answer = null;
-      global.fetch = jest.fn(async (input: RequestInfo | URL) => {
-        const { req, path } = requestOf(input);
-        if (path === '/api/alerts' && req.method === 'POST') {
-          posts.push({ body: await req.json(), key: req.headers.get('Idempotency-Key') });
-          return answer ?? json(adminAlert({ title: 'Wrong-way driver on I-10' }), 201);
-        }
-        return json({ error: 'not_found', message: 'Not found' }, 404);
-      }) as unknown as typeof fetch;
+  describe('Review & Send: whom it will reach, then an explicit confirmation', () => {
+    it('counts whom exactly the body it would send reaches, and keeps the confirmation disabled until it knows', async () => {
+      let release = () => {};
+      audienceGate = new Promise((r) => { release = r; });
+      audienceAnswer = () => json(audience({
+        recipients: 1204, held: 32,
+        channels: { push: { recipients: 1204, held: 32, configured: true }, sms: { recipients: 310, held: 0, configured: true } },
+      }));
+      const { user } = setup();
+      await fillDetails(user);
+      await user.click(next());
+      await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
+      await user.click(next());
+      await user.click(screen.getByRole('button', { name: 'Alert area map: click to place the centre' }));
+      await user.click(next());
+      expect(stepHeading()).toHaveTextContent('Step 4 of 4: Review & Send');
+
+      expect(screen.getByText('Counting who this alert will reach...')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Counting recipients...' })).toBeDisabled();
+      await act(async () => release());
+
+      const region = screen.getByRole('region', { name: 'Who this alert will reach' });
+      expect(await within(region).findByText(/This alert will reach/)).toHaveTextContent('This alert will reach 1,204 people, 32 of them later, in their quiet hours or digest.');
+      expect(within(region).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Web Push: 1,204 (32 later, in their quiet hours or digest)', 'SMS: 310']);
+      expect(within(region).getByText(/^Not reached:/)).toHaveTextContent('Not reached: 87 people it concerns have none of these channels on; 12 have push on but no browser subscribed.');
+
+      await user.click(screen.getByRole('button', { name: 'Send to 1,204 people' }));
+      await waitFor(() => expect(path()).toHaveTextContent('/admin/alerts'));
+      expect(previews).toHaveLength(1);
+      expect(posts).toHaveLength(1);
+      expect(previews[0]).toEqual(posts[0].body);
+      expect(posts[0].body).toMatchObject({ channels: ['push', 'sms'], lat: 33.45, lng: -112.07, radiusKm: 50 });
     });
-    afterEach(() => act(() => toast.remove()));
+
+    it('does not send on Enter: four presses reach Review & Send, and more send nothing', async () => {
+      const { user } = setup();
+      await fillDetails(user);
+      act(() => next().focus());
+      await user.keyboard('{Enter}');
+      await user.keyboard('{Enter}');
+      await user.keyboard('{Enter}');
+      expect(stepHeading()).toHaveTextContent('Step 4 of 4: Review & Send');
+      await screen.findByRole('button', { name: 'Send to 1,204 people' });
+      // The fourth press, and more: on the focused heading of the audience, then on the Preview checkbox.
+      expect(screen.getByRole('heading', { name: 'Who this alert will reach' })).toHaveFocus();
+      await user.keyboard('{Enter}{Enter}');
+      act(() => screen.getByLabelText('Preview').focus());
+      await user.keyboard('{Enter}');
+      expect(stepHeading()).toHaveTextContent('Step 4 of 4');
+      expect(path()).toHaveTextContent('/admin/create-alert');
+      expect(posts).toHaveLength(0);
+      expect(previews).toHaveLength(1);
+    });
+
+    it('sends exactly once from the confirmation, even clicked twice', async () => {
+      const { user } = setup();
+      await toStep(user, 4);
+      const confirm = await screen.findByRole('button', { name: 'Send to 1,204 people' });
+      await user.dblClick(confirm);
+      await waitFor(() => expect(path()).toHaveTextContent('/admin/alerts'));
+      expect(posts).toHaveLength(1);
+      expect(posts[0].body).toMatchObject({ title: 'Wrong-way driver on I-10', channels: ['push'] });
+    });
+
+    it('asks again with the new values after Previous; an unconfigured channel is a loud warning with its reason', async () => {
+      const reason = 'The SMS webhook is turned off in Admin Settings: SMS will not be sent.';
+      const { user } = setup();
+      await toStep(user, 4);
+      await screen.findByRole('button', { name: 'Send to 1,204 people' });
+
+      audienceAnswer = () => json(audience({
+        recipients: 1250, held: 32,
+        channels: { push: { recipients: 1204, held: 32, configured: true }, sms: { recipients: 46, held: 0, configured: false, reason } },
+      }));
+      await user.click(previous());
+      await user.click(previous());
+      await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
+      await user.click(next());
+      await user.click(next());
+      expect(await screen.findByRole('button', { name: 'Send to 1,250 people' })).toBeEnabled();
+      expect(screen.getByRole('alert')).toHaveTextContent(`SMS is not configured. ${reason}`);
+      expect(screen.getByText(/^SMS:/).closest('li')).toHaveTextContent('SMS: 46 (not configured: these will fail)');
+      expect(previews).toHaveLength(2);
+      expect(previews[1]).toMatchObject({ channels: ['push', 'sms'] });
+      expect(posts).toHaveLength(0);
+    });
+
+    it('says nobody will receive it and still lets the admin "Send to nobody"', async () => {
+      audienceAnswer = () => json(audience({
+        concerned: 0, recipients: 0, held: 0, channels: { push: { recipients: 0, held: 0, configured: true } }, unreachable: { noChannel: 0, noDevice: 0 },
+      }));
+      const { user } = setup();
+      await toStep(user, 4);
+      const confirm = await screen.findByRole('button', { name: 'Send to nobody' });
+      expect(screen.getByRole('alert')).toHaveTextContent('Nobody will receive this alert.');
+      expect(screen.queryByText(/This alert will reach/)).not.toBeInTheDocument();
+      await user.click(confirm);
+      await waitFor(() => expect(path()).toHaveTextContent('/admin/alerts'));
+      expect(posts).toHaveLength(1);
+    });
+
+    it('shows a failed preview and sends only through "Send without a preview"', async () => {
+      audienceAnswer = () => json({ code: 'error', message: 'Database unavailable' }, 500);
+      const { user } = setup();
+      await toStep(user, 4);
+      expect(await screen.findByRole('alert')).toHaveTextContent('Could not count who this alert will reach. Database unavailable');
+      expect(screen.queryByRole('button', { name: /^Send to/ })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Try the preview again' }));
+      await waitFor(() => expect(previews).toHaveLength(2));
+      await user.click(await screen.findByRole('button', { name: 'Send without a preview' }));
+      await waitFor(() => expect(path()).toHaveTextContent('/admin/alerts'));
+      expect(posts).toHaveLength(1);
+    });
 
     it("says 'Failed to create alert' and stays on Review & Send when the server refuses it; a retry reuses the key", async () => {
       answer = json({ error: 'internal', message: 'Database unavailable' }, 500);
       const { user } = setup();
       await toStep(user, 4);
-      await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+      await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
       expect(await screen.findByText('Failed to create alert')).toBeInTheDocument();
       expect(stepHeading()).toHaveTextContent('Step 4 of 4');
-      expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent('/admin/create-alert');
+      expect(path()).toHaveTextContent('/admin/create-alert');
 
       answer = null;
-      await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+      // The toast may come a render before the confirmation is free again.
+      await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
       // The screen (and the Toaster mounted with it) gives way to /admin/alerts.
-      await waitFor(() => expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent('/admin/alerts'));
+      await waitFor(() => expect(path()).toHaveTextContent('/admin/alerts'));
       expect(posts).toHaveLength(2);
       expect(posts[1].key).toBe(posts[0].key);
       expect(posts[1].body).toMatchObject({ title: 'Wrong-way driver on I-10', channels: ['push'] });

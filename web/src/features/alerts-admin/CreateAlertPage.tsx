@@ -1,4 +1,5 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import {
@@ -6,7 +7,6 @@ import {
   type AlertCategory, type Severity,
 } from '@beacon/contracts';
 import { detectLocation } from '@/common/geolocation';
-import { Spinner } from '@/common/Spinner';
 import { formatDateTime } from '@/common/time';
 import { WizardSteps } from '@/common/WizardSteps';
 import { errorMessage } from '@/app/api';
@@ -14,7 +14,8 @@ import { LazyAreaMap, SeverityBadge } from '@/features/alerts';
 import {
   WIZARD_DEFAULTS, WIZARD_STEPS, hasErrors, localDateTimeValue, parseRadius, validateWizardStep, type FieldErrors, type WizardValues,
 } from './alert-form';
-import { useCreateAlertMutation } from './alerts-admin.api';
+import { useAlertAudienceMutation, useCreateAlertMutation, type CreateAlertBody } from './alerts-admin.api';
+import { AudienceConfirm } from './AudienceSummary';
 import { ChannelCheckboxes, CountedField, channelList } from './ui';
 import '@/features/alerts/alerts.css';
 
@@ -29,6 +30,8 @@ export function CreateAlertPage() {
   // One key per wizard: a double click or a retry after a lost response cannot send the alert twice.
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
   const [createAlert, { isLoading: sending }] = useCreateAlertMutation();
+  const [previewAudience, audience] = useAlertAudienceMutation();
+  const resetAudience = audience.reset;
 
   const set = <K extends keyof WizardValues>(key: K, value: WizardValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -40,42 +43,48 @@ export function CreateAlertPage() {
     const found = validateWizardStep(step, values);
     setErrors(found);
     if (hasErrors(found)) return;
-    setStep((s) => Math.min(s + 1, WIZARD_STEPS.length - 1));
+    const to = Math.min(step + 1, WIZARD_STEPS.length - 1);
+    setStep(to);
+    // The last step counts whom these values would reach; only its confirmation sends.
+    if (to === WIZARD_STEPS.length - 1) previewAudience(wizardBody(values));
   }
 
   function previous() {
     setErrors({});
+    setServerError(null);
+    resetAudience();
     setStep((s) => Math.max(s - 1, 0));
   }
 
-  async function send(e: FormEvent) {
+  /** Previous from the last step, whose buttons go with it: the focus moves to the Previous of step 3. */
+  const previousButton = useRef<HTMLButtonElement>(null);
+  function backFromReview() {
+    flushSync(previous);
+    previousButton.current?.focus();
+  }
+
+  /** Enter on a step is Next; on the last step it does nothing: only the confirmation button sends. */
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (step !== WIZARD_STEPS.length - 1) return next();
-    const found = validateWizardStep(step, values);
+    if (step !== WIZARD_STEPS.length - 1) next();
+  }
+
+  async function send() {
+    if (sending) return;
+    const found = validateWizardStep(WIZARD_STEPS.length - 1, values);
     setErrors(found);
     if (hasErrors(found)) {
       // Send the admin back to the first step with a problem.
       const firstBad = [0, 1, 2].find((s) => hasErrors(validateWizardStep(s, values)));
-      if (firstBad !== undefined) setStep(firstBad);
+      if (firstBad !== undefined) {
+        resetAudience();
+        setStep(firstBad);
+      }
       return;
     }
     setServerError(null);
     try {
-      await createAlert({
-        idempotencyKey,
-        body: {
-          title: values.title.trim(),
-          message: values.message.trim(),
-          type: CATEGORY_DEFAULT_TYPE[values.category],
-          severity: values.severity,
-          category: values.category,
-          channels: values.channels,
-          // Optional fields are left out rather than sent as null: an area is a centre AND a radius, or nothing.
-          ...(values.locationName.trim() ? { locationName: values.locationName.trim() } : {}),
-          ...(values.lat !== null && values.lng !== null ? { lat: values.lat, lng: values.lng, radiusKm: parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault } : {}),
-          ...(values.expiresAt ? { expiresAt: new Date(values.expiresAt).toISOString() } : {}),
-        },
-      }).unwrap();
+      await createAlert({ idempotencyKey, body: wizardBody(values) }).unwrap();
       toast.success('Alert created and sent successfully!');
       navigate('/admin/alerts');
     } catch (err) {
@@ -98,7 +107,7 @@ export function CreateAlertPage() {
 
       <WizardSteps steps={WIZARD_STEPS} current={step} />
 
-      <form className="card wizard" onSubmit={send} noValidate aria-labelledby="wizard-step-title">
+      <form className="card wizard" onSubmit={submit} noValidate aria-labelledby="wizard-step-title">
         <h2 id="wizard-step-title">
           Step {step + 1} of {WIZARD_STEPS.length}: {WIZARD_STEPS[step]}
         </h2>
@@ -119,24 +128,44 @@ export function CreateAlertPage() {
               </div>
             )}
             {serverError && <p role="alert" className="field-error">{serverError}</p>}
+            <AudienceConfirm
+              preview={audience}
+              sending={sending}
+              onConfirm={send}
+              onRetry={() => previewAudience(wizardBody(values))}
+              onCancel={backFromReview}
+              cancelLabel="Previous"
+            />
           </>
         )}
 
-        <div className="wizard-nav">
-          <button type="button" className="btn btn-outline" onClick={previous} disabled={step === 0 || sending}>
-            Previous
-          </button>
-          {last ? (
-            <button type="submit" className="btn btn-primary" disabled={sending}>
-              {sending ? <><Spinner size="sm" label="Sending" /> Sending...</> : 'Send Alert'}
+        {!last && (
+          <div className="wizard-nav">
+            <button ref={previousButton} type="button" className="btn btn-outline" onClick={previous} disabled={step === 0}>
+              Previous
             </button>
-          ) : (
             <button type="submit" className="btn btn-primary">Next</button>
-          )}
-        </div>
+          </div>
+        )}
       </form>
     </section>
   );
+}
+
+/** The body of POST /api/alerts (and of its audience preview) for the wizard's values. */
+function wizardBody(values: WizardValues): CreateAlertBody {
+  return {
+    title: values.title.trim(),
+    message: values.message.trim(),
+    type: CATEGORY_DEFAULT_TYPE[values.category],
+    severity: values.severity,
+    category: values.category,
+    channels: values.channels,
+    // Optional fields are left out rather than sent as null: an area is a centre AND a radius, or nothing.
+    ...(values.locationName.trim() ? { locationName: values.locationName.trim() } : {}),
+    ...(values.lat !== null && values.lng !== null ? { lat: values.lat, lng: values.lng, radiusKm: parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault } : {}),
+    ...(values.expiresAt ? { expiresAt: new Date(values.expiresAt).toISOString() } : {}),
+  };
 }
 
 interface StepProps {

@@ -1,7 +1,7 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
-import { emptyCounts, type AdminAlert, type ChannelCounts, type DeliverySummary } from '@beacon/contracts';
+import { emptyCounts, type AdminAlert, type AlertAudience, type ChannelCounts, type DeliverySummary } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
 import { resetFakeSocket, serverSends, setConnected } from '@/test/fake-socket';
 import { QuickSendPage } from './QuickSendPage';
@@ -50,6 +50,9 @@ describe('Quick Send (the single create-alert form)', () => {
     expect(screen.getByText('Title too long')).toBeInTheDocument();
     expect(screen.getByText('Message too long')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Delivery Status' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Who this alert will reach' })).not.toBeInTheDocument();
+    expect(previews).toHaveLength(0);
+    expect(posts).toHaveLength(0);
   });
 
   it('Reset Form restores the defaults', async () => {
@@ -70,6 +73,17 @@ describe('Quick Send (the single create-alert form)', () => {
 
 let created: AdminAlert;
 let deliveryReads: number;
+let posts: Record<string, unknown>[];
+let previews: Record<string, unknown>[];
+let audienceAnswer: () => Response;
+let createAnswer: (() => Response) | null;
+
+const audience = (o: Partial<AlertAudience> = {}): AlertAudience => ({
+  concerned: 1303, recipients: 1204, held: 32,
+  channels: { push: { recipients: 1204, held: 32, configured: true } },
+  unreachable: { noChannel: 87, noDevice: 12 },
+  ...o,
+});
 
 const counts = (c: Partial<ChannelCounts>): ChannelCounts => ({ ...emptyCounts(), held: 0, ...c });
 
@@ -78,9 +92,20 @@ beforeEach(() => {
   setConnected(true);
   created = adminAlert({ title: 'Evacuate Riverside now', recipients: null, summary: {}, deliveryLabel: 'Pending', successRate: 0 });
   deliveryReads = 0;
+  posts = [];
+  previews = [];
+  audienceAnswer = () => json(audience());
+  createAnswer = null;
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const { req, path } = requestOf(input);
-    if (path === '/api/alerts' && req.method === 'POST') return json(created, 201);
+    if (path === '/api/alerts/audience' && req.method === 'POST') {
+      previews.push(await req.json());
+      return audienceAnswer();
+    }
+    if (path === '/api/alerts' && req.method === 'POST') {
+      posts.push(await req.json());
+      return createAnswer?.() ?? json(created, 201);
+    }
     if (path === `/api/alerts/${created.id}`) return json(created);
     if (path.startsWith(`/api/alerts/${created.id}/deliveries`)) deliveryReads += 1;
     return json({ error: 'not_found', message: 'Not found' }, 404);
@@ -90,10 +115,16 @@ beforeEach(() => {
 // react-hot-toast keeps its toasts in module state: one test's must not show in the next.
 afterEach(() => act(() => toast.remove()));
 
-async function send(user: ReturnType<typeof userEvent.setup>) {
+async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Alert Title'), 'Evacuate Riverside now');
   await user.type(screen.getByLabelText('Message Body'), 'The levee is failing. Leave by the north roads.');
+}
+
+/** Fills the form, presses Send Alert, and confirms whom it reaches. */
+async function send(user: ReturnType<typeof userEvent.setup>) {
+  await fill(user);
   await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+  await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
   expect(await screen.findByRole('heading', { name: 'Delivery Status' })).toBeInTheDocument();
   await screen.findByText(/Selecting recipients\.\.\./);
 }
@@ -189,13 +220,106 @@ describe('Quick Send: after sending', () => {
     expect(screen.getByLabelText('Alert Title')).toHaveValue('Evacuate Riverside now');
   });
 
-  it("says 'Failed to create alert' when the server refuses it", async () => {
-    global.fetch = jest.fn(async () => json({ error: 'internal', message: 'boom' }, 500)) as unknown as typeof fetch;
+  it("says 'Failed to create alert' when the server refuses it, and keeps the confirmation to try again", async () => {
+    createAnswer = () => json({ error: 'internal', message: 'boom' }, 500);
     const { user } = setup();
-    await user.type(screen.getByLabelText('Alert Title'), 'Evacuate Riverside now');
-    await user.type(screen.getByLabelText('Message Body'), 'The levee is failing. Leave by the north roads.');
+    await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
     expect(await screen.findByText('Failed to create alert')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Delivery Status' })).not.toBeInTheDocument();
+    // The toast may come a render before the confirmation is free again.
+    expect(await screen.findByRole('button', { name: 'Send to 1,204 people' })).toBeEnabled();
+  });
+});
+
+// ---------------------------------------------------------------- before sending: whom it will reach, and the confirmation
+
+describe('Quick Send: Send Alert asks for a confirmation with whom the alert will reach', () => {
+  const region = () => screen.getByRole('region', { name: 'Who this alert will reach' });
+
+  it('sends nothing until "Send to N people", which sends exactly the previewed body once', async () => {
+    const { user } = setup();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Who this alert will reach' })).toHaveFocus();
+    expect(await within(region()).findByText(/This alert will reach/)).toHaveTextContent('This alert will reach 1,204 people, 32 of them later, in their quiet hours or digest.');
+    expect(within(region()).getByRole('listitem')).toHaveTextContent('Web Push: 1,204 (32 later, in their quiet hours or digest)');
+    expect(within(region()).getByText(/^Not reached:/)).toHaveTextContent('87 people it concerns have none of these channels on; 12 have push on but no browser subscribed.');
+    // The confirmation replaces Send Alert; Enter on it (the focus is on the summary's heading) sends nothing.
+    expect(screen.queryByRole('button', { name: 'Send Alert' })).not.toBeInTheDocument();
+    await user.keyboard('{Enter}{Enter}');
+    expect(posts).toHaveLength(0);
+
+    await user.dblClick(screen.getByRole('button', { name: 'Send to 1,204 people' }));
+    expect(await screen.findByRole('heading', { name: 'Delivery Status' })).toBeInTheDocument();
+    expect(posts).toHaveLength(1);
+    expect(previews).toEqual(posts);
+    expect(posts[0]).toEqual({ type: 'Emergency', title: 'Evacuate Riverside now', message: 'The levee is failing. Leave by the north roads.', priority: 'medium', channels: ['web_push'] });
+    expect(screen.queryByRole('region', { name: 'Who this alert will reach' })).not.toBeInTheDocument();
+  });
+
+  it('Cancel closes the confirmation and sends nothing; Enter in a field opens it again', async () => {
+    const { user } = setup();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    await screen.findByRole('button', { name: 'Send to 1,204 people' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('region', { name: 'Who this alert will reach' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Alert' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Send Alert' })).toHaveFocus();
+    expect(screen.getByLabelText('Alert Title')).toHaveValue('Evacuate Riverside now');
+
+    await user.type(screen.getByLabelText('Alert Title'), '{Enter}');
+    expect(await screen.findByRole('button', { name: 'Send to 1,204 people' })).toBeEnabled();
+    expect(previews).toHaveLength(2);
+    expect(posts).toHaveLength(0);
+  });
+
+  it('closes the confirmation when the form changes, so counts for other values cannot be confirmed', async () => {
+    const { user } = setup();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    await screen.findByRole('button', { name: 'Send to 1,204 people' });
+
+    audienceAnswer = () => json(audience({
+      recipients: 1250,
+      channels: {
+        push: { recipients: 1204, held: 32, configured: true },
+        sms: { recipients: 46, held: 0, configured: false, reason: 'No SMS webhook URL is set in Admin Settings: SMS will not be sent.' },
+      },
+    }));
+    await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
+    expect(screen.queryByRole('region', { name: 'Who this alert will reach' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    expect(await screen.findByRole('button', { name: 'Send to 1,250 people' })).toBeEnabled();
+    expect(screen.getByRole('alert')).toHaveTextContent('SMS is not configured. No SMS webhook URL is set in Admin Settings: SMS will not be sent.');
+    expect(previews[1]).toMatchObject({ channels: ['web_push', 'sms'] });
+    expect(posts).toHaveLength(0);
+  });
+
+  it('says nobody will receive it and confirms with "Send to nobody"', async () => {
+    audienceAnswer = () => json(audience({ concerned: 0, recipients: 0, held: 0, channels: { push: { recipients: 0, held: 0, configured: true } }, unreachable: { noChannel: 0, noDevice: 0 } }));
+    const { user } = setup();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    expect(await within(region()).findByRole('alert')).toHaveTextContent('Nobody will receive this alert.');
+    await user.click(screen.getByRole('button', { name: 'Send to nobody' }));
+    expect(await screen.findByRole('heading', { name: 'Delivery Status' })).toBeInTheDocument();
+    expect(posts).toHaveLength(1);
+  });
+
+  it('after a failed preview, sends only through "Send without a preview"', async () => {
+    audienceAnswer = () => json({ code: 'error', message: 'Could not reach the database' }, 503);
+    const { user } = setup();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    expect(await within(region()).findByRole('alert')).toHaveTextContent('Could not count who this alert will reach. Could not reach the database');
+    expect(screen.queryByRole('button', { name: /^Send to/ })).not.toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Send without a preview' }));
+    expect(await screen.findByRole('heading', { name: 'Delivery Status' })).toBeInTheDocument();
+    await waitFor(() => expect(posts).toHaveLength(1));
   });
 });

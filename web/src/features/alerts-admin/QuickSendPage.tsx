@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import {
@@ -8,7 +9,8 @@ import {
 import { Spinner } from '@/common/Spinner';
 import { useFormFields } from '@/common/useFormFields';
 import { QUICK_SEND_DEFAULTS, hasErrors, validateQuickSend, type FieldErrors, type QuickSendValues } from './alert-form';
-import { useCreateAlertMutation, useGetAlertQuery } from './alerts-admin.api';
+import { useAlertAudienceMutation, useCreateAlertMutation, useGetAlertQuery, type CreateAlertBody } from './alerts-admin.api';
+import { AudienceConfirm } from './AudienceSummary';
 import { useFallbackPolling, useLiveAdminAlerts, useWatchAlerts } from './live';
 import { ChannelCheckboxes, ChannelProgress, CountedField, DeliveryIcon } from './ui';
 import '@/features/alerts/alerts.css';
@@ -67,17 +69,38 @@ export function QuickSendPage() {
     }
   }, [sent, settled, setValues]);
 
-  async function submit(e: FormEvent) {
+  // The body Send Alert would post, and the one whose audience is being confirmed: a change to the form closes the
+  // confirmation (its counts were for other values), and Send Alert asks again.
+  const body = useMemo(() => quickSendBody(values), [values]);
+  const bodyKey = JSON.stringify(body);
+  const [confirmFor, setConfirmFor] = useState<string | null>(null);
+  // While the confirmed alert is being created, the confirmation stays (with its Sending...), whatever the form does.
+  const confirming = confirmFor !== null && (confirmFor === bodyKey || creating);
+  const [previewAudience, audience] = useAlertAudienceMutation();
+  const sendButton = useRef<HTMLButtonElement>(null);
+
+  /** Leaves the confirmation; the focus goes back to Send Alert. */
+  function cancel() {
+    flushSync(() => setConfirmFor(null));
+    sendButton.current?.focus();
+  }
+
+  /** Send Alert (or Enter) opens the confirmation with whom the alert will reach; only its button sends. */
+  function submit(e: FormEvent) {
     e.preventDefault();
     const found = validateQuickSend(values);
     setErrors(found);
-    if (hasErrors(found)) return;
+    if (hasErrors(found) || confirming) return;
+    setConfirmFor(bodyKey);
+    previewAudience(body);
+  }
+
+  async function send() {
+    if (creating) return;
     try {
-      const alert = await createAlert({
-        idempotencyKey: formKey,
-        body: { type: values.type || undefined, title: values.title.trim(), message: values.message.trim(), priority: values.priority, channels: values.channels },
-      }).unwrap();
+      const alert = await createAlert({ idempotencyKey: formKey, body }).unwrap();
       reported.current = null;
+      setConfirmFor(null);
       setSentId(alert.id);
     } catch {
       toast.error('Failed to create alert');
@@ -88,6 +111,7 @@ export function QuickSendPage() {
     setValues(QUICK_SEND_DEFAULTS);
     setErrors({});
     setSentId(null);
+    setConfirmFor(null);
     setFormKey(crypto.randomUUID());
   }
 
@@ -143,17 +167,33 @@ export function QuickSendPage() {
             id={`${id}-channels`} options={ADMIN_CHANNEL_OPTIONS} labels={CHANNEL_OPTION_LABELS} value={values.channels} error={errors.channels}
             onChange={(channels) => set('channels', channels)}
           />
-          <div className="row-between">
-            <button type="button" className="btn btn-outline" onClick={reset}>Reset Form</button>
-            <button type="submit" className="btn btn-primary" disabled={creating || dispatching}>
-              {creating ? <><Spinner size="sm" label="Sending" /> Sending...</> : dispatching ? 'Sending...' : 'Send Alert'}
-            </button>
-          </div>
+          {confirming ? (
+            <AudienceConfirm
+              preview={audience}
+              sending={creating}
+              onConfirm={send}
+              onRetry={() => previewAudience(body)}
+              onCancel={cancel}
+              headingLevel={2}
+            />
+          ) : (
+            <div className="row-between">
+              <button type="button" className="btn btn-outline" onClick={reset}>Reset Form</button>
+              <button ref={sendButton} type="submit" className="btn btn-primary" disabled={creating || dispatching}>
+                {dispatching ? 'Sending...' : 'Send Alert'}
+              </button>
+            </div>
+          )}
         </form>
         {sentId && <DeliveryStatusPanel alert={sent} channels={values.channels} held={settled?.held ?? 0} />}
       </div>
     </section>
   );
+}
+
+/** The body of POST /api/alerts (and of its audience preview) for the form's values. */
+function quickSendBody(values: QuickSendValues): CreateAlertBody {
+  return { type: values.type || undefined, title: values.title.trim(), message: values.message.trim(), priority: values.priority, channels: values.channels };
 }
 
 function DeliveryStatusPanel({ alert, channels, held }: { alert: AdminAlert | undefined; channels: AdminChannelOption[]; held: number }) {

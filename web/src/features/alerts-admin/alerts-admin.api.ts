@@ -1,6 +1,6 @@
 import {
   deliveryLabel, successRate,
-  type AdminAlert, type AlertCategory, type AlertProgress, type AlertStatus, type AlertSummary, type ChannelCounts,
+  type AdminAlert, type AlertAudience, type AlertCategory, type AlertProgress, type AlertStatus, type AlertSummary, type ChannelCounts,
   type DeliveryChannel, type DeliveryStatus, type HelpRequest, type Page, type Priority, type Severity,
 } from '@beacon/contracts';
 import { api } from '@/app/api';
@@ -98,6 +98,13 @@ export const adminAlertsApi = api.injectEndpoints({
       query: ({ body, idempotencyKey }) => ({ url: 'api/alerts', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
       invalidatesTags: [{ type: 'Alert', id: 'LIST' }, 'AlertStats'],
     }),
+    /**
+     * POST /api/alerts/audience: whom this create body would reach if sent now (nothing is stored or sent). A mutation
+     * without tags: each screen asks for the values it is about to send, and nothing caches or invalidates it.
+     */
+    alertAudience: build.mutation<AlertAudience, CreateAlertBody>({
+      query: (body) => ({ url: 'api/alerts/audience', method: 'POST', body }),
+    }),
     listAlerts: build.query<Page<AdminAlert>, AlertListArgs>({
       query: (args) => ({ url: 'api/alerts', params: queryParams(args) }),
       providesTags: (res) => [{ type: 'Alert', id: 'LIST' }, ...(res?.items ?? []).map((a) => ({ type: 'Alert' as const, id: a.id }))],
@@ -176,7 +183,7 @@ export const adminAlertsApi = api.injectEndpoints({
 });
 
 export const {
-  useCreateAlertMutation, useListAlertsQuery, useRecentAlertsQuery, useAlertStatsQuery, useGetAlertQuery, useAlertDeliveriesQuery,
+  useCreateAlertMutation, useAlertAudienceMutation, useListAlertsQuery, useRecentAlertsQuery, useAlertStatsQuery, useGetAlertQuery, useAlertDeliveriesQuery,
   useLazyAlertDeliveriesQuery, useCancelAlertMutation, useSendDraftMutation,
   useHelpRequestsQuery, useResolveHelpRequestMutation,
   useAdminSettingsQuery, useUpdateAdminSettingsMutation, useTestPushConnectionMutation, useTestWebhookMutation, useSendTestAlertMutation,
