@@ -43,6 +43,9 @@ test('a user reports an incident with a photo and a map-picked location; an admi
   await expect(admin.getByRole('heading', { name: 'Moderation Queue' })).toBeVisible();
   const item = admin.getByRole('listitem').filter({ hasText: description });
   await expect(item).toBeVisible();
+  // who reported it, with their record (their first report), and marked urgent
+  await expect(item).toContainText(`Reported by ${reporter.email} · first-time reporter`);
+  await expect(item.getByText('Urgent', { exact: true })).toBeVisible();
   const img = item.getByRole('img');
   await expect(img).toBeVisible();
   // the stored photo is an image served with nosniff and without its EXIF metadata
@@ -64,7 +67,14 @@ test('a user reports an incident with a photo and a map-picked location; an admi
   const labelledBefore = await labelled.count();
 
   await item.getByRole('button', { name: 'Verify' }).click();
-  await expect(admin.getByText('Report verified')).toBeVisible();
+  // the alerts service makes the draft from the incident.verified event; the toast says so once it is there
+  const review = admin.getByRole('link', { name: 'Review the draft alert' });
+  await expect(review).toBeVisible();
+  await expect(admin.getByText('Report verified. A draft critical alert was created.')).toBeVisible();
+  // straight to the draft, wherever it sits in the alert list
+  await review.click();
+  await expect(admin).toHaveURL(/\/admin\/alerts\/[0-9a-f-]{36}$/);
+  await expect(admin.getByText('Wrong-way driver near SR 51 at Glendale Ave').first()).toBeVisible();
   await expect(markers).toHaveCount(before + 1);
   await expect(labelled).toHaveCount(labelledBefore + 1);
   await expect(visitor.locator('[data-testid="incident-marker"][aria-label*="wrong-way-driver"]')).toHaveCount(0);

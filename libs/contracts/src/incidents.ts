@@ -22,6 +22,16 @@ export const INCIDENT_TYPE_INFO: Record<IncidentType, IncidentTypeInfo> = {
   other: { value: 'other', label: 'Other', description: 'Any other safety concern', icon: '❗' },
 };
 
+/**
+ * The moderation queue's urgency ranking, most urgent first: these types come before every other type, in this
+ * order (a wrong-way driver endangers lives within minutes, an accident blocks lanes and may need help). The
+ * incidents service binds this array into its ORDER BY; the web app marks these types as urgent.
+ */
+export const URGENT_INCIDENT_TYPES = ['wrong-way-driver', 'accident'] as const satisfies readonly IncidentType[];
+
+/** True for the types the moderation queue puts first. */
+export const isUrgentIncidentType = (type: string): boolean => (URGENT_INCIDENT_TYPES as readonly string[]).includes(type);
+
 /** Display label of a stored type; unknown values (from a newer release) show as they are. */
 export const incidentTypeLabel = (type: string): string => INCIDENT_TYPE_INFO[type as IncidentType]?.label ?? type;
 
@@ -136,4 +146,37 @@ export interface PossibleDuplicate {
 export interface IncidentPage {
   items: Incident[];
   total: number;
+}
+
+/** How a reporter's reports fared: counts of their OTHER reports (the one being moderated is not counted). */
+export interface ReporterHistory {
+  /** Verified, or verified and since resolved (auto-approved ones included). */
+  verified: number;
+  rejected: number;
+  /** Still waiting for moderation. */
+  pending: number;
+}
+
+/** Who made a report, as the incidents service knows it (admins only). */
+export interface IncidentReporter {
+  id: string;
+  /** The e-mail the reporter's token carried when they reported; null for reports made before it was recorded. */
+  email: string | null;
+  history: ReporterHistory;
+}
+
+/** A report in the moderation queue: the report and its reporter with their track record. */
+export interface ModerationIncident extends Incident {
+  reporter: IncidentReporter;
+}
+
+/** GET /incidents/moderation-queue: pending reports, urgent types first (URGENT_INCIDENT_TYPES), then oldest first. */
+export interface ModerationQueuePage {
+  items: ModerationIncident[];
+  total: number;
+}
+
+/** GET /incidents/moderation-queue/count: how many reports wait for moderation (the admin menu's badge). */
+export interface ModerationQueueCount {
+  pending: number;
 }

@@ -6,6 +6,7 @@ import { displayName, selectUser } from '@/features/auth/auth.slice';
 import { useSignOut } from '@/features/auth/useSignOut';
 import { BottomBar, Header } from './Header';
 import { useGetMyPointsQuery } from '@/common/points.api';
+import { PendingReportsBadge } from '@/features/moderation';
 
 export function PublicLayout() {
   return (
@@ -118,7 +119,10 @@ export function AdminLayout() {
         </div>
         <nav aria-label="Admin sections">
           {ADMIN_MENU.map(([to, label]) => (
-            <NavLink key={to} to={to} end={to === '/admin'}>{label}</NavLink>
+            <NavLink key={to} to={to} end={to === '/admin'}>
+              {label}
+              {to === '/admin/moderation' && <PendingReportsBadge />}
+            </NavLink>
           ))}
           <NavLink to="/dashboard">Back to Dashboard</NavLink>
         </nav>

@@ -1,4 +1,4 @@
-import type { Incident, IncidentStatus, IncidentType, PossibleDuplicate, PublicIncident } from '@beacon/contracts';
+import type { Incident, IncidentStatus, IncidentType, ModerationIncident, PossibleDuplicate, PublicIncident } from '@beacon/contracts';
 
 /** Reports everyone may see, photo included; pending and rejected ones only their reporter and admins. */
 export const PUBLISHED_STATUSES: readonly IncidentStatus[] = ['verified', 'resolved'];
@@ -15,6 +15,8 @@ export interface IncidentRow {
   photo_path: string | null;
   status: IncidentStatus;
   reported_by: string;
+  /** The e-mail in the reporter's token when they reported; null for reports made before it was kept. */
+  reporter_email: string | null;
   auto_approved: boolean;
   moderated_by: string | null;
   moderated_at: Date | null;
@@ -25,7 +27,14 @@ export interface IncidentRow {
 }
 
 export const INCIDENT_COLUMNS = `i.id, i.type, i.description, i.location_name, i.lat, i.lng, i.photo_path, i.status, i.reported_by,
-  i.auto_approved, i.moderated_by, i.moderated_at, i.moderation_note, i.created_at, i.updated_at`;
+  i.reporter_email, i.auto_approved, i.moderated_by, i.moderated_at, i.moderation_note, i.created_at, i.updated_at`;
+
+/** A moderation-queue row: the report, and how its reporter's other reports fared. */
+export interface ModerationRow extends IncidentRow {
+  reporter_verified: number;
+  reporter_rejected: number;
+  reporter_pending: number;
+}
 
 export interface Viewer {
   id: string;
@@ -56,6 +65,18 @@ export function toIncident(row: IncidentRow, viewer: Viewer, photoUrl: string | 
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     ...(row.distance_m !== undefined ? { distanceM: Math.round(row.distance_m) } : {}),
+  };
+}
+
+/** The queue is for admins only (the controller's @Roles): the reporter's e-mail and record go with each report. */
+export function toModerationIncident(row: ModerationRow, admin: Viewer, photoUrl: string | null): ModerationIncident {
+  return {
+    ...toIncident(row, admin, photoUrl),
+    reporter: {
+      id: row.reported_by,
+      email: row.reporter_email,
+      history: { verified: row.reporter_verified, rejected: row.reporter_rejected, pending: row.reporter_pending },
+    },
   };
 }
 

@@ -53,6 +53,13 @@ export class IncidentsController {
     return this.incidents.moderationQueue(user, q.limit, q.offset);
   }
 
+  /** The admin menu's badge: how many reports wait. */
+  @Get('moderation-queue/count')
+  @Roles('admin')
+  moderationQueueCount() {
+    return this.incidents.moderationQueueCount();
+  }
+
   @Get(':id')
   get(@CurrentUser() user: AuthUser, @Param('id', IncidentId) id: string) {
     return this.incidents.get(user, id);

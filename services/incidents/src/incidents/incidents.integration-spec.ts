@@ -6,7 +6,7 @@ import Redis from 'ioredis';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { io as connect, Socket } from 'socket.io-client';
-import { INCIDENT_MESSAGES, JobName, queuePrefix, QueueName, Rooms, socketIoKey } from '@beacon/contracts';
+import { INCIDENT_MESSAGES, JobName, queuePrefix, QueueName, Rooms, socketIoKey, URGENT_INCIDENT_TYPES } from '@beacon/contracts';
 import { withinRadius } from '../common/geo';
 import { eventually, Harness, north, PHOENIX, startHarness, TestUser } from '../testing/harness';
 
@@ -152,13 +152,19 @@ describe('incidents API (real database)', () => {
   });
 
   describe('moderation', () => {
-    it('an admin sees the queue oldest first, verifies and the report becomes public with incident.verified queued', async () => {
+    it('an admin sees the queue urgent first then oldest, verifies and the report becomes public with incident.verified queued', async () => {
       const at = north(PHOENIX, 40_000);
       const created = (await h.call('POST', '/incidents', { user: bob, body: report(at) })).body;
       const queue = await h.call('GET', '/incidents/moderation-queue?limit=100', { user: admin });
       expect(queue.status).toBe(200);
-      const times = queue.body.items.map((i: { createdAt: string }) => i.createdAt);
-      expect([...times].sort()).toEqual(times);
+      // (moderation-queue.integration-spec.ts checks the exact order on a queue of its own)
+      const rank = (type: string) => {
+        const k = (URGENT_INCIDENT_TYPES as readonly string[]).indexOf(type);
+        return k < 0 ? URGENT_INCIDENT_TYPES.length : k;
+      };
+      const keys = queue.body.items.map((i: { type: string; createdAt: string }) => `${rank(i.type)} ${i.createdAt}`);
+      expect([...keys].sort()).toEqual(keys);
+      expect(queue.body.items.find((i: { id: string }) => i.id === created.id).reporter).toMatchObject({ id: bob.id, email: bob.email });
       expect(queue.body.items.every((i: { status: string }) => i.status === 'pending')).toBe(true);
       expect(queue.body.total).toBe(queue.body.items.length);
       expect(queue.body.items.map((i: { id: string }) => i.id)).toContain(created.id);

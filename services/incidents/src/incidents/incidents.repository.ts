@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { IncidentStatus, IncidentType } from '@beacon/contracts';
+import { IncidentStatus, IncidentType, URGENT_INCIDENT_TYPES } from '@beacon/contracts';
 import { distanceFrom, withinRadius } from '../common/geo';
 import { rowsOf } from '../common/sql';
-import { INCIDENT_COLUMNS, IncidentRow, Viewer } from './incident.entity';
+import { INCIDENT_COLUMNS, IncidentRow, ModerationRow, Viewer } from './incident.entity';
 
 export interface NewIncident {
   type: IncidentType;
@@ -14,6 +14,7 @@ export interface NewIncident {
   lng: number;
   photoPath: string | null;
   reportedBy: string;
+  reporterEmail: string | null;
   status: IncidentStatus;
   autoApproved: boolean;
 }
@@ -23,6 +24,18 @@ export interface NewIncident {
  * verified as it is created and has none. Kept identical to the expression of incidents_verified_at_idx.
  */
 const VERIFIED_AT = `coalesce(i.moderated_at, i.created_at)`;
+
+/**
+ * A report's place in the moderation queue: its type's position in URGENT_INCIDENT_TYPES (bound as $1, a text
+ * array), every other type after them all.
+ */
+const URGENCY_RANK = `coalesce(array_position($1::text[], i.type), cardinality($1::text[]) + 1)`;
+
+/**
+ * The queue's order, by output column names: the page is chosen and then returned in it, so both must be the
+ * same (id last: reports made at the same instant still page stably).
+ */
+const QUEUE_ORDER = `urgency, created_at, id`;
 
 /** Published reports are public; pending and rejected ones only to their reporter and admins. */
 const VISIBLE = `($1::boolean OR i.status IN ('verified', 'resolved') OR i.reported_by = $2::uuid)`;
@@ -37,9 +50,9 @@ export class IncidentsRepository {
 
   async insert(m: EntityManager, row: NewIncident): Promise<IncidentRow> {
     const [created] = await m.query(
-      `INSERT INTO incidents.incidents AS i (type, description, location_name, lat, lng, photo_path, reported_by, status, auto_approved)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${INCIDENT_COLUMNS}`,
-      [row.type, row.description, row.locationName, row.lat, row.lng, row.photoPath, row.reportedBy, row.status, row.autoApproved],
+      `INSERT INTO incidents.incidents AS i (type, description, location_name, lat, lng, photo_path, reported_by, reporter_email, status, auto_approved)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${INCIDENT_COLUMNS}`,
+      [row.type, row.description, row.locationName, row.lat, row.lng, row.photoPath, row.reportedBy, row.reporterEmail, row.status, row.autoApproved],
     );
     return created;
   }
@@ -61,9 +74,43 @@ export class IncidentsRepository {
     return this.page('i.reported_by = $1', [userId], 'i.created_at DESC, i.id', limit, offset);
   }
 
-  /** The moderation queue: oldest pending first. */
-  async listPending(limit: number, offset: number) {
-    return this.page(`i.status = 'pending'`, [], 'i.created_at ASC, i.id', limit, offset);
+  /**
+   * The moderation queue: pending reports, urgent types first (in URGENT_INCIDENT_TYPES order, bound as $1; any
+   * other type ranks after them), then the longest waiting first, then id so pages never overlap or skip.
+   * Each row carries its reporter's record: their other reports counted by status, in one grouped pass over the
+   * reporters of this page (the report itself is pending and is taken off the pending count).
+   */
+  async listPending(limit: number, offset: number): Promise<{ rows: ModerationRow[]; total: number }> {
+    const rows: (ModerationRow & { total: number })[] = await this.ds.query(
+      `WITH page AS (
+         SELECT ${INCIDENT_COLUMNS}, ${URGENCY_RANK} AS urgency, count(*) OVER ()::int AS total
+         FROM incidents.incidents i
+         WHERE i.status = 'pending'
+         ORDER BY ${QUEUE_ORDER}
+         LIMIT $2 OFFSET $3
+       ), history AS (
+         SELECT r.reported_by,
+                count(*) FILTER (WHERE r.status IN ('verified', 'resolved'))::int AS verified,
+                count(*) FILTER (WHERE r.status = 'rejected')::int AS rejected,
+                count(*) FILTER (WHERE r.status = 'pending')::int AS pending
+         FROM incidents.incidents r
+         WHERE r.reported_by IN (SELECT reported_by FROM page)
+         GROUP BY r.reported_by
+       )
+       SELECT page.*, h.verified AS reporter_verified, h.rejected AS reporter_rejected, h.pending - 1 AS reporter_pending
+       FROM page JOIN history h ON h.reported_by = page.reported_by
+       ORDER BY ${QUEUE_ORDER}`,
+      [URGENT_INCIDENT_TYPES, limit, offset],
+    );
+    if (rows.length || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+    // past the end: the window count came back empty, ask for it directly
+    return { rows, total: await this.countPending() };
+  }
+
+  /** How many reports wait for moderation. */
+  async countPending(): Promise<number> {
+    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM incidents.incidents WHERE status = 'pending'`);
+    return total;
   }
 
   private async page(where: string, params: unknown[], order: string, limit: number, offset: number): Promise<{ rows: IncidentRow[]; total: number }> {

@@ -2,8 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AppError, jobId, LiveEvents, notFound } from '@beacon/common';
 import { AuthUser } from '@beacon/auth';
 import {
-  Incident, INCIDENT_LIMITS, INCIDENT_TRANSITIONS, IncidentEvent, IncidentPage, IncidentStatus, JobName, JobPayloads, PossibleDuplicate,
-  PublicIncident, Rooms,
+  Incident, INCIDENT_LIMITS, INCIDENT_TRANSITIONS, IncidentEvent, IncidentPage, IncidentStatus, JobName, JobPayloads, ModerationQueueCount,
+  ModerationQueuePage, PossibleDuplicate, PublicIncident, Rooms,
 } from '@beacon/contracts';
 import { IncidentsEnv } from '../config/env.dto';
 import { Outbox } from '../events/outbox';
@@ -11,7 +11,7 @@ import { UploadsService } from '../uploads/uploads.service';
 import { CreateIncidentDto } from './dto/create-incident.dto';
 import { DuplicateCheckQuery, ListIncidentsQuery, NearbyIncidentsQuery, UpdateIncidentStatusDto } from './dto/incident-queries';
 import { PhotoUrls } from '../uploads/photo-urls';
-import { IncidentRow, isPublished, toIncident, toPossibleDuplicate, toPublicIncident, Viewer } from './incident.entity';
+import { IncidentRow, isPublished, toIncident, toModerationIncident, toPossibleDuplicate, toPublicIncident, Viewer } from './incident.entity';
 import { IncidentsRepository } from './incidents.repository';
 
 const viewerOf = (user: AuthUser): Viewer => ({ id: user.id, isAdmin: user.role === 'admin' });
@@ -49,8 +49,12 @@ export class IncidentsService {
 
   /** Only the reporter and admins see an unpublished report, so only they ever get its photo's signed URL. */
   private view(row: IncidentRow, viewer: Viewer): Incident {
+    return toIncident(row, viewer, this.photoUrl(row));
+  }
+
+  private photoUrl(row: IncidentRow): string | null {
     const path = row.photo_path;
-    return toIncident(row, viewer, path ? (isPublished(row.status) ? this.photos.plain(path) : this.photos.signed(path)) : null);
+    return path ? (isPublished(row.status) ? this.photos.plain(path) : this.photos.signed(path)) : null;
   }
 
   async create(user: AuthUser, dto: CreateIncidentDto): Promise<Incident> {
@@ -65,6 +69,8 @@ export class IncidentsService {
         lng: dto.lng,
         photoPath: dto.photoPath ?? null,
         reportedBy: user.id,
+        // the token's e-mail, kept for the moderation queue (this service has no other way to name the reporter)
+        reporterEmail: user.email || null,
         status: autoApproved ? 'verified' : 'pending',
         autoApproved,
       });
@@ -130,9 +136,15 @@ export class IncidentsService {
     return { items: rows.map((r) => this.view(r, viewerOf(user))), total };
   }
 
-  async moderationQueue(admin: AuthUser, limit: number, offset: number): Promise<IncidentPage> {
+  /** Admin only (the controller's @Roles): urgent types first, then the longest waiting, each with its reporter's record. */
+  async moderationQueue(admin: AuthUser, limit: number, offset: number): Promise<ModerationQueuePage> {
     const { rows, total } = await this.repo.listPending(limit, offset);
-    return { items: rows.map((r) => this.view(r, viewerOf(admin))), total };
+    return { items: rows.map((r) => toModerationIncident(r, viewerOf(admin), this.photoUrl(r))), total };
+  }
+
+  /** Admin only (the controller's @Roles). */
+  async moderationQueueCount(): Promise<ModerationQueueCount> {
+    return { pending: await this.repo.countPending() };
   }
 
   async nearby(user: AuthUser, q: NearbyIncidentsQuery): Promise<{ items: Incident[] }> {

@@ -37,5 +37,8 @@ describe('incidents demo seed', () => {
     expect(points.points).toBe(25 + 6 + 3);
     const [{ verified }] = await db.query(`SELECT count(*) FILTER (WHERE status = 'verified')::int AS verified FROM incidents.incidents`);
     expect(verified).toBe(3);
+    // the moderation queue names the demo user as the reporter of every demo report
+    const [{ named }] = await db.query(`SELECT bool_and(reporter_email = $1) AS named FROM incidents.incidents`, [emails.demo]);
+    expect(named).toBe(true);
   });
 });

@@ -117,11 +117,11 @@ export async function seedIncidents(ds: DataSource, log: (line: string) => void,
     );
     for (const i of INCIDENTS) {
       await m.query(
-        `INSERT INTO incidents.incidents (id, type, description, location_name, lat, lng, status, reported_by, moderated_by, moderated_at, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $7 = 'verified' THEN now() - make_interval(hours => $10) END,
+        `INSERT INTO incidents.incidents (id, type, description, location_name, lat, lng, status, reported_by, reporter_email, moderated_by, moderated_at, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $11, $9, CASE WHEN $7 = 'verified' THEN now() - make_interval(hours => $10) END,
                  now() - make_interval(hours => $10), now() - make_interval(hours => $10))
          ON CONFLICT (id) DO NOTHING`,
-        [seedId(i.slug), i.type, i.description, i.place, i.lat, i.lng, i.status, who('demo'), i.status === 'verified' ? who('admin') : null, i.hoursAgo],
+        [seedId(i.slug), i.type, i.description, i.place, i.lat, i.lng, i.status, who('demo'), i.status === 'verified' ? who('admin') : null, i.hoursAgo, emails.demo],
       );
     }
   });

@@ -1,15 +1,24 @@
 import { useCallback, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { INCIDENT_TYPE_INFO, incidentTypeLabel, type Incident } from '@beacon/contracts';
+import {
+  INCIDENT_TYPE_INFO, incidentTypeLabel, isUrgentIncidentType, URGENT_INCIDENT_TYPES, type ModerationIncident,
+} from '@beacon/contracts';
 import type { ApiError } from '@/app/api';
 import { useAppDispatch } from '@/app/hooks';
 import { useSocketEvent } from '@/app/socket';
 import { Spinner } from '@/common/Spinner';
 import { formatDateTime, relativeAge } from '@/common/time';
 import { moderationApi, useChangeIncidentStatusMutation, useModerationQueueInfiniteQuery } from './moderation.api';
+import { reporterName, reporterRecord } from './reporter';
+import { useAnnounceVerified, VERIFIED_TOASTS } from './verified-toast';
 import './moderation.css';
 
-/** The admin moderation queue at /admin/moderation: pending reports, oldest first, verified or rejected here. */
+const URGENT_LABELS = URGENT_INCIDENT_TYPES.map(incidentTypeLabel);
+
+/**
+ * The admin moderation queue at /admin/moderation: pending reports, urgent types first (wrong-way drivers, then
+ * accidents), then the longest waiting; each with its reporter and their record. Verified or rejected here.
+ */
 export function ModerationPage() {
   const dispatch = useAppDispatch();
   const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = useModerationQueueInfiniteQuery();
@@ -21,6 +30,8 @@ export function ModerationPage() {
     dispatch(moderationApi.util.invalidateTags(['Incident']));
   }, [dispatch]);
   useSocketEvent('incident:reported', onReported);
+  // the page, not the card, announces a verification: the card leaves the list as soon as the queue reloads
+  const announceVerified = useAnnounceVerified();
 
   return (
     <div className="page moderation-page">
@@ -29,6 +40,7 @@ export function ModerationPage() {
           <h1>Moderation Queue</h1>
           <p className="muted">
             {data ? `${total} ${total === 1 ? 'report' : 'reports'} waiting for review` : 'Reports waiting for review'}.
+            {' '}Urgent reports ({URGENT_LABELS.join(', then ')}) come first, then the longest waiting.
             {' '}Verified reports appear on the public map; a verified wrong-way driver also creates a draft critical alert.
           </p>
         </div>
@@ -40,7 +52,7 @@ export function ModerationPage() {
         <div className="empty-state card"><p><strong>No reports waiting for review</strong></p><p>New reports will show up here.</p></div>
       )}
       <div className="stack" aria-label="Pending reports" role="list">
-        {reports.map((r) => <ReportCard key={r.id} report={r} />)}
+        {reports.map((r) => <ReportCard key={r.id} report={r} onVerified={announceVerified} />)}
       </div>
       {hasNextPage && (
         <button type="button" className="btn btn-outline btn-block" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
@@ -51,27 +63,36 @@ export function ModerationPage() {
   );
 }
 
-function ReportCard({ report }: { report: Incident }) {
+function ReportCard({ report, onVerified }: { report: ModerationIncident; onVerified: (report: ModerationIncident) => Promise<void> }) {
   const id = useId();
   const [note, setNote] = useState('');
   const [changeStatus, { isLoading }] = useChangeIncidentStatusMutation();
   const info = INCIDENT_TYPE_INFO[report.type];
+  const urgent = isUrgentIncidentType(report.type);
 
   const decide = async (status: 'verified' | 'rejected') => {
     try {
       await changeStatus({ id: report.id, status, note: note.trim() || undefined }).unwrap();
-      toast.success(status === 'verified' ? 'Report verified' : 'Report rejected');
     } catch (err) {
       toast.error((err as ApiError).message ?? 'Failed to update the report');
+      return;
     }
+    if (status === 'verified') void onVerified(report);
+    else toast.success(VERIFIED_TOASTS.rejected);
   };
 
   return (
-    <article className="card report-card" role="listitem" aria-labelledby={`${id}-title`}>
+    <article className={`card report-card${urgent ? ' report-urgent' : ''}`} role="listitem" aria-labelledby={`${id}-title`}>
       <div className="row-between">
         <h2 id={`${id}-title`} className="report-title">{info?.icon} {incidentTypeLabel(report.type)}</h2>
-        <span className="badge badge-medium">Pending</span>
+        <span className="row report-badges">
+          {urgent && <span className="badge badge-critical">Urgent</span>}
+          <span className="badge badge-medium">Pending</span>
+        </span>
       </div>
+      <p className="report-reporter small">
+        Reported by <strong className="user-text">{reporterName(report.reporter)}</strong> · {reporterRecord(report.reporter)}
+      </p>
       <p className="user-text">{report.description}</p>
       <dl className="report-facts small">
         <dt>Location</dt>

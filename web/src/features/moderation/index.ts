@@ -1,1 +1,2 @@
 export { ModerationPage } from './ModerationPage';
+export { PendingReportsBadge } from './PendingReportsBadge';
