@@ -7,10 +7,14 @@ import {
 import { Spinner } from '@/common/Spinner';
 import { formatDateTime } from '@/common/time';
 import { useNow } from '@/common/useNow';
-import { useAlertDeliveriesQuery, useGetAlertQuery } from './alerts-admin.api';
+import { adminAlertsApi, useAlertDeliveriesQuery, useGetAlertQuery } from './alerts-admin.api';
 import { SentAlertCard } from './AdminAlertsPage';
 import { isFinished } from './QuickSendPage';
-import { useLiveAdminAlerts, useWatchAlerts } from './live';
+import { AlertAudit } from './AlertAudit';
+import { AlertDeliverySummary } from './AlertDeliverySummary';
+import { AlertResponsesCard } from './AlertResponses';
+import { DeliveryActions } from './DeliveryActions';
+import { FALLBACK_POLL_MS, useFallbackPolling, useLiveAdminAlerts, useWatchAlerts } from './live';
 import { Pager } from './ui';
 import '@/features/alerts/alerts.css';
 
@@ -18,14 +22,30 @@ const STATUS_LABEL: Record<DeliveryStatus, string> = {
   pending: 'Pending', sent: 'Sent', delivered: 'Delivered', failed: 'Failed', read: 'Read', cancelled: 'Cancelled',
 };
 
-/** /admin/alerts/:id: one alert, its live progress and its deliveries, paged and filterable. */
+/** How often a stale page reads the alert again. */
+export const STALE_RETRY_MS = FALLBACK_POLL_MS;
+
+const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * /admin/alerts/:id: one alert, its live progress, what its deliveries came to and what people answered, what can
+ * be done about failures, its audit trail and its deliveries, paged and filterable. A failed read after the alert
+ * was shown keeps the last state on screen, says since when it is stale, and reads again until it succeeds.
+ */
 export function AdminAlertDetailPage() {
   const { id = '' } = useParams();
   useLiveAdminAlerts();
   useWatchAlerts(id ? [id] : []);
   const now = useNow();
-  const alert = useGetAlertQuery(id, { skip: !id });
-  const a = alert.data;
+  // The cache entry as it stands decides how often to read it: while the socket is down, as the other live screens;
+  // once a read has failed with a state on screen, until one succeeds again.
+  const cached = adminAlertsApi.endpoints.getAlert.useQueryState(id, { skip: !id });
+  // A failed read leaves its error on the entry through the next attempt (pending), until one succeeds.
+  const stale = cached.error !== undefined && cached.data?.id === id;
+  const fallbackPolling = useFallbackPolling(cached.data?.id === id && cached.data.status === 'active');
+  const alert = useGetAlertQuery(id, { skip: !id, pollingInterval: stale ? STALE_RETRY_MS : fallbackPolling });
+  // `data` is the last result of any id: the one of another alert (navigating between them) is not this alert's.
+  const a = alert.data?.id === id ? alert.data : undefined;
 
   return (
     <section className="page" aria-labelledby="alert-detail-title">
@@ -39,18 +59,26 @@ export function AdminAlertDetailPage() {
           <Link to="/admin/alerts" className="btn btn-outline">Back to Alerts</Link>
         </div>
       </header>
-      {alert.isLoading ? (
+      {alert.isLoading || (!a && alert.isFetching) ? (
         <Spinner label="Loading alert" />
-      ) : alert.isError || !a ? (
+      ) : !a ? (
         <div className="empty-state" role="alert">
           <p>{(alert.error as { statusCode?: number } | undefined)?.statusCode === 404 ? 'This alert does not exist.' : 'Failed to load the alert.'}</p>
           <Link to="/admin/history" className="btn btn-outline">Back to History</Link>
         </div>
       ) : (
         <div className="stack">
+          {alert.error !== undefined && (
+            <p className="notice" role="status">
+              Showing the last known state (stale since {alert.fulfilledTimeStamp ? CLOCK.format(alert.fulfilledTimeStamp) : 'the last read'}); retrying…
+            </p>
+          )}
           <ul className="alert-list" aria-label="Delivery progress">
             <SentAlertCard alert={a} now={now} />
           </ul>
+          <AlertDeliverySummary alert={a} />
+          <AlertResponsesCard responses={a.responses} />
+          <DeliveryActions alert={a} />
           <section className="card" aria-labelledby="alert-content-title">
             <h2 id="alert-content-title">Content</h2>
             <dl className="review">
@@ -63,6 +91,7 @@ export function AdminAlertDetailPage() {
               <dt>Source</dt><dd>{a.source === 'incident' ? 'Verified incident' : a.source === 'test' ? 'Test alert' : 'Admin'}</dd>
             </dl>
           </section>
+          <AlertAudit alertId={a.id} status={a.status} />
           <Deliveries alertId={a.id} finished={isFinished(a)} />
         </div>
       )}
@@ -75,7 +104,7 @@ function Deliveries({ alertId, finished }: { alertId: string; finished: boolean 
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<DeliveryStatus | ''>('');
   const [channel, setChannel] = useState<DeliveryChannel | ''>('');
-  const { data, isLoading, isFetching, isError, refetch } = useAlertDeliveriesQuery({ id: alertId, page, status, channel });
+  const { data, currentData, isLoading, isFetching, isError, refetch } = useAlertDeliveriesQuery({ id: alertId, page, status, channel });
   // The rows change while the dispatch runs; read them again once it has finished.
   useEffect(() => {
     if (finished) void refetch();
@@ -105,12 +134,13 @@ function Deliveries({ alertId, finished }: { alertId: string; finished: boolean 
       </div>
       {isLoading ? (
         <Spinner label="Loading deliveries" />
-      ) : isError ? (
+      ) : isError && !currentData ? (
         <p role="alert">Failed to fetch delivery status</p>
       ) : !data?.items.length ? (
         <p className="empty-state">No deliveries{status || channel ? ' match these filters' : ' yet'}.</p>
       ) : (
         <>
+          {isError && <p className="small muted" role="status">Could not read the deliveries again; showing the last list read. Refresh to try again.</p>}
           <div className="table-wrap">
             <table>
               <caption className="visually-hidden">Deliveries of this alert</caption>

@@ -6,6 +6,7 @@ import {
 import { api } from '@/app/api';
 import type { AppDispatch, RootState } from '@/app/store';
 import { queryParams, registerAlertCopies } from '@/features/alerts';
+import type { AlertAuditEntry } from '@beacon/contracts';
 
 // The admin console's endpoints of the alerts service, injected into the one api slice (app/api.ts, which declares
 // the tag types) beside the signed-in user's endpoints in features/alerts/alerts.api.ts.
@@ -179,6 +180,21 @@ export const adminAlertsApi = api.injectEndpoints({
         }
       },
     }),
+    /** Who created, sent, ended the alert and acted on its deliveries, oldest first; read again with the alert's tag. */
+    alertAudit: build.query<AlertAuditEntry[], string>({
+      query: (id) => `api/alerts/${encodeURIComponent(id)}/audit`,
+      providesTags: (_res, _err, id) => [{ type: 'Alert', id }],
+    }),
+    /** A channel's failed deliveries sent again; the alert (and its audit), its deliveries and the stats are read again. */
+    retryFailedDeliveries: build.mutation<{ retried: number }, { id: string; channel: DeliveryChannel }>({
+      query: ({ id, channel }) => ({ url: `api/alerts/${encodeURIComponent(id)}/retry`, method: 'POST', body: { channel } }),
+      invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Delivery', id }, 'AlertStats'],
+    }),
+    /** The people nothing reached, sent the alert on `channel`. */
+    sendToUnreached: build.mutation<{ added: number }, { id: string; channel: DeliveryChannel }>({
+      query: ({ id, channel }) => ({ url: `api/alerts/${encodeURIComponent(id)}/fallback`, method: 'POST', body: { channel } }),
+      invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Delivery', id }, 'AlertStats'],
+    }),
   }),
 });
 
@@ -187,6 +203,7 @@ export const {
   useLazyAlertDeliveriesQuery, useCancelAlertMutation, useSendDraftMutation,
   useHelpRequestsQuery, useResolveHelpRequestMutation,
   useAdminSettingsQuery, useUpdateAdminSettingsMutation, useTestPushConnectionMutation, useTestWebhookMutation, useSendTestAlertMutation,
+  useAlertAuditQuery, useRetryFailedDeliveriesMutation, useSendToUnreachedMutation,
 } = adminAlertsApi;
 
 // ------------------------------------------------------------------ live events written into the cache

@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import { CHANNEL_LABELS, DELIVERY_CHANNELS, emptyCounts, type AdminAlert, type ChannelCounts, type DeliveryChannel } from '@beacon/contracts';
+import { DeliveryIcon } from './ui';
+
+/**
+ * The channels an alert went out on, and any it has deliveries on besides (a fallback sends on a channel the alert
+ * was not sent on), in the usual channel order.
+ */
+export function alertChannels(a: AdminAlert): DeliveryChannel[] {
+  return DELIVERY_CHANNELS.filter((c) => a.channels.includes(c) || a.summary[c] !== undefined);
+}
+
+/** What the alert's delivery label means for this alert, in one line (README: "Each alert's delivery label"). */
+export function labelExplanation(a: AdminAlert): string {
+  switch (a.deliveryLabel) {
+    case 'Pending':
+      return a.recipients === null
+        ? 'Beacon is choosing whom this alert concerns.'
+        : 'Some deliveries are still on their way: queued, being sent, held until later, or waiting to be tried again.';
+    case 'All Delivered':
+      return 'Every delivery that was tried succeeded.';
+    case 'Partial':
+      return 'Some deliveries succeeded, some failed for good.';
+    case 'Failed':
+      return 'Nothing succeeded: every delivery that was tried failed.';
+    case 'Not Sent':
+      if (a.status === 'draft') return 'This alert is a draft: it has not been sent, so nobody was warned.';
+      if (a.recipients === null) return `${a.status === 'expired' ? 'It expired' : 'It was cancelled'} before it went out: nobody was warned.`;
+      return 'Every delivery was called off before it went out: nobody was warned.';
+    case 'No Recipients':
+      return 'Nobody was concerned by this alert: nobody was warned.';
+    default:
+      return '';
+  }
+}
+
+/** "3 on their way · 12 held until later": pending deliveries, those held for quiet hours or digests apart. */
+export function pendingText(c: ChannelCounts): string {
+  const held = c.held ?? 0;
+  const moving = c.pending - held;
+  if (held === 0) return String(c.pending);
+  const parts = [];
+  if (moving > 0) parts.push(`${moving} on ${moving === 1 ? 'its' : 'their'} way`);
+  parts.push(`${held} held until later`);
+  return parts.join(' · ');
+}
+
+/** The detail page's delivery summary: the label and what it means, then per channel every count, held apart. */
+export function AlertDeliverySummary({ alert: a }: { alert: AdminAlert }) {
+  const id = useId();
+  const channels = alertChannels(a);
+  const anyHeld = channels.some((c) => (a.summary[c]?.held ?? 0) > 0);
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Delivery summary</h2>
+      <p>
+        <DeliveryIcon label={a.deliveryLabel} withText />
+        {' '}<span>{labelExplanation(a)}</span>
+      </p>
+      <p className="small">
+        Recipients: <strong>{a.recipients ?? '—'}</strong>
+        {a.recipients === null && a.status === 'active' && <span className="muted"> (not chosen yet)</span>}
+      </p>
+      {channels.length === 0 || channels.every((c) => !a.summary[c]) ? (
+        <p className="muted">No deliveries yet.</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Deliveries of this alert by channel</caption>
+            <thead>
+              <tr>
+                <th scope="col">Channel</th><th scope="col">Sent</th><th scope="col">Delivered</th><th scope="col">Read</th>
+                <th scope="col">Failed</th><th scope="col">Pending</th><th scope="col">Cancelled</th>
+              </tr>
+            </thead>
+            <tbody>
+              {channels.map((c) => {
+                const counts = a.summary[c] ?? emptyCounts();
+                return (
+                  <tr key={c}>
+                    <th scope="row">{CHANNEL_LABELS[c]}</th>
+                    <td>{counts.sent}</td>
+                    <td>{counts.delivered}</td>
+                    <td>{counts.read}</td>
+                    <td>{counts.failed}</td>
+                    <td>{pendingText(counts)}</td>
+                    <td>{counts.cancelled}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {anyHeld && (
+        <p className="small muted">Held deliveries wait for the recipient&apos;s quiet hours, digest or quiet weekend; they go out by themselves.</p>
+      )}
+    </section>
+  );
+}
