@@ -1,13 +1,16 @@
 // Three tiers (see ARCHITECTURE.md): unit specs next to the code, integration specs against the real
 // PostgreSQL and Redis, and web component specs in jsdom. Browser journeys run under Playwright (e2e/).
-const swc = ['@swc/jest', {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true, tsx: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
-    target: 'es2022',
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
   },
-  module: { type: 'commonjs' },
-}];
+];
 const moduleNameMapper = {
   '^@beacon/(contracts|geo|auth|common|testing)$': '<rootDir>/libs/$1/src',
 };

@@ -75,8 +75,20 @@ test("a user's saved preferences decide whether the next alert reaches them", as
   await expect(userPage.getByLabel('Weather alerts')).not.toBeChecked();
   await expect(userPage.getByLabel('Phone number')).toHaveValue('+16025550147');
 
-  const weather = await apiAlert(userPage, { title: `Dust storm ${Date.now()}`, message: 'A dust storm is crossing the valley now.', category: 'weather', severity: 'high', channels: ['sms'] });
-  const safety = await apiAlert(userPage, { title: `Water main ${Date.now()}`, message: 'A water main break closed the road downtown.', category: 'public_safety', severity: 'high', channels: ['sms'] });
+  const weather = await apiAlert(userPage, {
+    title: `Dust storm ${Date.now()}`,
+    message: 'A dust storm is crossing the valley now.',
+    category: 'weather',
+    severity: 'high',
+    channels: ['sms'],
+  });
+  const safety = await apiAlert(userPage, {
+    title: `Water main ${Date.now()}`,
+    message: 'A water main break closed the road downtown.',
+    category: 'public_safety',
+    severity: 'high',
+    channels: ['sms'],
+  });
   const sentTo = (title: string) => sms.calls.filter((c) => c.title?.includes(title) && c.recipients?.includes('+16025550147'));
   await expect.poll(() => sentTo(safety.title).length, { message: JSON.stringify(sms.calls.slice(-3)) }).toBe(1);
   expect(sentTo(weather.title)).toHaveLength(0);

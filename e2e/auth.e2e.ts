@@ -83,7 +83,10 @@ test('a signed-in user who is not an admin is kept out of /admin; an admin gets 
   expect([401, 403, 404]).toContain(apiRes.status());
 
   await page.context().clearCookies();
-  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
   await signIn(page, DEMO_ADMIN);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin$/);

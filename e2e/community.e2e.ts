@@ -26,7 +26,13 @@ test('a user posts, another comments and likes, the author sees the comment live
   for (let n = 0; n < 9; n++) {
     const res = await request.post('/api/incidents/community/posts', {
       headers: { Authorization: `Bearer ${authorToken}` },
-      data: { title: `Earlier road tip ${n}`, category: 'traffic-tip', description: `Earlier tip number ${n}: leave extra room on the freeway ramps.`, lat: 33.45, lng: -112.07 },
+      data: {
+        title: `Earlier road tip ${n}`,
+        category: 'traffic-tip',
+        description: `Earlier tip number ${n}: leave extra room on the freeway ramps.`,
+        lat: 33.45,
+        lng: -112.07,
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
   }

@@ -85,5 +85,4 @@ test('a user reports an incident with a photo and a map-picked location; an admi
   const items = (await verified.json()).items as { description: string; lat: number; lng: number }[];
   const mine = items.find((i) => i.description === description);
   expect(mine).toBeDefined();
-
 });

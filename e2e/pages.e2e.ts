@@ -62,7 +62,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByLabel('Sort by').selectOption({ label: 'Price: Low to High' });
       await expect(page.getByText(/^Showing 12 of \d+ products$/)).toBeVisible();
       await expect(page.getByRole('region', { name: 'All Products' })).toHaveAttribute('aria-busy', 'false');
-  const prices = await page.getByRole('region', { name: 'All Products' }).locator('.product-price').allInnerTexts();
+      const prices = await page.getByRole('region', { name: 'All Products' }).locator('.product-price').allInnerTexts();
       const values = prices.map((p) => Number(p.replace(/[^0-9.]/g, '')));
       expect(values.length).toBeGreaterThan(1);
       expect([...values].sort((a, b) => a - b)).toEqual(values);
@@ -119,7 +119,10 @@ for (const viewport of VIEWPORTS) {
       await page.getByLabel('Featured Only').uncheck();
       await page.getByLabel('In Stock Only').check();
       await page.getByLabel('Category').selectOption({ label: 'All Categories' });
-      await page.getByRole('button', { name: /^Add to Cart / }).first().click();
+      await page
+        .getByRole('button', { name: /^Add to Cart / })
+        .first()
+        .click();
       await expect(page.getByText('Shopping cart feature coming soon!')).toBeVisible();
       await expectNoSeriousA11yViolations(page);
     });

@@ -94,7 +94,14 @@ test('two-factor authentication: enable it on the profile, sign in with a code, 
   const qr = twoFactor.getByRole('img', { name: 'QR code to add Beacon to your authenticator app' });
   await expect(qr).toBeVisible();
   // the whole SVG reached the browser and decodes as an image (a '#' in it would cut the data: URL short)
-  expect(await qr.evaluate((img: HTMLImageElement) => img.decode().then(() => 'decoded', (e: Error) => e.message))).toBe('decoded');
+  expect(
+    await qr.evaluate((img: HTMLImageElement) =>
+      img.decode().then(
+        () => 'decoded',
+        (e: Error) => e.message,
+      ),
+    ),
+  ).toBe('decoded');
   const secret = (await twoFactor.locator('code.twofa-secret').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   const app = authenticatorApp(secret);

@@ -24,34 +24,58 @@ test('a push message becomes a notification with the alert, and the worker repor
     });
   });
   await cdp.send('ServiceWorker.enable');
-  expect(await page.evaluate(async () => {
-    await navigator.serviceWorker.register('/push-sw.js');
-    const ready = await navigator.serviceWorker.ready;
-    return Boolean(ready.active);
-  })).toBe(true);
+  expect(
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.register('/push-sw.js');
+      const ready = await navigator.serviceWorker.ready;
+      return Boolean(ready.active);
+    }),
+  ).toBe(true);
   const registrationId = await registered;
 
   const alertId = '3f1c2b9e-4d5a-4e6f-8a7b-9c0d1e2f3a4b';
   const deliveryId = '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d';
   const payload = {
-    alertId, deliveryId, title: 'Wrong-way driver on I-10', body: 'Heading west near 7th St. Move right and slow down.',
-    severity: 'critical', category: 'traffic', type: 'Traffic', url: `/alerts/${alertId}`, priority: 10, ttl: 3600,
+    alertId,
+    deliveryId,
+    title: 'Wrong-way driver on I-10',
+    body: 'Heading west near 7th St. Move right and slow down.',
+    severity: 'critical',
+    category: 'traffic',
+    type: 'Traffic',
+    url: `/alerts/${alertId}`,
+    priority: 10,
+    ttl: 3600,
     requireInteraction: true,
     receipt: { url: `${new URL(page.url()).origin}/api/alerts/deliveries/${deliveryId}/receipt`, delivered: 'token-delivered', ack: 'token-ack' },
   };
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data: JSON.stringify(payload) });
 
-  await expect.poll(() => page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration('/push-sw.js');
-    const shown = (await registration?.getNotifications()) ?? [];
-    // `actions` is Chromium's (not in TypeScript's DOM library yet).
-    return shown.map((n) => ({
-      title: n.title, body: n.body, tag: n.tag, requireInteraction: n.requireInteraction,
-      actions: (n as Notification & { actions: { title: string }[] }).actions.map((a) => a.title), url: n.data?.url,
-    }));
-  })).toEqual([{
-    title: '\u{1F6A8} Wrong-way driver on I-10', body: payload.body, tag: `alert-${alertId}`, requireInteraction: true,
-    actions: ['View Alert', 'Acknowledge'], url: `/alerts/${alertId}`,
-  }]);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration('/push-sw.js');
+        const shown = (await registration?.getNotifications()) ?? [];
+        // `actions` is Chromium's (not in TypeScript's DOM library yet).
+        return shown.map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          requireInteraction: n.requireInteraction,
+          actions: (n as Notification & { actions: { title: string }[] }).actions.map((a) => a.title),
+          url: n.data?.url,
+        }));
+      }),
+    )
+    .toEqual([
+      {
+        title: '\u{1F6A8} Wrong-way driver on I-10',
+        body: payload.body,
+        tag: `alert-${alertId}`,
+        requireInteraction: true,
+        actions: ['View Alert', 'Acknowledge'],
+        url: `/alerts/${alertId}`,
+      },
+    ]);
   await expect.poll(() => receipts).toEqual([{ url: `/api/alerts/deliveries/${deliveryId}/receipt`, body: { event: 'delivered', token: 'token-delivered' } }]);
 });

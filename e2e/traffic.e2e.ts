@@ -97,8 +97,16 @@ test('the public map shows markers and zones, filters by search, toggles layers 
 
   // one camera alone is a plain marker: open its popup, then the modal
   const first = await page.request.get('/api/traffic/cameras').then((r) => r.json());
-  const list = (Array.isArray(first) ? first : first.items ?? first.cameras) as { roadway: string; description?: string; direction?: string; image_url?: string; imageUrl?: string }[];
-  const target = list.find((c) => c.description && (c.imageUrl ?? c.image_url) && !/unavailable|offline|maintenance/i.test(`${c.description} ${c.imageUrl ?? c.image_url}`))!;
+  const list = (Array.isArray(first) ? first : (first.items ?? first.cameras)) as {
+    roadway: string;
+    description?: string;
+    direction?: string;
+    image_url?: string;
+    imageUrl?: string;
+  }[];
+  const target = list.find(
+    (c) => c.description && (c.imageUrl ?? c.image_url) && !/unavailable|offline|maintenance/i.test(`${c.description} ${c.imageUrl ?? c.image_url}`),
+  )!;
   await search.fill(target.description!);
   await expect(cameras).toHaveText('1');
   await page.getByTestId('camera-marker').first().click();

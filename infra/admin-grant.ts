@@ -28,7 +28,12 @@ export async function main(argv: string[], url: string, out: (line: string) => v
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2), process.env.DATABASE_URL || DEFAULT_DATABASE_URL, (l) => process.stdout.write(`${l}\n`), (l) => process.stderr.write(`${l}\n`))
+  main(
+    process.argv.slice(2),
+    process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    (l) => process.stdout.write(`${l}\n`),
+    (l) => process.stderr.write(`${l}\n`),
+  )
     .then((code) => process.exit(code))
     .catch((e) => {
       process.stderr.write(`admin:grant: ${(e as Error).message}\n`);

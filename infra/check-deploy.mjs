@@ -32,15 +32,17 @@ export { checkDeploy };
 export { readEnvClass, serviceEnv, serviceFiles } from './deploy-checks/service-env.mjs';
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  checkDeploy(process.argv.slice(2)).then(({ problems, summary }) => {
-    if (problems.length) {
-      for (const p of problems) process.stderr.write(`${p}\n`);
-      process.stderr.write(`check:deploy: ${problems.length} problem(s) (${summary})\n`);
-      process.exit(1);
-    }
-    process.stdout.write(`check:deploy: ok (${summary})\n`);
-  }).catch((e) => {
-    process.stderr.write(`check:deploy: ${e.message}\n`);
-    process.exit(2);
-  });
+  checkDeploy(process.argv.slice(2))
+    .then(({ problems, summary }) => {
+      if (problems.length) {
+        for (const p of problems) process.stderr.write(`${p}\n`);
+        process.stderr.write(`check:deploy: ${problems.length} problem(s) (${summary})\n`);
+        process.exit(1);
+      }
+      process.stdout.write(`check:deploy: ok (${summary})\n`);
+    })
+    .catch((e) => {
+      process.stderr.write(`check:deploy: ${e.message}\n`);
+      process.exit(2);
+    });
 }

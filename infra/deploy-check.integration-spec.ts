@@ -24,7 +24,11 @@ function waitScript(): string {
   return source;
 }
 
-interface Exit { code: number | null; stdout: string; stderr: string }
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 function exitOf(child: ChildProcess): Promise<Exit> {
   let stdout = '';
@@ -51,7 +55,8 @@ function migrate(): Promise<Exit> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/infra/databases.js'))) throw new Error('dist/ is missing: run `npm run build:server` first (the script runs against the compiled images\' code)');
+  if (!existsSync(join(ROOT, 'dist/infra/databases.js')))
+    throw new Error("dist/ is missing: run `npm run build:server` first (the script runs against the compiled images' code)");
   work = mkdtempSync(join(tmpdir(), 'beacon-wait-'));
   script = join(work, 'wait-for-migrations.js');
   writeFileSync(script, waitScript());

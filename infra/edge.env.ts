@@ -11,21 +11,22 @@ export function trustProxySetting(value: string | undefined): string[] | false {
  * A typo here would otherwise surface as a stack trace when the app is built, or, worse, trust nobody and hand every
  * visitor the balancer's address as their rate-limit key.
  */
-const TrustedProxies = () => ValidateBy({
-  name: 'trustedProxies',
-  validator: {
-    validate: (value: unknown) => {
-      if (typeof value !== 'string') return false;
-      try {
-        proxyAddr.compile(trustProxySetting(value) || []);
-        return true;
-      } catch {
-        return false;
-      }
+const TrustedProxies = () =>
+  ValidateBy({
+    name: 'trustedProxies',
+    validator: {
+      validate: (value: unknown) => {
+        if (typeof value !== 'string') return false;
+        try {
+          proxyAddr.compile(trustProxySetting(value) || []);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      defaultMessage: () => 'TRUSTED_PROXY must be addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas',
     },
-    defaultMessage: () => 'TRUSTED_PROXY must be addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas',
-  },
-});
+  });
 
 const url = (name: string) => Matches(/^https?:\/\/\S+$/, { message: `${name} must be an http(s) URL` });
 
@@ -48,7 +49,8 @@ export class EdgeEnv {
   TILE_ATTRIBUTION = '&copy; OpenStreetMap contributors';
 
   /** Who may tell the edge a client's address (a load balancer in front of it); unset: nobody, the edge is the first hop. */
-  @IsOptional() @TrustedProxies()
+  @IsOptional()
+  @TrustedProxies()
   TRUSTED_PROXY?: string;
 
   @IsOptional() @url('IDENTITY_URL') IDENTITY_URL?: string;

@@ -17,14 +17,18 @@ async function upstream(name: string) {
     req.on('data', (chunk: Buffer) => (bytes += chunk.length));
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({
-        service: name, path: req.url, bytes,
-        forwardedFor: req.headers['x-forwarded-for'] ?? null,
-        forwardedProto: req.headers['x-forwarded-proto'] ?? null,
-        forwardedHost: req.headers['x-forwarded-host'] ?? null,
-        forwarded: req.headers.forwarded ?? null,
-        realIp: req.headers['x-real-ip'] ?? null,
-      }));
+      res.end(
+        JSON.stringify({
+          service: name,
+          path: req.url,
+          bytes,
+          forwardedFor: req.headers['x-forwarded-for'] ?? null,
+          forwardedProto: req.headers['x-forwarded-proto'] ?? null,
+          forwardedHost: req.headers['x-forwarded-host'] ?? null,
+          forwarded: req.headers.forwarded ?? null,
+          realIp: req.headers['x-real-ip'] ?? null,
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -86,12 +90,19 @@ describe('edge', () => {
   it('replaces a client-sent X-Forwarded-For/-Proto/-Host with what it computed (the edge is the first hop)', async () => {
     const res = await fetch(`${base}/api/alerts/preferences`, {
       headers: {
-        'X-Forwarded-For': '1.2.3.4', Forwarded: 'for=198.51.100.1', 'X-Real-IP': '1.2.3.4',
-        'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'evil.example',
+        'X-Forwarded-For': '1.2.3.4',
+        Forwarded: 'for=198.51.100.1',
+        'X-Real-IP': '1.2.3.4',
+        'X-Forwarded-Proto': 'https',
+        'X-Forwarded-Host': 'evil.example',
       },
     });
     expect(await res.json()).toMatchObject({
-      forwardedFor: '127.0.0.1', forwardedProto: 'http', forwardedHost: new URL(base).host, forwarded: null, realIp: null,
+      forwardedFor: '127.0.0.1',
+      forwardedProto: 'http',
+      forwardedHost: new URL(base).host,
+      forwarded: null,
+      realIp: null,
     });
   });
 
@@ -118,14 +129,15 @@ describe('edge', () => {
       return form;
     };
     /** A body sent chunked, with no length the edge could check up front. */
-    const chunked = (size: number) => new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (let sent = 0; sent < size; sent += 64 * 1024) controller.enqueue(new Uint8Array(64 * 1024));
-        controller.close();
-      },
-    });
+    const chunked = (size: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let sent = 0; sent < size; sent += 64 * 1024) controller.enqueue(new Uint8Array(64 * 1024));
+          controller.close();
+        },
+      });
 
-    it('answers 413 with the service\'s code and message for an oversize upload, every time', async () => {
+    it("answers 413 with the service's code and message for an oversize upload, every time", async () => {
       for (let i = 0; i < 10; i++) {
         const res = await fetch(`${base}/api/incidents/uploads/incident-photos`, { method: 'POST', body: multipart(SIX_MB) });
         expect(res.status).toBe(413);
@@ -138,7 +150,10 @@ describe('edge', () => {
     it('answers 413 for an oversize chunked upload too, and never 502', async () => {
       for (let i = 0; i < 5; i++) {
         const res = await fetch(`${base}/api/incidents/uploads/incident-photos`, {
-          method: 'POST', body: chunked(SIX_MB), headers: { 'content-type': 'multipart/form-data; boundary=x' }, duplex: 'half',
+          method: 'POST',
+          body: chunked(SIX_MB),
+          headers: { 'content-type': 'multipart/form-data; boundary=x' },
+          duplex: 'half',
         } as RequestInit);
         expect(res.status).toBe(413);
         expect(await res.json()).toMatchObject({ code: 'file_too_large' });
@@ -147,7 +162,9 @@ describe('edge', () => {
 
     it('answers 413 payload_too_large for an oversize JSON body', async () => {
       const res = await fetch(`${base}/api/store/products`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(200 * 1024) }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'x'.repeat(200 * 1024) }),
       });
       expect(res.status).toBe(413);
       expect(await res.json()).toEqual({ statusCode: 413, code: 'payload_too_large', message: 'The request body is too large' });
@@ -158,7 +175,10 @@ describe('edge', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ service: 'incidents', path: '/api/incidents/uploads/incident-photos', bytes: expect.any(Number) });
       const streamed = await fetch(`${base}/api/incidents/uploads/incident-photos`, {
-        method: 'POST', body: chunked(1024 * 1024), headers: { 'content-type': 'multipart/form-data; boundary=x' }, duplex: 'half',
+        method: 'POST',
+        body: chunked(1024 * 1024),
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        duplex: 'half',
       } as RequestInit);
       expect(streamed.status).toBe(200);
       expect(((await streamed.json()) as { bytes: number }).bytes).toBe(1024 * 1024);
@@ -206,7 +226,11 @@ describe('edge', () => {
     try {
       const res = await fetch(`http://127.0.0.1:${(other.address() as AddressInfo).port}/api/store/products`);
       expect(res.status).toBe(502);
-      expect(await res.json()).toEqual({ statusCode: 502, code: 'bad_gateway', message: 'The service closed the connection before answering. Please try again.' });
+      expect(await res.json()).toEqual({
+        statusCode: 502,
+        code: 'bad_gateway',
+        message: 'The service closed the connection before answering. Please try again.',
+      });
     } finally {
       await new Promise((r) => other.close(r));
       await new Promise((r) => dropping.close(r));

@@ -66,7 +66,10 @@ export function forwardedHeaders(req: IncomingMessage, trust: (addr: string, i: 
   const proto = (req.socket as Socket & { encrypted?: boolean }).encrypted ? 'https' : 'http';
   // Proto and host are read as Express reads them (req.protocol, req.host): from a trusted balancer only, first value
   const viaTrusted = trust(req.socket.remoteAddress ?? '', 0);
-  const first = (name: string) => String(req.headers[name] ?? '').split(',')[0].trim();
+  const first = (name: string) =>
+    String(req.headers[name] ?? '')
+      .split(',')[0]
+      .trim();
   const forwardedProto = first('x-forwarded-proto');
   const forwardedHost = first('x-forwarded-host');
   return {
@@ -81,7 +84,11 @@ const HOST_HEADER = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
 
 const STRIPPED_HEADERS = ['forwarded', 'x-real-ip', 'x-forwarded-port'];
 
-function setForwarded(proxyReq: { setHeader(n: string, v: string): void; removeHeader(n: string): void }, req: IncomingMessage, trust: (addr: string, i: number) => boolean) {
+function setForwarded(
+  proxyReq: { setHeader(n: string, v: string): void; removeHeader(n: string): void },
+  req: IncomingMessage,
+  trust: (addr: string, i: number) => boolean,
+) {
   for (const name of STRIPPED_HEADERS) proxyReq.removeHeader(name);
   for (const [name, value] of Object.entries(forwardedHeaders(req, trust))) proxyReq.setHeader(name, value);
 }
@@ -225,9 +232,15 @@ export function createEdge(env: EdgeEnv) {
 
   const webDist = resolve(env.WEB_DIST);
   if (existsSync(webDist)) {
-    app.use(express.static(webDist, { index: false, maxAge: '1h', setHeaders: (res, path) => {
-      if (path.includes(`${join('assets', '')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    } }));
+    app.use(
+      express.static(webDist, {
+        index: false,
+        maxAge: '1h',
+        setHeaders: (res, path) => {
+          if (path.includes(`${join('assets', '')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
     // SPA fallback: client-side routes get index.html; unknown API paths still 404 as JSON
     app.use((req: Request, res: Response, next: NextFunction) => {
       if (req.method !== 'GET' || req.path.startsWith('/api/') || req.path.startsWith('/auth/')) return next();
@@ -249,7 +262,10 @@ export async function startEdge(env: EdgeEnv): Promise<Server> {
     if (req.url?.startsWith('/socket.io')) upgrade(req, socket as Socket, head);
     else socket.destroy();
   });
-  await new Promise<void>((ok, fail) => { server.once('listening', ok); server.once('error', fail); });
+  await new Promise<void>((ok, fail) => {
+    server.once('listening', ok);
+    server.once('error', fail);
+  });
   return server;
 }
 
@@ -264,13 +280,15 @@ if (require.main === module) {
     }
     throw e;
   }
-  startEdge(env).then((server) => {
-    process.stdout.write(JSON.stringify({ level: 30, service: 'edge', msg: `edge listening on http://${env.HOST}:${env.PORT}` }) + '\n');
-    const stop = () => server.close(() => process.exit(0));
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-  }).catch((e) => {
-    process.stderr.write(`edge: failed to start: ${(e as Error).message}\n`);
-    process.exit(1);
-  });
+  startEdge(env)
+    .then((server) => {
+      process.stdout.write(JSON.stringify({ level: 30, service: 'edge', msg: `edge listening on http://${env.HOST}:${env.PORT}` }) + '\n');
+      const stop = () => server.close(() => process.exit(0));
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+    })
+    .catch((e) => {
+      process.stderr.write(`edge: failed to start: ${(e as Error).message}\n`);
+      process.exit(1);
+    });
 }

@@ -22,7 +22,10 @@ describe('NUL characters in any text input', () => {
     identity = await startTestIdentity();
     for (const def of SERVICE_DEFINITIONS.filter((d) => ['identity', 'alerts', 'incidents', 'store', 'traffic'].includes(d.name))) {
       services[def.name] = await startTestService(def, {
-        DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl,
+        DATABASE_URL: db.url,
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: redis.prefix,
+        JWKS_URL: identity.jwksUrl,
       });
     }
     admin = await identity.token({ role: 'admin' });
@@ -60,14 +63,50 @@ describe('NUL characters in any text input', () => {
     return value;
   };
   const cases: [string, string, string, string, { body?: unknown; auth?: 'admin' | 'user' | 'identityUser' }][] = [
-    ['identity sign-up user data (nested)', 'identity', 'POST', '/signup', { body: { email: 'nul-data@example.test', password: 'a-long-password-1', data: { profile: { name: NUL } } } }],
-    ['identity sign-up data key', 'identity', 'POST', '/signup', { body: { email: 'nul-key@example.test', password: 'a-long-password-1', data: { [NUL]: 'x' } } }],
-    ['identity sign-up query', 'identity', 'POST', `/signup?redirect_to=${encodeURIComponent(`http://localhost:8080/${NUL}`)}`, { body: { email: 'nul-query@example.test', password: 'a-long-password-1' } }],
-    ['alerts create (body)', 'alerts', 'POST', '', { auth: 'admin', body: { title: NUL, message: 'Wrong-way driver reported', type: 'Wrong-way Driver', severity: 'high', channels: ['push'] } }],
+    [
+      'identity sign-up user data (nested)',
+      'identity',
+      'POST',
+      '/signup',
+      { body: { email: 'nul-data@example.test', password: 'a-long-password-1', data: { profile: { name: NUL } } } },
+    ],
+    [
+      'identity sign-up data key',
+      'identity',
+      'POST',
+      '/signup',
+      { body: { email: 'nul-key@example.test', password: 'a-long-password-1', data: { [NUL]: 'x' } } },
+    ],
+    [
+      'identity sign-up query',
+      'identity',
+      'POST',
+      `/signup?redirect_to=${encodeURIComponent(`http://localhost:8080/${NUL}`)}`,
+      { body: { email: 'nul-query@example.test', password: 'a-long-password-1' } },
+    ],
+    [
+      'alerts create (body)',
+      'alerts',
+      'POST',
+      '',
+      { auth: 'admin', body: { title: NUL, message: 'Wrong-way driver reported', type: 'Wrong-way Driver', severity: 'high', channels: ['push'] } },
+    ],
     ['alerts search (query)', 'alerts', 'GET', `?search=${encodeURIComponent(NUL)}`, { auth: 'admin' }],
     ['alerts preferences (array item)', 'alerts', 'PUT', '/me/preferences', { auth: 'user', body: { categories: [NUL] } }],
-    ['incidents report (body)', 'incidents', 'POST', '/incidents', { auth: 'user', body: { type: 'crime', description: `A long enough description ${NUL}`, lat: 33.4, lng: -112 } }],
-    ['community post (body)', 'incidents', 'POST', '/community/posts', { auth: 'user', body: { title: `Title ${NUL}`, category: 'other', description: 'A long enough description of the post.' } }],
+    [
+      'incidents report (body)',
+      'incidents',
+      'POST',
+      '/incidents',
+      { auth: 'user', body: { type: 'crime', description: `A long enough description ${NUL}`, lat: 33.4, lng: -112 } },
+    ],
+    [
+      'community post (body)',
+      'incidents',
+      'POST',
+      '/community/posts',
+      { auth: 'user', body: { title: `Title ${NUL}`, category: 'other', description: 'A long enough description of the post.' } },
+    ],
     ['community search (query)', 'incidents', 'GET', `/community/posts?search=${encodeURIComponent(NUL)}`, { auth: 'user' }],
     ['incident id (route parameter)', 'incidents', 'GET', `/incidents/${encodeURIComponent(NUL)}`, { auth: 'user' }],
     ['store search (query)', 'store', 'GET', `/products?search=${encodeURIComponent(NUL)}`, { auth: 'user' }],
@@ -76,10 +115,22 @@ describe('NUL characters in any text input', () => {
     // routes that read no query or body are no exception: the whole request is checked, not only what a handler takes
     ['traffic cameras (query)', 'traffic', 'GET', `/cameras?roadway=${encodeURIComponent(NUL)}`, {}],
     ['traffic ingest pull-now (body)', 'traffic', 'POST', '/ingest/runs', { auth: 'admin', body: { note: NUL } }],
-    ['identity sign-up data nested 40 deep', 'identity', 'POST', '/signup', { body: { email: 'nul-deep@example.test', password: 'a-long-password-1', data: deep(40) } }],
+    [
+      'identity sign-up data nested 40 deep',
+      'identity',
+      'POST',
+      '/signup',
+      { body: { email: 'nul-deep@example.test', password: 'a-long-password-1', data: deep(40) } },
+    ],
     ['identity user update data (body)', 'identity', 'PUT', '/user', { auth: 'identityUser', body: { data: { name: NUL } } }],
     ['identity admin user list (query)', 'identity', 'GET', `/admin/users?filter=${encodeURIComponent(NUL)}`, { auth: 'admin' }],
-    ['store product (body nested 40 deep)', 'store', 'POST', '/products', { auth: 'admin', body: { name: 'Deep', description: 'x', price: 1, category: 'Safety Gear', extra: deep(40) } }],
+    [
+      'store product (body nested 40 deep)',
+      'store',
+      'POST',
+      '/products',
+      { auth: 'admin', body: { name: 'Deep', description: 'x', price: 1, category: 'Safety Gear', extra: deep(40) } },
+    ],
   ];
 
   it.each(cases)('%s: 400 invalid_characters', async (_name, service, method, path, opts) => {

@@ -14,9 +14,15 @@ function lint(path: string, code: string) {
 /** The import boundaries `npm run lint` enforces (scripts/eslint-boundaries.mjs). */
 describe('lint: import boundaries', () => {
   it('refuses a service file importing another service, and allows its own tree and the libs', () => {
-    expect(lint('services/alerts/src/dispatch/x.ts', "import { IncidentsRepository } from '../../../incidents/src/incidents/incidents.repository';\n"))
-      .toEqual(['services/alerts must not import services/incidents: share it through libs/ or an event']);
-    expect(lint('services/alerts/src/dispatch/x.ts', "import { AlertsRepository } from '../alerts/alerts.repository';\nimport { JobQueue } from '@beacon/common';\n")).toEqual([]);
+    expect(lint('services/alerts/src/dispatch/x.ts', "import { IncidentsRepository } from '../../../incidents/src/incidents/incidents.repository';\n")).toEqual(
+      ['services/alerts must not import services/incidents: share it through libs/ or an event'],
+    );
+    expect(
+      lint(
+        'services/alerts/src/dispatch/x.ts',
+        "import { AlertsRepository } from '../alerts/alerts.repository';\nimport { JobQueue } from '@beacon/common';\n",
+      ),
+    ).toEqual([]);
   });
 
   it('lets tests and test helpers start other services', () => {
@@ -25,23 +31,36 @@ describe('lint: import boundaries', () => {
   });
 
   it('refuses libs importing services or infra', () => {
-    expect(lint('libs/common/src/x.ts', "import { alertsService } from '../../../services/alerts/src/service';\n")).toEqual(['libs/ must not import services/alerts']);
+    expect(lint('libs/common/src/x.ts', "import { alertsService } from '../../../services/alerts/src/service';\n")).toEqual([
+      'libs/ must not import services/alerts',
+    ]);
   });
 
-  it('refuses the web\'s shared UI importing a feature', () => {
-    expect(lint('web/src/common/x.tsx', "import { useSignOut } from '@/features/auth/useSignOut';\n"))
-      .toEqual(['web/src/common must not import a feature (features/auth): move the shared part to common/ or the app shell']);
-    expect(lint('web/src/common/x.tsx', "import { LoginPage } from '@/features/auth';\n"))
-      .toEqual(['web/src/common must not import a feature (features/auth): move the shared part to common/ or the app shell']);
+  it("refuses the web's shared UI importing a feature", () => {
+    expect(lint('web/src/common/x.tsx', "import { useSignOut } from '@/features/auth/useSignOut';\n")).toEqual([
+      'web/src/common must not import a feature (features/auth): move the shared part to common/ or the app shell',
+    ]);
+    expect(lint('web/src/common/x.tsx', "import { LoginPage } from '@/features/auth';\n")).toEqual([
+      'web/src/common must not import a feature (features/auth): move the shared part to common/ or the app shell',
+    ]);
   });
 
   it('refuses a feature importing an admin console, and lets the console build on the user feature', () => {
-    const refused = 'features/alerts must not import features/alerts-admin: an admin console builds on the features it administers, never the reverse; keep what both need in the user feature (its index) or common/';
+    const refused =
+      'features/alerts must not import features/alerts-admin: an admin console builds on the features it administers, never the reverse; keep what both need in the user feature (its index) or common/';
     expect(lint('web/src/features/alerts/x.tsx', "import { isFinished } from '@/features/alerts-admin/QuickSendPage';\n")).toEqual([refused]);
     expect(lint('web/src/features/alerts/x.ts', "export { adminAlertsApi } from '../alerts-admin/alerts-admin.api';\n")).toEqual([refused]);
-    expect(lint('web/src/features/store/x.tsx', "import { AdminDashboardPage } from '@/features/alerts-admin';\n"))
-      .toEqual(['features/store must not import features/alerts-admin: an admin console builds on the features it administers, never the reverse; keep what both need in the user feature (its index) or common/']);
-    expect(lint('web/src/features/alerts-admin/x.tsx', "import { LoadError } from '@/features/alerts';\nimport { useNow } from '@/common/useNow';\nimport { Pager } from './ui';\n")).toEqual([]);
-    expect(lint('web/src/app/routes.tsx', "import { AdminAlertsPage } from '@/features/alerts-admin';\nimport { UserAlertsPage } from '@/features/alerts';\n")).toEqual([]);
+    expect(lint('web/src/features/store/x.tsx', "import { AdminDashboardPage } from '@/features/alerts-admin';\n")).toEqual([
+      'features/store must not import features/alerts-admin: an admin console builds on the features it administers, never the reverse; keep what both need in the user feature (its index) or common/',
+    ]);
+    expect(
+      lint(
+        'web/src/features/alerts-admin/x.tsx',
+        "import { LoadError } from '@/features/alerts';\nimport { useNow } from '@/common/useNow';\nimport { Pager } from './ui';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      lint('web/src/app/routes.tsx', "import { AdminAlertsPage } from '@/features/alerts-admin';\nimport { UserAlertsPage } from '@/features/alerts';\n"),
+    ).toEqual([]);
   });
 });

@@ -3,7 +3,11 @@ import { createTestDatabase, TestDatabase } from '@beacon/testing';
 import { DATABASES } from './databases';
 
 const tables = (db: TestDatabase, schema: string) =>
-  db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_name <> 'migrations' ORDER BY 1`, [schema]).then((r) => r.map((x) => x.table_name));
+  db
+    .query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_name <> 'migrations' ORDER BY 1`, [
+      schema,
+    ])
+    .then((r) => r.map((x) => x.table_name));
 
 describe.each(DATABASES.map((d) => [d.schema, d] as const))('%s migrations', (schema, database) => {
   let db: TestDatabase;

@@ -66,7 +66,9 @@ function parseUrl(name: string, url: string): URL {
   try {
     return new URL(url);
   } catch {
-    throw new ConfigError(`Invalid configuration: ${name} is not a valid URL (got '${redact(url)}'); percent-encode special characters in the user name and password`);
+    throw new ConfigError(
+      `Invalid configuration: ${name} is not a valid URL (got '${redact(url)}'); percent-encode special characters in the user name and password`,
+    );
   }
 }
 

@@ -23,7 +23,10 @@ describe('revocation reaches every service', () => {
     db = await createTestDatabase(DATABASES);
     const common = { DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix };
     const def = (name: string) => SERVICE_DEFINITIONS.find((d) => d.name === name)!;
-    svc.identity = await startTestService(def('identity'), { ...common, ADMIN_EMAILS: 'chief@example.org,deputy@example.org,second@example.org,gone@example.org,unlisted@example.org,missed@example.org,returning@example.org' });
+    svc.identity = await startTestService(def('identity'), {
+      ...common,
+      ADMIN_EMAILS: 'chief@example.org,deputy@example.org,second@example.org,gone@example.org,unlisted@example.org,missed@example.org,returning@example.org',
+    });
     const jwks = `${svc.identity.url}/.well-known/jwks.json`;
     for (const name of ['alerts', 'incidents', 'store', 'traffic', 'gateway']) svc[name] = await startTestService(def(name), { ...common, JWKS_URL: jwks });
     keys = new Redis(redis.url, { keyPrefix: `${redis.prefix}:` });
@@ -38,7 +41,9 @@ describe('revocation reaches every service', () => {
 
   const signUp = async (email: string) => {
     const res = await fetch(`${svc.identity.url}/signup`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a long admin password' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'a long admin password' }),
     });
     expect(res.status).toBe(200);
     return (await res.json()) as { access_token: string; user: { id: string } };
@@ -78,7 +83,9 @@ describe('revocation reaches every service', () => {
   /** The admin who demotes and deletes; signed up by the first test, or here when a test runs alone. */
   const chiefToken = async () => {
     const res = await fetch(`${svc.identity.url}/token?grant_type=password`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'chief@example.org', password: 'a long admin password' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'chief@example.org', password: 'a long admin password' }),
     });
     if (res.status !== 200) return (await signUp('chief@example.org')).access_token;
     return ((await res.json()) as { access_token: string }).access_token;
@@ -86,7 +93,9 @@ describe('revocation reaches every service', () => {
 
   const adminApi = (token: string, method: string, path: string, body?: unknown) =>
     fetch(`${svc.identity.url}/admin/users${path}`, {
-      method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
 
   it('a demoted admin is refused by every admin route of every service within 5 s', async () => {
@@ -109,9 +118,16 @@ describe('revocation reaches every service', () => {
     await refusedEverywhereWithin5s(second.access_token);
     expect(await dropped).toBe('io server disconnect');
     // and it cannot come back with the same token
-    const again = connectSocket(svc.gateway.origin, { path: '/socket.io', transports: ['websocket'], auth: { token: second.access_token }, reconnection: false });
+    const again = connectSocket(svc.gateway.origin, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token: second.access_token },
+      reconnection: false,
+    });
     sockets.push(again);
-    const refused = await new Promise<{ code?: string }>((resolve) => again.once('connect_error', (e) => resolve((e as Error & { data?: { code?: string } }).data ?? {})));
+    const refused = await new Promise<{ code?: string }>((resolve) =>
+      again.once('connect_error', (e) => resolve((e as Error & { data?: { code?: string } }).data ?? {})),
+    );
     expect(refused.code).toBe('session_revoked');
     again.close();
   });
@@ -122,7 +138,9 @@ describe('revocation reaches every service', () => {
     expect(out.status).toBe(204);
     // most likely within the second of the cut-off, whose tokens all count as voided: identity signs none in it
     const back = await fetch(`${svc.identity.url}/token?grant_type=password`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'returning@example.org', password: 'a long admin password' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'returning@example.org', password: 'a long admin password' }),
     });
     expect(back.status).toBe(200);
     const fresh = ((await back.json()) as { access_token: string }).access_token;
@@ -136,7 +154,7 @@ describe('revocation reaches every service', () => {
     await refusedEverywhereWithin5s(gone.access_token);
   });
 
-  it('a demoted admin\'s tokens are void by the user\'s cut-off even where identity did not list the session', async () => {
+  it("a demoted admin's tokens are void by the user's cut-off even where identity did not list the session", async () => {
     const unlisted = await signUp('unlisted@example.org');
     const socket = await connected(unlisted.access_token);
     const dropped = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { QueueEvents } from 'bullmq';
 import { io, Socket } from 'socket.io-client';
 import {
-  AdminAlert, AlertCategory, AlertProgress, categoriesForAlertTypes, DeliverySummary, JOB_QUEUE, JobName, PreferenceAlertType, queuePrefix, Severity,
+  AdminAlert,
+  AlertCategory,
+  AlertProgress,
+  categoriesForAlertTypes,
+  DeliverySummary,
+  JOB_QUEUE,
+  JobName,
+  PreferenceAlertType,
+  queuePrefix,
+  Severity,
 } from '@beacon/contracts';
 import { isEligible } from '@beacon/geo';
 import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix } from '@beacon/testing';
@@ -47,8 +56,13 @@ const JOB_LOCK_MS = 5000;
 const PHOENIX = { lat: 33.4484, lng: -112.074 };
 const TUCSON = { lat: 32.2226, lng: -110.9747 }; // ~165 km away: outside the alert's radius
 const ALERT = {
-  title: 'Scaling drill: I-10 closed', message: 'Interstate 10 is closed in both directions near downtown; use alternate routes.',
-  category: 'traffic' as AlertCategory, severity: 'high' as Severity, lat: PHOENIX.lat, lng: PHOENIX.lng, radiusKm: 50,
+  title: 'Scaling drill: I-10 closed',
+  message: 'Interstate 10 is closed in both directions near downtown; use alternate routes.',
+  category: 'traffic' as AlertCategory,
+  severity: 'high' as Severity,
+  lat: PHOENIX.lat,
+  lng: PHOENIX.lng,
+  radiusKm: 50,
 };
 
 type Channel = 'push' | 'sms';
@@ -79,9 +93,19 @@ function population(push: FakePushService): Subscriber[] {
   const add = (group: Group, i: number, o: Partial<Subscriber> = {}) => {
     const located = i % 4 !== 0;
     const s: Subscriber = {
-      id: randomUUID(), group, alertTypes: ['traffic', 'emergency'], threshold: 'medium',
-      lat: located ? PHOENIX.lat + ((i % 41) - 20) * 0.004 : null, lng: located ? PHOENIX.lng + ((i % 37) - 18) * 0.004 : null,
-      radiusKm: 80, pushEnabled: true, smsEnabled: true, phone: `+1602${String(subs.length).padStart(7, '0')}`, pushSubscription: null, pushJson: null, ...o,
+      id: randomUUID(),
+      group,
+      alertTypes: ['traffic', 'emergency'],
+      threshold: 'medium',
+      lat: located ? PHOENIX.lat + ((i % 41) - 20) * 0.004 : null,
+      lng: located ? PHOENIX.lng + ((i % 37) - 18) * 0.004 : null,
+      radiusKm: 80,
+      pushEnabled: true,
+      smsEnabled: true,
+      phone: `+1602${String(subs.length).padStart(7, '0')}`,
+      pushSubscription: null,
+      pushJson: null,
+      ...o,
     };
     if (s.pushEnabled || group !== 'eligible') {
       const sub = push.subscribe();
@@ -116,7 +140,11 @@ describe('3 dispatcher workers and 2 gateways as separate processes, one worker 
   const proxy = new RecordingProxy(
     (path) => (path.startsWith('/push/') ? pushUpstream : sms.url),
     (clientPort, proxyPort) => {
-      const pid = socketOwner(clientPort, proxyPort, workers.map((w) => w.pid));
+      const pid = socketOwner(
+        clientPort,
+        proxyPort,
+        workers.map((w) => w.pid),
+      );
       return workers.find((w) => w.pid === pid)?.name;
     },
   );
@@ -142,8 +170,14 @@ describe('3 dispatcher workers and 2 gateways as separate processes, one worker 
     const smsUrl = `${proxy.origin}${new URL(sms.url).pathname}`;
 
     const vars = {
-      NODE_ENV: 'test', DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl,
-      WEBHOOK_ALLOW_HOSTS: '127.0.0.1', SMS_WEBHOOK_URL: smsUrl, PUBLIC_URL: 'http://localhost:8080',
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      JWKS_URL: identity.jwksUrl,
+      WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+      SMS_WEBHOOK_URL: smsUrl,
+      PUBLIC_URL: 'http://localhost:8080',
     };
     alerts = await startTestService(alertsService, vars);
     adminToken = await identity.token({ id: randomUUID(), email: 'admin@beacon.local', role: 'admin' });
@@ -152,8 +186,14 @@ describe('3 dispatcher workers and 2 gateways as separate processes, one worker 
     await seed(subscribers);
 
     const workerVars = {
-      ...vars, LOG_LEVEL: 'info', DISPATCHER_PORT: '0', JOB_LOCK_MS: String(JOB_LOCK_MS), SWEEP_INTERVAL_SECONDS: '3600',
-      CHANNEL_CONCURRENCY: String(CHANNEL_CONCURRENCY), PUSH_BATCH_SIZE: String(BATCH_SIZE.push), SMS_BATCH_SIZE: String(BATCH_SIZE.sms),
+      ...vars,
+      LOG_LEVEL: 'info',
+      DISPATCHER_PORT: '0',
+      JOB_LOCK_MS: String(JOB_LOCK_MS),
+      SWEEP_INTERVAL_SECONDS: '3600',
+      CHANNEL_CONCURRENCY: String(CHANNEL_CONCURRENCY),
+      PUSH_BATCH_SIZE: String(BATCH_SIZE.push),
+      SMS_BATCH_SIZE: String(BATCH_SIZE.sms),
       PUSH_REQUEST_CONCURRENCY: String(PUSH_REQUEST_CONCURRENCY),
     };
     // Port 0: each process gets a free port from the OS and logs it ("listening on http://127.0.0.1:<port>").
@@ -165,7 +205,10 @@ describe('3 dispatcher workers and 2 gateways as separate processes, one worker 
     gateways.push(...started.slice(WORKERS));
     expect(new Set(started.map((p) => new URL(p.url).port)).size).toBe(WORKERS + GATEWAYS);
 
-    for (const [channel, job] of [['push', JobName.PushSend], ['sms', JobName.SmsSend]] as const) {
+    for (const [channel, job] of [
+      ['push', JobName.PushSend],
+      ['sms', JobName.SmsSend],
+    ] as const) {
       const events = new QueueEvents(JOB_QUEUE[job], { connection: { url: redis.url } as never, prefix: queuePrefix(redis.prefix) });
       events.on('stalled', ({ jobId }) => stalled[channel].push(jobId));
       await events.waitUntilReady();
@@ -186,7 +229,10 @@ describe('3 dispatcher workers and 2 gateways as separate processes, one worker 
       () => redis.cleanup(),
     ];
     const errors: unknown[] = [];
-    for (const step of steps) await Promise.resolve().then(step).catch((e) => errors.push(e));
+    for (const step of steps)
+      await Promise.resolve()
+        .then(step)
+        .catch((e) => errors.push(e));
     if (errors.length) throw errors[0];
   });
 
@@ -197,14 +243,27 @@ describe('3 dispatcher workers and 2 gateways as separate processes, one worker 
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::boolean[], $7::text[], $8::float8[], $9::float8[], $10::float8[])
             AS u(id, threshold, types, categories, push, sms, phone, lat, lng, radius)`,
       [
-        subs.map((s) => s.id), subs.map((s) => s.threshold), subs.map((s) => s.alertTypes.join(',')), subs.map((s) => categoriesForAlertTypes(s.alertTypes).join(',')),
-        subs.map((s) => s.pushEnabled), subs.map((s) => s.smsEnabled), subs.map((s) => s.phone), subs.map((s) => s.lat), subs.map((s) => s.lng), subs.map((s) => s.radiusKm),
+        subs.map((s) => s.id),
+        subs.map((s) => s.threshold),
+        subs.map((s) => s.alertTypes.join(',')),
+        subs.map((s) => categoriesForAlertTypes(s.alertTypes).join(',')),
+        subs.map((s) => s.pushEnabled),
+        subs.map((s) => s.smsEnabled),
+        subs.map((s) => s.phone),
+        subs.map((s) => s.lat),
+        subs.map((s) => s.lng),
+        subs.map((s) => s.radiusKm),
       ],
     );
     const withPush = subs.filter((s) => s.pushJson);
     await db.query(
       `INSERT INTO alerts.push_subscriptions (user_id, endpoint, p256dh, auth) SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[])`,
-      [withPush.map((s) => s.id), withPush.map((s) => s.pushJson!.endpoint), withPush.map((s) => s.pushJson!.keys.p256dh), withPush.map((s) => s.pushJson!.keys.auth)],
+      [
+        withPush.map((s) => s.id),
+        withPush.map((s) => s.pushJson!.endpoint),
+        withPush.map((s) => s.pushJson!.keys.p256dh),
+        withPush.map((s) => s.pushJson!.keys.auth),
+      ],
     );
   }
 
@@ -227,15 +286,27 @@ describe('3 dispatcher workers and 2 gateways as separate processes, one worker 
   }
 
   const recorded = async (alertId: string) =>
-    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1 AND status IN ('sent','delivered','failed')`, [alertId]))[0].n;
+    (
+      await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1 AND status IN ('sent','delivered','failed')`, [
+        alertId,
+      ])
+    )[0].n;
 
   const logs = () => [...workers, ...gateways].map((p) => `--- ${p.name} (pid ${p.pid})\n${p.output().slice(-3000)}`).join('\n');
 
   it('delivers once per subscriber and channel, spreads the batches, and both gateways stream the same progress', async () => {
     // The population is what its groups say it is, by the reference rule (libs/geo).
-    const misfiled = subscribers.filter((s) => (s.group === 'eligible' || s.group === 'opted-out') !== isEligible(ALERT, {
-      severityThreshold: s.threshold, categories: categoriesForAlertTypes(s.alertTypes), lat: s.lat, lng: s.lng, radiusKm: s.radiusKm,
-    }));
+    const misfiled = subscribers.filter(
+      (s) =>
+        (s.group === 'eligible' || s.group === 'opted-out') !==
+        isEligible(ALERT, {
+          severityThreshold: s.threshold,
+          categories: categoriesForAlertTypes(s.alertTypes),
+          lat: s.lat,
+          lng: s.lng,
+          radiusKm: s.radiusKm,
+        }),
+    );
     expect(misfiled).toEqual([]);
     const expected = { push: subscribers.filter((s) => expects(s, 'push')), sms: subscribers.filter((s) => expects(s, 'sms')) };
     const total = expected.push.length + expected.sms.length;
@@ -268,11 +339,16 @@ describe('3 dispatcher workers and 2 gateways as separate processes, one worker 
     expect(survivors.every((w) => w.child.exitCode === null && w.child.signalCode === null)).toBe(true); // nothing else was killed
 
     // Bounded wait for the summary to be complete (the survivors take over the victim's jobs after JOB_LOCK_MS).
-    const done = await waitFor('the delivery summary to be complete', async () => {
-      const { body } = await api<AdminAlert>('GET', `/${alertId}`);
-      const pending = (body.summary.push?.pending ?? 0) + (body.summary.sms?.pending ?? 0);
-      return body.recipients !== null && pending === 0 && finished(body.summary) === total ? body : null;
-    }, 60_000, 100).catch((e) => {
+    const done = await waitFor(
+      'the delivery summary to be complete',
+      async () => {
+        const { body } = await api<AdminAlert>('GET', `/${alertId}`);
+        const pending = (body.summary.push?.pending ?? 0) + (body.summary.sms?.pending ?? 0);
+        return body.recipients !== null && pending === 0 && finished(body.summary) === total ? body : null;
+      },
+      60_000,
+      100,
+    ).catch((e) => {
       throw new Error(`${(e as Error).message}\n${logs()}`);
     });
 
@@ -289,12 +365,16 @@ describe('3 dispatcher workers and 2 gateways as separate processes, one worker 
     } finally {
       await planner.destroy();
     }
-    const rows = (await db.query<{ id: string; user_id: string; channel: Channel; status: string; attempts: number }>(
-      `SELECT id, user_id, channel, status, attempts FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId])).map((r) => ({ ...r, batch: batchOf.get(r.id)! }));
+    const rows = (
+      await db.query<{ id: string; user_id: string; channel: Channel; status: string; attempts: number }>(
+        `SELECT id, user_id, channel, status, attempts FROM alerts.alert_deliveries WHERE alert_id = $1`,
+        [alertId],
+      )
+    ).map((r) => ({ ...r, batch: batchOf.get(r.id)! }));
     const key = (userId: string, ch: string) => `${userId}:${ch}`;
-    expect(rows.map((r) => key(r.user_id, r.channel)).sort()).toEqual([
-      ...expected.push.map((s) => key(s.id, 'push')), ...expected.sms.map((s) => key(s.id, 'sms')),
-    ].sort());
+    expect(rows.map((r) => key(r.user_id, r.channel)).sort()).toEqual(
+      [...expected.push.map((s) => key(s.id, 'push')), ...expected.sms.map((s) => key(s.id, 'sms'))].sort(),
+    );
     expect(rows.filter((r) => r.status !== 'sent' && r.status !== 'delivered')).toEqual([]);
     expect(done.recipients).toBe(new Set(rows.map((r) => r.user_id)).size);
     expect(done.summary.push?.sent).toBe(expected.push.length);
@@ -322,7 +402,8 @@ describe('3 dispatcher workers and 2 gateways as separate processes, one worker 
     }
     expect(answered.filter((c) => c.path.startsWith('/push/')).length).toBe(pushes.length); // the proxy saw every push the service got
     const smsWorker = new Map<string, string[]>();
-    for (const call of answered.filter((c) => !c.path.startsWith('/push/'))) smsWorker.set(call.idempotencyKey!, [...(smsWorker.get(call.idempotencyKey!) ?? []), call.worker]);
+    for (const call of answered.filter((c) => !c.path.startsWith('/push/')))
+      smsWorker.set(call.idempotencyKey!, [...(smsWorker.get(call.idempotencyKey!) ?? []), call.worker]);
     const smsCallsPerKey = new Map<string, number>();
     for (const c of smsCalls) {
       const n = smsCallsPerKey.get(c.idempotencyKey!) ?? 0;
@@ -347,7 +428,9 @@ describe('3 dispatcher workers and 2 gateways as separate processes, one worker 
     // Only the killed worker's jobs were taken over: at most CHANNEL_CONCURRENCY per channel queue.
     for (const ch of ['push', 'sms'] as Channel[]) {
       if (stalled[ch].length > CHANNEL_CONCURRENCY) {
-        throw new Error(`${stalled[ch].length} ${ch} jobs were taken over (${stalled[ch].join(', ')}), more than the killed worker had in hand (${CHANNEL_CONCURRENCY}): a live worker lost its job lock`);
+        throw new Error(
+          `${stalled[ch].length} ${ch} jobs were taken over (${stalled[ch].join(', ')}), more than the killed worker had in hand (${CHANNEL_CONCURRENCY}): a live worker lost its job lock`,
+        );
       }
     }
     // Rows claimed twice (attempts 2) are those of the taken-over jobs that the killed worker had not recorded: at most
@@ -395,14 +478,22 @@ describe('3 dispatcher workers and 2 gateways as separate processes, one worker 
     for (const { workers: by } of batches.values()) for (const w of by) perWorker.set(w, (perWorker.get(w) ?? 0) + 1);
     expect([...perWorker.keys()].every((w) => workers.some((p) => p.name === w))).toBe(true);
     expect(perWorker.size).toBeGreaterThanOrEqual(2);
-    expect(batches.size + takenOver.size).toBeGreaterThanOrEqual(Math.ceil(expected.push.length / BATCH_SIZE.push) + Math.ceil(expected.sms.length / BATCH_SIZE.sms));
+    expect(batches.size + takenOver.size).toBeGreaterThanOrEqual(
+      Math.ceil(expected.push.length / BATCH_SIZE.push) + Math.ceil(expected.sms.length / BATCH_SIZE.sms),
+    );
 
     // 5. Both admins, on different gateways, saw the same progress, ending at the complete summary.
     const final = (seen: AlertProgress[]) => seen.filter((p) => p.alertId === alertId).pop();
-    await waitFor('both admin sockets to see the final progress', () => progress.every((seen) => {
-      const last = final(seen);
-      return last?.done && finished(last.channels) === total && seen.length === progress[0].length;
-    }), 30_000, 50).catch((e) => {
+    await waitFor(
+      'both admin sockets to see the final progress',
+      () =>
+        progress.every((seen) => {
+          const last = final(seen);
+          return last?.done && finished(last.channels) === total && seen.length === progress[0].length;
+        }),
+      30_000,
+      50,
+    ).catch((e) => {
       throw new Error(`${(e as Error).message}: ${JSON.stringify(progress.map((seen) => final(seen)))}`);
     });
     const [first, second] = progress.map((seen) => seen.filter((p) => p.alertId === alertId));
@@ -410,7 +501,8 @@ describe('3 dispatcher workers and 2 gateways as separate processes, one worker 
     expect(second).toEqual(first);
     const last = first[first.length - 1];
     expect({ recipients: last.recipients, done: last.done, channels: last.channels }).toEqual({
-      recipients: done.recipients, done: true,
+      recipients: done.recipients,
+      done: true,
       channels: {
         push: expect.objectContaining({ pending: 0, sent: expected.push.length, failed: 0 }),
         sms: expect.objectContaining({ pending: 0, sent: expected.sms.length, failed: 0 }),
@@ -423,4 +515,3 @@ describe('3 dispatcher workers and 2 gateways as separate processes, one worker 
 function finished(summary: DeliverySummary): number {
   return Object.values(summary).reduce((n, c) => n + (c ? c.sent + c.delivered + c.read + c.failed + c.cancelled : 0), 0);
 }
-

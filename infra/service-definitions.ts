@@ -8,5 +8,11 @@ import { gatewayService } from '../services/gateway/src/service';
 import { trafficService } from '../services/traffic/src/service';
 
 export const SERVICE_DEFINITIONS: ServiceDefinition<BaseEnv>[] = [
-  identityService, incidentsService, storeService, alertsService, dispatcherService, gatewayService, trafficService,
+  identityService,
+  incidentsService,
+  storeService,
+  alertsService,
+  dispatcherService,
+  gatewayService,
+  trafficService,
 ] as unknown as ServiceDefinition<BaseEnv>[];

@@ -57,7 +57,11 @@ describe('npm start: PostgreSQL and Redis', () => {
     beforeAll(async () => {
       const port = await freePort();
       url = `redis://127.0.0.1:${port}`;
-      redisServer = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'allkeys-lru'], { stdio: 'ignore' });
+      redisServer = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'allkeys-lru'],
+        { stdio: 'ignore' },
+      );
       const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => 100, maxRetriesPerRequest: null });
       probe.on('error', () => undefined);
       await probe.ping();
@@ -70,7 +74,9 @@ describe('npm start: PostgreSQL and Redis', () => {
     it('refuses to start, in one line saying how to fix it, before migrating anything', async () => {
       const { exitCode, err, out } = await prepareCapturing({ DATABASE_URL: db.url, REDIS_URL: url });
       expect(exitCode).toBe(1);
-      expect(err).toBe("beacon: Redis maxmemory-policy is 'allkeys-lru'; Beacon's queues need 'noeviction'. Fix with: redis-cli CONFIG SET maxmemory-policy noeviction");
+      expect(err).toBe(
+        "beacon: Redis maxmemory-policy is 'allkeys-lru'; Beacon's queues need 'noeviction'. Fix with: redis-cli CONFIG SET maxmemory-policy noeviction",
+      );
       expect(out.filter((l) => l.startsWith('migrate:'))).toEqual([]);
       expect(await db.query(`SELECT to_regclass('identity.users') AS t`)).toEqual([{ t: null }]);
     });

@@ -97,7 +97,10 @@ const processOutput: StartOutput = {
  * plan, or the exit code when start-up must stop (having said why in one line, or one line and how to start
  * PostgreSQL or Redis).
  */
-export async function prepare(source: NodeJS.ProcessEnv = process.env, output: StartOutput = processOutput): Promise<{ plan: StartPlan } | { exitCode: number }> {
+export async function prepare(
+  source: NodeJS.ProcessEnv = process.env,
+  output: StartOutput = processOutput,
+): Promise<{ plan: StartPlan } | { exitCode: number }> {
   const log = output.out;
   try {
     const plan = planStart(source);
@@ -106,7 +109,9 @@ export async function prepare(source: NodeJS.ProcessEnv = process.env, output: S
     if (created) log(`beacon: created database ${redact(env.DATABASE_URL!)}`);
     const { policy } = await checkRedis(env.REDIS_URL!);
     if (policy !== 'noeviction') {
-      output.err(`beacon: Redis maxmemory-policy is '${policy}'; Beacon's queues need 'noeviction'. Fix with: redis-cli CONFIG SET maxmemory-policy noeviction`);
+      output.err(
+        `beacon: Redis maxmemory-policy is '${policy}'; Beacon's queues need 'noeviction'. Fix with: redis-cli CONFIG SET maxmemory-policy noeviction`,
+      );
       return { exitCode: 1 };
     }
     await migrateAll(env.DATABASE_URL!, (l) => log(`migrate: ${l}`));
@@ -137,7 +142,12 @@ export class Supervised {
   private restarts: number[] = [];
   stopping = false;
 
-  constructor(readonly name: string, readonly script: string, readonly env: NodeJS.ProcessEnv, private readonly onGiveUp: () => void) {}
+  constructor(
+    readonly name: string,
+    readonly script: string,
+    readonly env: NodeJS.ProcessEnv,
+    private readonly onGiveUp: () => void,
+  ) {}
 
   start() {
     this.child = spawn(process.execPath, ['--enable-source-maps', this.script], { env: this.env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -197,7 +207,12 @@ export async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     log('beacon: stopping');
-    await Promise.all(processes.slice().reverse().map((p) => p.stop()));
+    await Promise.all(
+      processes
+        .slice()
+        .reverse()
+        .map((p) => p.stop()),
+    );
     process.exit(code);
   };
   process.once('SIGTERM', () => void shutdown(0));

@@ -37,8 +37,10 @@ function problem(from, to) {
   if (from.kind === 'service' && to.kind === 'service' && from.name !== to.name) {
     return `services/${from.name} must not import services/${to.name}: share it through libs/ or an event`;
   }
-  if (from.kind === 'lib' && (to.kind === 'service' || to.kind === 'infra')) return `libs/ must not import ${to.kind === 'infra' ? 'infra/' : `services/${to.name}`}`;
-  if (from.kind === 'web-common' && to.kind === 'feature') return `web/src/common must not import a feature (features/${to.name}): move the shared part to common/ or the app shell`;
+  if (from.kind === 'lib' && (to.kind === 'service' || to.kind === 'infra'))
+    return `libs/ must not import ${to.kind === 'infra' ? 'infra/' : `services/${to.name}`}`;
+  if (from.kind === 'web-common' && to.kind === 'feature')
+    return `web/src/common must not import a feature (features/${to.name}): move the shared part to common/ or the app shell`;
   if (from.kind === 'feature' && to.kind === 'feature' && to.name !== from.name && ADMIN_FEATURE.test(to.name)) {
     return `features/${from.name} must not import features/${to.name}: an admin console builds on the features it administers, never the reverse; keep what both need in the user feature (its index) or common/`;
   }

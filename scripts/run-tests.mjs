@@ -41,17 +41,26 @@ function countPlaywright(file) {
 
 // The house rules (import boundaries, hooks, unused code) before anything is built: a broken rule fails the run.
 if (want('lint')) {
-  if (run('lint', 'npm', ['run', 'lint']) !== 0) { broken.push('lint'); failed += 1; } else passed += 1;
+  if (run('lint', 'npm', ['run', 'lint']) !== 0) {
+    broken.push('lint');
+    failed += 1;
+  } else passed += 1;
 }
 
 if (want('build') && run('build', 'npm', ['run', 'build']) !== 0) broken.push('build');
 
 // Jest (SWC) and Playwright strip types without checking them: specs and journeys are type-checked here.
 if (want('typecheck')) {
-  if (run('typecheck', 'npm', ['run', 'typecheck']) !== 0) { broken.push('typecheck'); failed += 1; } else passed += 1;
+  if (run('typecheck', 'npm', ['run', 'typecheck']) !== 0) {
+    broken.push('typecheck');
+    failed += 1;
+  } else passed += 1;
 }
 
-for (const [stage, projects] of [['unit', ['unit', 'web']], ['integration', ['integration']]]) {
+for (const [stage, projects] of [
+  ['unit', ['unit', 'web']],
+  ['integration', ['integration']],
+]) {
   if (!want(stage) || broken.includes('build')) continue;
   const out = join(results, `jest-${stage}.json`);
   rmSync(out, { force: true });
@@ -61,7 +70,10 @@ for (const [stage, projects] of [['unit', ['unit', 'web']], ['integration', ['in
 }
 
 if (want('deploy') && existsSync(join(root, 'infra', 'check-deploy.mjs'))) {
-  if (run('deploy checks', 'node', ['infra/check-deploy.mjs']) !== 0) { broken.push('deploy'); failed += 1; } else passed += 1;
+  if (run('deploy checks', 'node', ['infra/check-deploy.mjs']) !== 0) {
+    broken.push('deploy');
+    failed += 1;
+  } else passed += 1;
 }
 
 if (want('e2e') && !broken.includes('build')) {

@@ -41,17 +41,19 @@ async function main() {
         { severityThreshold: p.severity_threshold, categories: p.categories, lat: p.lat, lng: p.lng, radiusKm: p.radius_km },
       );
       if (!eligible) continue;
-      if (alert.channels.includes('push') && p.push_enabled && subscribed.has(p.user_id)) users.push(p.user_id), channels.push('push');
-      if (alert.channels.includes('sms') && p.sms_enabled && p.phone_number) users.push(p.user_id), channels.push('sms');
+      if (alert.channels.includes('push') && p.push_enabled && subscribed.has(p.user_id)) (users.push(p.user_id), channels.push('push'));
+      if (alert.channels.includes('sms') && p.sms_enabled && p.phone_number) (users.push(p.user_id), channels.push('sms'));
     }
     const t2 = Date.now();
     log('baseline filtered', { alertId, loadMs: t1 - t0, filterMs: t2 - t1, deliveries: users.length, preferenceRows: prefs.length });
     let first = 0;
     for (let i = 0; i < users.length; i += 1000) {
-      const ids = (await pool.query(
-        `INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel) SELECT $1, u, c FROM unnest($2::uuid[], $3::text[]) AS x(u, c) RETURNING id`,
-        [alertId, users.slice(i, i + 1000), channels.slice(i, i + 1000)],
-      )).rows;
+      const ids = (
+        await pool.query(
+          `INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel) SELECT $1, u, c FROM unnest($2::uuid[], $3::text[]) AS x(u, c) RETURNING id`,
+          [alertId, users.slice(i, i + 1000), channels.slice(i, i + 1000)],
+        )
+      ).rows;
       await queue.addBulk(ids.map((r) => ({ name: 'deliver', data: { deliveryId: r.id }, opts: BASELINE_JOB_OPTIONS })));
       if (!first) first = Date.now();
     }
@@ -63,11 +65,13 @@ async function main() {
   }
 
   async function deliver(deliveryId: string) {
-    const [d] = (await pool.query(
-      `SELECT d.id, d.user_id, d.channel, a.id AS alert_id, a.title, a.message, a.type, a.severity, a.created_at
+    const [d] = (
+      await pool.query(
+        `SELECT d.id, d.user_id, d.channel, a.id AS alert_id, a.title, a.message, a.type, a.severity, a.created_at
        FROM alerts.alert_deliveries d JOIN alerts.alerts a ON a.id = d.alert_id WHERE d.id = $1`,
-      [deliveryId],
-    )).rows;
+        [deliveryId],
+      )
+    ).rows;
     if (d.channel === 'push') {
       const subs = (await pool.query(`SELECT endpoint, p256dh, auth FROM alerts.push_subscriptions WHERE user_id = $1`, [d.user_id])).rows;
       for (const s of subs) {
@@ -83,21 +87,28 @@ async function main() {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
-          type: d.type, title: d.title, message: d.message, priority: priorityOfSeverity(d.severity), recipients: [p.phone_number],
-          timestamp: new Date(d.created_at).toISOString(), source: 'beacon',
+          type: d.type,
+          title: d.title,
+          message: d.message,
+          priority: priorityOfSeverity(d.severity),
+          recipients: [p.phone_number],
+          timestamp: new Date(d.created_at).toISOString(),
+          source: 'beacon',
         }),
       });
       await res.text();
       if (!res.ok) throw new Error(`SMS webhook answered ${res.status}`);
     }
-    await pool.query(`UPDATE alerts.alert_deliveries SET status = 'sent', attempts = attempts + 1, sent_at = now(), updated_at = now() WHERE id = $1`, [deliveryId]);
+    await pool.query(`UPDATE alerts.alert_deliveries SET status = 'sent', attempts = attempts + 1, sent_at = now(), updated_at = now() WHERE id = $1`, [
+      deliveryId,
+    ]);
   }
 
-  const worker = new Worker(
-    BASELINE_QUEUE,
-    (job: Job) => (job.name === 'dispatch' ? dispatch(job.data.alertId) : deliver(job.data.deliveryId)),
-    { connection, prefix, concurrency: Number(env.BASELINE_CONCURRENCY ?? 50) },
-  );
+  const worker = new Worker(BASELINE_QUEUE, (job: Job) => (job.name === 'dispatch' ? dispatch(job.data.alertId) : deliver(job.data.deliveryId)), {
+    connection,
+    prefix,
+    concurrency: Number(env.BASELINE_CONCURRENCY ?? 50),
+  });
   worker.on('failed', (job, err) => log('baseline job failed', { job: job?.id, error: err.message }));
   await worker.waitUntilReady();
   log('baseline worker listening on http://127.0.0.1/ (queue only)');

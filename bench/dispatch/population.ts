@@ -1,6 +1,13 @@
 import { createECDH, createHmac, randomBytes } from 'node:crypto';
 import {
-  AlertCategory, categoriesForAlertTypes, DEFAULT_PREFERENCE_ALERT_TYPES, Frequency, milesToKm, PreferenceAlertType, SEVERITIES, Severity,
+  AlertCategory,
+  categoriesForAlertTypes,
+  DEFAULT_PREFERENCE_ALERT_TYPES,
+  Frequency,
+  milesToKm,
+  PreferenceAlertType,
+  SEVERITIES,
+  Severity,
 } from '@beacon/contracts';
 import { seededRandom } from '@beacon/common';
 import { greatCircleKm, isEligible } from '@beacon/geo';
@@ -42,10 +49,30 @@ const TYPE_SETS: readonly (readonly [PreferenceAlertType[], number])[] = [
   [['traffic', 'construction'], 4],
   [['emergency', 'weather', 'crime', 'events'], 4],
 ];
-const THRESHOLDS: readonly (readonly [Severity, number])[] = [['low', 45], ['medium', 30], ['high', 20], ['critical', 5]];
-const RADIUS_MILES: readonly (readonly [number, number])[] = [[5, 8], [10, 15], [25, 50], [50, 17], [100, 10]];
-const FREQUENCIES: readonly (readonly [Frequency, number])[] = [['immediate', 85], ['hourly', 7], ['daily', 6], ['weekly', 2]];
-const QUIET: readonly (readonly [[string, string], number])[] = [[['22:00', '07:00'], 60], [['23:00', '06:00'], 25], [['21:00', '06:30'], 15]];
+const THRESHOLDS: readonly (readonly [Severity, number])[] = [
+  ['low', 45],
+  ['medium', 30],
+  ['high', 20],
+  ['critical', 5],
+];
+const RADIUS_MILES: readonly (readonly [number, number])[] = [
+  [5, 8],
+  [10, 15],
+  [25, 50],
+  [50, 17],
+  [100, 10],
+];
+const FREQUENCIES: readonly (readonly [Frequency, number])[] = [
+  ['immediate', 85],
+  ['hourly', 7],
+  ['daily', 6],
+  ['weekly', 2],
+];
+const QUIET: readonly (readonly [[string, string], number])[] = [
+  [['22:00', '07:00'], 60],
+  [['23:00', '06:00'], 25],
+  [['21:00', '06:30'], 15],
+];
 const AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36',
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) Safari/605.1.15',
@@ -95,7 +122,10 @@ export class Population {
   readonly keyPool: { privateKey: Buffer; publicKey: string }[];
   private readonly authSecret: Buffer;
 
-  constructor(readonly size: number, readonly seed = 20_240_611) {
+  constructor(
+    readonly size: number,
+    readonly seed = 20_240_611,
+  ) {
     const random = seededRandom(seed);
     this.lat = new Float64Array(size);
     this.lng = new Float64Array(size);
@@ -225,14 +255,17 @@ export class Population {
     let recipients = 0;
     for (let i = 0; i < this.size; i++) {
       const user = {
-        severityThreshold: this.thresholdOf(i), categories: this.categories(i),
-        lat: this.located(i) ? this.lat[i] : null, lng: this.located(i) ? this.lng[i] : null, radiusKm: this.radiusKm[i],
+        severityThreshold: this.thresholdOf(i),
+        categories: this.categories(i),
+        lat: this.located(i) ? this.lat[i] : null,
+        lng: this.located(i) ? this.lng[i] : null,
+        radiusKm: this.radiusKm[i],
       };
       if (!isEligible({ ...alert }, user)) continue;
       const p = this.pushEnabled(i) && this.subscribed(i);
       const s = this.smsEnabled(i);
-      if (p) (push[i] = 1), pushCount++;
-      if (s) (sms[i] = 1), smsCount++;
+      if (p) ((push[i] = 1), pushCount++);
+      if (s) ((sms[i] = 1), smsCount++);
       if (p || s) recipients++;
     }
     return { push, sms, pushCount, smsCount, recipients };

@@ -9,7 +9,12 @@ export class ServiceProcess {
   readonly exited: Promise<number | null>;
   url = '';
 
-  constructor(readonly name: string, script: string, env: Record<string, string>, nodeArgs: string[] = []) {
+  constructor(
+    readonly name: string,
+    script: string,
+    env: Record<string, string>,
+    nodeArgs: string[] = [],
+  ) {
     this.child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.exited = new Promise((r) => this.child.on('exit', (code) => r(code)));
     for (const stream of [this.child.stdout!, this.child.stderr!]) {

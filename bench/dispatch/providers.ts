@@ -14,7 +14,10 @@ export class ArrivalLog {
   refused = 0;
   unknown = 0;
 
-  constructor(size: number, readonly startedAt: number) {
+  constructor(
+    size: number,
+    readonly startedAt: number,
+  ) {
     this.push = new Uint8Array(size);
     this.sms = new Uint8Array(size);
   }
@@ -30,7 +33,11 @@ export class Providers {
   readonly sms: FakeSmsWebhook;
   current: ArrivalLog | null = null;
 
-  constructor(private readonly population: Population, tls: { key: string; cert: string } | undefined, decryptEvery: number) {
+  constructor(
+    private readonly population: Population,
+    tls: { key: string; cert: string } | undefined,
+    decryptEvery: number,
+  ) {
     const keys = population.keyPool.map((k) => {
       const ecdh = createECDH('prime256v1');
       ecdh.setPrivateKey(k.privateKey);
@@ -42,7 +49,10 @@ export class Providers {
       return { ecdh: keys[i % keys.length], auth: population.pushKeys(i).auth };
     };
     this.push = new FakePushService({
-      keepReceived: false, decryptEvery, resolve, tls,
+      keepReceived: false,
+      decryptEvery,
+      resolve,
+      tls,
       onPush: (p, at) => {
         const log = this.current;
         if (!log) return;

@@ -71,7 +71,8 @@ export function timeline(times: number[]): [number, number][] {
   return points;
 }
 
-const fmt = (v: number | null | undefined, digits = 0) => (v === null || v === undefined || Number.isNaN(v) ? '—' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (v: number | null | undefined, digits = 0) =>
+  v === null || v === undefined || Number.isNaN(v) ? '—' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const sec = (ms: number | null | undefined) => (ms === null || ms === undefined ? '—' : `${(ms / 1000).toFixed(2)} s`);
 const ratio = (a: number | null | undefined, b: number | null | undefined) => (a && b ? b / a : null);
 
@@ -83,7 +84,10 @@ export function ratios(beacon: PhaseResult, baseline: PhaseResult | null): Recor
     endToEnd: ratio(beacon.totalMs, baseline.totalMs),
     eligibility: ratio(beacon.stages.eligibilityMs, baseline.stages.eligibilityMs),
     pushPerSecond: beacon.rates.pushPerSecond && baseline.rates.pushPerSecond ? beacon.rates.pushPerSecond / baseline.rates.pushPerSecond : null,
-    smsRecipientsPerSecond: beacon.rates.smsRecipientsPerSecond && baseline.rates.smsRecipientsPerSecond ? beacon.rates.smsRecipientsPerSecond / baseline.rates.smsRecipientsPerSecond : null,
+    smsRecipientsPerSecond:
+      beacon.rates.smsRecipientsPerSecond && baseline.rates.smsRecipientsPerSecond
+        ? beacon.rates.smsRecipientsPerSecond / baseline.rates.smsRecipientsPerSecond
+        : null,
     latencyP50: ratio(beacon.latencyMs.p50, baseline.latencyMs.p50),
     latencyP99: ratio(beacon.latencyMs.p99, baseline.latencyMs.p99),
     workerPeakMemory: ratio(peak(beacon), peak(baseline)),
@@ -121,14 +125,20 @@ export function table(r: BenchResult): string {
     const mem = (ph: PhaseResult | null) => ph?.memory.find((m) => m.process === p)?.peakMiB;
     add(`peak RSS ${p}`, `${fmt(mem(b))} MiB`, `${fmt(mem(n))} MiB`);
   }
-  add('Redis used_memory peak (start)', `${fmt(b.redis.peakMiB, 1)} (${fmt(b.redis.startMiB, 1)}) MiB`, `${fmt(n?.redis.peakMiB, 1)} (${fmt(n?.redis.startMiB, 1)}) MiB`);
-  const once = (ph: PhaseResult | null) => (ph ? `${ph.exactlyOnce.ok ? 'yes' : 'NO'} (${fmt(ph.exactlyOnce.push.receivedOnce)} push, ${fmt(ph.exactlyOnce.sms.receivedOnce)} SMS)` : '');
+  add(
+    'Redis used_memory peak (start)',
+    `${fmt(b.redis.peakMiB, 1)} (${fmt(b.redis.startMiB, 1)}) MiB`,
+    `${fmt(n?.redis.peakMiB, 1)} (${fmt(n?.redis.startMiB, 1)}) MiB`,
+  );
+  const once = (ph: PhaseResult | null) =>
+    ph ? `${ph.exactlyOnce.ok ? 'yes' : 'NO'} (${fmt(ph.exactlyOnce.push.receivedOnce)} push, ${fmt(ph.exactlyOnce.sms.receivedOnce)} SMS)` : '';
   add('exactly once per recipient and channel', once(b), once(n));
   const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((row) => row[c].length), ['', 'Beacon', 'naive baseline', 'ratio'][c].length));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   const out = [line(['', 'Beacon', 'naive baseline', 'ratio']), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)];
-  const head = `${fmt(r.population.subscribers)} subscribers, ${fmt(b.recipients)} recipients (${fmt(b.deliveries.push)} push, ${fmt(b.deliveries.sms)} SMS), `
-    + `radius ${r.population.alertRadiusKm} km; ${r.machine.nproc} x ${r.machine.cpu}, ${r.machine.memoryGiB} GiB`;
+  const head =
+    `${fmt(r.population.subscribers)} subscribers, ${fmt(b.recipients)} recipients (${fmt(b.deliveries.push)} push, ${fmt(b.deliveries.sms)} SMS), ` +
+    `radius ${r.population.alertRadiusKm} km; ${r.machine.nproc} x ${r.machine.cpu}, ${r.machine.memoryGiB} GiB`;
   return `${head}\n${out.join('\n')}`;
 }
 
@@ -155,12 +165,24 @@ export function svgChart(r: BenchResult): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
     `<text x="${m.l}" y="22" font-size="14" font-weight="bold">${esc(`Deliveries arrived at the providers after the alert was sent (${r.population.subscribers.toLocaleString('en-US')} subscribers)`)}</text>`,
-    ...ticks(maxX).map((t) => `<line x1="${x(t)}" y1="${H - m.b}" x2="${x(t)}" y2="${m.t}" stroke="#eee"/><text x="${x(t)}" y="${H - m.b + 16}" text-anchor="middle">${t}</text>`),
-    ...ticks(maxY).map((t) => `<line x1="${m.l}" y1="${y(t)}" x2="${W - m.r}" y2="${y(t)}" stroke="#eee"/><text x="${m.l - 6}" y="${y(t) + 4}" text-anchor="end">${t.toLocaleString('en-US')}</text>`),
+    ...ticks(maxX).map(
+      (t) =>
+        `<line x1="${x(t)}" y1="${H - m.b}" x2="${x(t)}" y2="${m.t}" stroke="#eee"/><text x="${x(t)}" y="${H - m.b + 16}" text-anchor="middle">${t}</text>`,
+    ),
+    ...ticks(maxY).map(
+      (t) =>
+        `<line x1="${m.l}" y1="${y(t)}" x2="${W - m.r}" y2="${y(t)}" stroke="#eee"/><text x="${m.l - 6}" y="${y(t) + 4}" text-anchor="end">${t.toLocaleString('en-US')}</text>`,
+    ),
     `<line x1="${m.l}" y1="${H - m.b}" x2="${W - m.r}" y2="${H - m.b}" stroke="#333"/><line x1="${m.l}" y1="${H - m.b}" x2="${m.l}" y2="${m.t}" stroke="#333"/>`,
     `<text x="${(m.l + W - m.r) / 2}" y="${H - 12}" text-anchor="middle">seconds after the alert was sent</text>`,
-    ...series.map((s) => `<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${s.points.map(([a, b]) => `${x(a).toFixed(1)},${y(b).toFixed(1)}`).join(' ')}"/>`),
-    ...series.map((s, i) => `<rect x="${W - m.r - 170}" y="${m.t + 8 + i * 18}" width="12" height="12" fill="${s.color}"/><text x="${W - m.r - 152}" y="${m.t + 18 + i * 18}">${esc(s.name)}</text>`),
+    ...series.map(
+      (s) =>
+        `<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${s.points.map(([a, b]) => `${x(a).toFixed(1)},${y(b).toFixed(1)}`).join(' ')}"/>`,
+    ),
+    ...series.map(
+      (s, i) =>
+        `<rect x="${W - m.r - 170}" y="${m.t + 8 + i * 18}" width="12" height="12" fill="${s.color}"/><text x="${W - m.r - 152}" y="${m.t + 18 + i * 18}">${esc(s.name)}</text>`,
+    ),
     '</svg>',
   ];
   return parts.join('\n');

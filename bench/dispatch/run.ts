@@ -106,7 +106,10 @@ class Sampler {
   redisInstancePeak = 0;
   private readonly cpuStart = new Map<string, number>();
 
-  constructor(private readonly redis: Redis, private readonly processes: () => { name: string; pid: number }[]) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly processes: () => { name: string; pid: number }[],
+  ) {}
 
   async start() {
     // Writing 5 to clear_refs resets VmHWM, so each phase's peak is its own (long-lived processes span both phases).
@@ -123,10 +126,13 @@ class Sampler {
     this.cpuStart.set('postgres (all backends)', cpuOfCommand('postgres'));
     this.cpuStart.set('redis-server', cpuOfCommand('redis-server'));
     this.timer = setInterval(() => {
-      void redisMemory(this.redis).then((r) => {
-        this.redisPeak = Math.max(this.redisPeak, r.used);
-        this.redisInstancePeak = r.peak;
-      }, () => undefined);
+      void redisMemory(this.redis).then(
+        (r) => {
+          this.redisPeak = Math.max(this.redisPeak, r.used);
+          this.redisInstancePeak = r.peak;
+        },
+        () => undefined,
+      );
     }, 250);
   }
 
@@ -140,7 +146,11 @@ class Sampler {
     for (const p of this.processes()) cpu[p.name] = +((processCpuSeconds(p.pid) ?? 0) - (this.cpuStart.get(p.name) ?? 0)).toFixed(2);
     cpu['postgres (all backends)'] = +(cpuOfCommand('postgres') - (this.cpuStart.get('postgres (all backends)') ?? 0)).toFixed(2);
     cpu['redis-server'] = +(cpuOfCommand('redis-server') - (this.cpuStart.get('redis-server') ?? 0)).toFixed(2);
-    return { memory, cpu, redis: { startMiB: +this.redisStart.toFixed(1), peakMiB: +this.redisPeak.toFixed(1), instancePeakMiB: +this.redisInstancePeak.toFixed(1) } };
+    return {
+      memory,
+      cpu,
+      redis: { startMiB: +this.redisStart.toFixed(1), peakMiB: +this.redisPeak.toFixed(1), instancePeakMiB: +this.redisInstancePeak.toFixed(1) },
+    };
   }
 }
 
@@ -151,7 +161,9 @@ interface Progress {
 }
 
 async function progress(db: Client, alertId: string): Promise<Progress> {
-  const { rows: [r] } = await db.query(
+  const {
+    rows: [r],
+  } = await db.query(
     `SELECT a.dispatched_at IS NOT NULL AS dispatched,
             coalesce(sum(c.n) FILTER (WHERE c.status IN ('pending', 'sending')), 0)::int AS open, coalesce(sum(c.n), 0)::int AS total
      FROM alerts.alerts a LEFT JOIN alerts.alert_delivery_counts c ON c.alert_id = a.id WHERE a.id = $1 GROUP BY a.id`,
@@ -228,7 +240,9 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
   let rowsSent = 0;
   let recipients = 0;
   if (alertId) {
-    const { rows: [r] } = await ctx.db.query(
+    const {
+      rows: [r],
+    } = await ctx.db.query(
       `SELECT (extract(epoch FROM max(sent_at)) * 1000)::float8 AS last, count(*) FILTER (WHERE status IN ('sent', 'delivered'))::int AS sent,
               count(DISTINCT user_id)::int AS recipients
        FROM alerts.alert_deliveries WHERE alert_id = $1`,
@@ -246,8 +260,14 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
   const span = (s: number[]) => (s.length > 1 ? (s[s.length - 1] - s[0]) / 1000 : null);
   const rate = (s: number[]) => (span(s) ? Math.round(s.length / span(s)!) : null);
   const expectedRows = ctx.expected.pushCount + ctx.expected.smsCount;
-  const ok = !error && push.receivedOnce === push.expected && sms.receivedOnce === sms.expected && !push.unexpected && !sms.unexpected
-    && rowsSent === expectedRows && ctx.providers.push.undecryptable === undecryptable0;
+  const ok =
+    !error &&
+    push.receivedOnce === push.expected &&
+    sms.receivedOnce === sms.expected &&
+    !push.unexpected &&
+    !sms.unexpected &&
+    rowsSent === expectedRows &&
+    ctx.providers.push.undecryptable === undecryptable0;
   const completedMs = error ? null : lastRecordedAtMs;
   const result: PhaseResult = {
     name: ctx.name,
@@ -281,8 +301,14 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
     cpuSeconds: sampled.cpu,
     redis: sampled.redis,
     exactlyOnce: {
-      ok, push, sms, rowsSent, rowsExpected: expectedRows, refused: log.refused,
-      payloadsDecrypted: ctx.providers.push.decrypted - decrypted0, payloadsUndecryptable: ctx.providers.push.undecryptable - undecryptable0,
+      ok,
+      push,
+      sms,
+      rowsSent,
+      rowsExpected: expectedRows,
+      refused: log.refused,
+      payloadsDecrypted: ctx.providers.push.decrypted - decrypted0,
+      payloadsUndecryptable: ctx.providers.push.undecryptable - undecryptable0,
     },
     timeline: timeline(all),
   };
@@ -318,13 +344,17 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
     if (!existsSync(f)) throw new Error(`${f} is missing: run \`npm run build:server\` first (npm run bench:dispatch does)`);
   }
   const loadAverageAtStart = loadavg().map((l) => +l.toFixed(2));
-  o.log(`dispatch benchmark: ${o.subscribers.toLocaleString('en-US')} subscribers, ${o.workers} dispatcher workers; load average ${loadAverageAtStart.join(' ')}`);
+  o.log(
+    `dispatch benchmark: ${o.subscribers.toLocaleString('en-US')} subscribers, ${o.workers} dispatcher workers; load average ${loadAverageAtStart.join(' ')}`,
+  );
 
   const population = new Population(o.subscribers);
   const radiusKm = population.radiusReaching(0.2, BENCH_ALERT);
   const alertSpec = { ...BENCH_ALERT, radiusKm };
   const expected = population.expected(alertSpec);
-  o.log(`  alert radius ${radiusKm} km: ${expected.recipients.toLocaleString('en-US')} recipients expected (${expected.pushCount} push, ${expected.smsCount} SMS)`);
+  o.log(
+    `  alert radius ${radiusKm} km: ${expected.recipients.toLocaleString('en-US')} recipients expected (${expected.pushCount} push, ${expected.smsCount} SMS)`,
+  );
 
   // Push endpoints are https, as real push services are: Beacon negotiates HTTP/2, the baseline's web-push uses
   // HTTP/1.1. Every process trusts the throwaway certificate through NODE_EXTRA_CA_CERTS, never by turning checks off.
@@ -350,18 +380,35 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
     await db.connect();
 
     const env = {
-      NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: url, REDIS_URL: o.redisUrl, REDIS_PREFIX: redisPrefix, JWKS_URL: identity.jwksUrl,
-      WEBHOOK_ALLOW_HOSTS: '127.0.0.1', SMS_WEBHOOK_URL: providers.sms.url, SWEEP_INTERVAL_SECONDS: '3600', NODE_EXTRA_CA_CERTS: tls.certFile,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: url,
+      REDIS_URL: o.redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      JWKS_URL: identity.jwksUrl,
+      WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+      SMS_WEBHOOK_URL: providers.sms.url,
+      SWEEP_INTERVAL_SECONDS: '3600',
+      NODE_EXTRA_CA_CERTS: tls.certFile,
     };
     const alerts = new ServiceProcess('alerts', alertsMain, { ...env, ALERTS_PORT: '0' });
     started.push(alerts);
     await alerts.ready();
     // The alerts service makes the VAPID keys on first start; the workers read them.
-    const workers = Array.from({ length: o.workers }, (_, i) => new ServiceProcess(`worker ${i + 1}`, dispatcherMain, { ...env, DISPATCHER_PORT: '0' },
-      o.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfileDir}`] : []));
+    const workers = Array.from(
+      { length: o.workers },
+      (_, i) =>
+        new ServiceProcess(
+          `worker ${i + 1}`,
+          dispatcherMain,
+          { ...env, DISPATCHER_PORT: '0' },
+          o.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfileDir}`] : [],
+        ),
+    );
     started.push(...workers);
     await Promise.all(workers.map((w) => w.ready()));
-    const sampler = (ps: ServiceProcess[]) => new Sampler(redis, () => [{ name: 'bench + fake providers', pid: process.pid }, ...ps.map((p) => ({ name: p.name, pid: p.pid }))]);
+    const sampler = (ps: ServiceProcess[]) =>
+      new Sampler(redis, () => [{ name: 'bench + fake providers', pid: process.pid }, ...ps.map((p) => ({ name: p.name, pid: p.pid }))]);
 
     // ---- Beacon: one POST to the real API; the workers do the rest.
     const stamps: PhaseContext['stamps'] = {};
@@ -379,7 +426,14 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
     };
     o.log('  Beacon: sending the alert through POST /api/alerts...');
     const beaconRun = await runPhase({
-      name: 'beacon', db, providers, population, expected, sampler: sampler([alerts, ...workers]), timeoutMs: o.phaseTimeoutMs, stamps,
+      name: 'beacon',
+      db,
+      providers,
+      population,
+      expected,
+      sampler: sampler([alerts, ...workers]),
+      timeoutMs: o.phaseTimeoutMs,
+      stamps,
       isAlive: alive([alerts, ...workers]),
       send: async () => {
         const res = await fetch(`${alerts.url.replace(/\/$/, '')}/api/alerts`, {
@@ -398,7 +452,12 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
     await Promise.all(workers.map((w) => w.stop()));
 
     const eligibility = await measureEligibility(db, {
-      id: beaconRun.alertId ?? '00000000-0000-4000-8000-000000000000', severity: 'critical', category: 'traffic', lat: BENCH_ALERT.lat, lng: BENCH_ALERT.lng, radius_km: radiusKm,
+      id: beaconRun.alertId ?? '00000000-0000-4000-8000-000000000000',
+      severity: 'critical',
+      category: 'traffic',
+      lat: BENCH_ALERT.lat,
+      lng: BENCH_ALERT.lng,
+      radius_km: radiusKm,
     });
     beacon.stages.eligibilityMs = eligibility.ms;
 
@@ -406,9 +465,19 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
     let baseline: PhaseResult | null = null;
     if (o.baseline) {
       await db.query(`VACUUM ANALYZE alerts.alert_deliveries, alerts.push_subscriptions`);
-      const naive = Array.from({ length: o.workers }, (_, i) => new ServiceProcess(`worker ${i + 1}`, baselineMain, {
-        ...env, BASELINE_CONCURRENCY: '50',
-      }, ['--max-old-space-size=8192']));
+      const naive = Array.from(
+        { length: o.workers },
+        (_, i) =>
+          new ServiceProcess(
+            `worker ${i + 1}`,
+            baselineMain,
+            {
+              ...env,
+              BASELINE_CONCURRENCY: '50',
+            },
+            ['--max-old-space-size=8192'],
+          ),
+      );
       started.push(...naive);
       await Promise.all(naive.map((w) => w.ready()));
       const naiveStamps: PhaseContext['stamps'] = {};
@@ -429,13 +498,32 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
       try {
         o.log('  naive baseline: dispatching the same alert...');
         const run = await runPhase({
-          name: 'baseline', db, providers, population, expected, sampler: sampler(naive), timeoutMs: o.phaseTimeoutMs, stamps: naiveStamps,
+          name: 'baseline',
+          db,
+          providers,
+          population,
+          expected,
+          sampler: sampler(naive),
+          timeoutMs: o.phaseTimeoutMs,
+          stamps: naiveStamps,
           isAlive: alive(naive),
           send: async () => {
-            const { rows: [row] } = await db!.query(
+            const {
+              rows: [row],
+            } = await db!.query(
               `INSERT INTO alerts.alerts (title, message, type, severity, category, location_name, lat, lng, radius_km, channels, status, sent_at)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, '{push,sms}', 'active', now()) RETURNING id`,
-              [BENCH_ALERT.title, BENCH_ALERT.message, BENCH_ALERT.type, BENCH_ALERT.severity, BENCH_ALERT.category, BENCH_ALERT.locationName, BENCH_ALERT.lat, BENCH_ALERT.lng, radiusKm],
+              [
+                BENCH_ALERT.title,
+                BENCH_ALERT.message,
+                BENCH_ALERT.type,
+                BENCH_ALERT.severity,
+                BENCH_ALERT.category,
+                BENCH_ALERT.locationName,
+                BENCH_ALERT.lat,
+                BENCH_ALERT.lng,
+                radiusKm,
+              ],
             );
             await queue.add('dispatch', { alertId: row.id }, BASELINE_JOB_OPTIONS);
             return row.id as string;
@@ -460,14 +548,27 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
       version: 1,
       takenAt: new Date().toISOString(),
       machine: {
-        nproc: availableParallelism(), cpu: cpus()[0]?.model ?? '?', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, postgres: pg, redis: redisVersion,
+        nproc: availableParallelism(),
+        cpu: cpus()[0]?.model ?? '?',
+        memoryGiB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        postgres: pg,
+        redis: redisVersion,
         loadAverageAtStart,
       },
       config: {
-        workers: o.workers, decryptEvery: o.decryptEvery, baselineConcurrencyPerWorker: o.baseline ? 50 : null,
+        workers: o.workers,
+        decryptEvery: o.decryptEvery,
+        baselineConcurrencyPerWorker: o.baseline ? 50 : null,
         dispatcherEnv: 'defaults (services/alerts/src/config/dispatcher-env.dto.ts)',
       },
-      population: { subscribers: o.subscribers, pushSubscriptions: seeded.subscriptions, alertRadiusKm: radiusKm, expectedRecipients: expected.recipients, seedSeconds: +seeded.seconds.toFixed(1) },
+      population: {
+        subscribers: o.subscribers,
+        pushSubscriptions: seeded.subscriptions,
+        alertRadiusKm: radiusKm,
+        expectedRecipients: expected.recipients,
+        seedSeconds: +seeded.seconds.toFixed(1),
+      },
       eligibilityPlan: eligibility.plan,
       beacon,
       baseline,

@@ -84,12 +84,31 @@ export async function seedDatabase(adminUrl: string, name: string, population: P
       p.size,
       (i) => {
         const quiet = p.quietHours(i);
-        return [
-          p.userId(i), `subscriber${i}@bench.beacon.test`, p.thresholdOf(i), `{${p.alertTypes(i).join(',')}}`, `{${p.categories(i).join(',')}}`,
-          p.pushEnabled(i), p.smsEnabled(i), p.emailEnabled(i), true, p.phone(i),
-          p.located(i) ? p.lat[i] : null, p.located(i) ? p.lng[i] : null, p.radiusKm[i],
-          quiet !== null, quiet?.[0] ?? '22:00', quiet?.[1] ?? '07:00', 'America/Phoenix', i % 7 === 0, p.frequencyOf(i),
-        ].map(copyText).join('\t') + '\n';
+        return (
+          [
+            p.userId(i),
+            `subscriber${i}@bench.beacon.test`,
+            p.thresholdOf(i),
+            `{${p.alertTypes(i).join(',')}}`,
+            `{${p.categories(i).join(',')}}`,
+            p.pushEnabled(i),
+            p.smsEnabled(i),
+            p.emailEnabled(i),
+            true,
+            p.phone(i),
+            p.located(i) ? p.lat[i] : null,
+            p.located(i) ? p.lng[i] : null,
+            p.radiusKm[i],
+            quiet !== null,
+            quiet?.[0] ?? '22:00',
+            quiet?.[1] ?? '07:00',
+            'America/Phoenix',
+            i % 7 === 0,
+            p.frequencyOf(i),
+          ]
+            .map(copyText)
+            .join('\t') + '\n'
+        );
       },
     ),
     (async () => {
@@ -103,14 +122,20 @@ export async function seedDatabase(adminUrl: string, name: string, population: P
       return n;
     })(),
   ]);
-  log(`  copied ${p.size} preferences and ${subscriptions} push subscriptions in ${((performance.now() - started) / 1000).toFixed(1)} s; rebuilding ${indexes.length} indexes`);
+  log(
+    `  copied ${p.size} preferences and ${subscriptions} push subscriptions in ${((performance.now() - started) / 1000).toFixed(1)} s; rebuilding ${indexes.length} indexes`,
+  );
 
   // Two connections rebuild the indexes side by side (one per core here).
   const queue = [...indexes];
-  await Promise.all([0, 1].map(() => withClient(url, async (c) => {
-    await c.query(`SET maintenance_work_mem = '256MB'`);
-    for (let next = queue.shift(); next; next = queue.shift()) await c.query(next.def);
-  })));
+  await Promise.all(
+    [0, 1].map(() =>
+      withClient(url, async (c) => {
+        await c.query(`SET maintenance_work_mem = '256MB'`);
+        for (let next = queue.shift(); next; next = queue.shift()) await c.query(next.def);
+      }),
+    ),
+  );
   await withClient(url, (c) => c.query(`VACUUM ANALYZE alerts.user_preferences, alerts.push_subscriptions`));
   return { url, seconds: (performance.now() - started) / 1000, preferences: p.size, subscriptions };
 }

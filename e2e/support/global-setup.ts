@@ -75,8 +75,14 @@ export default async function globalSetup() {
   let output = '';
   const { createWriteStream } = await import('node:fs');
   const log = createWriteStream(logFile);
-  child.stdout.on('data', (d) => { output += d; log.write(d); });
-  child.stderr.on('data', (d) => { output += d; log.write(d); });
+  child.stdout.on('data', (d) => {
+    output += d;
+    log.write(d);
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+    log.write(d);
+  });
 
   const started$ = new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {

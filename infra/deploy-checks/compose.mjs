@@ -95,7 +95,8 @@ export function checkCompose(opts, report, repo, docker) {
     const target = service.build?.target;
     if (target && !stages.has(target)) report.error(file, `service ${name}`, `build.target '${target}' is not a stage of the Dockerfile`);
     const cmd = commandOf(service, stages);
-    for (const m of cmd.matchAll(/dist\/[\w./-]+\.js/g)) if (!distSourceExists(repo.root, m[0])) report.error(file, `service ${name}`, `runs ${m[0]}, which has no source file`);
+    for (const m of cmd.matchAll(/dist\/[\w./-]+\.js/g))
+      if (!distSourceExists(repo.root, m[0])) report.error(file, `service ${name}`, `runs ${m[0]}, which has no source file`);
   }
   for (const svc of repo.services) {
     const service = services[svc];
@@ -109,15 +110,18 @@ export function checkCompose(opts, report, repo, docker) {
     if ((!service.healthcheck || service.healthcheck.disable) && (!hcTarget || hcTarget === 'NONE')) report.error(file, where, 'has no healthcheck');
     const dep = service.depends_on;
     const migrate = Array.isArray(dep) ? undefined : dep?.migrate;
-    if (migrate?.condition !== 'service_completed_successfully') report.error(file, where, 'must depend on migrate with condition service_completed_successfully (no service starts before the schema is migrated)');
+    if (migrate?.condition !== 'service_completed_successfully')
+      report.error(file, where, 'must depend on migrate with condition service_completed_successfully (no service starts before the schema is migrated)');
     const env = environmentOf(service);
     const vars = serviceEnv(repo.root, svc);
     for (const variable of mustBeSet(repo.root, svc, vars)) {
       if (!env.has(variable)) report.error(file, where, `environment ${variable} is not set (its default ${vars.get(variable)} points inside the container)`);
     }
-    if ((env.get('HOST') ?? (repo.imageSetsHost ? '0.0.0.0' : undefined)) !== '0.0.0.0') report.error(file, where, 'HOST must be 0.0.0.0 (services listen on 127.0.0.1 by default)');
+    if ((env.get('HOST') ?? (repo.imageSetsHost ? '0.0.0.0' : undefined)) !== '0.0.0.0')
+      report.error(file, where, 'HOST must be 0.0.0.0 (services listen on 127.0.0.1 by default)');
     const grace = shutdownGraceSeconds(env, vars);
-    if (!(durationSeconds(service.stop_grace_period) > grace)) report.error(file, where, `stop_grace_period (${service.stop_grace_period ?? '10s default'}) must be longer than SHUTDOWN_GRACE_SECONDS (${grace})`);
+    if (!(durationSeconds(service.stop_grace_period) > grace))
+      report.error(file, where, `stop_grace_period (${service.stop_grace_period ?? '10s default'}) must be longer than SHUTDOWN_GRACE_SECONDS (${grace})`);
   }
   const migrateService = services.migrate;
   if (!migrateService) report.error(file, 'service migrate', `missing: a one-shot service running node ${MIGRATE_ENTRY} before the others`);
@@ -136,7 +140,8 @@ export function checkCompose(opts, report, repo, docker) {
   const redisCmd = Array.isArray(redis?.command) ? redis.command.join(' ') : String(redis?.command ?? '');
   if (!redis) report.error(file, 'service redis', 'missing');
   else {
-    if (!/--maxmemory-policy\s+noeviction/.test(redisCmd)) report.error(file, 'service redis', 'must run with --maxmemory-policy noeviction (an evicted queue key is a lost alert)');
+    if (!/--maxmemory-policy\s+noeviction/.test(redisCmd))
+      report.error(file, 'service redis', 'must run with --maxmemory-policy noeviction (an evicted queue key is a lost alert)');
     if (!/--appendonly\s+yes/.test(redisCmd)) report.error(file, 'service redis', 'must run with --appendonly yes (queued jobs survive a restart)');
   }
   if (!services.postgres) report.error(file, 'service postgres', 'missing');

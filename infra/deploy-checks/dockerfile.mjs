@@ -18,7 +18,10 @@ function dockerIgnoreMatcher(file) {
         const c = p[i];
         if (c === '*' && p[i + 1] === '*') {
           i++;
-          if (p[i + 1] === '/') { i++; re += '(?:.*/)?'; } else re += '.*';
+          if (p[i + 1] === '/') {
+            i++;
+            re += '(?:.*/)?';
+          } else re += '.*';
         } else if (c === '*') re += '[^/]*';
         else if (c === '?') re += '[^/]';
         else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
@@ -49,7 +52,10 @@ function parseDockerfile(file) {
     while (/\\\s*$/.test(text) && i + 1 < lines.length) {
       text = text.replace(/\\\s*$/, ' ');
       i++;
-      if (/^\s*#/.test(lines[i])) { text += ' \\'; continue; }
+      if (/^\s*#/.test(lines[i])) {
+        text += ' \\';
+        continue;
+      }
       text += lines[i];
     }
     const m = /^\s*(\w+)\s+([\s\S]*)$/.exec(text);
@@ -67,7 +73,11 @@ function parseDockerfile(file) {
 
 function splitArgs(rest) {
   if (rest.startsWith('[')) {
-    try { return JSON.parse(rest); } catch { /* shell form */ }
+    try {
+      return JSON.parse(rest);
+    } catch {
+      /* shell form */
+    }
   }
   return rest.split(/\s+/).filter(Boolean);
 }
@@ -111,20 +121,46 @@ export function readDockerfile(opts, report, repo) {
       const args = ins.rest.split(/\s+/).filter((a) => !a.startsWith('--'));
       const image = args[0].replace(/\$\{?(\w+)\}?/g, (_, k) => globalArgs[k] ?? '');
       const name = /^as$/i.test(args[1] ?? '') ? args[2] : String(order.length);
-      stage = { name, base: image, parent: stages.get(image), env: {}, user: undefined, healthcheck: undefined, cmd: undefined, expose: [], runs: [], copies: [], line: ins.line };
+      stage = {
+        name,
+        base: image,
+        parent: stages.get(image),
+        env: {},
+        user: undefined,
+        healthcheck: undefined,
+        cmd: undefined,
+        expose: [],
+        runs: [],
+        copies: [],
+        line: ins.line,
+      };
       stages.set(name, stage);
       order.push(stage);
       continue;
     }
     if (!stage) continue;
     switch (ins.keyword) {
-      case 'ENV': Object.assign(stage.env, parseEnv(ins.rest)); break;
-      case 'USER': stage.user = ins.rest.split(/\s+/)[0]; break;
-      case 'HEALTHCHECK': stage.healthcheck = /^NONE\b/i.test(ins.rest) ? 'NONE' : ins.rest; break;
-      case 'CMD': case 'ENTRYPOINT': stage.cmd = splitArgs(ins.rest); break;
-      case 'EXPOSE': stage.expose.push(...ins.rest.split(/\s+/).map((p) => Number(p.split('/')[0]))); break;
-      case 'RUN': stage.runs.push(ins.rest); break;
-      case 'COPY': case 'ADD': {
+      case 'ENV':
+        Object.assign(stage.env, parseEnv(ins.rest));
+        break;
+      case 'USER':
+        stage.user = ins.rest.split(/\s+/)[0];
+        break;
+      case 'HEALTHCHECK':
+        stage.healthcheck = /^NONE\b/i.test(ins.rest) ? 'NONE' : ins.rest;
+        break;
+      case 'CMD':
+      case 'ENTRYPOINT':
+        stage.cmd = splitArgs(ins.rest);
+        break;
+      case 'EXPOSE':
+        stage.expose.push(...ins.rest.split(/\s+/).map((p) => Number(p.split('/')[0])));
+        break;
+      case 'RUN':
+        stage.runs.push(ins.rest);
+        break;
+      case 'COPY':
+      case 'ADD': {
         if (ins.heredocs.length) break;
         const args = splitArgs(ins.rest);
         const flags = args.filter((a) => a.startsWith('--'));
@@ -134,7 +170,8 @@ export function readDockerfile(opts, report, repo) {
         stage.copies.push({ from, sources, dest: paths.at(-1) });
         if (!sources.length) report.error(file, where(stage.name), `${ins.keyword} needs a source and a destination`);
         if (from) {
-          if (!stages.has(from) && /^\d+$/.test(from) && !order[Number(from)]) report.error(file, where(stage.name), `${ins.keyword} --from=${from}: no such stage`);
+          if (!stages.has(from) && /^\d+$/.test(from) && !order[Number(from)])
+            report.error(file, where(stage.name), `${ins.keyword} --from=${from}: no such stage`);
           break;
         }
         for (const source of sources) {
@@ -143,11 +180,13 @@ export function readDockerfile(opts, report, repo) {
           copied.push(rel);
           const matches = /[*?[]/.test(rel) ? globMatches(repo.root, rel) : existsSync(join(repo.root, rel)) ? [rel] : [];
           if (!matches.length) report.error(file, where(stage.name), `${ins.keyword} source '${source}' does not exist in the build context (${repo.root})`);
-          else if (rel && matches.every((m) => ignored(m))) report.error(file, where(stage.name), `${ins.keyword} source '${source}' is excluded by .dockerignore, so the build cannot see it`);
+          else if (rel && matches.every((m) => ignored(m)))
+            report.error(file, where(stage.name), `${ins.keyword} source '${source}' is excluded by .dockerignore, so the build cannot see it`);
         }
         break;
       }
-      default: break;
+      default:
+        break;
     }
   }
   for (const pkg of repo.workspacePackages) {
@@ -163,7 +202,17 @@ export function readDockerfile(opts, report, repo) {
  * `**` and `[...]` differently, and sharing one would change which COPY sources are found.
  */
 function globMatches(root, pattern) {
-  const re = new RegExp(`^${pattern.split('/').map((s) => s.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')).join('/')}$`);
+  const re = new RegExp(
+    `^${pattern
+      .split('/')
+      .map((s) =>
+        s
+          .replace(/[.+^${}()|\\]/g, '\\$&')
+          .replace(/\*/g, '[^/]*')
+          .replace(/\?/g, '[^/]'),
+      )
+      .join('/')}$`,
+  );
   const out = [];
   const walk = (dir, depth) => {
     if (depth > pattern.split('/').length) return;
@@ -199,9 +248,11 @@ export function imageSetsHost(docker, services) {
 export function checkDockerTargets(report, docker, repo) {
   const { stages, file } = docker;
   if (!file) return;
-  const need = [...repo.services.map((svc) => ({ target: svc, entry: repo.entries[svc], port: repo.table[svc]?.port, health: true })),
+  const need = [
+    ...repo.services.map((svc) => ({ target: svc, entry: repo.entries[svc], port: repo.table[svc]?.port, health: true })),
     { target: 'migrate', entry: MIGRATE_ENTRY, health: false },
-    { target: 'edge', entry: EDGE_ENTRY, port: 8080, health: true }];
+    { target: 'edge', entry: EDGE_ENTRY, port: 8080, health: true },
+  ];
   for (const { target, entry, port, health } of need) {
     const stage = stages.get(target);
     if (!stage) {
@@ -218,7 +269,9 @@ export function checkDockerTargets(report, docker, repo) {
     if (health && (!hc || hc === 'NONE')) report.error(file, where, 'has no HEALTHCHECK against /health');
     if (health && hc && hc !== 'NONE' && !hc.includes('/health')) report.error(file, where, 'HEALTHCHECK does not call /health');
     if (port && !effective(stage, 'expose')?.includes(port)) report.error(file, where, `does not EXPOSE ${port}`);
-    if (!effective(stage, 'runs').some((r) => /npm ci\b.*--omit=dev/.test(r))) report.error(file, where, 'its runtime must install production dependencies only (npm ci --omit=dev)');
-    if (target === 'edge' && !stage.copies.some((c) => c.sources.some((s) => s.includes('web/dist')))) report.error(file, where, 'does not copy the built web app (web/dist)');
+    if (!effective(stage, 'runs').some((r) => /npm ci\b.*--omit=dev/.test(r)))
+      report.error(file, where, 'its runtime must install production dependencies only (npm ci --omit=dev)');
+    if (target === 'edge' && !stage.copies.some((c) => c.sources.some((s) => s.includes('web/dist'))))
+      report.error(file, where, 'does not copy the built web app (web/dist)');
   }
 }

@@ -16,7 +16,9 @@ function findClassFile(root, file, name) {
   if (!lib) return undefined;
   const dir = join(root, 'libs', lib[1], 'src');
   if (!existsSync(dir)) return undefined;
-  return readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.includes('spec')).map((f) => join(dir, f))
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.includes('spec'))
+    .map((f) => join(dir, f))
     .find((f) => new RegExp(`class ${name}\\b`).test(readFileSync(f, 'utf8')));
 }
 

@@ -23,14 +23,23 @@ export function parseYamlDocuments(file, report) {
 
 export function formatAjvErrors(errors) {
   const list = (errors ?? []).filter((e) => !['oneOf', 'anyOf', 'if'].includes(e.keyword));
-  const shown = list.length ? list : errors ?? [];
+  const shown = list.length ? list : (errors ?? []);
   // keep the most specific errors: drop one whose location is a parent of another's
   const specific = shown.filter((e) => !shown.some((o) => o !== e && o.instancePath.startsWith(`${e.instancePath}/`)));
   const lines = specific.map((e) => {
-    const where = e.instancePath ? e.instancePath.replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.') : '(top level)';
-    const extra = e.params?.additionalProperty ? ` ('${e.params.additionalProperty}')`
-      : e.params?.allowedValues ? ` (${e.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')})`
-      : e.params?.format ? ` ('${e.params.format}')` : '';
+    const where = e.instancePath
+      ? e.instancePath
+          .replace(/^\//, '')
+          .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+          .replace(/\//g, '.')
+      : '(top level)';
+    const extra = e.params?.additionalProperty
+      ? ` ('${e.params.additionalProperty}')`
+      : e.params?.allowedValues
+        ? ` (${e.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')})`
+        : e.params?.format
+          ? ` ('${e.params.format}')`
+          : '';
     return `${where}: ${e.message}${extra}`;
   });
   return [...new Set(lines)];

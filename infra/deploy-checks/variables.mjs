@@ -22,7 +22,11 @@ export function checkVariablesHandled(report, objects, repo) {
     for (const { container } of dep ? containersOf(dep).filter((c) => !c.init) : []) for (const [k, v] of containerEnv(container, objects)) env.set(k, v);
     for (const name of vars.keys()) {
       if (env.has(name) || new RegExp(`\\b${name}\\b`).test(text)) continue;
-      report.error(file, name, `not set in the Kubernetes Deployment '${deployment}' and not described in README.md (Configuration): decide how deployments provide it`);
+      report.error(
+        file,
+        name,
+        `not set in the Kubernetes Deployment '${deployment}' and not described in README.md (Configuration): decide how deployments provide it`,
+      );
     }
   }
 }

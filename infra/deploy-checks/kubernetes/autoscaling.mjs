@@ -25,8 +25,14 @@ function checkScaledObject(report, { file, object }, auths, repo, prefix) {
     const bullPrefix = `${prefix}${repo.queuePrefixSuffix}`;
     const m = /^(.*):([^:]+):wait$/.exec(list);
     if (!m) report.error(file, name, `triggers[${i}]: listName '${list}' is not a BullMQ wait list ('${bullPrefix}:<queue>:wait')`);
-    else if (m[1] !== bullPrefix) report.error(file, name, `triggers[${i}]: listName '${list}' uses prefix '${m[1]}' but the queues live under '${bullPrefix}' (REDIS_PREFIX '${prefix}' from the ConfigMap, queuePrefix in libs/contracts/src/queues.ts): KEDA would watch an empty list`);
-    else if (!repo.queues.includes(m[2])) report.error(file, name, `triggers[${i}]: '${m[2]}' is not a queue in libs/contracts/src/queues.ts (${repo.queues.join(', ')})`);
+    else if (m[1] !== bullPrefix)
+      report.error(
+        file,
+        name,
+        `triggers[${i}]: listName '${list}' uses prefix '${m[1]}' but the queues live under '${bullPrefix}' (REDIS_PREFIX '${prefix}' from the ConfigMap, queuePrefix in libs/contracts/src/queues.ts): KEDA would watch an empty list`,
+      );
+    else if (!repo.queues.includes(m[2]))
+      report.error(file, name, `triggers[${i}]: '${m[2]}' is not a queue in libs/contracts/src/queues.ts (${repo.queues.join(', ')})`);
   }
 }
 
@@ -53,8 +59,10 @@ export function checkAutoscaling(report, objects, repo) {
     }
   }
   if (repo.services.includes('dispatcher')) {
-    if (dispatcherMin === undefined) report.error(join(report.root, 'k8s'), 'Deployment/dispatcher', 'no autoscaler (KEDA ScaledObject or HorizontalPodAutoscaler) targets the dispatcher');
-    else if (dispatcherMin < 2) report.error(join(report.root, 'k8s'), 'Deployment/dispatcher', `its autoscaler allows ${dispatcherMin} replica(s); keep at least 2 workers`);
+    if (dispatcherMin === undefined)
+      report.error(join(report.root, 'k8s'), 'Deployment/dispatcher', 'no autoscaler (KEDA ScaledObject or HorizontalPodAutoscaler) targets the dispatcher');
+    else if (dispatcherMin < 2)
+      report.error(join(report.root, 'k8s'), 'Deployment/dispatcher', `its autoscaler allows ${dispatcherMin} replica(s); keep at least 2 workers`);
   }
   // several replicas: the gateway and every API service (the dispatcher's count belongs to its autoscaler)
   for (const svc of repo.services) {

@@ -38,7 +38,11 @@ export function checkIngress(report, objects, repo) {
   if (socket) {
     const a = socket.object.metadata?.annotations ?? {};
     if (a['nginx.ingress.kubernetes.io/affinity'] !== 'cookie') {
-      report.error(socket.file, objectName(socket.object), 'the /socket.io route needs sticky sessions (nginx.ingress.kubernetes.io/affinity: cookie): Socket.IO long-polling requests must reach one gateway replica');
+      report.error(
+        socket.file,
+        objectName(socket.object),
+        'the /socket.io route needs sticky sessions (nginx.ingress.kubernetes.io/affinity: cookie): Socket.IO long-polling requests must reach one gateway replica',
+      );
     }
   }
 }

@@ -36,8 +36,12 @@ async function loadModel(apiVersion, kind) {
 function strictFieldChecker(declarationFiles) {
   if (!declarationFiles.length) return () => [];
   const program = ts.createProgram(declarationFiles, {
-    noEmit: true, skipLibCheck: true, types: [], module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.ES2022,
   });
   const checker = program.getTypeChecker();
   const rootTypes = new Map();
@@ -45,7 +49,10 @@ function strictFieldChecker(declarationFiles) {
     const sf = program.getSourceFile(file);
     const symbol = sf && checker.getSymbolAtLocation(sf);
     if (!symbol) continue;
-    const kind = file.split(/[\\/]/).pop().replace(/\.d\.ts$/, '');
+    const kind = file
+      .split(/[\\/]/)
+      .pop()
+      .replace(/\.d\.ts$/, '');
     const iface = checker.getExportsOfModule(symbol).find((s) => s.name === `I${kind}`);
     if (iface) rootTypes.set(file, checker.getDeclaredTypeOfSymbol(iface));
   }

@@ -11,11 +11,13 @@ export function checkSecrets(report, objects) {
     const name = objectName(object);
     if (object.kind === 'Secret') {
       const keys = [...Object.keys(object.data ?? {}), ...Object.keys(object.stringData ?? {})];
-      if (keys.length) report.error(file, name, `commits secret values (${keys.join(', ')}): create the Secret in the cluster instead (k8s/secrets.example.md)`);
+      if (keys.length)
+        report.error(file, name, `commits secret values (${keys.join(', ')}): create the Secret in the cluster instead (k8s/secrets.example.md)`);
     }
     if (object.kind === 'ConfigMap') {
       for (const key of Object.keys(object.data ?? {})) {
-        if (isSecretName(key)) report.error(file, name, `data.${key} looks like a secret: put it in the beacon-secrets Secret and reference it with secretKeyRef`);
+        if (isSecretName(key))
+          report.error(file, name, `data.${key} looks like a secret: put it in the beacon-secrets Secret and reference it with secretKeyRef`);
       }
     }
     for (const { container, path } of containersOf(object)) {
@@ -47,6 +49,7 @@ export function checkSecretDocs(opts, report, objects) {
     return;
   }
   for (const { file, object, name, key } of refs.values()) {
-    if (!text.includes(name) || !new RegExp(`\\b${key}\\b`).test(text)) report.error(file, objectName(object), `references Secret ${name} key ${key}, which k8s/secrets.example.md does not explain`);
+    if (!text.includes(name) || !new RegExp(`\\b${key}\\b`).test(text))
+      report.error(file, objectName(object), `references Secret ${name} key ${key}, which k8s/secrets.example.md does not explain`);
   }
 }

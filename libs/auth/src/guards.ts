@@ -1,6 +1,4 @@
-import {
-  CanActivate, createParamDecorator, DynamicModule, ExecutionContext, Global, Inject, Injectable, Module, SetMetadata,
-} from '@nestjs/common';
+import { CanActivate, createParamDecorator, DynamicModule, ExecutionContext, Global, Inject, Injectable, Module, SetMetadata } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
 import { AppError, IS_PUBLIC, Public } from '@beacon/common';
 import { RevocationUnavailableError, SessionRevocations } from './revocation';

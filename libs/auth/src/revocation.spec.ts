@@ -5,7 +5,15 @@ import { AuthGuard, checkSessionLive, Roles } from './guards';
 import { isVoidedByRevocation, revokedSessionKey, revokedUserKey, RevocationUnavailableError, SessionRevocations } from './revocation';
 import { AuthUser, TokenVerifier } from './token';
 
-const user = (over: Partial<AuthUser> = {}): AuthUser => ({ id: 'u1', email: 'a@example.org', role: 'user', sessionId: 's1', aal: 'aal1', issuedAt: 1000, ...over });
+const user = (over: Partial<AuthUser> = {}): AuthUser => ({
+  id: 'u1',
+  email: 'a@example.org',
+  role: 'user',
+  sessionId: 's1',
+  aal: 'aal1',
+  issuedAt: 1000,
+  ...over,
+});
 const store = (answer: boolean | 'down') =>
   ({ isRevoked: async () => (answer === 'down' ? Promise.reject(new RevocationUnavailableError('timed out')) : answer) }) as unknown as SessionRevocations;
 
@@ -118,10 +126,12 @@ describe('AuthGuard', () => {
     expect(req.user?.role).toBe('admin');
   });
 
-  it('refuses a demoted admin\'s token (voided user) with 401 before its admin claim is looked at', async () => {
+  it("refuses a demoted admin's token (voided user) with 401 before its admin claim is looked at", async () => {
     const { ctx } = http('Bearer t');
-    await expect(guard(user({ role: 'admin', issuedAt: 100 }), { [revokedUserKey('u1')]: '200' }).canActivate(ctx))
-      .rejects.toMatchObject({ status: 401, code: 'session_revoked' });
+    await expect(guard(user({ role: 'admin', issuedAt: 100 }), { [revokedUserKey('u1')]: '200' }).canActivate(ctx)).rejects.toMatchObject({
+      status: 401,
+      code: 'session_revoked',
+    });
   });
 
   it('fails closed on admin routes when Redis is unreachable', async () => {

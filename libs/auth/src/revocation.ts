@@ -58,9 +58,7 @@ function parseRevocation(message: string): Revocation | null {
   const { sessionIds, users } = raw as { sessionIds?: unknown; users?: unknown };
   return {
     sessionIds: Array.isArray(sessionIds) ? sessionIds.filter((id): id is string => typeof id === 'string') : [],
-    users: Array.isArray(users)
-      ? users.filter((u): u is { id: string; cutoff: number } => typeof u?.id === 'string' && Number.isFinite(u?.cutoff))
-      : [],
+    users: Array.isArray(users) ? users.filter((u): u is { id: string; cutoff: number } => typeof u?.id === 'string' && Number.isFinite(u?.cutoff)) : [],
   };
 }
 

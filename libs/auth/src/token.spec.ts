@@ -14,7 +14,10 @@ describe('TokenVerifier', () => {
     verifier = new TokenVerifier(createLocalJWKSet({ keys: [jwk] }), ISSUER);
   });
 
-  const sign = (over: { alg?: string; kid?: string; exp?: string | number; iss?: string; aud?: string } = {}, signingKey: KeyLike | Uint8Array = key.privateKey) =>
+  const sign = (
+    over: { alg?: string; kid?: string; exp?: string | number; iss?: string; aud?: string } = {},
+    signingKey: KeyLike | Uint8Array = key.privateKey,
+  ) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: over.alg ?? 'ES256', kid: over.kid ?? 'k1' })
       .setSubject('11111111-1111-4111-8111-111111111111')
@@ -26,22 +29,33 @@ describe('TokenVerifier', () => {
 
   it('accepts a genuine token and maps its claims', async () => {
     await expect(verifier.verify(await sign())).resolves.toEqual({
-      id: '11111111-1111-4111-8111-111111111111', email: 'a@example.org', role: 'admin', sessionId: 's1', aal: 'aal1', issuedAt: expect.any(Number),
+      id: '11111111-1111-4111-8111-111111111111',
+      email: 'a@example.org',
+      role: 'admin',
+      sessionId: 's1',
+      aal: 'aal1',
+      issuedAt: expect.any(Number),
     });
   });
 
   it.each([
-    ['alg none', async () => {
-      const [, payload] = (await sign()).split('.');
-      return `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
-    }],
+    [
+      'alg none',
+      async () => {
+        const [, payload] = (await sign()).split('.');
+        return `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
+      },
+    ],
     ['HS256 with the public key as secret', async () => sign({ alg: 'HS256' }, new TextEncoder().encode(await exportSPKI(key.publicKey)))],
-    ['a tampered payload', async () => {
-      const [h, p, s] = (await sign()).split('.');
-      const body = JSON.parse(Buffer.from(p, 'base64url').toString());
-      body.email = 'b@example.org';
-      return `${h}.${Buffer.from(JSON.stringify(body)).toString('base64url')}.${s}`;
-    }],
+    [
+      'a tampered payload',
+      async () => {
+        const [h, p, s] = (await sign()).split('.');
+        const body = JSON.parse(Buffer.from(p, 'base64url').toString());
+        body.email = 'b@example.org';
+        return `${h}.${Buffer.from(JSON.stringify(body)).toString('base64url')}.${s}`;
+      },
+    ],
     ['an unknown kid', async () => sign({ kid: 'k2' })],
     ['another key under our kid', async () => sign({}, (await generateKeyPair('ES256')).privateKey)],
     ['another issuer', async () => sign({ iss: 'https://elsewhere.example/auth/v1' })],

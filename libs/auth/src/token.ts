@@ -35,7 +35,10 @@ export const ACCESS_TOKEN_ALGORITHMS = ['ES256'];
 export const ACCESS_TOKEN_ISSUER_PATH = '/auth/v1';
 
 export class InvalidTokenError extends Error {
-  constructor(message: string, readonly code: 'token_missing' | 'token_expired' | 'token_invalid') {
+  constructor(
+    message: string,
+    readonly code: 'token_missing' | 'token_expired' | 'token_invalid',
+  ) {
     super(message);
   }
 }
@@ -55,10 +58,14 @@ export function claimsToUser(claims: AccessTokenClaims): AuthUser {
 export class TokenVerifier {
   private readonly keys: JWTVerifyGetKey;
 
-  constructor(jwksUrlOrKeys: string | JWTVerifyGetKey, private readonly issuer?: string) {
-    this.keys = typeof jwksUrlOrKeys === 'string'
-      ? createRemoteJWKSet(new URL(jwksUrlOrKeys), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000, timeoutDuration: 5000 })
-      : jwksUrlOrKeys;
+  constructor(
+    jwksUrlOrKeys: string | JWTVerifyGetKey,
+    private readonly issuer?: string,
+  ) {
+    this.keys =
+      typeof jwksUrlOrKeys === 'string'
+        ? createRemoteJWKSet(new URL(jwksUrlOrKeys), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000, timeoutDuration: 5000 })
+        : jwksUrlOrKeys;
   }
 
   async verify(token: string | undefined | null): Promise<AuthUser> {

@@ -33,7 +33,10 @@ export async function createServiceApp<E extends BaseEnv>(def: ServiceDefinition
   if (options.logger !== false) app.useLogger(app.get(Logger));
   if (def.prefix) {
     app.setGlobalPrefix(def.prefix, {
-      exclude: [{ path: 'health', method: RequestMethod.GET }, { path: 'ready', method: RequestMethod.GET }],
+      exclude: [
+        { path: 'health', method: RequestMethod.GET },
+        { path: 'ready', method: RequestMethod.GET },
+      ],
     });
   }
   app.set('trust proxy', env.TRUSTED_PROXY ? env.TRUSTED_PROXY.split(',').map((s) => s.trim()) : false);
@@ -84,10 +87,13 @@ export async function runService<E extends BaseEnv>(def: ServiceDefinition<E>): 
       }, env.SHUTDOWN_GRACE_SECONDS * 1000).unref();
       // close() stops the HTTP server taking new requests, waits for open ones, then runs every module's
       // shutdown hooks (queue workers finish their current job, pools and Redis clients close).
-      app.close().then(() => process.exit(0), (e) => {
-        process.stderr.write(`${def.name}: error during shutdown: ${(e as Error).message}\n`);
-        process.exit(1);
-      });
+      app.close().then(
+        () => process.exit(0),
+        (e) => {
+          process.stderr.write(`${def.name}: error during shutdown: ${(e as Error).message}\n`);
+          process.exit(1);
+        },
+      );
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));

@@ -18,9 +18,7 @@ describe('loadEnv', () => {
     try {
       loadEnv(BaseEnv, { SHUTDOWN_GRACE_SECONDS: 'soon' });
     } catch (e) {
-      expect((e as Error).message).toBe(
-        "Invalid configuration: SHUTDOWN_GRACE_SECONDS must be a whole number from 1 to 600 (got 'soon')",
-      );
+      expect((e as Error).message).toBe("Invalid configuration: SHUTDOWN_GRACE_SECONDS must be a whole number from 1 to 600 (got 'soon')");
       expect((e as Error).message).not.toContain('\n');
     }
   });
@@ -62,7 +60,14 @@ describe('boolRule', () => {
     FLAG: boolean = true;
   }
 
-  it.each([['false', false], ['0', false], ['no', false], ['true', true], ['1', true], ['YES', true]])('reads %s as %s', (raw, expected) => {
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['no', false],
+    ['true', true],
+    ['1', true],
+    ['YES', true],
+  ])('reads %s as %s', (raw, expected) => {
     expect(loadEnv(FlagEnv, { FLAG: raw }).FLAG).toBe(expected);
   });
 

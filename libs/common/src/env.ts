@@ -137,5 +137,8 @@ export function boolRule(name: string): PropertyDecorator[] {
 
 /** Parses a comma-separated list variable. */
 export function csv(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -3,7 +3,9 @@ import { AppError, badRequest, toErrorBody } from './errors';
 describe('AppError', () => {
   it('renders its status, code and message as the error body', () => {
     expect(toErrorBody(badRequest('Expiry must be in the future', 'expiry_in_past'))).toEqual({
-      statusCode: 400, code: 'expiry_in_past', message: 'Expiry must be in the future',
+      statusCode: 400,
+      code: 'expiry_in_past',
+      message: 'Expiry must be in the future',
     });
   });
 

@@ -12,7 +12,12 @@ export interface ErrorBody {
 
 /** An error the caller can act on: it carries a status, a stable code and a message fit to show a person. */
 export class AppError extends HttpException {
-  constructor(status: number, readonly code: ErrorCode, message: string, readonly details?: unknown) {
+  constructor(
+    status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
     super({ statusCode: status, code, message, details } satisfies ErrorBody, status);
   }
 }
@@ -23,8 +28,16 @@ export const conflict = (message: string, code: ServiceErrorCode = 'conflict') =
 export const badRequest = (message: string, code: ServiceErrorCode = 'bad_request', details?: unknown) => new AppError(400, code, message, details);
 
 const DEFAULT_CODES: Record<number, ErrorCode> = {
-  400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed',
-  409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media_type', 422: 'unprocessable_entity', 429: 'too_many_requests',
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable_entity',
+  429: 'too_many_requests',
 };
 
 function flatten(errors: ValidationError[], parent = ''): { field: string; message: string }[] {
@@ -62,7 +75,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const res = host.switchToHttp().getResponse<Response>();
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (res.headersSent) return;
     res.status(body.statusCode).json(body);
   }
@@ -79,15 +92,16 @@ export function toErrorBody(exception: unknown): ErrorBody {
       ...(typeof response === 'object' ? response : {}),
       statusCode: status,
       code: DEFAULT_CODES[status] ?? (status >= 500 ? 'internal_error' : 'error'),
-      message: Array.isArray(message) ? message[0] : message ?? exception.message,
+      message: Array.isArray(message) ? message[0] : (message ?? exception.message),
     };
   }
   // body-parser errors (malformed JSON, too large) arrive as plain errors with a status
   const e = exception as { status?: number; statusCode?: number; type?: string; message?: string };
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const code = e.type === 'entity.parse.failed' ? 'malformed_json' : DEFAULT_CODES[status] ?? 'bad_request';
-    const message = e.type === 'entity.parse.failed' ? 'The request body is not valid JSON' : status === 413 ? 'The request body is too large' : e.message ?? 'Bad request';
+    const code = e.type === 'entity.parse.failed' ? 'malformed_json' : (DEFAULT_CODES[status] ?? 'bad_request');
+    const message =
+      e.type === 'entity.parse.failed' ? 'The request body is not valid JSON' : status === 413 ? 'The request body is too large' : (e.message ?? 'Bad request');
     return { statusCode: status, code, message };
   }
   return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };

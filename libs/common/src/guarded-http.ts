@@ -56,8 +56,13 @@ export async function guardedRequest(rawUrl: string, req: GuardedRequest): Promi
     // A fresh connection per call (agent: false): no pooled socket outlives the call or the allow-list it was checked with.
     const request = (secure ? httpsRequest : httpRequest)(
       {
-        method: req.method, protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port || (secure ? 443 : 80),
-        path: url.pathname + url.search, agent: false, lookup: publicLookup(url.port, req),
+        method: req.method,
+        protocol: url.protocol,
+        hostname: url.hostname.replace(/^\[|\]$/g, ''),
+        port: url.port || (secure ? 443 : 80),
+        path: url.pathname + url.search,
+        agent: false,
+        lookup: publicLookup(url.port, req),
         headers: { ...req.headers, ...(body ? { 'content-length': body.length } : {}) },
       },
       (res) => {

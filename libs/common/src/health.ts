@@ -5,7 +5,10 @@ import { Public } from './public';
 import { REDIS } from './redis';
 
 const HEALTH_OPTIONS = Symbol('HEALTH_OPTIONS');
-interface HealthOptions { database: boolean; redis: boolean }
+interface HealthOptions {
+  database: boolean;
+  redis: boolean;
+}
 
 @Injectable()
 export class RedisHealthIndicator {
@@ -18,10 +21,7 @@ export class RedisHealthIndicator {
     const check = this.indicator.check(key);
     try {
       if (!this.redis) throw new Error('no redis client');
-      const pong = await Promise.race([
-        this.redis.ping(),
-        new Promise<string>((_, reject) => setTimeout(() => reject(new Error('timeout')), 1500)),
-      ]);
+      const pong = await Promise.race([this.redis.ping(), new Promise<string>((_, reject) => setTimeout(() => reject(new Error('timeout')), 1500))]);
       return pong === 'PONG' ? check.up() : check.down({ message: 'unexpected reply' });
     } catch (e) {
       return check.down({ message: (e as Error).message });

@@ -12,8 +12,9 @@ export interface LivePublisher {
  */
 export function livePublisher(redis: Pick<Redis, 'publish'>, onError: (error: Error) => void): LivePublisher {
   return {
-    publish: (channel, message) => redis.publish(channel, message).catch((e: unknown) => {
-      onError(e instanceof Error ? e : new Error(String(e)));
-    }),
+    publish: (channel, message) =>
+      redis.publish(channel, message).catch((e: unknown) => {
+        onError(e instanceof Error ? e : new Error(String(e)));
+      }),
   };
 }

@@ -56,8 +56,7 @@ describe('RateLimitModule', () => {
 
   it('limits a user across replicas and answers 429 with Retry-After and a code', async () => {
     const [a, b] = [await replica(), await replica()];
-    const post = (app: INestApplication, ip: string) =>
-      request(app.getHttpServer()).post('/reports').set('x-user', 'u1').set('x-forwarded-for', ip);
+    const post = (app: INestApplication, ip: string) => request(app.getHttpServer()).post('/reports').set('x-user', 'u1').set('x-forwarded-for', ip);
     expect((await post(a, '203.0.113.1')).status).toBe(201);
     expect((await post(b, '203.0.113.2')).status).toBe(201);
     expect((await post(a, '203.0.113.3')).status).toBe(201);

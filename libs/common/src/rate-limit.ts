@@ -1,6 +1,4 @@
-import {
-  CallHandler, DynamicModule, ExecutionContext, Global, Inject, Injectable, Module, NestInterceptor, SetMetadata,
-} from '@nestjs/common';
+import { CallHandler, DynamicModule, ExecutionContext, Global, Inject, Injectable, Module, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type Redis from 'ioredis';
@@ -81,7 +79,10 @@ function describeWait(seconds: number) {
 export class RateLimiter {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
 
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(RATE_LIMIT) private readonly options: RateLimitOptions) {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(RATE_LIMIT) private readonly options: RateLimitOptions,
+  ) {
     for (const [name, rule] of Object.entries(options.rules)) {
       if (rule.user) this.limiters.set(`${name}:user`, createRateLimiter(redis, `rl:${options.service}:${name}:user`, parseRate(rule.user)));
       if (rule.ip) this.limiters.set(`${name}:ip`, createRateLimiter(redis, `rl:${options.service}:${name}:ip`, parseRate(rule.ip)));
@@ -111,7 +112,10 @@ export class RateLimiter {
 
 @Injectable()
 export class RateLimitInterceptor implements NestInterceptor {
-  constructor(private readonly reflector: Reflector, private readonly limiter: RateLimiter) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limiter: RateLimiter,
+  ) {}
 
   async intercept(ctx: ExecutionContext, next: CallHandler) {
     const rule = ctx.getType() === 'http' ? this.reflector.get<string | undefined>(RATE_LIMIT, ctx.getHandler()) : undefined;
@@ -142,11 +146,7 @@ export class RateLimitModule {
     }
     return {
       module: RateLimitModule,
-      providers: [
-        { provide: RATE_LIMIT, useValue: options },
-        RateLimiter,
-        { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },
-      ],
+      providers: [{ provide: RATE_LIMIT, useValue: options }, RateLimiter, { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor }],
       exports: [RateLimiter],
     };
   }

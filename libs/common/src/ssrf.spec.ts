@@ -56,7 +56,10 @@ describe('publicLookup', () => {
     expect(await lookupWith(['93.184.216.34'])).toEqual({ err: null, address: '93.184.216.34', family: 4 });
     expect(await lookupWith(['93.184.216.34', '2606:2800:220:1::1'], { all: true })).toEqual({
       err: null,
-      address: [{ address: '93.184.216.34', family: 4 }, { address: '2606:2800:220:1::1', family: 6 }],
+      address: [
+        { address: '93.184.216.34', family: 4 },
+        { address: '2606:2800:220:1::1', family: 6 },
+      ],
       family: undefined,
     });
     expect(await lookupWith(['93.184.216.34', '2606:2800:220:1::1'], { family: 6 })).toMatchObject({ err: null, address: '2606:2800:220:1::1', family: 6 });

@@ -58,7 +58,11 @@ export async function publicAddresses(host: string, port: string, guard: Address
  * for IP literals: check those with assertPublicUrl or publicAddresses before connecting.
  */
 export function publicLookup(port: string | number, guard: AddressGuard = {}): LookupFunction {
-  return (hostname: string, options: LookupOptions, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+  return (
+    hostname: string,
+    options: LookupOptions,
+    callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
     publicAddresses(hostname.replace(/^\[|\]$/g, ''), String(port), guard).then(
       (all) => {
         const wanted = options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
@@ -109,7 +113,8 @@ export function rangeOf(address: string): string {
   const v6 = parsed as ipaddr.IPv6;
   const embedded = embeddedIPv4(v6);
   if (embedded) return ipv4Range(embedded);
-  if (!v6.match(ipaddr.IPv6.parse('2000::'), 3)) return v6.range() === 'unicast' ? (v6.match(ipaddr.IPv6.parse('::'), 96) ? 'ipv4Compatible' : 'reserved') : v6.range();
+  if (!v6.match(ipaddr.IPv6.parse('2000::'), 3))
+    return v6.range() === 'unicast' ? (v6.match(ipaddr.IPv6.parse('::'), 96) ? 'ipv4Compatible' : 'reserved') : v6.range();
   return v6.range();
 }
 

@@ -85,7 +85,9 @@ describe('createServiceApp refuses NUL characters', () => {
 
   beforeAll(async () => {
     const env = Object.assign(new BaseEnv(), { NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-    app = await createServiceApp({ name: 'things', envClass: BaseEnv, module: () => ThingsModule, port: () => 0, prefix: 'api/things' }, env as BaseEnv, { logger: false });
+    app = await createServiceApp({ name: 'things', envClass: BaseEnv, module: () => ThingsModule, port: () => 0, prefix: 'api/things' }, env as BaseEnv, {
+      logger: false,
+    });
     await app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}/api/things`;
   });

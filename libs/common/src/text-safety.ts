@@ -22,10 +22,11 @@ export function containsNul(value: unknown): boolean {
     if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v) || seen.has(v)) continue;
     seen.add(v);
     if (Array.isArray(v)) for (const item of v) pending.push(item);
-    else for (const [k, item] of Object.entries(v)) {
-      if (k.includes('\u0000')) return true;
-      pending.push(item);
-    }
+    else
+      for (const [k, item] of Object.entries(v)) {
+        if (k.includes('\u0000')) return true;
+        pending.push(item);
+      }
   }
   return false;
 }

@@ -2,7 +2,16 @@ import 'reflect-metadata';
 import { plainToInstance, Type } from 'class-transformer';
 import { IsInt, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength, validateSync } from 'class-validator';
 import {
-  Latitude, LocationName, NumberRange, OPTIONAL_FROM_TEXT, OptionalObject, OptionalString, OptionalText, QueryInt, QueryOffset, TextLength,
+  Latitude,
+  LocationName,
+  NumberRange,
+  OPTIONAL_FROM_TEXT,
+  OptionalObject,
+  OptionalString,
+  OptionalText,
+  QueryInt,
+  QueryOffset,
+  TextLength,
 } from './validation';
 
 /** Every failed check's message, per property, in the order the API reports them (errors.ts flattens them so). */
@@ -32,10 +41,18 @@ class Stacked {
   @Max(90, { message: 'Choose a location' })
   bodyLat: number;
 
-  @IsOptional() @Type(() => Number) @IsInt(limit) @Min(1, limit) @Max(50, limit)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt(limit)
+  @Min(1, limit)
+  @Max(50, limit)
   limit = 10;
 
-  @IsOptional() @Type(() => Number) @IsInt(offset) @Min(0, offset) @Max(100000, offset)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt(offset)
+  @Min(0, offset)
+  @Max(100000, offset)
   offset = 0;
 
   @MaxLength(100, { message: 'Title must be at most 100 characters' })
@@ -53,10 +70,12 @@ class Stacked {
   @IsString({ message: 'That image cannot be used' })
   imagePath?: string;
 
-  @IsOptional() @IsString({ message: 'email must be a string' })
+  @IsOptional()
+  @IsString({ message: 'email must be a string' })
   email?: string;
 
-  @IsOptional() @IsObject({ message: 'data must be an object' })
+  @IsOptional()
+  @IsObject({ message: 'data must be an object' })
   data?: Record<string, unknown>;
 }
 
@@ -111,6 +130,8 @@ describe('composed validation rules', () => {
   it('converts text only when asked to', () => {
     const composed = plainToInstance(Composed, { lat: '33.5', bodyLat: '33.5', limit: '20' });
     expect(composed).toMatchObject({ lat: 33.5, bodyLat: '33.5', limit: 20 });
-    expect(messages(Composed, { bodyLat: '33.5', title: 'A good title' })).toEqual([['bodyLat', ['Choose a location', 'Choose a location', 'Choose a location']]]);
+    expect(messages(Composed, { bodyLat: '33.5', title: 'A good title' })).toEqual([
+      ['bodyLat', ['Choose a location', 'Choose a location', 'Choose a location']],
+    ]);
   });
 });

@@ -46,17 +46,19 @@ export function QueryInt(min: number, max: number): PropertyDecorator {
 export function QueryOffset(): PropertyDecorator {
   return (target, key) => {
     const message = `${String(key)} must be a whole number of at least 0`;
-    Rules(IsOptional(), Type(() => Number), IsInt({ message }), Min(0, { message }), Max(100_000, { message }))(target, key);
+    Rules(
+      IsOptional(),
+      Type(() => Number),
+      IsInt({ message }),
+      Min(0, { message }),
+      Max(100_000, { message }),
+    )(target, key);
   };
 }
 
 /** Required text of `min` to `max` characters. Missing or not text reports `tooShort`: to the person typing it is the same mistake. */
 export function TextLength(min: number, max: number, messages: { tooShort: string; tooLong: string }): PropertyDecorator {
-  return Rules(
-    IsString({ message: messages.tooShort }),
-    MinLength(min, { message: messages.tooShort }),
-    MaxLength(max, { message: messages.tooLong }),
-  );
+  return Rules(IsString({ message: messages.tooShort }), MinLength(min, { message: messages.tooShort }), MaxLength(max, { message: messages.tooLong }));
 }
 
 /** Optional text of at most `max` characters. */

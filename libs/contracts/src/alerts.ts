@@ -87,8 +87,7 @@ export const CATEGORY_DEFAULT_TYPE: Record<AlertCategory, AdminAlertType> = {
 };
 
 /** Any stored type string -> its category; unknown types (e.g. 'Test') fall back to public safety. */
-export const categoryOfType = (type: string): AlertCategory =>
-  (ADMIN_TYPE_CATEGORY as Record<string, AlertCategory>)[type] ?? 'public_safety';
+export const categoryOfType = (type: string): AlertCategory => (ADMIN_TYPE_CATEGORY as Record<string, AlertCategory>)[type] ?? 'public_safety';
 
 // ---------------------------------------------------------------- status
 

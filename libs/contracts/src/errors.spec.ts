@@ -1,5 +1,11 @@
 import {
-  ALERT_ERROR_CODES, COMMON_ERROR_CODES, IDENTITY_ERROR_CODES, INCIDENT_ERROR_CODES, isErrorCode, STORE_ERROR_CODES, TRAFFIC_ERROR_CODES,
+  ALERT_ERROR_CODES,
+  COMMON_ERROR_CODES,
+  IDENTITY_ERROR_CODES,
+  INCIDENT_ERROR_CODES,
+  isErrorCode,
+  STORE_ERROR_CODES,
+  TRAFFIC_ERROR_CODES,
 } from './errors';
 
 const FEATURES = { alerts: ALERT_ERROR_CODES, incidents: INCIDENT_ERROR_CODES, store: STORE_ERROR_CODES, traffic: TRAFFIC_ERROR_CODES };
@@ -21,7 +27,8 @@ describe('error codes', () => {
   });
 
   it('knows every listed code, and not an unknown one or a non-string', () => {
-    for (const code of [...COMMON_ERROR_CODES, ...Object.values(FEATURES).flat(), ...IDENTITY_ERROR_CODES, 'network_error']) expect(isErrorCode(code)).toBe(true);
+    for (const code of [...COMMON_ERROR_CODES, ...Object.values(FEATURES).flat(), ...IDENTITY_ERROR_CODES, 'network_error'])
+      expect(isErrorCode(code)).toBe(true);
     expect(isErrorCode('made_up_code')).toBe(false);
     expect(isErrorCode(undefined)).toBe(false);
     expect(isErrorCode(404)).toBe(false);

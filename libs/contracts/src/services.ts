@@ -14,5 +14,4 @@ export type ServiceName = keyof typeof SERVICES;
  * Each service's compiled entry point under dist/. The dispatcher is the alerts tree's second entry point (one tree per
  * schema), still a process, image and Deployment of its own.
  */
-export const serviceEntry = (name: ServiceName) =>
-  name === 'dispatcher' ? 'services/alerts/src/dispatcher.main.js' : `services/${name}/src/main.js`;
+export const serviceEntry = (name: ServiceName) => (name === 'dispatcher' ? 'services/alerts/src/dispatcher.main.js' : `services/${name}/src/main.js`);

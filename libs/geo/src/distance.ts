@@ -23,8 +23,14 @@ export function greatCircleKm(a: LatLng, b: LatLng): number {
 
 /** True when lat and lng are both finite numbers in range (a point that can be compared). */
 export function hasCoordinates(p: { lat?: number | null; lng?: number | null }): p is LatLng {
-  return typeof p.lat === 'number' && typeof p.lng === 'number' && Number.isFinite(p.lat) && Number.isFinite(p.lng)
-    && Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180;
+  return (
+    typeof p.lat === 'number' &&
+    typeof p.lng === 'number' &&
+    Number.isFinite(p.lat) &&
+    Number.isFinite(p.lng) &&
+    Math.abs(p.lat) <= 90 &&
+    Math.abs(p.lng) <= 180
+  );
 }
 
 /** Moves a point `km` along a bearing (degrees from north) on the R = 6371 km sphere; for tests and seeds. */
@@ -35,5 +41,5 @@ export function destination(from: LatLng, km: number, bearingDeg: number): LatLn
   const lng1 = rad(from.lng);
   const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
   const lng2 = lng1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
-  return { lat: (lat2 * 180) / Math.PI, lng: ((((lng2 * 180) / Math.PI) + 540) % 360) - 180 };
+  return { lat: (lat2 * 180) / Math.PI, lng: (((lng2 * 180) / Math.PI + 540) % 360) - 180 };
 }

@@ -5,10 +5,20 @@ import { distanceLimitKm, EligibilityAlert, EligibilityUser, isEligible } from '
 const PHOENIX = { lat: 33.4484, lng: -112.074 };
 
 const alert = (over: Partial<EligibilityAlert> = {}): EligibilityAlert => ({
-  severity: 'high', category: 'traffic', lat: PHOENIX.lat, lng: PHOENIX.lng, radiusKm: 10, ...over,
+  severity: 'high',
+  category: 'traffic',
+  lat: PHOENIX.lat,
+  lng: PHOENIX.lng,
+  radiusKm: 10,
+  ...over,
 });
 const user = (over: Partial<EligibilityUser> = {}): EligibilityUser => ({
-  severityThreshold: 'low', categories: ['traffic', 'weather'], lat: PHOENIX.lat, lng: PHOENIX.lng, radiusKm: 40, ...over,
+  severityThreshold: 'low',
+  categories: ['traffic', 'weather'],
+  lat: PHOENIX.lat,
+  lng: PHOENIX.lng,
+  radiusKm: 40,
+  ...over,
 });
 
 describe('greatCircleKm', () => {

@@ -11,7 +11,11 @@ export interface JsonAnswer<T> {
  */
 export function jsonClient(baseUrl: () => string) {
   return async function call<T = any>(
-    method: string, path: string, token?: string | null, body?: unknown, headers: Record<string, string> = {},
+    method: string,
+    path: string,
+    token?: string | null,
+    body?: unknown,
+    headers: Record<string, string> = {},
   ): Promise<JsonAnswer<T>> {
     const res = await fetch(`${baseUrl()}${path}`, {
       method,

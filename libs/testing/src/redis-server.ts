@@ -24,9 +24,13 @@ export class TestRedisServer {
   async start(): Promise<this> {
     this.port ||= await freePort();
     this.url = `redis://127.0.0.1:${this.port}`;
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     this.child = child;
     let output = '';
     child.stdout!.on('data', (d) => (output += d));

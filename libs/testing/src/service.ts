@@ -12,10 +12,7 @@ export interface RunningService<E> {
 }
 
 /** Boots a real service (real database, real Redis) on a free port, exactly as main.ts would. */
-export async function startTestService<E extends BaseEnv>(
-  def: ServiceDefinition<E>,
-  vars: Record<string, string | undefined>,
-): Promise<RunningService<E>> {
+export async function startTestService<E extends BaseEnv>(def: ServiceDefinition<E>, vars: Record<string, string | undefined>): Promise<RunningService<E>> {
   const env = loadEnv(def.envClass, { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...vars });
   const app = await createServiceApp(def, env, { logger: false });
   await app.listen(0, '127.0.0.1');

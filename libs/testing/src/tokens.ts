@@ -33,11 +33,7 @@ export async function startTestIdentity(): Promise<TestIdentity> {
   };
 }
 
-export function signAccessToken(
-  key: KeyLike,
-  kid: string,
-  user: Partial<{ id: string; email: string; role: Role; expiresIn: string; sessionId: string }>,
-) {
+export function signAccessToken(key: KeyLike, kid: string, user: Partial<{ id: string; email: string; role: Role; expiresIn: string; sessionId: string }>) {
   const id = user.id ?? randomUUID();
   return new SignJWT({
     email: user.email ?? `${id.slice(0, 8)}@example.test`,

@@ -1,7 +1,16 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { AdminAlert, AlertAuditEntry, AlertPreferences, JobIds, JobName, JOB_QUEUE, Page, queuePrefix, UserAlert } from '@beacon/contracts';
-import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix, jsonClient } from '@beacon/testing';
+import {
+  createTestDatabase,
+  RunningService,
+  startTestIdentity,
+  startTestService,
+  TestDatabase,
+  TestIdentity,
+  testRedisPrefix,
+  jsonClient,
+} from '@beacon/testing';
 import { BROWSER_PUSH_HOSTS } from './config/delivery-env';
 import { alertsDatabase } from './database';
 import { alertsService } from './service';
@@ -25,7 +34,11 @@ describe('alerts API', () => {
     db = await createTestDatabase([alertsDatabase]);
     identity = await startTestIdentity();
     svc = await startTestService(alertsService, {
-      DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl, WEBHOOK_ALLOW_HOSTS: '',
+      DATABASE_URL: db.url,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      JWKS_URL: identity.jwksUrl,
+      WEBHOOK_ALLOW_HOSTS: '',
       // IP literals as push hosts: no DNS here, and the SSRF rule still applies behind the push-host rule
       PUSH_ENDPOINT_HOSTS: `${BROWSER_PUSH_HOSTS},8.8.8.8,127.0.0.1`,
     });
@@ -46,13 +59,28 @@ describe('alerts API', () => {
 
   const call = jsonClient(() => svc.url);
 
-  const valid = { type: 'Emergency', title: 'Water main break', message: 'Avoid 5th Street while crews repair a water main.', priority: 'medium', channels: ['web_push'] };
+  const valid = {
+    type: 'Emergency',
+    title: 'Water main break',
+    message: 'Avoid 5th Street while crews repair a water main.',
+    priority: 'medium',
+    channels: ['web_push'],
+  };
 
   describe('authorisation', () => {
     it.each([
-      ['GET', ''], ['POST', ''], ['GET', '/stats'], ['GET', '/recent'], ['GET', '/admin/settings'], ['PUT', '/admin/settings'],
-      ['POST', '/admin/settings/test-webhook'], ['GET', '/admin/help-requests'], ['GET', `/${randomUUID()}`], ['POST', `/${randomUUID()}/cancel`],
-      ['GET', `/${randomUUID()}/audit`], ['POST', '/audience'],
+      ['GET', ''],
+      ['POST', ''],
+      ['GET', '/stats'],
+      ['GET', '/recent'],
+      ['GET', '/admin/settings'],
+      ['PUT', '/admin/settings'],
+      ['POST', '/admin/settings/test-webhook'],
+      ['GET', '/admin/help-requests'],
+      ['GET', `/${randomUUID()}`],
+      ['POST', `/${randomUUID()}/cancel`],
+      ['GET', `/${randomUUID()}/audit`],
+      ['POST', '/audience'],
     ])('%s %s is admin-only', async (method, path) => {
       expect((await call(method, path, null, method === 'GET' ? undefined : {})).status).toBe(401);
       const res = await call(method, path, user, method === 'GET' ? undefined : {});
@@ -97,15 +125,32 @@ describe('alerts API', () => {
       const res = await call<AdminAlert>('POST', '', admin, valid);
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
-        type: 'Emergency', category: 'public_safety', severity: 'medium', priority: 'medium', channels: ['push'], status: 'active',
-        lat: null, radiusKm: null, recipients: null, deliveryLabel: 'Pending', successRate: 0,
+        type: 'Emergency',
+        category: 'public_safety',
+        severity: 'medium',
+        priority: 'medium',
+        channels: ['push'],
+        status: 'active',
+        lat: null,
+        radiusKm: null,
+        recipients: null,
+        deliveryLabel: 'Pending',
+        successRate: 0,
       });
       const job = await dispatchQueue.getJob(JobIds.dispatch(res.body.id));
       expect(job?.data).toMatchObject({ alertId: res.body.id });
     });
 
     it('stores the wizard (severity + category + location) with the default 50 km radius', async () => {
-      const res = await call<AdminAlert>('POST', '', admin, { title: 'Dust storm', message: 'Visibility near zero on I-10.', severity: 'high', category: 'weather', lat: 33.4, lng: -112.1, channels: ['push', 'sms'] });
+      const res = await call<AdminAlert>('POST', '', admin, {
+        title: 'Dust storm',
+        message: 'Visibility near zero on I-10.',
+        severity: 'high',
+        category: 'weather',
+        lat: 33.4,
+        lng: -112.1,
+        channels: ['push', 'sms'],
+      });
       expect(res.body).toMatchObject({ type: 'Weather', category: 'weather', severity: 'high', radiusKm: 50, lat: 33.4, lng: -112.1 });
     });
 
@@ -148,7 +193,11 @@ describe('alerts API', () => {
       expect((await call('POST', `/${draft.body.id}/cancel`, admin)).status).toBe(409);
       // The audit trail: each change once, by whom, in order; the refused second send and cancel left no entry.
       const trail = await call<AlertAuditEntry[]>('GET', `/${draft.body.id}/audit`, admin);
-      expect(trail.body.map((e) => [e.action, e.actorEmail])).toEqual([['created', 'admin@beacon.local'], ['sent', 'admin@beacon.local'], ['cancelled', 'admin@beacon.local']]);
+      expect(trail.body.map((e) => [e.action, e.actorEmail])).toEqual([
+        ['created', 'admin@beacon.local'],
+        ['sent', 'admin@beacon.local'],
+        ['cancelled', 'admin@beacon.local'],
+      ]);
       expect(trail.body[0].details).toEqual({ source: 'admin', status: 'draft' });
       expect((await call('GET', `/${randomUUID()}/audit`, admin)).body).toMatchObject({ code: 'alert_not_found' });
       expect((await call('GET', '/not-a-uuid', admin)).status).toBe(404);
@@ -165,7 +214,13 @@ describe('alerts API', () => {
   describe('history, stats and deliveries', () => {
     beforeAll(async () => {
       for (let i = 0; i < 12; i++) {
-        await call('POST', '', admin, { type: i % 2 ? 'Weather' : 'Amber Alert', title: `History item ${i} ${i % 3 ? 'Flood' : '100%_match'}`, message: 'Message for the history list.', priority: i % 3 === 0 ? 'high' : 'low', channels: ['web_push'] });
+        await call('POST', '', admin, {
+          type: i % 2 ? 'Weather' : 'Amber Alert',
+          title: `History item ${i} ${i % 3 ? 'Flood' : '100%_match'}`,
+          message: 'Message for the history list.',
+          priority: i % 3 === 0 ? 'high' : 'low',
+          channels: ['web_push'],
+        });
       }
     });
 
@@ -219,7 +274,13 @@ describe('alerts API', () => {
   describe('the user side', () => {
     let alertId: string;
     beforeAll(async () => {
-      const res = await call<AdminAlert>('POST', '', admin, { type: 'Traffic', title: 'Lane closure on Main', message: 'Main Street is down to one lane until 6 pm.', priority: 'low', channels: ['push'] });
+      const res = await call<AdminAlert>('POST', '', admin, {
+        type: 'Traffic',
+        title: 'Lane closure on Main',
+        message: 'Main Street is down to one lane until 6 pm.',
+        priority: 'low',
+        channels: ['push'],
+      });
       alertId = res.body.id;
       await db.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, status) VALUES ($1, $2, 'push', 'sent')`, [alertId, userId]);
     });
@@ -227,11 +288,25 @@ describe('alerts API', () => {
     it('preferences start at the spec defaults and save (email from the token, radius in km)', async () => {
       const defaults = await call<AlertPreferences>('GET', '/me/preferences', user);
       expect(defaults.body).toMatchObject({
-        alertTypes: ['emergency', 'weather', 'traffic', 'construction'], frequency: 'immediate', radiusMiles: 25,
-        quietHours: { enabled: false, start: '22:00', end: '07:00' }, weekendEnabled: false, methods: { push: true, voice: true, email: false, sms: false },
+        alertTypes: ['emergency', 'weather', 'traffic', 'construction'],
+        frequency: 'immediate',
+        radiusMiles: 25,
+        quietHours: { enabled: false, start: '22:00', end: '07:00' },
+        weekendEnabled: false,
+        methods: { push: true, voice: true, email: false, sms: false },
       });
-      const saved = await call<AlertPreferences>('PUT', '/me/preferences', user, { alertTypes: ['crime', 'events'], radiusMiles: 10, home: { lat: 33.5, lng: -112 }, quietHours: { enabled: true, start: '23:00' } });
-      expect(saved.body).toMatchObject({ categories: ['security', 'public_safety'], radiusMiles: 10, home: { lat: 33.5, lng: -112 }, quietHours: { enabled: true, start: '23:00', end: '07:00' } });
+      const saved = await call<AlertPreferences>('PUT', '/me/preferences', user, {
+        alertTypes: ['crime', 'events'],
+        radiusMiles: 10,
+        home: { lat: 33.5, lng: -112 },
+        quietHours: { enabled: true, start: '23:00' },
+      });
+      expect(saved.body).toMatchObject({
+        categories: ['security', 'public_safety'],
+        radiusMiles: 10,
+        home: { lat: 33.5, lng: -112 },
+        quietHours: { enabled: true, start: '23:00', end: '07:00' },
+      });
       const [row] = await db.query(`SELECT email, radius_km FROM alerts.user_preferences WHERE user_id = $1`, [userId]);
       expect(row.email).toBe('demo@beacon.local');
       expect(row.radius_km).toBeCloseTo(16.09344, 5);
@@ -241,7 +316,7 @@ describe('alerts API', () => {
       expect((await call('PUT', '/me/preferences', user, { quietHours: { timeZone: 'Nowhere/Else' } })).body.code).toBe('invalid_time_zone');
     });
 
-    it('lists my alerts with my read flag; I\'m Safe marks the delivery read; others cannot', async () => {
+    it("lists my alerts with my read flag; I'm Safe marks the delivery read; others cannot", async () => {
       const mine = await call<Page<UserAlert>>('GET', '/me/alerts', user);
       expect(mine.body.items.map((a) => a.id)).toEqual([alertId]);
       expect(mine.body.items[0].read).toBe(false);
@@ -263,15 +338,30 @@ describe('alerts API', () => {
       expect(after).toEqual({ safe: 1, needHelp: before.needHelp + 1, helpOpen: before.helpOpen + 1 });
       expect((await call('POST', `/admin/help-requests/${res.body.id}/resolve`, admin)).status).toBe(200);
       expect((await call<AdminAlert>('GET', `/${alertId}`, admin)).body.responses).toEqual({ ...after, helpOpen: before.helpOpen });
-      expect((await call<Page<AdminAlert>>('GET', '', admin)).body.items.find((a) => a.id === alertId)?.responses).toEqual({ ...after, helpOpen: before.helpOpen });
+      expect((await call<Page<AdminAlert>>('GET', '', admin)).body.items.find((a) => a.id === alertId)?.responses).toEqual({
+        ...after,
+        helpOpen: before.helpOpen,
+      });
       const list = await call('GET', '/admin/help-requests', admin);
-      expect(list.body.items[0]).toMatchObject({ alertId, userId, userEmail: 'demo@beacon.local', message: 'Stuck in my car', alertTitle: 'Lane closure on Main', status: 'resolved' });
+      expect(list.body.items[0]).toMatchObject({
+        alertId,
+        userId,
+        userEmail: 'demo@beacon.local',
+        message: 'Stuck in my car',
+        alertTitle: 'Lane closure on Main',
+        status: 'resolved',
+      });
       // The console's filters (the default view asks for the open ones).
       const open = await call('GET', '/admin/help-requests?status=open&page=1&pageSize=20', admin);
       expect(open.status).toBe(200);
       expect(open.body.items.map((h: { message: string }) => h.message)).not.toContain('Stuck in my car');
-      expect((await call('GET', '/admin/help-requests?status=resolved', admin)).body.items.map((h: { message: string }) => h.message)).toContain('Stuck in my car');
-      expect((await call('GET', '/admin/help-requests?status=closed', admin)).body).toMatchObject({ code: 'validation_failed', message: "status must be 'open' or 'resolved'" });
+      expect((await call('GET', '/admin/help-requests?status=resolved', admin)).body.items.map((h: { message: string }) => h.message)).toContain(
+        'Stuck in my car',
+      );
+      expect((await call('GET', '/admin/help-requests?status=closed', admin)).body).toMatchObject({
+        code: 'validation_failed',
+        message: "status must be 'open' or 'resolved'",
+      });
       // Not for alerts I may not see: a draft is nobody's alert yet.
       const draft = await call<AdminAlert>('POST', '', admin, { ...valid, draft: true });
       expect((await call('POST', `/me/alerts/${draft.body.id}/help`, user, {})).status).toBe(404);
@@ -282,12 +372,19 @@ describe('alerts API', () => {
       const keys = { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
       const privateEndpoint = await call('POST', '/me/push-subscriptions', user, { endpoint: 'https://127.0.0.1:9/push/x', keys });
       expect(privateEndpoint.body).toMatchObject({ code: 'private_address' });
-      for (const endpoint of ['https://victim.example/push/x', 'https://fcm.googleapis.com.evil.example/fcm/send/x', 'https://evilpush.apple.com/x', 'https://9.9.9.9/push/x']) {
+      for (const endpoint of [
+        'https://victim.example/push/x',
+        'https://fcm.googleapis.com.evil.example/fcm/send/x',
+        'https://evilpush.apple.com/x',
+        'https://9.9.9.9/push/x',
+      ]) {
         const refused = await call('POST', '/me/push-subscriptions', user, { endpoint, keys });
         expect(refused.status).toBe(400);
         expect(refused.body).toMatchObject({ code: 'unsupported_push_service', message: 'This push endpoint is not on a push service browsers use' });
       }
-      expect((await call('POST', '/me/push-subscriptions', user, { endpoint: 'http://fcm.googleapis.com/fcm/send/x', keys })).body).toMatchObject({ code: 'invalid_push_endpoint' });
+      expect((await call('POST', '/me/push-subscriptions', user, { endpoint: 'http://fcm.googleapis.com/fcm/send/x', keys })).body).toMatchObject({
+        code: 'invalid_push_endpoint',
+      });
       const badKeys = await call('POST', '/me/push-subscriptions', user, { endpoint: 'https://8.8.8.8/push/x', keys: { p256dh: 'abc', auth: 'def' } });
       expect(badKeys.status).toBe(400);
       const ok = await call('POST', '/me/push-subscriptions', user, { endpoint: 'https://8.8.8.8/push/x', keys });
@@ -296,8 +393,11 @@ describe('alerts API', () => {
       expect((await call('DELETE', '/me/push-subscriptions', user, { endpoint: 'https://8.8.8.8/push/x' })).body).toEqual({ removed: true });
     });
 
-    it('accepts a service-worker receipt only with the delivery\'s token', async () => {
-      const [d] = await db.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, status) VALUES ($1, $2, 'push', 'sent') RETURNING id`, [alertId, randomUUID()]);
+    it("accepts a service-worker receipt only with the delivery's token", async () => {
+      const [d] = await db.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, status) VALUES ($1, $2, 'push', 'sent') RETURNING id`, [
+        alertId,
+        randomUUID(),
+      ]);
       expect((await call('POST', `/deliveries/${d.id}/receipt`, null, { event: 'delivered', token: 'x'.repeat(32) })).status).toBe(403);
       const keys = svc.app.get(ServerKeys);
       const token = await keys.receiptToken(d.id, 'delivered');
@@ -338,7 +438,10 @@ describe('alerts API', () => {
       // What the dispatcher leaves behind: dispatched alerts, and a delivery for an alert the user's topics no longer cover.
       await db.query(`UPDATE alerts.alerts SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [[ids.near, ids.far, ids.crime, ids.test, ids.delivered]]);
       await db.query(`UPDATE alerts.alerts SET source = 'test' WHERE id = $1`, [ids.test]);
-      await db.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, status) VALUES ($1, $2, 'email', 'sent')`, [ids.delivered, devicelessId]);
+      await db.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, status) VALUES ($1, $2, 'email', 'sent')`, [
+        ids.delivered,
+        devicelessId,
+      ]);
     });
 
     const list = async (token: string, query = '') => (await call<Page<UserAlert>>('GET', `/me/alerts${query}`, token)).body;
@@ -389,12 +492,21 @@ describe('alerts API', () => {
     });
 
     it('the mail relay: its password masked, a private address refused when saved and when tested', async () => {
-      const shown = await call('PUT', '/admin/settings', admin, { email: { url: 'smtps://alerts%40city.gov:hunter2@8.8.8.8:465', from: 'City Alerts <alerts@city.gov>' } });
+      const shown = await call('PUT', '/admin/settings', admin, {
+        email: { url: 'smtps://alerts%40city.gov:hunter2@8.8.8.8:465', from: 'City Alerts <alerts@city.gov>' },
+      });
       expect(shown.status).toBe(200);
       expect(JSON.stringify(shown.body)).not.toContain('hunter2');
-      expect(shown.body.email).toEqual({ enabled: true, url: 'smtps://alerts%40city.gov:%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2@8.8.8.8:465', from: 'City Alerts <alerts@city.gov>' });
+      expect(shown.body.email).toEqual({
+        enabled: true,
+        url: 'smtps://alerts%40city.gov:%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2@8.8.8.8:465',
+        from: 'City Alerts <alerts@city.gov>',
+      });
       // The masked URL sent back unchanged keeps the saved password.
-      expect((await call('PUT', '/admin/settings', admin, { email: { url: shown.body.email.url, enabled: false } })).body.email).toMatchObject({ enabled: false, url: shown.body.email.url });
+      expect((await call('PUT', '/admin/settings', admin, { email: { url: shown.body.email.url, enabled: false } })).body.email).toMatchObject({
+        enabled: false,
+        url: shown.body.email.url,
+      });
       const [row] = await db.query(`SELECT smtp_url, email_enabled FROM alerts.admin_settings`);
       expect(row).toEqual({ smtp_url: 'smtps://alerts%40city.gov:hunter2@8.8.8.8:465', email_enabled: false });
 
@@ -403,7 +515,8 @@ describe('alerts API', () => {
         expect((await call('POST', '/admin/settings/test-email', admin, { url })).body).toMatchObject({ code: 'private_address' });
       }
       expect((await call('PUT', '/admin/settings', admin, { email: { url: 'http://relay.example.org' } })).body).toMatchObject({
-        code: 'validation_failed', message: 'email.url must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.org:465',
+        code: 'validation_failed',
+        message: 'email.url must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.org:465',
       });
     });
 
@@ -436,7 +549,17 @@ describe('alerts API', () => {
       const inbox = new Queue(JOB_QUEUE[JobName.IncidentVerified], { connection: { url: redis.url } as never, prefix: queuePrefix(redis.prefix) });
       try {
         const incidentId = randomUUID();
-        const event = { incidentId, type: 'wrong-way-driver', reportedBy: randomUUID(), verifiedBy: randomUUID(), lat: 33.45, lng: -112.07, locationName: 'I-17 at Thomas Rd', description: 'Car driving south in the northbound lanes', occurredAt: new Date().toISOString() };
+        const event = {
+          incidentId,
+          type: 'wrong-way-driver',
+          reportedBy: randomUUID(),
+          verifiedBy: randomUUID(),
+          lat: 33.45,
+          lng: -112.07,
+          locationName: 'I-17 at Thomas Rd',
+          description: 'Car driving south in the northbound lanes',
+          occurredAt: new Date().toISOString(),
+        };
         await inbox.add(JobName.IncidentVerified, event);
         await inbox.add(JobName.IncidentVerified, event); // delivered twice: still one draft
         await inbox.add(JobName.IncidentVerified, { ...event, incidentId: randomUUID(), type: 'Accident' });
@@ -444,10 +567,20 @@ describe('alerts API', () => {
           const r = await db.query(`SELECT * FROM alerts.alerts WHERE source = 'incident'`);
           return r.length ? r : null;
         });
-        await waitFor('both events handled', async () => (await inbox.getJobCounts('waiting', 'active')).waiting + (await inbox.getJobCounts('waiting', 'active')).active === 0);
+        await waitFor(
+          'both events handled',
+          async () => (await inbox.getJobCounts('waiting', 'active')).waiting + (await inbox.getJobCounts('waiting', 'active')).active === 0,
+        );
         const again = await db.query(`SELECT * FROM alerts.alerts WHERE source = 'incident'`);
         expect(again).toHaveLength(1);
-        expect(rows[0]).toMatchObject({ status: 'draft', severity: 'critical', category: 'traffic', source_ref: incidentId, location_name: 'I-17 at Thomas Rd', radius_km: 10 });
+        expect(rows[0]).toMatchObject({
+          status: 'draft',
+          severity: 'critical',
+          category: 'traffic',
+          source_ref: incidentId,
+          location_name: 'I-17 at Thomas Rd',
+          radius_km: 10,
+        });
         expect(rows[0].title).toBe('Wrong-way driver near I-17 at Thomas Rd');
         // The moderation screen finds the draft by its incident, wherever it sits in the list; the trail says Beacon made it.
         const found = await call<Page<AdminAlert>>('GET', `?incident=${incidentId}`, admin);

@@ -34,15 +34,25 @@ export class AppModule {
         HealthModule.register({ database: true, redis: true }),
         AuthModule.register({ jwksUrl: env.JWKS_URL }),
         // The alerts service works one queue itself: domain events addressed to it (incident.verified).
-        QueueModule.register({ redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX, workers: { queues: [{ name: QueueName.AlertsInbox, concurrency: 4 }] } }),
+        QueueModule.register({
+          redisUrl: env.REDIS_URL,
+          redisPrefix: env.REDIS_PREFIX,
+          workers: { queues: [{ name: QueueName.AlertsInbox, concurrency: 4 }] },
+        }),
         LiveModule.register(env),
         { module: DeliveryEnvModule, global: true, providers: [{ provide: AlertsDeliveryEnv, useValue: env }], exports: [AlertsDeliveryEnv] },
         AlertsDomainModule,
       ],
       // Order matters: static paths (me/..., admin/..., push/..., deliveries/..., cap/...) before AdminAlertsController's /:id.
       controllers: [
-        CapController, MyAlertsController, PreferencesController, PushSubscriptionsController, DeliveryReceiptsController, SettingsController,
-        HelpRequestsController, AdminAlertsController,
+        CapController,
+        MyAlertsController,
+        PreferencesController,
+        PushSubscriptionsController,
+        DeliveryReceiptsController,
+        SettingsController,
+        HelpRequestsController,
+        AdminAlertsController,
       ],
       providers: [IncidentVerifiedHandler, CapRepository],
     };

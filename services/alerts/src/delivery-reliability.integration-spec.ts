@@ -36,7 +36,10 @@ describe('delivery through failures', () => {
     await proxy.start();
     alerts = await startTestService(alertsService, stack.vars);
     dispatcher = await startTestService(dispatcherService, {
-      ...stack.vars, DATABASE_URL: proxy.via(stack.db.url), CHANNEL_RETRY_BASE_MS: '200', CHANNEL_RETRY_MAX_DELAY_SECONDS: '1',
+      ...stack.vars,
+      DATABASE_URL: proxy.via(stack.db.url),
+      CHANNEL_RETRY_BASE_MS: '200',
+      CHANNEL_RETRY_MAX_DELAY_SECONDS: '1',
     });
     admin = await stack.identity.token({ role: 'admin' });
   });
@@ -51,13 +54,23 @@ describe('delivery through failures', () => {
   /** A place of its own for each test, 30 km apart, so one test's alert never reaches another's users. */
   const newPlace = () => destination(MESA, 30 * ++place, 90);
 
-  async function makeUser(home: { lat: number; lng: number }, o: { push?: FakePushAnswer[][]; sms?: boolean; email?: boolean; frequency?: AlertPreferences['frequency'] }) {
+  async function makeUser(
+    home: { lat: number; lng: number },
+    o: { push?: FakePushAnswer[][]; sms?: boolean; email?: boolean; frequency?: AlertPreferences['frequency'] },
+  ) {
     const id = randomUUID();
     const email = `user-${id.slice(0, 8)}@example.test`;
     const token = await stack.identity.token({ id, email });
     const phone = o.sms ? `+1480666${String(++phones).padStart(4, '0')}` : null;
     const methods = { push: !!o.push, sms: !!o.sms, email: !!o.email };
-    const saved = await call('PUT', '/me/preferences', token, { alertTypes: ['emergency'], home, radiusMiles: 5, methods, phoneNumber: phone, ...(o.frequency ? { frequency: o.frequency } : {}) });
+    const saved = await call('PUT', '/me/preferences', token, {
+      alertTypes: ['emergency'],
+      home,
+      radiusMiles: 5,
+      methods,
+      phoneNumber: phone,
+      ...(o.frequency ? { frequency: o.frequency } : {}),
+    });
     expect(saved.status).toBe(200);
     const devices: string[] = [];
     for (const script of o.push ?? []) {
@@ -69,20 +82,35 @@ describe('delivery through failures', () => {
   }
 
   async function sendAlert(at: { lat: number; lng: number }, channels: string[], title: string) {
-    const res = await call<AdminAlert>('POST', '', admin, { title, message: 'Stay clear of the area.', category: 'public_safety', severity: 'high', lat: at.lat, lng: at.lng, radiusKm: 10, channels });
+    const res = await call<AdminAlert>('POST', '', admin, {
+      title,
+      message: 'Stay clear of the area.',
+      category: 'public_safety',
+      severity: 'high',
+      lat: at.lat,
+      lng: at.lng,
+      radiusKm: 10,
+      channels,
+    });
     expect(res.status).toBe(201);
     return res.body;
   }
 
   const rowsOf = (alertId: string) =>
     stack.db.query<{ id: string; user_id: string; channel: string; status: string; attempts: number; error: string | null }>(
-      `SELECT id, user_id, channel, status, attempts, error FROM alerts.alert_deliveries WHERE alert_id = $1 ORDER BY user_id, channel`, [alertId]);
+      `SELECT id, user_id, channel, status, attempts, error FROM alerts.alert_deliveries WHERE alert_id = $1 ORDER BY user_id, channel`,
+      [alertId],
+    );
 
   const allSettled = (alertId: string, expected: number, timeoutMs = 60_000) =>
-    waitFor(`the ${expected} deliveries of ${alertId} to settle`, async () => {
-      const rows = await rowsOf(alertId);
-      return rows.length === expected && rows.every((r) => !['pending', 'sending'].includes(r.status)) ? rows : null;
-    }, timeoutMs);
+    waitFor(
+      `the ${expected} deliveries of ${alertId} to settle`,
+      async () => {
+        const rows = await rowsOf(alertId);
+        return rows.length === expected && rows.every((r) => !['pending', 'sending'].includes(r.status)) ? rows : null;
+      },
+      timeoutMs,
+    );
 
   it('an SMS provider down five times longer than the old retry budget: every SMS goes out once it is back', async () => {
     const at = newPlace();

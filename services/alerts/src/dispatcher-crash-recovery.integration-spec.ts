@@ -43,8 +43,13 @@ describe('a dispatcher killed mid-dispatch', () => {
   function startWorker() {
     const worker = startCompiledDispatcher({
       ...stack.vars,
-      JOB_LOCK_MS: '2000', CHANNEL_CONCURRENCY: String(CONCURRENCY), PUSH_REQUEST_CONCURRENCY: '3', PUSH_BATCH_SIZE: '20', SMS_BATCH_SIZE: '5',
-      EMAIL_BATCH_SIZE: '12', EMAIL_MAX_CONNECTIONS: '2',
+      JOB_LOCK_MS: '2000',
+      CHANNEL_CONCURRENCY: String(CONCURRENCY),
+      PUSH_REQUEST_CONCURRENCY: '3',
+      PUSH_BATCH_SIZE: '20',
+      SMS_BATCH_SIZE: '5',
+      EMAIL_BATCH_SIZE: '12',
+      EMAIL_MAX_CONNECTIONS: '2',
     });
     children.push(worker.child);
     return worker;
@@ -59,7 +64,9 @@ describe('a dispatcher killed mid-dispatch', () => {
       const email = `crash-${i}@example.test`;
       const token = await stack.identity.token({ id, email });
       const phone = `+1480555${String(i).padStart(4, '0')}`;
-      expect((await call('PUT', '/me/preferences', token, { alertTypes: ['traffic'], methods: { push: true, sms: true, email: true }, phoneNumber: phone })).status).toBe(200);
+      expect(
+        (await call('PUT', '/me/preferences', token, { alertTypes: ['traffic'], methods: { push: true, sms: true, email: true }, phoneNumber: phone })).status,
+      ).toBe(200);
       const sub = push.subscribe();
       expect((await call('POST', '/me/push-subscriptions', token, sub.json)).status).toBe(201);
       users.push({ id, email, phone, subscriptionId: sub.id });
@@ -70,26 +77,40 @@ describe('a dispatcher killed mid-dispatch', () => {
     const first = startWorker();
     await first.ready;
     const { body: alert } = await call<AdminAlert>('POST', '', admin, {
-      title: 'Wrong-way driver on Loop 101', message: 'A wrong-way driver was reported on Loop 101 northbound.', category: 'traffic', severity: 'critical', channels: ['push', 'sms', 'email'],
+      title: 'Wrong-way driver on Loop 101',
+      message: 'A wrong-way driver was reported on Loop 101 northbound.',
+      category: 'traffic',
+      severity: 'critical',
+      channels: ['push', 'sms', 'email'],
     });
     const total = USERS * 3;
 
     await waitFor('the first worker to be part-way through', () => push.received.filter((r) => r.payload?.alertId === alert.id).length >= 12);
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull(); // killed by the signal, not exited
-    const [{ done }] = await stack.db.query(`SELECT count(*) FILTER (WHERE status IN ('sent','failed'))::int AS done FROM alerts.alert_deliveries WHERE alert_id = $1`, [alert.id]);
+    const [{ done }] = await stack.db.query(
+      `SELECT count(*) FILTER (WHERE status IN ('sent','failed'))::int AS done FROM alerts.alert_deliveries WHERE alert_id = $1`,
+      [alert.id],
+    );
     expect(done).toBeLessThan(total); // really interrupted mid-dispatch
 
     push.delayMs = 0;
     const second = startWorker();
     await second.ready;
-    await waitFor('every delivery to be sent', async () => {
-      const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1 AND status = 'sent'`, [alert.id]);
-      return n === total;
-    }, 60_000);
+    await waitFor(
+      'every delivery to be sent',
+      async () => {
+        const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1 AND status = 'sent'`, [alert.id]);
+        return n === total;
+      },
+      60_000,
+    );
 
     // Exactly one delivery row per user and channel.
-    const rows = await stack.db.query<{ id: string; user_id: string; channel: string }>(`SELECT id, user_id, channel FROM alerts.alert_deliveries WHERE alert_id = $1`, [alert.id]);
+    const rows = await stack.db.query<{ id: string; user_id: string; channel: string }>(
+      `SELECT id, user_id, channel FROM alerts.alert_deliveries WHERE alert_id = $1`,
+      [alert.id],
+    );
     expect(rows.length).toBe(total);
     for (const u of users) for (const ch of ['push', 'sms', 'email']) expect(rows.filter((r) => r.user_id === u.id && r.channel === ch)).toHaveLength(1);
 
@@ -120,7 +141,12 @@ describe('a dispatcher killed mid-dispatch', () => {
 
     // Email: one distinct Message-ID per email delivery, repeated only for the mails in flight.
     const mails = smtp.received.filter((m) => m.subject?.includes('Loop 101')).map((m) => m.idempotencyKey);
-    expect([...new Set(mails)].sort()).toEqual(rows.filter((r) => r.channel === 'email').map((r) => r.id).sort());
+    expect([...new Set(mails)].sort()).toEqual(
+      rows
+        .filter((r) => r.channel === 'email')
+        .map((r) => r.id)
+        .sort(),
+    );
     expect(mails.length - new Set(mails).size).toBeLessThanOrEqual(REPEATABLE.email);
 
     second.child.kill('SIGTERM');

@@ -60,7 +60,9 @@ describe('a dispatcher sent SIGTERM mid-batch', () => {
 
   const deliveries = (alertId: string) =>
     stack.db.query<{ user_id: string; channel: string; status: string; attempts: number }>(
-      `SELECT user_id, channel, status, attempts FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId]);
+      `SELECT user_id, channel, status, attempts FROM alerts.alert_deliveries WHERE alert_id = $1`,
+      [alertId],
+    );
   const smsCallsFor = (phone: string) => sms.received.filter((c) => c.body.recipients.includes(phone));
 
   it('takes no new job, finishes the batch waiting on the provider once it answers, and exits 0', async () => {
@@ -72,13 +74,13 @@ describe('a dispatcher sent SIGTERM mid-batch', () => {
     await worker.ready;
     sms.hold();
     const first = await sendAlert(admin, { title: 'Lane closure on I-17', message: 'Two lanes closed northbound at Dunlap until 6 pm.', category: 'traffic' });
-    await waitFor('the first alert\'s SMS call to wait on the provider', () => sms.heldCount === 1);
+    await waitFor("the first alert's SMS call to wait on the provider", () => sms.heldCount === 1);
     expect(smsCallsFor(commuter.phone)).toHaveLength(1);
 
     worker.child.kill('SIGTERM');
     await waitFor('the worker to begin its shutdown', () => /received SIGTERM/.test(worker.output()));
     const second = await sendAlert(admin, { title: 'Boil water notice', message: 'Boil tap water before drinking until further notice.', category: 'health' });
-    const queued = await waitFor('the second alert\'s dispatch job', () => dispatchQueue.getJob(JobIds.dispatch(second.id)));
+    const queued = await waitFor("the second alert's dispatch job", () => dispatchQueue.getJob(JobIds.dispatch(second.id)));
     // A worker still taking jobs picks a waiting one up within milliseconds: this gives it ample time to.
     await new Promise((r) => setTimeout(r, 1500));
     expect(await queued.getState()).toBe('waiting');
@@ -120,7 +122,12 @@ describe('a dispatcher sent SIGTERM mid-batch', () => {
     const worker = startWorker();
     await worker.ready;
     smtp.delayMs = 28_000;
-    const alert = await sendAlert(admin, { title: 'Dust storm warning', message: 'Visibility near zero on I-10 between Casa Grande and Phoenix.', category: 'weather', channels: ['email'] });
+    const alert = await sendAlert(admin, {
+      title: 'Dust storm warning',
+      message: 'Visibility near zero on I-10 between Casa Grande and Phoenix.',
+      category: 'weather',
+      channels: ['email'],
+    });
     await waitFor('the relay to hold the message', () => smtp.received.some((m) => m.to.includes('night.shift@example.test')));
     worker.child.kill('SIGTERM');
 

@@ -42,7 +42,10 @@ describe('a dispatcher whose Redis restarts empty mid fan-out', () => {
 
   /** The schedulers the dispatcher's queue has in Redis now. */
   async function sweepSchedulers(): Promise<string[]> {
-    const queue = new Queue(JOB_QUEUE[JobName.AlertExpire], { connection: { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: 1 }, prefix: queuePrefix(stack.redis.prefix) });
+    const queue = new Queue(JOB_QUEUE[JobName.AlertExpire], {
+      connection: { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: 1 },
+      prefix: queuePrefix(stack.redis.prefix),
+    });
     queue.on('error', () => undefined);
     try {
       return (await queue.getJobSchedulers()).map((s) => s.key);
@@ -57,7 +60,9 @@ describe('a dispatcher whose Redis restarts empty mid fan-out', () => {
       const id = randomUUID();
       const token = await stack.identity.token({ id, email: `redis-loss-${i}@example.test` });
       const phone = `+1520555${String(i).padStart(4, '0')}`;
-      expect((await call('PUT', '/me/preferences', token, { alertTypes: ['weather'], methods: { push: true, sms: true, email: false }, phoneNumber: phone })).status).toBe(200);
+      expect(
+        (await call('PUT', '/me/preferences', token, { alertTypes: ['weather'], methods: { push: true, sms: true, email: false }, phoneNumber: phone })).status,
+      ).toBe(200);
       const sub = push.subscribe();
       expect((await call('POST', '/me/push-subscriptions', token, sub.json)).status).toBe(201);
       users.push({ phone, subscriptionId: sub.id });
@@ -68,9 +73,16 @@ describe('a dispatcher whose Redis restarts empty mid fan-out', () => {
     // channel job (2 + 2 s, + 5): the whole recovery takes seconds.
     const worker = startCompiledDispatcher({
       ...stack.vars,
-      PUSH_BATCH_SIZE: '3', SMS_BATCH_SIZE: '3', CHANNEL_CONCURRENCY: '1', PUSH_REQUEST_CONCURRENCY: '1', JOB_LOCK_MS: '2000',
-      CHANNEL_BATCH_DEADLINE_SECONDS: '2', CHANNEL_SEND_GRACE_SECONDS: '2', SHUTDOWN_GRACE_SECONDS: '30',
-      SWEEP_INTERVAL_SECONDS: '1', REDRIVE_AFTER_SECONDS: '9',
+      PUSH_BATCH_SIZE: '3',
+      SMS_BATCH_SIZE: '3',
+      CHANNEL_CONCURRENCY: '1',
+      PUSH_REQUEST_CONCURRENCY: '1',
+      JOB_LOCK_MS: '2000',
+      CHANNEL_BATCH_DEADLINE_SECONDS: '2',
+      CHANNEL_SEND_GRACE_SECONDS: '2',
+      SHUTDOWN_GRACE_SECONDS: '30',
+      SWEEP_INTERVAL_SECONDS: '1',
+      REDRIVE_AFTER_SECONDS: '9',
     });
     children.push(worker.child);
     await worker.ready;
@@ -80,7 +92,11 @@ describe('a dispatcher whose Redis restarts empty mid fan-out', () => {
     push.delayMs = 150;
     sms.hold();
     const { body: alert } = await call<AdminAlert>('POST', '', admin, {
-      title: 'Dust storm on I-10', message: 'Zero visibility between Casa Grande and Picacho Peak.', category: 'weather', severity: 'high', channels: ['push', 'sms'],
+      title: 'Dust storm on I-10',
+      message: 'Zero visibility between Casa Grande and Picacho Peak.',
+      category: 'weather',
+      severity: 'high',
+      channels: ['push', 'sms'],
     });
     const pushesOf = () => push.received.filter((r) => r.payload?.alertId === alert.id);
     const smsOf = () => sms.received.filter((c) => c.idempotencyKey?.startsWith(`sms:${alert.id}:`));
@@ -92,7 +108,9 @@ describe('a dispatcher whose Redis restarts empty mid fan-out', () => {
     // Redis dies and comes back empty: the queued channel jobs, the active ones and the sweep scheduler are gone.
     const inFlight = { push: push.inFlight, sms: sms.heldCount };
     await redis.restartEmpty();
-    const [{ done }] = await stack.db.query(`SELECT count(*) FILTER (WHERE status = 'sent')::int AS done FROM alerts.alert_deliveries WHERE alert_id = $1`, [alert.id]);
+    const [{ done }] = await stack.db.query(`SELECT count(*) FILTER (WHERE status = 'sent')::int AS done FROM alerts.alert_deliveries WHERE alert_id = $1`, [
+      alert.id,
+    ]);
     expect(done).toBeLessThan(USERS * 2); // really interrupted mid fan-out
     setTimeout(() => sms.release(), 300).unref();
 
@@ -100,10 +118,14 @@ describe('a dispatcher whose Redis restarts empty mid fan-out', () => {
     await waitFor('the sweep scheduler re-created', async () => (await sweepSchedulers().catch((): string[] => [])).includes('alert-sweep'), 15_000);
     expect(worker.output()).toMatch(/job scheduler 'alert-sweep' \(alert\.expire\) was missing from Redis/);
 
-    await waitFor('every delivery to be sent', async () => {
-      const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1 AND status = 'sent'`, [alert.id]);
-      return n === USERS * 2;
-    }, 60_000);
+    await waitFor(
+      'every delivery to be sent',
+      async () => {
+        const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1 AND status = 'sent'`, [alert.id]);
+        return n === USERS * 2;
+      },
+      60_000,
+    );
     expect(worker.child.exitCode).toBeNull();
     expect(worker.output()).toMatch(/their batches were queued again where their jobs were gone/);
 
@@ -113,7 +135,12 @@ describe('a dispatcher whose Redis restarts empty mid fan-out', () => {
     // Push: every subscriber once under its delivery's key; a repeat only for a request in flight when Redis went.
     const byKey = new Map<string, string[]>();
     for (const r of pushesOf().filter((x) => x.status === 201)) byKey.set(r.idempotencyKey!, [...(byKey.get(r.idempotencyKey!) ?? []), r.subscriptionId]);
-    expect([...byKey.keys()].sort()).toEqual(rows.filter((r) => r.channel === 'push').map((r) => r.id).sort());
+    expect([...byKey.keys()].sort()).toEqual(
+      rows
+        .filter((r) => r.channel === 'push')
+        .map((r) => r.id)
+        .sort(),
+    );
     for (const subs of byKey.values()) expect(new Set(subs).size).toBe(1);
     expect(new Set([...byKey.values()].flat())).toEqual(new Set(users.map((u) => u.subscriptionId)));
     const pushRepeats = [...byKey.values()].reduce((n, subs) => n + subs.length - 1, 0);
@@ -123,7 +150,12 @@ describe('a dispatcher whose Redis restarts empty mid fan-out', () => {
     const smsByKey = new Map<string, string[][]>();
     for (const c of smsOf()) smsByKey.set(c.idempotencyKey!, [...(smsByKey.get(c.idempotencyKey!) ?? []), c.body.recipients]);
     for (const calls of smsByKey.values()) for (const recipients of calls) expect(recipients).toEqual(calls[0]);
-    expect([...smsByKey.values()].map((calls) => calls[0]).flat().sort()).toEqual(users.map((u) => u.phone).sort());
+    expect(
+      [...smsByKey.values()]
+        .map((calls) => calls[0])
+        .flat()
+        .sort(),
+    ).toEqual(users.map((u) => u.phone).sort());
     const smsRepeats = [...smsByKey.values()].reduce((n, calls) => n + calls.length - 1, 0);
     expect(smsRepeats).toBeLessThanOrEqual(inFlight.sms);
 

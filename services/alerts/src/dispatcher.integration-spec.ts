@@ -2,7 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { io, Socket } from 'socket.io-client';
 import {
-  AdminAlert, AlertAudience, AlertAuditEntry, AlertPreferences, AlertProgress, DeliveryChannel, JOB_QUEUE, JobIds, JobName, NewAlertEvent, PreferenceAlertType, queuePrefix, Severity,
+  AdminAlert,
+  AlertAudience,
+  AlertAuditEntry,
+  AlertPreferences,
+  AlertProgress,
+  DeliveryChannel,
+  JOB_QUEUE,
+  JobIds,
+  JobName,
+  NewAlertEvent,
+  PreferenceAlertType,
+  queuePrefix,
+  Severity,
   totalCounts,
 } from '@beacon/contracts';
 import { destination, isEligible } from '@beacon/geo';
@@ -41,7 +53,13 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
   let phoneSeq = 0;
 
   beforeAll(async () => {
-    await stack.start({ PUBLIC_URL: 'http://localhost:8080', PUSH_BATCH_SIZE: '5', SMS_BATCH_SIZE: '4', EMAIL_BATCH_SIZE: '3', SWEEP_INTERVAL_SECONDS: '3600' });
+    await stack.start({
+      PUBLIC_URL: 'http://localhost:8080',
+      PUSH_BATCH_SIZE: '5',
+      SMS_BATCH_SIZE: '4',
+      EMAIL_BATCH_SIZE: '3',
+      SWEEP_INTERVAL_SECONDS: '3600',
+    });
     alerts = await startTestService(alertsService, stack.vars);
     dispatcher = await startTestService(dispatcherService, stack.vars);
     gateway = await startTestService(gatewayService, stack.vars);
@@ -56,8 +74,15 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
   const call = jsonClient(() => alerts.url);
 
   async function makeUser(o: {
-    alertTypes: PreferenceAlertType[]; threshold?: Severity; home: { lat: number; lng: number } | null; radiusMiles?: number;
-    push?: boolean; sms?: boolean; email?: boolean; script?: FakePushAnswer[]; quietHours?: AlertPreferences['quietHours'];
+    alertTypes: PreferenceAlertType[];
+    threshold?: Severity;
+    home: { lat: number; lng: number } | null;
+    radiusMiles?: number;
+    push?: boolean;
+    sms?: boolean;
+    email?: boolean;
+    script?: FakePushAnswer[];
+    quietHours?: AlertPreferences['quietHours'];
     frequency?: AlertPreferences['frequency'];
     /** Push on in the preferences, but no browser subscribed yet (the default for a new user). */
     noDevice?: boolean;
@@ -94,14 +119,22 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
   }
 
   async function deliveries(alertId: string) {
-    return stack.db.query<{ id: string; user_id: string; channel: DeliveryChannel; status: string; attempts: number; not_before: Date | null; error: string | null }>(
-      `SELECT id, user_id, channel, status, attempts, not_before, error FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId]);
+    return stack.db.query<{
+      id: string;
+      user_id: string;
+      channel: DeliveryChannel;
+      status: string;
+      attempts: number;
+      not_before: Date | null;
+      error: string | null;
+    }>(`SELECT id, user_id, channel, status, attempts, not_before, error FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId]);
   }
 
-  const settled = (alertId: string) => waitFor(`alert ${alertId} to settle`, async () => {
-    const res = await call<AdminAlert>('GET', `/${alertId}`, adminToken);
-    return res.body.recipients !== null && res.body.deliveryLabel !== 'Pending' ? res.body : null;
-  });
+  const settled = (alertId: string) =>
+    waitFor(`alert ${alertId} to settle`, async () => {
+      const res = await call<AdminAlert>('GET', `/${alertId}`, adminToken);
+      return res.body.recipients !== null && res.body.deliveryLabel !== 'Pending' ? res.body : null;
+    });
 
   function adminSocket(): Promise<Socket> {
     return socketOf(adminToken);
@@ -130,17 +163,30 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       for (const home of places) {
         for (const threshold of ['medium', 'critical'] as Severity[]) {
           i++;
-          users.push(await makeUser({
-            alertTypes, threshold, home, radiusMiles: i % 3 === 0 ? 5 : 25,
-            push: i % 2 === 0 || i % 5 === 0, sms: i % 3 !== 1, email: i % 4 !== 2,
-          }));
+          users.push(
+            await makeUser({
+              alertTypes,
+              threshold,
+              home,
+              radiusMiles: i % 3 === 0 ? 5 : 25,
+              push: i % 2 === 0 || i % 5 === 0,
+              sms: i % 3 !== 1,
+              email: i % 4 !== 2,
+            }),
+          );
         }
       }
     }
 
     const body = {
-      title: 'Wrong-way driver on I-10', message: 'A wrong-way driver is heading west on I-10 near downtown. Avoid the freeway.',
-      type: 'Traffic', severity: 'high', category: 'traffic', lat: PHOENIX.lat, lng: PHOENIX.lng, radiusKm: 20,
+      title: 'Wrong-way driver on I-10',
+      message: 'A wrong-way driver is heading west on I-10 near downtown. Avoid the freeway.',
+      type: 'Traffic',
+      severity: 'high',
+      category: 'traffic',
+      lat: PHOENIX.lat,
+      lng: PHOENIX.lng,
+      radiusKm: 20,
       channels: ['web_push', 'sms', 'email'],
     };
     const key = randomUUID();
@@ -153,16 +199,24 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
 
     const done = await settled(alert.id);
 
-    const eligible = users.filter((u) => isEligible(
-      { severity: 'high', category: 'traffic', lat: PHOENIX.lat, lng: PHOENIX.lng, radiusKm: 20 },
-      { severityThreshold: u.prefs.severityThreshold, categories: u.prefs.categories, lat: u.prefs.home?.lat ?? null, lng: u.prefs.home?.lng ?? null, radiusKm: u.prefs.radiusKm },
-    ));
+    const eligible = users.filter((u) =>
+      isEligible(
+        { severity: 'high', category: 'traffic', lat: PHOENIX.lat, lng: PHOENIX.lng, radiusKm: 20 },
+        {
+          severityThreshold: u.prefs.severityThreshold,
+          categories: u.prefs.categories,
+          lat: u.prefs.home?.lat ?? null,
+          lng: u.prefs.home?.lng ?? null,
+          radiusKm: u.prefs.radiusKm,
+        },
+      ),
+    );
     expect(eligible.length).toBeGreaterThan(3);
     expect(eligible.length).toBeLessThan(users.length);
 
-    const expectedRows = eligible.flatMap((u) => [
-      ...(u.subscriptionId ? [`${u.id}:push`] : []), ...(u.phone ? [`${u.id}:sms`] : []), ...(u.prefs.methods.email ? [`${u.id}:email`] : []),
-    ]).sort();
+    const expectedRows = eligible
+      .flatMap((u) => [...(u.subscriptionId ? [`${u.id}:push`] : []), ...(u.phone ? [`${u.id}:sms`] : []), ...(u.prefs.methods.email ? [`${u.id}:email`] : [])])
+      .sort();
     const rows = await deliveries(alert.id);
     expect(rows.map((r) => `${r.user_id}:${r.channel}`).sort()).toEqual(expectedRows);
     expect(rows.every((r) => r.status === 'sent')).toBe(true);
@@ -186,7 +240,12 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     // SMS: batched webhook calls with the spec's payload; every eligible phone exactly once.
     const calls = sms.received.filter((c) => c.body.title === body.title);
     const phones = calls.flatMap((c) => c.body.recipients);
-    expect(phones.sort()).toEqual(eligible.filter((u) => u.phone).map((u) => u.phone!).sort());
+    expect(phones.sort()).toEqual(
+      eligible
+        .filter((u) => u.phone)
+        .map((u) => u.phone!)
+        .sort(),
+    );
     expect(calls.length).toBe(Math.ceil(phones.length / 4));
     for (const c of calls) {
       expect(Object.keys(c.body).sort()).toEqual(['message', 'priority', 'recipients', 'source', 'timestamp', 'title', 'type']);
@@ -197,7 +256,12 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
 
     // Email: one message per eligible user with email on, to the address from their token.
     const mails = smtp.received.filter((m) => m.subject?.includes('Wrong-way driver on I-10'));
-    expect(mails.flatMap((m) => m.to).sort()).toEqual(eligible.filter((u) => u.prefs.methods.email).map((u) => u.email).sort());
+    expect(mails.flatMap((m) => m.to).sort()).toEqual(
+      eligible
+        .filter((u) => u.prefs.methods.email)
+        .map((u) => u.email)
+        .sort(),
+    );
     const emailRows = rows.filter((r) => r.channel === 'email');
     expect(mails.map((m) => m.idempotencyKey).sort()).toEqual(emailRows.map((r) => r.id).sort());
 
@@ -210,11 +274,27 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
 
   it('says No Recipients, not All Delivered, for an alert that concerned nobody; Not Sent for a draft cancelled before sending', async () => {
     // In the open sea off Baja California: nobody lives there, and nobody without a home follows public safety here.
-    const alert = await sendAlert({ title: 'Test of an empty area', message: 'Nobody should get this.', category: 'health', severity: 'low', lat: 27.5, lng: -116.5, radiusKm: 1, channels: ['push', 'sms'] });
+    const alert = await sendAlert({
+      title: 'Test of an empty area',
+      message: 'Nobody should get this.',
+      category: 'health',
+      severity: 'low',
+      lat: 27.5,
+      lng: -116.5,
+      radiusKm: 1,
+      channels: ['push', 'sms'],
+    });
     const done = await settled(alert.id);
     expect(done).toMatchObject({ recipients: 0, deliveryLabel: 'No Recipients', successRate: 0 });
 
-    const draft = await call<AdminAlert>('POST', '', adminToken, { title: 'Draft', message: 'Never sent.', category: 'health', severity: 'low', channels: ['push'], draft: true });
+    const draft = await call<AdminAlert>('POST', '', adminToken, {
+      title: 'Draft',
+      message: 'Never sent.',
+      category: 'health',
+      severity: 'low',
+      channels: ['push'],
+      draft: true,
+    });
     const cancelled = await call<AdminAlert>('POST', `/${draft.body.id}/cancel`, adminToken);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', recipients: null, deliveryLabel: 'Not Sent' });
   });
@@ -235,7 +315,16 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       farAway: await makeUser({ alertTypes: ['emergency'], home: destination(place, 60, 0), sms: true }),
       otherTopic: await makeUser({ alertTypes: ['weather'], home: place, sms: true }),
     };
-    const body = { title: 'Chlorine leak at the water plant', message: 'Shelter in place; close windows.', category: 'health', severity: 'high', lat: place.lat, lng: place.lng, radiusKm: 10, channels: ['push', 'sms'] };
+    const body = {
+      title: 'Chlorine leak at the water plant',
+      message: 'Shelter in place; close windows.',
+      category: 'health',
+      severity: 'high',
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: 10,
+      channels: ['push', 'sms'],
+    };
 
     const preview = await call<AlertAudience>('POST', '/audience', adminToken, body);
     expect(preview.status).toBe(200);
@@ -259,20 +348,27 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       const r = await deliveries(alert.id);
       return r.length === 5 ? r : null;
     });
-    const reached = (channel: string) => rows.filter((r) => r.channel === channel).map((r) => r.user_id).sort();
+    const reached = (channel: string) =>
+      rows
+        .filter((r) => r.channel === channel)
+        .map((r) => r.user_id)
+        .sort();
     expect(reached('push')).toEqual([users.pushDevice.id, users.pushAndSms.id].sort());
     expect(reached('sms')).toEqual([users.sms.id, users.pushAndSms.id, users.smsHeld.id].sort());
     expect(rows.filter((r) => r.not_before && new Date(r.not_before) > new Date()).map((r) => r.user_id)).toEqual([users.smsHeld.id]);
-    const done = await waitFor('the recipients count', async () => ((await call<AdminAlert>('GET', `/${alert.id}`, adminToken)).body.recipients ?? null));
+    const done = await waitFor('the recipients count', async () => (await call<AdminAlert>('GET', `/${alert.id}`, adminToken)).body.recipients ?? null);
     expect(done).toBe(preview.body.recipients);
   });
 
-  it('the audience preview: admins only, the create body\'s validation, and an SMS channel without a webhook flagged', async () => {
+  it("the audience preview: admins only, the create body's validation, and an SMS channel without a webhook flagged", async () => {
     const user = await stack.identity.token({});
     const body = { title: 'Preview', message: 'Preview only.', category: 'health', severity: 'low', channels: ['sms'] };
     expect((await call('POST', '/audience', null, body)).status).toBe(401);
     expect((await call('POST', '/audience', user, body)).status).toBe(403);
-    expect((await call('POST', '/audience', adminToken, { ...body, channels: [] })).body).toMatchObject({ code: 'validation_failed', message: 'Select at least one channel' });
+    expect((await call('POST', '/audience', adminToken, { ...body, channels: [] })).body).toMatchObject({
+      code: 'validation_failed',
+      message: 'Select at least one channel',
+    });
     expect((await call('POST', '/audience', adminToken, { ...body, title: '' })).status).toBe(400);
 
     const settings = await call<{ webhook: { enabled: boolean; url: string } }>('GET', '/admin/settings', adminToken);
@@ -295,9 +391,21 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     const u = await makeUser({ alertTypes: ['emergency'], home: place, email: true });
     expect((await call('PUT', '/admin/settings', adminToken, { email: { enabled: false } })).status).toBe(200);
     try {
-      const body = { title: 'Mail is off', message: 'This e-mail must not go out.', category: 'health', severity: 'high', lat: place.lat, lng: place.lng, radiusKm: 5, channels: ['email'] };
+      const body = {
+        title: 'Mail is off',
+        message: 'This e-mail must not go out.',
+        category: 'health',
+        severity: 'high',
+        lat: place.lat,
+        lng: place.lng,
+        radiusKm: 5,
+        channels: ['email'],
+      };
       expect((await call<AlertAudience>('POST', '/audience', adminToken, body)).body.channels.email).toEqual({
-        recipients: 1, held: 0, configured: false, reason: 'E-mail is turned off in Admin Settings: e-mails will not be sent.',
+        recipients: 1,
+        held: 0,
+        configured: false,
+        reason: 'E-mail is turned off in Admin Settings: e-mails will not be sent.',
       });
       const alert = await sendAlert(body);
       const done = await settled(alert.id);
@@ -313,13 +421,24 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     const place = destination(TUCSON, 160, 90);
     const texter = await makeUser({ alertTypes: ['emergency'], home: place, sms: true });
     sms.script = [400]; // the webhook refuses the batch: every SMS fails for good
-    const smsAlert = await sendAlert({ title: 'Flooded underpass', message: 'Avoid the Grant Rd underpass.', category: 'health', severity: 'high', lat: place.lat, lng: place.lng, radiusKm: 5, channels: ['sms'] });
+    const smsAlert = await sendAlert({
+      title: 'Flooded underpass',
+      message: 'Avoid the Grant Rd underpass.',
+      category: 'health',
+      severity: 'high',
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: 5,
+      channels: ['sms'],
+    });
     expect((await settled(smsAlert.id)).deliveryLabel).toBe('Failed');
 
     // The webhook works again: Retry failed sends it, under a new key; pressing it again finds nothing to retry.
     expect((await call('POST', `/${smsAlert.id}/retry`, adminToken, { channel: 'sms' })).body).toEqual({ retried: 1 });
     expect((await call('POST', `/${smsAlert.id}/retry`, adminToken, { channel: 'sms' })).body).toEqual({ retried: 0 });
-    const resent = await waitFor('the retried SMS', async () => ((await deliveries(smsAlert.id))[0].status === 'sent' ? (await deliveries(smsAlert.id))[0] : null));
+    const resent = await waitFor('the retried SMS', async () =>
+      (await deliveries(smsAlert.id))[0].status === 'sent' ? (await deliveries(smsAlert.id))[0] : null,
+    );
     expect(resent).toMatchObject({ user_id: texter.id, status: 'sent', attempts: 2 });
     const calls = sms.received.filter((c) => c.body.recipients.includes(texter.phone!));
     expect(calls.map((c) => c.status)).toEqual([400, 200]);
@@ -328,7 +447,16 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
 
     // Push to a browser that is gone: the person is sent the alert by e-mail instead, once.
     const gone = await makeUser({ alertTypes: ['emergency'], home: place, push: true, email: true, script: [410] });
-    const pushAlert = await sendAlert({ title: 'Boil water notice', message: 'Boil tap water until further notice.', category: 'health', severity: 'high', lat: place.lat, lng: place.lng, radiusKm: 5, channels: ['push'] });
+    const pushAlert = await sendAlert({
+      title: 'Boil water notice',
+      message: 'Boil tap water until further notice.',
+      category: 'health',
+      severity: 'high',
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: 5,
+      channels: ['push'],
+    });
     await settled(pushAlert.id);
     expect((await call('POST', `/${pushAlert.id}/fallback`, adminToken, { channel: 'email' })).body).toEqual({ added: 1 });
     expect((await call('POST', `/${pushAlert.id}/fallback`, adminToken, { channel: 'email' })).body).toEqual({ added: 0 });
@@ -337,20 +465,31 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       const r = await deliveries(pushAlert.id);
       return r.some((d) => d.channel === 'email' && d.status === 'sent') ? r : null;
     });
-    expect(rows.map((r) => [r.user_id, r.channel, r.status]).sort()).toEqual([[gone.id, 'email', 'sent'], [gone.id, 'push', 'failed']].sort());
+    expect(rows.map((r) => [r.user_id, r.channel, r.status]).sort()).toEqual(
+      [
+        [gone.id, 'email', 'sent'],
+        [gone.id, 'push', 'failed'],
+      ].sort(),
+    );
     expect(smtp.received.filter((m) => m.to.includes(gone.email))).toHaveLength(1);
 
     const trail = await call<AlertAuditEntry[]>('GET', `/${pushAlert.id}/audit`, adminToken);
     expect(trail.body.map((e) => [e.action, e.details])).toEqual([
-      ['created', { source: 'admin', status: 'active' }], ['sent', {}], ['fallback', { channel: 'email', deliveries: 1 }],
+      ['created', { source: 'admin', status: 'active' }],
+      ['sent', {}],
+      ['fallback', { channel: 'email', deliveries: 1 }],
     ]);
 
     // Refused, with the reason, when it cannot help.
-    expect((await call('POST', `/${pushAlert.id}/retry`, adminToken, { channel: 'fax' })).body).toMatchObject({ code: 'validation_failed', message: 'channel must be one of push, sms, email' });
+    expect((await call('POST', `/${pushAlert.id}/retry`, adminToken, { channel: 'fax' })).body).toMatchObject({
+      code: 'validation_failed',
+      message: 'channel must be one of push, sms, email',
+    });
     expect((await call('PUT', '/admin/settings', adminToken, { email: { enabled: false } })).status).toBe(200);
     try {
       expect((await call('POST', `/${pushAlert.id}/fallback`, adminToken, { channel: 'email' })).body).toMatchObject({
-        code: 'channel_not_configured', message: 'E-mail is turned off in Admin Settings: fix it there first.',
+        code: 'channel_not_configured',
+        message: 'E-mail is turned off in Admin Settings: fix it there first.',
       });
     } finally {
       await call('PUT', '/admin/settings', adminToken, { email: { enabled: true } });
@@ -362,7 +501,16 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
 
   it('retries a push that failed with 500 and then succeeds, with the same idempotency key', async () => {
     const u = await makeUser({ alertTypes: ['emergency'], home: TUCSON, push: true, script: [500] });
-    const alert = await sendAlert({ title: 'Boil water notice', message: 'Boil tap water before drinking until further notice.', category: 'health', severity: 'high', lat: TUCSON.lat, lng: TUCSON.lng, radiusKm: 10, channels: ['push'] });
+    const alert = await sendAlert({
+      title: 'Boil water notice',
+      message: 'Boil tap water before drinking until further notice.',
+      category: 'health',
+      severity: 'high',
+      lat: TUCSON.lat,
+      lng: TUCSON.lng,
+      radiusKm: 10,
+      channels: ['push'],
+    });
     await settled(alert.id);
     const [row] = await deliveries(alert.id);
     expect(row).toMatchObject({ user_id: u.id, status: 'sent', attempts: 2 });
@@ -376,7 +524,16 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     const u = await makeUser({ alertTypes: ['emergency'], home: place, sms: true });
     sms.script = [500];
     const before = sms.received.length;
-    const alert = await sendAlert({ title: 'Water outage', message: 'Water is off on the west side until 4 pm.', category: 'health', severity: 'high', lat: place.lat, lng: place.lng, radiusKm: 10, channels: ['sms'] });
+    const alert = await sendAlert({
+      title: 'Water outage',
+      message: 'Water is off on the west side until 4 pm.',
+      category: 'health',
+      severity: 'high',
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: 10,
+      channels: ['sms'],
+    });
     await settled(alert.id);
     const [row] = await deliveries(alert.id);
     expect(row).toMatchObject({ user_id: u.id, status: 'sent', attempts: 2 });
@@ -390,7 +547,16 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     const u = await makeUser({ alertTypes: ['emergency'], home: place, sms: true });
     sms.script = [{ status: 429, retryAfter: '2' }];
     const before = sms.received.length;
-    const alert = await sendAlert({ title: 'Boil water notice', message: 'Boil tap water before drinking until further notice.', category: 'health', severity: 'high', lat: place.lat, lng: place.lng, radiusKm: 10, channels: ['sms'] });
+    const alert = await sendAlert({
+      title: 'Boil water notice',
+      message: 'Boil tap water before drinking until further notice.',
+      category: 'health',
+      severity: 'high',
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: 10,
+      channels: ['sms'],
+    });
     await settled(alert.id);
     const [row] = await deliveries(alert.id);
     expect(row).toMatchObject({ user_id: u.id, status: 'sent', attempts: 2 });
@@ -403,7 +569,16 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
   it("waits the Retry-After a push service's 429 asks for (2 s), not the 1 s exponential backoff, then sends once", async () => {
     const place = destination(TUCSON, 55, 20);
     const u = await makeUser({ alertTypes: ['emergency'], home: place, push: true, script: [{ status: 429, retryAfter: '2' }] });
-    const alert = await sendAlert({ title: 'Flash flood warning', message: 'Washes are running; do not cross flooded roads.', category: 'health', severity: 'high', lat: place.lat, lng: place.lng, radiusKm: 10, channels: ['push'] });
+    const alert = await sendAlert({
+      title: 'Flash flood warning',
+      message: 'Washes are running; do not cross flooded roads.',
+      category: 'health',
+      severity: 'high',
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: 10,
+      channels: ['push'],
+    });
     await settled(alert.id);
     const [row] = await deliveries(alert.id);
     expect(row).toMatchObject({ user_id: u.id, status: 'sent', attempts: 2 });
@@ -417,7 +592,16 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
   it('does not retry a push refused with 400, and removes a subscription answered with 410', async () => {
     const refused = await makeUser({ alertTypes: ['emergency'], home: FLAGSTAFF, push: true, script: [400] });
     const gone = await makeUser({ alertTypes: ['emergency'], home: FLAGSTAFF, push: true, script: [410] });
-    const alert = await sendAlert({ title: 'Heat advisory', message: 'Extreme heat expected this afternoon; stay hydrated.', category: 'health', severity: 'medium', lat: FLAGSTAFF.lat, lng: FLAGSTAFF.lng, radiusKm: 10, channels: ['push'] });
+    const alert = await sendAlert({
+      title: 'Heat advisory',
+      message: 'Extreme heat expected this afternoon; stay hydrated.',
+      category: 'health',
+      severity: 'medium',
+      lat: FLAGSTAFF.lat,
+      lng: FLAGSTAFF.lng,
+      radiusKm: 10,
+      channels: ['push'],
+    });
     const done = await settled(alert.id);
     expect(done.deliveryLabel).toBe('Failed');
     const rows = await deliveries(alert.id);
@@ -433,7 +617,16 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     const u = await makeUser({ alertTypes: ['emergency'], home: YUMA, sms: true });
     sms.script = [400];
     const before = sms.received.length;
-    const alert = await sendAlert({ title: 'Shelter in place', message: 'Police activity: stay indoors and away from windows.', category: 'public_safety', severity: 'high', lat: YUMA.lat, lng: YUMA.lng, radiusKm: 10, channels: ['sms'] });
+    const alert = await sendAlert({
+      title: 'Shelter in place',
+      message: 'Police activity: stay indoors and away from windows.',
+      category: 'public_safety',
+      severity: 'high',
+      lat: YUMA.lat,
+      lng: YUMA.lng,
+      radiusKm: 10,
+      channels: ['sms'],
+    });
     await settled(alert.id);
     const [row] = await deliveries(alert.id);
     expect(row).toMatchObject({ user_id: u.id, status: 'failed', attempts: 1 });
@@ -456,7 +649,12 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     const u = await makeUser({ alertTypes: ['emergency'], home: place, push: true, quietHours });
     const base = { category: 'health', lat: place.lat, lng: place.lng, radiusKm: 10, channels: ['push'] };
 
-    const medium = await sendAlert({ ...base, title: 'Pollen count high', message: 'Tree pollen is high today; take care if you have allergies.', severity: 'medium' });
+    const medium = await sendAlert({
+      ...base,
+      title: 'Pollen count high',
+      message: 'Tree pollen is high today; take care if you have allergies.',
+      severity: 'medium',
+    });
     const held = await waitFor('the held delivery', async () => (await deliveries(medium.id))[0]);
     expect(held.status).toBe('pending');
     expect(Math.abs(new Date(held.not_before!).getTime() - (now + 3600_000))).toBeLessThan(61_000);
@@ -468,7 +666,12 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       await queue.close();
     }
 
-    const critical = await sendAlert({ ...base, title: 'Gas leak: evacuate', message: 'A gas leak was reported; leave the area immediately.', severity: 'critical' });
+    const critical = await sendAlert({
+      ...base,
+      title: 'Gas leak: evacuate',
+      message: 'A gas leak was reported; leave the area immediately.',
+      severity: 'critical',
+    });
     await settled(critical.id);
     expect((await deliveries(critical.id))[0]).toMatchObject({ status: 'sent', not_before: null });
     const received = push.for(u.subscriptionId!);
@@ -481,7 +684,13 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     const place = destination(FLAGSTAFF, 70, 200);
     const u = await makeUser({ alertTypes: ['weather'], home: place, push: true, sms: true, email: true, frequency: 'hourly' });
     const base = { category: 'weather', lat: place.lat, lng: place.lng, radiusKm: 5, channels: ['push', 'sms', 'email'] };
-    const dust = await sendAlert({ ...base, title: 'Dust storm warning', message: 'Visibility near zero on I-17; pull aside, stay alive.', severity: 'high', locationName: 'I-17 north of Camp Verde' });
+    const dust = await sendAlert({
+      ...base,
+      title: 'Dust storm warning',
+      message: 'Visibility near zero on I-17; pull aside, stay alive.',
+      severity: 'high',
+      locationName: 'I-17 north of Camp Verde',
+    });
     const wind = await sendAlert({ ...base, title: 'Wind advisory', message: 'Gusts to 45 mph this afternoon.', severity: 'medium' });
     const frost = await sendAlert({ ...base, title: 'Frost tonight', message: 'Cover sensitive plants.', severity: 'low' });
     const all = [dust, wind, frost];
@@ -492,7 +701,13 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     // Frost is called off before the hour; the other two come due together.
     expect((await call('POST', `/${frost.id}/cancel`, adminToken)).status).toBe(200);
     await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = now() WHERE user_id = $1`, [u.id]);
-    const queues = (['push', 'sms', 'email'] as const).map((c) => new Queue(JOB_QUEUE[c === 'push' ? JobName.PushSend : c === 'sms' ? JobName.SmsSend : JobName.EmailSend], { connection: { url: redis.url } as never, prefix: queuePrefix(redis.prefix) }));
+    const queues = (['push', 'sms', 'email'] as const).map(
+      (c) =>
+        new Queue(JOB_QUEUE[c === 'push' ? JobName.PushSend : c === 'sms' ? JobName.SmsSend : JobName.EmailSend], {
+          connection: { url: redis.url } as never,
+          prefix: queuePrefix(redis.prefix),
+        }),
+    );
     try {
       for (const [i, channel] of (['push', 'sms', 'email'] as const).entries()) {
         const held = await waitFor(`the three held ${channel} jobs`, async () => {
@@ -513,8 +728,15 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     });
 
     const merged = await stack.db.query<{ id: string; alert_id: string; channel: string; status: string; merged_into: string | null }>(
-      `SELECT id, alert_id, channel, status, merged_into FROM alerts.alert_deliveries WHERE user_id = $1`, [u.id]);
-    expect(final.filter((d) => d.status === 'cancelled').map((d) => d.channel).sort()).toEqual(['email', 'push', 'sms']);
+      `SELECT id, alert_id, channel, status, merged_into FROM alerts.alert_deliveries WHERE user_id = $1`,
+      [u.id],
+    );
+    expect(
+      final
+        .filter((d) => d.status === 'cancelled')
+        .map((d) => d.channel)
+        .sort(),
+    ).toEqual(['email', 'push', 'sms']);
     expect(merged.filter((d) => d.alert_id === frost.id).every((d) => d.status === 'cancelled')).toBe(true);
     for (const channel of ['push', 'sms', 'email']) {
       const sent = merged.filter((d) => d.channel === channel && d.alert_id !== frost.id);
@@ -527,13 +749,18 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     const pushes = push.for(u.subscriptionId!);
     expect(pushes).toHaveLength(1);
     expect(pushes[0].payload).toMatchObject({
-      alertId: dust.id, alertIds: [dust.id, wind.id], title: '2 alerts in your area', body: 'High: Dust storm warning\nMedium: Wind advisory', url: '/dashboard/alerts',
+      alertId: dust.id,
+      alertIds: [dust.id, wind.id],
+      title: '2 alerts in your area',
+      body: 'High: Dust storm warning\nMedium: Wind advisory',
+      url: '/dashboard/alerts',
     });
     const texts = sms.received.filter((c) => c.body.recipients.includes(u.phone!));
     expect(texts).toHaveLength(1);
     expect(texts[0].body).toMatchObject({ title: '2 alerts in your area', recipients: [u.phone] });
     expect(texts[0].body.message).toBe(
-      '[High] Dust storm warning (I-17 north of Camp Verde): Visibility near zero on I-17; pull aside, stay alive.\n\n[Medium] Wind advisory: Gusts to 45 mph this afternoon.');
+      '[High] Dust storm warning (I-17 north of Camp Verde): Visibility near zero on I-17; pull aside, stay alive.\n\n[Medium] Wind advisory: Gusts to 45 mph this afternoon.',
+    );
     const mails = smtp.received.filter((m) => m.to.includes(u.email));
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('[High] 2 alerts in your area');
@@ -543,7 +770,9 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
 
     // The browser's receipt for the digest speaks for both alerts.
     const receipt = pushes[0].payload!.receipt;
-    expect((await call('POST', `/deliveries/${pushes[0].payload!.deliveryId}/receipt`, null, { event: 'delivered', token: receipt.delivered })).status).toBe(200);
+    expect((await call('POST', `/deliveries/${pushes[0].payload!.deliveryId}/receipt`, null, { event: 'delivered', token: receipt.delivered })).status).toBe(
+      200,
+    );
     const pushRows = (await rows()).filter((d) => d.channel === 'push' && d.status !== 'cancelled');
     expect(pushRows.map((d) => d.status)).toEqual(['delivered', 'delivered']);
 
@@ -576,7 +805,9 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     await waitFor('every eligible screen told of both alerts', () => [deviceless, quiet, quietWithEmail].every((u) => events(u).length >= 2));
     // Both dispatches are over (two dispatch jobs may run at once, in either order): nothing else will come.
     // the medium alert keeps a held delivery (quiet hours), so it is dispatched, not settled
-    await waitFor('the medium alert dispatched', async () => ((await call<AdminAlert>('GET', `/${medium.id}`, adminToken)).body.recipients !== null ? true : null));
+    await waitFor('the medium alert dispatched', async () =>
+      (await call<AdminAlert>('GET', `/${medium.id}`, adminToken)).body.recipients !== null ? true : null,
+    );
     await settled(critical.id);
     await new Promise((r) => setTimeout(r, 300));
 

@@ -60,8 +60,16 @@ export class DispatcherModule {
         AlertsDomainModule,
       ],
       providers: [
-        EligibilityRepository, DispatchHandler, SendTargetsRepository, ChannelBatchRunner, PushSender, SmsSender, EmailSender,
-        SweepHandler, SweepScheduler, StrandedDeliveries,
+        EligibilityRepository,
+        DispatchHandler,
+        SendTargetsRepository,
+        ChannelBatchRunner,
+        PushSender,
+        SmsSender,
+        EmailSender,
+        SweepHandler,
+        SweepScheduler,
+        StrandedDeliveries,
       ],
     };
   }

@@ -7,5 +7,4 @@ export const dispatcherService: ServiceDefinition<DispatcherEnv> = {
   envClass: DispatcherEnv,
   module: (env) => DispatcherModule.register(env),
   port: (env) => env.DISPATCHER_PORT,
-  
 };

@@ -29,9 +29,7 @@ export class AppModule {
           redisPrefix: env.REDIS_PREFIX,
           // the outbox keeps an event that could not be enqueued and relays it later: never hang a request on Redis
           failFast: true,
-          workers: env.INCIDENTS_WORKER_ENABLED
-            ? { queues: [{ name: QueueName.IncidentsInbox, concurrency: env.INCIDENTS_WORKER_CONCURRENCY }] }
-            : undefined,
+          workers: env.INCIDENTS_WORKER_ENABLED ? { queues: [{ name: QueueName.IncidentsInbox, concurrency: env.INCIDENTS_WORKER_CONCURRENCY }] } : undefined,
         }),
         LiveEventsModule.register({ redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX }),
         EventsModule,

@@ -98,7 +98,9 @@ describe('traffic service', () => {
 
     it('draws a seeded camera snapshot as a safe SVG, and 404s for unknown or broken ones', async () => {
       const { items } = (await (await fetch(`${svc.url}/cameras`)).json()) as { items: any[] };
-      const drawn = items.find((c: { imageUrl: string | null }) => c.imageUrl && /camera-images\/[^/]+\.svg$/.test(c.imageUrl) && !c.imageUrl.includes('no-image'));
+      const drawn = items.find(
+        (c: { imageUrl: string | null }) => c.imageUrl && /camera-images\/[^/]+\.svg$/.test(c.imageUrl) && !c.imageUrl.includes('no-image'),
+      );
       const res = await fetch(`${svc.origin}${drawn.imageUrl}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
@@ -172,7 +174,11 @@ describe('traffic service', () => {
       // What a Redis that restarted empty leaves: no scheduler, and a connection that comes back.
       await queue.removeJobScheduler(SCHEDULER_ID);
       (await queue.client).disconnect(true);
-      const schedulers = await poll(async () => queue.getJobSchedulers(), (list) => list.length > 0, 'the scheduler re-created');
+      const schedulers = await poll(
+        async () => queue.getJobSchedulers(),
+        (list) => list.length > 0,
+        'the scheduler re-created',
+      );
       expect(schedulers.map((x) => [x.key, Number(x.every)])).toEqual([[SCHEDULER_ID, 300_000]]);
     });
 
@@ -181,7 +187,11 @@ describe('traffic service', () => {
       const before = source.requests.length;
       const res = await fetch(`${svc.url}/ingest/runs`, { method: 'POST', headers: { authorization: `Bearer ${admin}` } });
       expect(res.status).toBe(202);
-      await poll(async () => source.requests.length, (n) => n >= before + 2, 'the manual pull');
+      await poll(
+        async () => source.requests.length,
+        (n) => n >= before + 2,
+        'the manual pull',
+      );
     });
   });
 });

@@ -27,12 +27,18 @@ export function Header() {
               <NavLink to="/faq">FAQ</NavLink>
               <NavLink to="/alerts">Alerts</NavLink>
               <NavLink to="/profile">Profile</NavLink>
-              <button type="button" className="btn btn-outline" onClick={signOut}>Sign Out</button>
+              <button type="button" className="btn btn-outline" onClick={signOut}>
+                Sign Out
+              </button>
             </>
           ) : status === 'signedOut' || status === 'secondFactor' ? (
             <>
-              <NavLink to="/login" className="btn btn-ghost">Sign In</NavLink>
-              <NavLink to="/signup" className="btn btn-primary">Sign Up</NavLink>
+              <NavLink to="/login" className="btn btn-ghost">
+                Sign In
+              </NavLink>
+              <NavLink to="/signup" className="btn btn-primary">
+                Sign Up
+              </NavLink>
             </>
           ) : null}
         </div>
@@ -50,16 +56,37 @@ export function Header() {
       <div id="mobile-menu" className={`mobile-menu mobile-only ${open ? 'open' : ''}`} hidden={!open} key={location.pathname}>
         {signedIn ? (
           <>
-            <Link to="/dashboard" onClick={close}>Dashboard</Link>
-            <Link to="/alerts" onClick={close}>Alerts</Link>
-            <Link to="/profile" onClick={close}>Profile</Link>
-            <button type="button" className="btn btn-outline" onClick={() => { close(); void signOut(); }}>Sign Out</button>
+            <Link to="/dashboard" onClick={close}>
+              Dashboard
+            </Link>
+            <Link to="/alerts" onClick={close}>
+              Alerts
+            </Link>
+            <Link to="/profile" onClick={close}>
+              Profile
+            </Link>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => {
+                close();
+                void signOut();
+              }}
+            >
+              Sign Out
+            </button>
           </>
         ) : (
           <>
-            <Link to="/login" onClick={close}>Sign In</Link>
-            <Link to="/faq" onClick={close}>FAQ</Link>
-            <Link to="/signup" onClick={close}>Sign Up</Link>
+            <Link to="/login" onClick={close}>
+              Sign In
+            </Link>
+            <Link to="/faq" onClick={close}>
+              FAQ
+            </Link>
+            <Link to="/signup" onClick={close}>
+              Sign Up
+            </Link>
           </>
         )}
       </div>

@@ -11,7 +11,9 @@ import { PendingReportsBadge } from '@/features/moderation';
 export function PublicLayout() {
   return (
     <>
-      <a href="#main" className="skip-link">Skip to content</a>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <Header />
       <div id="main" className="public-main">
         <Outlet />
@@ -64,10 +66,14 @@ export function DashboardLayout() {
   const { open, setOpen } = useSidebar();
   return (
     <div className="shell">
-      <button type="button" className="btn btn-ghost sidebar-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>☰ Menu</button>
+      <button type="button" className="btn btn-ghost sidebar-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>
+        ☰ Menu
+      </button>
       {open && <div className="sidebar-overlay" onClick={() => setOpen(false)} aria-hidden="true" />}
       <aside className={`sidebar ${open ? 'open' : ''}`} aria-label="Dashboard">
-        <NavLink to="/" className="brand"><img src="/icon.svg" alt="" width="28" height="28" /> Beacon</NavLink>
+        <NavLink to="/" className="brand">
+          <img src="/icon.svg" alt="" width="28" height="28" /> Beacon
+        </NavLink>
         <div className="sidebar-user">
           <strong>{displayName(user?.email)}</strong>
           <span className="muted small">{user?.email}</span>
@@ -75,12 +81,16 @@ export function DashboardLayout() {
         </div>
         <nav aria-label="Dashboard sections">
           {DASHBOARD_MENU.map(([to, label]) => (
-            <NavLink key={to} to={to} end={to === '/dashboard'}>{label}</NavLink>
+            <NavLink key={to} to={to} end={to === '/dashboard'}>
+              {label}
+            </NavLink>
           ))}
           {user?.role === 'admin' && <NavLink to="/admin">Admin</NavLink>}
         </nav>
         <div className="sidebar-footer">
-          <button type="button" className="btn btn-outline btn-block" onClick={signOut}>Sign Out</button>
+          <button type="button" className="btn btn-outline btn-block" onClick={signOut}>
+            Sign Out
+          </button>
           <span className="muted small">v{version}</span>
         </div>
       </aside>
@@ -109,10 +119,14 @@ export function AdminLayout() {
   const { open, setOpen } = useSidebar();
   return (
     <div className="shell admin-shell">
-      <button type="button" className="btn btn-ghost sidebar-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>☰ Menu</button>
+      <button type="button" className="btn btn-ghost sidebar-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>
+        ☰ Menu
+      </button>
       {open && <div className="sidebar-overlay" onClick={() => setOpen(false)} aria-hidden="true" />}
       <aside className={`sidebar ${open ? 'open' : ''}`} aria-label="Admin">
-        <NavLink to="/admin" className="brand"><img src="/icon.svg" alt="" width="28" height="28" /> Beacon Admin</NavLink>
+        <NavLink to="/admin" className="brand">
+          <img src="/icon.svg" alt="" width="28" height="28" /> Beacon Admin
+        </NavLink>
         <div className="sidebar-user">
           <strong>{displayName(user?.email)}</strong>
           <span className="muted small">{user?.email}</span>
@@ -127,7 +141,9 @@ export function AdminLayout() {
           <NavLink to="/dashboard">Back to Dashboard</NavLink>
         </nav>
         <div className="sidebar-footer">
-          <button type="button" className="btn btn-outline btn-block" onClick={signOut}>Sign Out</button>
+          <button type="button" className="btn btn-outline btn-block" onClick={signOut}>
+            Sign Out
+          </button>
         </div>
       </aside>
       <main id="main" className="shell-main">

@@ -10,7 +10,11 @@ function renderAt(path: string, user: 'signedIn' | 'signedOut' | 'admin') {
   if (user === 'signedOut') store.dispatch(signedOut());
   else store.dispatch(signedIn({ id: 'u1', email: 'pat@example.com', role: user === 'admin' ? 'admin' : 'user' }));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<Provider store={store}><RouterProvider router={router} /></Provider>);
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
   return router;
 }
 

@@ -16,7 +16,13 @@ import { CamerasPage } from '@/features/traffic';
 import { SafetyMapPage } from '@/features/map';
 import { AlertPreferencesPage, UserAlertDetailPage, UserAlertsPage } from '@/features/alerts';
 import {
-  AdminAlertDetailPage, AdminAlertsPage, AdminDashboardPage, AdminSettingsPage, AlertHistoryPage, CreateAlertPage, HelpRequestsPage,
+  AdminAlertDetailPage,
+  AdminAlertsPage,
+  AdminDashboardPage,
+  AdminSettingsPage,
+  AlertHistoryPage,
+  CreateAlertPage,
+  HelpRequestsPage,
   QuickSendPage,
 } from '@/features/alerts-admin';
 

@@ -17,7 +17,10 @@ export function getSocket(): BeaconSocket {
       path: '/socket.io',
       transports: ['websocket'],
       auth: (cb) => {
-        accessToken().then((token) => cb(token ? { token } : {}), () => cb({}));
+        accessToken().then(
+          (token) => cb(token ? { token } : {}),
+          () => cb({}),
+        );
       },
     });
     // A new session (sign-in, sign-out, refreshed token) must reach the gateway's rooms.

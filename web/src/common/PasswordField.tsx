@@ -27,16 +27,34 @@ export function PasswordField({ label, value, onChange, error, autoComplete, nam
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${id}-error` : undefined}
         />
-        <button type="button" className="btn btn-ghost" onClick={() => setVisible((v) => !v)} aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+        >
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-export function TextField(props: { label: string; value: string; onChange: (v: string) => void; error?: string; type?: string; autoComplete?: string; name?: string; placeholder?: string }) {
+export function TextField(props: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  type?: string;
+  autoComplete?: string;
+  name?: string;
+  placeholder?: string;
+}) {
   const id = useId();
   return (
     <div className="field">
@@ -52,7 +70,11 @@ export function TextField(props: { label: string; value: string; onChange: (v: s
         aria-invalid={Boolean(props.error)}
         aria-describedby={props.error ? `${id}-error` : undefined}
       />
-      {props.error && <p id={`${id}-error`} className="field-error">{props.error}</p>}
+      {props.error && (
+        <p id={`${id}-error`} className="field-error">
+          {props.error}
+        </p>
+      )}
     </div>
   );
 }

@@ -6,7 +6,9 @@ export function WizardSteps({ steps, current }: { steps: readonly string[]; curr
     <ol className="wizard-steps" aria-label="Steps">
       {steps.map((name, i) => (
         <li key={name} className={i < current ? 'done' : i === current ? 'current' : ''} aria-current={i === current ? 'step' : undefined}>
-          <span className="step-dot" aria-hidden="true">{i < current ? '✓' : i + 1}</span>
+          <span className="step-dot" aria-hidden="true">
+            {i < current ? '✓' : i + 1}
+          </span>
           {name}
           {i < current && <span className="visually-hidden"> (completed)</span>}
         </li>

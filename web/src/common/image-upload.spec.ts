@@ -39,7 +39,7 @@ describe('useImageUpload', () => {
     }
   });
 
-  it('leaves other failures to the form\'s own error handling', async () => {
+  it("leaves other failures to the form's own error handling", async () => {
     const onRefused = jest.fn();
     const { result } = renderHook(() => useImageUpload('incident-photos', onRefused));
     const down = { statusCode: 0, code: 'network_error', message: 'Could not reach Beacon.' };

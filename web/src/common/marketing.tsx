@@ -28,10 +28,17 @@ export function IconCards({ items, listClassName, cardClassName, iconClassName, 
   return (
     <List className={listClassName}>
       {items.map((item) => {
-        const body = <><h3>{item.title}</h3><p className="muted">{item.text}</p></>;
+        const body = (
+          <>
+            <h3>{item.title}</h3>
+            <p className="muted">{item.text}</p>
+          </>
+        );
         return (
           <Card key={item.title} className={`card ${cardClassName}`}>
-            <span className={iconClassName} aria-hidden="true">{item.icon}</span>
+            <span className={iconClassName} aria-hidden="true">
+              {item.icon}
+            </span>
             {iconBeside ? <div>{body}</div> : body}
           </Card>
         );
@@ -56,7 +63,11 @@ export function SimulatedTestimonials({ items }: { items: readonly Testimonial[]
           <figure key={t.name} className="card testimonial">
             <span className="badge badge-medium">Simulated testimonial</span>
             <blockquote>“{t.quote}”</blockquote>
-            <figcaption><strong>{t.name}</strong><br /><span className="muted small">{t.role}</span></figcaption>
+            <figcaption>
+              <strong>{t.name}</strong>
+              <br />
+              <span className="muted small">{t.role}</span>
+            </figcaption>
           </figure>
         ))}
       </div>

@@ -5,8 +5,20 @@ const { TestEnvironment } = require('jest-environment-jsdom');
 class JsdomWithFetch extends TestEnvironment {
   constructor(...args) {
     super(...args);
-    for (const name of ['fetch', 'Request', 'Response', 'Headers', 'ReadableStream', 'WritableStream',
-      'TransformStream', 'TextEncoder', 'TextDecoder', 'AbortController', 'AbortSignal', 'structuredClone']) {
+    for (const name of [
+      'fetch',
+      'Request',
+      'Response',
+      'Headers',
+      'ReadableStream',
+      'WritableStream',
+      'TransformStream',
+      'TextEncoder',
+      'TextDecoder',
+      'AbortController',
+      'AbortSignal',
+      'structuredClone',
+    ]) {
       if (globalThis[name] !== undefined) this.global[name] = globalThis[name];
     }
   }

@@ -15,5 +15,12 @@ globalThis.Request = class extends NodeRequest {
 
 // jsdom has no media queries; react-hot-toast asks about reduced motion.
 window.matchMedia ??= ((query: string) => ({
-  matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener() {},
+  removeListener() {},
+  addEventListener() {},
+  removeEventListener() {},
+  dispatchEvent: () => false,
 })) as typeof window.matchMedia;

@@ -47,11 +47,15 @@ describe('JobRegistry', () => {
 
   it('refuses to start when a job has two handlers', async () => {
     const r = await registry(IncidentHandler, SecondIncidentHandler);
-    expect(() => r.handlersFor([QueueName.AlertsInbox])).toThrow(/job 'incident.verified' has 2 handlers \(IncidentHandler.handle, SecondIncidentHandler.handle\)/);
+    expect(() => r.handlersFor([QueueName.AlertsInbox])).toThrow(
+      /job 'incident.verified' has 2 handlers \(IncidentHandler.handle, SecondIncidentHandler.handle\)/,
+    );
   });
 
   it('refuses a handler for a queue this process does not work (it would never run)', async () => {
     const r = await registry(IncidentHandler, StrayHandler);
-    expect(() => r.handlersFor([QueueName.AlertsInbox])).toThrow(/job 'push.send' has a handler \(StrayHandler.handle\) but its queue 'channel-push' is not run here/);
+    expect(() => r.handlersFor([QueueName.AlertsInbox])).toThrow(
+      /job 'push.send' has a handler \(StrayHandler.handle\) but its queue 'channel-push' is not run here/,
+    );
   });
 });

@@ -24,7 +24,10 @@ export class JobRegistryError extends Error {}
 /** Finds every @OnJob method among the app's providers and checks the set is complete and unambiguous. */
 @Injectable()
 export class JobRegistry {
-  constructor(private readonly discovery: DiscoveryService, private readonly scanner: MetadataScanner) {}
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+  ) {}
 
   /** The handlers for the given queues; throws when a job of these queues has no handler or two. */
   handlersFor(queues: QueueName[]): Map<JobName, JobHandler> {

@@ -69,7 +69,11 @@ describe('JobSchedules', () => {
   }
 
   const schedule = (id: string, checkEveryMs: number): JobSchedule<JobName.TrafficIngest> => ({
-    id, name: JobName.TrafficIngest, data: { reason: 'schedule' }, everyMs: 3600_000, checkEveryMs,
+    id,
+    name: JobName.TrafficIngest,
+    data: { reason: 'schedule' },
+    everyMs: 3600_000,
+    checkEveryMs,
   });
 
   it('creates the scheduler, and re-creates it on its periodic check once it is gone', async () => {
@@ -80,7 +84,9 @@ describe('JobSchedules', () => {
     await removeBehindItsBack('periodic');
     expect(await schedulers()).toEqual([]);
     // No reconnect happened: only the timer can bring it back.
-    expect(await eventually('the scheduler re-created', async () => (await schedulers()).length > 0 && schedulers())).toEqual([{ key: 'periodic', every: 3600_000 }]);
+    expect(await eventually('the scheduler re-created', async () => (await schedulers()).length > 0 && schedulers())).toEqual([
+      { key: 'periodic', every: 3600_000 },
+    ]);
   });
 
   it('re-creates it as soon as the connection is ready again after Redis restarted empty', async () => {
@@ -90,7 +96,9 @@ describe('JobSchedules', () => {
     expect(await schedulers()).toEqual([{ key: 'reconnect', every: 3600_000 }]);
 
     await redis.restartEmpty();
-    expect(await eventually('the scheduler re-created', async () => (await schedulers()).length > 0 && schedulers())).toEqual([{ key: 'reconnect', every: 3600_000 }]);
+    expect(await eventually('the scheduler re-created', async () => (await schedulers()).length > 0 && schedulers())).toEqual([
+      { key: 'reconnect', every: 3600_000 },
+    ]);
   });
 
   it('does not bring back a scheduler it removed', async () => {

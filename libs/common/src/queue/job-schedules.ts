@@ -44,7 +44,11 @@ export class JobSchedules implements BeforeApplicationShutdown {
   async keep<J extends JobName>(schedule: JobSchedule<J>): Promise<void> {
     await this.upsert(schedule);
     this.forget(schedule.id);
-    const kept: Kept = { schedule, checking: false, timer: setInterval(() => void this.check(kept, 'periodic check'), schedule.checkEveryMs ?? schedule.everyMs) };
+    const kept: Kept = {
+      schedule,
+      checking: false,
+      timer: setInterval(() => void this.check(kept, 'periodic check'), schedule.checkEveryMs ?? schedule.everyMs),
+    };
     kept.timer.unref();
     this.kept.set(schedule.id, kept);
     this.unwatch ??= this.jobs.onReady(() => {

@@ -38,7 +38,10 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
 
-  constructor(private readonly registry: JobRegistry, @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions) {}
+  constructor(
+    private readonly registry: JobRegistry,
+    @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions,
+  ) {}
 
   async onApplicationBootstrap() {
     const handlers = this.registry.handlersFor(this.options.queues.map((q) => q.name));

@@ -12,7 +12,11 @@ import { DeliveriesQuery, ListAlertsQuery, RecentQuery, StatsQuery } from './dto
 @Controller()
 @Roles('admin')
 export class AdminAlertsController {
-  constructor(private readonly alerts: AlertsService, private readonly audience: AudiencePreviewService, private readonly actions: DeliveryActionsService) {}
+  constructor(
+    private readonly alerts: AlertsService,
+    private readonly audience: AudiencePreviewService,
+    private readonly actions: DeliveryActionsService,
+  ) {}
 
   /** Whom this alert would reach if sent now; nothing is stored or sent. */
   @Post('audience')

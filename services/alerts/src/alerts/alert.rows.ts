@@ -1,6 +1,18 @@
 import {
-  AdminAlert, AlertCategory, AlertResponses, AlertStatus, AlertSummary, DeliveryChannel, DeliverySummary, deliveryLabel, DeliveryStatus,
-  emptyCounts, priorityOfSeverity, Severity, successRate, UserAlert,
+  AdminAlert,
+  AlertCategory,
+  AlertResponses,
+  AlertStatus,
+  AlertSummary,
+  DeliveryChannel,
+  DeliverySummary,
+  deliveryLabel,
+  DeliveryStatus,
+  emptyCounts,
+  priorityOfSeverity,
+  Severity,
+  successRate,
+  UserAlert,
 } from '@beacon/contracts';
 
 /** An alerts.alerts row as the queries below select it (status already reflects expires_at). */
@@ -61,7 +73,9 @@ export const RESPONSES_SQL = `(SELECT count(*) FROM alerts.alert_reads r WHERE r
   (SELECT count(*) FROM alerts.help_requests h WHERE h.alert_id = a.id AND h.status = 'open')::int AS help_open`;
 
 export const toResponses = (r: { safe?: number; need_help?: number; help_open?: number }): AlertResponses => ({
-  safe: r.safe ?? 0, needHelp: r.need_help ?? 0, helpOpen: r.help_open ?? 0,
+  safe: r.safe ?? 0,
+  needHelp: r.need_help ?? 0,
+  helpOpen: r.help_open ?? 0,
 });
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);

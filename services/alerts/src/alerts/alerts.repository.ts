@@ -90,13 +90,30 @@ export class AlertsRepository {
   async insert(a: NewAlert, actor: Actor = { id: a.createdBy }): Promise<{ id: string; created: boolean; fingerprint?: string | null }> {
     const rows = await this.ds.transaction(async (m) => {
       const inserted = await m.query(
-      `INSERT INTO alerts.alerts (title, message, type, severity, category, location_name, lat, lng, radius_km, expires_at, channels,
+        `INSERT INTO alerts.alerts (title, message, type, severity, category, location_name, lat, lng, radius_km, expires_at, channels,
          status, source, source_ref, created_by, idempotency_key, idempotency_fingerprint, sent_at)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, CASE WHEN $12 = 'active' THEN now() END)
        ON CONFLICT DO NOTHING
        RETURNING id`,
-        [a.title, a.message, a.type, a.severity, a.category, a.locationName, a.lat, a.lng, a.radiusKm, a.expiresAt, a.channels,
-          a.status, a.source, a.sourceRef ?? null, a.createdBy, a.idempotencyKey ?? null, a.idempotencyFingerprint ?? null],
+        [
+          a.title,
+          a.message,
+          a.type,
+          a.severity,
+          a.category,
+          a.locationName,
+          a.lat,
+          a.lng,
+          a.radiusKm,
+          a.expiresAt,
+          a.channels,
+          a.status,
+          a.source,
+          a.sourceRef ?? null,
+          a.createdBy,
+          a.idempotencyKey ?? null,
+          a.idempotencyFingerprint ?? null,
+        ],
       );
       if (inserted.length) {
         await this.audit.record(m, [inserted[0].id], 'created', actor, { source: a.source, status: a.status });
@@ -106,7 +123,10 @@ export class AlertsRepository {
     });
     if (rows.length) return { id: rows[0].id, created: true };
     const [existing] = a.idempotencyKey
-      ? await this.ds.query(`SELECT id, idempotency_fingerprint FROM alerts.alerts WHERE created_by IS NOT DISTINCT FROM $1 AND idempotency_key = $2`, [a.createdBy, a.idempotencyKey])
+      ? await this.ds.query(`SELECT id, idempotency_fingerprint FROM alerts.alerts WHERE created_by IS NOT DISTINCT FROM $1 AND idempotency_key = $2`, [
+          a.createdBy,
+          a.idempotencyKey,
+        ])
       : await this.ds.query(`SELECT id FROM alerts.alerts WHERE source = $1 AND source_ref = $2`, [a.source, a.sourceRef]);
     if (!existing) throw new Error('alert insert conflicted but no existing alert was found');
     return { id: existing.id, created: false, fingerprint: existing.idempotency_fingerprint ?? null };
@@ -201,8 +221,18 @@ export class AlertsRepository {
          WHERE a.status = 'active' AND a.expires_at <= now() RETURNING ${ALERT_COLUMNS_SQL}`,
       );
       const expired = (rows ?? []) as AlertRow[];
-      if (expired.length) await this.deliveryRows.cancelPendingForEndedAlerts(m, expired.map((r) => r.id), 'alert expired');
-      await this.audit.record(m, expired.map((r) => r.id), 'expired', SYSTEM);
+      if (expired.length)
+        await this.deliveryRows.cancelPendingForEndedAlerts(
+          m,
+          expired.map((r) => r.id),
+          'alert expired',
+        );
+      await this.audit.record(
+        m,
+        expired.map((r) => r.id),
+        'expired',
+        SYSTEM,
+      );
       return expired;
     });
   }

@@ -1,8 +1,22 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  AdminAlert, AlertCategory, categoryOfType, CATEGORY_DEFAULT_TYPE, ALERT_LIMITS, JobIds, JobName, Page, priorityOfSeverity,
-  Severity, severityFromPriority, successRate, UserAlert, emptyCounts, DeliveryStatus, DELIVERY_STATUSES,
+  AdminAlert,
+  AlertCategory,
+  categoryOfType,
+  CATEGORY_DEFAULT_TYPE,
+  ALERT_LIMITS,
+  JobIds,
+  JobName,
+  Page,
+  priorityOfSeverity,
+  Severity,
+  severityFromPriority,
+  successRate,
+  UserAlert,
+  emptyCounts,
+  DeliveryStatus,
+  DELIVERY_STATUSES,
 } from '@beacon/contracts';
 import { AppError, badRequest, conflict, JobQueue, LiveEvents, notFound } from '@beacon/common';
 import type { AuthUser } from '@beacon/auth';
@@ -19,7 +33,11 @@ import { HelpRequestsRepository } from './help-requests.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
 
 const page = <T>(items: T[], total: number, q: { page: number; pageSize: number }): Page<T> => ({
-  items, total, page: q.page, pageSize: q.pageSize, totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+  items,
+  total,
+  page: q.page,
+  pageSize: q.pageSize,
+  totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
 });
 
 export function isTimeZone(tz: string): boolean {
@@ -65,7 +83,11 @@ export class AlertsService {
     if (key !== null) input.idempotencyFingerprint = requestFingerprint(input);
     const { id, created, fingerprint } = await this.alerts.insert(input, { id: user.id, email: user.email });
     if (!created && fingerprint && fingerprint !== input.idempotencyFingerprint) {
-      throw new AppError(422, 'idempotency_key_reused', 'This request was already used to send a different alert (same Idempotency-Key). Check the alerts list before sending it as a new alert.');
+      throw new AppError(
+        422,
+        'idempotency_key_reused',
+        'This request was already used to send a different alert (same Idempotency-Key). Check the alerts list before sending it as a new alert.',
+      );
     }
     const row = (await this.alerts.findById(id))!;
     if (row.status === 'active') await this.enqueueDispatch(id);
@@ -76,7 +98,8 @@ export class AlertsService {
 
   toNewAlert(dto: CreateAlertDto, createdBy: string, idempotencyKey: string | null): NewAlert {
     if (!dto.type && !dto.category) throw badRequest('Alert type is required', 'type_required');
-    if ((dto.lat === undefined) !== (dto.lng === undefined)) throw badRequest('Latitude and longitude go together: send both or neither', 'incomplete_location');
+    if ((dto.lat === undefined) !== (dto.lng === undefined))
+      throw badRequest('Latitude and longitude go together: send both or neither', 'incomplete_location');
     const severity: Severity = dto.severity ?? (dto.priority ? severityFromPriority(dto.priority) : 'medium');
     if (dto.severity && dto.priority && priorityOfSeverity(dto.severity) !== dto.priority) {
       throw badRequest('Priority and severity disagree: send one of them', 'severity_priority_mismatch');
@@ -96,7 +119,7 @@ export class AlertsService {
       lat: located ? dto.lat! : null,
       lng: located ? dto.lng! : null,
       // Spec: radius defaults to 50 km; a radius only means something around a point.
-      radiusKm: located ? dto.radiusKm ?? ALERT_LIMITS.radiusKmDefault : null,
+      radiusKm: located ? (dto.radiusKm ?? ALERT_LIMITS.radiusKmDefault) : null,
       expiresAt,
       channels: dto.channels,
       status: dto.draft ? 'draft' : 'active',
@@ -153,8 +176,14 @@ export class AlertsService {
     // The screens' priority filter: 'high' covers critical too (critical shows as the highest priority).
     const severities: Severity[] | undefined = q.severity ? [q.severity] : q.priority === 'high' ? ['high', 'critical'] : q.priority ? [q.priority] : undefined;
     const { rows, total } = await this.alerts.list({
-      type: q.type, severities, category: q.category, status: q.status, search: q.search, incident: q.incident,
-      offset: (q.page - 1) * q.pageSize, limit: q.pageSize,
+      type: q.type,
+      severities,
+      category: q.category,
+      status: q.status,
+      search: q.search,
+      incident: q.incident,
+      offset: (q.page - 1) * q.pageSize,
+      limit: q.pageSize,
     });
     return page(rows.map(toAdminAlert), total, q);
   }
@@ -166,12 +195,24 @@ export class AlertsService {
   async deliveries(id: string, q: DeliveriesQuery) {
     await this.get(id);
     const { rows, total } = await this.alerts.deliveries(id, { status: q.status, channel: q.channel, offset: (q.page - 1) * q.pageSize, limit: q.pageSize });
-    return page(rows.map((d) => ({
-      id: d.id, userId: d.user_id, channel: d.channel, status: d.status === 'sending' ? 'pending' : d.status, attempts: d.attempts, error: d.error,
-      heldUntil: d.not_before && d.not_before.getTime() > Date.now() ? d.not_before.toISOString() : null,
-      sentAt: d.sent_at?.toISOString() ?? null, deliveredAt: d.delivered_at?.toISOString() ?? null, readAt: d.read_at?.toISOString() ?? null,
-      createdAt: d.created_at.toISOString(), inDigest: d.in_digest,
-    })), total, q);
+    return page(
+      rows.map((d) => ({
+        id: d.id,
+        userId: d.user_id,
+        channel: d.channel,
+        status: d.status === 'sending' ? 'pending' : d.status,
+        attempts: d.attempts,
+        error: d.error,
+        heldUntil: d.not_before && d.not_before.getTime() > Date.now() ? d.not_before.toISOString() : null,
+        sentAt: d.sent_at?.toISOString() ?? null,
+        deliveredAt: d.delivered_at?.toISOString() ?? null,
+        readAt: d.read_at?.toISOString() ?? null,
+        createdAt: d.created_at.toISOString(),
+        inDigest: d.in_digest,
+      })),
+      total,
+      q,
+    );
   }
 
   async stats(tz = 'UTC', days = 7) {
@@ -199,7 +240,11 @@ export class AlertsService {
 
   async myAlerts(user: AuthUser, q: MyAlertsQuery): Promise<Page<UserAlert>> {
     const { rows, total } = await this.alerts.forUser(user.id, {
-      severity: q.severity, search: q.search, unreadOnly: q.unread, offset: (q.page - 1) * q.pageSize, limit: q.pageSize,
+      severity: q.severity,
+      search: q.search,
+      unreadOnly: q.unread,
+      offset: (q.page - 1) * q.pageSize,
+      limit: q.pageSize,
     });
     return page(rows.map(toUserAlert), total, q);
   }
@@ -224,8 +269,16 @@ export class AlertsService {
 
   async requestHelp(user: AuthUser, alertId: string, dto: HelpRequestDto) {
     await this.oneForMe(user, alertId);
-    if ((dto.lat === undefined) !== (dto.lng === undefined)) throw badRequest('Latitude and longitude go together: send both or neither', 'incomplete_location');
-    const created = await this.help.insert({ alertId, userId: user.id, userEmail: user.email, message: dto.message?.trim() ?? '', lat: dto.lat ?? null, lng: dto.lng ?? null });
+    if ((dto.lat === undefined) !== (dto.lng === undefined))
+      throw badRequest('Latitude and longitude go together: send both or neither', 'incomplete_location');
+    const created = await this.help.insert({
+      alertId,
+      userId: user.id,
+      userEmail: user.email,
+      message: dto.message?.trim() ?? '',
+      lat: dto.lat ?? null,
+      lng: dto.lng ?? null,
+    });
     this.progress.touch(alertId);
     return created;
   }
@@ -261,6 +314,19 @@ export class AlertsService {
 
 /** What a create request asked for (not who or when), as a digest: equal for a retry of the same request. */
 export function requestFingerprint(a: NewAlert): string {
-  const asked = [a.title, a.message, a.type, a.severity, a.category, a.locationName, a.lat, a.lng, a.radiusKm, a.expiresAt?.toISOString() ?? null, [...a.channels].sort(), a.status];
+  const asked = [
+    a.title,
+    a.message,
+    a.type,
+    a.severity,
+    a.category,
+    a.locationName,
+    a.lat,
+    a.lng,
+    a.radiusKm,
+    a.expiresAt?.toISOString() ?? null,
+    [...a.channels].sort(),
+    a.status,
+  ];
   return createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
 }

@@ -59,7 +59,9 @@ export class AudienceRepository {
     const held = `coalesce(${holdUntilSql(alert, params, at)} > ${params.bind('at', at.toISOString(), 'timestamptz')}, false)`;
     const reach = DELIVERY_CHANNELS.map((c) => `(${channels.includes(c) ? reachableOn(c) : 'false'}) AS ${c}`).join(', ');
     const anyChannel = DELIVERY_CHANNELS.join(' OR ');
-    const perChannel = DELIVERY_CHANNELS.map((c) => `count(*) FILTER (WHERE ${c})::int AS ${c}, count(*) FILTER (WHERE ${c} AND held)::int AS ${c}_held`).join(', ');
+    const perChannel = DELIVERY_CHANNELS.map((c) => `count(*) FILTER (WHERE ${c})::int AS ${c}, count(*) FILTER (WHERE ${c} AND held)::int AS ${c}_held`).join(
+      ', ',
+    );
     const [row] = await this.ds.query(
       `WITH e AS (${eligible}),
        r AS (SELECT ${reach}, ${held} AS held,

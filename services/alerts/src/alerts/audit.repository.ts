@@ -26,12 +26,15 @@ export class AuditRepository {
   }
 
   async forAlert(alertId: string): Promise<AlertAuditEntry[]> {
-    const rows = await this.ds.query(
-      `SELECT action, actor_id, actor_email, details, at FROM alerts.alert_audit WHERE alert_id = $1 ORDER BY at, id`,
-      [alertId],
-    );
+    const rows = await this.ds.query(`SELECT action, actor_id, actor_email, details, at FROM alerts.alert_audit WHERE alert_id = $1 ORDER BY at, id`, [
+      alertId,
+    ]);
     return rows.map((r: { action: AlertAuditAction; actor_id: string | null; actor_email: string | null; details: Record<string, unknown>; at: Date }) => ({
-      action: r.action, actorId: r.actor_id, actorEmail: r.actor_email, details: r.details, at: new Date(r.at).toISOString(),
+      action: r.action,
+      actorId: r.actor_id,
+      actorEmail: r.actor_email,
+      details: r.details,
+      at: new Date(r.at).toISOString(),
     }));
   }
 }

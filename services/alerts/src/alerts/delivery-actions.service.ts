@@ -51,7 +51,9 @@ export class DeliveryActionsService {
 
   async fallback(alertId: string, channel: DeliveryChannel, actor: Actor): Promise<{ added: number }> {
     const alert = await this.sendable(alertId, channel);
-    const { ids, round } = await this.act(alertId, (m) => this.deliveryRows.createFallback(m, { ...alert, channels: [channel] }, channel), 'fallback', actor, { channel });
+    const { ids, round } = await this.act(alertId, (m) => this.deliveryRows.createFallback(m, { ...alert, channels: [channel] }, channel), 'fallback', actor, {
+      channel,
+    });
     await this.enqueue(alertId, channel, ids, round);
     return { added: ids.length };
   }
@@ -64,14 +66,23 @@ export class DeliveryActionsService {
     if (alert.recipients === null) throw conflict('This alert is still being dispatched; try again in a moment', 'alert_not_dispatched');
     const { webhook, email } = await this.settings.get();
     const off =
-      channel === 'sms' && (!webhook.enabled || !webhook.url) ? 'SMS has no webhook, or is turned off, in Admin Settings' :
-      channel === 'email' && !email.enabled ? 'E-mail is turned off in Admin Settings' : null;
+      channel === 'sms' && (!webhook.enabled || !webhook.url)
+        ? 'SMS has no webhook, or is turned off, in Admin Settings'
+        : channel === 'email' && !email.enabled
+          ? 'E-mail is turned off in Admin Settings'
+          : null;
     if (off) throw new AppError(400, 'channel_not_configured', `${off}: fix it there first.`);
     return { ...alert, id: alertId };
   }
 
   /** Rows changed and audited in one transaction; `round` numbers this action among the alert's (for its job ids). */
-  private async act(alertId: string, change: (m: EntityManager) => Promise<string[]>, action: 'retried' | 'fallback', actor: Actor, details: Record<string, unknown>) {
+  private async act(
+    alertId: string,
+    change: (m: EntityManager) => Promise<string[]>,
+    action: 'retried' | 'fallback',
+    actor: Actor,
+    details: Record<string, unknown>,
+  ) {
     return this.ds.transaction(async (m) => {
       await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`alerts.delivery-action:${alertId}`]);
       const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM alerts.alert_audit WHERE alert_id = $1 AND action IN ('retried', 'fallback')`, [alertId]);

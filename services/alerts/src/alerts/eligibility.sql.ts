@@ -57,13 +57,16 @@ export class SqlParams {
  */
 export function eligiblePredicate(alert: EligibilityAlert, params: SqlParams, p = 'p'): string {
   if (alert.source === 'test') return `${p}.user_id = ${params.bind('creator', alert.created_by, 'uuid')}`;
-  return eligibilityWhere({
-    severity: params.bind('severity', alert.severity, 'text'),
-    category: params.bind('category', alert.category, 'text'),
-    lat: params.bind('lat', alert.lat, 'float8'),
-    lng: params.bind('lng', alert.lng, 'float8'),
-    radiusKm: params.bind('radius', alert.radius_km, 'float8'),
-  }, p);
+  return eligibilityWhere(
+    {
+      severity: params.bind('severity', alert.severity, 'text'),
+      category: params.bind('category', alert.category, 'text'),
+      lat: params.bind('lat', alert.lat, 'float8'),
+      lng: params.bind('lng', alert.lng, 'float8'),
+      radiusKm: params.bind('radius', alert.radius_km, 'float8'),
+    },
+    p,
+  );
 }
 
 /**
@@ -81,8 +84,20 @@ export function eligibleUsersSql(alert: EligibilityAlert, params: SqlParams): st
   }
   const ranges = stripRanges({ lat: alert.lat, lng: alert.lng }, alert.radius_km);
   return `SELECT ${columns}
-      FROM unnest(${params.bind('strips', ranges.map((r) => r.strip), 'int[]')}, ${params.bind('lng_from', ranges.map((r) => r.lngFrom), 'float8[]')},
-                  ${params.bind('lng_to', ranges.map((r) => r.lngTo), 'float8[]')}) AS r(strip, lng_from, lng_to)
+      FROM unnest(${params.bind(
+        'strips',
+        ranges.map((r) => r.strip),
+        'int[]',
+      )}, ${params.bind(
+        'lng_from',
+        ranges.map((r) => r.lngFrom),
+        'float8[]',
+      )},
+                  ${params.bind(
+                    'lng_to',
+                    ranges.map((r) => r.lngTo),
+                    'float8[]',
+                  )}) AS r(strip, lng_from, lng_to)
       JOIN alerts.user_preferences p ON p.geo_strip = r.strip AND p.lng BETWEEN r.lng_from AND r.lng_to
       WHERE p.lat IS NOT NULL AND ${where}
     UNION ALL

@@ -9,8 +9,14 @@ describe('stripRanges', () => {
   it('covers every point of the circle, including its rim, wherever the circle is', () => {
     const random = seededRandom(7);
     const centres = [
-      { lat: 33.4106, lng: -111.9712 }, { lat: 0, lng: 0 }, { lat: -45, lng: 170 }, { lat: 64.1, lng: -21.9 },
-      { lat: 89.5, lng: 10 }, { lat: -89.9, lng: -120 }, { lat: 10, lng: 179.95 }, { lat: -20, lng: -179.99 },
+      { lat: 33.4106, lng: -111.9712 },
+      { lat: 0, lng: 0 },
+      { lat: -45, lng: 170 },
+      { lat: 64.1, lng: -21.9 },
+      { lat: 89.5, lng: 10 },
+      { lat: -89.9, lng: -120 },
+      { lat: 10, lng: 179.95 },
+      { lat: -20, lng: -179.99 },
     ];
     for (const centre of centres) {
       for (const km of [1, 7.5, 14.82, 50, 400, 1000]) {

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { HelpRequest } from '@beacon/contracts';
 
-
 const COLUMNS = `h.id, h.alert_id AS "alertId", h.user_id AS "userId", h.user_email AS "userEmail", h.message, h.lat, h.lng, h.status,
   to_char(h.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
 

@@ -5,7 +5,12 @@ describe('CAP 1.2 mapping', () => {
   it('files every admin type under the CAP category a CAP consumer expects', () => {
     const byType = Object.fromEntries(ADMIN_ALERT_TYPES.map((t) => [t, capCategory(ADMIN_TYPE_CATEGORY[t], t)]));
     expect(byType).toEqual({
-      Emergency: 'Safety', Weather: 'Met', 'Amber Alert': 'Rescue', 'Terror Alert': 'Security', Traffic: 'Transport', 'Public Safety': 'Safety',
+      Emergency: 'Safety',
+      Weather: 'Met',
+      'Amber Alert': 'Rescue',
+      'Terror Alert': 'Security',
+      Traffic: 'Transport',
+      'Public Safety': 'Safety',
     });
   });
 

@@ -19,8 +19,7 @@ const CAP_CATEGORY_OF: Record<AlertCategory, CapCategory> = {
  * The CAP category of an alert. The stored category decides, except for an Amber Alert: it is stored as public
  * safety (so it reaches users who follow emergencies) but IPAWS and other CAP consumers file child abductions as Rescue.
  */
-export const capCategory = (category: AlertCategory, type: string): CapCategory =>
-  type === 'Amber Alert' ? 'Rescue' : CAP_CATEGORY_OF[category];
+export const capCategory = (category: AlertCategory, type: string): CapCategory => (type === 'Amber Alert' ? 'Rescue' : CAP_CATEGORY_OF[category]);
 
 export const CAP_SEVERITY: Record<Severity, CapSeverity> = { critical: 'Extreme', high: 'Severe', medium: 'Moderate', low: 'Minor' };
 

@@ -22,7 +22,10 @@ const CACHE = 'public, max-age=60';
 export class CapController {
   private readonly site: CapSite;
 
-  constructor(private readonly repo: CapRepository, env: AlertsDeliveryEnv) {
+  constructor(
+    private readonly repo: CapRepository,
+    env: AlertsDeliveryEnv,
+  ) {
     this.site = new CapSite(env.PUBLIC_URL);
   }
 

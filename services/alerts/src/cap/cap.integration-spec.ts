@@ -1,7 +1,16 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { create } from 'xmlbuilder2';
 import { AdminAlert } from '@beacon/contracts';
-import { createTestDatabase, jsonClient, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix } from '@beacon/testing';
+import {
+  createTestDatabase,
+  jsonClient,
+  RunningService,
+  startTestIdentity,
+  startTestService,
+  TestDatabase,
+  TestIdentity,
+  testRedisPrefix,
+} from '@beacon/testing';
 import { alertsDatabase } from '../database';
 import { alertsService } from '../service';
 import { strictParse } from '../testing/strict-xml';
@@ -53,9 +62,15 @@ describe('CAP 1.2 feed', () => {
   const ids: Record<string, string> = {};
   const alerts: Record<string, AdminAlert> = {};
   const located = {
-    type: 'Amber Alert', severity: 'critical', title: `Missing child ${HOSTILE}`,
-    message: `Last seen near the park <b>&</b> "Main St". Call 911.`, locationName: 'Encanto Park & Main <St>',
-    lat: 33.4745, lng: -112.0878, radiusKm: 20, channels: ['web_push', 'sms'],
+    type: 'Amber Alert',
+    severity: 'critical',
+    title: `Missing child ${HOSTILE}`,
+    message: `Last seen near the park <b>&</b> "Main St". Call 911.`,
+    locationName: 'Encanto Park & Main <St>',
+    lat: 33.4745,
+    lng: -112.0878,
+    radiusKm: 20,
+    channels: ['web_push', 'sms'],
   };
   const expiresAt = new Date(Date.now() + 2 * 3600_000).toISOString();
 
@@ -63,7 +78,13 @@ describe('CAP 1.2 feed', () => {
     db = await createTestDatabase([alertsDatabase]);
     identity = await startTestIdentity();
     svc = await startTestService(alertsService, {
-      DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl, WEBHOOK_ALLOW_HOSTS: '', PUBLIC_URL, PUSH_ENDPOINT_HOSTS: '8.8.8.8',
+      DATABASE_URL: db.url,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      JWKS_URL: identity.jwksUrl,
+      WEBHOOK_ALLOW_HOSTS: '',
+      PUBLIC_URL,
+      PUSH_ENDPOINT_HOSTS: '8.8.8.8',
     });
     admin = await identity.token({ role: 'admin', email: 'admin@beacon.local' });
 
@@ -80,14 +101,49 @@ describe('CAP 1.2 feed', () => {
     };
 
     await post('located', located);
-    await post('plain', { type: 'Weather', priority: 'medium', title: 'Heat advisory', message: 'Highs near 115 F this afternoon.', channels: ['web_push'], expiresAt });
-    await post('draft', { type: 'Emergency', priority: 'high', title: 'Draft notice', message: 'Not sent to anyone yet.', channels: ['web_push'], draft: true });
-    await post('cancelled', { type: 'Traffic', priority: 'high', title: 'I-10 closed', message: 'I-10 closed at Exit 150 both ways.', channels: ['web_push'], lat: 33.3, lng: -111.9 });
+    await post('plain', {
+      type: 'Weather',
+      priority: 'medium',
+      title: 'Heat advisory',
+      message: 'Highs near 115 F this afternoon.',
+      channels: ['web_push'],
+      expiresAt,
+    });
+    await post('draft', {
+      type: 'Emergency',
+      priority: 'high',
+      title: 'Draft notice',
+      message: 'Not sent to anyone yet.',
+      channels: ['web_push'],
+      draft: true,
+    });
+    await post('cancelled', {
+      type: 'Traffic',
+      priority: 'high',
+      title: 'I-10 closed',
+      message: 'I-10 closed at Exit 150 both ways.',
+      channels: ['web_push'],
+      lat: 33.3,
+      lng: -111.9,
+    });
     await cancel('cancelled');
-    await post('expired', { type: 'Public Safety', priority: 'low', title: 'Boil water notice', message: 'Boil tap water before drinking.', channels: ['web_push'] });
+    await post('expired', {
+      type: 'Public Safety',
+      priority: 'low',
+      title: 'Boil water notice',
+      message: 'Boil tap water before drinking.',
+      channels: ['web_push'],
+    });
     await post('longGone', { type: 'Weather', priority: 'low', title: 'Dust storm passed', message: 'The dust storm has moved east.', channels: ['web_push'] });
     await cancel('longGone');
-    await post('cancelledDraft', { type: 'Emergency', priority: 'low', title: 'Never sent', message: 'A draft cancelled before sending.', channels: ['web_push'], draft: true });
+    await post('cancelledDraft', {
+      type: 'Emergency',
+      priority: 'low',
+      title: 'Never sent',
+      message: 'A draft cancelled before sending.',
+      channels: ['web_push'],
+      draft: true,
+    });
     await cancel('cancelledDraft');
     // Time passing: an expiry that came an hour ago, and a cancel from more than a day ago.
     await db.query(`UPDATE alerts.alerts SET expires_at = now() - interval '1 hour' WHERE id = $1`, [ids.expired]);
@@ -170,23 +226,51 @@ describe('CAP 1.2 feed', () => {
       const alert = parse(res.text);
       expect([alert.namespaceURI, alert.localName]).toEqual([CAP, 'alert']);
       expect({
-        identifier: cap(alert, 'identifier'), sender: cap(alert, 'sender'), sent: cap(alert, 'sent'), status: cap(alert, 'status'),
-        msgType: cap(alert, 'msgType'), scope: cap(alert, 'scope'), references: cap(alert, 'references'),
+        identifier: cap(alert, 'identifier'),
+        sender: cap(alert, 'sender'),
+        sent: cap(alert, 'sent'),
+        status: cap(alert, 'status'),
+        msgType: cap(alert, 'msgType'),
+        scope: cap(alert, 'scope'),
+        references: cap(alert, 'references'),
       }).toEqual({
-        identifier: ids.located, sender: SENDER, sent: capTimeOf(alerts.located.sentAt!), status: 'Actual', msgType: 'Alert', scope: 'Public',
+        identifier: ids.located,
+        sender: SENDER,
+        sent: capTimeOf(alerts.located.sentAt!),
+        status: 'Actual',
+        msgType: 'Alert',
+        scope: 'Public',
         references: undefined,
       });
       expect(cap(alert, 'sent')).toMatch(CAP_TIME);
       const [info] = all(alert, CAP, 'info');
       expect(all(alert, CAP, 'info')).toHaveLength(1);
       expect({
-        language: cap(info, 'language'), category: cap(info, 'category'), event: cap(info, 'event'), urgency: cap(info, 'urgency'),
-        severity: cap(info, 'severity'), certainty: cap(info, 'certainty'), headline: cap(info, 'headline'), description: cap(info, 'description'),
-        web: cap(info, 'web'), expires: cap(info, 'expires'), areaDesc: cap(info, 'areaDesc'), circle: cap(info, 'circle'),
+        language: cap(info, 'language'),
+        category: cap(info, 'category'),
+        event: cap(info, 'event'),
+        urgency: cap(info, 'urgency'),
+        severity: cap(info, 'severity'),
+        certainty: cap(info, 'certainty'),
+        headline: cap(info, 'headline'),
+        description: cap(info, 'description'),
+        web: cap(info, 'web'),
+        expires: cap(info, 'expires'),
+        areaDesc: cap(info, 'areaDesc'),
+        circle: cap(info, 'circle'),
       }).toEqual({
-        language: 'en-US', category: 'Rescue', event: 'Amber Alert', urgency: 'Immediate', severity: 'Extreme', certainty: 'Observed',
-        headline: `Missing child ${HOSTILE}`, description: located.message, web: `https://alerts.example.org:8443/alerts/${ids.located}`,
-        expires: undefined, areaDesc: located.locationName, circle: '33.4745,-112.0878 20',
+        language: 'en-US',
+        category: 'Rescue',
+        event: 'Amber Alert',
+        urgency: 'Immediate',
+        severity: 'Extreme',
+        certainty: 'Observed',
+        headline: `Missing child ${HOSTILE}`,
+        description: located.message,
+        web: `https://alerts.example.org:8443/alerts/${ids.located}`,
+        expires: undefined,
+        areaDesc: located.locationName,
+        circle: '33.4745,-112.0878 20',
       });
       expect(res.text).not.toContain('<script>');
       expect(res.text).toContain('Encanto Park &amp; Main &lt;St&gt;');
@@ -195,10 +279,20 @@ describe('CAP 1.2 feed', () => {
     it('a medium alert without a location: Moderate, Expected, Met, its expiry, and an area without a circle', async () => {
       const info = all(parse((await get(`/cap/alerts/${ids.plain}.xml`)).text), CAP, 'info')[0];
       expect({
-        category: cap(info, 'category'), event: cap(info, 'event'), urgency: cap(info, 'urgency'), severity: cap(info, 'severity'),
-        expires: cap(info, 'expires'), areaDesc: cap(info, 'areaDesc'), circle: cap(info, 'circle'),
+        category: cap(info, 'category'),
+        event: cap(info, 'event'),
+        urgency: cap(info, 'urgency'),
+        severity: cap(info, 'severity'),
+        expires: cap(info, 'expires'),
+        areaDesc: cap(info, 'areaDesc'),
+        circle: cap(info, 'circle'),
       }).toEqual({
-        category: 'Met', event: 'Weather', urgency: 'Expected', severity: 'Moderate', expires: capTimeOf(expiresAt), areaDesc: 'Area of the alert',
+        category: 'Met',
+        event: 'Weather',
+        urgency: 'Expected',
+        severity: 'Moderate',
+        expires: capTimeOf(expiresAt),
+        areaDesc: 'Area of the alert',
         circle: undefined,
       });
     });

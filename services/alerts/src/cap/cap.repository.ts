@@ -40,10 +40,9 @@ export class CapRepository {
   }
 
   async findPublished(id: string): Promise<PublicAlertRow | null> {
-    const [row] = await this.ds.query(
-      `SELECT ${ALERT_COLUMNS_SQL}, ${ENDED_AT_SQL} AS ended_at FROM alerts.alerts a WHERE a.id = $1 AND ${PUBLISHED_SQL}`,
-      [id],
-    );
+    const [row] = await this.ds.query(`SELECT ${ALERT_COLUMNS_SQL}, ${ENDED_AT_SQL} AS ended_at FROM alerts.alerts a WHERE a.id = $1 AND ${PUBLISHED_SQL}`, [
+      id,
+    ]);
     return row ?? null;
   }
 }

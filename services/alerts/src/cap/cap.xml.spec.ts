@@ -24,11 +24,28 @@ const HOSTILE = [
 const readable = (s: string) => s.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
 
 const row = (text: string, over: Partial<PublicAlertRow> = {}): PublicAlertRow => ({
-  id: '6f1c1f43-2b3d-4c7e-9a41-1d2f3e4a5b6c', title: `Title ${text}`, message: `Message ${text}`, type: `Wrong-way Driver ${text}`,
-  severity: 'critical', category: 'traffic', location_name: `Loop 101 ${text}`, lat: 33.45, lng: -112.07, radius_km: 5,
-  expires_at: new Date('2026-11-25T12:00:00Z'), channels: ['push'], status: 'active', source: 'admin', created_by: null,
-  recipients: 1, dispatched_at: new Date('2026-11-25T10:00:00Z'), sent_at: new Date('2026-11-25T10:00:00Z'),
-  created_at: new Date('2026-11-25T10:00:00Z'), updated_at: new Date('2026-11-25T10:00:00Z'), ended_at: null, ...over,
+  id: '6f1c1f43-2b3d-4c7e-9a41-1d2f3e4a5b6c',
+  title: `Title ${text}`,
+  message: `Message ${text}`,
+  type: `Wrong-way Driver ${text}`,
+  severity: 'critical',
+  category: 'traffic',
+  location_name: `Loop 101 ${text}`,
+  lat: 33.45,
+  lng: -112.07,
+  radius_km: 5,
+  expires_at: new Date('2026-11-25T12:00:00Z'),
+  channels: ['push'],
+  status: 'active',
+  source: 'admin',
+  created_by: null,
+  recipients: 1,
+  dispatched_at: new Date('2026-11-25T10:00:00Z'),
+  sent_at: new Date('2026-11-25T10:00:00Z'),
+  created_at: new Date('2026-11-25T10:00:00Z'),
+  updated_at: new Date('2026-11-25T10:00:00Z'),
+  ended_at: null,
+  ...over,
 });
 
 const site = new CapSite('https://alerts.example.org');
@@ -57,7 +74,12 @@ describe('CAP and Atom text escaping', () => {
     const attributes: Record<string, string>[] = [];
     const feed = strictParse(atomFeed([row('x')], hostile, new Date('2026-11-25T11:30:00Z')), attributes);
     const hrefs = attributes.map((a) => a.href).filter(Boolean);
-    expect(hrefs).toEqual([`${readable(base)}/api/alerts/cap/alerts.atom`, readable(base), expect.stringContaining('/cap/alerts/'), expect.stringContaining('/alerts/')]);
+    expect(hrefs).toEqual([
+      `${readable(base)}/api/alerts/cap/alerts.atom`,
+      readable(base),
+      expect.stringContaining('/cap/alerts/'),
+      expect.stringContaining('/alerts/'),
+    ]);
     expect(hrefs.every((h) => h.startsWith(readable(base)))).toBe(true);
     // the same URLs as element text
     expect(feed.get('id')?.[0]).toBe(`${readable(base)}/api/alerts/cap/alerts.atom`);

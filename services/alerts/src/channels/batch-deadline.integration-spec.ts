@@ -19,7 +19,13 @@ describe('channel batch deadline', () => {
   let dispatcher: RunningService<unknown>;
 
   beforeAll(async () => {
-    await stack.start({ PUBLIC_URL: 'http://localhost:8080', EMAIL_BATCH_SIZE: '8', CHANNEL_BATCH_DEADLINE_SECONDS: '1', CHANNEL_SEND_GRACE_SECONDS: '10', SWEEP_INTERVAL_SECONDS: '3600' });
+    await stack.start({
+      PUBLIC_URL: 'http://localhost:8080',
+      EMAIL_BATCH_SIZE: '8',
+      CHANNEL_BATCH_DEADLINE_SECONDS: '1',
+      CHANNEL_SEND_GRACE_SECONDS: '10',
+      SWEEP_INTERVAL_SECONDS: '3600',
+    });
     alerts = await startTestService(alertsService, stack.vars);
     dispatcher = await startTestService(dispatcherService, stack.vars);
   });
@@ -42,19 +48,31 @@ describe('channel batch deadline', () => {
     smtp.delayMs = 1500;
     const admin = await stack.identity.token({ id: randomUUID(), role: 'admin' });
     const sent = await call<AdminAlert>('POST', '', admin, {
-      title: 'Monsoon storms', message: 'Strong storms with blowing dust this evening.', category: 'weather', severity: 'high', channels: ['email'],
+      title: 'Monsoon storms',
+      message: 'Strong storms with blowing dust this evening.',
+      category: 'weather',
+      severity: 'high',
+      channels: ['email'],
     });
     expect(sent.status).toBe(201);
     const alertId = sent.body.id;
-    const rows = () => stack.db.query<{ status: string; attempts: number; error: string | null }>(
-      `SELECT status, attempts, error FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId]);
+    const rows = () =>
+      stack.db.query<{ status: string; attempts: number; error: string | null }>(
+        `SELECT status, attempts, error FROM alerts.alert_deliveries WHERE alert_id = $1`,
+        [alertId],
+      );
 
     // Between the runs: five sent; the other three back to pending (a batch without a deadline holds them all in
     // 'sending' until its last message is answered), not failed, and their claim not counted as an attempt.
-    const cut = await waitFor('the first run to end at its deadline', async () => {
-      const r = await rows();
-      return r.filter((d) => d.status === 'sent').length === 5 && r.filter((d) => d.status === 'pending').length === 3 ? r : null;
-    }, 30_000, 20);
+    const cut = await waitFor(
+      'the first run to end at its deadline',
+      async () => {
+        const r = await rows();
+        return r.filter((d) => d.status === 'sent').length === 5 && r.filter((d) => d.status === 'pending').length === 3 ? r : null;
+      },
+      30_000,
+      20,
+    );
     expect(cut.filter((d) => d.status === 'pending').map((d) => d.attempts)).toEqual([0, 0, 0]);
 
     const done = await waitFor('every delivery sent', async () => {

@@ -58,7 +58,10 @@ export async function withinWindow<T>(window: SendWindow, send: () => Promise<T>
 
 /** A transient failure of a batch; `retryAfterMs` is read by the jobs' backoff strategy (retryDelayMs). */
 export class RetryLater extends Error {
-  constructor(message: string, readonly retryAfterMs?: number) {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
     super(message);
   }
 }
@@ -99,7 +102,13 @@ export class ChannelBatchRunner {
     const claimed = await this.deliveryRows.claimBatch(batch.deliveryIds, batch.channel);
     if (!claimed.length) return { sent: 0 };
     const alerts = [alert];
-    return this.sendAndRecord(claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts, deliveryIds: [d.id] })), [batch.alertId], batch, job, sender);
+    return this.sendAndRecord(
+      claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts, deliveryIds: [d.id] })),
+      [batch.alertId],
+      batch,
+      job,
+      sender,
+    );
   }
 
   private async runHeld(batch: ChannelBatch, job: Job, sender: ChannelSender) {
@@ -118,7 +127,11 @@ export class ChannelBatchRunner {
     const alerts = new Map([...(own ? [own] : []), ...(others.length ? await this.targets.alerts(others) : [])].map((a) => [a.id, a]));
     for (const id of alertIds) {
       const gone = claimed.filter((d) => d.alert_id === id);
-      if (gone.length && !goesOut(alerts.get(id))) cancelled += await this.deliveryRows.cancelBatch(gone.map((d) => d.id), whyNot(alerts.get(id)));
+      if (gone.length && !goesOut(alerts.get(id)))
+        cancelled += await this.deliveryRows.cancelBatch(
+          gone.map((d) => d.id),
+          whyNot(alerts.get(id)),
+        );
     }
     const live = claimed.filter((d) => goesOut(alerts.get(d.alert_id)));
     if (!live.length) {
@@ -137,7 +150,8 @@ export class ChannelBatchRunner {
         touch();
       },
       OUTCOME_WRITE_PATIENCE_MS,
-      (e, attempt) => this.logger.warn(`${batch.channel} batch ${batch.alertId}/${batch.batch}: outcomes not written (${(e as Error).message}); retry ${attempt}`),
+      (e, attempt) =>
+        this.logger.warn(`${batch.channel} batch ${batch.alertId}/${batch.batch}: outcomes not written (${(e as Error).message}); retry ${attempt}`),
     );
     const outcomes = new Map<string, Outcome>();
     const carry = carrierOf(messages);

@@ -7,8 +7,18 @@ import { encryptPayload } from './web-push.crypto';
 import { byUrgency, digestPushBody, digestSmsText, digestTitle, emailAlertHtml, SMS_DIGEST_MAX_CHARS, toMessages } from './digest';
 
 const alert = (id: string, severity: SendableAlert['severity'], title: string, sentAt: string, extra: Partial<SendableAlert> = {}): SendableAlert => ({
-  id, title, message: `${title}.`, type: 'weather', severity, category: 'weather', location_name: null, status: 'active',
-  sent_at: new Date(sentAt), created_at: new Date(sentAt), expired: false, ...extra,
+  id,
+  title,
+  message: `${title}.`,
+  type: 'weather',
+  severity,
+  category: 'weather',
+  location_name: null,
+  status: 'active',
+  sent_at: new Date(sentAt),
+  created_at: new Date(sentAt),
+  expired: false,
+  ...extra,
 });
 
 const dust = alert('a1', 'high', 'Dust storm', '2026-11-24T10:00:00Z', { location_name: 'I-17' });
@@ -16,7 +26,13 @@ const wind = alert('a2', 'medium', 'Wind advisory', '2026-11-24T10:30:00Z');
 const frost = alert('a3', 'medium', 'Frost tonight', '2026-11-24T10:40:00Z');
 const alerts = new Map([dust, wind, frost].map((a) => [a.id, a]));
 
-const row = (id: string, user: string, alertId: string, lead: string | null): ClaimedHeldDelivery => ({ id, user_id: user, alert_id: alertId, attempts: 1, lead });
+const row = (id: string, user: string, alertId: string, lead: string | null): ClaimedHeldDelivery => ({
+  id,
+  user_id: user,
+  alert_id: alertId,
+  attempts: 1,
+  lead,
+});
 
 describe('digests of held deliveries', () => {
   it('orders a digest most severe first, then newest first', () => {
@@ -24,10 +40,7 @@ describe('digests of held deliveries', () => {
   });
 
   it('makes one message per user, led by the batch row, carrying every claimed row', () => {
-    const messages = toMessages(
-      [row('d1', 'u1', 'a2', null), row('d2', 'u1', 'a1', 'd1'), row('d3', 'u1', 'a3', 'd1'), row('d4', 'u2', 'a2', null)],
-      alerts,
-    );
+    const messages = toMessages([row('d1', 'u1', 'a2', null), row('d2', 'u1', 'a1', 'd1'), row('d3', 'u1', 'a3', 'd1'), row('d4', 'u2', 'a2', null)], alerts);
     expect(messages).toEqual([
       { id: 'd1', userId: 'u1', alerts: [dust, frost, wind], deliveryIds: ['d1', 'd2', 'd3'] },
       { id: 'd4', userId: 'u2', alerts: [wind], deliveryIds: ['d4'] },
@@ -48,11 +61,15 @@ describe('digests of held deliveries', () => {
     expect(digestPushBody([dust, wind])).toBe('High: Dust storm\nMedium: Wind advisory');
     const many = Array.from({ length: 7 }, (_, i) => alert(`m${i}`, 'low', `Alert ${i}`, '2026-11-24T10:00:00Z'));
     expect(digestPushBody(many).split('\n')).toEqual(['Low: Alert 0', 'Low: Alert 1', 'Low: Alert 2', 'Low: Alert 3', 'Low: Alert 4', 'and 2 more']);
-    expect(digestSmsText([dust, wind], 'https://beacon.example/dashboard/alerts')).toBe('[High] Dust storm (I-17): Dust storm.\n\n[Medium] Wind advisory: Wind advisory.');
+    expect(digestSmsText([dust, wind], 'https://beacon.example/dashboard/alerts')).toBe(
+      '[High] Dust storm (I-17): Dust storm.\n\n[Medium] Wind advisory: Wind advisory.',
+    );
   });
 
   it('keeps a long SMS digest within its limit: one line per alert, "and N more", and where to read them', () => {
-    const long = Array.from({ length: 30 }, (_, i) => alert(`l${i}`, 'medium', `Road closure number ${i} on the long highway`, '2026-11-24T10:00:00Z', { message: 'm'.repeat(400) }));
+    const long = Array.from({ length: 30 }, (_, i) =>
+      alert(`l${i}`, 'medium', `Road closure number ${i} on the long highway`, '2026-11-24T10:00:00Z', { message: 'm'.repeat(400) }),
+    );
     const text = digestSmsText(long, 'https://beacon.example/dashboard/alerts');
     expect(text.length).toBeLessThanOrEqual(SMS_DIGEST_MAX_CHARS);
     const lines = text.split('\n');
@@ -65,7 +82,12 @@ describe('digests of held deliveries', () => {
   });
 
   it('keeps every push payload encryptable (under 4 KB), however long or many the alerts', () => {
-    const wide = () => alert(randomUUID(), 'high', '\u{1F6A8}'.repeat(100), '2026-11-24T10:00:00Z', { id: randomUUID(), message: '\u{1F30A}'.repeat(500), location_name: 'x'.repeat(200) });
+    const wide = () =>
+      alert(randomUUID(), 'high', '\u{1F6A8}'.repeat(100), '2026-11-24T10:00:00Z', {
+        id: randomUUID(),
+        message: '\u{1F30A}'.repeat(500),
+        location_name: 'x'.repeat(200),
+      });
     const receipt = { url: `https://${'h'.repeat(60)}.example/api/alerts/deliveries/${randomUUID()}/receipt`, delivered: 'd'.repeat(32), ack: 'a'.repeat(32) };
     const keys = { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' };
     for (const alerts of [[wide()], Array.from({ length: 60 }, () => wide())]) {
@@ -86,7 +108,15 @@ describe('digests of held deliveries', () => {
       { id: 'd1', userId: 'u1', alerts: [dust, wind], deliveryIds: ['d1', 'd2'] },
       { id: 'd4', userId: 'u2', alerts: [wind], deliveryIds: ['d4'] },
     ];
-    expect(carried([{ id: 'd1', ok: true, messageId: 'm' }, { id: 'd4', ok: false, failure: 'transient', error: 'x' }], messages)).toEqual([
+    expect(
+      carried(
+        [
+          { id: 'd1', ok: true, messageId: 'm' },
+          { id: 'd4', ok: false, failure: 'transient', error: 'x' },
+        ],
+        messages,
+      ),
+    ).toEqual([
       { id: 'd1', ok: true, messageId: 'm' },
       { id: 'd2', ok: true, messageId: 'm' },
       { id: 'd4', ok: false, failure: 'transient', error: 'x' },

@@ -97,7 +97,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 export function emailAlertHtml(a: SendableAlert, heading: 'h2' | 'h3' = 'h2'): string {
   return `<${heading}>${escapeHtml(a.title)}</${heading}><p>${escapeHtml(a.message)}</p>
 <p><strong>Severity:</strong> ${escapeHtml(SEVERITY_INFO[a.severity].label)}<br><strong>Category:</strong> ${escapeHtml(CATEGORY_LABELS[a.category])}${
-    a.location_name ? `<br><strong>Location:</strong> ${escapeHtml(a.location_name)}` : ''}</p>`;
+    a.location_name ? `<br><strong>Location:</strong> ${escapeHtml(a.location_name)}` : ''
+  }</p>`;
 }
 
 export const emailLink = (href: string, text: string) => `<p><a href="${escapeHtml(href)}">${escapeHtml(text)}</a></p>`;

@@ -18,7 +18,19 @@ describe('e-mail connection pool', () => {
     await smtp.close();
   });
 
-  const alert = { id: '00000000-0000-4000-8000-000000000001', title: 'Wrong-way driver on Loop 101', message: 'Northbound near Scottsdale Rd.', type: 'Traffic', severity: 'high', category: 'traffic', location_name: null, status: 'active', sent_at: null, created_at: new Date(), expired: false } as unknown as SendableAlert;
+  const alert = {
+    id: '00000000-0000-4000-8000-000000000001',
+    title: 'Wrong-way driver on Loop 101',
+    message: 'Northbound near Scottsdale Rd.',
+    type: 'Traffic',
+    severity: 'high',
+    category: 'traffic',
+    location_name: null,
+    status: 'active',
+    sent_at: null,
+    created_at: new Date(),
+    expired: false,
+  } as unknown as SendableAlert;
 
   it('sends 30 messages over at most EMAIL_MAX_CONNECTIONS connections, reused across messages', async () => {
     smtp.delayMs = 50;
@@ -27,14 +39,22 @@ describe('e-mail connection pool', () => {
       const id = `00000000-0000-4000-8000-${String(i + 100).padStart(12, '0')}`;
       return { id, userId: id, alerts: [alert], deliveryIds: [id] };
     });
-    const targets = { contacts: async (ids: string[]) => ids.map((id, i) => ({ delivery_id: id, phone_number: null, email: `user${i}@example.test`, sms_enabled: false, email_enabled: true })) };
+    const targets = {
+      contacts: async (ids: string[]) =>
+        ids.map((id, i) => ({ delivery_id: id, phone_number: null, email: `user${i}@example.test`, sms_enabled: false, email_enabled: true })),
+    };
     const settings = { get: async () => ({ email: { enabled: true, url: smtp.url, from: env.MAIL_FROM } }) };
     sender = new EmailSender(targets as unknown as SendTargetsRepository, settings as unknown as SettingsRepository, {} as ChannelBatchRunner, env);
     const now = Date.now();
     const outcomes: Outcome[] = [];
-    await sender.send(messages, { alertId: alert.id, channel: 'email', batch: 0, deliveryIds: messages.map((m) => m.id) }, { deadline: now + 60_000, stop: now + 90_000 }, async (o) => {
-      outcomes.push(o);
-    });
+    await sender.send(
+      messages,
+      { alertId: alert.id, channel: 'email', batch: 0, deliveryIds: messages.map((m) => m.id) },
+      { deadline: now + 60_000, stop: now + 90_000 },
+      async (o) => {
+        outcomes.push(o);
+      },
+    );
 
     expect(outcomes.filter((o) => o.ok)).toHaveLength(30);
     expect(smtp.received).toHaveLength(30);

@@ -62,14 +62,16 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
       let content = contents.get(key);
       if (!content) contents.set(key, (content = this.content(m)));
       try {
-        const sent = await withinWindow(window, () => transport.sendMail({
-          from: email.from,
-          to,
-          ...content,
-          messageId: `<${m.id}@alerts.beacon>`,
-          headers: { 'Idempotency-Key': m.id, 'X-Beacon-Alert': m.alerts.map((a) => a.id).join(', ') },
-          priority: m.alerts[0].severity === 'critical' ? 'high' : 'normal',
-        }));
+        const sent = await withinWindow(window, () =>
+          transport.sendMail({
+            from: email.from,
+            to,
+            ...content,
+            messageId: `<${m.id}@alerts.beacon>`,
+            headers: { 'Idempotency-Key': m.id, 'X-Beacon-Alert': m.alerts.map((a) => a.id).join(', ') },
+            priority: m.alerts[0].severity === 'critical' ? 'high' : 'normal',
+          }),
+        );
         if (!sent.done) return { id: m.id, ok: false, failure: 'transient', error: 'SMTP: no answer by the end of the batch; outcome unknown' };
         return { id: m.id, ok: true, messageId: sent.value.messageId };
       } catch (e) {

@@ -35,8 +35,12 @@ describe('the dispatcher pushes only where the push-endpoint rules allow', () =>
     const id = randomUUID();
     const token = await stack.identity.token({ id, email: `user-${id.slice(0, 8)}@example.test` });
     const saved = await call<AlertPreferences>('PUT', '/me/preferences', token, {
-      alertTypes: ['emergency'], severityThreshold: 'low', home: PHOENIX, radiusMiles: 25,
-      methods: { push: true, sms: false, email: false, voice: true }, phoneNumber: null,
+      alertTypes: ['emergency'],
+      severityThreshold: 'low',
+      home: PHOENIX,
+      radiusMiles: 25,
+      methods: { push: true, sms: false, email: false, voice: true },
+      phoneNumber: null,
     });
     expect(saved.status).toBe(200);
     return id;
@@ -53,9 +57,22 @@ describe('the dispatcher pushes only where the push-endpoint rules allow', () =>
   }
 
   async function sendAndSettle(title: string) {
-    const res = await call<AdminAlert>('POST', '', admin, {
-      title, message: 'Evacuate the area now.', category: 'health', severity: 'high', lat: PHOENIX.lat, lng: PHOENIX.lng, radiusKm: 10, channels: ['push'],
-    }, { 'idempotency-key': randomUUID() });
+    const res = await call<AdminAlert>(
+      'POST',
+      '',
+      admin,
+      {
+        title,
+        message: 'Evacuate the area now.',
+        category: 'health',
+        severity: 'high',
+        lat: PHOENIX.lat,
+        lng: PHOENIX.lng,
+        radiusKm: 10,
+        channels: ['push'],
+      },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(res.status).toBe(201);
     await waitFor(`alert ${res.body.id} to settle`, async () => {
       const got = await call<AdminAlert>('GET', `/${res.body.id}`, admin);
@@ -88,7 +105,9 @@ describe('the dispatcher pushes only where the push-endpoint rules allow', () =>
 
     const alertId = await sendAndSettle('Chemical spill');
     expect(await delivery(alertId, onlyRogue)).toMatchObject({
-      status: 'failed', attempts: 1, error: expect.stringContaining('not on a push service browsers use'),
+      status: 'failed',
+      attempts: 1,
+      error: expect.stringContaining('not on a push service browsers use'),
     });
     expect(await delivery(alertId, mixed)).toMatchObject({ status: 'sent' });
     expect(push.for(good.id)).toHaveLength(1);

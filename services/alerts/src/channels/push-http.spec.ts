@@ -61,8 +61,13 @@ describe('PushHttpClient', () => {
     if (host) url.hostname = host;
     const body = encryptPayload(Buffer.from(JSON.stringify({ n: sub.id })), sub.json.keys);
     const headers = {
-      'content-encoding': 'aes128gcm', 'content-type': 'application/octet-stream', ttl: '60', urgency: 'high', topic: 'abc',
-      authorization: vapid.authorization(s.origin), 'idempotency-key': sub.id,
+      'content-encoding': 'aes128gcm',
+      'content-type': 'application/octet-stream',
+      ttl: '60',
+      urgency: 'high',
+      topic: 'abc',
+      authorization: vapid.authorization(s.origin),
+      'idempotency-key': sub.id,
       // connection-specific fields must not reach an HTTP/2 request (node:http2 throws on them)
       connection: 'keep-alive',
     };
@@ -216,7 +221,9 @@ describe('PushHttpClient', () => {
 
     const port = new URL(s.origin).port;
     await s.close();
-    const refused = await client().post(new URL(`https://127.0.0.1:${port}/push/x`), {}, Buffer.alloc(1), 1000).catch((e: Error) => e);
+    const refused = await client()
+      .post(new URL(`https://127.0.0.1:${port}/push/x`), {}, Buffer.alloc(1), 1000)
+      .catch((e: Error) => e);
     expect((refused as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
     expect(networkFailure(refused, 'push request failed').failure).toBe('transient');
   });
@@ -247,7 +254,10 @@ describe('PushHttpClient', () => {
     }
   });
 
-  it.each([['HTTP/2', true], ['HTTP/1.1', false]])('%s: returns the Retry-After of a 429 or 503 with its status', async (_, http2) => {
+  it.each([
+    ['HTTP/2', true],
+    ['HTTP/1.1', false],
+  ])('%s: returns the Retry-After of a 429 or 503 with its status', async (_, http2) => {
     const s = await service();
     const c = client({ ca: cert.cert, http2 });
     const answers = await Promise.all([
@@ -285,7 +295,9 @@ describe('PushHttpClient', () => {
       const resolve = scriptedResolver(['10.0.0.7']);
       const sub = s.subscribe();
       const url = new URL(sub.json.endpoint.replace('https://127.0.0.1', 'http://localhost'));
-      const err = await client({ allowHosts: [], resolve }).post(url, {}, Buffer.alloc(1), 5000).catch((e: Error) => e);
+      const err = await client({ allowHosts: [], resolve })
+        .post(url, {}, Buffer.alloc(1), 5000)
+        .catch((e: Error) => e);
       expect(err).toMatchObject({ code: 'private_address' });
       expect(s.connections).toBe(0);
     });

@@ -91,7 +91,10 @@ export class PushHttpClient {
   private readonly lookups = new Map<string, ReturnType<typeof publicLookup>>();
   private closed = false;
 
-  constructor(private readonly maxSocketsPerOrigin: number, options: PushHttpOptions = {}) {
+  constructor(
+    private readonly maxSocketsPerOrigin: number,
+    options: PushHttpOptions = {},
+  ) {
     this.http2 = options.http2 ?? true;
     this.guard = { allowHosts: options.allowHosts ?? [], resolve: options.resolve };
     // `ca` replaces Node's default list, so the bundled roots go with the extra one.
@@ -122,8 +125,15 @@ export class PushHttpClient {
       // Options rather than the URL object: saves node converting the URL on every request.
       const req = (secure ? httpsRequest : httpRequest)(
         {
-          method: 'POST', protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port || (secure ? 443 : 80),
-          path: url.pathname + url.search, agent: secure ? this.httpsAgent : this.httpAgent, headers, timeout: timeoutMs, lookup: this.lookup(url.port),
+          method: 'POST',
+          protocol: url.protocol,
+          hostname: url.hostname.replace(/^\[|\]$/g, ''),
+          port: url.port || (secure ? 443 : 80),
+          path: url.pathname + url.search,
+          agent: secure ? this.httpsAgent : this.httpAgent,
+          headers,
+          timeout: timeoutMs,
+          lookup: this.lookup(url.port),
         },
         (res) => {
           res.on('error', reject);
@@ -303,7 +313,10 @@ export class PushHttpClient {
     return new Promise((resolve, reject) => {
       const host = url.hostname.replace(/^\[|\]$/g, '');
       const socket = tlsConnect({
-        host, port: Number(url.port || 443), ALPNProtocols: ['h2', 'http/1.1'], lookup: this.lookup(url.port),
+        host,
+        port: Number(url.port || 443),
+        ALPNProtocols: ['h2', 'http/1.1'],
+        lookup: this.lookup(url.port),
         // SNI must be a host name (RFC 6066); certificate checks stay on, IP addresses are checked against the SANs.
         ...(isIP(host) ? {} : { servername: host }),
         ...(this.ca ? { ca: this.ca } : {}),

@@ -27,10 +27,10 @@ describe('retiring push endpoints that keep failing', () => {
   });
 
   const subscription = async () => {
-    const [row] = await ds.query(
-      `INSERT INTO alerts.push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, 'k', 'a') RETURNING id`,
-      [randomUUID(), `https://fcm.googleapis.com/fcm/send/${randomUUID()}`],
-    );
+    const [row] = await ds.query(`INSERT INTO alerts.push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, 'k', 'a') RETURNING id`, [
+      randomUUID(),
+      `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+    ]);
     return row.id as string;
   };
   const exists = async (id: string) => (await ds.query(`SELECT 1 FROM alerts.push_subscriptions WHERE id = $1`, [id])).length === 1;

@@ -66,7 +66,10 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
   }
 
   async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow, settle: Settle): Promise<void> {
-    const { targets, reached, off } = await this.targets.pushTargets(messages.map((m) => m.id), this.env.PUSH_SUBSCRIPTIONS_PER_USER);
+    const { targets, reached, off } = await this.targets.pushTargets(
+      messages.map((m) => m.id),
+      this.env.PUSH_SUBSCRIPTIONS_PER_USER,
+    );
     const byDelivery = new Map<string, PushTarget[]>();
     for (const t of targets) byDelivery.set(t.delivery_id, [...(byDelivery.get(t.delivery_id) ?? []), t]);
     const vapid = await this.vapidCache();
@@ -103,7 +106,12 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
       await this.checkOrigin(url);
       // A fresh sender key pair per message (RFC 8291); the VAPID header is signed once per origin.
       const body = encryptPayload(request.body, { p256dh: t.p256dh, auth: t.auth });
-      const res = await this.http.post(url, { ...request.headers, authorization: vapid.authorization(url.origin), 'idempotency-key': t.delivery_id }, body, this.env.PUSH_TIMEOUT_MS);
+      const res = await this.http.post(
+        url,
+        { ...request.headers, authorization: vapid.authorization(url.origin), 'idempotency-key': t.delivery_id },
+        body,
+        this.env.PUSH_TIMEOUT_MS,
+      );
       const failure = classifyStatus(res.status, true);
       return { t, failure, error: failure ? `push service answered ${res.status}` : '', retryAfterMs: retryAfterOf(res.status, res.retryAfter) };
     } catch (e) {
@@ -135,7 +143,10 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
     try {
       await this.targets.removeSubscriptions(health.gone);
       await this.targets.markSubscriptionsUsed(health.used);
-      const retired = await this.targets.recordSubscriptionFailures(health.failed, { failures: this.env.PUSH_RETIRE_FAILURES, hours: this.env.PUSH_RETIRE_HOURS });
+      const retired = await this.targets.recordSubscriptionFailures(health.failed, {
+        failures: this.env.PUSH_RETIRE_FAILURES,
+        hours: this.env.PUSH_RETIRE_HOURS,
+      });
       if (retired.length) this.logger.log(`retired ${retired.length} push endpoint(s) that kept failing`);
     } catch (e) {
       this.logger.warn(`push subscriptions' health not recorded: ${(e as Error).message}`);

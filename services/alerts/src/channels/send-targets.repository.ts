@@ -6,7 +6,10 @@ import { type AlertRow, expiredSql } from '../alerts/alert.rows';
 // The senders take the delivery types from here with ChannelMessage; DeliveriesRepository defines them.
 
 /** What a channel sender needs of the alert: the row's own columns, and whether it has expired. */
-export type SendableAlert = Pick<AlertRow, 'id' | 'title' | 'message' | 'type' | 'severity' | 'category' | 'location_name' | 'status' | 'sent_at' | 'created_at'> & {
+export type SendableAlert = Pick<
+  AlertRow,
+  'id' | 'title' | 'message' | 'type' | 'severity' | 'category' | 'location_name' | 'status' | 'sent_at' | 'created_at'
+> & {
   expired: boolean;
 };
 
@@ -99,10 +102,7 @@ export class SendTargetsRepository {
 
   async markSubscriptionsUsed(ids: string[]) {
     if (ids.length) {
-      await this.ds.query(
-        `UPDATE alerts.push_subscriptions SET last_success_at = now(), failures = 0, failing_since = NULL WHERE id = ANY($1::uuid[])`,
-        [ids],
-      );
+      await this.ds.query(`UPDATE alerts.push_subscriptions SET last_success_at = now(), failures = 0, failing_since = NULL WHERE id = ANY($1::uuid[])`, [ids]);
     }
   }
 

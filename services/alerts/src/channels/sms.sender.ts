@@ -47,7 +47,8 @@ export class SmsSender implements ChannelSender {
         .map((m): Outcome =>
           contacts.get(m.id)?.sms_enabled
             ? { id: m.id, ok: false, failure: 'permanent', error: 'no phone number' }
-            : { id: m.id, ok: false, failure: 'withdrawn', error: 'the user turned SMS alerts off' })
+            : { id: m.id, ok: false, failure: 'withdrawn', error: 'the user turned SMS alerts off' },
+        )
         .map(settle),
     );
 
@@ -68,7 +69,13 @@ export class SmsSender implements ChannelSender {
       const plain = key === batch.alertId;
       let outcomes: Outcome[];
       try {
-        const messageId = await this.call(webhook.url, group[0].alerts, group.map((m) => phone(m)!), batch, plain ? '' : key);
+        const messageId = await this.call(
+          webhook.url,
+          group[0].alerts,
+          group.map((m) => phone(m)!),
+          batch,
+          plain ? '' : key,
+        );
         outcomes = group.map((m) => ({ id: m.id, ok: true, delivered: messageId.delivered, messageId: messageId.id }));
       } catch (e) {
         const refused = e instanceof ProviderError && e.failure !== 'transient';

@@ -90,8 +90,12 @@ export function signVapidJwt(privateKey: KeyObject, audience: string, subject: s
 export class VapidTokenCache {
   private readonly tokens = new Map<string, { header: string; renewAt: number }>();
 
-  constructor(private readonly privateKey: KeyObject, private readonly publicKey: string, private readonly subject: string,
-    private readonly lifetimeSeconds = 12 * 3600) {}
+  constructor(
+    private readonly privateKey: KeyObject,
+    private readonly publicKey: string,
+    private readonly subject: string,
+    private readonly lifetimeSeconds = 12 * 3600,
+  ) {}
 
   authorization(endpoint: string, now = Date.now()): string {
     const origin = new URL(endpoint).origin;

@@ -27,14 +27,28 @@ describe('DispatcherEnv', () => {
     expect(() => loadEnv(DispatcherEnv, { REDRIVE_AFTER_SECONDS: '60' })).toThrow(
       'REDRIVE_AFTER_SECONDS must be at least CHANNEL_BATCH_DEADLINE_SECONDS + CHANNEL_SEND_GRACE_SECONDS + 5 (95)',
     );
-    expect(loadEnv(DispatcherEnv, { REDRIVE_AFTER_SECONDS: '9', CHANNEL_BATCH_DEADLINE_SECONDS: '2', CHANNEL_SEND_GRACE_SECONDS: '2' }).REDRIVE_AFTER_SECONDS).toBe(9);
+    expect(
+      loadEnv(DispatcherEnv, { REDRIVE_AFTER_SECONDS: '9', CHANNEL_BATCH_DEADLINE_SECONDS: '2', CHANNEL_SEND_GRACE_SECONDS: '2' }).REDRIVE_AFTER_SECONDS,
+    ).toBe(9);
   });
 
   it('reads the SMTP URL into the pooled transport options, with the pool bound', () => {
-    const env = loadEnv(DispatcherEnv, { SMTP_URL: 'smtps://alerts%40city.gov:p%2Fss@relay.example.org:2465?ignoreTLS=false&name=beacon', EMAIL_MAX_CONNECTIONS: '3' });
+    const env = loadEnv(DispatcherEnv, {
+      SMTP_URL: 'smtps://alerts%40city.gov:p%2Fss@relay.example.org:2465?ignoreTLS=false&name=beacon',
+      EMAIL_MAX_CONNECTIONS: '3',
+    });
     expect(smtpTransportOptions(env.SMTP_URL, env.EMAIL_MAX_CONNECTIONS)).toEqual({
-      host: 'relay.example.org', port: 2465, secure: true, auth: { user: 'alerts@city.gov', pass: 'p/ss' }, ignoreTLS: false, name: 'beacon',
-      pool: true, maxConnections: 3, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000,
+      host: 'relay.example.org',
+      port: 2465,
+      secure: true,
+      auth: { user: 'alerts@city.gov', pass: 'p/ss' },
+      ignoreTLS: false,
+      name: 'beacon',
+      pool: true,
+      maxConnections: 3,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
     });
     expect(smtpTransportOptions('smtp://[::1]:1025', 5)).toMatchObject({ host: '::1', port: 1025, secure: false });
     expect(smtpTransportOptions('smtp://relay.example.org', 5)).not.toHaveProperty('port');

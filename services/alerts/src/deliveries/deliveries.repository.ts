@@ -151,7 +151,7 @@ export class DeliveriesRepository {
     const runner = this.ds.createQueryRunner();
     try {
       const result = await runner.query(
-      `WITH e AS (${eligible})
+        `WITH e AS (${eligible})
        INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, not_before)
        SELECT ${alertId}, e.user_id, c.channel, ${holdUntil}
        FROM e CROSS JOIN LATERAL (VALUES
@@ -228,10 +228,10 @@ export class DeliveriesRepository {
    * claimed meanwhile are no longer stranded and are left alone. Returns how many were stranded.
    */
   async touchStranded(ids: string[], afterSeconds: number): Promise<number> {
-    const [, n] = await this.ds.query(
-      `UPDATE alerts.alert_deliveries d SET updated_at = now() WHERE d.id = ANY($1::uuid[]) AND ${strandedSql('$2')}`,
-      [ids, afterSeconds],
-    );
+    const [, n] = await this.ds.query(`UPDATE alerts.alert_deliveries d SET updated_at = now() WHERE d.id = ANY($1::uuid[]) AND ${strandedSql('$2')}`, [
+      ids,
+      afterSeconds,
+    ]);
     return n;
   }
 
@@ -326,7 +326,9 @@ export class DeliveriesRepository {
         errors.push(null);
         messageIds.push(o.messageId ?? null);
       } else {
-        statuses.push(o.failure === 'deferred' ? 'deferred' : o.failure === 'withdrawn' ? 'cancelled' : o.failure === 'transient' && !finalAttempt ? 'pending' : 'failed');
+        statuses.push(
+          o.failure === 'deferred' ? 'deferred' : o.failure === 'withdrawn' ? 'cancelled' : o.failure === 'transient' && !finalAttempt ? 'pending' : 'failed',
+        );
         errors.push(o.error.slice(0, 500));
         messageIds.push(null);
       }
@@ -390,10 +392,7 @@ export class DeliveriesRepository {
 
   /** The alerts a delivery's message carried: its own, and those merged into it when it led a digest. */
   async carriedAlertIds(deliveryId: string): Promise<string[]> {
-    const rows = await this.ds.query(
-      `SELECT DISTINCT alert_id FROM alerts.alert_deliveries WHERE id = $1 OR merged_into = $1`,
-      [deliveryId],
-    );
+    const rows = await this.ds.query(`SELECT DISTINCT alert_id FROM alerts.alert_deliveries WHERE id = $1 OR merged_into = $1`, [deliveryId]);
     return rows.map((r: { alert_id: string }) => r.alert_id);
   }
 

@@ -56,10 +56,18 @@ describe('held deliveries: claims that gather a digest', () => {
     const laterC = await held(c, user, 3 * 3600); // due in three hours: not part of this release
     const cancelledAlert = await held(off, user);
     const othersB = await held(b, other); // another user's: never gathered into this user's message
-    await ds.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, not_before) VALUES ($1, $2, 'sms', now() - interval '1 minute')`, [b, user]);
+    await ds.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, not_before) VALUES ($1, $2, 'sms', now() - interval '1 minute')`, [
+      b,
+      user,
+    ]);
 
     const claimed = await deliveries.claimHeldBatch([lead], 'push', true);
-    expect(claimed.map((r) => [r.id, r.lead]).sort()).toEqual([[lead, null], [dueB, lead]].sort());
+    expect(claimed.map((r) => [r.id, r.lead]).sort()).toEqual(
+      [
+        [lead, null],
+        [dueB, lead],
+      ].sort(),
+    );
     const after = new Map((await rowsOf(user)).map((r: { id: string }) => [r.id, r]));
     expect(after.get(dueB)).toMatchObject({ status: 'sending', merged_into: lead });
     expect(after.get(laterC)).toMatchObject({ status: 'pending', merged_into: null });
@@ -78,7 +86,13 @@ describe('held deliveries: claims that gather a digest', () => {
     const carried = await held(b, user);
     await deliveries.claimHeldBatch([lead], 'push', true);
     // The send failed transiently: both back to pending, still merged.
-    await deliveries.recordOutcomes([{ id: lead, ok: false, failure: 'transient', error: 'x' }, { id: carried, ok: false, failure: 'transient', error: 'x' }], false);
+    await deliveries.recordOutcomes(
+      [
+        { id: lead, ok: false, failure: 'transient', error: 'x' },
+        { id: carried, ok: false, failure: 'transient', error: 'x' },
+      ],
+      false,
+    );
 
     // Meanwhile a is cancelled: its row is cancelled, the carried row still goes, under the same lead.
     await deliveries.cancelBatch([lead], 'alert cancelled');
@@ -86,13 +100,16 @@ describe('held deliveries: claims that gather a digest', () => {
     expect(retry).toEqual([{ id: carried, user_id: user, alert_id: b, attempts: 2, lead }]);
   });
 
-  it('release jobs racing for the same users: each row is taken once, and one claim carries both of a user\'s rows', async () => {
+  it("release jobs racing for the same users: each row is taken once, and one claim carries both of a user's rows", async () => {
     // Many claims in flight at once on several connections, as when every held batch of an hour comes due.
     const [a, b] = [await newAlert(), await newAlert()];
     const users = Array.from({ length: 40 }, () => randomUUID());
     const rows = await Promise.all(users.map(async (u) => ({ u, a: await held(a, u), b: await held(b, u) })));
     const claims = await Promise.all(rows.flatMap((r) => [deliveries.claimHeldBatch([r.a], 'push', true), deliveries.claimHeldBatch([r.b], 'push', true)]));
-    const taken = claims.flat().map((r) => r.id).sort();
+    const taken = claims
+      .flat()
+      .map((r) => r.id)
+      .sort();
     expect(taken).toEqual(rows.flatMap((r) => [r.a, r.b]).sort());
     const split = users.filter((u) => claims.filter((c) => c.some((r) => r.user_id === u)).length !== 1);
     expect(split).toEqual([]);
@@ -126,7 +143,7 @@ describe('held deliveries: claims that gather a digest', () => {
     expect((await rowsOf(user)).find((r: { id: string }) => r.id === dueB)).toMatchObject({ status: 'read' });
   });
 
-  it('an alert past its expiry: expired with its held deliveries cancelled, and the expiry audited as Beacon\'s own', async () => {
+  it("an alert past its expiry: expired with its held deliveries cancelled, and the expiry audited as Beacon's own", async () => {
     const a = await newAlert();
     const user = randomUUID();
     const row = await held(a, user, 3600);

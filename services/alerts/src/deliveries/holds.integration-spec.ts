@@ -38,7 +38,17 @@ describe('delivery rows: who is held and until when', () => {
        VALUES ('Crash on Loop 101', 'Two lanes blocked.', 'traffic', $1, 'traffic', $2, $3, 10, '{sms}', 'active', now()) RETURNING id`,
       [severity, TEMPE.lat, TEMPE.lng],
     );
-    const alert: AudienceAlert = { id, severity, category: 'traffic', lat: TEMPE.lat, lng: TEMPE.lng, radius_km: 10, channels: ['sms'], source: 'admin', created_by: null };
+    const alert: AudienceAlert = {
+      id,
+      severity,
+      category: 'traffic',
+      lat: TEMPE.lat,
+      lng: TEMPE.lng,
+      radius_km: 10,
+      channels: ['sms'],
+      source: 'admin',
+      created_by: null,
+    };
     expect(await repo.createForAudience(alert, 2, new Date(at))).toBe(3);
     const rows: { user_id: string; held: string | null }[] = await ds.query(
       `SELECT user_id, to_char(not_before AT TIME ZONE 'America/Phoenix', 'Dy YYYY-MM-DD HH24:MI') AS held FROM alerts.alert_deliveries WHERE alert_id = $1`,

@@ -75,7 +75,9 @@ export class DispatchHandler {
     const t2 = Date.now();
 
     this.progress.touch(alertId);
-    this.logger.log(`alert ${alertId}: ${recipients} recipients, ${batches} batches, ${told} screens told (eligibility+rows ${t1 - t0} ms, queued ${t2 - t1} ms)`);
+    this.logger.log(
+      `alert ${alertId}: ${recipients} recipients, ${batches} batches, ${told} screens told (eligibility+rows ${t1 - t0} ms, queued ${t2 - t1} ms)`,
+    );
     return { recipients, batches, told };
   }
 }

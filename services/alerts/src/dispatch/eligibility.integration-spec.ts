@@ -56,7 +56,14 @@ describe('eligibility SQL agrees with libs/geo isEligible', () => {
         `INSERT INTO alerts.user_preferences (user_id, severity_threshold, categories, alert_types, lat, lng, radius_km)
          SELECT u.id, u.t, string_to_array(u.c, ','), '{}', u.lat, u.lng, u.r
          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::float8[]) AS u(id, t, c, lat, lng, r)`,
-        [chunk.map((r) => r[0]), chunk.map((r) => r[1]), chunk.map((r) => (r[2] as string[]).join(',')), chunk.map((r) => r[3]), chunk.map((r) => r[4]), chunk.map((r) => r[5])],
+        [
+          chunk.map((r) => r[0]),
+          chunk.map((r) => r[1]),
+          chunk.map((r) => (r[2] as string[]).join(',')),
+          chunk.map((r) => r[3]),
+          chunk.map((r) => r[4]),
+          chunk.map((r) => r[5]),
+        ],
       );
     }
   });
@@ -67,8 +74,16 @@ describe('eligibility SQL agrees with libs/geo isEligible', () => {
   });
 
   const alert = (over: Partial<DispatchAlert>): DispatchAlert => ({
-    id: randomUUID(), severity: 'high', category: 'traffic', lat: PHOENIX.lat, lng: PHOENIX.lng, radius_km: 30,
-    channels: ['push'] as DeliveryChannel[], source: 'admin', created_by: null, ...over,
+    id: randomUUID(),
+    severity: 'high',
+    category: 'traffic',
+    lat: PHOENIX.lat,
+    lng: PHOENIX.lng,
+    radius_km: 30,
+    channels: ['push'] as DeliveryChannel[],
+    source: 'admin',
+    created_by: null,
+    ...over,
   });
 
   function expected(a: DispatchAlert): string[] {
@@ -142,8 +157,9 @@ describe('eligibility SQL agrees with libs/geo isEligible', () => {
       return a;
     };
     const rowsOf = async (alertId: string): Promise<string[]> =>
-      (await ds.query(`SELECT user_id, channel FROM alerts.alert_deliveries WHERE alert_id = $1 ORDER BY user_id, channel`, [alertId]))
-        .map((r: { user_id: string; channel: string }) => `${r.user_id}:${r.channel}`);
+      (await ds.query(`SELECT user_id, channel FROM alerts.alert_deliveries WHERE alert_id = $1 ORDER BY user_id, channel`, [alertId])).map(
+        (r: { user_id: string; channel: string }) => `${r.user_id}:${r.channel}`,
+      );
 
     beforeAll(async () => {
       // Everyone reachable by SMS, so the rows are the eligible users themselves.
@@ -169,7 +185,12 @@ describe('eligibility SQL agrees with libs/geo isEligible', () => {
       await deliveries.createForAudience(a, 4);
       // The crash: the statements of two of the four ranges had not committed.
       const [, second, , fourth] = userIdRanges(4);
-      await ds.query(`DELETE FROM alerts.alert_deliveries WHERE alert_id = $1 AND ((user_id >= $2 AND user_id < $3) OR user_id >= $4)`, [a.id, second.from, second.to, fourth.from]);
+      await ds.query(`DELETE FROM alerts.alert_deliveries WHERE alert_id = $1 AND ((user_id >= $2 AND user_id < $3) OR user_id >= $4)`, [
+        a.id,
+        second.from,
+        second.to,
+        fourth.from,
+      ]);
       const left = (await rowsOf(a.id)).length;
       expect(left).toBeGreaterThan(0);
       expect(left).toBeLessThan(all.length);

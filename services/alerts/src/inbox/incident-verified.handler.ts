@@ -6,7 +6,11 @@ import { AlertsEnv } from '../config/env.dto';
 import { LiveEvents, OnJob } from '@beacon/common';
 
 /** 'Wrong-way Driver', 'wrong_way_driver', 'wrong-way-driver' all name the same incident type. */
-export const isWrongWayDriver = (type: string) => type.trim().toLowerCase().replace(/[\s_]+/g, '-') === 'wrong-way-driver';
+export const isWrongWayDriver = (type: string) =>
+  type
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-') === 'wrong-way-driver';
 
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
@@ -18,7 +22,11 @@ const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1
 export class IncidentVerifiedHandler {
   private readonly logger = new Logger('IncidentVerified');
 
-  constructor(private readonly alerts: AlertsRepository, private readonly live: LiveEvents, private readonly env: AlertsEnv) {}
+  constructor(
+    private readonly alerts: AlertsRepository,
+    private readonly live: LiveEvents,
+    private readonly env: AlertsEnv,
+  ) {}
 
   @OnJob(JobName.IncidentVerified)
   async handle(event: JobPayloads[JobName.IncidentVerified]) {

@@ -31,7 +31,10 @@ describe('alert progress', () => {
        VALUES ($1, 'Wrong-way driver on I-10', 'A driver is heading west in the eastbound lanes.', 'Traffic', 'critical', 'traffic', '{sms}', 'active', 1, now())`,
       [alertId],
     );
-    await db.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, status, sent_at) VALUES ($1, $2, 'sms', 'sent', now())`, [alertId, userId]);
+    await db.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, status, sent_at) VALUES ($1, $2, 'sms', 'sent', now())`, [
+      alertId,
+      userId,
+    ]);
     const token = await identity.token({ role: 'admin' });
     admin = io(gateway.origin, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
     admin.on('alert:progress', (p: AlertProgress) => seen.push(p));

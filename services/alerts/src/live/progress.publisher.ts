@@ -32,14 +32,21 @@ return 1`;
 export class ProgressPublisher implements OnApplicationShutdown {
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
-  constructor(@InjectDataSource() private readonly ds: DataSource, private readonly live: LiveEvents, @InjectRedis() private readonly redis: Redis) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly live: LiveEvents,
+    @InjectRedis() private readonly redis: Redis,
+  ) {}
 
   touch(alertId: string) {
     if (this.timers.has(alertId)) return;
-    this.timers.set(alertId, setTimeout(() => {
-      this.timers.delete(alertId);
-      void this.publish(alertId).catch(() => undefined); // progress is advisory; the next touch retries
-    }, PROGRESS_INTERVAL_MS));
+    this.timers.set(
+      alertId,
+      setTimeout(() => {
+        this.timers.delete(alertId);
+        void this.publish(alertId).catch(() => undefined); // progress is advisory; the next touch retries
+      }, PROGRESS_INTERVAL_MS),
+    );
   }
 
   async snapshot(alertId: string): Promise<AlertProgress | null> {

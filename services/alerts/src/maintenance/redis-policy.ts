@@ -8,6 +8,8 @@ export async function assertNoEviction(redis: Redis): Promise<void> {
   const info = await redis.info('memory');
   const policy = /maxmemory_policy:(\S+)/.exec(info)?.[1] ?? 'unknown';
   if (policy !== 'noeviction') {
-    throw new Error(`Redis maxmemory-policy is '${policy}'; the dispatcher needs 'noeviction' so queued alerts are never evicted. Fix with: redis-cli CONFIG SET maxmemory-policy noeviction`);
+    throw new Error(
+      `Redis maxmemory-policy is '${policy}'; the dispatcher needs 'noeviction' so queued alerts are never evicted. Fix with: redis-cli CONFIG SET maxmemory-policy noeviction`,
+    );
   }
 }

@@ -48,23 +48,32 @@ describe('stranded deliveries', () => {
 
   /** `n` users who get `category` alerts by SMS only (each category its own users, so the cases do not mix). */
   async function smsUsers(category: AlertCategory, n: number, quietHours?: Record<string, unknown>) {
-    return Promise.all(Array.from({ length: n }, async () => {
-      const id = randomUUID();
-      const phone = `+1602555${String(7000 + phones++)}`;
-      const token = await stack.identity.token({ id, email: `stranded-${phone.slice(-4)}@example.test` });
-      const saved = await call('PUT', '/me/preferences', token, {
-        alertTypes: [SUBSCRIBED_BY[category]], methods: { push: false, sms: true, email: false }, phoneNumber: phone, ...(quietHours ? { quietHours } : {}),
-      });
-      expect(saved.status).toBe(200);
-      return { id, phone };
-    }));
+    return Promise.all(
+      Array.from({ length: n }, async () => {
+        const id = randomUUID();
+        const phone = `+1602555${String(7000 + phones++)}`;
+        const token = await stack.identity.token({ id, email: `stranded-${phone.slice(-4)}@example.test` });
+        const saved = await call('PUT', '/me/preferences', token, {
+          alertTypes: [SUBSCRIBED_BY[category]],
+          methods: { push: false, sms: true, email: false },
+          phoneNumber: phone,
+          ...(quietHours ? { quietHours } : {}),
+        });
+        expect(saved.status).toBe(200);
+        return { id, phone };
+      }),
+    );
   }
 
   /** Sends an alert while the SMS queue is paused, so its channel jobs wait in Redis; resolves once they are all queued. */
   async function sendHeldInQueue(category: AlertCategory, batches: number): Promise<string> {
     await smsQueue.pause();
     const post = await call<AdminAlert>('POST', '', adminToken, {
-      title: `Stranded ${category}`, message: 'Deliveries whose jobs are lost.', category, severity: 'medium', channels: ['sms'],
+      title: `Stranded ${category}`,
+      message: 'Deliveries whose jobs are lost.',
+      category,
+      severity: 'medium',
+      channels: ['sms'],
     });
     expect(post.status).toBe(201);
     const alertId = post.body.id;
@@ -91,9 +100,12 @@ describe('stranded deliveries', () => {
   }
 
   const statuses = async (alertId: string) =>
-    (await stack.db.query<{ status: string }>(`SELECT status FROM alerts.alert_deliveries WHERE alert_id = $1 ORDER BY status`, [alertId])).map((r) => r.status);
+    (await stack.db.query<{ status: string }>(`SELECT status FROM alerts.alert_deliveries WHERE alert_id = $1 ORDER BY status`, [alertId])).map(
+      (r) => r.status,
+    );
   const callsOf = (alertId: string) => sms.received.filter((c) => c.idempotencyKey?.startsWith(`sms:${alertId}:`));
-  const allSent = (alertId: string, n: number) => waitFor('every delivery sent', async () => (await statuses(alertId)).filter((s) => s === 'sent').length === n);
+  const allSent = (alertId: string, n: number) =>
+    waitFor('every delivery sent', async () => (await statuses(alertId)).filter((s) => s === 'sent').length === n);
 
   it('queues again, once, the batches of a dispatched alert whose channel jobs are gone, after the threshold and not before', async () => {
     const users = await smsUsers('weather', 5);
@@ -137,7 +149,11 @@ describe('stranded deliveries', () => {
     expect(jobs.map((j) => j.id).sort()).toEqual([0, 1].map((b) => JobIds.channelBatch('sms', alertId, b)));
     await smsQueue.resume();
     await allSent(alertId, 4);
-    expect(callsOf(alertId).map((c) => c.idempotencyKey).sort()).toEqual([0, 1].map((b) => `sms:${alertId}:${b}`));
+    expect(
+      callsOf(alertId)
+        .map((c) => c.idempotencyKey)
+        .sort(),
+    ).toEqual([0, 1].map((b) => `sms:${alertId}:${b}`));
   });
 
   it('leaves deliveries a live worker is sending to it, and queues them again once that worker is gone for the threshold', async () => {
@@ -146,9 +162,9 @@ describe('stranded deliveries', () => {
     await loseJobs(alertId, 2);
     await smsQueue.resume();
     // Batch 0 is being sent right now by a worker whose job went with Redis; batch 1 is stranded.
-    const batch0 = (await stack.db.query<{ id: string }>(
-      `SELECT id FROM alerts.alert_deliveries WHERE alert_id = $1 ORDER BY user_id LIMIT 2`, [alertId],
-    )).map((r) => r.id);
+    const batch0 = (await stack.db.query<{ id: string }>(`SELECT id FROM alerts.alert_deliveries WHERE alert_id = $1 ORDER BY user_id LIMIT 2`, [alertId])).map(
+      (r) => r.id,
+    );
     await age(alertId, REDRIVE_AFTER_SECONDS + 10);
     await stack.db.query(`UPDATE alerts.alert_deliveries SET status = 'sending', attempts = 1, updated_at = now() WHERE id = ANY($1::uuid[])`, [batch0]);
 
@@ -162,7 +178,11 @@ describe('stranded deliveries', () => {
     await age(alertId, REDRIVE_AFTER_SECONDS + 10);
     expect(await sweep()).toMatchObject({ redriven: 1 });
     await allSent(alertId, 4);
-    expect(callsOf(alertId).map((c) => c.idempotencyKey).sort()).toEqual([0, 1].map((b) => `sms:${alertId}:${b}`));
+    expect(
+      callsOf(alertId)
+        .map((c) => c.idempotencyKey)
+        .sort(),
+    ).toEqual([0, 1].map((b) => `sms:${alertId}:${b}`));
     const [{ attempts }] = await stack.db.query(`SELECT max(attempts) AS attempts FROM alerts.alert_deliveries WHERE id = ANY($1::uuid[])`, [batch0]);
     expect(attempts).toBe(2);
   });
@@ -178,11 +198,21 @@ describe('stranded deliveries', () => {
     expect(await sweep()).toMatchObject({ redriven: 0 });
 
     // The quiet hours ended a while ago and the release jobs are gone.
-    await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = now() - make_interval(secs => $2) WHERE alert_id = $1`, [alertId, REDRIVE_AFTER_SECONDS - 10]);
+    await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = now() - make_interval(secs => $2) WHERE alert_id = $1`, [
+      alertId,
+      REDRIVE_AFTER_SECONDS - 10,
+    ]);
     expect(await sweep()).toMatchObject({ redriven: 0 });
-    await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = now() - make_interval(secs => $2) WHERE alert_id = $1`, [alertId, REDRIVE_AFTER_SECONDS + 10]);
+    await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = now() - make_interval(secs => $2) WHERE alert_id = $1`, [
+      alertId,
+      REDRIVE_AFTER_SECONDS + 10,
+    ]);
     expect(await sweep()).toMatchObject({ redriven: 2 });
     await allSent(alertId, 3);
-    expect(callsOf(alertId).flatMap((c) => c.body.recipients).sort()).toEqual(users.map((u) => u.phone).sort());
+    expect(
+      callsOf(alertId)
+        .flatMap((c) => c.body.recipients)
+        .sort(),
+    ).toEqual(users.map((u) => u.phone).sort());
   });
 });

@@ -29,7 +29,11 @@ const ENQUEUE_CHUNK = 100;
 export class StrandedDeliveries {
   private readonly logger = new Logger('StrandedDeliveries');
 
-  constructor(private readonly deliveryRows: DeliveriesRepository, private readonly queue: JobQueue, private readonly env: DispatcherEnv) {}
+  constructor(
+    private readonly deliveryRows: DeliveriesRepository,
+    private readonly queue: JobQueue,
+    private readonly env: DispatcherEnv,
+  ) {}
 
   /** Queues again the batches of stranded deliveries; returns how many alerts and batches that concerned. */
   async redrive(): Promise<{ alerts: number; batches: number }> {
@@ -45,14 +49,22 @@ export class StrandedDeliveries {
         found = [];
         await this.queue.addBulk(plans.map((b): TypedJob => channelBatchJob(alert.id, b, this.env)));
         // After the add: should it fail, the rows stay stranded and the next sweep tries again.
-        stranded += await this.deliveryRows.touchStranded(plans.flatMap((b) => b.ids), after);
+        stranded += await this.deliveryRows.touchStranded(
+          plans.flatMap((b) => b.ids),
+          after,
+        );
         batches += plans.length;
       };
-      await this.deliveryRows.planBatches(alert.id, alert.batch_sizes ?? this.currentSizes(), async (b) => {
-        if (!b.stranded) return;
-        found.push(b);
-        if (found.length >= ENQUEUE_CHUNK) await flush();
-      }, after);
+      await this.deliveryRows.planBatches(
+        alert.id,
+        alert.batch_sizes ?? this.currentSizes(),
+        async (b) => {
+          if (!b.stranded) return;
+          found.push(b);
+          if (found.length >= ENQUEUE_CHUNK) await flush();
+        },
+        after,
+      );
       await flush();
       this.logger.warn(`alert ${alert.id}: ${stranded} deliveries had not moved for ${after} s; their batches were queued again where their jobs were gone`);
     }

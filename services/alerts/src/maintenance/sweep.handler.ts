@@ -16,7 +16,11 @@ import { StrandedDeliveries } from './stranded-deliveries';
 export class SweepHandler {
   private readonly logger = new Logger('Sweep');
 
-  constructor(private readonly alerts: AlertsRepository, private readonly service: AlertsService, private readonly stranded: StrandedDeliveries) {}
+  constructor(
+    private readonly alerts: AlertsRepository,
+    private readonly service: AlertsService,
+    private readonly stranded: StrandedDeliveries,
+  ) {}
 
   @OnJob(JobName.AlertExpire)
   async sweep() {

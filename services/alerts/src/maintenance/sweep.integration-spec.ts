@@ -49,21 +49,29 @@ describe('alert sweep', () => {
   }
 
   const deliveriesOf = (alertId: string) =>
-    stack.db.query<{ user_id: string; status: string; error: string | null }>(`SELECT user_id, status, error FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId]);
+    stack.db.query<{ user_id: string; status: string; error: string | null }>(
+      `SELECT user_id, status, error FROM alerts.alert_deliveries WHERE alert_id = $1`,
+      [alertId],
+    );
 
   it('expires due alerts, cancels their held deliveries, tells admins and recipients, and re-queues a lost dispatch once', async () => {
     // Two SMS recipients: one reached at once, one held by quiet hours that last another hour.
     const hhmm = (d: Date) => d.toISOString().slice(11, 16);
     const quietHours = { enabled: true, start: hhmm(new Date(Date.now() - 3600_000)), end: hhmm(new Date(Date.now() + 3600_000)), timeZone: 'UTC' };
-    const users = await Promise.all([null, quietHours].map(async (quiet, i) => {
-      const id = randomUUID();
-      const token = await stack.identity.token({ id, email: `sweep-${i}@example.test` });
-      const saved = await call('PUT', '/me/preferences', token, {
-        alertTypes: ['weather'], methods: { push: false, sms: true, email: false }, phoneNumber: `+1602555990${i}`, ...(quiet ? { quietHours: quiet } : {}),
-      });
-      expect(saved.status).toBe(200);
-      return { id, token };
-    }));
+    const users = await Promise.all(
+      [null, quietHours].map(async (quiet, i) => {
+        const id = randomUUID();
+        const token = await stack.identity.token({ id, email: `sweep-${i}@example.test` });
+        const saved = await call('PUT', '/me/preferences', token, {
+          alertTypes: ['weather'],
+          methods: { push: false, sms: true, email: false },
+          phoneNumber: `+1602555990${i}`,
+          ...(quiet ? { quietHours: quiet } : {}),
+        });
+        expect(saved.status).toBe(200);
+        return { id, token };
+      }),
+    );
     const [reached, held] = users;
     const adminUpdates: AlertSummary[] = [];
     const reachedUpdates: AlertSummary[] = [];
@@ -73,32 +81,49 @@ describe('alert sweep', () => {
     await listen(held.token, heldUpdates);
 
     const post = await call<AdminAlert>('POST', '', adminToken, {
-      title: 'Flash flood watch', message: 'Heavy rain upstream; washes may flood this evening.', category: 'weather', severity: 'medium',
-      channels: ['sms'], expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+      title: 'Flash flood watch',
+      message: 'Heavy rain upstream; washes may flood this evening.',
+      category: 'weather',
+      severity: 'medium',
+      channels: ['sms'],
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
     });
     expect(post.status).toBe(201);
     const alertId = post.body.id;
     await waitFor('the first SMS sent and the second held', async () => {
       const rows = await deliveriesOf(alertId);
-      return rows.length === 2 && rows.some((r) => r.user_id === reached.id && r.status === 'sent') && rows.some((r) => r.user_id === held.id && r.status === 'pending') ? rows : null;
+      return rows.length === 2 &&
+        rows.some((r) => r.user_id === reached.id && r.status === 'sent') &&
+        rows.some((r) => r.user_id === held.id && r.status === 'pending')
+        ? rows
+        : null;
     });
 
     // The held delivery is counted apart from the pending ones, in the API's summary and in the progress event,
     // from its release time when read: once that passes it is pending and on its way, no longer held.
     expect((await call<AdminAlert>('GET', `/${alertId}`, adminToken)).body.summary.sms).toMatchObject({ sent: 1, pending: 1, held: 1 });
     expect((await dispatcher.app.get(ProgressPublisher).snapshot(alertId))?.channels.sms).toMatchObject({ sent: 1, pending: 1, held: 1 });
-    const [{ not_before: releaseAt }] = await stack.db.query(`SELECT not_before FROM alerts.alert_deliveries WHERE alert_id = $1 AND user_id = $2`, [alertId, held.id]);
-    await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = now() - interval '1 second' WHERE alert_id = $1 AND user_id = $2`, [alertId, held.id]);
+    const [{ not_before: releaseAt }] = await stack.db.query(`SELECT not_before FROM alerts.alert_deliveries WHERE alert_id = $1 AND user_id = $2`, [
+      alertId,
+      held.id,
+    ]);
+    await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = now() - interval '1 second' WHERE alert_id = $1 AND user_id = $2`, [
+      alertId,
+      held.id,
+    ]);
     expect((await call<AdminAlert>('GET', `/${alertId}`, adminToken)).body.summary.sms).toMatchObject({ pending: 1, held: 0 });
     await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = $3 WHERE alert_id = $1 AND user_id = $2`, [alertId, held.id, releaseAt]);
 
     // An alert stored active whose dispatch job was lost (the process died between commit and enqueue), a minute ago,
     // and one stored just now, whose enqueue may still be on its way.
-    const insert = (age: string) => stack.db.query<{ id: string }>(
-      `INSERT INTO alerts.alerts (title, message, type, severity, category, channels, status, sent_at)
+    const insert = (age: string) =>
+      stack.db
+        .query<{ id: string }>(
+          `INSERT INTO alerts.alerts (title, message, type, severity, category, channels, status, sent_at)
        VALUES ('Lost dispatch', 'Dispatched by the sweep.', 'Weather', 'medium', 'weather', '{sms}', 'active', now() - $1::interval) RETURNING id`,
-      [age],
-    ).then(([r]) => r.id);
+          [age],
+        )
+        .then(([r]) => r.id);
     const lost = await insert('2 minutes');
     const recent = await insert('0 seconds');
 
@@ -114,7 +139,11 @@ describe('alert sweep', () => {
     expect(rows.find((r) => r.user_id === held.id)).toMatchObject({ status: 'cancelled', error: 'alert expired' });
     expect((await call<AdminAlert>('GET', `/${alertId}`, adminToken)).body.summary.sms).toMatchObject({ sent: 1, pending: 0, held: 0, cancelled: 1 });
 
-    for (const [who, updates] of [['admins', adminUpdates], ['the reached user', reachedUpdates], ['the held user', heldUpdates]] as const) {
+    for (const [who, updates] of [
+      ['admins', adminUpdates],
+      ['the reached user', reachedUpdates],
+      ['the held user', heldUpdates],
+    ] as const) {
       const update = await waitFor(`alert:updated for ${who}`, () => updates.find((u) => u.id === alertId));
       expect(update.status).toBe('expired');
     }
@@ -135,7 +164,7 @@ describe('alert sweep', () => {
     expect(adminUpdates.length + reachedUpdates.length + heldUpdates.length).toBe(told);
   });
 
-  it("tells every user an alert concerns that it was cancelled or expired, reached by a channel or not, and nobody else", async () => {
+  it('tells every user an alert concerns that it was cancelled or expired, reached by a channel or not, and nobody else', async () => {
     const user = async (name: string, prefs: Record<string, unknown>) => {
       const id = randomUUID();
       const token = await stack.identity.token({ id, email: `end-${name}-${id.slice(0, 6)}@example.test` });
@@ -152,11 +181,17 @@ describe('alert sweep', () => {
 
     const send = async (title: string, expiresAt?: string) => {
       const post = await call<AdminAlert>('POST', '', adminToken, {
-        title, message: 'Strong winds this evening; secure loose objects.', category: 'weather', severity: 'medium', channels: ['sms'],
+        title,
+        message: 'Strong winds this evening; secure loose objects.',
+        category: 'weather',
+        severity: 'medium',
+        channels: ['sms'],
         ...(expiresAt ? { expiresAt } : {}),
       });
       expect(post.status).toBe(201);
-      await waitFor(`${title}: the SMS sent`, async () => ((await deliveriesOf(post.body.id)).some((r) => r.user_id === texted.id && r.status === 'sent') ? true : null));
+      await waitFor(`${title}: the SMS sent`, async () =>
+        (await deliveriesOf(post.body.id)).some((r) => r.user_id === texted.id && r.status === 'sent') ? true : null,
+      );
       return post.body.id;
     };
     const heard = (u: { updates: AlertSummary[] }, alertId: string) => u.updates.filter((a) => a.id === alertId);

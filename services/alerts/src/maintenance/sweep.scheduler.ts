@@ -10,7 +10,10 @@ import { DispatcherEnv } from '../config/dispatcher-env.dto';
  */
 @Injectable()
 export class SweepScheduler implements OnApplicationBootstrap {
-  constructor(private readonly schedules: JobSchedules, private readonly env: DispatcherEnv) {}
+  constructor(
+    private readonly schedules: JobSchedules,
+    private readonly env: DispatcherEnv,
+  ) {}
 
   async onApplicationBootstrap() {
     await this.schedules.keep({ id: 'alert-sweep', name: JobName.AlertExpire, data: {}, everyMs: this.env.SWEEP_INTERVAL_SECONDS * 1000 });

@@ -97,9 +97,15 @@ export class CreateAlerts1763800000000 implements MigrationInterface {
         END IF;
         RETURN NULL;
       END $$`);
-    await q.query(`CREATE TRIGGER alert_deliveries_count_ins AFTER INSERT ON alerts.alert_deliveries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION alerts.apply_delivery_count_delta()`);
-    await q.query(`CREATE TRIGGER alert_deliveries_count_upd AFTER UPDATE ON alerts.alert_deliveries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION alerts.apply_delivery_count_delta()`);
-    await q.query(`CREATE TRIGGER alert_deliveries_count_del AFTER DELETE ON alerts.alert_deliveries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION alerts.apply_delivery_count_delta()`);
+    await q.query(
+      `CREATE TRIGGER alert_deliveries_count_ins AFTER INSERT ON alerts.alert_deliveries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION alerts.apply_delivery_count_delta()`,
+    );
+    await q.query(
+      `CREATE TRIGGER alert_deliveries_count_upd AFTER UPDATE ON alerts.alert_deliveries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION alerts.apply_delivery_count_delta()`,
+    );
+    await q.query(
+      `CREATE TRIGGER alert_deliveries_count_del AFTER DELETE ON alerts.alert_deliveries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION alerts.apply_delivery_count_delta()`,
+    );
 
     await q.query(`
       CREATE TABLE alerts.alert_reads (

@@ -5,7 +5,9 @@ export class EmailSettings1764300000004 implements MigrationInterface {
   name = 'EmailSettings1764300000004';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE alerts.admin_settings ADD COLUMN email_enabled boolean NOT NULL DEFAULT true, ADD COLUMN smtp_url text, ADD COLUMN mail_from text`);
+    await q.query(
+      `ALTER TABLE alerts.admin_settings ADD COLUMN email_enabled boolean NOT NULL DEFAULT true, ADD COLUMN smtp_url text, ADD COLUMN mail_from text`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -14,7 +14,17 @@ import { DispatchBatchSizes1764400000000 } from './1764400000000-DispatchBatchSi
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
-  CreateAlerts1763800000000, FastEligibility1763900000000, HotDeliveryUpdates1763900000001, DigestDeliveries1764000000000, WeekendHold1764000000001,
-  HeldDeliveries1764100000000, PushSubscriptionHealth1764200000000, IdempotencyFingerprint1764300000000, PushAcceptedDevices1764300000001,
-  ResponseTallies1764300000002, AlertAudit1764300000003, EmailSettings1764300000004, DispatchBatchSizes1764400000000,
+  CreateAlerts1763800000000,
+  FastEligibility1763900000000,
+  HotDeliveryUpdates1763900000001,
+  DigestDeliveries1764000000000,
+  WeekendHold1764000000001,
+  HeldDeliveries1764100000000,
+  PushSubscriptionHealth1764200000000,
+  IdempotencyFingerprint1764300000000,
+  PushAcceptedDevices1764300000001,
+  ResponseTallies1764300000002,
+  AlertAudit1764300000003,
+  EmailSettings1764300000004,
+  DispatchBatchSizes1764400000000,
 ];

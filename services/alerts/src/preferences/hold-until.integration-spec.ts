@@ -22,7 +22,14 @@ describe('alerts.hold_until: frequency, weekend and quiet hours', () => {
     await db?.drop();
   });
 
-  interface Prefs { frequency?: string; quiet?: boolean; quietStart?: string; quietEnd?: string; weekend?: boolean; critical?: boolean }
+  interface Prefs {
+    frequency?: string;
+    quiet?: boolean;
+    quietStart?: string;
+    quietEnd?: string;
+    weekend?: boolean;
+    critical?: boolean;
+  }
 
   /** The release time in Phoenix local time ('YYYY-MM-DD HH:MI'), or null for "now". */
   async function holdUntil(localTime: string, p: Prefs = {}): Promise<string | null> {

@@ -27,8 +27,24 @@ export interface PreferencesRow {
 }
 
 const FIELDS: (keyof PreferencesRow)[] = [
-  'email', 'severity_threshold', 'alert_types', 'categories', 'push_enabled', 'sms_enabled', 'email_enabled', 'voice_enabled', 'phone_number',
-  'lat', 'lng', 'radius_km', 'quiet_enabled', 'quiet_start', 'quiet_end', 'time_zone', 'weekend_enabled', 'frequency',
+  'email',
+  'severity_threshold',
+  'alert_types',
+  'categories',
+  'push_enabled',
+  'sms_enabled',
+  'email_enabled',
+  'voice_enabled',
+  'phone_number',
+  'lat',
+  'lng',
+  'radius_km',
+  'quiet_enabled',
+  'quiet_start',
+  'quiet_end',
+  'time_zone',
+  'weekend_enabled',
+  'frequency',
 ];
 
 @Injectable()

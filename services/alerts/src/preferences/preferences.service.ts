@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AlertPreferences, categoriesForAlertTypes, DEFAULT_PREFERENCES, kmToMiles, milesToKm,
-} from '@beacon/contracts';
+import { AlertPreferences, categoriesForAlertTypes, DEFAULT_PREFERENCES, kmToMiles, milesToKm } from '@beacon/contracts';
 import { badRequest } from '@beacon/common';
 import type { AuthUser } from '@beacon/auth';
 import { isTimeZone } from '../alerts/alerts.service';
@@ -74,7 +72,8 @@ export class PreferencesService {
     if (dto.radiusMiles !== undefined) row.radius_km = milesToKm(dto.radiusMiles);
     if (dto.quietHours) {
       const q = dto.quietHours;
-      if (q.timeZone !== undefined && !isTimeZone(q.timeZone)) throw badRequest('Time zone must be an IANA time zone, e.g. America/Phoenix', 'invalid_time_zone');
+      if (q.timeZone !== undefined && !isTimeZone(q.timeZone))
+        throw badRequest('Time zone must be an IANA time zone, e.g. America/Phoenix', 'invalid_time_zone');
       row.quiet_enabled = q.enabled ?? row.quiet_enabled;
       row.quiet_start = q.start ?? row.quiet_start;
       row.quiet_end = q.end ?? row.quiet_end;

@@ -78,7 +78,11 @@ describe('postWebhook failures', () => {
 
   const post = (path: string, timeoutMs = 5000) =>
     postWebhook(`${base}${path}`, { hello: 'world' }, { timeoutMs, idempotencyKey: `key-${path}`, allowHosts: ['127.0.0.1'] });
-  const failure = (path: string, timeoutMs?: number) => post(path, timeoutMs).then(() => null, (e: ProviderError) => e);
+  const failure = (path: string, timeoutMs?: number) =>
+    post(path, timeoutMs).then(
+      () => null,
+      (e: ProviderError) => e,
+    );
 
   it('returns the parsed body of a 2xx', async () => {
     expect(await post('/200')).toEqual({ status: 200, body: { messageId: 'm-1', status: 'delivered' } });
@@ -110,7 +114,10 @@ describe('postWebhook failures', () => {
 
   it('a private address is refused before any call', async () => {
     const before = calls.length;
-    const e = await postWebhook(`${base}/200`, {}, { timeoutMs: 1000, idempotencyKey: 'k', allowHosts: [] }).then(() => null, (err: ProviderError) => err);
+    const e = await postWebhook(`${base}/200`, {}, { timeoutMs: 1000, idempotencyKey: 'k', allowHosts: [] }).then(
+      () => null,
+      (err: ProviderError) => err,
+    );
     expect(e).toMatchObject({ failure: 'permanent' });
     expect(e!.message).toMatch(/^Webhook URL refused/);
     expect(calls.length).toBe(before);
@@ -121,7 +128,10 @@ describe('postWebhook failures', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r));
-    const e = await postWebhook(`http://127.0.0.1:${port}/`, {}, { timeoutMs: 5000, idempotencyKey: 'k', allowHosts: ['127.0.0.1'] }).then(() => null, (err: ProviderError) => err);
+    const e = await postWebhook(`http://127.0.0.1:${port}/`, {}, { timeoutMs: 5000, idempotencyKey: 'k', allowHosts: ['127.0.0.1'] }).then(
+      () => null,
+      (err: ProviderError) => err,
+    );
     expect(e).toMatchObject({ failure: 'transient', message: 'Webhook call failed: ECONNREFUSED' });
   });
 

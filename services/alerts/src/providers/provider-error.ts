@@ -13,7 +13,12 @@ export class ProviderError extends Error {
    * `retryAfterMs`: how long the provider asked us to wait (Retry-After on a 429 or 503); the job's backoff
    * strategy (retryDelayMs in libs/contracts) uses it instead of the exponential delay.
    */
-  constructor(readonly failure: ProviderFailure, message: string, readonly status?: number, readonly retryAfterMs?: number) {
+  constructor(
+    readonly failure: ProviderFailure,
+    message: string,
+    readonly status?: number,
+    readonly retryAfterMs?: number,
+  ) {
     super(message);
     this.name = 'ProviderError';
   }
@@ -41,5 +46,5 @@ export function networkFailure(e: unknown, what: string): ProviderError {
   // fetch puts the system error's code on `cause`, node:http(s) on the error itself.
   const err = e as Error & { code?: string; cause?: { code?: string } };
   const timedOut = err?.name === 'TimeoutError' || err?.name === 'AbortError';
-  return new ProviderError('transient', `${what}: ${timedOut ? 'timed out' : err?.cause?.code ?? err?.code ?? err?.message ?? 'network error'}`);
+  return new ProviderError('transient', `${what}: ${timedOut ? 'timed out' : (err?.cause?.code ?? err?.code ?? err?.message ?? 'network error')}`);
 }

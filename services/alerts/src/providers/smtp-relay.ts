@@ -14,9 +14,7 @@ export type SmtpOptions = ReturnType<typeof smtpTransportOptions> & { tls?: { se
  */
 export function smtpTransportOptions(smtpUrl: string, maxConnections: number) {
   const url = new URL(smtpUrl);
-  const query = Object.fromEntries(
-    [...url.searchParams].map(([k, v]) => [k, v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v]),
-  );
+  const query = Object.fromEntries([...url.searchParams].map(([k, v]) => [k, v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v]));
   return {
     ...query,
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
@@ -70,7 +68,10 @@ export async function verifyRelay(options: SmtpOptions): Promise<{ ok: boolean; 
     return { ok: true, message: `Mail relay ${options.tls?.servername ?? options.host} accepted the connection and the sign-in` };
   } catch (e) {
     const err = e as Error & { code?: string; responseCode?: number };
-    return { ok: false, message: `Mail relay check failed: ${err.responseCode ? `${err.responseCode} ` : ''}${err.code ?? ''} ${err.message}`.replace(/\s+/g, ' ').trim() };
+    return {
+      ok: false,
+      message: `Mail relay check failed: ${err.responseCode ? `${err.responseCode} ` : ''}${err.code ?? ''} ${err.message}`.replace(/\s+/g, ' ').trim(),
+    };
   } finally {
     transport.close();
   }

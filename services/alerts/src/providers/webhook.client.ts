@@ -34,7 +34,12 @@ export async function postWebhook(
   const failure = classifyStatus(res.status);
   if (failure) {
     const retryAfter = res.headers['retry-after'];
-    throw new ProviderError(failure, `Webhook answered ${res.status}${res.text ? `: ${res.text.slice(0, 200)}` : ''}`, res.status, retryAfterOf(res.status, retryAfter));
+    throw new ProviderError(
+      failure,
+      `Webhook answered ${res.status}${res.text ? `: ${res.text.slice(0, 200)}` : ''}`,
+      res.status,
+      retryAfterOf(res.status, retryAfter),
+    );
   }
   let body: Record<string, unknown> | null = null;
   try {

@@ -1,5 +1,14 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
-import { createTestDatabase, jsonClient, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix } from '@beacon/testing';
+import {
+  createTestDatabase,
+  jsonClient,
+  RunningService,
+  startTestIdentity,
+  startTestService,
+  TestDatabase,
+  TestIdentity,
+  testRedisPrefix,
+} from '@beacon/testing';
 import { alertsDatabase } from '../database';
 import { alertsService } from '../service';
 
@@ -19,10 +28,17 @@ describe('push subscriptions and help requests: caps and limits', () => {
     db = await createTestDatabase([alertsDatabase]);
     identity = await startTestIdentity();
     svc = await startTestService(alertsService, {
-      DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl, TRUSTED_PROXY: 'loopback',
-      PUSH_ENDPOINT_HOSTS: '8.8.8.8', PUSH_SUBSCRIPTIONS_PER_USER: '3',
-      ALERTS_RATE_PUSH_SUBSCRIPTIONS_USER: '6/3600', ALERTS_RATE_PUSH_SUBSCRIPTIONS_IP: '8/3600',
-      ALERTS_RATE_HELP_REQUESTS_USER: '2/600', ALERTS_RATE_HELP_REQUESTS_IP: '3/600',
+      DATABASE_URL: db.url,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      JWKS_URL: identity.jwksUrl,
+      TRUSTED_PROXY: 'loopback',
+      PUSH_ENDPOINT_HOSTS: '8.8.8.8',
+      PUSH_SUBSCRIPTIONS_PER_USER: '3',
+      ALERTS_RATE_PUSH_SUBSCRIPTIONS_USER: '6/3600',
+      ALERTS_RATE_PUSH_SUBSCRIPTIONS_IP: '8/3600',
+      ALERTS_RATE_HELP_REQUESTS_USER: '2/600',
+      ALERTS_RATE_HELP_REQUESTS_IP: '3/600',
     });
   });
   afterAll(async () => {
@@ -40,12 +56,20 @@ describe('push subscriptions and help requests: caps and limits', () => {
     const token = await identity.token({ id: userId });
     for (const n of [1, 2, 3, 4]) expect((await subscribe(token, `cap-${n}`, '203.0.113.10')).status).toBe(201);
     const rows = await db.query(`SELECT endpoint FROM alerts.push_subscriptions WHERE user_id = $1 ORDER BY endpoint`, [userId]);
-    expect(rows.map((r: { endpoint: string }) => r.endpoint)).toEqual(['https://8.8.8.8/push/cap-2', 'https://8.8.8.8/push/cap-3', 'https://8.8.8.8/push/cap-4']);
+    expect(rows.map((r: { endpoint: string }) => r.endpoint)).toEqual([
+      'https://8.8.8.8/push/cap-2',
+      'https://8.8.8.8/push/cap-3',
+      'https://8.8.8.8/push/cap-4',
+    ]);
     // re-registering an endpoint makes it the newest: the next one replaces cap-3, not cap-2
     expect((await subscribe(token, 'cap-2', '203.0.113.10')).status).toBe(201);
     expect((await subscribe(token, 'cap-5', '203.0.113.10')).status).toBe(201);
     const after = await db.query(`SELECT endpoint FROM alerts.push_subscriptions WHERE user_id = $1 ORDER BY endpoint`, [userId]);
-    expect(after.map((r: { endpoint: string }) => r.endpoint)).toEqual(['https://8.8.8.8/push/cap-2', 'https://8.8.8.8/push/cap-4', 'https://8.8.8.8/push/cap-5']);
+    expect(after.map((r: { endpoint: string }) => r.endpoint)).toEqual([
+      'https://8.8.8.8/push/cap-2',
+      'https://8.8.8.8/push/cap-4',
+      'https://8.8.8.8/push/cap-5',
+    ]);
   });
 
   it('limits subscription changes per user, then per address, with 429 and Retry-After', async () => {

@@ -14,7 +14,10 @@ export interface AdminSettings {
 
 @Injectable()
 export class SettingsRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource, private readonly env: AlertsDeliveryEnv) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly env: AlertsDeliveryEnv,
+  ) {}
 
   async get(): Promise<AdminSettings> {
     const [row] = await this.ds.query(`SELECT * FROM alerts.admin_settings WHERE id = 1`);

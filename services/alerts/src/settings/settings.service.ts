@@ -87,7 +87,11 @@ export class SettingsService {
     const { publicKey } = await this.keys.vapid();
     const subscriptions = await this.subscriptions.countAll();
     if (!this.env.PUSH_PROVIDER_URL) {
-      return { ok: true, provider: 'web-push', message: `Web Push is ready (VAPID key ${publicKey.slice(0, 12)}…, ${subscriptions} subscribed device${subscriptions === 1 ? '' : 's'})` };
+      return {
+        ok: true,
+        provider: 'web-push',
+        message: `Web Push is ready (VAPID key ${publicKey.slice(0, 12)}…, ${subscriptions} subscribed device${subscriptions === 1 ? '' : 's'})`,
+      };
     }
     const username = override.username ?? saved.push.username;
     const apiKey = override.apiKey ?? saved.push.apiKey;
@@ -107,7 +111,11 @@ export class SettingsService {
     } catch (e) {
       if (e instanceof AppError) throw e;
       const err = e as Error & { code?: string };
-      return { ok: false, provider: 'external', message: `Push provider unreachable: ${err.name === 'TimeoutError' ? 'timed out' : err.code ?? err.message}` };
+      return {
+        ok: false,
+        provider: 'external',
+        message: `Push provider unreachable: ${err.name === 'TimeoutError' ? 'timed out' : (err.code ?? err.message)}`,
+      };
     }
   }
 
@@ -147,7 +155,11 @@ export class SettingsService {
     if (settings.webhook.enabled && prefs?.phone_number) channels.push('sms');
     if (!settings.push.enabled && !settings.webhook.enabled) throw badRequest('Both channels are disabled', 'channels_disabled');
     if (!channels.length) {
-      throw new AppError(400, 'no_test_target', 'No device to receive a test alert: allow notifications in this browser, or add a phone number in your alert preferences');
+      throw new AppError(
+        400,
+        'no_test_target',
+        'No device to receive a test alert: allow notifications in this browser, or add a phone number in your alert preferences',
+      );
     }
     const { id } = await this.alertsRepo.insert({
       title: 'Test alert',

@@ -9,7 +9,10 @@ import { FakeSmtp } from './fake-smtp';
  * spec proves the real limits with small ones of its own.
  */
 const NO_RATE_LIMITS = Object.fromEntries(
-  ['HELP_REQUESTS', 'PUSH_SUBSCRIPTIONS'].flatMap((a) => [[`ALERTS_RATE_${a}_USER`, '100000/60'], [`ALERTS_RATE_${a}_IP`, '100000/60']]),
+  ['HELP_REQUESTS', 'PUSH_SUBSCRIPTIONS'].flatMap((a) => [
+    [`ALERTS_RATE_${a}_USER`, '100000/60'],
+    [`ALERTS_RATE_${a}_IP`, '100000/60'],
+  ]),
 );
 
 /**
@@ -31,8 +34,15 @@ export class DispatchStack {
     this.identity = await startTestIdentity();
     await Promise.all([this.push.start(), this.sms.start(), this.smtp.start()]);
     this.vars = {
-      DATABASE_URL: this.db.url, REDIS_URL: this.redis.url, REDIS_PREFIX: this.redis.prefix, JWKS_URL: this.identity.jwksUrl,
-      WEBHOOK_ALLOW_HOSTS: '127.0.0.1', SMS_WEBHOOK_URL: this.sms.url, SMTP_URL: this.smtp.url, ...NO_RATE_LIMITS, ...extraVars,
+      DATABASE_URL: this.db.url,
+      REDIS_URL: this.redis.url,
+      REDIS_PREFIX: this.redis.prefix,
+      JWKS_URL: this.identity.jwksUrl,
+      WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+      SMS_WEBHOOK_URL: this.sms.url,
+      SMTP_URL: this.smtp.url,
+      ...NO_RATE_LIMITS,
+      ...extraVars,
     };
   }
 

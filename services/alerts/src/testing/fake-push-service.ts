@@ -106,10 +106,14 @@ export class FakePushService {
         this.tlsServer = createTlsServer({ ...this.options.tls, keepAliveTimeout: 30_000, ALPNProtocols: ['http/1.1'] }, handler);
       } else {
         // The compat API hands the same handler a req/res pair for HTTP/2 streams (req.url is :path) and HTTP/1.1 requests.
-        const h2 = createSecureServer({
-          ...this.options.tls, allowHTTP1: true,
-          settings: this.options.maxConcurrentStreams ? { maxConcurrentStreams: this.options.maxConcurrentStreams } : {},
-        }, handler);
+        const h2 = createSecureServer(
+          {
+            ...this.options.tls,
+            allowHTTP1: true,
+            settings: this.options.maxConcurrentStreams ? { maxConcurrentStreams: this.options.maxConcurrentStreams } : {},
+          },
+          handler,
+        );
         h2.on('session', (session: ServerHttp2Session) => {
           this.h2Sessions++;
           this.sessions.add(session);
@@ -160,7 +164,10 @@ export class FakePushService {
     const raw = Buffer.from(k, 'base64url');
     if (raw.length !== 65 || raw[0] !== 4) return false;
     try {
-      const key = await importJWK({ kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, 'ES256');
+      const key = await importJWK(
+        { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+        'ES256',
+      );
       const { payload } = await jwtVerify(token, key, { algorithms: ['ES256'], audience: this.origin });
       const now = Math.floor(Date.now() / 1000);
       if (!payload.exp || payload.exp > now + 24 * 3600 || typeof payload.sub !== 'string') return false;
@@ -177,7 +184,7 @@ export class FakePushService {
    * open are answered); with `lastStreamId`, streams above it count as never processed and the client sees them refused.
    */
   goaway(lastStreamId?: number) {
-    for (const s of this.sessions) (lastStreamId === undefined ? s.goaway() : s.goaway(0, lastStreamId));
+    for (const s of this.sessions) lastStreamId === undefined ? s.goaway() : s.goaway(0, lastStreamId);
   }
 
   /** Drops every connection at once, as a crashing or restarted push service would; the port keeps listening. */
@@ -221,7 +228,11 @@ export class FakePushService {
       }
     }
     const push: ReceivedPush = {
-      subscriptionId: id, status, payload, vapidValid, at: Date.now() - Math.round(performance.now() - arrivedAt),
+      subscriptionId: id,
+      status,
+      payload,
+      vapidValid,
+      at: Date.now() - Math.round(performance.now() - arrivedAt),
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,
       topic: req.headers.topic as string | undefined,
       urgency: req.headers.urgency as string | undefined,

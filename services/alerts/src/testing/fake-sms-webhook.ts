@@ -42,7 +42,12 @@ export class FakeSmsWebhook {
         const answer = Date.now() < this.downUntil ? 503 : this.script.length ? this.script.shift()! : 200;
         const status = typeof answer === 'number' ? answer : answer.status;
         if (typeof answer !== 'number') res.setHeader('retry-after', answer.retryAfter);
-        const call: ReceivedSms = { status, at: Date.now(), idempotencyKey: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') };
+        const call: ReceivedSms = {
+          status,
+          at: Date.now(),
+          idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+          body: JSON.parse(Buffer.concat(chunks).toString() || '{}'),
+        };
         if (this.options.keepReceived !== false) this.received.push(call);
         const messageId = `msg-${this.calls}`;
         const respond = () => {

@@ -9,8 +9,21 @@ import { gatewayService } from '../service';
 jest.setTimeout(30_000);
 
 const summary = (id: string): AlertSummary => ({
-  id, title: 'Flash flood warning', message: 'Move to higher ground now.', severity: 'critical', priority: 'high', category: 'weather', type: 'Weather',
-  status: 'active', locationName: null, lat: null, lng: null, radiusKm: null, channels: ['push'], createdAt: new Date().toISOString(), expiresAt: null,
+  id,
+  title: 'Flash flood warning',
+  message: 'Move to higher ground now.',
+  severity: 'critical',
+  priority: 'high',
+  category: 'weather',
+  type: 'Weather',
+  status: 'active',
+  locationName: null,
+  lat: null,
+  lng: null,
+  radiusKm: null,
+  channels: ['push'],
+  createdAt: new Date().toISOString(),
+  expiresAt: null,
 });
 
 describe('gateway rooms', () => {
@@ -58,7 +71,14 @@ describe('gateway rooms', () => {
 
     const alertId = randomUUID();
     live.toUsers([aliceId], 'alert:new', summary(alertId));
-    const progress: AlertProgress = { alertId, recipients: 1, channels: {}, done: false, responses: { safe: 0, needHelp: 0, helpOpen: 0 }, at: new Date().toISOString() };
+    const progress: AlertProgress = {
+      alertId,
+      recipients: 1,
+      channels: {},
+      done: false,
+      responses: { safe: 0, needHelp: 0, helpOpen: 0 },
+      at: new Date().toISOString(),
+    };
     live.toAdmins('alert:progress', progress);
 
     await waitFor('alice to get the alert', () => alice.events.some((e) => e.name === 'alert:new'));
@@ -76,7 +96,14 @@ describe('gateway rooms', () => {
 
   it('gives an admin who watches an alert its last progress; ignores non-admins', async () => {
     const alertId = randomUUID();
-    const snapshot: AlertProgress = { alertId, recipients: 3, channels: {}, done: true, responses: { safe: 0, needHelp: 0, helpOpen: 0 }, at: new Date().toISOString() };
+    const snapshot: AlertProgress = {
+      alertId,
+      recipients: 3,
+      channels: {},
+      done: true,
+      responses: { safe: 0, needHelp: 0, helpOpen: 0 },
+      at: new Date().toISOString(),
+    };
     const raw = (await import('ioredis')).default;
     const client = new raw(redis.url, { keyPrefix: `${redis.prefix}:` });
     await client.set(`alert-progress:${alertId}`, JSON.stringify(snapshot));

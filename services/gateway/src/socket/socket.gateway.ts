@@ -54,7 +54,10 @@ export class SocketGateway implements OnApplicationBootstrap, OnApplicationShutd
     });
     io.adapter(createAdapter(this.pub, this.sub, { key: socketIoKey(this.env.REDIS_PREFIX) }));
     io.use((socket, next) => {
-      this.authenticate(socket).then(() => next(), (e: Error & { data?: unknown }) => next(e));
+      this.authenticate(socket).then(
+        () => next(),
+        (e: Error & { data?: unknown }) => next(e),
+      );
     });
     io.on('connection', (socket) => this.onConnection(socket));
     this.io = io;
@@ -100,9 +103,12 @@ export class SocketGateway implements OnApplicationBootstrap, OnApplicationShutd
     // An admin opening a running alert gets its latest progress at once instead of waiting for the next tick.
     socket.on('alert:watch', (alertId) => {
       if (socket.data.user?.role !== 'admin' || typeof alertId !== 'string' || !UUID.test(alertId)) return;
-      void this.redis.get(progressCacheKey(alertId)).then((raw) => {
-        if (raw) socket.emit('alert:progress', JSON.parse(raw) as AlertProgress);
-      }, () => undefined);
+      void this.redis.get(progressCacheKey(alertId)).then(
+        (raw) => {
+          if (raw) socket.emit('alert:progress', JSON.parse(raw) as AlertProgress);
+        },
+        () => undefined,
+      );
     });
   }
 
@@ -133,13 +139,15 @@ export class SocketGateway implements OnApplicationBootstrap, OnApplicationShutd
     const sockets = this.signedInSockets();
     const BATCH = 200;
     for (let i = 0; i < sockets.length; i += BATCH) {
-      await Promise.all(sockets.slice(i, i + BATCH).map(async (socket) => {
-        try {
-          if (await this.revocations.isRevoked(socket.data.user!)) socket.disconnect(true);
-        } catch (e) {
-          this.logger.warn(`could not recheck a socket after the revocation channel reconnected: ${(e as Error).message}`);
-        }
-      }));
+      await Promise.all(
+        sockets.slice(i, i + BATCH).map(async (socket) => {
+          try {
+            if (await this.revocations.isRevoked(socket.data.user!)) socket.disconnect(true);
+          } catch (e) {
+            this.logger.warn(`could not recheck a socket after the revocation channel reconnected: ${(e as Error).message}`);
+          }
+        }),
+      );
     }
   }
 

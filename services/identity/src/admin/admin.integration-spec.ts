@@ -21,8 +21,11 @@ describe('admin users API (/admin/users)', () => {
   it('is closed to callers without a token (401) and to non-admins (403 not_admin) on every route', async () => {
     const target = `/admin/users/${plain.user.id}`;
     const calls = (token?: string) => [
-      id.api('GET', '/admin/users', { token }), id.api('POST', '/admin/users', { token, body: { email: 'x@example.org' } }),
-      id.api('GET', target, { token }), id.api('PUT', target, { token, body: {} }), id.api('DELETE', target, { token, body: {} }),
+      id.api('GET', '/admin/users', { token }),
+      id.api('POST', '/admin/users', { token, body: { email: 'x@example.org' } }),
+      id.api('GET', target, { token }),
+      id.api('PUT', target, { token, body: {} }),
+      id.api('DELETE', target, { token, body: {} }),
     ];
     for (const res of await Promise.all(calls())) expect(res.body).toMatchObject({ code: 401, error_code: 'no_authorization' });
     for (const res of await Promise.all(calls(plain.access_token))) expect(res.body).toEqual({ code: 403, error_code: 'not_admin', msg: 'User not allowed' });
@@ -40,16 +43,30 @@ describe('admin users API (/admin/users)', () => {
 
   it('creates, reads, lists (paginated, filtered), updates and deletes users', async () => {
     const api = as(admin.access_token);
-    const created = await api.post('/admin/users', { email: 'New.Person@example.org', password: 'new person pass', email_confirm: true, user_metadata: { unit: 7 }, app_metadata: { team: 'ops' } });
+    const created = await api.post('/admin/users', {
+      email: 'New.Person@example.org',
+      password: 'new person pass',
+      email_confirm: true,
+      user_metadata: { unit: 7 },
+      app_metadata: { team: 'ops' },
+    });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ email: 'new.person@example.org', user_metadata: { unit: 7 }, app_metadata: { team: 'ops', role: 'user', provider: 'email' } });
+    expect(created.body).toMatchObject({
+      email: 'new.person@example.org',
+      user_metadata: { unit: 7 },
+      app_metadata: { team: 'ops', role: 'user', provider: 'email' },
+    });
     expect(created.body.email_confirmed_at).toBeTruthy();
     const userId = created.body.id;
     expect((await api.post('/admin/users', { email: 'new.person@example.org' })).body).toMatchObject({ code: 422, error_code: 'email_exists' });
     expect((await id.api('POST', '/token?grant_type=password', { body: { email: 'new.person@example.org', password: 'new person pass' } })).status).toBe(200);
 
     expect((await api.get(`/admin/users/${userId}`)).body).toMatchObject({ id: userId, email: 'new.person@example.org' });
-    expect((await api.get('/admin/users/00000000-0000-4000-8000-000000000000')).body).toEqual({ code: 404, error_code: 'user_not_found', msg: 'User not found' });
+    expect((await api.get('/admin/users/00000000-0000-4000-8000-000000000000')).body).toEqual({
+      code: 404,
+      error_code: 'user_not_found',
+      msg: 'User not found',
+    });
     expect((await api.get('/admin/users/not-a-uuid')).status).toBe(404);
 
     const page = await api.get('/admin/users?page=2&per_page=1');
@@ -71,7 +88,9 @@ describe('admin users API (/admin/users)', () => {
     expect((await id.api('GET', '/user', { token: session.access_token })).body.error_code).toBe('session_not_found');
     expect((await api.put(`/admin/users/${userId}`, { app_metadata: { role: 'root' } })).body.error_code).toBe('validation_failed');
     expect((await api.put(`/admin/users/${userId}`, { ban_duration: '24h' })).body.banned_until).toBeTruthy();
-    expect((await id.api('POST', '/token?grant_type=password', { body: { email: 'new.person@example.org', password: 'new person pass' } })).body.error_code).toBe('user_banned');
+    expect(
+      (await id.api('POST', '/token?grant_type=password', { body: { email: 'new.person@example.org', password: 'new person pass' } })).body.error_code,
+    ).toBe('user_banned');
     expect((await api.put(`/admin/users/${userId}`, { ban_duration: 'forever' })).body.error_code).toBe('validation_failed');
 
     expect((await api.del(`/admin/users/${userId}`)).body).toEqual({});

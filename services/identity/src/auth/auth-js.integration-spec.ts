@@ -33,7 +33,10 @@ describe.each(RELEASES)('auth-js %s against the identity service (unmodified cli
     expect(signUp.error).toBeNull();
     expect(signUp.data.session?.access_token).toBeTruthy();
     expect(signUp.data.user).toMatchObject({
-      email: address, aud: 'authenticated', role: 'authenticated', user_metadata: { name: 'Ada' },
+      email: address,
+      aud: 'authenticated',
+      role: 'authenticated',
+      user_metadata: { name: 'Ada' },
       app_metadata: { provider: 'email', providers: ['email'], role: 'user' },
     });
     expect(signUp.data.user!.identities![0]).toMatchObject({ provider: 'email', user_id: signUp.data.user!.id });

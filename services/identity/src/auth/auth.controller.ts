@@ -10,7 +10,11 @@ import { LogoutQueryDto, SignUpDto, TokenDto } from './dto/auth.dto';
 
 @Controller()
 export class AuthController {
-  constructor(private readonly auth: AuthService, private readonly tokens: TokensService, private readonly limits: RateLimits) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly tokens: TokensService,
+    private readonly limits: RateLimits,
+  ) {}
 
   @Post('signup')
   @HttpCode(200)

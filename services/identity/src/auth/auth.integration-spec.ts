@@ -28,10 +28,19 @@ describe('sign-up, password sign-in, sign-out, settings (HTTP API)', () => {
     it('refuses a taken address, weak and over-long passwords, and bad input', async () => {
       const email = newEmail();
       await signUp({ email, password: 'a good password' });
-      expect((await signUp({ email, password: 'another good one' })).body).toEqual({ code: 422, error_code: 'user_already_exists', msg: 'User already registered' });
+      expect((await signUp({ email, password: 'another good one' })).body).toEqual({
+        code: 422,
+        error_code: 'user_already_exists',
+        msg: 'User already registered',
+      });
 
       const short = await signUp({ email: newEmail(), password: 'seven77' });
-      expect(short.body).toEqual({ code: 422, error_code: 'weak_password', msg: 'Password should be at least 8 characters.', weak_password: { reasons: ['length'] } });
+      expect(short.body).toEqual({
+        code: 422,
+        error_code: 'weak_password',
+        msg: 'Password should be at least 8 characters.',
+        weak_password: { reasons: ['length'] },
+      });
       expect((await signUp({ email: newEmail(), password: 'password123' })).body.weak_password).toEqual({ reasons: ['pwned'] });
       expect((await signUp({ email: newEmail(), password: 'eight888' })).status).toBe(200);
       expect((await signUp({ email: newEmail(), password: 'x'.repeat(64) })).status).toBe(200);
@@ -39,12 +48,18 @@ describe('sign-up, password sign-in, sign-out, settings (HTTP API)', () => {
       expect((await signUp({ email: newEmail(), password: 'z'.repeat(1025) })).body).toMatchObject({ code: 422, error_code: 'validation_failed' });
 
       expect((await signUp({ password: 'a good password' })).body).toEqual({
-        code: 400, error_code: 'validation_failed', msg: 'You must provide either an email or phone number and a password',
+        code: 400,
+        error_code: 'validation_failed',
+        msg: 'You must provide either an email or phone number and a password',
       });
       expect((await signUp({ email: 'nope', password: 'a good password' })).body.msg).toBe('Unable to validate email address: invalid format');
       expect((await signUp({ email: newEmail() })).body.msg).toBe('Signup requires a valid password');
       expect((await signUp({ phone: '+15550100', password: 'a good password' })).body.error_code).toBe('phone_provider_disabled');
-      expect((await signUp({ email: newEmail(), password: 'a good password', data: 'x' })).body).toMatchObject({ code: 400, error_code: 'validation_failed', msg: 'data must be an object' });
+      expect((await signUp({ email: newEmail(), password: 'a good password', data: 'x' })).body).toMatchObject({
+        code: 400,
+        error_code: 'validation_failed',
+        msg: 'data must be an object',
+      });
       expect((await signUp({ email: newEmail(), password: 'a good password', data: { big: 'x'.repeat(20000) } })).body.error_code).toBe('validation_failed');
     });
 
@@ -70,7 +85,9 @@ describe('sign-up, password sign-in, sign-out, settings (HTTP API)', () => {
     });
 
     it('promotes an existing account listed in ADMIN_EMAILS at sign-in', async () => {
-      await id.db.query(`INSERT INTO identity.users (email, encrypted_password, email_confirmed_at) SELECT 'boss2@example.org', encrypted_password, now() FROM identity.users WHERE email = 'boss@example.org'`);
+      await id.db.query(
+        `INSERT INTO identity.users (email, encrypted_password, email_confirmed_at) SELECT 'boss2@example.org', encrypted_password, now() FROM identity.users WHERE email = 'boss@example.org'`,
+      );
       const other = await startIdentity({ ADMIN_EMAILS: 'boss2@example.org' }, id.db);
       try {
         const res = await other.api('POST', '/token?grant_type=password', { body: { email: 'boss2@example.org', password: 'boss password 1' } });
@@ -133,7 +150,9 @@ describe('sign-up, password sign-in, sign-out, settings (HTTP API)', () => {
       const [a, b, c] = await threeSessions();
       expect((await id.api('POST', '/logout', { token: b.access_token })).status).toBe(204);
       expect([await alive(a), await alive(b), await alive(c)]).toEqual([false, false, false]);
-      expect((await id.api('POST', '/token?grant_type=refresh_token', { body: { refresh_token: c.refresh_token } })).body.error_code).toBe('refresh_token_not_found');
+      expect((await id.api('POST', '/token?grant_type=refresh_token', { body: { refresh_token: c.refresh_token } })).body.error_code).toBe(
+        'refresh_token_not_found',
+      );
     });
 
     it('refuses an unknown scope and a missing token', async () => {
@@ -149,8 +168,14 @@ describe('sign-up, password sign-in, sign-out, settings (HTTP API)', () => {
       const s = (await signUp({ email, password: 'user password 1', data: { a: 1, b: 2 } })).body;
       const put = await id.api('PUT', '/user', { token: s.access_token, body: { data: { b: null, c: 3 } } });
       expect(put.body.user_metadata).toEqual({ a: 1, c: 3 });
-      expect((await id.api('PUT', '/user', { token: s.access_token, body: { app_metadata: { role: 'admin' } } })).body).toMatchObject({ code: 403, error_code: 'not_admin' });
-      expect((await id.api('PUT', '/user', { token: s.access_token, body: { password: 'user password 1' } })).body).toMatchObject({ code: 422, error_code: 'same_password' });
+      expect((await id.api('PUT', '/user', { token: s.access_token, body: { app_metadata: { role: 'admin' } } })).body).toMatchObject({
+        code: 403,
+        error_code: 'not_admin',
+      });
+      expect((await id.api('PUT', '/user', { token: s.access_token, body: { password: 'user password 1' } })).body).toMatchObject({
+        code: 422,
+        error_code: 'same_password',
+      });
       expect((await id.api('PUT', '/user', { token: s.access_token, body: { password: 'short' } })).body.error_code).toBe('weak_password');
       const taken = newEmail();
       await signUp({ email: taken, password: 'user password 2' });
@@ -159,13 +184,18 @@ describe('sign-up, password sign-in, sign-out, settings (HTTP API)', () => {
       const unknown = await id.api('PUT', '/user', { token: s.access_token, body: { unknown_field: 1 } });
       expect(unknown.status).toBe(200);
       expect(unknown.body).not.toHaveProperty('unknown_field');
-      expect((await id.api('PUT', '/user', { token: s.access_token, body: { unknown_field: 1, data: 'not an object' } })).body.error_code).toBe('validation_failed');
+      expect((await id.api('PUT', '/user', { token: s.access_token, body: { unknown_field: 1, data: 'not an object' } })).body.error_code).toBe(
+        'validation_failed',
+      );
     });
   });
 
   describe('errors and discovery', () => {
     it('uses the newer error body for clients that send X-Supabase-Api-Version (as auth-js does)', async () => {
-      const res = await id.api('POST', '/token?grant_type=password', { body: { email: newEmail(), password: 'x-x-x-x-x' }, headers: { 'X-Supabase-Api-Version': '2024-01-01' } });
+      const res = await id.api('POST', '/token?grant_type=password', {
+        body: { email: newEmail(), password: 'x-x-x-x-x' },
+        headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+      });
       expect(res.status).toBe(400);
       expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
       expect(res.body).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
@@ -180,7 +210,11 @@ describe('sign-up, password sign-in, sign-out, settings (HTTP API)', () => {
     });
 
     it('GET /settings and GET /.well-known/jwks.json are public', async () => {
-      expect((await id.api('GET', '/settings')).body).toMatchObject({ external: { email: true, phone: false }, disable_signup: false, mailer_autoconfirm: true });
+      expect((await id.api('GET', '/settings')).body).toMatchObject({
+        external: { email: true, phone: false },
+        disable_signup: false,
+        mailer_autoconfirm: true,
+      });
       const jwks = await id.api('GET', '/.well-known/jwks.json');
       expect(jwks.headers.get('cache-control')).toBe('public, max-age=600');
       expect(jwks.body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', kid: expect.any(String) });

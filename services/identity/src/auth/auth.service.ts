@@ -92,9 +92,21 @@ export class AuthService {
     // Without autoconfirm the caller cannot tell a new address from a taken one: same shape, random id.
     const now = new Date();
     return presentUser({
-      ...existing, id: randomUUID(), identity_id: randomUUID(), user_metadata: userMetadata, app_metadata: {}, app_role: 'user',
-      email_confirmed_at: null, confirmation_sent_at: now, recovery_sent_at: null, email_change: null, email_change_sent_at: null,
-      last_sign_in_at: null, banned_until: null, created_at: now, updated_at: now,
+      ...existing,
+      id: randomUUID(),
+      identity_id: randomUUID(),
+      user_metadata: userMetadata,
+      app_metadata: {},
+      app_role: 'user',
+      email_confirmed_at: null,
+      confirmation_sent_at: now,
+      recovery_sent_at: null,
+      email_change: null,
+      email_change_sent_at: null,
+      last_sign_in_at: null,
+      banned_until: null,
+      created_at: now,
+      updated_at: now,
     });
   }
 
@@ -113,9 +125,7 @@ export class AuthService {
     if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
 
     const response = await this.ds.transaction(async (tx) => {
-      const signedIn = user.app_role !== 'admin' && this.grantsAdminByEmail(email)
-        ? (await this.users.update(user.id, { role: 'admin' }, tx))!
-        : user;
+      const signedIn = user.app_role !== 'admin' && this.grantsAdminByEmail(email) ? (await this.users.update(user.id, { role: 'admin' }, tx))! : user;
       return this.tokens.startSession(tx, signedIn, 'password', client);
     });
     const weak = checkPasswordStrength(body.password);

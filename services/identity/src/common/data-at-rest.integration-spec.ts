@@ -127,7 +127,9 @@ describe('secrets at rest (IDENTITY_DATA_KEY)', () => {
       }
 
       const unset = await failedStart(db, {});
-      expect(unset.message).toMatch(/^(signing_keys|mfa_factors):\S+ is encrypted, but IDENTITY_DATA_KEY is not set: set it to the key the data was encrypted with$/);
+      expect(unset.message).toMatch(
+        /^(signing_keys|mfa_factors):\S+ is encrypted, but IDENTITY_DATA_KEY is not set: set it to the key the data was encrypted with$/,
+      );
       const wrong = await failedStart(db, { IDENTITY_DATA_KEY: randomBytes(32).toString('base64') });
       expect(wrong.message).toMatch(/^IDENTITY_DATA_KEY does not decrypt (signing_keys|mfa_factors):\S+: it is not the key/);
       expect(wrong.message).not.toContain('\n');

@@ -62,13 +62,17 @@ export class DataKey {
   open(stored: string, label: string): string {
     if (!DataKey.isEncrypted(stored)) return stored;
     if (!stored.startsWith(V1)) {
-      throw new DataKeyError(`${label} is encrypted in a format this version does not read (${stored.split(':', 2).join(':')}); it reads enc:v1 under IDENTITY_DATA_KEY`);
+      throw new DataKeyError(
+        `${label} is encrypted in a format this version does not read (${stored.split(':', 2).join(':')}); it reads enc:v1 under IDENTITY_DATA_KEY`,
+      );
     }
     if (!this.key) throw new DataKeyError(`${label} is encrypted, but IDENTITY_DATA_KEY is not set: set it to the key the data was encrypted with`);
     const parts = stored.slice(V1.length).split('.');
     const [iv, tag, body] = parts.map((p) => Buffer.from(p, 'base64url'));
     const cannot = () =>
-      new DataKeyError(`IDENTITY_DATA_KEY does not decrypt ${label}: it is not the key the value was encrypted with, or the stored value was altered or copied from another row`);
+      new DataKeyError(
+        `IDENTITY_DATA_KEY does not decrypt ${label}: it is not the key the value was encrypted with, or the stored value was altered or copied from another row`,
+      );
     if (parts.length !== 3 || iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw cannot();
     try {
       const decipher = createDecipheriv(ALGORITHM, this.key, iv, { authTagLength: TAG_BYTES });

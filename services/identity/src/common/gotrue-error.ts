@@ -85,7 +85,7 @@ export class AuthExceptionFilter implements ExceptionFilter {
     const error = fromSharedError(exception);
     // A stored secret unreadable with IDENTITY_DATA_KEY is an operator's matter, and its message says everything.
     if (exception instanceof DataKeyError) this.logger.error(exception.message);
-    else if (error.httpStatus >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    else if (error.httpStatus >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (res.headersSent) return;
     if (error.retryAfter !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
     const version = requestApiVersion(req);

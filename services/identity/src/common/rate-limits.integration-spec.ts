@@ -82,7 +82,7 @@ describe('rate limits', () => {
       held.mockRestore();
     });
 
-    it('clears an address\'s failures for the account once the right password is given', async () => {
+    it("clears an address's failures for the account once the right password is given", async () => {
       const email = 'forgetful@example.org';
       await signUpAt(email, '192.0.2.202');
       const ip = '198.51.100.150';
@@ -178,7 +178,7 @@ describe('rate limits', () => {
       expect429(await attempt(id, '192.0.2.73'), 300);
     });
 
-    it('counts wrong MFA codes only: correct codes never use up the account\'s attempts', async () => {
+    it("counts wrong MFA codes only: correct codes never use up the account's attempts", async () => {
       const s = await signUpAt('mfa-right@example.org', '192.0.2.75');
       const factor = (await id.api('POST', '/factors', { token: s.access_token, body: { factor_type: 'totp' } })).body;
       let token = s.access_token;
@@ -211,7 +211,11 @@ describe('rate limits', () => {
       const challenge = (svc: IdentityUnderTest, u: typeof u1, ip: string) =>
         svc.api('POST', `/factors/${u.factorId}/challenge`, { token: u.token, body: {}, headers: fromIp(ip) });
       const verify = (svc: IdentityUnderTest, u: typeof u1, challengeId: string, ip: string) =>
-        svc.api('POST', `/factors/${u.factorId}/verify`, { token: u.token, body: { challenge_id: challengeId, code: wrongTotpCode(u.secret) }, headers: fromIp(ip) });
+        svc.api('POST', `/factors/${u.factorId}/verify`, {
+          token: u.token,
+          body: { challenge_id: challengeId, code: wrongTotpCode(u.secret) },
+          headers: fromIp(ip),
+        });
 
       // five requests per IP, challenges and verifications alike
       const ip = '198.18.2.1';
@@ -256,10 +260,16 @@ describe('rate limits', () => {
 
     it('ignores X-Forwarded-For, so a client cannot dodge the per-IP limit', async () => {
       for (let i = 0; i < 8; i++) {
-        const res = await id.api('POST', '/token?grant_type=password', { body: { email: `x${i}@example.org`, password: 'wrong password' }, headers: spoofed(i) });
+        const res = await id.api('POST', '/token?grant_type=password', {
+          body: { email: `x${i}@example.org`, password: 'wrong password' },
+          headers: spoofed(i),
+        });
         expect(res.status).toBe(400);
       }
-      expect429(await id.api('POST', '/token?grant_type=password', { body: { email: 'x9@example.org', password: 'wrong password' }, headers: spoofed(99) }), 300);
+      expect429(
+        await id.api('POST', '/token?grant_type=password', { body: { email: 'x9@example.org', password: 'wrong password' }, headers: spoofed(99) }),
+        300,
+      );
     });
 
     it('ignores X-Forwarded-For for refresh-token grants', async () => {

@@ -12,7 +12,7 @@ function envBool(name: string): PropertyDecorator[] {
   return [
     Transform(({ obj, key }) => {
       const raw = (obj as Record<string, unknown>)[key];
-      return typeof raw === 'string' ? words[raw.trim().toLowerCase()] ?? raw : raw;
+      return typeof raw === 'string' ? (words[raw.trim().toLowerCase()] ?? raw) : raw;
     }),
     IsBoolean({ message: `${name} must be true or false` }),
   ];
@@ -31,7 +31,9 @@ export class IdentityEnv extends BaseEnv {
 
   /** A PKCS#8 PEM EC P-256 private key to sign with; without it a key is generated once and kept in the database. */
   @IsOptional()
-  @Matches(/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/, { message: 'IDENTITY_SIGNING_KEY_PEM must be a PKCS#8 PEM private key (-----BEGIN PRIVATE KEY-----)' })
+  @Matches(/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/, {
+    message: 'IDENTITY_SIGNING_KEY_PEM must be a PKCS#8 PEM private key (-----BEGIN PRIVATE KEY-----)',
+  })
   IDENTITY_SIGNING_KEY_PEM?: string;
 
   /** Days a generated signing key signs before it is replaced (0: never). Not applied to IDENTITY_SIGNING_KEY_PEM. */

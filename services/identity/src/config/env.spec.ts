@@ -11,7 +11,13 @@ describe('IdentityEnv', () => {
     expect(identitySettings(env)).toMatchObject({ autoconfirm: true, issuer: 'http://localhost:8080/auth/v1' });
   });
 
-  it.each([['false', false], ['0', false], ['no', false], ['true', true], ['YES', true]])('reads IDENTITY_AUTOCONFIRM=%s', (raw, expected) => {
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['no', false],
+    ['true', true],
+    ['YES', true],
+  ])('reads IDENTITY_AUTOCONFIRM=%s', (raw, expected) => {
     expect(identitySettings(loadEnv(IdentityEnv, { IDENTITY_AUTOCONFIRM: raw })).autoconfirm).toBe(expected);
   });
 

@@ -23,7 +23,8 @@ describe('scheduled signing-key rotation (IDENTITY_KEY_ROTATION_DAYS)', () => {
   }
   const kidOf = (token: string) => decodeProtectedHeader(token).kid!;
   const published = async (id: IdentityUnderTest) => ((await id.api('GET', '/.well-known/jwks.json')).body.keys as { kid: string }[]).map((k) => k.kid);
-  const rows = () => db.query<{ kid: string; retired: boolean }>(`SELECT kid, retired_at IS NOT NULL AS retired FROM identity.signing_keys ORDER BY created_at`);
+  const rows = () =>
+    db.query<{ kid: string; retired: boolean }>(`SELECT kid, retired_at IS NOT NULL AS retired FROM identity.signing_keys ORDER BY created_at`);
   const ageCurrentKey = (days: number) =>
     db.query(`UPDATE identity.signing_keys SET created_at = now() - make_interval(days => $1) WHERE retired_at IS NULL`, [days]);
 
@@ -43,7 +44,10 @@ describe('scheduled signing-key rotation (IDENTITY_KEY_ROTATION_DAYS)', () => {
     await ageCurrentKey(91);
 
     await withIdentity({}, async (id) => {
-      expect(await rows()).toEqual([{ kid: oldKid, retired: true }, { kid: expect.any(String), retired: false }]);
+      expect(await rows()).toEqual([
+        { kid: oldKid, retired: true },
+        { kid: expect.any(String), retired: false },
+      ]);
       const newKid = (await rows())[1].kid;
       expect(kidOf(await signUp(id))).toBe(newKid);
       expect(await published(id)).toEqual(expect.arrayContaining([oldKid, newKid]));

@@ -1,8 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import {
-  calculateJwkThumbprint, errors, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, JWK, JWTHeaderParameters, KeyLike,
-} from 'jose';
+import { calculateJwkThumbprint, errors, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, JWK, JWTHeaderParameters, KeyLike } from 'jose';
 import { createPublicKey } from 'node:crypto';
 import { DataKey, rowLabel } from '../common/data-key';
 import { IdentityEnv } from '../config/env.dto';
@@ -43,7 +41,11 @@ export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
 
-  constructor(private readonly ds: DataSource, private readonly env: IdentityEnv, private readonly dataKey: DataKey) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly env: IdentityEnv,
+    private readonly dataKey: DataKey,
+  ) {}
 
   /**
    * A retired key stays for the tokens it signed (IDENTITY_JWT_EXPIRY_SECONDS), plus one check interval: another
@@ -177,10 +179,7 @@ export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
   private async rotateIfDue(tx: EntityManager) {
     const days = this.autoRotationDays;
     if (days <= 0) return;
-    const [due] = await tx.query(
-      `SELECT kid FROM identity.signing_keys WHERE retired_at IS NULL AND created_at <= now() - make_interval(days => $1)`,
-      [days],
-    );
+    const [due] = await tx.query(`SELECT kid FROM identity.signing_keys WHERE retired_at IS NULL AND created_at <= now() - make_interval(days => $1)`, [days]);
     if (!due) return;
     const kid = await this.replaceCurrent(tx);
     this.logger.log(`rotated signing key ${due.kid} (older than ${days} days) to ${kid}`);
@@ -188,18 +187,15 @@ export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
 
   /** Deletes retired keys no unexpired token can have been signed with. */
   private async prune(tx: EntityManager) {
-    const [, count] = await tx.query(
-      `DELETE FROM identity.signing_keys WHERE retired_at IS NOT NULL AND retired_at <= now() - make_interval(secs => $1)`,
-      [this.retentionSeconds],
-    );
+    const [, count] = await tx.query(`DELETE FROM identity.signing_keys WHERE retired_at IS NOT NULL AND retired_at <= now() - make_interval(secs => $1)`, [
+      this.retentionSeconds,
+    ]);
     if (count > 0) this.logger.log(`deleted ${count} retired signing key(s) whose tokens have expired`);
   }
 
   /** Fails (one line naming IDENTITY_DATA_KEY) before anything is written when stored keys cannot be decrypted. */
   private async assertReadable(tx: EntityManager) {
-    const rows: { kid: string; private_pem: string }[] = await tx.query(
-      `SELECT kid, private_pem FROM identity.signing_keys WHERE private_pem LIKE 'enc:%'`,
-    );
+    const rows: { kid: string; private_pem: string }[] = await tx.query(`SELECT kid, private_pem FROM identity.signing_keys WHERE private_pem LIKE 'enc:%'`);
     for (const row of rows) this.dataKey.open(row.private_pem, rowLabel('signing_keys', row.kid));
   }
 
@@ -211,7 +207,8 @@ export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
     );
     for (const row of rows) {
       await tx.query(`UPDATE identity.signing_keys SET private_pem = $2 WHERE kid = $1`, [
-        row.kid, this.dataKey.seal(row.private_pem, rowLabel('signing_keys', row.kid)),
+        row.kid,
+        this.dataKey.seal(row.private_pem, rowLabel('signing_keys', row.kid)),
       ]);
     }
     if (rows.length) this.logger.log(`encrypted ${rows.length} stored signing key(s) with IDENTITY_DATA_KEY`);
@@ -223,7 +220,9 @@ export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
     const jwk = await exportJWK(publicKey);
     const kid = await calculateJwkThumbprint(jwk);
     await tx.query(`INSERT INTO identity.signing_keys (kid, private_pem, public_jwk) VALUES ($1, $2, $3)`, [
-      kid, this.dataKey.seal(pem, rowLabel('signing_keys', kid)), jwk,
+      kid,
+      this.dataKey.seal(pem, rowLabel('signing_keys', kid)),
+      jwk,
     ]);
     this.logger.log(`generated signing key ${kid}`);
     return kid;

@@ -27,7 +27,10 @@ const ENCRYPT_BATCH = 500;
 export class FactorsRepository implements OnModuleInit {
   private readonly logger = new Logger(FactorsRepository.name);
 
-  constructor(private readonly ds: DataSource, private readonly dataKey: DataKey) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly dataKey: DataKey,
+  ) {}
 
   /**
    * Encrypts secrets stored before IDENTITY_DATA_KEY was set, so setting it protects existing factors, and
@@ -46,10 +49,10 @@ export class FactorsRepository implements OnModuleInit {
           `SELECT id, secret FROM identity.mfa_factors WHERE secret NOT LIKE 'enc:%' LIMIT ${ENCRYPT_BATCH}`,
         );
         if (!rows.length) return total;
-        await tx.query(
-          `UPDATE identity.mfa_factors f SET secret = v.secret FROM unnest($1::uuid[], $2::text[]) AS v(id, secret) WHERE f.id = v.id`,
-          [rows.map((r) => r.id), rows.map((r) => this.dataKey.seal(r.secret, rowLabel('mfa_factors', r.id)))],
-        );
+        await tx.query(`UPDATE identity.mfa_factors f SET secret = v.secret FROM unnest($1::uuid[], $2::text[]) AS v(id, secret) WHERE f.id = v.id`, [
+          rows.map((r) => r.id),
+          rows.map((r) => this.dataKey.seal(r.secret, rowLabel('mfa_factors', r.id))),
+        ]);
         total += rows.length;
       }
     });
@@ -68,10 +71,10 @@ export class FactorsRepository implements OnModuleInit {
 
   /** Enrolments never verified within the window are abandoned; they are cleared before counting. */
   async deleteAbandoned(userId: string, olderThanSeconds: number) {
-    await this.ds.query(
-      `DELETE FROM identity.mfa_factors WHERE user_id = $1 AND status = 'unverified' AND created_at < now() - make_interval(secs => $2)`,
-      [userId, olderThanSeconds],
-    );
+    await this.ds.query(`DELETE FROM identity.mfa_factors WHERE user_id = $1 AND status = 'unverified' AND created_at < now() - make_interval(secs => $2)`, [
+      userId,
+      olderThanSeconds,
+    ]);
   }
 
   /** Inserts unless the friendly name is taken for this user (then null). */
@@ -99,10 +102,10 @@ export class FactorsRepository implements OnModuleInit {
   }
 
   async createChallenge(factorId: string, ip: string): Promise<ChallengeRow> {
-    const [row] = await this.ds.query(
-      `INSERT INTO identity.mfa_challenges (factor_id, ip) VALUES ($1, $2) RETURNING *, 0::float8 AS age_seconds`,
-      [factorId, ip],
-    );
+    const [row] = await this.ds.query(`INSERT INTO identity.mfa_challenges (factor_id, ip) VALUES ($1, $2) RETURNING *, 0::float8 AS age_seconds`, [
+      factorId,
+      ip,
+    ]);
     return row;
   }
 

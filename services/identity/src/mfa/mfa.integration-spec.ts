@@ -94,7 +94,10 @@ describe('MFA with TOTP', () => {
     expect(decodeJwt(aal1).aal).toBe('aal1');
     expect((await enroll(aal1, { factor_type: 'totp', friendly_name: 'second' })).body).toMatchObject({ code: 403, error_code: 'insufficient_aal' });
     expect((await id.api('DELETE', `/factors/${factor.id}`, { token: aal1 })).body).toMatchObject({ code: 422, error_code: 'insufficient_aal' });
-    expect((await id.api('PUT', '/user', { token: aal1, body: { password: 'another password 5' } })).body).toMatchObject({ code: 401, error_code: 'insufficient_aal' });
+    expect((await id.api('PUT', '/user', { token: aal1, body: { password: 'another password 5' } })).body).toMatchObject({
+      code: 401,
+      error_code: 'insufficient_aal',
+    });
 
     expect((await enroll(aal2.access_token, { factor_type: 'totp', friendly_name: 'second' })).status).toBe(200);
     const removed = await id.api('DELETE', `/factors/${factor.id}`, { token: aal2.access_token });
@@ -103,7 +106,7 @@ describe('MFA with TOTP', () => {
     void token;
   });
 
-  it('ends the user\'s other aal1 sessions once a factor is verified', async () => {
+  it("ends the user's other aal1 sessions once a factor is verified", async () => {
     const user = await signedIn();
     const other = (await id.api('POST', '/token?grant_type=password', { body: { email: user.email, password: 'mfa user password' } })).body;
     const factor = (await enroll(user.token)).body;
@@ -112,7 +115,7 @@ describe('MFA with TOTP', () => {
     expect((await id.api('GET', '/user', { token: other.access_token })).body.error_code).toBe('session_not_found');
   });
 
-  it('hides other users\' factors and refuses unauthenticated calls', async () => {
+  it("hides other users' factors and refuses unauthenticated calls", async () => {
     const a = await signedIn();
     const b = await signedIn();
     const factor = (await enroll(a.token)).body;

@@ -48,7 +48,8 @@ export class MfaService {
     if (friendlyName && all.some((f) => f.friendly_name === friendlyName)) {
       throw new AuthError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
     }
-    if (all.length >= MAX_FACTORS) throw new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
+    if (all.length >= MAX_FACTORS)
+      throw new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
     if (all.some((f) => f.status === 'verified') && session.aal !== 'aal2') {
       throw new AuthError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
     }
@@ -90,7 +91,11 @@ export class MfaService {
     }
     if (challenge.age_seconds > CHALLENGE_TTL_SECONDS) {
       await this.factors.deleteChallenge(challenge.id);
-      throw new AuthError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+      throw new AuthError(
+        422,
+        'mfa_challenge_expired',
+        `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+      );
     }
     const delta = /^\d{6}$/.test(body.code) ? totp.checkDelta(body.code, factor.secret) : null;
     const invalid = () => new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
@@ -101,7 +106,8 @@ export class MfaService {
       const locked = await this.factors.lock(tx, factor.id);
       // A code already accepted (or an older one) is a replay.
       if (!locked || (locked.last_used_step !== null && step <= Number(locked.last_used_step))) throw invalid();
-      if (!(await this.factors.consumeChallenge(tx, challenge.id))) throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
+      if (!(await this.factors.consumeChallenge(tx, challenge.id)))
+        throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
       await this.factors.markVerified(tx, factor.id, step);
       await this.sessions.upgradeToAal2(tx, caller.session.id, factor.id, { method: 'totp', timestamp: Math.floor(Date.now() / 1000) });
       await this.sessions.deleteAal1OfUser(tx, caller.user.id, caller.session.id);

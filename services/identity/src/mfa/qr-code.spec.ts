@@ -13,7 +13,9 @@ interface XmlElement {
   getElementsByTagName(name: string): ArrayLike<XmlElement>;
 }
 const { DOMParser } = globalThis as unknown as {
-  DOMParser: new () => { parseFromString(text: string, type: string): { documentElement: XmlElement; getElementsByTagName(name: string): ArrayLike<XmlElement> } };
+  DOMParser: new () => {
+    parseFromString(text: string, type: string): { documentElement: XmlElement; getElementsByTagName(name: string): ArrayLike<XmlElement> };
+  };
 };
 
 const URI = 'otpauth://totp/Beacon:pat%40example.org?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Beacon&algorithm=SHA1&digits=6&period=30';

@@ -7,8 +7,12 @@ import * as QRCode from 'qrcode';
  */
 export async function qrCodeSvg(uri: string): Promise<string> {
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
-  const rgb = svg.trim().replace(/#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})(?![0-9a-f])/gi,
-    (_hex, r: string, g: string, b: string) => `rgb(${parseInt(r, 16)},${parseInt(g, 16)},${parseInt(b, 16)})`);
+  const rgb = svg
+    .trim()
+    .replace(
+      /#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})(?![0-9a-f])/gi,
+      (_hex, r: string, g: string, b: string) => `rgb(${parseInt(r, 16)},${parseInt(g, 16)},${parseInt(b, 16)})`,
+    );
   if (rgb.includes('#')) throw new Error('QR code SVG still contains "#"');
   return rgb;
 }

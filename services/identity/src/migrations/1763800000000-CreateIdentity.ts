@@ -85,7 +85,9 @@ export class CreateIdentity1763800000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     await q.query(`CREATE INDEX mfa_factors_user_idx ON identity.mfa_factors (user_id)`);
-    await q.query(`CREATE UNIQUE INDEX mfa_factors_user_name_key ON identity.mfa_factors (user_id, friendly_name) WHERE friendly_name IS NOT NULL AND friendly_name <> ''`);
+    await q.query(
+      `CREATE UNIQUE INDEX mfa_factors_user_name_key ON identity.mfa_factors (user_id, friendly_name) WHERE friendly_name IS NOT NULL AND friendly_name <> ''`,
+    );
 
     await q.query(`
       CREATE TABLE identity.mfa_challenges (

@@ -9,7 +9,10 @@ import { RecoveryService } from './recovery.service';
 
 @Controller()
 export class RecoveryController {
-  constructor(private readonly recovery: RecoveryService, private readonly links: MailLinksService) {}
+  constructor(
+    private readonly recovery: RecoveryService,
+    private readonly links: MailLinksService,
+  ) {}
 
   @Post('recover')
   @HttpCode(200)

@@ -89,7 +89,10 @@ describe('mail links over SMTP: recovery, sign-up confirmation, email change', (
       expect(link.origin).toBe('http://beacon.test');
       expect(link.searchParams.get('redirect_to')).toBe('http://beacon.test/reset-password');
       const token = link.searchParams.get('token')!;
-      const [stored] = await id.db.query(`SELECT token_hash, expires_at - created_at <= interval '1 hour' AS within_hour FROM identity.one_time_tokens WHERE token_type = 'recovery' AND token_hash = $1`, [hashToken(token)]);
+      const [stored] = await id.db.query(
+        `SELECT token_hash, expires_at - created_at <= interval '1 hour' AS within_hour FROM identity.one_time_tokens WHERE token_type = 'recovery' AND token_hash = $1`,
+        [hashToken(token)],
+      );
       expect(stored.within_hour).toBe(true); // stored hashed, expiring within the hour
 
       const landing = await fetch(id.viaService(link), { redirect: 'manual' });

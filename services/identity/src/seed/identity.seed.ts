@@ -14,6 +14,13 @@ export async function seedIdentity(ds: DataSource, log: (line: string) => void, 
   await ds.transaction(async (m) => {
     // serialise concurrent starts: only one seeds
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('identity.seed'))`);
-    await seedAccounts(m, [{ ...user, role: 'user' }, { ...admin, role: 'admin' }], log);
+    await seedAccounts(
+      m,
+      [
+        { ...user, role: 'user' },
+        { ...admin, role: 'admin' },
+      ],
+      log,
+    );
   });
 }

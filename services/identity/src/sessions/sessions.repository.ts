@@ -36,7 +36,11 @@ export interface RefreshTokenRow {
 
 @Injectable()
 export class SessionsRepository {
-  constructor(private readonly ds: DataSource, private readonly revocations: SessionRevocations, private readonly env: IdentityEnv) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly revocations: SessionRevocations,
+    private readonly env: IdentityEnv,
+  ) {}
 
   /**
    * Every way a session ends goes through here: the other services learn of it through Redis within a round trip
@@ -50,10 +54,12 @@ export class SessionsRepository {
   }
 
   async create(tx: EntityManager, s: { userId: string; amr: AmrEntry[]; ip: string | null; userAgent: string | null }): Promise<SessionRow> {
-    const [row] = await tx.query(
-      `INSERT INTO identity.sessions (user_id, amr, ip, user_agent) VALUES ($1, $2, $3, $4) RETURNING *`,
-      [s.userId, JSON.stringify(s.amr), s.ip, s.userAgent],
-    );
+    const [row] = await tx.query(`INSERT INTO identity.sessions (user_id, amr, ip, user_agent) VALUES ($1, $2, $3, $4) RETURNING *`, [
+      s.userId,
+      JSON.stringify(s.amr),
+      s.ip,
+      s.userAgent,
+    ]);
     return row;
   }
 
@@ -73,10 +79,7 @@ export class SessionsRepository {
   }
 
   async upgradeToAal2(tx: EntityManager, id: string, factorId: string, amr: AmrEntry) {
-    await tx.query(
-      `UPDATE identity.sessions SET aal = 'aal2', factor_id = $2, amr = amr || $3::jsonb WHERE id = $1`,
-      [id, factorId, JSON.stringify([amr])],
-    );
+    await tx.query(`UPDATE identity.sessions SET aal = 'aal2', factor_id = $2, amr = amr || $3::jsonb WHERE id = $1`, [id, factorId, JSON.stringify([amr])]);
   }
 
   async delete(id: string, db: Db = this.ds) {
@@ -116,10 +119,11 @@ export class SessionsRepository {
   }
 
   async insertToken(tx: EntityManager, sessionId: string, hash: string, parentId: string | null): Promise<RefreshTokenRow> {
-    const [row] = await tx.query(
-      `INSERT INTO identity.refresh_tokens (session_id, token_hash, parent_id) VALUES ($1, $2, $3) RETURNING *`,
-      [sessionId, hash, parentId],
-    );
+    const [row] = await tx.query(`INSERT INTO identity.refresh_tokens (session_id, token_hash, parent_id) VALUES ($1, $2, $3) RETURNING *`, [
+      sessionId,
+      hash,
+      parentId,
+    ]);
     return row;
   }
 

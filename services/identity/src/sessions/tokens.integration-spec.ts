@@ -24,7 +24,9 @@ describe('sessions and tokens', () => {
   const user = (token: string) => id.api('GET', '/user', { token });
   /** Moves a token's revocation into the past, beyond the grace interval (instead of waiting). */
   const ageRevocation = (token: string) =>
-    id.db.query(`UPDATE identity.refresh_tokens SET revoked_at = now() - interval '1 minute' WHERE revoked_at IS NOT NULL AND token_hash = $1`, [hashToken(token)]);
+    id.db.query(`UPDATE identity.refresh_tokens SET revoked_at = now() - interval '1 minute' WHERE revoked_at IS NOT NULL AND token_hash = $1`, [
+      hashToken(token),
+    ]);
 
   describe('access tokens', () => {
     it('are ES256 JWTs with a kid and the documented claims', async () => {
@@ -35,8 +37,14 @@ describe('sessions and tokens', () => {
       expect(jwks.keys.map((k) => k.kid)).toContain(header.kid);
       const claims = decodeJwt(session.access_token);
       expect(claims).toMatchObject({
-        sub: session.user.id, email, role: 'authenticated', aud: 'authenticated', aal: 'aal1', iss: ISSUER,
-        app_metadata: { provider: 'email', providers: ['email'], role: 'user' }, user_metadata: {},
+        sub: session.user.id,
+        email,
+        role: 'authenticated',
+        aud: 'authenticated',
+        aal: 'aal1',
+        iss: ISSUER,
+        app_metadata: { provider: 'email', providers: ['email'], role: 'user' },
+        user_metadata: {},
       });
       expect(claims.exp! - claims.iat!).toBe(3600);
       const [row] = await id.db.query(`SELECT id FROM identity.sessions WHERE user_id = $1`, [session.user.id]);
@@ -94,7 +102,9 @@ describe('sessions and tokens', () => {
       const [{ private_pem, kid }] = await id.db.query(`SELECT private_pem, kid FROM identity.signing_keys WHERE retired_at IS NULL`);
       const claims = decodeJwt(good);
       const past = Math.floor(Date.now() / 1000) - 7200;
-      const expired = await new SignJWT({ ...claims, iat: past, exp: past + 3600 }).setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' }).sign(await importPKCS8(private_pem, 'ES256'));
+      const expired = await new SignJWT({ ...claims, iat: past, exp: past + 3600 })
+        .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+        .sign(await importPKCS8(private_pem, 'ES256'));
       await expectRejected(expired);
       expect((await user(expired)).body.msg).toMatch(/expired/);
     });
@@ -172,7 +182,11 @@ describe('sessions and tokens', () => {
     });
 
     it('refuses unknown tokens and a missing token', async () => {
-      expect((await refresh('not-a-token')).body).toEqual({ code: 400, error_code: 'refresh_token_not_found', msg: 'Invalid Refresh Token: Refresh Token Not Found' });
+      expect((await refresh('not-a-token')).body).toEqual({
+        code: 400,
+        error_code: 'refresh_token_not_found',
+        msg: 'Invalid Refresh Token: Refresh Token Not Found',
+      });
       expect((await id.api('POST', '/token?grant_type=refresh_token', { body: {} })).body.error_code).toBe('validation_failed');
       expect((await id.api('POST', '/token?grant_type=magic', { body: {} })).status).toBe(400);
     });

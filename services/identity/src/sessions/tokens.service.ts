@@ -93,10 +93,14 @@ export class TokensService {
     });
 
     switch (outcome.kind) {
-      case 'ok': return outcome.response;
-      case 'banned': throw new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
-      case 'reused': throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
-      default: throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      case 'ok':
+        return outcome.response;
+      case 'banned':
+        throw new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
+      case 'reused':
+        throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      default:
+        throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     }
   }
 

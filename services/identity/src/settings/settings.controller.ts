@@ -4,7 +4,10 @@ import { SigningKeysService } from '../keys/signing-keys.service';
 
 @Controller()
 export class SettingsController {
-  constructor(private readonly env: IdentityEnv, private readonly keys: SigningKeysService) {}
+  constructor(
+    private readonly env: IdentityEnv,
+    private readonly keys: SigningKeysService,
+  ) {}
 
   /** GET /settings: which sign-in methods exist, in the hosted service's shape. */
   @Get('settings')

@@ -40,14 +40,21 @@ export async function startIdentity(vars: Record<string, string> = {}, existingD
   const db = existingDb ?? (await createTestDatabase([identityDatabase]));
   const redis = testRedisPrefix();
   const svc = await startTestService(identityService, {
-    DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, PUBLIC_URL: TEST_PUBLIC_URL, ...vars,
+    DATABASE_URL: db.url,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: redis.prefix,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    ...vars,
   });
   const api: IdentityUnderTest['api'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     const res = await fetch(`${svc.url}${path}`, {
-      method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), redirect: 'manual',
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      redirect: 'manual',
     });
     const text = await res.text();
     let body: any = text;
@@ -123,7 +130,10 @@ function decodeMail(raw: string): string {
   const b64 = /content-transfer-encoding:\s*base64/i.test(raw);
   if (qp) return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h) => String.fromCharCode(parseInt(h, 16)));
   if (b64) {
-    return raw.replace(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)(?=\r?\n--|$)/g, (_m, body: string) => `\n\n${Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8')}`);
+    return raw.replace(
+      /\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)(?=\r?\n--|$)/g,
+      (_m, body: string) => `\n\n${Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8')}`,
+    );
   }
   return raw;
 }

@@ -1,7 +1,7 @@
 import { assertAcceptablePassword, checkPasswordStrength, PasswordHasher } from './password';
 
 describe('password rules', () => {
-  it('gives the hosted service\'s reasons', () => {
+  it("gives the hosted service's reasons", () => {
     expect(checkPasswordStrength('short')).toEqual({ reasons: ['length'], message: 'Password should be at least 8 characters.' });
     expect(checkPasswordStrength('Password123')?.reasons).toEqual(['pwned']);
     expect(checkPasswordStrength('a sturdy passphrase')).toBeNull();

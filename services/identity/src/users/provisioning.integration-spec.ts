@@ -28,8 +28,10 @@ describe('identity seed and admin:grant', () => {
     await seed.run({ ds, log: (l) => lines.push(l), publicUrl: 'http://localhost:8080' });
     await seed.run({ ds, log: (l) => lines.push(l), publicUrl: 'http://localhost:8080' });
     expect(lines).toEqual([
-      `created user ${DEMO_USER.email}`, `created admin ${DEMO_ADMIN.email}`,
-      `${DEMO_USER.email} already exists`, `${DEMO_ADMIN.email} already exists`,
+      `created user ${DEMO_USER.email}`,
+      `created admin ${DEMO_ADMIN.email}`,
+      `${DEMO_USER.email} already exists`,
+      `${DEMO_ADMIN.email} already exists`,
     ]);
     const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM identity.users`);
     expect(n).toBe(2);
@@ -47,14 +49,35 @@ describe('identity seed and admin:grant', () => {
     const s = (await id.api('POST', '/signup', { body: { email, password: 'promote me please' } })).body;
     const out: string[] = [];
     const err: string[] = [];
-    expect(await adminGrant([email.toUpperCase()], db.url, (l) => out.push(l), (l) => err.push(l))).toBe(0);
+    expect(
+      await adminGrant(
+        [email.toUpperCase()],
+        db.url,
+        (l) => out.push(l),
+        (l) => err.push(l),
+      ),
+    ).toBe(0);
     expect(out[0]).toMatch(/is now an admin/);
     const refreshed = await id.api('POST', '/token?grant_type=refresh_token', { body: { refresh_token: s.refresh_token } });
     expect(refreshed.body.user.app_metadata.role).toBe('admin');
 
-    expect(await adminGrant(['nobody@example.org'], db.url, (l) => out.push(l), (l) => err.push(l))).toBe(1);
+    expect(
+      await adminGrant(
+        ['nobody@example.org'],
+        db.url,
+        (l) => out.push(l),
+        (l) => err.push(l),
+      ),
+    ).toBe(1);
     expect(err.pop()).toMatch(/no account with the email nobody@example.org/);
-    expect(await adminGrant([], db.url, (l) => out.push(l), (l) => err.push(l))).toBe(2);
+    expect(
+      await adminGrant(
+        [],
+        db.url,
+        (l) => out.push(l),
+        (l) => err.push(l),
+      ),
+    ).toBe(2);
     expect(err.pop()).toBe('usage: npm run admin:grant -- <email>');
   });
 });

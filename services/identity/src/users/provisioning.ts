@@ -31,9 +31,8 @@ export async function seedAccounts(ds: Db, accounts: SeedAccount[], log: (line: 
 
 /** Gives an existing account the admin role (app_metadata.role). False if there is no such account. */
 export async function grantAdmin(ds: Db, rawEmail: string): Promise<boolean> {
-  const [rows] = await ds.query(
-    `UPDATE identity.users SET app_role = 'admin', updated_at = now() WHERE email = $1 RETURNING id`,
-    [rawEmail.trim().toLowerCase()],
-  );
+  const [rows] = await ds.query(`UPDATE identity.users SET app_role = 'admin', updated_at = now() WHERE email = $1 RETURNING id`, [
+    rawEmail.trim().toLowerCase(),
+  ]);
   return rows.length > 0;
 }

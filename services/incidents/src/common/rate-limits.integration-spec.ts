@@ -3,7 +3,12 @@ import { Harness, PHOENIX, startHarness, TestUser } from '../testing/harness';
 
 /** Every limited action, with tiny limits so the spec reaches them: 2 per user and 4 per address a minute. */
 const ACTIONS = ['REPORTS', 'UPLOADS', 'POSTS', 'COMMENTS', 'LIKES'] as const;
-const LIMITS = Object.fromEntries(ACTIONS.flatMap((a) => [[`INCIDENTS_RATE_${a}_USER`, '2/60'], [`INCIDENTS_RATE_${a}_IP`, '4/60']]));
+const LIMITS = Object.fromEntries(
+  ACTIONS.flatMap((a) => [
+    [`INCIDENTS_RATE_${a}_USER`, '2/60'],
+    [`INCIDENTS_RATE_${a}_IP`, '4/60'],
+  ]),
+);
 
 describe('rate limits of the incidents service (real Redis)', () => {
   let h: Harness;
@@ -12,7 +17,9 @@ describe('rate limits of the incidents service (real Redis)', () => {
 
   beforeAll(async () => {
     h = await startHarness(LIMITS);
-    jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3060c0' } }).jpeg().toBuffer();
+    jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3060c0' } })
+      .jpeg()
+      .toBuffer();
     // made in SQL, so that setting it up counts against no limit
     const [post] = await h.db.query(
       `INSERT INTO incidents.community_posts (title, category, description, lat, lng, user_id)
@@ -31,9 +38,13 @@ describe('rate limits of the incidents service (real Redis)', () => {
       form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
       return send('POST', '/uploads/incident-photos', user, form);
     },
-    'community post': (user) => send('POST', '/community/posts', user, {
-      title: 'Debris on the freeway', category: 'other', description: 'A mattress is lying in the left lane of I-10.', ...PHOENIX,
-    }),
+    'community post': (user) =>
+      send('POST', '/community/posts', user, {
+        title: 'Debris on the freeway',
+        category: 'other',
+        description: 'A mattress is lying in the left lane of I-10.',
+        ...PHOENIX,
+      }),
     comment: (user) => send('POST', `/community/posts/${postId}/comments`, user, { content: 'Thanks for the heads-up!' }),
     like: (user) => send('POST', `/community/posts/${postId}/like`, user),
   };

@@ -4,8 +4,9 @@ import { Transform } from 'class-transformer';
 export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 /** Trims, and turns an empty optional text into null. */
-export const TrimToNull = () => Transform(({ value }) => {
-  if (typeof value !== 'string') return value;
-  const t = value.trim();
-  return t === '' ? null : t;
-});
+export const TrimToNull = () =>
+  Transform(({ value }) => {
+    if (typeof value !== 'string') return value;
+    const t = value.trim();
+    return t === '' ? null : t;
+  });

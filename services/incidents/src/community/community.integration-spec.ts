@@ -5,7 +5,17 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { io as connect, Socket } from 'socket.io-client';
 import { Queue } from 'bullmq';
-import { COMMUNITY_MESSAGES, CommunityCommentEvent, CommunityPostEvent, JobName, levelFor, queuePrefix, QueueName, Rooms, socketIoKey } from '@beacon/contracts';
+import {
+  COMMUNITY_MESSAGES,
+  CommunityCommentEvent,
+  CommunityPostEvent,
+  JobName,
+  levelFor,
+  queuePrefix,
+  QueueName,
+  Rooms,
+  socketIoKey,
+} from '@beacon/contracts';
 import { eventually, Harness, north, PHOENIX, startHarness, TestUser } from '../testing/harness';
 
 const post = (over: Record<string, unknown> = {}) => ({
@@ -60,7 +70,10 @@ describe('community API (real database)', () => {
 
     it('says how to sign in, before looking at the body', async () => {
       expect(await h.call('POST', '/community/posts', { body: {} })).toMatchObject({ status: 401, body: { message: COMMUNITY_MESSAGES.signInToPost } });
-      expect(await h.call('POST', '/community/posts/00000000-0000-4000-8000-000000000000/like')).toMatchObject({ status: 401, body: { message: COMMUNITY_MESSAGES.signInToLike } });
+      expect(await h.call('POST', '/community/posts/00000000-0000-4000-8000-000000000000/like')).toMatchObject({
+        status: 401,
+        body: { message: COMMUNITY_MESSAGES.signInToLike },
+      });
       expect((await h.call('POST', '/community/posts', { body: post(), user: { ...alice, token: 'forged' } })).status).toBe(401);
     });
   });
@@ -80,7 +93,11 @@ describe('community API (real database)', () => {
       await waitForPoints(author, 5);
 
       // own like: counted, but no point
-      expect((await h.call('POST', `/community/posts/${created.body.id}/like`, { user: author })).body).toEqual({ postId: created.body.id, liked: true, likesCount: 1 });
+      expect((await h.call('POST', `/community/posts/${created.body.id}/like`, { user: author })).body).toEqual({
+        postId: created.body.id,
+        liked: true,
+        likesCount: 1,
+      });
       await h.call('POST', `/community/posts/${created.body.id}/comments`, { user: author, body: { content: 'Update: police have closed the ramp.' } });
       await waitForPoints(author, 7);
 
@@ -135,18 +152,30 @@ describe('community API (real database)', () => {
       const liked = await Promise.all(fans.map((fan) => h.call('POST', `/community/posts/${body.id}/like`, { user: fan })));
       expect(liked.every((r) => r.status === 200 && r.body.liked === true)).toBe(true);
       expect(new Set(liked.map((r) => r.body.likesCount)).size).toBe(20); // each saw its own increment
-      const [row] = await h.db.query(`SELECT likes_count, (SELECT count(*)::int FROM incidents.post_likes WHERE post_id = $1) AS rows FROM incidents.community_posts WHERE id = $1`, [body.id]);
+      const [row] = await h.db.query(
+        `SELECT likes_count, (SELECT count(*)::int FROM incidents.post_likes WHERE post_id = $1) AS rows FROM incidents.community_posts WHERE id = $1`,
+        [body.id],
+      );
       expect(row).toEqual({ likes_count: 20, rows: 20 });
       await waitForPoints(author, 5 + 20);
 
       // one user double-clicking: one like, not two
       const twice = await h.user();
-      await Promise.all([h.call('POST', `/community/posts/${body.id}/like`, { user: twice }), h.call('POST', `/community/posts/${body.id}/like`, { user: twice })]);
-      const [after] = await h.db.query(`SELECT likes_count, (SELECT count(*)::int FROM incidents.post_likes WHERE post_id = $1) AS rows FROM incidents.community_posts WHERE id = $1`, [body.id]);
+      await Promise.all([
+        h.call('POST', `/community/posts/${body.id}/like`, { user: twice }),
+        h.call('POST', `/community/posts/${body.id}/like`, { user: twice }),
+      ]);
+      const [after] = await h.db.query(
+        `SELECT likes_count, (SELECT count(*)::int FROM incidents.post_likes WHERE post_id = $1) AS rows FROM incidents.community_posts WHERE id = $1`,
+        [body.id],
+      );
       expect(after.likes_count).toBe(after.rows);
 
       await Promise.all([...fans, twice].map((fan) => h.call('POST', `/community/posts/${body.id}/like`, { user: fan })));
-      const [end] = await h.db.query(`SELECT likes_count, (SELECT count(*)::int FROM incidents.post_likes WHERE post_id = $1) AS rows FROM incidents.community_posts WHERE id = $1`, [body.id]);
+      const [end] = await h.db.query(
+        `SELECT likes_count, (SELECT count(*)::int FROM incidents.post_likes WHERE post_id = $1) AS rows FROM incidents.community_posts WHERE id = $1`,
+        [body.id],
+      );
       expect(end.likes_count).toBe(end.rows);
     });
   });
@@ -162,17 +191,26 @@ describe('community API (real database)', () => {
 
       const cross = await h.call('POST', `/community/posts/${b.id}/comments`, { user: bob, body: { content: 'Sneaky reply', parentId: top.id } });
       expect(cross).toMatchObject({ status: 400, body: { code: 'parent_not_found' } });
-      expect((await h.call('POST', `/community/posts/${a.id}/comments`, { user: bob, body: { content: '   ' } })).body.message).toBe(COMMUNITY_MESSAGES.commentRequired);
-      expect((await h.call('POST', `/community/posts/00000000-0000-4000-8000-000000000000/comments`, { user: bob, body: { content: 'Hello' } })).status).toBe(404);
+      expect((await h.call('POST', `/community/posts/${a.id}/comments`, { user: bob, body: { content: '   ' } })).body.message).toBe(
+        COMMUNITY_MESSAGES.commentRequired,
+      );
+      expect((await h.call('POST', `/community/posts/00000000-0000-4000-8000-000000000000/comments`, { user: bob, body: { content: 'Hello' } })).status).toBe(
+        404,
+      );
 
       const list = await h.call('GET', `/community/posts/${a.id}/comments`, { user: bob });
-      expect(list.body.items.map((c: { content: string; parentId: string | null }) => [c.content, c.parentId])).toEqual([['Which intersection?', null], ['7th St and McDowell.', top.id]]);
+      expect(list.body.items.map((c: { content: string; parentId: string | null }) => [c.content, c.parentId])).toEqual([
+        ['Which intersection?', null],
+        ['7th St and McDowell.', top.id],
+      ]);
       expect((await h.call('GET', `/community/posts/${a.id}`, { user: bob })).body.commentsCount).toBe(2);
     });
 
     it('user text is stored and returned as text', async () => {
       const html = '<img src=x onerror=alert(1)> & <b>bold</b>';
-      const p = (await h.call('POST', '/community/posts', { user: alice, body: post({ title: 'Markup <b>test</b>', description: `${html} is just text here` }) })).body;
+      const p = (
+        await h.call('POST', '/community/posts', { user: alice, body: post({ title: 'Markup <b>test</b>', description: `${html} is just text here` }) })
+      ).body;
       expect((await h.call('GET', `/community/posts/${p.id}`)).body.description).toBe(`${html} is just text here`);
     });
   });
@@ -196,10 +234,14 @@ describe('community API (real database)', () => {
           body: { title: s.title, category: s.category, description: `Details about ${s.title.toLowerCase()} for neighbours.`, ...north(centre, s.km * 1000) },
         });
         for (let i = 0; i < s.likes; i++) await h2.call('POST', `/community/posts/${body.id}/like`, { user: await h2.user() });
-        for (let i = 0; i < s.comments; i++) await h2.call('POST', `/community/posts/${body.id}/comments`, { user: await h2.user(), body: { content: `Comment ${i}` } });
+        for (let i = 0; i < s.comments; i++)
+          await h2.call('POST', `/community/posts/${body.id}/comments`, { user: await h2.user(), body: { content: `Comment ${i}` } });
       }
       for (let i = 0; i < 11; i++) {
-        await h2.call('POST', '/community/posts', { user: author, body: { title: `Filler post ${i}`, category: 'other', description: 'Filler text for paging through the list.', lat: 10, lng: 10 } });
+        await h2.call('POST', '/community/posts', {
+          user: author,
+          body: { title: `Filler post ${i}`, category: 'other', description: 'Filler text for paging through the list.', lat: 10, lng: 10 },
+        });
       }
     });
     afterAll(() => h2.close());
@@ -223,7 +265,11 @@ describe('community API (real database)', () => {
     });
 
     it('sorts by likes and by comments', async () => {
-      expect(titles(await h2.call('GET', '/community/posts?sort=likes')).slice(0, 3)).toEqual(['Wrong way at exit 12', 'Pothole on Central Ave', 'Suspicious van on Elm St']);
+      expect(titles(await h2.call('GET', '/community/posts?sort=likes')).slice(0, 3)).toEqual([
+        'Wrong way at exit 12',
+        'Pothole on Central Ave',
+        'Suspicious van on Elm St',
+      ]);
       expect(titles(await h2.call('GET', '/community/posts?sort=comments')).slice(0, 2)).toEqual(['Suspicious van on Elm St', 'Wrong way at exit 12']);
     });
 
@@ -284,10 +330,20 @@ describe('community API (real database)', () => {
       const { items, total } = await activityOf(me);
       expect(total).toBe(2);
       expect(items).toEqual([
-        { kind: 'comment', id: myComment.id, postId: theirs.id, postTitle: 'Their road tip', excerpt: `${long.slice(0, 200)}…`, createdAt: '2025-03-01T12:00:00.000Z' },
+        {
+          kind: 'comment',
+          id: myComment.id,
+          postId: theirs.id,
+          postTitle: 'Their road tip',
+          excerpt: `${long.slice(0, 200)}…`,
+          createdAt: '2025-03-01T12:00:00.000Z',
+        },
         { kind: 'post', id: mine.id, postId: mine.id, title: 'My first warning', category: 'wrong-way-driver', createdAt: '2025-03-01T10:00:00.000Z' },
       ]);
-      expect(summary((await activityOf(other)).items)).toEqual([['comment', 'My first warning'], ['post', 'Their road tip']]);
+      expect(summary((await activityOf(other)).items)).toEqual([
+        ['comment', 'My first warning'],
+        ['post', 'Their road tip'],
+      ]);
       expect(await activityOf(await h.user())).toEqual({ items: [], total: 0 });
     });
 
@@ -315,7 +371,12 @@ describe('community API (real database)', () => {
     it('lists each level the points ledger reached, when it was reached', async () => {
       const veteran = await h.user();
       const award = (key: string, points: number, time: string) =>
-        h.db.query(`INSERT INTO incidents.points_awards (award_key, user_id, points, reason, created_at) VALUES ($1, $2, $3, 'post', $4)`, [key, veteran.id, points, time]);
+        h.db.query(`INSERT INTO incidents.points_awards (award_key, user_id, points, reason, created_at) VALUES ($1, $2, $3, 'post', $4)`, [
+          key,
+          veteran.id,
+          points,
+          time,
+        ]);
       await award(`test:${veteran.id}:1`, 40, '2025-05-01T00:00:00Z');
       await award(`test:${veteran.id}:2`, 20, '2025-05-02T00:00:00Z'); // 60: level 2
       await award(`test:${veteran.id}:3`, 10, '2025-05-03T00:00:00Z');
@@ -336,7 +397,10 @@ describe('community API (real database)', () => {
         ['limit=51', 'limit must be a whole number from 1 to 50'],
         ['offset=-1', 'offset must be a whole number of at least 0'],
       ]) {
-        expect(await h.call('GET', `/community/me/activity?${query}`, { user: alice })).toMatchObject({ status: 400, body: { code: 'validation_failed', message } });
+        expect(await h.call('GET', `/community/me/activity?${query}`, { user: alice })).toMatchObject({
+          status: 400,
+          body: { code: 'validation_failed', message },
+        });
       }
     });
   });

@@ -110,7 +110,19 @@ export class CommunityRepository {
     );
   }
 
-  async insertPost(m: EntityManager, p: { title: string; category: string; description: string; imagePath: string | null; lat: number; lng: number; locationName: string | null; userId: string }): Promise<PostRow> {
+  async insertPost(
+    m: EntityManager,
+    p: {
+      title: string;
+      category: string;
+      description: string;
+      imagePath: string | null;
+      lat: number;
+      lng: number;
+      locationName: string | null;
+      userId: string;
+    },
+  ): Promise<PostRow> {
     const [{ id }] = await m.query(
       `INSERT INTO incidents.community_posts (title, category, description, image_path, lat, lng, location_name, user_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,

@@ -2,7 +2,16 @@ import { Injectable, Logger } from '@nestjs/common';
 import { badRequest, jobId, LiveEvents, notFound } from '@beacon/common';
 import { AuthUser } from '@beacon/auth';
 import {
-  COMMUNITY_LIMITS, CommunityComment, CommunityPost, CommunityStats, JobName, LikeResult, levelFor, MyCommunityActivityPage, Rooms, UserPoints,
+  COMMUNITY_LIMITS,
+  CommunityComment,
+  CommunityPost,
+  CommunityStats,
+  JobName,
+  LikeResult,
+  levelFor,
+  MyCommunityActivityPage,
+  Rooms,
+  UserPoints,
 } from '@beacon/contracts';
 import { Outbox } from '../events/outbox';
 import { UploadsService } from '../uploads/uploads.service';
@@ -24,9 +33,10 @@ export class CommunityService {
 
   async listPosts(viewerId: string | null, q: ListPostsQuery): Promise<{ items: CommunityPost[]; total: number }> {
     // the radius filter applies below the slider's maximum, and needs a centre
-    const near = q.radiusKm !== undefined && q.radiusKm < COMMUNITY_LIMITS.radiusMaxKm && q.lat !== undefined && q.lng !== undefined
-      ? { lat: q.lat, lng: q.lng, radiusM: q.radiusKm * 1000 }
-      : undefined;
+    const near =
+      q.radiusKm !== undefined && q.radiusKm < COMMUNITY_LIMITS.radiusMaxKm && q.lat !== undefined && q.lng !== undefined
+        ? { lat: q.lat, lng: q.lng, radiusM: q.radiusKm * 1000 }
+        : undefined;
     if (q.radiusKm !== undefined && q.radiusKm < COMMUNITY_LIMITS.radiusMaxKm && !near) {
       throw badRequest('A radius filter needs lat and lng', 'location_required');
     }
@@ -68,9 +78,15 @@ export class CommunityService {
       return created;
     });
     void this.outbox.flush();
-    this.live(() => this.sockets.to(Rooms.public).emit('community:post', {
-      id: row.id, title: row.title, category: row.category, userId: row.user_id, createdAt: row.created_at.toISOString(),
-    }));
+    this.live(() =>
+      this.sockets.to(Rooms.public).emit('community:post', {
+        id: row.id,
+        title: row.title,
+        category: row.category,
+        userId: row.user_id,
+        createdAt: row.created_at.toISOString(),
+      }),
+    );
     return toPost(row, user.id);
   }
 
@@ -87,13 +103,25 @@ export class CommunityService {
         throw badRequest('The comment you are replying to was not found', 'parent_not_found');
       }
       const created = await this.repo.insertComment(m, { postId, userId: user.id, content: dto.content, parentId: dto.parentId ?? null });
-      await this.outbox.add(m, JobName.CommentCreated, { commentId: created.id, postId, userId: user.id, postAuthorId: post.user_id }, jobId(JobName.CommentCreated, created.id));
+      await this.outbox.add(
+        m,
+        JobName.CommentCreated,
+        { commentId: created.id, postId, userId: user.id, postAuthorId: post.user_id },
+        jobId(JobName.CommentCreated, created.id),
+      );
       return created;
     });
     void this.outbox.flush();
-    this.live(() => this.sockets.to(Rooms.public).emit('community:comment', {
-      id: row.id, postId: row.post_id, parentId: row.parent_id, userId: row.user_id, content: row.content, createdAt: row.created_at.toISOString(),
-    }));
+    this.live(() =>
+      this.sockets.to(Rooms.public).emit('community:comment', {
+        id: row.id,
+        postId: row.post_id,
+        parentId: row.parent_id,
+        userId: row.user_id,
+        content: row.content,
+        createdAt: row.created_at.toISOString(),
+      }),
+    );
     return toComment(row, user.id);
   }
 
@@ -136,4 +164,3 @@ export class CommunityService {
     }
   }
 }
-

@@ -14,14 +14,16 @@ export class PointsRepository {
 
   /** +5 to the post's author, once per post. */
   awardForPost(postId: string): Promise<boolean> {
-    return this.ds.transaction((m) => this.award(m, `post:${postId}`, 'post', POINTS.post,
-      `SELECT user_id FROM incidents.community_posts WHERE id = $1`, [postId]));
+    return this.ds.transaction((m) =>
+      this.award(m, `post:${postId}`, 'post', POINTS.post, `SELECT user_id FROM incidents.community_posts WHERE id = $1`, [postId]),
+    );
   }
 
   /** +2 to the commenter, once per comment. */
   awardForComment(commentId: string): Promise<boolean> {
-    return this.ds.transaction((m) => this.award(m, `comment:${commentId}`, 'comment', POINTS.comment,
-      `SELECT user_id FROM incidents.community_comments WHERE id = $1`, [commentId]));
+    return this.ds.transaction((m) =>
+      this.award(m, `comment:${commentId}`, 'comment', POINTS.comment, `SELECT user_id FROM incidents.community_comments WHERE id = $1`, [commentId]),
+    );
   }
 
   /**
@@ -53,11 +55,13 @@ export class PointsRepository {
   private async award(m: EntityManager, key: string, reason: string, points: number, ownerSql: string, ownerParams: unknown[]): Promise<boolean> {
     const [owner] = await m.query(ownerSql, ownerParams);
     if (!owner) return false; // the post or comment is gone: nothing to award
-    const inserted = rowsOf(await m.query(
-      `INSERT INTO incidents.points_awards (award_key, user_id, points, reason) VALUES ($1, $2, $3, $4)
+    const inserted = rowsOf(
+      await m.query(
+        `INSERT INTO incidents.points_awards (award_key, user_id, points, reason) VALUES ($1, $2, $3, $4)
        ON CONFLICT (award_key) DO NOTHING RETURNING 1`,
-      [key, owner.user_id, points, reason],
-    ));
+        [key, owner.user_id, points, reason],
+      ),
+    );
     if (!inserted.length) return false;
     await this.addToTotal(m, owner.user_id, points);
     return true;

@@ -40,7 +40,13 @@ describe('incidents inbox retries (shared queue kernel)', () => {
     });
     const created = await h.call('POST', '/community/posts', {
       user: alice,
-      body: { title: 'Wrong-way driver on Loop 101', category: 'wrong-way-driver', description: 'Sedan heading south in the northbound lanes near exit 34.', ...PHOENIX, locationName: 'Loop 101 exit 34' },
+      body: {
+        title: 'Wrong-way driver on Loop 101',
+        category: 'wrong-way-driver',
+        description: 'Sedan heading south in the northbound lanes near exit 34.',
+        ...PHOENIX,
+        locationName: 'Loop 101 exit 34',
+      },
     });
     expect(created.status).toBe(201);
     await eventually(async () => (calls.length >= 3 ? true : undefined), 'the third attempt');
@@ -49,7 +55,9 @@ describe('incidents inbox retries (shared queue kernel)', () => {
     // 1 s then 2 s: the shared policy's base delay, doubled (lower bounds only: a busy machine is slower, never faster)
     expect(calls[1] - calls[0]).toBeGreaterThanOrEqual(950);
     expect(calls[2] - calls[1]).toBeGreaterThanOrEqual(1900);
-    expect(logged(warn, new RegExp(`${QueueName.IncidentsInbox} job .* \\(${JobName.PostCreated}\\) attempt 1 failed: database briefly unavailable`))).toBe(true);
+    expect(logged(warn, new RegExp(`${QueueName.IncidentsInbox} job .* \\(${JobName.PostCreated}\\) attempt 1 failed: database briefly unavailable`))).toBe(
+      true,
+    );
     expect(logged(warn, /attempt 2 failed: database briefly unavailable/)).toBe(true);
     const mine = await h.call('GET', '/community/points/me', { user: alice });
     expect(mine.body.points).toBeGreaterThan(0);

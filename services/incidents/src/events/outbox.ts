@@ -26,7 +26,10 @@ export class Outbox implements OnApplicationBootstrap, BeforeApplicationShutdown
   private draining?: Promise<void>;
   private stopped = false;
 
-  constructor(@InjectDataSource() private readonly ds: DataSource, private readonly queue: JobQueue) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly queue: JobQueue,
+  ) {}
 
   /** Records an event inside the caller's transaction. */
   async add<J extends JobName>(manager: EntityManager, name: J, data: JobPayloads[J], jobId?: string): Promise<void> {

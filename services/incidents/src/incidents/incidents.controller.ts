@@ -2,7 +2,14 @@ import { Body, Controller, Get, Param, ParseUUIDPipe, Patch, Post, Query } from 
 import { AuthUser, CurrentUser, Public, Roles } from '@beacon/auth';
 import { AppError } from '@beacon/common';
 import { CreateIncidentDto } from './dto/create-incident.dto';
-import { DuplicateCheckQuery, ListIncidentsQuery, NearbyIncidentsQuery, PageQuery, UpdateIncidentStatusDto, VerifiedIncidentsQuery } from './dto/incident-queries';
+import {
+  DuplicateCheckQuery,
+  ListIncidentsQuery,
+  NearbyIncidentsQuery,
+  PageQuery,
+  UpdateIncidentStatusDto,
+  VerifiedIncidentsQuery,
+} from './dto/incident-queries';
 import { RateLimited } from '../common/rate-limits';
 import { IncidentsService } from './incidents.service';
 

@@ -74,7 +74,7 @@ describe('incidents API (real database)', () => {
       expect(res.status).toBe(401);
     });
 
-    it('refuses a photo path that is not the reporter\'s own upload', async () => {
+    it("refuses a photo path that is not the reporter's own upload", async () => {
       const res = await h.call('POST', '/incidents', { user: alice, body: report({ photoPath: `incident-photos/${bob.id}/1763800000000.jpg` }) });
       expect(res).toMatchObject({ status: 400, body: { code: 'upload_not_found' } });
       const traversal = await h.call('POST', '/incidents', { user: alice, body: report({ photoPath: `../../etc/passwd` }) });
@@ -98,8 +98,14 @@ describe('incidents API (real database)', () => {
         }, 'incident.created in incidents-inbox');
         expect(job.name).toBe(JobName.IncidentCreated);
         expect(JSON.parse(job.data)).toEqual({
-          incidentId: res.body.id, type: 'wrong-way-driver', reportedBy: alice.id, lat: at.lat, lng: at.lng,
-          locationName: 'I-17 near Thomas Rd', description: 'White pickup driving north in the southbound lanes', occurredAt: res.body.createdAt,
+          incidentId: res.body.id,
+          type: 'wrong-way-driver',
+          reportedBy: alice.id,
+          lat: at.lat,
+          lng: at.lng,
+          locationName: 'I-17 near Thomas Rd',
+          description: 'White pickup driving north in the southbound lanes',
+          occurredAt: res.body.createdAt,
         });
         // a pending report is nothing for the alerts service yet
         expect(await redis.exists(`${h.redisPrefix}:bull:${QueueName.AlertsInbox}:incident.verified_${res.body.id}`)).toBe(0);
@@ -115,7 +121,12 @@ describe('incidents API (real database)', () => {
   describe('visibility of pending reports (IDOR)', () => {
     let pendingId: string;
     beforeAll(async () => {
-      pendingId = (await h.call('POST', '/incidents', { user: alice, body: report({ type: 'crime', description: 'Someone trying car door handles', ...north(PHOENIX, 30_000) }) })).body.id;
+      pendingId = (
+        await h.call('POST', '/incidents', {
+          user: alice,
+          body: report({ type: 'crime', description: 'Someone trying car door handles', ...north(PHOENIX, 30_000) }),
+        })
+      ).body.id;
     });
 
     it('the reporter and admins see it', async () => {
@@ -190,8 +201,10 @@ describe('incidents API (real database)', () => {
 
     it('refuses transitions that are not allowed and unknown statuses', async () => {
       const created = (await h.call('POST', '/incidents', { user: bob, body: report(north(PHOENIX, 41_000)) })).body;
-      expect((await h.call('PATCH', `/incidents/${created.id}/status`, { user: admin, body: { status: 'resolved' } })).body)
-        .toMatchObject({ code: 'invalid_transition', message: 'A pending report can only become verified or rejected' });
+      expect((await h.call('PATCH', `/incidents/${created.id}/status`, { user: admin, body: { status: 'resolved' } })).body).toMatchObject({
+        code: 'invalid_transition',
+        message: 'A pending report can only become verified or rejected',
+      });
       expect((await h.call('PATCH', `/incidents/${created.id}/status`, { user: admin, body: { status: 'pending' } })).status).toBe(400);
       expect((await h.call('PATCH', `/incidents/${created.id}/status`, { user: admin, body: { status: 'rejected' } })).body.status).toBe('rejected');
       // a rejected report stays hidden from others
@@ -286,7 +299,10 @@ describe('incidents API (real database)', () => {
       dave = await h.user();
       // verified reports at 100 m, 900 m, 1100 m and 3 km north of the centre
       for (const metres of [900, 100, 1100, 3000]) {
-        const { body } = await h.call('POST', '/incidents', { user: dave, body: report({ ...north(centre, metres), type: 'traffic-hazard', description: `Debris ${metres} m north` }) });
+        const { body } = await h.call('POST', '/incidents', {
+          user: dave,
+          body: report({ ...north(centre, metres), type: 'traffic-hazard', description: `Debris ${metres} m north` }),
+        });
         await h.call('PATCH', `/incidents/${body.id}/status`, { user: admin, body: { status: 'verified' } });
       }
     });
@@ -317,7 +333,9 @@ describe('incidents API (real database)', () => {
     it('possible duplicates: same type, open, within 50 m and 30 minutes', async () => {
       const spot = { lat: 41.0, lng: -101.0 };
       const erin = await h.user();
-      const open = (await h.call('POST', '/incidents', { user: erin, body: report({ ...spot, type: 'accident', description: 'Two cars blocking the left lane' }) })).body;
+      const open = (
+        await h.call('POST', '/incidents', { user: erin, body: report({ ...spot, type: 'accident', description: 'Two cars blocking the left lane' }) })
+      ).body;
       // noise: other type, too far, too old, rejected
       await h.call('POST', '/incidents', { user: erin, body: report({ ...spot, type: 'crime' }) });
       await h.call('POST', '/incidents', { user: erin, body: report({ ...north(spot, 80), type: 'accident' }) });
@@ -341,7 +359,7 @@ describe('incidents API (real database)', () => {
   });
 
   describe('mine and the public map', () => {
-    it('pages the caller\'s own reports with a total', async () => {
+    it("pages the caller's own reports with a total", async () => {
       const frank = await h.user();
       for (let n = 0; n < 3; n++) await h.call('POST', '/incidents', { user: frank, body: report(north(PHOENIX, 200_000 + n * 100)) });
       const first = await h.call('GET', '/incidents/mine?limit=2', { user: frank });
@@ -353,7 +371,8 @@ describe('incidents API (real database)', () => {
 
     it('the map endpoint needs no token, shows reports verified within the window, however old the report', async () => {
       const gina = await h.user();
-      const make = async (metres: number) => (await h.call('POST', '/incidents', { user: gina, body: report(north(PHOENIX, 300_000 + metres)) })).body.id as string;
+      const make = async (metres: number) =>
+        (await h.call('POST', '/incidents', { user: gina, body: report(north(PHOENIX, 300_000 + metres)) })).body.id as string;
       const backdate = (id: string, column: 'created_at' | 'moderated_at', hours: number) =>
         h.db.query(`UPDATE incidents.incidents SET ${column} = now() - make_interval(hours => $2) WHERE id = $1`, [id, hours]);
 

@@ -176,13 +176,22 @@ export class IncidentsRepository {
   }
 
   /** Changes the status only if it is still `from` (two admins acting at once: the second gets null). */
-  async updateStatus(m: EntityManager, id: string, from: IncidentStatus, to: IncidentStatus, adminId: string, note: string | null): Promise<IncidentRow | null> {
-    const rows = rowsOf<IncidentRow>(await m.query(
-      `UPDATE incidents.incidents AS i SET status = $3, moderated_by = $4, moderated_at = now(), moderation_note = $5,
+  async updateStatus(
+    m: EntityManager,
+    id: string,
+    from: IncidentStatus,
+    to: IncidentStatus,
+    adminId: string,
+    note: string | null,
+  ): Promise<IncidentRow | null> {
+    const rows = rowsOf<IncidentRow>(
+      await m.query(
+        `UPDATE incidents.incidents AS i SET status = $3, moderated_by = $4, moderated_at = now(), moderation_note = $5,
          auto_approved = false, updated_at = now()
        WHERE i.id = $1 AND i.status = $2 RETURNING ${INCIDENT_COLUMNS}`,
-      [id, from, to, adminId, note],
-    ));
+        [id, from, to, adminId, note],
+      ),
+    );
     return rows[0] ?? null;
   }
 }

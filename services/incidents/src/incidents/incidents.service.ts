@@ -2,8 +2,19 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AppError, jobId, LiveEvents, notFound } from '@beacon/common';
 import { AuthUser } from '@beacon/auth';
 import {
-  Incident, INCIDENT_LIMITS, INCIDENT_TRANSITIONS, IncidentEvent, IncidentPage, IncidentStatus, JobName, JobPayloads, ModerationQueueCount,
-  ModerationQueuePage, PossibleDuplicate, PublicIncident, Rooms,
+  Incident,
+  INCIDENT_LIMITS,
+  INCIDENT_TRANSITIONS,
+  IncidentEvent,
+  IncidentPage,
+  IncidentStatus,
+  JobName,
+  JobPayloads,
+  ModerationQueueCount,
+  ModerationQueuePage,
+  PossibleDuplicate,
+  PublicIncident,
+  Rooms,
 } from '@beacon/contracts';
 import { IncidentsEnv } from '../config/env.dto';
 import { Outbox } from '../events/outbox';
@@ -106,7 +117,9 @@ export class IncidentsService {
     void this.outbox.flush();
     try {
       if (row.status === 'verified') {
-        this.sockets.to(Rooms.public).emit('incident:verified', { id: row.id, type: row.type, lat: row.lat, lng: row.lng, createdAt: row.created_at.toISOString() });
+        this.sockets
+          .to(Rooms.public)
+          .emit('incident:verified', { id: row.id, type: row.type, lat: row.lat, lng: row.lng, createdAt: row.created_at.toISOString() });
       }
     } catch (e) {
       this.logger.warn(`live update not sent: ${(e as Error).message}`);
@@ -176,9 +189,11 @@ export class IncidentsService {
     const target: IncidentStatus = dto.status;
     if (!INCIDENT_TRANSITIONS[current.status].includes(target)) {
       const allowed = INCIDENT_TRANSITIONS[current.status];
-      throw new AppError(409, 'invalid_transition', allowed.length
-        ? `A ${current.status} report can only become ${allowed.join(' or ')}`
-        : `A ${current.status} report cannot change status`);
+      throw new AppError(
+        409,
+        'invalid_transition',
+        allowed.length ? `A ${current.status} report can only become ${allowed.join(' or ')}` : `A ${current.status} report cannot change status`,
+      );
     }
     const updated = await this.repo.transaction(async (m) => {
       const row = await this.repo.updateStatus(m, id, current.status, target, admin.id, dto.note?.trim() || null);

@@ -57,7 +57,10 @@ describe('moderation queue (real database)', () => {
     ids.leeOther1 = await reportAs(lee, 'other', 360);
     ids.leeOther2 = await reportAs(lee, 'other', 360);
     // two reports made at the very same instant: only the id can order them
-    await h.db.query(`UPDATE incidents.incidents SET created_at = (SELECT created_at FROM incidents.incidents WHERE id = $1) WHERE id = $2`, [ids.leeOther1, ids.leeOther2]);
+    await h.db.query(`UPDATE incidents.incidents SET created_at = (SELECT created_at FROM incidents.incidents WHERE id = $1) WHERE id = $2`, [
+      ids.leeOther1,
+      ids.leeOther2,
+    ]);
     // rows from before the e-mail was kept: one rejected long ago, one pending
     const legacy: { id: string; status: string }[] = await h.db.query(
       `INSERT INTO incidents.incidents (type, description, lat, lng, reported_by, status, created_at)
@@ -79,7 +82,8 @@ describe('moderation queue (real database)', () => {
       ids.janeWrongWay, // 10 min
       ids.kimAccident, // 4 h
       ids.samAccident, // 1 h
-      first, second, // 6 h, the same instant: by id
+      first,
+      second, // 6 h, the same instant: by id
       ids.janeCrime, // 5 h
       ids.legacyHazard, // 3 h
     ]);
@@ -137,7 +141,7 @@ describe('moderation queue (real database)', () => {
     }
   });
 
-  it('follows the moderators\' decisions: a verified report leaves the queue and joins its reporter\'s record', async () => {
+  it("follows the moderators' decisions: a verified report leaves the queue and joins its reporter's record", async () => {
     await decide(ids.janeWrongWay, 'verified');
     const { body } = await queue('?limit=100');
     expect(body.total).toBe(7);

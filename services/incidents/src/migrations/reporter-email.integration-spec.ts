@@ -3,9 +3,9 @@ import { createTestDatabase, TestDatabase } from '@beacon/testing';
 import { incidentsDatabase } from '../database';
 
 const columns = async (db: TestDatabase) =>
-  (await db.query<{ column_name: string; is_nullable: string }>(
+  await db.query<{ column_name: string; is_nullable: string }>(
     `SELECT column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'incidents' AND table_name = 'incidents' AND column_name = 'reporter_email'`,
-  ));
+  );
 
 describe('ReporterEmail migration', () => {
   let db: TestDatabase;

@@ -29,7 +29,8 @@ describe('incidents demo seed', () => {
     await seedIncidents(ds, () => undefined, emails);
     await seedIncidents(ds, () => undefined, emails);
 
-    const [posts] = await db.query(`SELECT count(*)::int AS n, bool_and(likes_count = (SELECT count(*) FROM incidents.post_likes l WHERE l.post_id = p.id)) AS likes_ok,
+    const [posts] =
+      await db.query(`SELECT count(*)::int AS n, bool_and(likes_count = (SELECT count(*) FROM incidents.post_likes l WHERE l.post_id = p.id)) AS likes_ok,
       bool_and(comments_count = (SELECT count(*) FROM incidents.community_comments c WHERE c.post_id = p.id)) AS comments_ok FROM incidents.community_posts p`);
     expect(posts).toEqual({ n: 5, likes_ok: true, comments_ok: true });
     // 5 posts x 5 + 3 comments x 2 + 3 likes received

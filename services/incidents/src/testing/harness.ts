@@ -35,7 +35,10 @@ export interface Harness {
  * sets small ones itself.
  */
 const NO_RATE_LIMITS = Object.fromEntries(
-  ['REPORTS', 'UPLOADS', 'POSTS', 'COMMENTS', 'LIKES'].flatMap((a) => [[`INCIDENTS_RATE_${a}_USER`, '100000/60'], [`INCIDENTS_RATE_${a}_IP`, '100000/60']]),
+  ['REPORTS', 'UPLOADS', 'POSTS', 'COMMENTS', 'LIKES'].flatMap((a) => [
+    [`INCIDENTS_RATE_${a}_USER`, '100000/60'],
+    [`INCIDENTS_RATE_${a}_IP`, '100000/60'],
+  ]),
 );
 
 /** The real incidents service on a throwaway database, a Redis prefix of its own and a temp upload dir. */

@@ -39,10 +39,9 @@ export class ImageProcessor {
       if (!animated) image = image.rotate();
       image = image.resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
       // sharp writes no metadata unless asked (keepMetadata/withMetadata): the output carries pixels only
-      const buffer = await (ext === 'jpg' ? image.jpeg({ quality: 85 })
-        : ext === 'png' ? image.png()
-        : ext === 'webp' ? image.webp({ quality: 85 })
-        : image.gif()).toBuffer();
+      const buffer = await (
+        ext === 'jpg' ? image.jpeg({ quality: 85 }) : ext === 'png' ? image.png() : ext === 'webp' ? image.webp({ quality: 85 }) : image.gif()
+      ).toBuffer();
       return { buffer, ext, contentType: IMAGE_TYPES[ext] };
     } catch {
       throw new InvalidImageError('image could not be re-encoded');

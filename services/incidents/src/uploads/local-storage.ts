@@ -51,6 +51,9 @@ export class LocalStorage extends ObjectStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    return stat(this.path(key)).then((s) => s.isFile(), () => false);
+    return stat(this.path(key)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
   }
 }

@@ -19,7 +19,9 @@ describe('who may see an uploaded photo', () => {
   beforeAll(async () => {
     h = await startHarness();
     [alice, bob, admin] = await Promise.all([h.user(), h.user(), h.user('admin')]);
-    jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c03030' } }).jpeg().toBuffer();
+    jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c03030' } })
+      .jpeg()
+      .toBuffer();
   });
   afterAll(() => h.close());
 
@@ -33,7 +35,10 @@ describe('who may see an uploaded photo', () => {
 
   async function report(user: TestUser) {
     const { path } = await upload(user);
-    const res = await h.call('POST', '/incidents', { user, body: { type: 'accident', description: 'Two cars collided at the light', ...PHOENIX, photoPath: path } });
+    const res = await h.call('POST', '/incidents', {
+      user,
+      body: { type: 'accident', description: 'Two cars collided at the light', ...PHOENIX, photoPath: path },
+    });
     expect(res.status).toBe(201);
     return { id: res.body.id as string, path, photoUrl: res.body.photoUrl as string };
   }
@@ -54,7 +59,7 @@ describe('who may see an uploaded photo', () => {
     for (const user of [undefined, alice, admin]) expect((await fetchPhoto(plainUrl(guessed), user)).status).toBe(404);
   });
 
-  it('a pending report\'s photo: 404 to strangers and anonymous, served to the reporter and admins', async () => {
+  it("a pending report's photo: 404 to strangers and anonymous, served to the reporter and admins", async () => {
     const { id, path, photoUrl } = await report(alice);
     for (const user of [undefined, bob]) {
       const res = await fetchPhoto(plainUrl(path), user);
@@ -79,7 +84,7 @@ describe('who may see an uploaded photo', () => {
     expect((await fetchPhoto((await h.call('GET', `/incidents/${id}`, { user: alice })).body.photoUrl)).status).toBe(200);
   });
 
-  it('a rejected report\'s photo is just as private', async () => {
+  it("a rejected report's photo is just as private", async () => {
     const { id, path } = await report(alice);
     expect((await moderate(id, 'rejected')).status).toBe(200);
     for (const user of [undefined, bob]) expect((await fetchPhoto(plainUrl(path), user)).status).toBe(404);
@@ -88,7 +93,7 @@ describe('who may see an uploaded photo', () => {
     expect((await fetchPhoto(mine.body.photoUrl)).status).toBe(200);
   });
 
-  it('an approved report\'s photo is public, and private again if the report is later rejected', async () => {
+  it("an approved report's photo is public, and private again if the report is later rejected", async () => {
     const { id, path } = await report(alice);
     expect((await moderate(id, 'verified')).status).toBe(200);
     const seen = await h.call('GET', `/incidents/${id}`, { user: bob });
@@ -131,14 +136,20 @@ describe('who may see an uploaded photo', () => {
     expect((await fetchPhoto(plainUrl(path))).status).toBe(200);
   });
 
-  it('a community post\'s image is public once posted; before that only its uploader sees it', async () => {
+  it("a community post's image is public once posted; before that only its uploader sees it", async () => {
     const uploaded = await upload(alice, 'community-post-photos');
     expect((await fetchPhoto(plainUrl(uploaded.path))).status).toBe(404);
     expect((await fetchPhoto(plainUrl(uploaded.path), bob)).status).toBe(404);
     expect((await fetchPhoto(uploaded.url)).status).toBe(200);
     const post = await h.call('POST', '/community/posts', {
       user: alice,
-      body: { title: 'Pothole on Main', category: 'other', description: 'A deep pothole opened up in the right lane today.', ...PHOENIX, imagePath: uploaded.path },
+      body: {
+        title: 'Pothole on Main',
+        category: 'other',
+        description: 'A deep pothole opened up in the right lane today.',
+        ...PHOENIX,
+        imagePath: uploaded.path,
+      },
     });
     expect(post.status).toBe(201);
     expect(post.body.imageUrl).toBe(plainUrl(uploaded.path));

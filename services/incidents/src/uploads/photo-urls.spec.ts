@@ -46,7 +46,14 @@ describe('PhotoUrls', () => {
     expect(urls.verify(PATH, String(Number(expires) + 3600), signature)).toBeNull();
     const other = new PhotoUrls(randomBytes(32), env, () => now);
     expect(other.verify(PATH, expires, signature)).toBeNull();
-    for (const [e, s] of [[undefined, signature], [expires, undefined], [[expires], signature], [expires, [signature]], ['1e12', signature], [expires, '']]) {
+    for (const [e, s] of [
+      [undefined, signature],
+      [expires, undefined],
+      [[expires], signature],
+      [expires, [signature]],
+      ['1e12', signature],
+      [expires, ''],
+    ]) {
       expect(urls.verify(PATH, e, s)).toBeNull();
     }
   });

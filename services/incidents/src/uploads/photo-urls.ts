@@ -19,7 +19,11 @@ export type Clock = () => number;
 export class PhotoUrls {
   private readonly ttl: number;
 
-  constructor(@Inject(PHOTO_URL_KEY) private readonly key: Buffer, env: IncidentsEnv, @Inject(CLOCK) private readonly now: Clock) {
+  constructor(
+    @Inject(PHOTO_URL_KEY) private readonly key: Buffer,
+    env: IncidentsEnv,
+    @Inject(CLOCK) private readonly now: Clock,
+  ) {
     this.ttl = env.INCIDENTS_PHOTO_URL_TTL_SECONDS;
   }
 

@@ -14,9 +14,13 @@ export class PhotoVisibilityRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   async isPublished(bucket: UploadBucket, path: string): Promise<boolean> {
-    const [row] = bucket === 'incident-photos'
-      ? await this.ds.query(`SELECT EXISTS (SELECT 1 FROM incidents.incidents WHERE photo_path = $1 AND status = ANY($2::text[])) AS published`, [path, PUBLISHED_STATUSES])
-      : await this.ds.query(`SELECT EXISTS (SELECT 1 FROM incidents.community_posts WHERE image_path = $1 AND status = 'active') AS published`, [path]);
+    const [row] =
+      bucket === 'incident-photos'
+        ? await this.ds.query(`SELECT EXISTS (SELECT 1 FROM incidents.incidents WHERE photo_path = $1 AND status = ANY($2::text[])) AS published`, [
+            path,
+            PUBLISHED_STATUSES,
+          ])
+        : await this.ds.query(`SELECT EXISTS (SELECT 1 FROM incidents.community_posts WHERE image_path = $1 AND status = 'active') AS published`, [path]);
     return row.published === true;
   }
 }

@@ -29,15 +29,17 @@ export class S3Storage extends ObjectStorage {
 
   async putNew(key: string, body: Buffer, contentType: string): Promise<boolean> {
     try {
-      await this.client.send(new PutObjectCommand({
-        Bucket: this.options.bucket,
-        Key: key,
-        Body: body,
-        ContentType: contentType,
-        CacheControl: 'public, max-age=3600',
-        // conditional write: refused with 412 when the key exists, so nothing is overwritten
-        IfNoneMatch: '*',
-      }));
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.options.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=3600',
+          // conditional write: refused with 412 when the key exists, so nothing is overwritten
+          IfNoneMatch: '*',
+        }),
+      );
       return true;
     } catch (e) {
       if (e instanceof S3ServiceException && (e.$metadata.httpStatusCode === 412 || e.name === 'PreconditionFailed')) return false;

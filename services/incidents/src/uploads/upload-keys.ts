@@ -34,6 +34,5 @@ export function parseUploadKey(key: string): UploadKey | null {
   return { bucket: m[1] as UploadBucket, ownerId: m[2], fileName: `${m[3]}.${m[4]}`, ext: m[4] as ImageExtension };
 }
 
-
 /** The same-origin URL the incidents service serves the object at. */
 export const uploadUrl = (key: string) => `/api/incidents/uploads/${key}`;

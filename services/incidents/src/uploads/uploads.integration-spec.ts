@@ -8,7 +8,10 @@ import { Harness, PHOENIX, startHarness, TestUser } from '../testing/harness';
 async function photoWithGps(): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Snapper 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '33/1 26/1 54/1', GPSLongitudeRef: 'W', GPSLongitude: '112/1 4/1 26/1' } })
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Snapper 9' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '33/1 26/1 54/1', GPSLongitudeRef: 'W', GPSLongitude: '112/1 4/1 26/1' },
+    })
     .toBuffer();
 }
 
@@ -91,17 +94,28 @@ describe.each(['local', 's3'] as const)('photo uploads (%s storage)', (driver) =
     expect(bytes.includes(Buffer.from('PhoneCo'))).toBe(false);
 
     // and it can be attached to the uploader's own report, not to anyone else's
-    const incident = await h.call('POST', '/incidents', { user: alice, body: { type: 'accident', description: 'Fender bender at the light', ...PHOENIX, photoPath: res.body.path } });
+    const incident = await h.call('POST', '/incidents', {
+      user: alice,
+      body: { type: 'accident', description: 'Fender bender at the light', ...PHOENIX, photoPath: res.body.path },
+    });
     expect(incident.status).toBe(201);
     expect(incident.body.photoUrl.split('?')[0]).toBe(res.body.url.split('?')[0]);
-    const stolen = await h.call('POST', '/incidents', { user: bob, body: { type: 'accident', description: 'Fender bender at the light', ...PHOENIX, photoPath: res.body.path } });
+    const stolen = await h.call('POST', '/incidents', {
+      user: bob,
+      body: { type: 'accident', description: 'Fender bender at the light', ...PHOENIX, photoPath: res.body.path },
+    });
     expect(stolen).toMatchObject({ status: 400, body: { code: 'upload_not_found' } });
-    const wrongBucket = await h.call('POST', '/community/posts', { user: alice, body: { title: 'Crash on Main', category: 'other', description: 'A small crash happened at the light today.', ...PHOENIX, imagePath: res.body.path } });
+    const wrongBucket = await h.call('POST', '/community/posts', {
+      user: alice,
+      body: { title: 'Crash on Main', category: 'other', description: 'A small crash happened at the light today.', ...PHOENIX, imagePath: res.body.path },
+    });
     expect(wrongBucket).toMatchObject({ status: 400, body: { code: 'upload_not_found' } });
   });
 
   it('judges by content, not by name or declared type', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#00ff00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#00ff00' } })
+      .png()
+      .toBuffer();
     const res = await upload(h, 'community-post-photos', png, { user: alice, name: 'cat.gif', type: 'image/gif' });
     expect(res.status).toBe(201);
     expect(res.body.path).toMatch(/\.png$/);
@@ -110,7 +124,12 @@ describe.each(['local', 's3'] as const)('photo uploads (%s storage)', (driver) =
 
   it.each([
     ['a renamed HTML file', Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>'), 'photo.jpg', 'image/jpeg'],
-    ['an SVG (decodable, but scriptable)', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>'), 'icon.png', 'image/png'],
+    [
+      'an SVG (decodable, but scriptable)',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>'),
+      'icon.png',
+      'image/png',
+    ],
     ['a truncated JPEG', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), 'broken.jpg', 'image/jpeg'],
   ])('refuses %s', async (_what, file, name, type) => {
     const res = await upload(h, 'incident-photos', file, { user: alice, name, type });
@@ -161,7 +180,9 @@ async function startS3CompatibleServer() {
       req.on('data', (c) => chunks.push(c));
       req.on('end', () => {
         if (req.headers['if-none-match'] === '*' && objects.has(key)) {
-          res.writeHead(412, { 'content-type': 'application/xml' }).end('<Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>');
+          res
+            .writeHead(412, { 'content-type': 'application/xml' })
+            .end('<Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>');
           return;
         }
         objects.set(key, { body: Buffer.concat(chunks), type: String(req.headers['content-type'] ?? 'application/octet-stream') });
@@ -171,7 +192,9 @@ async function startS3CompatibleServer() {
     }
     const object = objects.get(key);
     if (!object) {
-      res.writeHead(404, { 'content-type': 'application/xml' }).end(req.method === 'HEAD' ? undefined : '<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>');
+      res
+        .writeHead(404, { 'content-type': 'application/xml' })
+        .end(req.method === 'HEAD' ? undefined : '<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>');
       return;
     }
     res.writeHead(200, { 'content-type': object.type, 'content-length': object.body.length, etag: '"1"' });

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { Product, ProductAnalytics, ProductCategory, ProductPage, StoreStats } from '@beacon/contracts';
-import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix, jsonClient } from '@beacon/testing';
+import {
+  createTestDatabase,
+  RunningService,
+  startTestIdentity,
+  startTestService,
+  TestDatabase,
+  TestIdentity,
+  testRedisPrefix,
+  jsonClient,
+} from '@beacon/testing';
 import { StoreEnv } from '../config/env.dto';
 import { storeDatabase } from '../database';
 import { CATALOGUE } from '../seed/catalogue';
@@ -34,7 +43,10 @@ describe('store API', () => {
     db = await createTestDatabase([storeDatabase]);
     identity = await startTestIdentity();
     svc = await startTestService(storeService, {
-      DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JWKS_URL: identity.jwksUrl,
+      DATABASE_URL: db.url,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      JWKS_URL: identity.jwksUrl,
     });
     userToken = await identity.token({ id: userId, email: 'user@example.test' });
     otherUserToken = await identity.token({ email: 'other@example.test' });
@@ -53,8 +65,16 @@ describe('store API', () => {
     const [row] = await db.query<{ id: string }>(
       `INSERT INTO store.store_products (name, description, price, category, featured, in_stock, view_count, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now() - make_interval(hours => $8)) RETURNING id`,
-      [p.name ?? `Product ${randomUUID().slice(0, 8)}`, p.description ?? 'A safety product', p.price ?? 10, p.category ?? 'Safety Gear',
-        p.featured ?? false, p.inStock ?? true, p.viewCount ?? 0, p.ageHours ?? 1],
+      [
+        p.name ?? `Product ${randomUUID().slice(0, 8)}`,
+        p.description ?? 'A safety product',
+        p.price ?? 10,
+        p.category ?? 'Safety Gear',
+        p.featured ?? false,
+        p.inStock ?? true,
+        p.viewCount ?? 0,
+        p.ageHours ?? 1,
+      ],
     );
     return row.id;
   }
@@ -68,10 +88,32 @@ describe('store API', () => {
   describe('GET /products', () => {
     beforeAll(async () => {
       await clear();
-      await product({ name: 'Roadside Kit', description: 'Jumper cables and a flashlight', price: 89.99, category: 'Emergency Kits', featured: true, ageHours: 5 });
+      await product({
+        name: 'Roadside Kit',
+        description: 'Jumper cables and a flashlight',
+        price: 89.99,
+        category: 'Emergency Kits',
+        featured: true,
+        ageHours: 5,
+      });
       await product({ name: 'Glovebox First Aid', description: 'Bandages for the car', price: 24.99, category: 'Emergency Kits', ageHours: 2 });
-      await product({ name: 'Winter Kit', description: 'Blanket and FLASHLIGHT for snow', price: 64.5, category: 'Emergency Kits', inStock: false, ageHours: 3 });
-      await product({ name: 'Weather Radio', description: 'Hand crank NOAA radio', price: 49.99, category: 'Emergency Electronics', featured: true, viewCount: 7, ageHours: 10 });
+      await product({
+        name: 'Winter Kit',
+        description: 'Blanket and FLASHLIGHT for snow',
+        price: 64.5,
+        category: 'Emergency Kits',
+        inStock: false,
+        ageHours: 3,
+      });
+      await product({
+        name: 'Weather Radio',
+        description: 'Hand crank NOAA radio',
+        price: 49.99,
+        category: 'Emergency Electronics',
+        featured: true,
+        viewCount: 7,
+        ageHours: 10,
+      });
       await product({ name: 'Tactical Flashlight', description: '1200 lumens', price: 29.95, category: 'Emergency Electronics', viewCount: 12, ageHours: 4 });
       await product({ name: 'Hi-Vis Vest', description: 'ANSI class 2', price: 16.99, category: 'Safety Gear', featured: true, inStock: false, ageHours: 1 });
       await product({ name: '50% Off Cones', description: 'Traffic cones', price: 45, category: 'Traffic Control', viewCount: 3, ageHours: 8 });
@@ -90,7 +132,15 @@ describe('store API', () => {
       expect(body.limit).toBe(12);
       expect(body.offset).toBe(0);
       expect(names(body)).toEqual(['Hi-Vis Vest', 'Roadside Kit', 'Weather Radio', 'Glovebox First Aid', 'Winter Kit', 'Tactical Flashlight', '50% Off Cones']);
-      expect(body.products[0]).toMatchObject({ price: 16.99, inStock: false, featured: true, category: 'Safety Gear', images: [], isAffiliate: false, affiliateUrl: null });
+      expect(body.products[0]).toMatchObject({
+        price: 16.99,
+        inStock: false,
+        featured: true,
+        category: 'Safety Gear',
+        images: [],
+        isAffiliate: false,
+        affiliateUrl: null,
+      });
     });
 
     it('searches name and description case-insensitively', async () => {
@@ -110,7 +160,10 @@ describe('store API', () => {
       expect(names(await q('search=FLASHLIGHT&category=Emergency%20Kits&sortBy=price_low'))).toEqual(['Winter Kit', 'Roadside Kit']);
       expect(names(await q('search=flashlight&category=Emergency%20Kits&inStockOnly=true'))).toEqual(['Roadside Kit']);
       expect(names(await q('category=Emergency%20Kits&minPrice=25&maxPrice=70&sortBy=price_high'))).toEqual(['Winter Kit']);
-      expect(names(await q('category=Emergency%20Kits&minPrice=24.99&maxPrice=89.99&inStockOnly=true&sortBy=price_low'))).toEqual(['Glovebox First Aid', 'Roadside Kit']);
+      expect(names(await q('category=Emergency%20Kits&minPrice=24.99&maxPrice=89.99&inStockOnly=true&sortBy=price_low'))).toEqual([
+        'Glovebox First Aid',
+        'Roadside Kit',
+      ]);
       const featuredInStock = await q('featuredOnly=true&inStockOnly=true');
       expect(names(featuredInStock)).toEqual(['Roadside Kit', 'Weather Radio']);
       expect(featuredInStock.total).toBe(2);
@@ -122,11 +175,43 @@ describe('store API', () => {
 
     it('sorts by price, popularity and age', async () => {
       const sorted = (s: string) => get<ProductPage>(`/products?sortBy=${s}`).then((r) => names(r.body));
-      expect(await sorted('price_low')).toEqual(['Hi-Vis Vest', 'Glovebox First Aid', 'Tactical Flashlight', '50% Off Cones', 'Weather Radio', 'Winter Kit', 'Roadside Kit']);
-      expect(await sorted('price_high')).toEqual(['Roadside Kit', 'Winter Kit', 'Weather Radio', '50% Off Cones', 'Tactical Flashlight', 'Glovebox First Aid', 'Hi-Vis Vest']);
+      expect(await sorted('price_low')).toEqual([
+        'Hi-Vis Vest',
+        'Glovebox First Aid',
+        'Tactical Flashlight',
+        '50% Off Cones',
+        'Weather Radio',
+        'Winter Kit',
+        'Roadside Kit',
+      ]);
+      expect(await sorted('price_high')).toEqual([
+        'Roadside Kit',
+        'Winter Kit',
+        'Weather Radio',
+        '50% Off Cones',
+        'Tactical Flashlight',
+        'Glovebox First Aid',
+        'Hi-Vis Vest',
+      ]);
       // by views; products without views newest first
-      expect(await sorted('popular')).toEqual(['Tactical Flashlight', 'Weather Radio', '50% Off Cones', 'Hi-Vis Vest', 'Glovebox First Aid', 'Winter Kit', 'Roadside Kit']);
-      expect(await sorted('newest')).toEqual(['Hi-Vis Vest', 'Glovebox First Aid', 'Winter Kit', 'Tactical Flashlight', 'Roadside Kit', '50% Off Cones', 'Weather Radio']);
+      expect(await sorted('popular')).toEqual([
+        'Tactical Flashlight',
+        'Weather Radio',
+        '50% Off Cones',
+        'Hi-Vis Vest',
+        'Glovebox First Aid',
+        'Winter Kit',
+        'Roadside Kit',
+      ]);
+      expect(await sorted('newest')).toEqual([
+        'Hi-Vis Vest',
+        'Glovebox First Aid',
+        'Winter Kit',
+        'Tactical Flashlight',
+        'Roadside Kit',
+        '50% Off Cones',
+        'Weather Radio',
+      ]);
     });
 
     it('pages with limit and offset, keeping the total of the whole filter', async () => {
@@ -251,9 +336,13 @@ describe('store API', () => {
       const id = await product({ name: 'Analysed' });
       const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
       const views: [string, string][] = [
-        [a, '2 hours'], [a, '20 hours'], [b, '23 hours'], // today
-        [b, '3 days'], [c, '6 days 23 hours'], // this week
-        [a, '8 days'], [c, '30 days'], // older
+        [a, '2 hours'],
+        [a, '20 hours'],
+        [b, '23 hours'], // today
+        [b, '3 days'],
+        [c, '6 days 23 hours'], // this week
+        [a, '8 days'],
+        [c, '30 days'], // older
       ];
       for (const [user, ago] of views) {
         await db.query(`INSERT INTO store.product_views (product_id, user_id, viewed_at) VALUES ($1, $2, now() - $3::interval)`, [id, user, ago]);
@@ -280,8 +369,15 @@ describe('store API', () => {
       const res = await get<StoreStats>('/stats', adminToken);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        totalProducts: 4, inStockProducts: 2, featuredProducts: 2, categories: 3,
-        byCategory: [{ category: 'Medical Supplies', count: 1 }, { category: 'Safety Gear', count: 2 }, { category: 'Traffic Control', count: 1 }],
+        totalProducts: 4,
+        inStockProducts: 2,
+        featuredProducts: 2,
+        categories: 3,
+        byCategory: [
+          { category: 'Medical Supplies', count: 1 },
+          { category: 'Safety Gear', count: 2 },
+          { category: 'Traffic Control', count: 1 },
+        ],
       });
       const forbidden = await get('/stats', userToken);
       expect(forbidden.status).toBe(403);
@@ -292,9 +388,15 @@ describe('store API', () => {
 
   describe('admin writes', () => {
     const valid = {
-      name: 'Road Flare Kit', description: 'Three LED flares', price: 34.99, category: 'Traffic Control',
+      name: 'Road Flare Kit',
+      description: 'Three LED flares',
+      price: 34.99,
+      category: 'Traffic Control',
       images: ['https://cdn.example.com/flare.png', '/api/store/images/led-road-flares-3-pack.svg'],
-      featured: true, inStock: true, isAffiliate: true, affiliateUrl: 'https://www.example.com/flares',
+      featured: true,
+      inStock: true,
+      isAffiliate: true,
+      affiliateUrl: 'https://www.example.com/flares',
     };
 
     it('creates a product (admin only)', async () => {
@@ -306,7 +408,15 @@ describe('store API', () => {
       expect(res.body).toMatchObject({ ...valid, viewCount: 0 });
       expect((await get<Product>(`/products/${res.body.id}`)).body.name).toBe('Road Flare Kit');
       const minimal = await call('POST', '/products', adminToken, { name: '  Whistle  ', price: 5, category: 'Safety Gear' });
-      expect(minimal.body).toMatchObject({ name: 'Whistle', description: '', images: [], featured: false, inStock: true, isAffiliate: false, affiliateUrl: null });
+      expect(minimal.body).toMatchObject({
+        name: 'Whistle',
+        description: '',
+        images: [],
+        featured: false,
+        inStock: true,
+        isAffiliate: false,
+        affiliateUrl: null,
+      });
     });
 
     it.each([
@@ -316,7 +426,11 @@ describe('store API', () => {
       [{ price: -1 }, 'validation_failed', 'Price cannot be negative'],
       [{ price: 1.999 }, 'validation_failed', 'Price must be an amount in dollars with at most 2 decimals'],
       [{ price: 'ten' }, 'validation_failed', 'Price must be an amount in dollars with at most 2 decimals'],
-      [{ category: 'Toys' }, 'validation_failed', 'Category must be one of: Emergency Kits, Safety Electronics, Safety Gear, Emergency Electronics, Medical Supplies, Traffic Control'],
+      [
+        { category: 'Toys' },
+        'validation_failed',
+        'Category must be one of: Emergency Kits, Safety Electronics, Safety Gear, Emergency Electronics, Medical Supplies, Traffic Control',
+      ],
       [{ affiliateUrl: 'http://www.example.com/flares' }, 'validation_failed', 'Affiliate URL must be an https:// URL'],
       [{ affiliateUrl: 'javascript:alert(1)' }, 'validation_failed', 'Affiliate URL must be an https:// URL'],
       [{ affiliateUrl: null }, 'affiliate_url_required', 'An affiliate product needs an https:// affiliate URL'],
@@ -349,7 +463,11 @@ describe('store API', () => {
       const noUrl = await call('PATCH', `/products/${created.id}`, adminToken, { isAffiliate: true });
       expect(noUrl.body.code).toBe('affiliate_url_required');
 
-      for (const [change, message] of [[{ name: null }, 'Name is required'], [{ price: null }, 'Price must be an amount in dollars with at most 2 decimals'], [{ category: 'Toys' }, expect.stringContaining('Category must be one of')]] as const) {
+      for (const [change, message] of [
+        [{ name: null }, 'Name is required'],
+        [{ price: null }, 'Price must be an amount in dollars with at most 2 decimals'],
+        [{ category: 'Toys' }, expect.stringContaining('Category must be one of')],
+      ] as const) {
         const bad = await call('PATCH', `/products/${created.id}`, adminToken, change);
         expect(bad.status).toBe(400);
         expect(bad.body).toMatchObject({ code: 'validation_failed', message });

@@ -17,19 +17,39 @@ export interface ProductListCriteria {
 }
 
 /** The columns a write may set (camelCase entity fields). */
-export type ProductFields = Partial<Pick<ProductEntity,
-  'name' | 'description' | 'price' | 'category' | 'images' | 'featured' | 'inStock' | 'isAffiliate' | 'affiliateUrl'>>;
+export type ProductFields = Partial<
+  Pick<ProductEntity, 'name' | 'description' | 'price' | 'category' | 'images' | 'featured' | 'inStock' | 'isAffiliate' | 'affiliateUrl'>
+>;
 
 /**
  * Each sort ends in unique keys (created_at, id) so that paging with offset never shows a product
  * twice or skips one when several share a price or a view count.
  */
 const SORTS: Record<ProductSort, [string, 'ASC' | 'DESC'][]> = {
-  featured: [['p.featured', 'DESC'], ['p.createdAt', 'DESC'], ['p.id', 'ASC']],
-  price_low: [['p.price', 'ASC'], ['p.createdAt', 'DESC'], ['p.id', 'ASC']],
-  price_high: [['p.price', 'DESC'], ['p.createdAt', 'DESC'], ['p.id', 'ASC']],
-  popular: [['p.viewCount', 'DESC'], ['p.createdAt', 'DESC'], ['p.id', 'ASC']],
-  newest: [['p.createdAt', 'DESC'], ['p.id', 'ASC']],
+  featured: [
+    ['p.featured', 'DESC'],
+    ['p.createdAt', 'DESC'],
+    ['p.id', 'ASC'],
+  ],
+  price_low: [
+    ['p.price', 'ASC'],
+    ['p.createdAt', 'DESC'],
+    ['p.id', 'ASC'],
+  ],
+  price_high: [
+    ['p.price', 'DESC'],
+    ['p.createdAt', 'DESC'],
+    ['p.id', 'ASC'],
+  ],
+  popular: [
+    ['p.viewCount', 'DESC'],
+    ['p.createdAt', 'DESC'],
+    ['p.id', 'ASC'],
+  ],
+  newest: [
+    ['p.createdAt', 'DESC'],
+    ['p.id', 'ASC'],
+  ],
 };
 
 /** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
@@ -69,7 +89,8 @@ export class ProductsRepository {
   }
 
   featured(limit: number): Promise<ProductEntity[]> {
-    return this.products.createQueryBuilder('p')
+    return this.products
+      .createQueryBuilder('p')
       .where('p.featured = true')
       .orderBy('p.inStock', 'DESC')
       .addOrderBy('p.createdAt', 'DESC')
@@ -83,15 +104,16 @@ export class ProductsRepository {
   }
 
   async insert(fields: ProductFields): Promise<ProductEntity> {
-    const saved = await this.products.save(this.products.create({ description: '', images: [], featured: false, inStock: true, isAffiliate: false, affiliateUrl: null, ...fields }));
+    const saved = await this.products.save(
+      this.products.create({ description: '', images: [], featured: false, inStock: true, isAffiliate: false, affiliateUrl: null, ...fields }),
+    );
     return (await this.findById(saved.id))!;
   }
 
   /** Runs `work` in a transaction with the product row locked; null when it does not exist. */
   withLockedProduct<T>(id: string, work: (product: ProductEntity, manager: EntityManager) => Promise<T>): Promise<T | null> {
     return this.ds.transaction(async (manager) => {
-      const product = await manager.getRepository(ProductEntity)
-        .createQueryBuilder('p').setLock('pessimistic_write').where('p.id = :id', { id }).getOne();
+      const product = await manager.getRepository(ProductEntity).createQueryBuilder('p').setLock('pessimistic_write').where('p.id = :id', { id }).getOne();
       return product ? work(product, manager) : null;
     });
   }
@@ -149,9 +171,7 @@ export class ProductsRepository {
               count(DISTINCT category)::int AS "categories"
          FROM store.store_products`,
     );
-    const byCategory = await this.ds.query(
-      `SELECT category, count(*)::int AS count FROM store.store_products GROUP BY category ORDER BY category`,
-    );
+    const byCategory = await this.ds.query(`SELECT category, count(*)::int AS count FROM store.store_products GROUP BY category ORDER BY category`);
     return { ...totals, byCategory };
   }
 }

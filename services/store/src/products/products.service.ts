@@ -11,7 +11,10 @@ const productNotFound = () => notFound('Product', 'product_not_found');
 
 @Injectable()
 export class ProductsService {
-  constructor(private readonly repo: ProductsRepository, private readonly env: StoreEnv) {}
+  constructor(
+    private readonly repo: ProductsRepository,
+    private readonly env: StoreEnv,
+  ) {}
 
   async list(q: ListProductsQuery): Promise<ProductPage> {
     if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {

@@ -28,8 +28,17 @@ export async function seedStore(ds: DataSource, log: (line: string) => void): Pr
            (id, name, description, price, category, images, featured, in_stock, is_affiliate, affiliate_url, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() - make_interval(days => $11), now() - make_interval(days => $11))`,
         [
-          catalogueId(item.slug), item.name, item.description, item.price, item.category, [imagePath(item.slug)],
-          item.featured ?? false, item.inStock ?? true, Boolean(item.affiliateUrl), item.affiliateUrl ?? null, item.addedDaysAgo,
+          catalogueId(item.slug),
+          item.name,
+          item.description,
+          item.price,
+          item.category,
+          [imagePath(item.slug)],
+          item.featured ?? false,
+          item.inStock ?? true,
+          Boolean(item.affiliateUrl),
+          item.affiliateUrl ?? null,
+          item.addedDaysAgo,
         ],
       );
     }

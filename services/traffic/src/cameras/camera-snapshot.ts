@@ -38,8 +38,13 @@ export function renderSnapshotSvg(subject: SnapshotSubject, at: Date, seedKey: s
     const w = 8 + depth * 46;
     const h = w * 0.55;
     const colour = CAR_COLOURS[Math.floor(random() * CAR_COLOURS.length)];
-    const lights = night ? `<circle cx="${f(x - w * 0.3)}" cy="${f(y + h * 0.4)}" r="${f(w * 0.08)}" fill="${lane < 3 ? '#fde68a' : '#ef4444'}"/><circle cx="${f(x + w * 0.3)}" cy="${f(y + h * 0.4)}" r="${f(w * 0.08)}" fill="${lane < 3 ? '#fde68a' : '#ef4444'}"/>` : '';
-    cars.push({ y, svg: `<rect x="${f(x - w / 2)}" y="${f(y - h / 2)}" width="${f(w)}" height="${f(h)}" rx="${f(w * 0.15)}" fill="${colour}" stroke="#111" stroke-width="0.6"/>${lights}` });
+    const lights = night
+      ? `<circle cx="${f(x - w * 0.3)}" cy="${f(y + h * 0.4)}" r="${f(w * 0.08)}" fill="${lane < 3 ? '#fde68a' : '#ef4444'}"/><circle cx="${f(x + w * 0.3)}" cy="${f(y + h * 0.4)}" r="${f(w * 0.08)}" fill="${lane < 3 ? '#fde68a' : '#ef4444'}"/>`
+      : '';
+    cars.push({
+      y,
+      svg: `<rect x="${f(x - w / 2)}" y="${f(y - h / 2)}" width="${f(w)}" height="${f(h)}" rx="${f(w * 0.15)}" fill="${colour}" stroke="#111" stroke-width="0.6"/>${lights}`,
+    });
   }
 
   const dashes: string[] = [];
@@ -56,8 +61,17 @@ export function renderSnapshotSvg(subject: SnapshotSubject, at: Date, seedKey: s
   }
 
   const stamp = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/Phoenix', month: '2-digit', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  }).format(at).replace(',', '');
+    timeZone: 'America/Phoenix',
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(at)
+    .replace(',', '');
 
   return `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeXml(`Traffic camera: ${caption} ${location}`.trim())}">
@@ -68,7 +82,10 @@ export function renderSnapshotSvg(subject: SnapshotSubject, at: Date, seedKey: s
 <path d="M${WIDTH / 2 - 20} ${HORIZON} L${WIDTH / 2 + 20} ${HORIZON} L${WIDTH / 2 + 320} ${HEIGHT} L${WIDTH / 2 - 320} ${HEIGHT} Z" fill="${road}"/>
 <path d="M${WIDTH / 2 - 1} ${HORIZON} L${WIDTH / 2 + 1} ${HORIZON} L${WIDTH / 2 + 6} ${HEIGHT} L${WIDTH / 2 - 6} ${HEIGHT} Z" fill="#a8a29e"/>
 ${dashes.join('')}
-${cars.sort((a, b) => a.y - b.y).map((c) => c.svg).join('')}
+${cars
+  .sort((a, b) => a.y - b.y)
+  .map((c) => c.svg)
+  .join('')}
 <rect x="0" y="${HEIGHT - 44}" width="${WIDTH}" height="44" fill="#000" fill-opacity="0.6"/>
 <text x="10" y="${HEIGHT - 26}" font-family="DejaVu Sans, Arial, sans-serif" font-size="15" font-weight="bold" fill="#fff">${escapeXml(caption)}</text>
 <text x="10" y="${HEIGHT - 8}" font-family="DejaVu Sans, Arial, sans-serif" font-size="13" fill="#e5e7eb">${escapeXml(location.slice(0, 55))}</text>
@@ -78,9 +95,12 @@ ${cars.sort((a, b) => a.y - b.y).map((c) => c.svg).join('')}
 }
 
 export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
-    // characters XML 1.0 forbids would make the whole image unreadable
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+  return (
+    s
+      .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+      // characters XML 1.0 forbids would make the whole image unreadable
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+  );
 }
 
 function f(n: number): string {
@@ -92,4 +112,3 @@ function hash(s: string): number {
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
   return h >>> 0;
 }
-

@@ -28,10 +28,10 @@ export class CamerasRepository {
 
   /** The camera a generated demo snapshot shows, by its source id in the given source. */
   async findBySourceId(source: string, sourceId: string): Promise<CameraView | null> {
-    const rows = await this.ds.query(
-      `SELECT ${CAMERA_COLUMNS} FROM traffic.cameras WHERE source = $1 AND source_id = $2 AND vanished_at IS NULL`,
-      [source, sourceId],
-    );
+    const rows = await this.ds.query(`SELECT ${CAMERA_COLUMNS} FROM traffic.cameras WHERE source = $1 AND source_id = $2 AND vanished_at IS NULL`, [
+      source,
+      sourceId,
+    ]);
     return rows[0] ?? null;
   }
 }

@@ -18,10 +18,14 @@ export class IngestRunsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   async record(report: IngestReport): Promise<void> {
-    await this.ds.query(
-      `INSERT INTO traffic.ingest_runs (source, reason, status, started_at, finished_at, report) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [report.source, report.reason, report.status, report.startedAt, report.finishedAt, JSON.stringify(report)],
-    );
+    await this.ds.query(`INSERT INTO traffic.ingest_runs (source, reason, status, started_at, finished_at, report) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      report.source,
+      report.reason,
+      report.status,
+      report.startedAt,
+      report.finishedAt,
+      JSON.stringify(report),
+    ]);
     // keep a month of history; the table never grows without bound
     await this.ds.query(`DELETE FROM traffic.ingest_runs WHERE started_at < now() - interval '30 days'`);
   }

@@ -8,7 +8,10 @@ import { IngestSchedule } from './ingest.schedule';
 @Controller('ingest')
 @Roles('admin')
 export class IngestController {
-  constructor(private readonly schedule: IngestSchedule, private readonly runs: IngestRunsRepository) {}
+  constructor(
+    private readonly schedule: IngestSchedule,
+    private readonly runs: IngestRunsRepository,
+  ) {}
 
   @Get('runs')
   async recent() {

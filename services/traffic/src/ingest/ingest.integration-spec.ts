@@ -64,11 +64,13 @@ describe('traffic ingest from a 511 source', () => {
     return new IngestService(env, new TrafficSourceClient(env, redis), new SourceSyncRepository(ds), new IngestRunsRepository(ds));
   }
 
-  const cameras = () => db.query(
-    `SELECT source, source_id, roadway, direction, description, image_url, lat, lng, vanished_at, last_updated, updated_at
+  const cameras = () =>
+    db.query(
+      `SELECT source, source_id, roadway, direction, description, image_url, lat, lng, vanished_at, last_updated, updated_at
        FROM traffic.cameras ORDER BY source_id`,
-  );
-  const events = () => db.query(`SELECT source_id, type, category, severity, description, end_date, vanished_at FROM traffic.traffic_events ORDER BY source_id`);
+    );
+  const events = () =>
+    db.query(`SELECT source_id, type, category, severity, description, end_date, vanished_at FROM traffic.traffic_events ORDER BY source_id`);
 
   it('inserts cameras and events from a first pull, asking with the key and format', async () => {
     source.set('cameras', { body: camerasV1 });
@@ -92,7 +94,10 @@ describe('traffic ingest from a 511 source', () => {
     expect(rows[3]).toMatchObject({ lat: null, lng: null, direction: null });
     expect(rows.every((r) => r.last_updated instanceof Date && r.vanished_at === null)).toBe(true);
     expect((await events()).map((e) => [e.source_id, e.category, e.severity])).toEqual([
-      ['ERS-9001', 'incident', 'high'], ['ERS-9002', 'roadwork', 'low'], ['ERS-9003', 'closure', 'high'], ['ERS-9004', 'incident', 'medium'],
+      ['ERS-9001', 'incident', 'high'],
+      ['ERS-9002', 'roadwork', 'low'],
+      ['ERS-9003', 'closure', 'high'],
+      ['ERS-9004', 'incident', 'medium'],
     ]);
     const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM traffic.ingest_runs WHERE status = 'ok'`);
     expect(n).toBe(1);

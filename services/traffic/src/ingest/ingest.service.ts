@@ -30,9 +30,8 @@ export class IngestService {
     const startedAt = now();
     const cameras = await this.pull('cameras', now);
     // once the source has said "wait", calling it again in the same run would only earn another 429
-    const events: KindReport = cameras.status === 'rate_limited'
-      ? { status: 'skipped', error: 'not fetched: the source is rate limited' }
-      : await this.pull('events', now);
+    const events: KindReport =
+      cameras.status === 'rate_limited' ? { status: 'skipped', error: 'not fetched: the source is rate limited' } : await this.pull('events', now);
     const report: IngestReport = {
       source: this.client.sourceName,
       reason,

@@ -8,8 +8,14 @@ describe('parseCameras (511 format)', () => {
     expect(rejected).toBe(0);
     expect(items).toHaveLength(4);
     expect(items[0]).toEqual({
-      sourceId: '101', sourceName: 'ADOT', roadway: 'I-10', direction: 'Eastbound', description: 'I-10 EB at 7th St (MP 144.0)',
-      lat: 33.4621, lng: -112.0652, imageUrl: 'https://images.example.test/cams/101.jpg',
+      sourceId: '101',
+      sourceName: 'ADOT',
+      roadway: 'I-10',
+      direction: 'Eastbound',
+      description: 'I-10 EB at 7th St (MP 144.0)',
+      lat: 33.4621,
+      lng: -112.0652,
+      imageUrl: 'https://images.example.test/cams/101.jpg',
       views: [{ id: '1011', url: 'https://images.example.test/cams/101.jpg', status: 'Enabled', description: 'I-10 EB 7th St' }],
     });
     expect(items[2].imageUrl).toBe('https://images.example.test/cams/103.jpg'); // the disabled first view is skipped
@@ -32,18 +38,17 @@ describe('parseCameras (511 format)', () => {
   });
 
   it('falls back to the location for a missing roadway and rejects entries without an id', () => {
-    const { items, rejected, reasons } = parseCameras([
-      { Id: 7, Location: 'SR 143 at University Dr' },
-      { Roadway: 'I-10' },
-      { Id: 8, Roadway: 'I-17' },
-    ]);
+    const { items, rejected, reasons } = parseCameras([{ Id: 7, Location: 'SR 143 at University Dr' }, { Roadway: 'I-10' }, { Id: 8, Roadway: 'I-17' }]);
     expect(items.map((c) => c.roadway)).toEqual(['SR 143 at University Dr', 'I-17']);
     expect(rejected).toBe(1);
     expect(reasons[0]).toMatch(/without an Id/);
   });
 
   it('keeps one row per id when the source repeats one', () => {
-    const { items } = parseCameras([{ Id: 1, Roadway: 'Old' }, { Id: 1, Roadway: 'New' }]);
+    const { items } = parseCameras([
+      { Id: 1, Roadway: 'Old' },
+      { Id: 1, Roadway: 'New' },
+    ]);
     expect(items).toEqual([expect.objectContaining({ sourceId: '1', roadway: 'New' })]);
   });
 
@@ -68,21 +73,40 @@ describe('parseEvents (511 format)', () => {
   it('maps type, severity, dates, coordinates and defaults', () => {
     const { items } = parseEvents(eventsV1);
     expect(items[0]).toMatchObject({
-      sourceId: 'ERS-9001', type: 'Crash', category: 'incident', severity: 'high', roadway: 'I-10', direction: 'East',
-      startDate: new Date(1767224100 * 1000), lat: 33.4098, lng: -111.976,
+      sourceId: 'ERS-9001',
+      type: 'Crash',
+      category: 'incident',
+      severity: 'high',
+      roadway: 'I-10',
+      direction: 'East',
+      startDate: new Date(1767224100 * 1000),
+      lat: 33.4098,
+      lng: -111.976,
     });
     expect(items[1]).toMatchObject({ category: 'roadwork', severity: 'low', endDate: null, type: 'Lane Restriction' });
     expect(items[2]).toMatchObject({ category: 'closure', fullClosure: true });
     expect(items[3]).toMatchObject({
-      type: 'Traffic Incident', description: 'Traffic incident reported', severity: 'medium', lat: null, lng: null,
+      type: 'Traffic Incident',
+      description: 'Traffic incident reported',
+      severity: 'medium',
+      lat: null,
+      lng: null,
     });
   });
 });
 
 describe('severityOf', () => {
   it.each([
-    ['Major', 'high'], ['high', 'high'], ['Severe', 'high'], ['Minor', 'low'], ['LOW', 'low'],
-    ['Moderate', 'medium'], ['Unknown', 'medium'], ['', 'medium'], [undefined, 'medium'], [3, 'medium'],
+    ['Major', 'high'],
+    ['high', 'high'],
+    ['Severe', 'high'],
+    ['Minor', 'low'],
+    ['LOW', 'low'],
+    ['Moderate', 'medium'],
+    ['Unknown', 'medium'],
+    ['', 'medium'],
+    [undefined, 'medium'],
+    [3, 'medium'],
   ])('%p is %s', (value, expected) => expect(severityOf(value)).toBe(expected));
 });
 

@@ -81,12 +81,7 @@ export function parseEvents(payload: unknown, options: ParseOptions = {}): Parse
   return parseList(payload, 'event', parseEvent, options.maxRejectedShare);
 }
 
-function parseList<T extends { sourceId: string }>(
-  payload: unknown,
-  what: string,
-  parseOne: (raw: Raw) => T | string,
-  maxRejectedShare = 0.5,
-): Parsed<T> {
+function parseList<T extends { sourceId: string }>(payload: unknown, what: string, parseOne: (raw: Raw) => T | string, maxRejectedShare = 0.5): Parsed<T> {
   if (!Array.isArray(payload)) throw new SourcePayloadError(`the ${what} response is not a JSON list`);
   const byId = new Map<string, T>();
   const reasons: string[] = [];
@@ -180,7 +175,11 @@ export function categorize(eventType: string | null, subType: string | null, ful
 
 /** 'accidentsAndIncidents' -> 'accidents and incidents'; 'Wrong-Way_Driver' -> 'wrong way driver'. */
 function words(value: string | null): string {
-  return (value ?? '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[^A-Za-z0-9]+/g, ' ').trim().toLowerCase();
+  return (value ?? '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[^A-Za-z0-9]+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 const CATEGORY_LABEL: Record<EventCategory, string> = {
@@ -195,7 +194,10 @@ const CATEGORY_LABEL: Record<EventCategory, string> = {
 function displayType(subType: string | null, category: EventCategory): string {
   if (!subType) return CATEGORY_LABEL[category];
   // camelCase identifiers ('disabledVehicle') read as words ('Disabled Vehicle')
-  const label = subType.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_]+/g, ' ').trim();
+  const label = subType
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_]+/g, ' ')
+    .trim();
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
@@ -246,7 +248,10 @@ function idOf(value: unknown): string | null {
 function text(value: unknown, max: number): string | null {
   if (typeof value !== 'string') return null;
   // control characters never belong in a label; collapse runs of whitespace
-  const clean = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = value
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean ? clean.slice(0, max) : null;
 }
 

@@ -16,12 +16,25 @@ interface SyncTable<T> {
 const CAMERAS: SyncTable<SourceCamera> = {
   table: 'traffic.cameras',
   columns: [
-    ['source_name', 'text'], ['roadway', 'text'], ['direction', 'text'], ['description', 'text'],
-    ['lat', 'double precision'], ['lng', 'double precision'], ['image_url', 'text'], ['views', 'jsonb'],
+    ['source_name', 'text'],
+    ['roadway', 'text'],
+    ['direction', 'text'],
+    ['description', 'text'],
+    ['lat', 'double precision'],
+    ['lng', 'double precision'],
+    ['image_url', 'text'],
+    ['views', 'jsonb'],
   ],
   toRow: (c) => ({
-    source_id: c.sourceId, source_name: c.sourceName, roadway: c.roadway, direction: c.direction, description: c.description,
-    lat: c.lat, lng: c.lng, image_url: c.imageUrl, views: c.views,
+    source_id: c.sourceId,
+    source_name: c.sourceName,
+    roadway: c.roadway,
+    direction: c.direction,
+    description: c.description,
+    lat: c.lat,
+    lng: c.lng,
+    image_url: c.imageUrl,
+    views: c.views,
   }),
   seenColumn: 'last_updated',
 };
@@ -29,14 +42,33 @@ const CAMERAS: SyncTable<SourceCamera> = {
 const EVENTS: SyncTable<SourceEvent> = {
   table: 'traffic.traffic_events',
   columns: [
-    ['source_name', 'text'], ['type', 'text'], ['category', 'text'], ['severity', 'text'], ['lat', 'double precision'],
-    ['lng', 'double precision'], ['description', 'text'], ['roadway', 'text'], ['direction', 'text'],
-    ['full_closure', 'boolean'], ['start_date', 'timestamptz'], ['end_date', 'timestamptz'],
+    ['source_name', 'text'],
+    ['type', 'text'],
+    ['category', 'text'],
+    ['severity', 'text'],
+    ['lat', 'double precision'],
+    ['lng', 'double precision'],
+    ['description', 'text'],
+    ['roadway', 'text'],
+    ['direction', 'text'],
+    ['full_closure', 'boolean'],
+    ['start_date', 'timestamptz'],
+    ['end_date', 'timestamptz'],
   ],
   toRow: (e) => ({
-    source_id: e.sourceId, source_name: e.sourceName, type: e.type, category: e.category, severity: e.severity, lat: e.lat,
-    lng: e.lng, description: e.description, roadway: e.roadway, direction: e.direction, full_closure: e.fullClosure,
-    start_date: e.startDate?.toISOString() ?? null, end_date: e.endDate?.toISOString() ?? null,
+    source_id: e.sourceId,
+    source_name: e.sourceName,
+    type: e.type,
+    category: e.category,
+    severity: e.severity,
+    lat: e.lat,
+    lng: e.lng,
+    description: e.description,
+    roadway: e.roadway,
+    direction: e.direction,
+    full_closure: e.fullClosure,
+    start_date: e.startDate?.toISOString() ?? null,
+    end_date: e.endDate?.toISOString() ?? null,
   }),
   seenColumn: 'last_seen_at',
 };
@@ -95,7 +127,13 @@ export class SourceSyncRepository {
     });
   }
 
-  private async tooManyVanish(m: EntityManager, spec: Pick<SyncTable<unknown>, 'table' | 'columns' | 'seenColumn'>, source: string, ids: string[], maxPercent: number) {
+  private async tooManyVanish(
+    m: EntityManager,
+    spec: Pick<SyncTable<unknown>, 'table' | 'columns' | 'seenColumn'>,
+    source: string,
+    ids: string[],
+    maxPercent: number,
+  ) {
     const [{ active, leaving }] = await m.query(
       `SELECT count(*)::int AS active, count(*) FILTER (WHERE NOT (source_id = ANY($2::text[])))::int AS leaving
          FROM ${spec.table} WHERE source = $1 AND vanished_at IS NULL`,
@@ -104,7 +142,13 @@ export class SourceSyncRepository {
     return active >= 10 && (leaving * 100) / active > maxPercent;
   }
 
-  private async upsert(m: EntityManager, spec: Pick<SyncTable<unknown>, 'table' | 'columns' | 'seenColumn'>, source: string, rows: Record<string, unknown>[], now: Date) {
+  private async upsert(
+    m: EntityManager,
+    spec: Pick<SyncTable<unknown>, 'table' | 'columns' | 'seenColumn'>,
+    source: string,
+    rows: Record<string, unknown>[],
+    now: Date,
+  ) {
     if (rows.length === 0) return { inserted: 0, updated: 0 };
     const names = spec.columns.map(([n]) => n);
     const recordset = ['source_id text', ...spec.columns.map(([n, t]) => `${n} ${t}`)].join(', ');

@@ -23,7 +23,10 @@ export class SourceUnavailableError extends Error {
 
 /** Calling now would break the source's rate limit (ours, or a 429 it sent): nothing was fetched. */
 export class SourceRateLimitedError extends Error {
-  constructor(readonly retryAt: Date, message: string) {
+  constructor(
+    readonly retryAt: Date,
+    message: string,
+  ) {
     super(message);
     this.name = 'SourceRateLimitedError';
   }
@@ -42,7 +45,10 @@ export class TrafficSourceClient {
   private readonly limiter: RateLimiterRedis;
   private readonly blockedKey: string;
 
-  constructor(private readonly env: TrafficEnv, @InjectRedis() private readonly redis: Redis) {
+  constructor(
+    private readonly env: TrafficEnv,
+    @InjectRedis() private readonly redis: Redis,
+  ) {
     this.limiter = new RateLimiterRedis({
       storeClient: redis,
       keyPrefix: 'traffic:source-rate',
@@ -77,7 +83,9 @@ export class TrafficSourceClient {
     } catch (e) {
       const err = e as Error;
       if (err instanceof AppError) throw new SourceUnavailableError(`TRAFFIC_SOURCE_URL is refused: ${err.message}`);
-      throw new SourceUnavailableError(err.name === 'TimeoutError' ? `no answer within ${this.env.TRAFFIC_SOURCE_TIMEOUT_SECONDS} s` : `unreachable (${causeOf(err)})`);
+      throw new SourceUnavailableError(
+        err.name === 'TimeoutError' ? `no answer within ${this.env.TRAFFIC_SOURCE_TIMEOUT_SECONDS} s` : `unreachable (${causeOf(err)})`,
+      );
     }
     if (res.status === 429) {
       const retryAt = retryAfter(headerValue(res.headers['retry-after']), this.env.TRAFFIC_SOURCE_RATE_WINDOW_SECONDS);
@@ -85,7 +93,9 @@ export class TrafficSourceClient {
       throw new SourceRateLimitedError(retryAt, `the source answered 429; waiting until ${retryAt.toISOString()}`);
     }
     if (res.status < 200 || res.status >= 300) {
-      throw new SourceUnavailableError(res.status >= 300 && res.status < 400 ? `the source redirected (${res.status}); redirects are not followed` : `the source answered ${res.status}`);
+      throw new SourceUnavailableError(
+        res.status >= 300 && res.status < 400 ? `the source redirected (${res.status}); redirects are not followed` : `the source answered ${res.status}`,
+      );
     }
     if (res.truncated) throw new SourcePayloadError(`the response is larger than ${this.env.TRAFFIC_SOURCE_MAX_MB} MB`);
     try {
@@ -114,10 +124,12 @@ export class TrafficSourceClient {
     } catch (e) {
       if (!(e instanceof RateLimiterRes)) throw e; // Redis itself failed: let the job retry
       const retryAt = new Date(Date.now() + e.msBeforeNext);
-      throw new SourceRateLimitedError(retryAt, `rate limit of ${this.env.TRAFFIC_SOURCE_RATE_LIMIT} calls per ${this.env.TRAFFIC_SOURCE_RATE_WINDOW_SECONDS} s reached`);
+      throw new SourceRateLimitedError(
+        retryAt,
+        `rate limit of ${this.env.TRAFFIC_SOURCE_RATE_LIMIT} calls per ${this.env.TRAFFIC_SOURCE_RATE_WINDOW_SECONDS} s reached`,
+      );
     }
   }
-
 }
 
 /** Retry-After is seconds or an HTTP date; without one, wait a whole rate window. Never more than a day. */

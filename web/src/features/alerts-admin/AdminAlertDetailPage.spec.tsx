@@ -22,8 +22,13 @@ beforeEach(() => {
   resetFakeSocket();
   setConnected(true);
   alert = adminAlert({
-    title: 'Boil water notice', channels: ['push'], recipients: 5, deliveryLabel: 'Partial', successRate: 60,
-    summary: { push: { ...emptyCounts(), sent: 3, failed: 2, held: 0 } }, responses: { safe: 2, needHelp: 1, helpOpen: 1 },
+    title: 'Boil water notice',
+    channels: ['push'],
+    recipients: 5,
+    deliveryLabel: 'Partial',
+    successRate: 60,
+    summary: { push: { ...emptyCounts(), sent: 3, failed: 2, held: 0 } },
+    responses: { safe: 2, needHelp: 1, helpOpen: 1 },
   });
   trail = [
     { action: 'created', ...ADMIN, details: { source: 'admin', status: 'active' }, at: new Date(2024, 2, 5, 15, 0).toISOString() },
@@ -58,7 +63,10 @@ function renderPage() {
   return renderScreen(<AdminAlertDetailPage />, { path: '/admin/alerts/:id', route: `/admin/alerts/${alert.id}` });
 }
 
-const auditEntries = () => within(screen.getByRole('list', { name: 'Audit trail entries' })).getAllByRole('listitem').map((li) => li.textContent);
+const auditEntries = () =>
+  within(screen.getByRole('list', { name: 'Audit trail entries' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 describe('Alert detail (/admin/alerts/:id)', () => {
   it('shows the summary, the answers, the actions and the audit trail of the alert', async () => {
@@ -88,9 +96,16 @@ describe('Alert detail (/admin/alerts/:id)', () => {
   it("counts the answers live from the alert's progress events", async () => {
     renderPage();
     await screen.findByRole('heading', { name: 'Answers' });
-    act(() => serverSends('alert:progress', {
-      alertId: alert.id, recipients: 5, channels: alert.summary, done: true, responses: { safe: 4, needHelp: 2, helpOpen: 2 }, at: new Date().toISOString(),
-    }));
+    act(() =>
+      serverSends('alert:progress', {
+        alertId: alert.id,
+        recipients: 5,
+        channels: alert.summary,
+        done: true,
+        responses: { safe: 4, needHelp: 2, helpOpen: 2 },
+        at: new Date().toISOString(),
+      }),
+    );
     expect(screen.getByText(/I'm Safe:/)).toHaveTextContent("I'm Safe: 4");
     expect(screen.getByText(/Need help:/)).toHaveTextContent('Need help: 2 (2 open)');
   });
@@ -102,7 +117,9 @@ describe('Alert detail (/admin/alerts/:id)', () => {
 
     up = false;
     await act(async () => jest.advanceTimersByTimeAsync(2 * 60_000));
-    act(() => { store.dispatch(api.util.invalidateTags([{ type: 'Alert', id: alert.id }])); });
+    act(() => {
+      store.dispatch(api.util.invalidateTags([{ type: 'Alert', id: alert.id }]));
+    });
     const banner = await screen.findByText(/^Showing the last known state/);
     expect(banner).toHaveAttribute('role', 'status');
     expect(banner).toHaveTextContent('Showing the last known state (stale since 15:07); retrying…');

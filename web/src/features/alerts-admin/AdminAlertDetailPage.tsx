@@ -1,8 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
-  CATEGORY_LABELS, CHANNEL_LABELS, DELIVERY_CHANNELS, DELIVERY_STATUSES, SEVERITY_INFO,
-  type DeliveryChannel, type DeliveryStatus,
+  CATEGORY_LABELS,
+  CHANNEL_LABELS,
+  DELIVERY_CHANNELS,
+  DELIVERY_STATUSES,
+  SEVERITY_INFO,
+  type DeliveryChannel,
+  type DeliveryStatus,
 } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
 import { formatDateTime } from '@/common/time';
@@ -19,7 +24,12 @@ import { Pager } from './ui';
 import '@/features/alerts/alerts.css';
 
 const STATUS_LABEL: Record<DeliveryStatus, string> = {
-  pending: 'Pending', sent: 'Sent', delivered: 'Delivered', failed: 'Failed', read: 'Read', cancelled: 'Cancelled',
+  pending: 'Pending',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  read: 'Read',
+  cancelled: 'Cancelled',
 };
 
 /** How often a stale page reads the alert again. */
@@ -55,8 +65,12 @@ export function AdminAlertDetailPage() {
           <p className="muted">{a ? `Sent ${formatDateTime(a.sentAt ?? a.createdAt)}` : ' '}</p>
         </div>
         <div className="row">
-          <Link to="/admin/history" className="btn btn-outline">Back to History</Link>
-          <Link to="/admin/alerts" className="btn btn-outline">Back to Alerts</Link>
+          <Link to="/admin/history" className="btn btn-outline">
+            Back to History
+          </Link>
+          <Link to="/admin/alerts" className="btn btn-outline">
+            Back to Alerts
+          </Link>
         </div>
       </header>
       {alert.isLoading || (!a && alert.isFetching) ? (
@@ -64,7 +78,9 @@ export function AdminAlertDetailPage() {
       ) : !a ? (
         <div className="empty-state" role="alert">
           <p>{(alert.error as { statusCode?: number } | undefined)?.statusCode === 404 ? 'This alert does not exist.' : 'Failed to load the alert.'}</p>
-          <Link to="/admin/history" className="btn btn-outline">Back to History</Link>
+          <Link to="/admin/history" className="btn btn-outline">
+            Back to History
+          </Link>
         </div>
       ) : (
         <div className="stack">
@@ -82,13 +98,20 @@ export function AdminAlertDetailPage() {
           <section className="card" aria-labelledby="alert-content-title">
             <h2 id="alert-content-title">Content</h2>
             <dl className="review">
-              <dt>Message</dt><dd className="pre-wrap">{a.message}</dd>
-              <dt>Severity</dt><dd>{SEVERITY_INFO[a.severity].label}</dd>
-              <dt>Category</dt><dd>{CATEGORY_LABELS[a.category]}</dd>
-              <dt>Location</dt><dd>{a.locationName ?? '—'}</dd>
-              <dt>Area</dt><dd>{a.lat !== null && a.lng !== null ? `${a.radiusKm ?? '—'} km around ${a.lat}, ${a.lng}` : 'Everywhere'}</dd>
-              <dt>Expires</dt><dd>{a.expiresAt ? formatDateTime(a.expiresAt) : 'Never'}</dd>
-              <dt>Source</dt><dd>{a.source === 'incident' ? 'Verified incident' : a.source === 'test' ? 'Test alert' : 'Admin'}</dd>
+              <dt>Message</dt>
+              <dd className="pre-wrap">{a.message}</dd>
+              <dt>Severity</dt>
+              <dd>{SEVERITY_INFO[a.severity].label}</dd>
+              <dt>Category</dt>
+              <dd>{CATEGORY_LABELS[a.category]}</dd>
+              <dt>Location</dt>
+              <dd>{a.locationName ?? '—'}</dd>
+              <dt>Area</dt>
+              <dd>{a.lat !== null && a.lng !== null ? `${a.radiusKm ?? '—'} km around ${a.lat}, ${a.lng}` : 'Everywhere'}</dd>
+              <dt>Expires</dt>
+              <dd>{a.expiresAt ? formatDateTime(a.expiresAt) : 'Never'}</dd>
+              <dt>Source</dt>
+              <dd>{a.source === 'incident' ? 'Verified incident' : a.source === 'test' ? 'Test alert' : 'Admin'}</dd>
             </dl>
           </section>
           <AlertAudit alertId={a.id} status={a.status} />
@@ -114,21 +137,45 @@ function Deliveries({ alertId, finished }: { alertId: string; finished: boolean 
     <section className="card" aria-labelledby={`${id}-title`}>
       <div className="row-between">
         <h2 id={`${id}-title`}>Deliveries {data ? <span className="muted small">({data.total})</span> : null}</h2>
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => refetch()} disabled={isFetching}>Refresh Deliveries</button>
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => refetch()} disabled={isFetching}>
+          Refresh Deliveries
+        </button>
       </div>
       <div className="filters">
         <div className="field">
           <label htmlFor={`${id}-status`}>Delivery Status</label>
-          <select id={`${id}-status`} value={status} onChange={(e) => { setStatus(e.target.value as DeliveryStatus | ''); setPage(1); }}>
+          <select
+            id={`${id}-status`}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as DeliveryStatus | '');
+              setPage(1);
+            }}
+          >
             <option value="">All</option>
-            {DELIVERY_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+            {DELIVERY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor={`${id}-channel`}>Channel</label>
-          <select id={`${id}-channel`} value={channel} onChange={(e) => { setChannel(e.target.value as DeliveryChannel | ''); setPage(1); }}>
+          <select
+            id={`${id}-channel`}
+            value={channel}
+            onChange={(e) => {
+              setChannel(e.target.value as DeliveryChannel | '');
+              setPage(1);
+            }}
+          >
             <option value="">All</option>
-            {DELIVERY_CHANNELS.map((c) => <option key={c} value={c}>{CHANNEL_LABELS[c]}</option>)}
+            {DELIVERY_CHANNELS.map((c) => (
+              <option key={c} value={c}>
+                {CHANNEL_LABELS[c]}
+              </option>
+            ))}
           </select>
         </div>
       </div>
@@ -140,19 +187,38 @@ function Deliveries({ alertId, finished }: { alertId: string; finished: boolean 
         <p className="empty-state">No deliveries{status || channel ? ' match these filters' : ' yet'}.</p>
       ) : (
         <>
-          {isError && <p className="small muted" role="status">Could not read the deliveries again; showing the last list read. Refresh to try again.</p>}
+          {isError && (
+            <p className="small muted" role="status">
+              Could not read the deliveries again; showing the last list read. Refresh to try again.
+            </p>
+          )}
           <div className="table-wrap">
             <table>
               <caption className="visually-hidden">Deliveries of this alert</caption>
               <thead>
-                <tr><th scope="col">Recipient</th><th scope="col">Channel</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Sent</th><th scope="col">Delivered</th><th scope="col">Read</th><th scope="col">Error</th></tr>
+                <tr>
+                  <th scope="col">Recipient</th>
+                  <th scope="col">Channel</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Attempts</th>
+                  <th scope="col">Sent</th>
+                  <th scope="col">Delivered</th>
+                  <th scope="col">Read</th>
+                  <th scope="col">Error</th>
+                </tr>
               </thead>
               <tbody>
                 {data.items.map((d) => (
                   <tr key={d.id}>
-                    <td><code title={d.userId}>{d.userId.slice(0, 8)}</code></td>
+                    <td>
+                      <code title={d.userId}>{d.userId.slice(0, 8)}</code>
+                    </td>
                     <td>{CHANNEL_LABELS[d.channel]}</td>
-                    <td>{STATUS_LABEL[d.status] ?? d.status}{d.heldUntil && <span className="small muted"> (held until {formatDateTime(d.heldUntil)})</span>}{d.inDigest && <span className="small muted"> (in a digest)</span>}</td>
+                    <td>
+                      {STATUS_LABEL[d.status] ?? d.status}
+                      {d.heldUntil && <span className="small muted"> (held until {formatDateTime(d.heldUntil)})</span>}
+                      {d.inDigest && <span className="small muted"> (in a digest)</span>}
+                    </td>
                     <td>{d.attempts}</td>
                     <td>{d.sentAt ? formatDateTime(d.sentAt) : '—'}</td>
                     <td>{d.deliveredAt ? formatDateTime(d.deliveredAt) : '—'}</td>

@@ -17,7 +17,15 @@ let cancelled: string[];
 beforeEach(() => {
   resetFakeSocket();
   setConnected(true);
-  alerts = [adminAlert({ title: 'Boil water notice', recipients: 4, summary: { push: { ...emptyCounts(), pending: 3, sent: 1 } }, deliveryLabel: 'Pending', successRate: 100 })];
+  alerts = [
+    adminAlert({
+      title: 'Boil water notice',
+      recipients: 4,
+      summary: { push: { ...emptyCounts(), pending: 3, sent: 1 } },
+      deliveryLabel: 'Pending',
+      successRate: 100,
+    }),
+  ];
   listReads = 0;
   cancelled = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
@@ -70,7 +78,13 @@ describe('Sent Alerts (/admin/alerts)', () => {
 
   it('Cancel asks first; Keep Alert leaves it, Cancel Alert cancels it on the server', async () => {
     const user = userEvent.setup();
-    renderScreen(<><AdminAlertsPage /><Toaster /></>, { path: '/admin/alerts' });
+    renderScreen(
+      <>
+        <AdminAlertsPage />
+        <Toaster />
+      </>,
+      { path: '/admin/alerts' },
+    );
     await user.click(await screen.findByRole('button', { name: 'Cancel alert Boil water notice' }));
     let dialog = screen.getByRole('alertdialog', { name: 'Cancel “Boil water notice”?' });
     expect(dialog).toHaveTextContent('Deliveries that have not gone out yet (quiet hours, digests) will not be sent.');

@@ -36,8 +36,12 @@ export function AdminAlertsPage() {
           </p>
         </div>
         <div className="row">
-          <button type="button" className="btn btn-outline" onClick={() => refetch()} disabled={isFetching}>Refresh</button>
-          <Link to="/admin/create-alert" className="btn btn-primary">Create Alert</Link>
+          <button type="button" className="btn btn-outline" onClick={() => refetch()} disabled={isFetching}>
+            Refresh
+          </button>
+          <Link to="/admin/create-alert" className="btn btn-primary">
+            Create Alert
+          </Link>
         </div>
       </header>
 
@@ -48,12 +52,16 @@ export function AdminAlertsPage() {
       ) : !data?.items.length ? (
         <div className="empty-state">
           <p>No alerts have been sent yet</p>
-          <Link to="/admin/create-alert" className="btn btn-primary">Create Alert</Link>
+          <Link to="/admin/create-alert" className="btn btn-primary">
+            Create Alert
+          </Link>
         </div>
       ) : (
         <>
           <ul className="alert-list" aria-label="Sent alerts">
-            {data.items.map((a) => <SentAlertCard key={a.id} alert={a} now={now} />)}
+            {data.items.map((a) => (
+              <SentAlertCard key={a.id} alert={a} now={now} />
+            ))}
           </ul>
           <Pager page={page} shown={data} onPage={setPage} />
         </>
@@ -91,7 +99,9 @@ export function SentAlertCard({ alert: a, now }: { alert: AdminAlert; now: Date 
     <li className="card sent-alert" aria-labelledby={titleId} data-alert-id={a.id}>
       <div className="row-between">
         <div>
-          <h2 id={titleId} className="h3"><Link to={`/admin/alerts/${a.id}`}>{a.title}</Link></h2>
+          <h2 id={titleId} className="h3">
+            <Link to={`/admin/alerts/${a.id}`}>{a.title}</Link>
+          </h2>
           <div className="row small muted">
             <PriorityBadge severity={a.severity} />
             <span>{a.type}</span>
@@ -118,14 +128,18 @@ export function SentAlertCard({ alert: a, now }: { alert: AdminAlert; now: Date 
         Recipients: <strong>{a.recipients ?? '—'}</strong> · Success rate: <strong>{a.successRate}%</strong>
         {a.recipients === null && a.status === 'active' && <span className="muted"> · selecting recipients...</span>}
       </p>
-      {a.channels.map((c) => <ChannelProgress key={c} channel={c} counts={a.summary[c] ?? emptyCounts()} alertTitle={a.title} />)}
+      {a.channels.map((c) => (
+        <ChannelProgress key={c} channel={c} counts={a.summary[c] ?? emptyCounts()} alertTitle={a.title} />
+      ))}
       {confirming && (
         <div className="modal-backdrop" role="presentation" onKeyDown={(e) => e.key === 'Escape' && setConfirming(false)}>
           <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby={`${titleId}-confirm`}>
             <h2 id={`${titleId}-confirm`}>Cancel “{a.title}”?</h2>
             <p>Deliveries that have not gone out yet (quiet hours, digests) will not be sent. Deliveries already sent stay sent.</p>
             <div className="row-between">
-              <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)} autoFocus>Keep Alert</button>
+              <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)} autoFocus>
+                Keep Alert
+              </button>
               <button type="button" className="btn btn-danger" onClick={cancel} disabled={cancelling}>
                 {cancelling ? 'Cancelling...' : 'Cancel Alert'}
               </button>

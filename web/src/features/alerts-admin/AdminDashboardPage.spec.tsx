@@ -16,7 +16,12 @@ beforeEach(() => {
   resetFakeSocket();
   statsQuery = null;
   stats = {
-    totalSent: 42, activeAlerts: 3, drafts: 1, totalDeliveries: 1280, deliveries: { ...emptyCounts(), sent: 1100, failed: 180 }, successRate: 86,
+    totalSent: 42,
+    activeAlerts: 3,
+    drafts: 1,
+    totalDeliveries: 1280,
+    deliveries: { ...emptyCounts(), sent: 1100, failed: 180 },
+    successRate: 86,
     perDay: [
       { day: '2024-03-04', total: 10, successful: 8, failed: 2 },
       { day: '2024-03-05', total: 0, successful: 0, failed: 0 },
@@ -60,7 +65,16 @@ describe('Admin dashboard (/admin)', () => {
   });
 
   it('lists the recent alerts with priority badge, type, relative age and delivery icon', async () => {
-    recent = [adminAlert({ title: 'Boil water notice', priority: 'low', severity: 'low', type: 'Public Safety', createdAt: new Date(Date.now() - 5 * 60_000).toISOString(), deliveryLabel: 'Partial' })];
+    recent = [
+      adminAlert({
+        title: 'Boil water notice',
+        priority: 'low',
+        severity: 'low',
+        type: 'Public Safety',
+        createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+        deliveryLabel: 'Partial',
+      }),
+    ];
     renderScreen(<AdminDashboardPage />, { path: '/admin' });
     const link = await screen.findByRole('link', { name: 'Boil water notice' });
     const item = link.closest('li')!;

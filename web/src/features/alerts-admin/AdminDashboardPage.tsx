@@ -31,10 +31,14 @@ export function AdminDashboardPage() {
     <section className="page" aria-labelledby="admin-dashboard-title">
       <header className="page-header">
         <div>
-          <h1 id="admin-dashboard-title">{greeting(now)}, {displayName(user?.email)}</h1>
+          <h1 id="admin-dashboard-title">
+            {greeting(now)}, {displayName(user?.email)}
+          </h1>
           <p className="muted">Here is how Beacon's alerts are doing.</p>
         </div>
-        <Link to="/admin/quick-send" className="btn btn-danger">🚨 Quick Send</Link>
+        <Link to="/admin/quick-send" className="btn btn-danger">
+          🚨 Quick Send
+        </Link>
       </header>
 
       <div className="grid-4" role="list" aria-label="Alert statistics">
@@ -43,27 +47,37 @@ export function AdminDashboardPage() {
         <StatCard label="Total Deliveries" value={s?.totalDeliveries ?? 0} loading={stats.isLoading} />
         <StatCard label="Success Rate" value={`${s?.successRate ?? 0}%`} loading={stats.isLoading} />
       </div>
-      {stats.isError && <p className="small muted" role="status">Statistics could not be loaded; showing zeros.</p>}
+      {stats.isError && (
+        <p className="small muted" role="status">
+          Statistics could not be loaded; showing zeros.
+        </p>
+      )}
 
       <div className="grid-2" style={{ marginTop: '1rem' }}>
         <section className="card" aria-labelledby="recent-alerts-title">
           <div className="row-between">
             <h2 id="recent-alerts-title">Recent Alerts</h2>
-            <Link to="/admin/alerts" className="small">All sent alerts</Link>
+            <Link to="/admin/alerts" className="small">
+              All sent alerts
+            </Link>
           </div>
           {recent.isLoading ? (
             <Spinner label="Loading recent alerts" />
           ) : !recent.data?.length ? (
             <div className="empty-state">
               <p>No alerts yet</p>
-              <Link to="/admin/create-alert" className="btn btn-primary">Create Alert</Link>
+              <Link to="/admin/create-alert" className="btn btn-primary">
+                Create Alert
+              </Link>
             </div>
           ) : (
             <ul className="recent-list">
               {recent.data.map((a) => (
                 <li key={a.id}>
                   <div>
-                    <Link to={`/admin/alerts/${a.id}`}><strong>{a.title}</strong></Link>
+                    <Link to={`/admin/alerts/${a.id}`}>
+                      <strong>{a.title}</strong>
+                    </Link>
                     <div className="row small muted">
                       <PriorityBadge severity={a.severity} />
                       <span>{a.type}</span>
@@ -80,14 +94,28 @@ export function AdminDashboardPage() {
         <section className="card" aria-labelledby="quick-actions-title">
           <h2 id="quick-actions-title">Quick Actions</h2>
           <nav className="quick-actions" aria-labelledby="quick-actions-title">
-            <Link to="/admin/create-alert" className="btn btn-primary">Create Alert</Link>
-            <Link to="/admin/history" className="btn btn-outline">View History</Link>
-            <Link to="/admin/settings" className="btn btn-outline">View Reports</Link>
-            <Link to="/admin/settings" className="btn btn-outline">Settings</Link>
-            <Link to="/admin/quick-send" className="btn btn-outline">Quick Send</Link>
-            <Link to="/admin/help-requests" className="btn btn-outline">Help Requests</Link>
+            <Link to="/admin/create-alert" className="btn btn-primary">
+              Create Alert
+            </Link>
+            <Link to="/admin/history" className="btn btn-outline">
+              View History
+            </Link>
+            <Link to="/admin/settings" className="btn btn-outline">
+              View Reports
+            </Link>
+            <Link to="/admin/settings" className="btn btn-outline">
+              Settings
+            </Link>
+            <Link to="/admin/quick-send" className="btn btn-outline">
+              Quick Send
+            </Link>
+            <Link to="/admin/help-requests" className="btn btn-outline">
+              Help Requests
+            </Link>
           </nav>
-          <h3 style={{ marginTop: '1.25rem' }} id="deliveries-chart-title">Deliveries, last 7 days</h3>
+          <h3 style={{ marginTop: '1.25rem' }} id="deliveries-chart-title">
+            Deliveries, last 7 days
+          </h3>
           <DeliveriesChart perDay={s?.perDay ?? []} />
         </section>
       </div>
@@ -134,16 +162,31 @@ export function DeliveriesChart({ perDay }: { perDay: AlertStats['perDay'] }) {
               {seg(d.successful, 'bar-ok')}
               {seg(d.failed, 'bar-failed')}
               {seg(other, 'bar-other')}
-              <text x={x + bar / 2} y={H - 4} textAnchor="middle">{shortDay(d.day)}</text>
-              {d.total > 0 && <text x={x + bar / 2} y={H - pad - y(d.total) - 3} textAnchor="middle">{d.total}</text>}
+              <text x={x + bar / 2} y={H - 4} textAnchor="middle">
+                {shortDay(d.day)}
+              </text>
+              {d.total > 0 && (
+                <text x={x + bar / 2} y={H - pad - y(d.total) - 3} textAnchor="middle">
+                  {d.total}
+                </text>
+              )}
             </g>
           );
         })}
       </svg>
       <figcaption className="legend">
-        <span><i className="bar-ok-swatch" style={{ background: '#16a34a' }} />Successful</span>
-        <span><i style={{ background: '#dc2626' }} />Failed</span>
-        <span><i style={{ background: '#93c5fd' }} />Pending</span>
+        <span>
+          <i className="bar-ok-swatch" style={{ background: '#16a34a' }} />
+          Successful
+        </span>
+        <span>
+          <i style={{ background: '#dc2626' }} />
+          Failed
+        </span>
+        <span>
+          <i style={{ background: '#93c5fd' }} />
+          Pending
+        </span>
       </figcaption>
     </figure>
   );

@@ -5,8 +5,13 @@ import { Spinner } from '@/common/Spinner';
 import { formatDateTime } from '@/common/time';
 import { LoadError } from '@/features/alerts';
 import {
-  useAdminSettingsQuery, useSendTestAlertMutation, useTestPushConnectionMutation, useTestWebhookMutation, useUpdateAdminSettingsMutation,
-  type AdminSettingsView, type UpdateSettingsBody,
+  useAdminSettingsQuery,
+  useSendTestAlertMutation,
+  useTestPushConnectionMutation,
+  useTestWebhookMutation,
+  useUpdateAdminSettingsMutation,
+  type AdminSettingsView,
+  type UpdateSettingsBody,
 } from './alerts-admin.api';
 import '@/features/alerts/alerts.css';
 
@@ -30,13 +35,23 @@ interface FormState {
 }
 
 const fromView = (v: AdminSettingsView): FormState => ({
-  pushEnabled: v.push.enabled, username: v.push.username, apiKey: '', clearKey: false, webhookEnabled: v.webhook.enabled, webhookUrl: v.webhook.url,
+  pushEnabled: v.push.enabled,
+  username: v.push.username,
+  apiKey: '',
+  clearKey: false,
+  webhookEnabled: v.webhook.enabled,
+  webhookUrl: v.webhook.url,
 });
 
 /** /admin/settings: push provider and SMS webhook, saved on the server; secrets never come back in clear. */
 export function AdminSettingsPage() {
   const { data, isLoading, isError, refetch } = useAdminSettingsQuery();
-  if (isLoading) return <section className="page"><Spinner label="Loading settings" /></section>;
+  if (isLoading)
+    return (
+      <section className="page">
+        <Spinner label="Loading settings" />
+      </section>
+    );
   if (isError || !data) {
     return (
       <section className="page">
@@ -65,8 +80,12 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const dirty =
-    form.pushEnabled !== saved.push.enabled || form.username !== saved.push.username || form.apiKey !== '' || form.clearKey ||
-    form.webhookEnabled !== saved.webhook.enabled || form.webhookUrl !== saved.webhook.url;
+    form.pushEnabled !== saved.push.enabled ||
+    form.username !== saved.push.username ||
+    form.apiKey !== '' ||
+    form.clearKey ||
+    form.webhookEnabled !== saved.webhook.enabled ||
+    form.webhookUrl !== saved.webhook.url;
   const busy = saving.isLoading || testingConnection.isLoading || testingWebhook.isLoading || sendingTest.isLoading;
 
   function body(): UpdateSettingsBody {
@@ -158,12 +177,21 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
                 id={`${id}-apikey`}
                 type={showKey ? 'text' : 'password'}
                 value={form.apiKey}
-                onChange={(e) => { set('apiKey', e.target.value); set('clearKey', false); }}
+                onChange={(e) => {
+                  set('apiKey', e.target.value);
+                  set('clearKey', false);
+                }}
                 placeholder={saved.push.apiKeySet && !form.clearKey ? 'Type a new key to replace the saved one' : 'Enter the API key'}
                 autoComplete="new-password"
                 aria-describedby={`${id}-apikey-state`}
               />
-              <button type="button" className="btn btn-ghost" onClick={() => setShowKey((v) => !v)} aria-label={showKey ? 'Hide API key' : 'Show API key'} aria-pressed={showKey}>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => setShowKey((v) => !v)}
+                aria-label={showKey ? 'Hide API key' : 'Show API key'}
+                aria-pressed={showKey}
+              >
                 {showKey ? 'Hide' : 'Show'}
               </button>
             </div>
@@ -171,8 +199,23 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
               {form.clearKey ? (
                 'The saved key will be removed when you save.'
               ) : saved.push.apiKeySet ? (
-                <>Saved key: <span className="saved-secret" aria-label="masked key">{saved.push.apiKeyMasked || '••••'}</span> <span className="badge badge-success">saved</span>{' '}
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => { set('clearKey', true); set('apiKey', ''); }}>Remove saved key</button></>
+                <>
+                  Saved key:{' '}
+                  <span className="saved-secret" aria-label="masked key">
+                    {saved.push.apiKeyMasked || '••••'}
+                  </span>{' '}
+                  <span className="badge badge-success">saved</span>{' '}
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    onClick={() => {
+                      set('clearKey', true);
+                      set('apiKey', '');
+                    }}
+                  >
+                    Remove saved key
+                  </button>
+                </>
               ) : (
                 'No key saved.'
               )}
@@ -182,7 +225,11 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
             <button type="button" className="btn btn-outline" onClick={onTestConnection} disabled={busy}>
               {testingConnection.isLoading ? 'Testing...' : 'Test Connection'}
             </button>
-            {pushResult && <span className="small" role="status">{pushResult}</span>}
+            {pushResult && (
+              <span className="small" role="status">
+                {pushResult}
+              </span>
+            )}
           </div>
         </section>
 
@@ -193,13 +240,24 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
           </label>
           <div className="field">
             <label htmlFor={`${id}-url`}>Webhook URL</label>
-            <input id={`${id}-url`} type="url" inputMode="url" value={form.webhookUrl} onChange={(e) => set('webhookUrl', e.target.value)} placeholder="https://n8n.example.org/webhook/sms" />
+            <input
+              id={`${id}-url`}
+              type="url"
+              inputMode="url"
+              value={form.webhookUrl}
+              onChange={(e) => set('webhookUrl', e.target.value)}
+              placeholder="https://n8n.example.org/webhook/sms"
+            />
           </div>
           <div className="row">
             <button type="button" className="btn btn-outline" onClick={onTestWebhook} disabled={busy}>
               {testingWebhook.isLoading ? 'Testing...' : 'Test Webhook'}
             </button>
-            {webhookResult && <span className="small" role="status">{webhookResult}</span>}
+            {webhookResult && (
+              <span className="small" role="status">
+                {webhookResult}
+              </span>
+            )}
           </div>
         </section>
 
@@ -210,21 +268,36 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
             <button type="button" className="btn btn-primary" onClick={onSendTest} disabled={busy || (!form.pushEnabled && !form.webhookEnabled)}>
               {sendingTest.isLoading ? 'Sending...' : 'Send Test Alert'}
             </button>
-            {testResult && <span className="small" role="status">{testResult}</span>}
+            {testResult && (
+              <span className="small" role="status">
+                {testResult}
+              </span>
+            )}
           </div>
           {!form.pushEnabled && !form.webhookEnabled && <p className="small muted">Enable at least one channel to send a test alert.</p>}
         </section>
 
         <aside className="info-box" aria-label="Environment variables">
-          <p><strong>Server defaults.</strong> Until settings are saved here, the alerts service reads them from these environment variables:</p>
+          <p>
+            <strong>Server defaults.</strong> Until settings are saved here, the alerts service reads them from these environment variables:
+          </p>
           <ul>
-            {envVars.map((v) => <li key={v}><code>{v}</code>{ENV_VAR_MEANING[v] ? ` (${ENV_VAR_MEANING[v]})` : ''}</li>)}
+            {envVars.map((v) => (
+              <li key={v}>
+                <code>{v}</code>
+                {ENV_VAR_MEANING[v] ? ` (${ENV_VAR_MEANING[v]})` : ''}
+              </li>
+            ))}
           </ul>
         </aside>
 
         <div className="row-between">
-          <button type="button" className="btn btn-ghost" onClick={() => setForm(fromView(saved))} disabled={!dirty || busy}>Discard Changes</button>
-          <button type="submit" className="btn btn-primary" disabled={!dirty || busy}>{saving.isLoading ? 'Saving...' : 'Save Settings'}</button>
+          <button type="button" className="btn btn-ghost" onClick={() => setForm(fromView(saved))} disabled={!dirty || busy}>
+            Discard Changes
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!dirty || busy}>
+            {saving.isLoading ? 'Saving...' : 'Save Settings'}
+          </button>
         </div>
       </form>
     </section>

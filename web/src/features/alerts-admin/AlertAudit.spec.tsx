@@ -33,7 +33,10 @@ beforeEach(() => {
   }) as unknown as typeof fetch;
 });
 
-const entries = () => within(screen.getByRole('list', { name: 'Audit trail entries' })).getAllByRole('listitem').map((li) => li.textContent);
+const entries = () =>
+  within(screen.getByRole('list', { name: 'Audit trail entries' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 describe('Audit trail (alert detail)', () => {
   it('lists who did what and when, in plain words, oldest first', async () => {
@@ -52,12 +55,15 @@ describe('Audit trail (alert detail)', () => {
   it("names Beacon for what nobody did (the expiry sweep), and words each action's details", () => {
     expect(auditText({ action: 'expired', ...BEACON, details: {}, at: at(18, 0) })).toBe('Expired (Beacon)');
     expect(auditText({ action: 'cancelled', ...ADMIN, details: {}, at: at(18, 0) })).toBe('Cancelled by admin@beacon.local');
-    expect(auditText({ action: 'created', ...BEACON, details: { source: 'incident', status: 'draft' }, at: at(18, 0) }))
-      .toBe('Created as a draft from a verified incident (Beacon)');
-    expect(auditText({ action: 'retried', ...ADMIN, details: { channel: 'push', deliveries: 1 }, at: at(18, 0) }))
-      .toBe('Retried Web Push for 1 person by admin@beacon.local');
-    expect(auditText({ action: 'fallback', ...ADMIN, details: { channel: 'sms', deliveries: 12 }, at: at(18, 0) }))
-      .toBe('Sent on SMS to 12 people nothing had reached, by admin@beacon.local');
+    expect(auditText({ action: 'created', ...BEACON, details: { source: 'incident', status: 'draft' }, at: at(18, 0) })).toBe(
+      'Created as a draft from a verified incident (Beacon)',
+    );
+    expect(auditText({ action: 'retried', ...ADMIN, details: { channel: 'push', deliveries: 1 }, at: at(18, 0) })).toBe(
+      'Retried Web Push for 1 person by admin@beacon.local',
+    );
+    expect(auditText({ action: 'fallback', ...ADMIN, details: { channel: 'sms', deliveries: 12 }, at: at(18, 0) })).toBe(
+      'Sent on SMS to 12 people nothing had reached, by admin@beacon.local',
+    );
   });
 
   it('says when nothing is recorded yet', async () => {
@@ -69,7 +75,14 @@ describe('Audit trail (alert detail)', () => {
   it('reads the trail again when the alert ends while on screen (the sweep writes an entry)', async () => {
     function Live() {
       const [status, setStatus] = useState<'active' | 'expired'>('active');
-      return <><button type="button" onClick={() => setStatus('expired')}>Expire</button><AlertAudit alertId={ALERT_ID} status={status} /></>;
+      return (
+        <>
+          <button type="button" onClick={() => setStatus('expired')}>
+            Expire
+          </button>
+          <AlertAudit alertId={ALERT_ID} status={status} />
+        </>
+      );
     }
     const user = userEvent.setup();
     renderScreen(<Live />);

@@ -59,15 +59,23 @@ export function AlertAudit({ alertId, status }: { alertId: string; status: Alert
     <section className="card" aria-labelledby={`${id}-title`}>
       <div className="row-between">
         <h2 id={`${id}-title`}>Audit trail</h2>
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => refetch()} disabled={isFetching}>Refresh Audit Trail</button>
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => refetch()} disabled={isFetching}>
+          Refresh Audit Trail
+        </button>
       </div>
       {isLoading ? (
         <Spinner label="Loading the audit trail" />
       ) : !data ? (
-        error !== undefined ? <p role="alert">Failed to load the audit trail.</p> : null
+        error !== undefined ? (
+          <p role="alert">Failed to load the audit trail.</p>
+        ) : null
       ) : (
         <>
-          {error !== undefined && <p className="small muted" role="status">Could not read the trail again; showing what was last read.</p>}
+          {error !== undefined && (
+            <p className="small muted" role="status">
+              Could not read the trail again; showing what was last read.
+            </p>
+          )}
           {data.length === 0 ? (
             <p className="muted">Nothing recorded yet.</p>
           ) : (

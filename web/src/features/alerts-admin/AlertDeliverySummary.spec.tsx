@@ -6,7 +6,10 @@ import { adminAlert, renderScreen } from './test-utils';
 const counts = (c: Partial<ChannelCounts>): ChannelCounts => ({ ...emptyCounts(), held: 0, ...c });
 
 const row = (channel: string) => within(screen.getByRole('table')).getByRole('row', { name: new RegExp(`^${channel}\\b`) });
-const cells = (channel: string) => within(row(channel)).getAllByRole('cell').map((c) => c.textContent);
+const cells = (channel: string) =>
+  within(row(channel))
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 describe('Delivery summary (alert detail)', () => {
   it('explains No Recipients: nobody was concerned, nobody was warned', () => {
@@ -17,7 +20,9 @@ describe('Delivery summary (alert detail)', () => {
   });
 
   it('explains Not Sent for a draft, for an alert ended before it went out, and for one whose every delivery was called off', () => {
-    const { unmount } = renderScreen(<AlertDeliverySummary alert={adminAlert({ status: 'draft', sentAt: null, recipients: null, summary: {}, deliveryLabel: 'Not Sent' })} />);
+    const { unmount } = renderScreen(
+      <AlertDeliverySummary alert={adminAlert({ status: 'draft', sentAt: null, recipients: null, summary: {}, deliveryLabel: 'Not Sent' })} />,
+    );
     expect(screen.getByText('This alert is a draft: it has not been sent, so nobody was warned.')).toBeInTheDocument();
     unmount();
 
@@ -25,16 +30,24 @@ describe('Delivery summary (alert detail)', () => {
     expect(screen.getByText('It was cancelled before it went out: nobody was warned.')).toBeInTheDocument();
     second.unmount();
 
-    renderScreen(<AlertDeliverySummary alert={adminAlert({ status: 'expired', recipients: 2, summary: { push: counts({ cancelled: 2 }) }, deliveryLabel: 'Not Sent' })} />);
+    renderScreen(
+      <AlertDeliverySummary alert={adminAlert({ status: 'expired', recipients: 2, summary: { push: counts({ cancelled: 2 }) }, deliveryLabel: 'Not Sent' })} />,
+    );
     expect(screen.getByText('Every delivery was called off before it went out: nobody was warned.')).toBeInTheDocument();
     expect(cells('Web Push')).toEqual(['0', '0', '0', '0', '0', '2']);
   });
 
   it('counts every state per channel and shows the held deliveries apart from those on their way', () => {
-    renderScreen(<AlertDeliverySummary alert={adminAlert({
-      channels: ['push', 'sms'], recipients: 40, deliveryLabel: 'Pending',
-      summary: { push: counts({ sent: 5, delivered: 4, read: 3, failed: 2, pending: 15, held: 12, cancelled: 1 }), sms: counts({ pending: 12, held: 12 }) },
-    })} />);
+    renderScreen(
+      <AlertDeliverySummary
+        alert={adminAlert({
+          channels: ['push', 'sms'],
+          recipients: 40,
+          deliveryLabel: 'Pending',
+          summary: { push: counts({ sent: 5, delivered: 4, read: 3, failed: 2, pending: 15, held: 12, cancelled: 1 }), sms: counts({ pending: 12, held: 12 }) },
+        })}
+      />,
+    );
     expect(screen.getByText(/Some deliveries are still on their way/)).toBeInTheDocument();
     expect(screen.getByText('40')).toBeInTheDocument();
     // Sent, Delivered, Read, Failed, Pending, Cancelled
@@ -44,10 +57,16 @@ describe('Delivery summary (alert detail)', () => {
   });
 
   it('lists a channel a fallback added beside the ones the alert was sent on', () => {
-    renderScreen(<AlertDeliverySummary alert={adminAlert({
-      channels: ['push'], recipients: 3, deliveryLabel: 'Partial',
-      summary: { push: counts({ sent: 1, failed: 2 }), email: counts({ delivered: 2 }) },
-    })} />);
+    renderScreen(
+      <AlertDeliverySummary
+        alert={adminAlert({
+          channels: ['push'],
+          recipients: 3,
+          deliveryLabel: 'Partial',
+          summary: { push: counts({ sent: 1, failed: 2 }), email: counts({ delivered: 2 }) },
+        })}
+      />,
+    );
     expect(screen.getByText('Some deliveries succeeded, some failed for good.')).toBeInTheDocument();
     expect(cells('Web Push')).toEqual(['1', '0', '0', '2', '0', '0']);
     expect(cells('Email')).toEqual(['0', '2', '0', '0', '0', '0']);

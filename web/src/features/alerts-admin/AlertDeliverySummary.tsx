@@ -54,8 +54,7 @@ export function AlertDeliverySummary({ alert: a }: { alert: AdminAlert }) {
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Delivery summary</h2>
       <p>
-        <DeliveryIcon label={a.deliveryLabel} withText />
-        {' '}<span>{labelExplanation(a)}</span>
+        <DeliveryIcon label={a.deliveryLabel} withText /> <span>{labelExplanation(a)}</span>
       </p>
       <p className="small">
         Recipients: <strong>{a.recipients ?? '—'}</strong>
@@ -69,8 +68,13 @@ export function AlertDeliverySummary({ alert: a }: { alert: AdminAlert }) {
             <caption className="visually-hidden">Deliveries of this alert by channel</caption>
             <thead>
               <tr>
-                <th scope="col">Channel</th><th scope="col">Sent</th><th scope="col">Delivered</th><th scope="col">Read</th>
-                <th scope="col">Failed</th><th scope="col">Pending</th><th scope="col">Cancelled</th>
+                <th scope="col">Channel</th>
+                <th scope="col">Sent</th>
+                <th scope="col">Delivered</th>
+                <th scope="col">Read</th>
+                <th scope="col">Failed</th>
+                <th scope="col">Pending</th>
+                <th scope="col">Cancelled</th>
               </tr>
             </thead>
             <tbody>
@@ -92,9 +96,7 @@ export function AlertDeliverySummary({ alert: a }: { alert: AdminAlert }) {
           </table>
         </div>
       )}
-      {anyHeld && (
-        <p className="small muted">Held deliveries wait for the recipient&apos;s quiet hours, digest or quiet weekend; they go out by themselves.</p>
-      )}
+      {anyHeld && <p className="small muted">Held deliveries wait for the recipient&apos;s quiet hours, digest or quiet weekend; they go out by themselves.</p>}
     </section>
   );
 }

@@ -69,7 +69,9 @@ export function AlertHistoryPage() {
           <button type="button" className="btn btn-outline" onClick={() => refetch()} disabled={isFetching}>
             {isFetching && !isLoading ? 'Refreshing...' : 'Refresh'}
           </button>
-          <button type="button" className="btn btn-primary" onClick={exportCsv} disabled={!data?.items.length}>Export CSV</button>
+          <button type="button" className="btn btn-primary" onClick={exportCsv} disabled={!data?.items.length}>
+            Export CSV
+          </button>
         </div>
       </header>
 
@@ -82,33 +84,49 @@ export function AlertHistoryPage() {
           <label htmlFor={`${id}-type`}>Type</label>
           <select id={`${id}-type`} value={type} onChange={(e) => update({ type: e.target.value, page: '' })}>
             <option value="">All Types</option>
-            {ADMIN_ALERT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+            {ADMIN_ALERT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor={`${id}-priority`}>Priority</label>
           <select id={`${id}-priority`} value={priority} onChange={(e) => update({ priority: e.target.value, page: '' })}>
             <option value="">All Priorities</option>
-            {PRIORITIES.map((p) => <option key={p} value={p}>{PRIORITY_LABELS[p]}</option>)}
+            {PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {PRIORITY_LABELS[p]}
+              </option>
+            ))}
           </select>
         </div>
-        <button type="button" className="btn btn-outline" onClick={clearFilters}>Clear Filters</button>
+        <button type="button" className="btn btn-outline" onClick={clearFilters}>
+          Clear Filters
+        </button>
       </div>
 
       <div className="card" style={{ marginTop: '1rem', padding: 0 }}>
         {isLoading ? (
-          <div className="empty-state"><Spinner label="Loading alert history" /></div>
+          <div className="empty-state">
+            <Spinner label="Loading alert history" />
+          </div>
         ) : isError ? (
           <LoadError message="Failed to fetch alerts" onRetry={refetch} />
         ) : !data?.items.length ? (
           <div className="empty-state">
             {filtered ? (
               <>
-                <p><strong>No alerts found</strong></p>
+                <p>
+                  <strong>No alerts found</strong>
+                </p>
                 <p>Try adjusting your search or filters</p>
               </>
             ) : (
-              <p><strong>No alerts have been sent yet</strong></p>
+              <p>
+                <strong>No alerts have been sent yet</strong>
+              </p>
             )}
           </div>
         ) : (
@@ -117,8 +135,13 @@ export function AlertHistoryPage() {
               <caption className="visually-hidden">Sent alerts, newest first</caption>
               <thead>
                 <tr>
-                  <th scope="col">Date &amp; Time</th><th scope="col">Type</th><th scope="col">Title</th><th scope="col">Priority</th>
-                  <th scope="col">Channels</th><th scope="col">Status</th><th scope="col">Actions</th>
+                  <th scope="col">Date &amp; Time</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Priority</th>
+                  <th scope="col">Channels</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
                 </tr>
               </thead>
               <tbody>
@@ -127,7 +150,9 @@ export function AlertHistoryPage() {
                     <td>{formatDateTime(a.createdAt)}</td>
                     <td>{a.type}</td>
                     <td>{a.title}</td>
-                    <td><PriorityBadge severity={a.severity} /></td>
+                    <td>
+                      <PriorityBadge severity={a.severity} />
+                    </td>
                     <td>{channelList(a.channels)}</td>
                     <td>{a.status === 'active' ? <DeliveryIcon label={a.deliveryLabel} withText /> : historyStatus(a)}</td>
                     <td>

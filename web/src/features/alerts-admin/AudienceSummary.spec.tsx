@@ -12,12 +12,17 @@ const audience = (o: Partial<AlertAudience> = {}): AlertAudience => ({
   ...o,
 });
 
-const channelLines = () => within(screen.getByRole('list', { name: 'Recipients per channel' })).getAllByRole('listitem').map((li) => li.textContent);
+const channelLines = () =>
+  within(screen.getByRole('list', { name: 'Recipients per channel' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 describe('AudienceSummary', () => {
   it('says how many people the alert reaches, per channel with those held, and whom it does not reach', () => {
     render(<AudienceSummary audience={audience()} />);
-    expect(screen.getByText(/This alert will reach/)).toHaveTextContent('This alert will reach 1,204 people, 32 of them later, in their quiet hours or digest.');
+    expect(screen.getByText(/This alert will reach/)).toHaveTextContent(
+      'This alert will reach 1,204 people, 32 of them later, in their quiet hours or digest.',
+    );
     expect(channelLines()).toEqual(['Web Push: 1,204 (32 later, in their quiet hours or digest)', 'SMS: 310']);
     expect(screen.getByText(/^Not reached:/)).toHaveTextContent(
       'Not reached: 87 people it concerns have none of these channels on; 12 have push on but no browser subscribed.',
@@ -26,11 +31,17 @@ describe('AudienceSummary', () => {
   });
 
   it('lists the channels in their usual order, says person for one, and leaves out what is zero', () => {
-    render(<AudienceSummary audience={audience({
-      concerned: 2, recipients: 1, held: 0,
-      channels: { email: { recipients: 1, held: 0, configured: true }, push: { recipients: 0, held: 0, configured: true } },
-      unreachable: { noChannel: 0, noDevice: 1 },
-    })} />);
+    render(
+      <AudienceSummary
+        audience={audience({
+          concerned: 2,
+          recipients: 1,
+          held: 0,
+          channels: { email: { recipients: 1, held: 0, configured: true }, push: { recipients: 0, held: 0, configured: true } },
+          unreachable: { noChannel: 0, noDevice: 1 },
+        })}
+      />,
+    );
     expect(screen.getByText(/This alert will reach/)).toHaveTextContent(/^This alert will reach 1 person\.$/);
     expect(channelLines()).toEqual(['Web Push: 0', 'Email: 1']);
     expect(screen.getByText(/^Not reached:/)).toHaveTextContent('Not reached: 1 person it concerns has push on but no browser subscribed.');
@@ -43,9 +54,13 @@ describe('AudienceSummary', () => {
 
   it('warns loudly, with the reason, about a ticked channel that is not configured', () => {
     const reason = 'The SMS webhook is turned off in Admin Settings: SMS will not be sent.';
-    render(<AudienceSummary audience={audience({
-      channels: { push: { recipients: 1204, held: 32, configured: true }, sms: { recipients: 40, held: 0, configured: false, reason } },
-    })} />);
+    render(
+      <AudienceSummary
+        audience={audience({
+          channels: { push: { recipients: 1204, held: 32, configured: true }, sms: { recipients: 40, held: 0, configured: false, reason } },
+        })}
+      />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent(`SMS is not configured. ${reason}`);
     expect(channelLines()).toEqual(['Web Push: 1,204 (32 later, in their quiet hours or digest)', 'SMS: 40 (not configured: these will fail)']);
   });
@@ -56,9 +71,17 @@ describe('AudienceSummary', () => {
   });
 
   it('says loudly that nobody will receive an alert that concerns nobody', () => {
-    render(<AudienceSummary audience={audience({
-      concerned: 0, recipients: 0, held: 0, channels: { push: { recipients: 0, held: 0, configured: true } }, unreachable: { noChannel: 0, noDevice: 0 },
-    })} />);
+    render(
+      <AudienceSummary
+        audience={audience({
+          concerned: 0,
+          recipients: 0,
+          held: 0,
+          channels: { push: { recipients: 0, held: 0, configured: true } },
+          unreachable: { noChannel: 0, noDevice: 0 },
+        })}
+      />,
+    );
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Nobody will receive this alert.');
     expect(alert).toHaveTextContent('It concerns nobody: no one’s preferences or area match it.');
@@ -67,11 +90,21 @@ describe('AudienceSummary', () => {
   });
 
   it('says nobody will receive it when the people it concerns cannot be reached, and why', () => {
-    render(<AudienceSummary audience={audience({
-      concerned: 99, recipients: 0, held: 0, channels: { push: { recipients: 0, held: 0, configured: true } }, unreachable: { noChannel: 87, noDevice: 12 },
-    })} />);
+    render(
+      <AudienceSummary
+        audience={audience({
+          concerned: 99,
+          recipients: 0,
+          held: 0,
+          channels: { push: { recipients: 0, held: 0, configured: true } },
+          unreachable: { noChannel: 87, noDevice: 12 },
+        })}
+      />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('None of the 99 people it concerns can be reached on these channels.');
-    expect(screen.getByText(/^Not reached:/)).toHaveTextContent('87 people it concerns have none of these channels on; 12 have push on but no browser subscribed.');
+    expect(screen.getByText(/^Not reached:/)).toHaveTextContent(
+      '87 people it concerns have none of these channels on; 12 have push on but no browser subscribed.',
+    );
   });
 });
 
@@ -122,7 +155,15 @@ describe('AudienceConfirm', () => {
   it('says "Send to 1 person" and "Send to nobody"', () => {
     const { rerender } = setup({ data: audience({ recipients: 1 }), isLoading: false });
     expect(screen.getByRole('button', { name: 'Send to 1 person' })).toBeEnabled();
-    rerender(<AudienceConfirm preview={{ data: audience({ recipients: 0, held: 0 }), isLoading: false }} sending={false} onConfirm={jest.fn()} onRetry={jest.fn()} onCancel={jest.fn()} />);
+    rerender(
+      <AudienceConfirm
+        preview={{ data: audience({ recipients: 0, held: 0 }), isLoading: false }}
+        sending={false}
+        onConfirm={jest.fn()}
+        onRetry={jest.fn()}
+        onCancel={jest.fn()}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Send to nobody' })).toBeEnabled();
     expect(screen.getByRole('alert')).toHaveTextContent('Nobody will receive this alert.');
   });

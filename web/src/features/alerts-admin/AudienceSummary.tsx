@@ -34,7 +34,9 @@ export function AudienceSummary({ audience }: { audience: AlertAudience }) {
     <div className="audience-summary">
       {audience.recipients === 0 ? (
         <div role="alert" className="audience-warning">
-          <p><strong>Nobody will receive this alert.</strong></p>
+          <p>
+            <strong>Nobody will receive this alert.</strong>
+          </p>
           <p>
             {audience.concerned === 0
               ? 'It concerns nobody: no one’s preferences or area match it.'
@@ -107,10 +109,14 @@ export function AudienceConfirm({ preview, sending, onConfirm, onRetry, onCancel
 
   return (
     <section className="audience-confirm" aria-labelledby={`${id}-title`}>
-      <Heading id={`${id}-title`} ref={heading} tabIndex={-1}>Who this alert will reach</Heading>
+      <Heading id={`${id}-title`} ref={heading} tabIndex={-1}>
+        Who this alert will reach
+      </Heading>
       {failed ? (
         <div role="alert" className="audience-warning">
-          <p><strong>Could not count who this alert will reach.</strong> {errorMessage(error, 'The preview failed.')}</p>
+          <p>
+            <strong>Could not count who this alert will reach.</strong> {errorMessage(error, 'The preview failed.')}
+          </p>
           <p>You can try the preview again, or send the alert without knowing how many people it will reach.</p>
         </div>
       ) : ready ? (
@@ -122,22 +128,35 @@ export function AudienceConfirm({ preview, sending, onConfirm, onRetry, onCancel
         </p>
       )}
       <div className="audience-actions">
-        <button type="button" className="btn btn-outline" onClick={onCancel} disabled={sending}>{cancelLabel}</button>
+        <button type="button" className="btn btn-outline" onClick={onCancel} disabled={sending}>
+          {cancelLabel}
+        </button>
         <div className="row">
           {failed && (
-            <button type="button" className="btn btn-outline" onClick={onRetry} disabled={sending}>Try the preview again</button>
+            <button type="button" className="btn btn-outline" onClick={onRetry} disabled={sending}>
+              Try the preview again
+            </button>
           )}
           <button
             key={failed ? 'unpreviewed' : 'confirm'}
             type="button"
             className="btn btn-primary"
-            onClick={() => { if (!sending) onConfirm(); }}
+            onClick={() => {
+              if (!sending) onConfirm();
+            }}
             disabled={sending || !(ready || failed)}
           >
-            {sending ? <><Spinner size="sm" label="Sending" /> Sending...</>
-              : failed ? 'Send without a preview'
-                : ready ? confirmLabel(data)
-                  : 'Counting recipients...'}
+            {sending ? (
+              <>
+                <Spinner size="sm" label="Sending" /> Sending...
+              </>
+            ) : failed ? (
+              'Send without a preview'
+            ) : ready ? (
+              confirmLabel(data)
+            ) : (
+              'Counting recipients...'
+            )}
           </button>
         </div>
       </div>

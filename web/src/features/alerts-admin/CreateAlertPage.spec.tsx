@@ -10,16 +10,30 @@ import { adminAlert, renderScreen, requestOf } from './test-utils';
 // Leaflet (ESM, canvas) does not run in jsdom: the map is replaced by a button that "clicks" a point.
 jest.mock('@/features/alerts/AreaMap', () => ({
   __esModule: true,
-  default: ({ onPick, label, center, radiusKm }: { onPick?: (lat: number, lng: number) => void; label: string; center: { lat: number; lng: number } | null; radiusKm: number }) => (
+  default: ({
+    onPick,
+    label,
+    center,
+    radiusKm,
+  }: {
+    onPick?: (lat: number, lng: number) => void;
+    label: string;
+    center: { lat: number; lng: number } | null;
+    radiusKm: number;
+  }) => (
     <div>
-      <button type="button" onClick={() => onPick?.(33.45, -112.07)}>{label}</button>
+      <button type="button" onClick={() => onPick?.(33.45, -112.07)}>
+        {label}
+      </button>
       <p>{center ? `circle ${radiusKm} km at ${center.lat},${center.lng}` : 'no circle'}</p>
     </div>
   ),
 }));
 
 const audience = (o: Partial<AlertAudience> = {}): AlertAudience => ({
-  concerned: 1303, recipients: 1204, held: 32,
+  concerned: 1303,
+  recipients: 1204,
+  held: 32,
   channels: { push: { recipients: 1204, held: 32, configured: true } },
   unreachable: { noChannel: 87, noDevice: 12 },
   ...o,
@@ -56,7 +70,13 @@ afterEach(() => act(() => toast.remove()));
 
 function setup() {
   const user = userEvent.setup();
-  renderScreen(<><CreateAlertPage /><Toaster /></>, { path: '/admin/create-alert' });
+  renderScreen(
+    <>
+      <CreateAlertPage />
+      <Toaster />
+    </>,
+    { path: '/admin/create-alert' },
+  );
   return { user };
 }
 
@@ -65,7 +85,11 @@ const next = () => screen.getByRole('button', { name: 'Next' });
 const previous = () => screen.getByRole('button', { name: 'Previous' });
 const path = () => screen.getByRole('status', { name: 'current path' });
 
-async function fillDetails(user: ReturnType<typeof userEvent.setup>, title = 'Wrong-way driver on I-10', message = 'A car is driving west in the eastbound lanes near exit 150.') {
+async function fillDetails(
+  user: ReturnType<typeof userEvent.setup>,
+  title = 'Wrong-way driver on I-10',
+  message = 'A car is driving west in the eastbound lanes near exit 150.',
+) {
   await user.type(screen.getByLabelText('Alert Title'), title);
   await user.type(screen.getByLabelText('Message'), message);
 }
@@ -247,11 +271,17 @@ describe('Create Alert wizard', () => {
   describe('Review & Send: whom it will reach, then an explicit confirmation', () => {
     it('counts whom exactly the body it would send reaches, and keeps the confirmation disabled until it knows', async () => {
       let release = () => {};
-      audienceGate = new Promise((r) => { release = r; });
-      audienceAnswer = () => json(audience({
-        recipients: 1204, held: 32,
-        channels: { push: { recipients: 1204, held: 32, configured: true }, sms: { recipients: 310, held: 0, configured: true } },
-      }));
+      audienceGate = new Promise((r) => {
+        release = r;
+      });
+      audienceAnswer = () =>
+        json(
+          audience({
+            recipients: 1204,
+            held: 32,
+            channels: { push: { recipients: 1204, held: 32, configured: true }, sms: { recipients: 310, held: 0, configured: true } },
+          }),
+        );
       const { user } = setup();
       await fillDetails(user);
       await user.click(next());
@@ -266,9 +296,17 @@ describe('Create Alert wizard', () => {
       await act(async () => release());
 
       const region = screen.getByRole('region', { name: 'Who this alert will reach' });
-      expect(await within(region).findByText(/This alert will reach/)).toHaveTextContent('This alert will reach 1,204 people, 32 of them later, in their quiet hours or digest.');
-      expect(within(region).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Web Push: 1,204 (32 later, in their quiet hours or digest)', 'SMS: 310']);
-      expect(within(region).getByText(/^Not reached:/)).toHaveTextContent('Not reached: 87 people it concerns have none of these channels on; 12 have push on but no browser subscribed.');
+      expect(await within(region).findByText(/This alert will reach/)).toHaveTextContent(
+        'This alert will reach 1,204 people, 32 of them later, in their quiet hours or digest.',
+      );
+      expect(
+        within(region)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Web Push: 1,204 (32 later, in their quiet hours or digest)', 'SMS: 310']);
+      expect(within(region).getByText(/^Not reached:/)).toHaveTextContent(
+        'Not reached: 87 people it concerns have none of these channels on; 12 have push on but no browser subscribed.',
+      );
 
       await user.click(screen.getByRole('button', { name: 'Send to 1,204 people' }));
       await waitFor(() => expect(path()).toHaveTextContent('/admin/alerts'));
@@ -314,10 +352,14 @@ describe('Create Alert wizard', () => {
       await toStep(user, 4);
       await screen.findByRole('button', { name: 'Send to 1,204 people' });
 
-      audienceAnswer = () => json(audience({
-        recipients: 1250, held: 32,
-        channels: { push: { recipients: 1204, held: 32, configured: true }, sms: { recipients: 46, held: 0, configured: false, reason } },
-      }));
+      audienceAnswer = () =>
+        json(
+          audience({
+            recipients: 1250,
+            held: 32,
+            channels: { push: { recipients: 1204, held: 32, configured: true }, sms: { recipients: 46, held: 0, configured: false, reason } },
+          }),
+        );
       await user.click(previous());
       await user.click(previous());
       await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
@@ -332,9 +374,16 @@ describe('Create Alert wizard', () => {
     });
 
     it('says nobody will receive it and still lets the admin "Send to nobody"', async () => {
-      audienceAnswer = () => json(audience({
-        concerned: 0, recipients: 0, held: 0, channels: { push: { recipients: 0, held: 0, configured: true } }, unreachable: { noChannel: 0, noDevice: 0 },
-      }));
+      audienceAnswer = () =>
+        json(
+          audience({
+            concerned: 0,
+            recipients: 0,
+            held: 0,
+            channels: { push: { recipients: 0, held: 0, configured: true } },
+            unreachable: { noChannel: 0, noDevice: 0 },
+          }),
+        );
       const { user } = setup();
       await toStep(user, 4);
       const confirm = await screen.findByRole('button', { name: 'Send to nobody' });

@@ -3,8 +3,16 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import {
-  ALERT_CATEGORIES, ALERT_LIMITS, CATEGORY_DEFAULT_TYPE, CATEGORY_LABELS, CHANNEL_LABELS, DELIVERY_CHANNELS, SEVERITIES, SEVERITY_INFO,
-  type AlertCategory, type Severity,
+  ALERT_CATEGORIES,
+  ALERT_LIMITS,
+  CATEGORY_DEFAULT_TYPE,
+  CATEGORY_LABELS,
+  CHANNEL_LABELS,
+  DELIVERY_CHANNELS,
+  SEVERITIES,
+  SEVERITY_INFO,
+  type AlertCategory,
+  type Severity,
 } from '@beacon/contracts';
 import { detectLocation } from '@/common/geolocation';
 import { formatDateTime } from '@/common/time';
@@ -12,7 +20,14 @@ import { WizardSteps } from '@/common/WizardSteps';
 import { errorMessage } from '@/app/api';
 import { LazyAreaMap, SeverityBadge } from '@/features/alerts';
 import {
-  WIZARD_DEFAULTS, WIZARD_STEPS, hasErrors, localDateTimeValue, parseRadius, validateWizardStep, type FieldErrors, type WizardValues,
+  WIZARD_DEFAULTS,
+  WIZARD_STEPS,
+  hasErrors,
+  localDateTimeValue,
+  parseRadius,
+  validateWizardStep,
+  type FieldErrors,
+  type WizardValues,
 } from './alert-form';
 import { useAlertAudienceMutation, useCreateAlertMutation, type CreateAlertBody } from './alerts-admin.api';
 import { AudienceConfirm } from './AudienceSummary';
@@ -102,7 +117,9 @@ export function CreateAlertPage() {
           <h1 id="create-alert-title">Create Alert</h1>
           <p className="muted">Compose an alert and send it to everyone it concerns.</p>
         </div>
-        <button type="button" className="btn btn-outline" onClick={() => navigate('/admin/alerts')}>Back to Alerts</button>
+        <button type="button" className="btn btn-outline" onClick={() => navigate('/admin/alerts')}>
+          Back to Alerts
+        </button>
       </header>
 
       <WizardSteps steps={WIZARD_STEPS} current={step} />
@@ -124,10 +141,18 @@ export function CreateAlertPage() {
             {preview && <AlertPreview values={values} />}
             {hasErrors(errors) && (
               <div role="alert" className="field-error">
-                {Object.values(errors).filter(Boolean).map((m) => <p key={m}>{m}</p>)}
+                {Object.values(errors)
+                  .filter(Boolean)
+                  .map((m) => (
+                    <p key={m}>{m}</p>
+                  ))}
               </div>
             )}
-            {serverError && <p role="alert" className="field-error">{serverError}</p>}
+            {serverError && (
+              <p role="alert" className="field-error">
+                {serverError}
+              </p>
+            )}
             <AudienceConfirm
               preview={audience}
               sending={sending}
@@ -144,7 +169,9 @@ export function CreateAlertPage() {
             <button ref={previousButton} type="button" className="btn btn-outline" onClick={previous} disabled={step === 0}>
               Previous
             </button>
-            <button type="submit" className="btn btn-primary">Next</button>
+            <button type="submit" className="btn btn-primary">
+              Next
+            </button>
           </div>
         )}
       </form>
@@ -163,7 +190,9 @@ function wizardBody(values: WizardValues): CreateAlertBody {
     channels: values.channels,
     // Optional fields are left out rather than sent as null: an area is a centre AND a radius, or nothing.
     ...(values.locationName.trim() ? { locationName: values.locationName.trim() } : {}),
-    ...(values.lat !== null && values.lng !== null ? { lat: values.lat, lng: values.lng, radiusKm: parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault } : {}),
+    ...(values.lat !== null && values.lng !== null
+      ? { lat: values.lat, lng: values.lng, radiusKm: parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault }
+      : {}),
     ...(values.expiresAt ? { expiresAt: new Date(values.expiresAt).toISOString() } : {}),
   };
 }
@@ -179,12 +208,24 @@ function DetailsStep({ values, errors, set }: StepProps) {
   return (
     <>
       <CountedField
-        id={`${id}-title`} label="Alert Title" value={values.title} max={ALERT_LIMITS.titleMax} error={errors.title}
-        onChange={(v) => set('title', v)} placeholder="e.g. Wrong-way driver on I-10 westbound" autoFocus
+        id={`${id}-title`}
+        label="Alert Title"
+        value={values.title}
+        max={ALERT_LIMITS.titleMax}
+        error={errors.title}
+        onChange={(v) => set('title', v)}
+        placeholder="e.g. Wrong-way driver on I-10 westbound"
+        autoFocus
       />
       <CountedField
-        id={`${id}-message`} label="Message" value={values.message} max={ALERT_LIMITS.messageMax} error={errors.message}
-        onChange={(v) => set('message', v)} placeholder="What is happening, where, and what people should do." multiline
+        id={`${id}-message`}
+        label="Message"
+        value={values.message}
+        max={ALERT_LIMITS.messageMax}
+        error={errors.message}
+        onChange={(v) => set('message', v)}
+        placeholder="What is happening, where, and what people should do."
+        multiline
       />
     </>
   );
@@ -212,12 +253,20 @@ function ClassificationStep({ values, errors, set }: StepProps) {
       <div className="field">
         <label htmlFor={`${id}-category`}>Category</label>
         <select id={`${id}-category`} value={values.category} onChange={(e) => set('category', e.target.value as AlertCategory)}>
-          {ALERT_CATEGORIES.map((c) => <option key={c} value={c}>{CATEGORY_LABELS[c]}</option>)}
+          {ALERT_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </option>
+          ))}
         </select>
         {errors.category && <p className="field-error">{errors.category}</p>}
       </div>
       <ChannelCheckboxes
-        id={`${id}-channels`} options={DELIVERY_CHANNELS} labels={CHANNEL_LABELS} value={values.channels} error={errors.channels}
+        id={`${id}-channels`}
+        options={DELIVERY_CHANNELS}
+        labels={CHANNEL_LABELS}
+        value={values.channels}
+        error={errors.channels}
         onChange={(channels) => set('channels', channels)}
       />
     </>
@@ -248,20 +297,60 @@ function LocationStep({ values, errors, set }: StepProps) {
         <div className="grid-2 coords">
           <div className="field">
             <label htmlFor={`${id}-lat`}>Latitude</label>
-            <input id={`${id}-lat`} type="number" step="any" min={-90} max={90} value={values.lat ?? ''} onChange={(e) => set('lat', coordinate(e.target.value))} aria-describedby={`${id}-area-help`} />
+            <input
+              id={`${id}-lat`}
+              type="number"
+              step="any"
+              min={-90}
+              max={90}
+              value={values.lat ?? ''}
+              onChange={(e) => set('lat', coordinate(e.target.value))}
+              aria-describedby={`${id}-area-help`}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-lng`}>Longitude</label>
-            <input id={`${id}-lng`} type="number" step="any" min={-180} max={180} value={values.lng ?? ''} onChange={(e) => set('lng', coordinate(e.target.value))} aria-describedby={`${id}-area-help`} />
+            <input
+              id={`${id}-lng`}
+              type="number"
+              step="any"
+              min={-180}
+              max={180}
+              value={values.lng ?? ''}
+              onChange={(e) => set('lng', coordinate(e.target.value))}
+              aria-describedby={`${id}-area-help`}
+            />
           </div>
         </div>
         <div className="row">
-          <button type="button" className="btn btn-outline btn-sm" onClick={async () => { const p = await detectLocation(); if (p) pick(p.lat, p.lng); }}>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={async () => {
+              const p = await detectLocation();
+              if (p) pick(p.lat, p.lng);
+            }}
+          >
             Use my location
           </button>
-          {center && <button type="button" className="btn btn-ghost btn-sm" onClick={() => { set('lat', null); set('lng', null); }}>Clear area</button>}
+          {center && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => {
+                set('lat', null);
+                set('lng', null);
+              }}
+            >
+              Clear area
+            </button>
+          )}
         </div>
-        {errors.location && <p className="field-error" role="alert">{errors.location}</p>}
+        {errors.location && (
+          <p className="field-error" role="alert">
+            {errors.location}
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor={`${id}-radius`}>Radius (km)</label>
@@ -287,7 +376,11 @@ function LocationStep({ values, errors, set }: StepProps) {
             className="narrow"
           />
         </div>
-        {errors.radiusKm && <p id={`${id}-radius-error`} className="field-error">{errors.radiusKm}</p>}
+        {errors.radiusKm && (
+          <p id={`${id}-radius-error`} className="field-error">
+            {errors.radiusKm}
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor={`${id}-expires`}>Expires At (optional)</label>
@@ -300,7 +393,11 @@ function LocationStep({ values, errors, set }: StepProps) {
           aria-invalid={Boolean(errors.expiresAt)}
           aria-describedby={errors.expiresAt ? `${id}-expires-error` : undefined}
         />
-        {errors.expiresAt && <p id={`${id}-expires-error`} className="field-error">{errors.expiresAt}</p>}
+        {errors.expiresAt && (
+          <p id={`${id}-expires-error`} className="field-error">
+            {errors.expiresAt}
+          </p>
+        )}
       </div>
     </>
   );
@@ -310,15 +407,24 @@ function ReviewStep({ values }: { values: WizardValues }) {
   const radius = parseRadius(values.radiusKm);
   return (
     <dl className="review" aria-label="Alert summary">
-      <dt>Title</dt><dd>{values.title}</dd>
-      <dt>Message</dt><dd className="pre-wrap">{values.message}</dd>
-      <dt>Severity</dt><dd><SeverityBadge severity={values.severity} /></dd>
-      <dt>Category</dt><dd>{CATEGORY_LABELS[values.category]}</dd>
-      <dt>Channels</dt><dd>{channelList(values.channels)}</dd>
-      <dt>Location</dt><dd>{values.locationName.trim() || '—'}</dd>
+      <dt>Title</dt>
+      <dd>{values.title}</dd>
+      <dt>Message</dt>
+      <dd className="pre-wrap">{values.message}</dd>
+      <dt>Severity</dt>
+      <dd>
+        <SeverityBadge severity={values.severity} />
+      </dd>
+      <dt>Category</dt>
+      <dd>{CATEGORY_LABELS[values.category]}</dd>
+      <dt>Channels</dt>
+      <dd>{channelList(values.channels)}</dd>
+      <dt>Location</dt>
+      <dd>{values.locationName.trim() || '—'}</dd>
       <dt>Area</dt>
       <dd>{values.lat !== null && values.lng !== null ? `${radius} km around ${values.lat}, ${values.lng}` : 'Everywhere (no area chosen)'}</dd>
-      <dt>Expires</dt><dd>{values.expiresAt ? formatDateTime(values.expiresAt) : 'Never'}</dd>
+      <dt>Expires</dt>
+      <dd>{values.expiresAt ? formatDateTime(values.expiresAt) : 'Never'}</dd>
     </dl>
   );
 }

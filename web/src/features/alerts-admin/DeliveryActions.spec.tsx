@@ -24,10 +24,14 @@ beforeEach(() => {
   }) as unknown as typeof fetch;
 });
 
-const failing = (o: Partial<AdminAlert> = {}) => adminAlert({
-  channels: ['push', 'sms'], recipients: 10, deliveryLabel: 'Partial',
-  summary: { push: counts({ sent: 5, failed: 2 }), sms: counts({ sent: 0, delivered: 0, failed: 3 }) }, ...o,
-});
+const failing = (o: Partial<AdminAlert> = {}) =>
+  adminAlert({
+    channels: ['push', 'sms'],
+    recipients: 10,
+    deliveryLabel: 'Partial',
+    summary: { push: counts({ sent: 5, failed: 2 }), sms: counts({ sent: 0, delivered: 0, failed: 3 }) },
+    ...o,
+  });
 
 function setup(a: AdminAlert) {
   const user = userEvent.setup();
@@ -40,7 +44,12 @@ const group = (name: string) => screen.getByRole('group', { name });
 describe('Act on failure (alert detail)', () => {
   it('offers "Retry failed (N)" per channel with failures, asks first, sends once, and says how many go out again', async () => {
     let release: () => void = () => {};
-    answer = (path) => (path.endsWith('/retry') ? new Promise((r) => { release = () => r(json({ retried: 3 })); }) : json({ added: 0 }));
+    answer = (path) =>
+      path.endsWith('/retry')
+        ? new Promise((r) => {
+            release = () => r(json({ retried: 3 }));
+          })
+        : json({ added: 0 });
     const a = failing();
     const user = setup(a);
     expect(within(group('Web Push failures')).getByRole('button', { name: 'Retry failed (2)' })).toBeInTheDocument();
@@ -72,7 +81,8 @@ describe('Act on failure (alert detail)', () => {
   });
 
   it("shows the server's message when it refuses (400 channel_not_configured)", async () => {
-    answer = () => json({ statusCode: 400, code: 'channel_not_configured', message: 'SMS has no webhook, or is turned off, in Admin Settings: fix it there first.' }, 400);
+    answer = () =>
+      json({ statusCode: 400, code: 'channel_not_configured', message: 'SMS has no webhook, or is turned off, in Admin Settings: fix it there first.' }, 400);
     const user = setup(failing());
     await user.click(within(group('SMS failures')).getByRole('button', { name: 'Retry failed (3)' }));
     await user.click(screen.getByRole('button', { name: 'Yes, retry' }));

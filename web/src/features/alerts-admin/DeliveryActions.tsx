@@ -48,7 +48,10 @@ export function DeliveryActions({ alert: a }: { alert: AdminAlert }) {
         setOutcome({ ok: true, text: retried > 0 ? `Sending ${retried} again by ${label}.` : `No failed ${label} delivery is left to retry.` });
       } else {
         const { added } = await fallback({ id: a.id, channel: action.channel }).unwrap();
-        setOutcome({ ok: true, text: added > 0 ? `Sending to ${plural(added, 'more person', 'more people')} by ${label}.` : `Nobody more can be reached by ${label}.` });
+        setOutcome({
+          ok: true,
+          text: added > 0 ? `Sending to ${plural(added, 'more person', 'more people')} by ${label}.` : `Nobody more can be reached by ${label}.`,
+        });
         setFallbackChannel('');
       }
     } catch (err) {
@@ -73,8 +76,15 @@ export function DeliveryActions({ alert: a }: { alert: AdminAlert }) {
         <ul className="stack" style={BARE_LIST}>
           {failing.map((c) => (
             <li key={c} className="row-between" role="group" aria-label={`${CHANNEL_LABELS[c]} failures`}>
-              <span><strong>{CHANNEL_LABELS[c]}</strong>: {failed(c)} failed</span>
-              <button type="button" className="btn btn-outline btn-sm" disabled={busy || confirming !== null} onClick={() => ask({ kind: 'retry', channel: c })}>
+              <span>
+                <strong>{CHANNEL_LABELS[c]}</strong>: {failed(c)} failed
+              </span>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                disabled={busy || confirming !== null}
+                onClick={() => ask({ kind: 'retry', channel: c })}
+              >
                 Retry failed ({failed(c)})
               </button>
             </li>
@@ -92,7 +102,11 @@ export function DeliveryActions({ alert: a }: { alert: AdminAlert }) {
               onChange={(e) => setFallbackChannel(e.target.value as DeliveryChannel | '')}
             >
               <option value="">Choose a channel</option>
-              {others.map((c) => <option key={c} value={c}>{CHANNEL_LABELS[c]}</option>)}
+              {others.map((c) => (
+                <option key={c} value={c}>
+                  {CHANNEL_LABELS[c]}
+                </option>
+              ))}
             </select>
           </div>
           <button
@@ -114,12 +128,20 @@ export function DeliveryActions({ alert: a }: { alert: AdminAlert }) {
             <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => run(confirming)}>
               {busy ? 'Sending…' : confirming.kind === 'retry' ? 'Yes, retry' : `Yes, send by ${CHANNEL_LABELS[confirming.channel]}`}
             </button>
-            <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => setConfirming(null)}>Not now</button>
+            <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => setConfirming(null)}>
+              Not now
+            </button>
           </div>
         </div>
       )}
-      <p role="status" className="small">{outcome?.ok ? outcome.text : ''}</p>
-      {outcome && !outcome.ok && <p role="alert" className="field-error">{outcome.text}</p>}
+      <p role="status" className="small">
+        {outcome?.ok ? outcome.text : ''}
+      </p>
+      {outcome && !outcome.ok && (
+        <p role="alert" className="field-error">
+          {outcome.text}
+        </p>
+      )}
     </section>
   );
 }

@@ -17,12 +17,28 @@ beforeEach(() => {
   // The server's order: newest first.
   requests = [
     {
-      id: '00000000-0000-4000-b000-000000000002', alertId: ALERT_ID, alertTitle: 'Flash flood warning', userId: '00000000-0000-4000-8000-000000000042',
-      userEmail: 'pat.driver@example.com', message: 'Water at the door <b>now</b>', lat: 33.45, lng: -112.07, status: 'open', createdAt: minutesAgo(3),
+      id: '00000000-0000-4000-b000-000000000002',
+      alertId: ALERT_ID,
+      alertTitle: 'Flash flood warning',
+      userId: '00000000-0000-4000-8000-000000000042',
+      userEmail: 'pat.driver@example.com',
+      message: 'Water at the door <b>now</b>',
+      lat: 33.45,
+      lng: -112.07,
+      status: 'open',
+      createdAt: minutesAgo(3),
     },
     {
-      id: '00000000-0000-4000-b000-000000000001', alertId: ALERT_ID, alertTitle: 'Flash flood warning', userId: '00000000-0000-4000-8000-000000000043',
-      userEmail: null, message: '', lat: null, lng: null, status: 'open', createdAt: minutesAgo(125),
+      id: '00000000-0000-4000-b000-000000000001',
+      alertId: ALERT_ID,
+      alertTitle: 'Flash flood warning',
+      userId: '00000000-0000-4000-8000-000000000043',
+      userEmail: null,
+      message: '',
+      lat: null,
+      lng: null,
+      status: 'open',
+      createdAt: minutesAgo(125),
     },
   ];
   reads = [];
@@ -32,7 +48,12 @@ beforeEach(() => {
     if (path === '/api/alerts/admin/help-requests') {
       reads.push(query);
       const status = query.get('status');
-      return json(pageOf(requests.filter((h) => !status || h.status === status), { pageSize: Number(query.get('pageSize') ?? 10) }));
+      return json(
+        pageOf(
+          requests.filter((h) => !status || h.status === status),
+          { pageSize: Number(query.get('pageSize') ?? 10) },
+        ),
+      );
     }
     const resolve = path.match(/^\/api\/alerts\/admin\/help-requests\/([^/]+)\/resolve$/);
     if (resolve && req.method === 'POST') {
@@ -48,7 +69,13 @@ afterEach(() => act(() => toast.remove()));
 
 function renderPage() {
   const user = userEvent.setup();
-  renderScreen(<><HelpRequestsPage /><Toaster /></>, { path: '/admin/help-requests' });
+  renderScreen(
+    <>
+      <HelpRequestsPage />
+      <Toaster />
+    </>,
+    { path: '/admin/help-requests' },
+  );
   return user;
 }
 

@@ -35,12 +35,21 @@ export function HelpRequestsPage() {
           <h1 id="help-requests-title">Help Requests</h1>
           <p className="muted">Sent by people from an alert, newest first.</p>
         </div>
-        <button type="button" className="btn btn-outline" onClick={() => refetch()} disabled={isFetching}>Refresh</button>
+        <button type="button" className="btn btn-outline" onClick={() => refetch()} disabled={isFetching}>
+          Refresh
+        </button>
       </header>
       <div className="filters">
         <div className="field">
           <label htmlFor={`${id}-status`}>Show</label>
-          <select id={`${id}-status`} value={status} onChange={(e) => { setStatus(e.target.value as StatusFilter); setPage(1); }}>
+          <select
+            id={`${id}-status`}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as StatusFilter);
+              setPage(1);
+            }}
+          >
             <option value="open">Open</option>
             <option value="resolved">Resolved</option>
             <option value="">All</option>
@@ -60,12 +69,18 @@ export function HelpRequestsPage() {
               <caption className="visually-hidden">Help requests</caption>
               <thead>
                 <tr>
-                  <th scope="col">Time</th><th scope="col">User</th><th scope="col">Alert</th><th scope="col">Message</th>
-                  <th scope="col">Location</th><th scope="col">Status</th>
+                  <th scope="col">Time</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Alert</th>
+                  <th scope="col">Message</th>
+                  <th scope="col">Location</th>
+                  <th scope="col">Status</th>
                 </tr>
               </thead>
               <tbody>
-                {data.items.map((h) => <HelpRequestRow key={h.id} request={h} now={now} />)}
+                {data.items.map((h) => (
+                  <HelpRequestRow key={h.id} request={h} now={now} />
+                ))}
               </tbody>
             </table>
           </div>
@@ -91,9 +106,14 @@ function HelpRequestRow({ request: h, now }: { request: HelpRequest; now: Date }
 
   return (
     <tr data-help-request-id={h.id}>
-      <td><span title={formatDateTime(h.createdAt)}>{relativeAge(h.createdAt, now)}</span><div className="small muted">{formatDateTime(h.createdAt)}</div></td>
+      <td>
+        <span title={formatDateTime(h.createdAt)}>{relativeAge(h.createdAt, now)}</span>
+        <div className="small muted">{formatDateTime(h.createdAt)}</div>
+      </td>
       <td>{who}</td>
-      <td><Link to={`/admin/alerts/${h.alertId}`}>{h.alertTitle || 'View alert'}</Link></td>
+      <td>
+        <Link to={`/admin/alerts/${h.alertId}`}>{h.alertTitle || 'View alert'}</Link>
+      </td>
       <td className="pre-wrap">{h.message || <span className="muted">No message</span>}</td>
       <td>
         {h.lat !== null && h.lng !== null ? (

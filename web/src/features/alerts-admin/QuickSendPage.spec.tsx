@@ -11,7 +11,13 @@ jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
 
 function setup() {
   const user = userEvent.setup();
-  renderScreen(<><QuickSendPage /><Toaster /></>, { path: '/admin/quick-send' });
+  renderScreen(
+    <>
+      <QuickSendPage />
+      <Toaster />
+    </>,
+    { path: '/admin/quick-send' },
+  );
   return { user };
 }
 
@@ -19,8 +25,14 @@ describe('Quick Send (the single create-alert form)', () => {
   it('starts with the spec defaults, the notice and both counters', () => {
     setup();
     expect(screen.getByLabelText('Alert Type')).toHaveValue('Emergency');
-    expect([...(screen.getByLabelText('Alert Type') as HTMLSelectElement).options].map((o) => o.value).filter(Boolean))
-      .toEqual(['Emergency', 'Weather', 'Amber Alert', 'Terror Alert', 'Traffic', 'Public Safety']);
+    expect([...(screen.getByLabelText('Alert Type') as HTMLSelectElement).options].map((o) => o.value).filter(Boolean)).toEqual([
+      'Emergency',
+      'Weather',
+      'Amber Alert',
+      'Terror Alert',
+      'Traffic',
+      'Public Safety',
+    ]);
     expect(screen.getByRole('radio', { name: 'Medium' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Web Push' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'SMS' })).not.toBeChecked();
@@ -79,7 +91,9 @@ let audienceAnswer: () => Response;
 let createAnswer: (() => Response) | null;
 
 const audience = (o: Partial<AlertAudience> = {}): AlertAudience => ({
-  concerned: 1303, recipients: 1204, held: 32,
+  concerned: 1303,
+  recipients: 1204,
+  held: 32,
   channels: { push: { recipients: 1204, held: 32, configured: true } },
   unreachable: { noChannel: 87, noDevice: 12 },
   ...o,
@@ -133,7 +147,16 @@ async function send(user: ReturnType<typeof userEvent.setup>) {
 function progress(recipients: number, channels: DeliverySummary) {
   const pending = Object.values(channels).reduce((n, c) => n + (c?.pending ?? 0), 0);
   created = { ...created, recipients, summary: channels };
-  act(() => serverSends('alert:progress', { alertId: created.id, recipients, channels, done: pending === 0, responses: { safe: 0, needHelp: 0, helpOpen: 0 }, at: new Date().toISOString() }));
+  act(() =>
+    serverSends('alert:progress', {
+      alertId: created.id,
+      recipients,
+      channels,
+      done: pending === 0,
+      responses: { safe: 0, needHelp: 0, helpOpen: 0 },
+      at: new Date().toISOString(),
+    }),
+  );
 }
 
 const sendButton = () => screen.getByRole('button', { name: /Send Alert|Sending/ });
@@ -243,9 +266,13 @@ describe('Quick Send: Send Alert asks for a confirmation with whom the alert wil
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send Alert' }));
     expect(screen.getByRole('heading', { level: 2, name: 'Who this alert will reach' })).toHaveFocus();
-    expect(await within(region()).findByText(/This alert will reach/)).toHaveTextContent('This alert will reach 1,204 people, 32 of them later, in their quiet hours or digest.');
+    expect(await within(region()).findByText(/This alert will reach/)).toHaveTextContent(
+      'This alert will reach 1,204 people, 32 of them later, in their quiet hours or digest.',
+    );
     expect(within(region()).getByRole('listitem')).toHaveTextContent('Web Push: 1,204 (32 later, in their quiet hours or digest)');
-    expect(within(region()).getByText(/^Not reached:/)).toHaveTextContent('87 people it concerns have none of these channels on; 12 have push on but no browser subscribed.');
+    expect(within(region()).getByText(/^Not reached:/)).toHaveTextContent(
+      '87 people it concerns have none of these channels on; 12 have push on but no browser subscribed.',
+    );
     // The confirmation replaces Send Alert; Enter on it (the focus is on the summary's heading) sends nothing.
     expect(screen.queryByRole('button', { name: 'Send Alert' })).not.toBeInTheDocument();
     await user.keyboard('{Enter}{Enter}');
@@ -255,7 +282,13 @@ describe('Quick Send: Send Alert asks for a confirmation with whom the alert wil
     expect(await screen.findByRole('heading', { name: 'Delivery Status' })).toBeInTheDocument();
     expect(posts).toHaveLength(1);
     expect(previews).toEqual(posts);
-    expect(posts[0]).toEqual({ type: 'Emergency', title: 'Evacuate Riverside now', message: 'The levee is failing. Leave by the north roads.', priority: 'medium', channels: ['web_push'] });
+    expect(posts[0]).toEqual({
+      type: 'Emergency',
+      title: 'Evacuate Riverside now',
+      message: 'The levee is failing. Leave by the north roads.',
+      priority: 'medium',
+      channels: ['web_push'],
+    });
     expect(screen.queryByRole('region', { name: 'Who this alert will reach' })).not.toBeInTheDocument();
   });
 
@@ -282,13 +315,16 @@ describe('Quick Send: Send Alert asks for a confirmation with whom the alert wil
     await user.click(screen.getByRole('button', { name: 'Send Alert' }));
     await screen.findByRole('button', { name: 'Send to 1,204 people' });
 
-    audienceAnswer = () => json(audience({
-      recipients: 1250,
-      channels: {
-        push: { recipients: 1204, held: 32, configured: true },
-        sms: { recipients: 46, held: 0, configured: false, reason: 'No SMS webhook URL is set in Admin Settings: SMS will not be sent.' },
-      },
-    }));
+    audienceAnswer = () =>
+      json(
+        audience({
+          recipients: 1250,
+          channels: {
+            push: { recipients: 1204, held: 32, configured: true },
+            sms: { recipients: 46, held: 0, configured: false, reason: 'No SMS webhook URL is set in Admin Settings: SMS will not be sent.' },
+          },
+        }),
+      );
     await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
     expect(screen.queryByRole('region', { name: 'Who this alert will reach' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send Alert' }));
@@ -299,7 +335,16 @@ describe('Quick Send: Send Alert asks for a confirmation with whom the alert wil
   });
 
   it('says nobody will receive it and confirms with "Send to nobody"', async () => {
-    audienceAnswer = () => json(audience({ concerned: 0, recipients: 0, held: 0, channels: { push: { recipients: 0, held: 0, configured: true } }, unreachable: { noChannel: 0, noDevice: 0 } }));
+    audienceAnswer = () =>
+      json(
+        audience({
+          concerned: 0,
+          recipients: 0,
+          held: 0,
+          channels: { push: { recipients: 0, held: 0, configured: true } },
+          unreachable: { noChannel: 0, noDevice: 0 },
+        }),
+      );
     const { user } = setup();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send Alert' }));

@@ -3,8 +3,20 @@ import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import {
-  ADMIN_ALERT_TYPES, ADMIN_CHANNEL_OPTIONS, ADMIN_CHANNEL_TO_CHANNEL, ALERT_LIMITS, PRIORITIES, PRIORITY_LABELS, emptyCounts, successfulCount,
-  totalCounts, type AdminAlert, type AdminAlertType, type AdminChannelOption, type DeliveryChannel, type Priority,
+  ADMIN_ALERT_TYPES,
+  ADMIN_CHANNEL_OPTIONS,
+  ADMIN_CHANNEL_TO_CHANNEL,
+  ALERT_LIMITS,
+  PRIORITIES,
+  PRIORITY_LABELS,
+  emptyCounts,
+  successfulCount,
+  totalCounts,
+  type AdminAlert,
+  type AdminAlertType,
+  type AdminChannelOption,
+  type DeliveryChannel,
+  type Priority,
 } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
 import { useFormFields } from '@/common/useFormFields';
@@ -122,7 +134,9 @@ export function QuickSendPage() {
       <header className="page-header">
         <div>
           <h1 id="quick-send-title">Quick Send</h1>
-          <p className="muted">One form for emergencies. For an area, an expiry or a preview, use the <Link to="/admin/create-alert">Create Alert wizard</Link>.</p>
+          <p className="muted">
+            One form for emergencies. For an area, an expiry or a preview, use the <Link to="/admin/create-alert">Create Alert wizard</Link>.
+          </p>
         </div>
       </header>
       <div className="grid-2">
@@ -140,17 +154,34 @@ export function QuickSendPage() {
               aria-describedby={errors.type ? `${id}-type-error` : undefined}
             >
               <option value="">Select a type</option>
-              {ADMIN_ALERT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+              {ADMIN_ALERT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
             </select>
-            {errors.type && <p id={`${id}-type-error`} className="field-error">{errors.type}</p>}
+            {errors.type && (
+              <p id={`${id}-type-error`} className="field-error">
+                {errors.type}
+              </p>
+            )}
           </div>
           <CountedField
-            id={`${id}-title`} label="Alert Title" value={values.title} max={ALERT_LIMITS.titleMax} error={errors.title}
+            id={`${id}-title`}
+            label="Alert Title"
+            value={values.title}
+            max={ALERT_LIMITS.titleMax}
+            error={errors.title}
             onChange={(v) => set('title', v)}
           />
           <CountedField
-            id={`${id}-message`} label="Message Body" value={values.message} max={ALERT_LIMITS.messageMax} error={errors.message}
-            onChange={(v) => set('message', v)} multiline
+            id={`${id}-message`}
+            label="Message Body"
+            value={values.message}
+            max={ALERT_LIMITS.messageMax}
+            error={errors.message}
+            onChange={(v) => set('message', v)}
+            multiline
           />
           <fieldset className="field">
             <legend>Priority</legend>
@@ -164,21 +195,20 @@ export function QuickSendPage() {
             </div>
           </fieldset>
           <ChannelCheckboxes
-            id={`${id}-channels`} options={ADMIN_CHANNEL_OPTIONS} labels={CHANNEL_OPTION_LABELS} value={values.channels} error={errors.channels}
+            id={`${id}-channels`}
+            options={ADMIN_CHANNEL_OPTIONS}
+            labels={CHANNEL_OPTION_LABELS}
+            value={values.channels}
+            error={errors.channels}
             onChange={(channels) => set('channels', channels)}
           />
           {confirming ? (
-            <AudienceConfirm
-              preview={audience}
-              sending={creating}
-              onConfirm={send}
-              onRetry={() => previewAudience(body)}
-              onCancel={cancel}
-              headingLevel={2}
-            />
+            <AudienceConfirm preview={audience} sending={creating} onConfirm={send} onRetry={() => previewAudience(body)} onCancel={cancel} headingLevel={2} />
           ) : (
             <div className="row-between">
-              <button type="button" className="btn btn-outline" onClick={reset}>Reset Form</button>
+              <button type="button" className="btn btn-outline" onClick={reset}>
+                Reset Form
+              </button>
               <button ref={sendButton} type="submit" className="btn btn-primary" disabled={creating || dispatching}>
                 {dispatching ? 'Sending...' : 'Send Alert'}
               </button>
@@ -197,10 +227,7 @@ function quickSendBody(values: QuickSendValues): CreateAlertBody {
 }
 
 function DeliveryStatusPanel({ alert, channels, held }: { alert: AdminAlert | undefined; channels: AdminChannelOption[]; held: number }) {
-  const shown = useMemo<DeliveryChannel[]>(
-    () => (alert ? alert.channels : channels.map((c) => ADMIN_CHANNEL_TO_CHANNEL[c])),
-    [alert, channels],
-  );
+  const shown = useMemo<DeliveryChannel[]>(() => (alert ? alert.channels : channels.map((c) => ADMIN_CHANNEL_TO_CHANNEL[c])), [alert, channels]);
   return (
     <section className="card status-panel" aria-labelledby="delivery-status-title" aria-live="polite">
       <div className="row-between">
@@ -220,7 +247,8 @@ function DeliveryStatusPanel({ alert, channels, held }: { alert: AdminAlert | un
           ))}
           {held > 0 && (
             <p className="small muted">
-              The {held} pending {held === 1 ? 'delivery is' : 'deliveries are'} held by recipients' quiet hours or digests: {held === 1 ? 'it goes' : 'they go'} out later.
+              The {held} pending {held === 1 ? 'delivery is' : 'deliveries are'} held by recipients' quiet hours or digests:{' '}
+              {held === 1 ? 'it goes' : 'they go'} out later.
             </p>
           )}
           <p className="small">

@@ -1,6 +1,18 @@
 import {
-  ADMIN_ALERT_TYPES, ALERT_CATEGORIES, ALERT_LIMITS, DEFAULT_ADMIN_ALERT_TYPE, DEFAULT_ADMIN_CHANNELS, DEFAULT_PRIORITY, PRIORITIES,
-  SEVERITIES, type AdminAlertType, type AdminChannelOption, type AlertCategory, type DeliveryChannel, type Priority, type Severity,
+  ADMIN_ALERT_TYPES,
+  ALERT_CATEGORIES,
+  ALERT_LIMITS,
+  DEFAULT_ADMIN_ALERT_TYPE,
+  DEFAULT_ADMIN_CHANNELS,
+  DEFAULT_PRIORITY,
+  PRIORITIES,
+  SEVERITIES,
+  type AdminAlertType,
+  type AdminChannelOption,
+  type AlertCategory,
+  type DeliveryChannel,
+  type Priority,
+  type Severity,
 } from '@beacon/contracts';
 
 /**

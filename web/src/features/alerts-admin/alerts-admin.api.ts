@@ -1,7 +1,19 @@
 import {
-  deliveryLabel, successRate,
-  type AdminAlert, type AlertAudience, type AlertCategory, type AlertProgress, type AlertStatus, type AlertSummary, type ChannelCounts,
-  type DeliveryChannel, type DeliveryStatus, type HelpRequest, type Page, type Priority, type Severity,
+  deliveryLabel,
+  successRate,
+  type AdminAlert,
+  type AlertAudience,
+  type AlertCategory,
+  type AlertProgress,
+  type AlertStatus,
+  type AlertSummary,
+  type ChannelCounts,
+  type DeliveryChannel,
+  type DeliveryStatus,
+  type HelpRequest,
+  type Page,
+  type Priority,
+  type Severity,
 } from '@beacon/contracts';
 import { api } from '@/app/api';
 import type { AppDispatch, RootState } from '@/app/store';
@@ -85,7 +97,6 @@ export interface ProviderCheck {
   status?: number | null;
 }
 
-
 export interface HelpRequestsArgs {
   page: number;
   pageSize?: number;
@@ -122,7 +133,10 @@ export const adminAlertsApi = api.injectEndpoints({
       query: (id) => `api/alerts/${encodeURIComponent(id)}`,
       providesTags: (_res, _err, id) => [{ type: 'Alert', id }],
     }),
-    alertDeliveries: build.query<Page<DeliveryItem>, { id: string; page: number; pageSize?: number; status?: DeliveryStatus | ''; channel?: DeliveryChannel | '' }>({
+    alertDeliveries: build.query<
+      Page<DeliveryItem>,
+      { id: string; page: number; pageSize?: number; status?: DeliveryStatus | ''; channel?: DeliveryChannel | '' }
+    >({
       query: ({ id, ...rest }) => ({ url: `api/alerts/${encodeURIComponent(id)}/deliveries`, params: queryParams(rest) }),
       providesTags: (_res, _err, { id }) => [{ type: 'Delivery', id }],
     }),
@@ -171,9 +185,11 @@ export const adminAlertsApi = api.injectEndpoints({
         try {
           const { data } = await queryFulfilled;
           for (const args of adminAlertsApi.util.selectCachedArgsForQuery(getState() as RootState, 'helpRequests')) {
-            dispatch(adminAlertsApi.util.updateQueryData('helpRequests', args, (draft) => {
-              for (const h of draft.items) if (h.id === id) h.status = data.status;
-            }));
+            dispatch(
+              adminAlertsApi.util.updateQueryData('helpRequests', args, (draft) => {
+                for (const h of draft.items) if (h.id === id) h.status = data.status;
+              }),
+            );
           }
         } catch {
           // the screen shows the failure
@@ -199,11 +215,26 @@ export const adminAlertsApi = api.injectEndpoints({
 });
 
 export const {
-  useCreateAlertMutation, useAlertAudienceMutation, useListAlertsQuery, useRecentAlertsQuery, useAlertStatsQuery, useGetAlertQuery, useAlertDeliveriesQuery,
-  useLazyAlertDeliveriesQuery, useCancelAlertMutation, useSendDraftMutation,
-  useHelpRequestsQuery, useResolveHelpRequestMutation,
-  useAdminSettingsQuery, useUpdateAdminSettingsMutation, useTestPushConnectionMutation, useTestWebhookMutation, useSendTestAlertMutation,
-  useAlertAuditQuery, useRetryFailedDeliveriesMutation, useSendToUnreachedMutation,
+  useCreateAlertMutation,
+  useAlertAudienceMutation,
+  useListAlertsQuery,
+  useRecentAlertsQuery,
+  useAlertStatsQuery,
+  useGetAlertQuery,
+  useAlertDeliveriesQuery,
+  useLazyAlertDeliveriesQuery,
+  useCancelAlertMutation,
+  useSendDraftMutation,
+  useHelpRequestsQuery,
+  useResolveHelpRequestMutation,
+  useAdminSettingsQuery,
+  useUpdateAdminSettingsMutation,
+  useTestPushConnectionMutation,
+  useTestWebhookMutation,
+  useSendTestAlertMutation,
+  useAlertAuditQuery,
+  useRetryFailedDeliveriesMutation,
+  useSendToUnreachedMutation,
 } = adminAlertsApi;
 
 // ------------------------------------------------------------------ live events written into the cache
@@ -234,25 +265,37 @@ registerAlertCopies((dispatch, state, s) => {
 /** A new alert for the admins' lists: prepended to the unfiltered first page and the recent list. */
 export function applyNewAdminAlert(dispatch: AppDispatch, state: RootState, s: AlertSummary) {
   const fresh: AdminAlert = {
-    ...s, createdBy: null, updatedAt: s.createdAt, sentAt: s.status === 'active' ? s.createdAt : null, source: 'admin',
-    recipients: null, summary: {}, deliveryLabel: 'Pending', successRate: 0, responses: { safe: 0, needHelp: 0, helpOpen: 0 },
+    ...s,
+    createdBy: null,
+    updatedAt: s.createdAt,
+    sentAt: s.status === 'active' ? s.createdAt : null,
+    source: 'admin',
+    recipients: null,
+    summary: {},
+    deliveryLabel: 'Pending',
+    successRate: 0,
+    responses: { safe: 0, needHelp: 0, helpOpen: 0 },
   };
   for (const args of adminAlertsApi.util.selectCachedArgsForQuery(state, 'listAlerts')) {
     if (args.page !== 1 || args.search || args.type || args.priority || args.status) continue;
-    dispatch(adminAlertsApi.util.updateQueryData('listAlerts', args, (draft) => {
-      if (draft.items.some((a) => a.id === s.id)) return;
-      draft.items.unshift(fresh);
-      if (draft.items.length > draft.pageSize) draft.items.pop();
-      draft.total += 1;
-      draft.totalPages = Math.max(1, Math.ceil(draft.total / draft.pageSize));
-    }));
+    dispatch(
+      adminAlertsApi.util.updateQueryData('listAlerts', args, (draft) => {
+        if (draft.items.some((a) => a.id === s.id)) return;
+        draft.items.unshift(fresh);
+        if (draft.items.length > draft.pageSize) draft.items.pop();
+        draft.total += 1;
+        draft.totalPages = Math.max(1, Math.ceil(draft.total / draft.pageSize));
+      }),
+    );
   }
   for (const args of adminAlertsApi.util.selectCachedArgsForQuery(state, 'recentAlerts')) {
-    dispatch(adminAlertsApi.util.updateQueryData('recentAlerts', args, (draft) => {
-      if (draft.some((a) => a.id === s.id)) return;
-      draft.unshift(fresh);
-      draft.splice(typeof args === 'number' ? args : 5);
-    }));
+    dispatch(
+      adminAlertsApi.util.updateQueryData('recentAlerts', args, (draft) => {
+        if (draft.some((a) => a.id === s.id)) return;
+        draft.unshift(fresh);
+        draft.splice(typeof args === 'number' ? args : 5);
+      }),
+    );
   }
 }
 

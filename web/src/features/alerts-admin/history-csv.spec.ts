@@ -11,12 +11,22 @@ function parseCsv(text: string): string[][] {
     let cell = '';
     i++;
     for (;;) {
-      if (text[i] === '"' && text[i + 1] === '"') { cell += '"'; i += 2; continue; }
-      if (text[i] === '"') { i++; break; }
+      if (text[i] === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 2;
+        continue;
+      }
+      if (text[i] === '"') {
+        i++;
+        break;
+      }
       cell += text[i++];
     }
     row.push(cell);
-    if (text[i] === ',') { i++; continue; }
+    if (text[i] === ',') {
+      i++;
+      continue;
+    }
     expect(text.slice(i, i + 2)).toBe('\r\n');
     i += 2;
     rows.push(row);
@@ -27,12 +37,31 @@ function parseCsv(text: string): string[][] {
 
 function alert(over: Partial<AdminAlert>): AdminAlert {
   return {
-    id: '00000000-0000-4000-8000-000000000001', title: 'Flood warning', message: 'Move to higher ground now please',
-    severity: 'high', priority: 'high', category: 'weather', type: 'Weather', status: 'active', locationName: null,
-    lat: null, lng: null, radiusKm: 50, channels: ['push', 'sms'], createdAt: '2024-03-05T15:07:00Z', expiresAt: null,
-    createdBy: null, updatedAt: '2024-03-05T15:07:00Z', sentAt: null, source: 'admin', recipients: 2,
-    summary: { push: { ...emptyCounts(), delivered: 1 }, sms: { ...emptyCounts(), sent: 1 } }, deliveryLabel: 'All Delivered', successRate: 100,
-    responses: { safe: 0, needHelp: 0, helpOpen: 0 }, ...over,
+    id: '00000000-0000-4000-8000-000000000001',
+    title: 'Flood warning',
+    message: 'Move to higher ground now please',
+    severity: 'high',
+    priority: 'high',
+    category: 'weather',
+    type: 'Weather',
+    status: 'active',
+    locationName: null,
+    lat: null,
+    lng: null,
+    radiusKm: 50,
+    channels: ['push', 'sms'],
+    createdAt: '2024-03-05T15:07:00Z',
+    expiresAt: null,
+    createdBy: null,
+    updatedAt: '2024-03-05T15:07:00Z',
+    sentAt: null,
+    source: 'admin',
+    recipients: 2,
+    summary: { push: { ...emptyCounts(), delivered: 1 }, sms: { ...emptyCounts(), sent: 1 } },
+    deliveryLabel: 'All Delivered',
+    successRate: 100,
+    responses: { safe: 0, needHelp: 0, helpOpen: 0 },
+    ...over,
   };
 }
 
@@ -46,14 +75,11 @@ describe('csvCell', () => {
     expect(csvCell(undefined)).toBe('""');
   });
 
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tcmd', '\rcmd', '=HYPERLINK("http://evil")'])(
-    'prefixes the formula-like %j with a single quote',
-    (value) => {
-      const cell = csvCell(value);
-      expect(cell.startsWith(`"'`)).toBe(true);
-      expect(parseCsv(`${cell}\r\n`)[0][0]).toBe(`'${value}`);
-    },
-  );
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tcmd', '\rcmd', '=HYPERLINK("http://evil")'])('prefixes the formula-like %j with a single quote', (value) => {
+    const cell = csvCell(value);
+    expect(cell.startsWith(`"'`)).toBe(true);
+    expect(parseCsv(`${cell}\r\n`)[0][0]).toBe(`'${value}`);
+  });
 
   it('leaves text that only contains those characters further in alone', () => {
     expect(csvCell('a=b+c-d@e')).toBe('"a=b+c-d@e"');
@@ -62,17 +88,24 @@ describe('csvCell', () => {
 
 describe('toCsv', () => {
   it('ends every row with CRLF', () => {
-    expect(toCsv([['a', 'b'], ['c', 'd']])).toBe('"a","b"\r\n"c","d"\r\n');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['c', 'd'],
+      ]),
+    ).toBe('"a","b"\r\n"c","d"\r\n');
   });
 });
 
 describe('historyCsv', () => {
   it('writes the spec columns and one row per alert of the page, in order', () => {
-    const rows = parseCsv(historyCsv([
-      alert({}),
-      alert({ id: 'b', title: '=cmd|"/C calc"!A0', type: 'Amber Alert', priority: 'low', severity: 'low', channels: ['push'], deliveryLabel: 'Partial' }),
-      alert({ id: 'c', status: 'cancelled', deliveryLabel: 'Pending', priority: 'medium', severity: 'medium' }),
-    ]));
+    const rows = parseCsv(
+      historyCsv([
+        alert({}),
+        alert({ id: 'b', title: '=cmd|"/C calc"!A0', type: 'Amber Alert', priority: 'low', severity: 'low', channels: ['push'], deliveryLabel: 'Partial' }),
+        alert({ id: 'c', status: 'cancelled', deliveryLabel: 'Pending', priority: 'medium', severity: 'medium' }),
+      ]),
+    );
     expect(rows[0]).toEqual(['Date', 'Type', 'Title', 'Priority', 'Channels', 'Status']);
     expect(rows).toHaveLength(4);
     expect(rows[1].slice(1)).toEqual(['Weather', 'Flood warning', 'HIGH', 'Web Push, SMS', 'All Delivered']);
@@ -88,10 +121,9 @@ describe('historyCsv', () => {
   });
 
   it("writes 'Expired' and 'Draft' rather than the delivery label once an alert no longer goes out", () => {
-    const rows = parseCsv(historyCsv([
-      alert({ id: 'e', status: 'expired', deliveryLabel: 'All Delivered' }),
-      alert({ id: 'd', status: 'draft', deliveryLabel: 'Pending' }),
-    ]));
+    const rows = parseCsv(
+      historyCsv([alert({ id: 'e', status: 'expired', deliveryLabel: 'All Delivered' }), alert({ id: 'd', status: 'draft', deliveryLabel: 'Pending' })]),
+    );
     expect(rows.slice(1).map((r) => r[5])).toEqual(['Expired', 'Draft']);
   });
 

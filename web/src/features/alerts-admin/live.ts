@@ -13,14 +13,20 @@ import { applyNewAdminAlert, applyProgress } from './alerts-admin.api';
  */
 export function useLiveAdminAlerts() {
   const store = useStore() as AppStore;
-  const onProgress = useCallback((p: AlertProgress) => {
-    applyProgress(store.dispatch, store.getState(), p);
-    if (p.done) store.dispatch(api.util.invalidateTags(['AlertStats']));
-  }, [store]);
-  const onNew = useCallback((e: NewAlertEvent) => {
-    applyNewAdminAlert(store.dispatch, store.getState(), withoutHeld(e));
-    store.dispatch(api.util.invalidateTags(['AlertStats']));
-  }, [store]);
+  const onProgress = useCallback(
+    (p: AlertProgress) => {
+      applyProgress(store.dispatch, store.getState(), p);
+      if (p.done) store.dispatch(api.util.invalidateTags(['AlertStats']));
+    },
+    [store],
+  );
+  const onNew = useCallback(
+    (e: NewAlertEvent) => {
+      applyNewAdminAlert(store.dispatch, store.getState(), withoutHeld(e));
+      store.dispatch(api.util.invalidateTags(['AlertStats']));
+    },
+    [store],
+  );
   const onUpdated = useCallback((s: AlertSummary) => applyAlertUpdate(store.dispatch, store.getState(), s), [store]);
   useSocketEvent('alert:progress', onProgress);
   useSocketEvent('alert:new', onNew);

@@ -14,8 +14,16 @@ export function renderScreen(ui: ReactElement, { path = '/', route = path }: { p
 
 export function adminAlert(o: Partial<AdminAlert> = {}): AdminAlert {
   return {
-    ...alertSummary(o), createdBy: ADMIN.id, updatedAt: new Date().toISOString(), sentAt: new Date().toISOString(), source: 'admin',
-    recipients: 1, summary: { push: { ...emptyCounts(), sent: 1 } }, deliveryLabel: 'All Delivered', successRate: 100,
-    responses: { safe: 0, needHelp: 0, helpOpen: 0 }, ...o,
+    ...alertSummary(o),
+    createdBy: ADMIN.id,
+    updatedAt: new Date().toISOString(),
+    sentAt: new Date().toISOString(),
+    source: 'admin',
+    recipients: 1,
+    summary: { push: { ...emptyCounts(), sent: 1 } },
+    deliveryLabel: 'All Delivered',
+    successRate: 100,
+    responses: { safe: 0, needHelp: 0, helpOpen: 0 },
+    ...o,
   };
 }

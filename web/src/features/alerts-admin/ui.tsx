@@ -1,8 +1,5 @@
 import type { ChangeEvent } from 'react';
-import {
-  CHANNEL_LABELS, LEVEL_LABELS,
-  type ChannelCounts, type DeliveryChannel, type DeliveryLabel, type Severity,
-} from '@beacon/contracts';
+import { CHANNEL_LABELS, LEVEL_LABELS, type ChannelCounts, type DeliveryChannel, type DeliveryLabel, type Severity } from '@beacon/contracts';
 
 /** Small pieces the admin console's alert screens share: the priority badge, the delivery icon, counters, paging and per-channel progress. */
 
@@ -38,14 +35,29 @@ const DELIVERY_PATHS: Record<DeliveryLabel, string> = {
 };
 
 const DELIVERY_COLORS: Record<DeliveryLabel, string> = {
-  Pending: '#6b7280', 'All Delivered': '#16a34a', Partial: '#ca8a04', Failed: '#dc2626', 'Not Sent': '#6b7280', 'No Recipients': '#b45309',
+  Pending: '#6b7280',
+  'All Delivered': '#16a34a',
+  Partial: '#ca8a04',
+  Failed: '#dc2626',
+  'Not Sent': '#6b7280',
+  'No Recipients': '#b45309',
 };
 
 /** Grey clock Pending, green tick All Delivered, yellow warning Partial, red cross Failed, grey dash Not Sent, amber slash No Recipients. */
 export function DeliveryIcon({ label, withText = false }: { label: DeliveryLabel; withText?: boolean }) {
   return (
     <span className={`delivery-icon delivery-${label.toLowerCase().replace(' ', '-')}`} title={label}>
-      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke={DELIVERY_COLORS[label]} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke={DELIVERY_COLORS[label]}
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d={DELIVERY_PATHS[label]} />
       </svg>
       {withText ? <span>{label}</span> : <span className="visually-hidden">{label}</span>}
@@ -92,7 +104,11 @@ export function CountedField({ id, label, value, max, error, onChange, multiline
         <CharCounter id={`${id}-count`} length={value.length} max={max} />
       </div>
       {multiline ? <textarea rows={5} {...control} /> : <input {...control} />}
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -101,7 +117,12 @@ export function CountedField({ id, label, value, max, error, onChange, multiline
  * Previous / "Showing page X of Y" / Next under a paged list; nothing when there is one page.
  * `page` is the page asked for (it drives the buttons), `shown` what the server last answered.
  */
-export function Pager({ label = 'Pages', page, shown, onPage }: {
+export function Pager({
+  label = 'Pages',
+  page,
+  shown,
+  onPage,
+}: {
   label?: string;
   page: number;
   shown: { page: number; totalPages: number };
@@ -110,15 +131,28 @@ export function Pager({ label = 'Pages', page, shown, onPage }: {
   if (shown.totalPages <= 1) return null;
   return (
     <nav className="pager" aria-label={label}>
-      <button type="button" className="btn btn-outline btn-sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>Previous</button>
-      <span>Showing page {shown.page} of {shown.totalPages}</span>
-      <button type="button" className="btn btn-outline btn-sm" onClick={() => onPage(page + 1)} disabled={page >= shown.totalPages}>Next</button>
+      <button type="button" className="btn btn-outline btn-sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+        Previous
+      </button>
+      <span>
+        Showing page {shown.page} of {shown.totalPages}
+      </span>
+      <button type="button" className="btn btn-outline btn-sm" onClick={() => onPage(page + 1)} disabled={page >= shown.totalPages}>
+        Next
+      </button>
     </nav>
   );
 }
 
 /** The Delivery Channels checkboxes; the chosen channels keep the order of `options`. */
-export function ChannelCheckboxes<C extends string>({ id, options, labels, value, onChange, error }: {
+export function ChannelCheckboxes<C extends string>({
+  id,
+  options,
+  labels,
+  value,
+  onChange,
+  error,
+}: {
   id: string;
   options: readonly C[];
   labels: Record<C, string>;
@@ -137,7 +171,11 @@ export function ChannelCheckboxes<C extends string>({ id, options, labels, value
           </label>
         ))}
       </div>
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -164,7 +202,12 @@ export function ChannelProgress({ channel, counts, alertTitle }: { channel: Deli
         <span className="muted">
           {total === 0 ? 'No deliveries on this channel' : `${done} of ${total} processed`}
           {/* Held ones wait for recipients' quiet hours or digests: pending, but not stuck. */}
-          {held > 0 && <> · <span>{held} held</span></>}
+          {held > 0 && (
+            <>
+              {' '}
+              · <span>{held} held</span>
+            </>
+          )}
         </span>
       </div>
       <div
@@ -182,12 +225,32 @@ export function ChannelProgress({ channel, counts, alertTitle }: { channel: Deli
         <div className="seg seg-cancelled" style={{ width: `${pct(counts.cancelled)}%` }} />
       </div>
       <dl className="counts small" aria-label={`${label} counts`}>
-        <div><dt>Pending</dt><dd>{pending}</dd></div>
-        <div><dt>Sent</dt><dd>{counts.sent}</dd></div>
-        <div><dt>Delivered</dt><dd>{counts.delivered}</dd></div>
-        <div><dt>Failed</dt><dd>{counts.failed}</dd></div>
-        <div><dt>Read</dt><dd>{counts.read}</dd></div>
-        {counts.cancelled > 0 && <div><dt>Cancelled</dt><dd>{counts.cancelled}</dd></div>}
+        <div>
+          <dt>Pending</dt>
+          <dd>{pending}</dd>
+        </div>
+        <div>
+          <dt>Sent</dt>
+          <dd>{counts.sent}</dd>
+        </div>
+        <div>
+          <dt>Delivered</dt>
+          <dd>{counts.delivered}</dd>
+        </div>
+        <div>
+          <dt>Failed</dt>
+          <dd>{counts.failed}</dd>
+        </div>
+        <div>
+          <dt>Read</dt>
+          <dd>{counts.read}</dd>
+        </div>
+        {counts.cancelled > 0 && (
+          <div>
+            <dt>Cancelled</dt>
+            <dd>{counts.cancelled}</dd>
+          </div>
+        )}
       </dl>
     </div>
   );

@@ -10,7 +10,11 @@ import { pageOf, userAlert } from './test-utils';
 jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
 // The area map needs a real layout engine; here it is a button that picks one point.
 jest.mock('./LazyAreaMap', () => ({
-  LazyAreaMap: ({ onPick }: { onPick?: (lat: number, lng: number) => void }) => <button type="button" onClick={() => onPick?.(33.45, -112.07)}>Pick on map</button>,
+  LazyAreaMap: ({ onPick }: { onPick?: (lat: number, lng: number) => void }) => (
+    <button type="button" onClick={() => onPick?.(33.45, -112.07)}>
+      Pick on map
+    </button>
+  ),
 }));
 
 const USER = { id: '00000000-0000-4000-8000-000000000042', email: 'pat.driver@example.com', role: 'user' } as const;
@@ -48,7 +52,13 @@ afterEach(() => act(() => toast.remove()));
 
 function renderPage() {
   const user = userEvent.setup();
-  renderSignedIn(<><AlertPreferencesPage /><Toaster /></>, { user: USER, path: '/dashboard/alerts' });
+  renderSignedIn(
+    <>
+      <AlertPreferencesPage />
+      <Toaster />
+    </>,
+    { user: USER, path: '/dashboard/alerts' },
+  );
   return user;
 }
 
@@ -164,8 +174,11 @@ describe('Alert Management: Quick Setup and Recent Alerts', () => {
     expect(await screen.findByText('Quick Setup applied')).toBeInTheDocument();
     expect(puts).toHaveLength(1);
     expect(puts[0]).toMatchObject({
-      alertTypes: ['emergency', 'weather', 'traffic', 'crime', 'construction'], frequency: 'immediate', radiusMiles: 25,
-      quietHours: { enabled: true, start: '22:00', end: '07:00' }, methods: { push: true, voice: true, email: false, sms: false },
+      alertTypes: ['emergency', 'weather', 'traffic', 'crime', 'construction'],
+      frequency: 'immediate',
+      radiusMiles: 25,
+      quietHours: { enabled: true, start: '22:00', end: '07:00' },
+      methods: { push: true, voice: true, email: false, sms: false },
       home: { lat: 33.45, lng: -112.07 },
     });
     expect(puts[0]).toMatchObject({ alertTypes: QUICK_SETUP.alertTypes, methods: QUICK_SETUP.methods });
@@ -176,12 +189,19 @@ describe('Alert Management: Quick Setup and Recent Alerts', () => {
 
   it('searches my recent alerts and loads more, five at a time', async () => {
     const start = Date.now();
-    mine = Array.from({ length: 7 }, (_, i) => userAlert({
-      title: i === 5 ? 'Flash flood on Salt River' : `Road work ${i + 1}`, createdAt: new Date(start - i * 60_000).toISOString(), read: i === 1,
-    }));
+    mine = Array.from({ length: 7 }, (_, i) =>
+      userAlert({
+        title: i === 5 ? 'Flash flood on Salt River' : `Road work ${i + 1}`,
+        createdAt: new Date(start - i * 60_000).toISOString(),
+        read: i === 1,
+      }),
+    );
     const user = renderPage();
     const list = await screen.findByRole('list', { name: 'Recent alerts' });
-    const titles = () => within(screen.getByRole('list', { name: 'Recent alerts' })).getAllByRole('heading').map((h) => h.textContent?.replace(' (unread)', ''));
+    const titles = () =>
+      within(screen.getByRole('list', { name: 'Recent alerts' }))
+        .getAllByRole('heading')
+        .map((h) => h.textContent?.replace(' (unread)', ''));
     expect(titles()).toEqual(['Road work 1', 'Road work 2', 'Road work 3', 'Road work 4', 'Road work 5']);
     expect(within(list).getAllByRole('listitem')[1]).toHaveClass('read');
     expect(within(list).getAllByRole('listitem')[0]).toHaveClass('unread');

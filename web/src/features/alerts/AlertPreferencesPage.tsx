@@ -2,8 +2,19 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import {
-  DEFAULT_PREFERENCES, FREQUENCIES, FREQUENCY_LABELS, PREFERENCE_ALERT_TYPES, PREFERENCE_ALERT_TYPE_LABELS, RADIUS_MILES, SEVERITIES,
-  SEVERITY_INFO, milesToKm, type AlertPreferences, type Frequency, type PreferenceAlertType, type Severity,
+  DEFAULT_PREFERENCES,
+  FREQUENCIES,
+  FREQUENCY_LABELS,
+  PREFERENCE_ALERT_TYPES,
+  PREFERENCE_ALERT_TYPE_LABELS,
+  RADIUS_MILES,
+  SEVERITIES,
+  SEVERITY_INFO,
+  milesToKm,
+  type AlertPreferences,
+  type Frequency,
+  type PreferenceAlertType,
+  type Severity,
 } from '@beacon/contracts';
 import { errorMessage } from '@/app/api';
 import { useAppSelector } from '@/app/hooks';
@@ -24,8 +35,15 @@ import './alerts.css';
 type Form = Omit<AlertPreferences, 'categories' | 'radiusKm'>;
 
 const toForm = (p: AlertPreferences): Form => ({
-  alertTypes: p.alertTypes, severityThreshold: p.severityThreshold, frequency: p.frequency, radiusMiles: Math.round(p.radiusMiles),
-  quietHours: p.quietHours, weekendEnabled: p.weekendEnabled, methods: p.methods, phoneNumber: p.phoneNumber, home: p.home,
+  alertTypes: p.alertTypes,
+  severityThreshold: p.severityThreshold,
+  frequency: p.frequency,
+  radiusMiles: Math.round(p.radiusMiles),
+  quietHours: p.quietHours,
+  weekendEnabled: p.weekendEnabled,
+  methods: p.methods,
+  phoneNumber: p.phoneNumber,
+  home: p.home,
 });
 
 /**
@@ -180,13 +198,27 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
           <p className="muted">Choose which alerts reach you, where, when and how.</p>
         </div>
         <div className="row">
-          {isAdmin && <Link to="/admin/create-alert" className="btn btn-outline">New Alert</Link>}
-          <button type="button" className="btn btn-outline" onClick={quickSetup} disabled={saving}>Quick Setup</button>
-          <button type="submit" className="btn btn-primary" disabled={!dirty || saving}>{saving ? 'Saving...' : 'Save Preferences'}</button>
+          {isAdmin && (
+            <Link to="/admin/create-alert" className="btn btn-outline">
+              New Alert
+            </Link>
+          )}
+          <button type="button" className="btn btn-outline" onClick={quickSetup} disabled={saving}>
+            Quick Setup
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!dirty || saving}>
+            {saving ? 'Saving...' : 'Save Preferences'}
+          </button>
         </div>
       </header>
-      <p className="saving-state" role="status">{saving ? 'Saving...' : dirty ? 'You have unsaved changes.' : 'All changes saved.'}</p>
-      {error && <p className="field-error" role="alert">{error}</p>}
+      <p className="saving-state" role="status">
+        {saving ? 'Saving...' : dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+      </p>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
 
       <div className="grid-2">
         <fieldset className="card">
@@ -194,7 +226,13 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
           {PREFERENCE_ALERT_TYPES.map((t) => (
             <div className="toggle-row" key={t}>
               <label htmlFor={`${id}-type-${t}`}>{PREFERENCE_ALERT_TYPE_LABELS[t]} alerts</label>
-              <input id={`${id}-type-${t}`} type="checkbox" role="switch" checked={form.alertTypes.includes(t)} onChange={(e) => toggleType(t, e.target.checked)} />
+              <input
+                id={`${id}-type-${t}`}
+                type="checkbox"
+                role="switch"
+                checked={form.alertTypes.includes(t)}
+                onChange={(e) => toggleType(t, e.target.checked)}
+              />
             </div>
           ))}
           {form.alertTypes.length === 0 && <p className="small field-error">With no alert type on, you will not receive alerts.</p>}
@@ -204,8 +242,17 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
           <h2 className="h3">Delivery</h2>
           <div className="field">
             <label htmlFor={`${id}-frequency`}>Frequency</label>
-            <select id={`${id}-frequency`} value={form.frequency} onChange={(e) => set('frequency', e.target.value as Frequency)} aria-describedby={`${id}-frequency-help`}>
-              {FREQUENCIES.map((f) => <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>)}
+            <select
+              id={`${id}-frequency`}
+              value={form.frequency}
+              onChange={(e) => set('frequency', e.target.value as Frequency)}
+              aria-describedby={`${id}-frequency-help`}
+            >
+              {FREQUENCIES.map((f) => (
+                <option key={f} value={f}>
+                  {FREQUENCY_LABELS[f]}
+                </option>
+              ))}
             </select>
             <p id={`${id}-frequency-help`} className="small muted">
               Critical alerts always arrive immediately.{form.frequency !== 'immediate' && ' The others come together in one message per channel.'}
@@ -214,7 +261,11 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
           <div className="field">
             <label htmlFor={`${id}-threshold`}>Minimum severity</label>
             <select id={`${id}-threshold`} value={form.severityThreshold} onChange={(e) => set('severityThreshold', e.target.value as Severity)}>
-              {SEVERITIES.map((s) => <option key={s} value={s}>{SEVERITY_INFO[s].label} and above</option>)}
+              {SEVERITIES.map((s) => (
+                <option key={s} value={s}>
+                  {SEVERITY_INFO[s].label} and above
+                </option>
+              ))}
             </select>
           </div>
           <div className="field">
@@ -229,28 +280,56 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
               onChange={(e) => set('radiusMiles', Number(e.target.value))}
               aria-valuetext={`${form.radiusMiles} miles`}
             />
-            <div className="row-between small muted"><span>{RADIUS_MILES.min} mi</span><span>{RADIUS_MILES.max} mi</span></div>
+            <div className="row-between small muted">
+              <span>{RADIUS_MILES.min} mi</span>
+              <span>{RADIUS_MILES.max} mi</span>
+            </div>
           </div>
           <div className="toggle-row">
             <label htmlFor={`${id}-quiet`}>Quiet hours</label>
-            <input id={`${id}-quiet`} type="checkbox" role="switch" checked={form.quietHours.enabled} onChange={(e) => set('quietHours', { ...form.quietHours, enabled: e.target.checked })} />
+            <input
+              id={`${id}-quiet`}
+              type="checkbox"
+              role="switch"
+              checked={form.quietHours.enabled}
+              onChange={(e) => set('quietHours', { ...form.quietHours, enabled: e.target.checked })}
+            />
           </div>
           {form.quietHours.enabled && (
             <div className="grid-2">
               <div className="field">
                 <label htmlFor={`${id}-quiet-start`}>Quiet from</label>
-                <input id={`${id}-quiet-start`} type="time" value={form.quietHours.start} onChange={(e) => set('quietHours', { ...form.quietHours, start: e.target.value })} />
+                <input
+                  id={`${id}-quiet-start`}
+                  type="time"
+                  value={form.quietHours.start}
+                  onChange={(e) => set('quietHours', { ...form.quietHours, start: e.target.value })}
+                />
               </div>
               <div className="field">
                 <label htmlFor={`${id}-quiet-end`}>Quiet until</label>
-                <input id={`${id}-quiet-end`} type="time" value={form.quietHours.end} onChange={(e) => set('quietHours', { ...form.quietHours, end: e.target.value })} />
+                <input
+                  id={`${id}-quiet-end`}
+                  type="time"
+                  value={form.quietHours.end}
+                  onChange={(e) => set('quietHours', { ...form.quietHours, end: e.target.value })}
+                />
               </div>
-              <p className="small muted" style={{ gridColumn: '1 / -1', margin: 0 }}>Held until quiet hours end, then sent together; critical alerts still come through.</p>
+              <p className="small muted" style={{ gridColumn: '1 / -1', margin: 0 }}>
+                Held until quiet hours end, then sent together; critical alerts still come through.
+              </p>
             </div>
           )}
           <div className="toggle-row">
             <label htmlFor={`${id}-weekend`}>Weekend settings</label>
-            <input id={`${id}-weekend`} type="checkbox" role="switch" checked={form.weekendEnabled} onChange={(e) => set('weekendEnabled', e.target.checked)} aria-describedby={`${id}-weekend-help`} />
+            <input
+              id={`${id}-weekend`}
+              type="checkbox"
+              role="switch"
+              checked={form.weekendEnabled}
+              onChange={(e) => set('weekendEnabled', e.target.checked)}
+              aria-describedby={`${id}-weekend-help`}
+            />
           </div>
           <p id={`${id}-weekend-help`} className="small muted" style={{ marginTop: 0 }}>
             Quiet weekends: on Saturdays and Sundays, alerts below critical wait until Monday {form.quietHours.end}.
@@ -263,7 +342,9 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
             <label htmlFor={`${id}-push`}>Push notifications</label>
             <input id={`${id}-push`} type="checkbox" role="switch" checked={form.methods.push} onChange={(e) => setMethod('push', e.target.checked)} />
           </div>
-          {form.methods.push && push.state === 'denied' && <p className="small field-error">Notifications are blocked in this browser; allow them in its site settings.</p>}
+          {form.methods.push && push.state === 'denied' && (
+            <p className="small field-error">Notifications are blocked in this browser; allow them in its site settings.</p>
+          )}
           {form.methods.push && push.state === 'unsupported' && <p className="small muted">This browser cannot receive push notifications.</p>}
           <div className="toggle-row">
             <label htmlFor={`${id}-voice`}>Voice alerts</label>
@@ -272,7 +353,15 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm"
-                  onClick={() => speakAlert({ title: 'This is how Beacon reads alerts', message: 'Voice alerts are on.', severity: 'low', category: 'public_safety', locationName: null })}
+                  onClick={() =>
+                    speakAlert({
+                      title: 'This is how Beacon reads alerts',
+                      message: 'Voice alerts are on.',
+                      severity: 'low',
+                      category: 'public_safety',
+                      locationName: null,
+                    })
+                  }
                 >
                   Test voice
                 </button>
@@ -291,7 +380,14 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
           {(form.methods.sms || form.phoneNumber) && (
             <div className="field">
               <label htmlFor={`${id}-phone`}>Phone number</label>
-              <input id={`${id}-phone`} type="tel" autoComplete="tel" value={form.phoneNumber ?? ''} onChange={(e) => set('phoneNumber', e.target.value)} placeholder="+16025551234" />
+              <input
+                id={`${id}-phone`}
+                type="tel"
+                autoComplete="tel"
+                value={form.phoneNumber ?? ''}
+                onChange={(e) => set('phoneNumber', e.target.value)}
+                placeholder="+16025551234"
+              />
             </div>
           )}
         </fieldset>
@@ -299,7 +395,9 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
         <div className="card">
           <h2 className="h3">Home Location</h2>
           <p className="small muted" id={`${id}-home-help`}>
-            {form.home ? `Alerts within ${form.radiusMiles} miles of this point reach you.` : 'Without a home location, alerts anywhere that match your types reach you. Click the map to set it.'}
+            {form.home
+              ? `Alerts within ${form.radiusMiles} miles of this point reach you.`
+              : 'Without a home location, alerts anywhere that match your types reach you. Click the map to set it.'}
           </p>
           <LazyAreaMap
             center={form.home}
@@ -311,21 +409,54 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
           <div className="grid-2 coords">
             <div className="field">
               <label htmlFor={`${id}-lat`}>Home latitude</label>
-              <input id={`${id}-lat`} type="number" step="any" min={-90} max={90} value={coords.lat} onChange={(e) => typeCoord('lat', e.target.value)}
+              <input
+                id={`${id}-lat`}
+                type="number"
+                step="any"
+                min={-90}
+                max={90}
+                value={coords.lat}
+                onChange={(e) => typeCoord('lat', e.target.value)}
                 aria-invalid={showCoordError && coordError !== null}
-                aria-describedby={`${id}-home-help${showCoordError && coordError ? ` ${id}-home-error` : ''}`} />
+                aria-describedby={`${id}-home-help${showCoordError && coordError ? ` ${id}-home-error` : ''}`}
+              />
             </div>
             <div className="field">
               <label htmlFor={`${id}-lng`}>Home longitude</label>
-              <input id={`${id}-lng`} type="number" step="any" min={-180} max={180} value={coords.lng} onChange={(e) => typeCoord('lng', e.target.value)}
+              <input
+                id={`${id}-lng`}
+                type="number"
+                step="any"
+                min={-180}
+                max={180}
+                value={coords.lng}
+                onChange={(e) => typeCoord('lng', e.target.value)}
                 aria-invalid={showCoordError && coordError !== null}
-                aria-describedby={`${id}-home-help${showCoordError && coordError ? ` ${id}-home-error` : ''}`} />
+                aria-describedby={`${id}-home-help${showCoordError && coordError ? ` ${id}-home-error` : ''}`}
+              />
             </div>
           </div>
-          {showCoordError && coordError && <p id={`${id}-home-error`} className="field-error" role="alert">{coordError}</p>}
+          {showCoordError && coordError && (
+            <p id={`${id}-home-error`} className="field-error" role="alert">
+              {coordError}
+            </p>
+          )}
           <div className="row">
-            <button type="button" className="btn btn-outline btn-sm" onClick={async () => { const p = await detectLocation(); if (p) setHome(p); }}>Use my location</button>
-            {(form.home || coords.lat || coords.lng) && <button type="button" className="btn btn-ghost btn-sm" onClick={() => setHome(null)}>Clear home location</button>}
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={async () => {
+                const p = await detectLocation();
+                if (p) setHome(p);
+              }}
+            >
+              Use my location
+            </button>
+            {(form.home || coords.lat || coords.lng) && (
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => setHome(null)}>
+                Clear home location
+              </button>
+            )}
           </div>
         </div>
       </div>
@@ -351,7 +482,9 @@ function RecentAlerts() {
       <div className="row-between">
         <h2 id={`${id}-title`}>Recent Alerts</h2>
         <div className="row">
-          <label className="visually-hidden" htmlFor={`${id}-search`}>Search recent alerts</label>
+          <label className="visually-hidden" htmlFor={`${id}-search`}>
+            Search recent alerts
+          </label>
           <input id={`${id}-search`} type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder="Search alerts" />
           <button type="button" className="btn btn-outline" onClick={() => setShowFilter((v) => !v)} aria-expanded={showFilter} aria-controls={`${id}-filter`}>
             Filter{severity ? ' (1)' : ''}

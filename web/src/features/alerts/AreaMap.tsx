@@ -8,7 +8,13 @@ import { useAppConfig } from '@/app/config';
 
 /** Marker images bundled from the leaflet package (never a CDN). */
 const markerIcon = L.icon({
-  iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41],
+  iconUrl,
+  iconRetinaUrl,
+  shadowUrl,
+  iconSize: [25, 41],
+  iconAnchor: [12, 41],
+  popupAnchor: [1, -34],
+  shadowSize: [41, 41],
 });
 
 /** The spec's default map area: Phoenix. */

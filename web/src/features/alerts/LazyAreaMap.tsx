@@ -7,7 +7,13 @@ const AreaMap = lazy(() => import('./AreaMap'));
 /** The area map, loaded on first use so Leaflet stays out of the screens that do not show a map. */
 export function LazyAreaMap(props: AreaMapProps) {
   return (
-    <Suspense fallback={<div className="area-map area-map-loading" style={{ height: props.height ?? 320 }}><Spinner label="Loading map" /></div>}>
+    <Suspense
+      fallback={
+        <div className="area-map area-map-loading" style={{ height: props.height ?? 320 }}>
+          <Spinner label="Loading map" />
+        </div>
+      }
+    >
       <AreaMap {...props} />
     </Suspense>
   );

@@ -21,7 +21,9 @@ export function UserAlertList({ alerts, now, label, moreLabel, more }: { alerts:
   return (
     <>
       <ul className="alert-list" aria-label={label}>
-        {alerts.map((a) => <UserAlertCard key={a.id} alert={a} now={now} />)}
+        {alerts.map((a) => (
+          <UserAlertCard key={a.id} alert={a} now={now} />
+        ))}
       </ul>
       {more.hasNextPage && (
         <div className="center" style={{ marginTop: '1rem' }}>
@@ -68,7 +70,9 @@ export function UserAlertCard({ alert: a, now, detailLink = true }: { alert: Use
         </h2>
         <SeverityBadge severity={a.severity} />
       </div>
-      <p className="pre-wrap" style={{ margin: 0 }}>{a.message}</p>
+      <p className="pre-wrap" style={{ margin: 0 }}>
+        {a.message}
+      </p>
       <p className="small muted row" style={{ margin: 0 }}>
         <span>{CATEGORY_LABELS[a.category]}</span>
         {a.locationName && <span>📍 {a.locationName}</span>}
@@ -88,7 +92,9 @@ export function UserAlertCard({ alert: a, now, detailLink = true }: { alert: Use
             Request Help
           </button>
         )}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={copy} aria-label={`Copy alert: ${a.title}`}>Copy</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={copy} aria-label={`Copy alert: ${a.title}`}>
+          Copy
+        </button>
       </div>
       {helpOpen && <HelpDialog alert={a} onClose={() => setHelpOpen(false)} />}
     </li>
@@ -112,9 +118,11 @@ function HelpDialog({ alert, onClose }: { alert: UserAlert; onClose: () => void 
     } catch (err) {
       // the server's wait alone would leave someone in danger with nothing to do meanwhile
       const limited = (err as Partial<ApiError> | undefined)?.code === 'rate_limited';
-      toast.error(limited
-        ? `${errorMessage(err, 'Too many help requests.')} If you are in immediate danger, call 911.`
-        : errorMessage(err, 'The help request could not be sent. Call 911 if you are in danger.'));
+      toast.error(
+        limited
+          ? `${errorMessage(err, 'Too many help requests.')} If you are in immediate danger, call 911.`
+          : errorMessage(err, 'The help request could not be sent. Call 911 if you are in danger.'),
+      );
     }
   }
 
@@ -122,7 +130,9 @@ function HelpDialog({ alert, onClose }: { alert: UserAlert; onClose: () => void 
     <div className="modal-backdrop" role="presentation" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <form className="modal" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onSubmit={submit}>
         <h2 id={`${id}-title`}>Request help</h2>
-        <p className="small">Responders see your request with this alert. <strong>If you are in immediate danger, call 911.</strong></p>
+        <p className="small">
+          Responders see your request with this alert. <strong>If you are in immediate danger, call 911.</strong>
+        </p>
         <div className="field">
           <label htmlFor={`${id}-message`}>What do you need? (optional)</label>
           <textarea id={`${id}-message`} rows={3} maxLength={1000} value={message} onChange={(e) => setMessage(e.target.value)} autoFocus />
@@ -131,10 +141,16 @@ function HelpDialog({ alert, onClose }: { alert: UserAlert; onClose: () => void 
           <input type="checkbox" checked={shareLocation} onChange={(e) => setShareLocation(e.target.checked)} /> Share my current location
         </label>
         <div className="row-between">
-          <a href="tel:911" className="btn call-911">📞 Call 911</a>
+          <a href="tel:911" className="btn call-911">
+            📞 Call 911
+          </a>
           <div className="row">
-            <button type="button" className="btn btn-outline" onClick={onClose}>Close</button>
-            <button type="submit" className="btn btn-primary" disabled={isLoading}>{isLoading ? 'Sending...' : 'Send Help Request'}</button>
+            <button type="button" className="btn btn-outline" onClick={onClose}>
+              Close
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={isLoading}>
+              {isLoading ? 'Sending...' : 'Send Help Request'}
+            </button>
           </div>
         </div>
       </form>

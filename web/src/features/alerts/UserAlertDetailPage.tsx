@@ -19,16 +19,26 @@ export function UserAlertDetailPage() {
       <header className="page-header">
         <h1 id="user-alert-title">Alert</h1>
         <div className="row">
-          <Link to="/alerts" className="btn btn-outline">All Alerts</Link>
-          <a href="tel:911" className="btn call-911" aria-label="Emergency call: dial 911">📞 Call 911</a>
+          <Link to="/alerts" className="btn btn-outline">
+            All Alerts
+          </Link>
+          <a href="tel:911" className="btn call-911" aria-label="Emergency call: dial 911">
+            📞 Call 911
+          </a>
         </div>
       </header>
       {isLoading ? (
         <Spinner label="Loading alert" />
       ) : isError || !a ? (
         <div className="empty-state" role="alert">
-          <p>{(error as { statusCode?: number } | undefined)?.statusCode === 404 ? 'This alert was not sent to you, or it no longer exists.' : 'Failed to load alerts'}</p>
-          <Link to="/alerts" className="btn btn-outline">All Alerts</Link>
+          <p>
+            {(error as { statusCode?: number } | undefined)?.statusCode === 404
+              ? 'This alert was not sent to you, or it no longer exists.'
+              : 'Failed to load alerts'}
+          </p>
+          <Link to="/alerts" className="btn btn-outline">
+            All Alerts
+          </Link>
         </div>
       ) : (
         <div className="stack">

@@ -35,7 +35,12 @@ beforeEach(() => {
   FakeNotification.requestPermission.mockClear();
   speak.mockClear();
   Object.assign(window, { Notification: FakeNotification, speechSynthesis: { speak, cancel: jest.fn() } });
-  Object.assign(globalThis, { SpeechSynthesisUtterance: class { lang = ''; constructor(public text: string) {} } });
+  Object.assign(globalThis, {
+    SpeechSynthesisUtterance: class {
+      lang = '';
+      constructor(public text: string) {}
+    },
+  });
   prefs = structuredClone(DEFAULT_PREFERENCES);
   mine = [userAlert({ title: 'Road closed on Main St', severity: 'medium', category: 'traffic', type: 'Traffic' })];
   helpBodies = [];
@@ -59,19 +64,33 @@ afterEach(() => {
 
 async function renderAlerts() {
   const user = userEvent.setup();
-  const { store } = renderSignedIn(<><UserAlertsPage /><Toaster /></>, { user: PERSON, path: '/alerts' });
+  const { store } = renderSignedIn(
+    <>
+      <UserAlertsPage />
+      <Toaster />
+    </>,
+    { user: PERSON, path: '/alerts' },
+  );
   await screen.findByRole('list', { name: 'Your alerts' });
   // The voice setting comes from my preferences: the arrival handler needs them loaded.
   await waitFor(() => expect(alertsApi.endpoints.preferences.select()(store.getState()).isSuccess).toBe(true));
   return user;
 }
 
-const titles = () => within(screen.getByRole('list', { name: 'Your alerts' })).getAllByRole('heading').map((h) => h.textContent?.replace(' (unread)', ''));
+const titles = () =>
+  within(screen.getByRole('list', { name: 'Your alerts' }))
+    .getAllByRole('heading')
+    .map((h) => h.textContent?.replace(' (unread)', ''));
 
 describe('Emergency Alerts (/alerts): live arrivals', () => {
   it('prepends a new alert, shows a browser notification that a critical alert keeps until dismissed, and reads it aloud', async () => {
     await renderAlerts();
-    act(() => serverSends('alert:new', userAlert({ title: 'Wrong-way driver on I-10', message: 'Stay off the eastbound lanes.', severity: 'critical', category: 'traffic' })));
+    act(() =>
+      serverSends(
+        'alert:new',
+        userAlert({ title: 'Wrong-way driver on I-10', message: 'Stay off the eastbound lanes.', severity: 'critical', category: 'traffic' }),
+      ),
+    );
 
     expect(await screen.findByRole('link', { name: 'Wrong-way driver on I-10' })).toBeInTheDocument();
     expect(titles()).toEqual(['Wrong-way driver on I-10', 'Road closed on Main St']);
@@ -130,11 +149,21 @@ describe('Emergency Alerts (/alerts): actions', () => {
   it('Enable Notifications asks for permission and registers the push subscription', async () => {
     FakeNotification.permission = 'default';
     const registered: unknown[] = [];
-    const subscription = { endpoint: 'https://push.example/abc', toJSON: () => ({ endpoint: 'https://push.example/abc', keys: { p256dh: 'k', auth: 'a' } }), options: { applicationServerKey: null } };
+    const subscription = {
+      endpoint: 'https://push.example/abc',
+      toJSON: () => ({ endpoint: 'https://push.example/abc', keys: { p256dh: 'k', auth: 'a' } }),
+      options: { applicationServerKey: null },
+    };
     const registration = { pushManager: { getSubscription: jest.fn(async () => null), subscribe: jest.fn(async () => subscription) } };
     Object.defineProperty(navigator, 'serviceWorker', {
       configurable: true,
-      value: { register: jest.fn(async () => registration), ready: Promise.resolve(registration), addEventListener: jest.fn(), removeEventListener: jest.fn(), getRegistration: jest.fn(async () => undefined) },
+      value: {
+        register: jest.fn(async () => registration),
+        ready: Promise.resolve(registration),
+        addEventListener: jest.fn(),
+        removeEventListener: jest.fn(),
+        getRegistration: jest.fn(async () => undefined),
+      },
     });
     Object.assign(window, { PushManager: class {} });
     const baseFetch = global.fetch;
@@ -187,11 +216,21 @@ describe('Emergency Alerts (/alerts): actions', () => {
 
   it('says which browsers work when this browser’s push service is not one Beacon accepts', async () => {
     FakeNotification.permission = 'default';
-    const subscription = { endpoint: 'https://push.example/abc', toJSON: () => ({ endpoint: 'https://push.example/abc', keys: { p256dh: 'k', auth: 'a' } }), options: { applicationServerKey: null } };
+    const subscription = {
+      endpoint: 'https://push.example/abc',
+      toJSON: () => ({ endpoint: 'https://push.example/abc', keys: { p256dh: 'k', auth: 'a' } }),
+      options: { applicationServerKey: null },
+    };
     const registration = { pushManager: { getSubscription: jest.fn(async () => null), subscribe: jest.fn(async () => subscription) } };
     Object.defineProperty(navigator, 'serviceWorker', {
       configurable: true,
-      value: { register: jest.fn(async () => registration), ready: Promise.resolve(registration), addEventListener: jest.fn(), removeEventListener: jest.fn(), getRegistration: jest.fn(async () => undefined) },
+      value: {
+        register: jest.fn(async () => registration),
+        ready: Promise.resolve(registration),
+        addEventListener: jest.fn(),
+        removeEventListener: jest.fn(),
+        getRegistration: jest.fn(async () => undefined),
+      },
     });
     Object.assign(window, { PushManager: class {} });
     const baseFetch = global.fetch;
@@ -211,9 +250,9 @@ describe('Emergency Alerts (/alerts): actions', () => {
     try {
       const user = await renderAlerts();
       await user.click(screen.getByRole('button', { name: 'Enable Notifications' }));
-      expect(await screen.findByText(
-        'This browser delivers notifications through a push service Beacon does not accept. Chrome, Edge, Firefox and Safari work.',
-      )).toBeInTheDocument();
+      expect(
+        await screen.findByText('This browser delivers notifications through a push service Beacon does not accept. Chrome, Edge, Firefox and Safari work.'),
+      ).toBeInTheDocument();
     } finally {
       delete (navigator as { serviceWorker?: unknown }).serviceWorker;
       delete (window as { PushManager?: unknown }).PushManager;

@@ -15,7 +15,12 @@ import './alerts.css';
 export function flattenPages(pages: { items: UserAlert[] }[] | undefined): UserAlert[] {
   const seen = new Set<string>();
   const out: UserAlert[] = [];
-  for (const p of pages ?? []) for (const a of p.items) if (!seen.has(a.id)) { seen.add(a.id); out.push(a); }
+  for (const p of pages ?? [])
+    for (const a of p.items)
+      if (!seen.has(a.id)) {
+        seen.add(a.id);
+        out.push(a);
+      }
   return out;
 }
 
@@ -60,7 +65,9 @@ export function UserAlertsPage() {
           <button type="button" className="btn btn-outline" onClick={() => query.refetch()} disabled={query.isFetching}>
             {query.isFetching && !query.isLoading ? 'Refreshing...' : 'Refresh'}
           </button>
-          <a href="tel:911" className="btn call-911" aria-label="Emergency call: dial 911">📞 Call 911</a>
+          <a href="tel:911" className="btn call-911" aria-label="Emergency call: dial 911">
+            📞 Call 911
+          </a>
         </div>
       </header>
 
@@ -75,11 +82,20 @@ export function UserAlertsPage() {
               type="button"
               className="btn btn-outline"
               style={{ background: '#fff' }}
-              onClick={() => markSafe(critical.id).unwrap().then(() => toast.success('Marked as safe'), (err) => toast.error(errorMessage(err, 'Failed to update alert')))}
+              onClick={() =>
+                markSafe(critical.id)
+                  .unwrap()
+                  .then(
+                    () => toast.success('Marked as safe'),
+                    (err) => toast.error(errorMessage(err, 'Failed to update alert')),
+                  )
+              }
             >
               I'm Safe
             </button>
-            <a href="tel:911" className="btn">📞 Call 911</a>
+            <a href="tel:911" className="btn">
+              📞 Call 911
+            </a>
           </div>
         </div>
       )}
@@ -87,12 +103,12 @@ export function UserAlertsPage() {
       {push.state === 'default' && (
         <div className="card row-between" style={{ marginBottom: '1rem' }}>
           <p style={{ margin: 0 }}>Get alerts even when Beacon is closed.</p>
-          <button type="button" className="btn btn-primary btn-sm" onClick={push.enable} disabled={push.busy}>Enable Notifications</button>
+          <button type="button" className="btn btn-primary btn-sm" onClick={push.enable} disabled={push.busy}>
+            Enable Notifications
+          </button>
         </div>
       )}
-      {push.state === 'denied' && (
-        <p className="small muted">Notifications are blocked in this browser; alerts still appear on this page.</p>
-      )}
+      {push.state === 'denied' && <p className="small muted">Notifications are blocked in this browser; alerts still appear on this page.</p>}
 
       <div className="card filters" role="search" aria-label="Filter alerts" style={{ marginBottom: '1rem' }}>
         <div className="field">
@@ -108,17 +124,23 @@ export function UserAlertsPage() {
       </div>
 
       {query.isLoading ? (
-        <div className="empty-state"><Spinner label="Loading alerts" /></div>
+        <div className="empty-state">
+          <Spinner label="Loading alerts" />
+        </div>
       ) : query.isError ? (
         <LoadError message="Failed to load alerts" onRetry={query.refetch} />
       ) : alerts.length === 0 ? (
         <div className="empty-state">
-          <p><strong>{filtered ? 'No alerts found' : 'No alerts for you yet'}</strong></p>
+          <p>
+            <strong>{filtered ? 'No alerts found' : 'No alerts for you yet'}</strong>
+          </p>
           <p>{filtered ? 'Try adjusting your search or filters' : 'When an alert is issued for your area, it appears here right away.'}</p>
         </div>
       ) : (
         <>
-          <p className="small muted" aria-live="polite">{total} alert{total === 1 ? '' : 's'}</p>
+          <p className="small muted" aria-live="polite">
+            {total} alert{total === 1 ? '' : 's'}
+          </p>
           <UserAlertList alerts={alerts} now={now} label="Your alerts" moreLabel="Load More" more={query} />
         </>
       )}

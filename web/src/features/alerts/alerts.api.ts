@@ -81,8 +81,14 @@ export const alertsApi = api.injectEndpoints({
 });
 
 export const {
-  useMyAlertsInfiniteQuery, useMyAlertQuery, useMarkSafeMutation, useRequestHelpMutation,
-  usePreferencesQuery, useUpdatePreferencesMutation, useLazyVapidPublicKeyQuery, useRegisterPushSubscriptionMutation,
+  useMyAlertsInfiniteQuery,
+  useMyAlertQuery,
+  useMarkSafeMutation,
+  useRequestHelpMutation,
+  usePreferencesQuery,
+  useUpdatePreferencesMutation,
+  useLazyVapidPublicKeyQuery,
+  useRegisterPushSubscriptionMutation,
 } = alertsApi;
 
 // ------------------------------------------------------------------ live events written into the cache
@@ -112,24 +118,28 @@ export function applyNewUserAlert(dispatch: AppDispatch, state: RootState, s: Al
   for (const args of alertsApi.util.selectCachedArgsForQuery(state, 'myAlerts')) {
     if (args.severity && args.severity !== s.severity) continue;
     if (args.search && !`${s.title}\n${s.message}`.toLowerCase().includes(args.search.toLowerCase())) continue;
-    dispatch(alertsApi.util.updateQueryData('myAlerts', args, (draft) => {
-      if (draft.pages.some((p) => p.items.some((a) => a.id === s.id))) return;
-      const first = draft.pages[0];
-      if (!first) return;
-      first.items.unshift(mine);
-      for (const p of draft.pages) {
-        p.total += 1;
-        p.totalPages = Math.max(1, Math.ceil(p.total / p.pageSize));
-      }
-    }));
+    dispatch(
+      alertsApi.util.updateQueryData('myAlerts', args, (draft) => {
+        if (draft.pages.some((p) => p.items.some((a) => a.id === s.id))) return;
+        const first = draft.pages[0];
+        if (!first) return;
+        first.items.unshift(mine);
+        for (const p of draft.pages) {
+          p.total += 1;
+          p.totalPages = Math.max(1, Math.ceil(p.total / p.pageSize));
+        }
+      }),
+    );
   }
 }
 
 function patchMyAlert(dispatch: AppDispatch, state: RootState, id: string, changes: Partial<UserAlert>) {
   for (const args of alertsApi.util.selectCachedArgsForQuery(state, 'myAlerts')) {
-    dispatch(alertsApi.util.updateQueryData('myAlerts', args, (draft) => {
-      for (const p of draft.pages) for (const a of p.items) if (a.id === id) Object.assign(a, changes);
-    }));
+    dispatch(
+      alertsApi.util.updateQueryData('myAlerts', args, (draft) => {
+        for (const p of draft.pages) for (const a of p.items) if (a.id === id) Object.assign(a, changes);
+      }),
+    );
   }
   if (alertsApi.util.selectCachedArgsForQuery(state, 'myAlert').includes(id)) {
     dispatch(alertsApi.util.updateQueryData('myAlert', id, (a) => Object.assign(a, changes)));

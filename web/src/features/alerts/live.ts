@@ -15,15 +15,18 @@ import { applyAlertUpdate, applyNewUserAlert } from './alerts.api';
  */
 export function useLiveUserAlerts(onArrive?: (alert: AlertSummary) => void) {
   const store = useStore() as AppStore;
-  const onNew = useCallback((e: NewAlertEvent) => {
-    if (store.getState().auth.user?.role === 'admin') {
-      store.dispatch(api.util.invalidateTags(['MyAlerts']));
-      return;
-    }
-    const alert = withoutHeld(e);
-    applyNewUserAlert(store.dispatch, store.getState(), alert);
-    if (!e.held) onArrive?.(alert);
-  }, [store, onArrive]);
+  const onNew = useCallback(
+    (e: NewAlertEvent) => {
+      if (store.getState().auth.user?.role === 'admin') {
+        store.dispatch(api.util.invalidateTags(['MyAlerts']));
+        return;
+      }
+      const alert = withoutHeld(e);
+      applyNewUserAlert(store.dispatch, store.getState(), alert);
+      if (!e.held) onArrive?.(alert);
+    },
+    [store, onArrive],
+  );
   const onUpdated = useCallback((s: AlertSummary) => applyAlertUpdate(store.dispatch, store.getState(), s), [store]);
   useSocketEvent('alert:new', onNew);
   useSocketEvent('alert:updated', onUpdated);

@@ -7,9 +7,22 @@ const nextId = () => `00000000-0000-4000-a000-${String(++seq).padStart(12, '0')}
 
 export function alertSummary(o: Partial<AlertSummary> = {}): AlertSummary {
   return {
-    id: nextId(), title: 'Flash flood warning', message: 'Move to higher ground now.', severity: 'high', priority: 'high',
-    category: 'weather', type: 'Weather', status: 'active', locationName: null, lat: null, lng: null, radiusKm: null,
-    channels: ['push'], createdAt: new Date().toISOString(), expiresAt: null, ...o,
+    id: nextId(),
+    title: 'Flash flood warning',
+    message: 'Move to higher ground now.',
+    severity: 'high',
+    priority: 'high',
+    category: 'weather',
+    type: 'Weather',
+    status: 'active',
+    locationName: null,
+    lat: null,
+    lng: null,
+    radiusKm: null,
+    channels: ['push'],
+    createdAt: new Date().toISOString(),
+    expiresAt: null,
+    ...o,
   };
 }
 

@@ -13,7 +13,11 @@ export function SeveritySelect({ id, value, onChange }: { id: string; value: Sev
       <label htmlFor={id}>Severity</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as Severity | '')}>
         <option value="">All severities</option>
-        {[...SEVERITIES].reverse().map((s) => <option key={s} value={s}>{SEVERITY_INFO[s].label}</option>)}
+        {[...SEVERITIES].reverse().map((s) => (
+          <option key={s} value={s}>
+            {SEVERITY_INFO[s].label}
+          </option>
+        ))}
       </select>
     </>
   );
@@ -24,7 +28,9 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
   return (
     <div className="empty-state" role="alert">
       <p>{message}</p>
-      <button type="button" className="btn btn-outline" onClick={() => onRetry()}>Try Again</button>
+      <button type="button" className="btn btn-outline" onClick={() => onRetry()}>
+        Try Again
+      </button>
     </div>
   );
 }

@@ -15,24 +15,27 @@ export function usePushRegistration() {
   const [getKey] = useLazyVapidPublicKeyQuery();
   const [register] = useRegisterPushSubscriptionMutation();
 
-  const run = useCallback(async (ask: boolean) => {
-    setBusy(true);
-    try {
-      const next = await ensurePushSubscription({
-        ask,
-        publicKey: async () => (await getKey(undefined, true).unwrap()).publicKey,
-        register: (sub) => register(sub).unwrap(),
-      });
-      setState(next);
-      if (ask && next === 'granted') toast.success('Notifications enabled');
-      if (ask && next === 'denied') toast.error('Notifications are blocked. Allow them in your browser settings to get alerts while Beacon is closed.');
-    } catch (err) {
-      console.error('Push registration failed', err);
-      if (ask) toast.error(pushRegistrationError(err));
-    } finally {
-      setBusy(false);
-    }
-  }, [getKey, register]);
+  const run = useCallback(
+    async (ask: boolean) => {
+      setBusy(true);
+      try {
+        const next = await ensurePushSubscription({
+          ask,
+          publicKey: async () => (await getKey(undefined, true).unwrap()).publicKey,
+          register: (sub) => register(sub).unwrap(),
+        });
+        setState(next);
+        if (ask && next === 'granted') toast.success('Notifications enabled');
+        if (ask && next === 'denied') toast.error('Notifications are blocked. Allow them in your browser settings to get alerts while Beacon is closed.');
+      } catch (err) {
+        console.error('Push registration failed', err);
+        if (ask) toast.error(pushRegistrationError(err));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [getKey, register],
+  );
 
   useEffect(() => {
     if (notificationPermission() === 'granted') void run(false);
@@ -51,10 +54,13 @@ export function usePushRegistration() {
 export function useAlertArrivals() {
   const { data: prefs } = usePreferencesQuery();
   const voice = prefs?.methods.voice ?? false;
-  return useCallback((alert: AlertSummary) => {
-    void showAlertNotification(alert).catch((err) => console.error('Notification failed', err));
-    if (voice) speakAlert(alert);
-  }, [voice]);
+  return useCallback(
+    (alert: AlertSummary) => {
+      void showAlertNotification(alert).catch((err) => console.error('Notification failed', err));
+      if (voice) speakAlert(alert);
+    },
+    [voice],
+  );
 }
 
 /**

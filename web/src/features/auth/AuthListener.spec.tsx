@@ -12,7 +12,11 @@ const mockAuth = {
     return { data: { subscription: { unsubscribe: () => undefined } } };
   }),
 };
-jest.mock('./auth-client', () => ({ get auth() { return mockAuth; } }));
+jest.mock('./auth-client', () => ({
+  get auth() {
+    return mockAuth;
+  },
+}));
 
 const verified = { id: 'f1', factor_type: 'totp', status: 'verified', friendly_name: 'app', created_at: '', updated_at: '' };
 const unverified = { ...verified, id: 'f2', status: 'unverified' };
@@ -20,7 +24,10 @@ const unverified = { ...verified, id: 'f2', status: 'unverified' };
 function session(aal: string | undefined, factors: object[]): Session {
   const token = fakeAccessToken({ sub: 'u1', email: 'pat@example.org', role: 'authenticated', note: '???>>>', ...(aal ? { aal } : {}) });
   return {
-    access_token: token, refresh_token: 'r', token_type: 'bearer', expires_in: 3600,
+    access_token: token,
+    refresh_token: 'r',
+    token_type: 'bearer',
+    expires_in: 3600,
     user: { id: 'u1', email: 'pat@example.org', app_metadata: {}, user_metadata: {}, aud: 'authenticated', created_at: '', factors },
   } as unknown as Session;
 }

@@ -5,7 +5,11 @@ import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { renderAuthScreen } from './test-utils';
 
 const mockAuth = { resetPasswordForEmail: jest.fn() };
-jest.mock('./auth-client', () => ({ get auth() { return mockAuth; } }));
+jest.mock('./auth-client', () => ({
+  get auth() {
+    return mockAuth;
+  },
+}));
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -40,7 +44,8 @@ describe('ForgotPasswordPage', () => {
 
   it("shows the service's message (e.g. the one-mail-a-minute limit) and keeps the form", async () => {
     mockAuth.resetPasswordForEmail.mockResolvedValue({
-      data: null, error: new AuthApiError('For security purposes, you can only request this after 42 seconds.', 429, 'over_email_send_rate_limit'),
+      data: null,
+      error: new AuthApiError('For security purposes, you can only request this after 42 seconds.', 429, 'over_email_send_rate_limit'),
     });
     renderAuthScreen('/forgot-password', <ForgotPasswordPage />);
     send('pat@example.org');

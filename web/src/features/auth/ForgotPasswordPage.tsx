@@ -39,11 +39,19 @@ export function ForgotPasswordPage() {
             <p className="muted">Enter the e-mail you signed up with and we will send you a link to choose a new password.</p>
             <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} error={error} />
             <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-              {busy ? <><Spinner size="sm" label="Sending" /> Sending...</> : 'Send Reset Link'}
+              {busy ? (
+                <>
+                  <Spinner size="sm" label="Sending" /> Sending...
+                </>
+              ) : (
+                'Send Reset Link'
+              )}
             </button>
           </>
         )}
-        <p className="muted center"><Link to="/login">Back to Sign In</Link></p>
+        <p className="muted center">
+          <Link to="/login">Back to Sign In</Link>
+        </p>
       </form>
     </main>
   );

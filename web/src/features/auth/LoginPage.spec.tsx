@@ -15,12 +15,18 @@ const mockAuth = {
   mfa: {
     getAuthenticatorAssuranceLevel: jest.fn(),
     listFactors: jest.fn(async () => ({
-      data: { all: [{ ...totpFactor, id: 'f-old', status: 'unverified' }, totpFactor], totp: [totpFactor], phone: [] }, error: null,
+      data: { all: [{ ...totpFactor, id: 'f-old', status: 'unverified' }, totpFactor], totp: [totpFactor], phone: [] },
+      error: null,
     })),
     challengeAndVerify: jest.fn(),
   },
 };
-jest.mock('./auth-client', () => ({ get auth() { return mockAuth; }, setRememberMe: () => undefined }));
+jest.mock('./auth-client', () => ({
+  get auth() {
+    return mockAuth;
+  },
+  setRememberMe: () => undefined,
+}));
 
 const WRONG_CODE = new AuthApiError('Invalid TOTP code entered', 422, 'mfa_verification_failed');
 
@@ -30,7 +36,8 @@ beforeEach(() => {
   toast.remove();
   mockAuth.signInWithPassword.mockResolvedValue({ data: { user, session: { access_token: 'x.e30.y', user } }, error: null });
   mockAuth.mfa.challengeAndVerify.mockImplementation(async ({ code }: { code: string }) =>
-    code === '123456' ? { data: { access_token: 'aal2', user }, error: null } : { data: null, error: WRONG_CODE });
+    code === '123456' ? { data: { access_token: 'aal2', user }, error: null } : { data: null, error: WRONG_CODE },
+  );
 });
 
 const assurance = (currentLevel: string, nextLevel: string) =>
@@ -109,7 +116,11 @@ describe('LoginPage', () => {
     const { store } = renderAuthScreen('/login', <LoginPage />, {
       at: { pathname: '/dashboard' },
       prepare: (s) => s.dispatch(secondFactorRequired({ id: 'u1', email: 'pat@example.org', role: 'user' })),
-      routes: <Route element={<RequireAuth />}><Route path="/dashboard" element={<h1>Dashboard home</h1>} /></Route>,
+      routes: (
+        <Route element={<RequireAuth />}>
+          <Route path="/dashboard" element={<h1>Dashboard home</h1>} />
+        </Route>
+      ),
     });
     expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
     expect(path()).toBe('/login');
@@ -125,7 +136,10 @@ describe('LoginPage', () => {
   });
 
   it('shows the service message for a wrong password and stays on the form', async () => {
-    mockAuth.signInWithPassword.mockResolvedValue({ data: { user: null, session: null }, error: new AuthApiError('Invalid login credentials', 400, 'invalid_credentials') });
+    mockAuth.signInWithPassword.mockResolvedValue({
+      data: { user: null, session: null },
+      error: new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'),
+    });
     renderLogin();
     signInWithPassword();
     expect(await screen.findByText('Invalid login credentials')).toBeInTheDocument();

@@ -78,7 +78,13 @@ export function LoginPage() {
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? <><Spinner size="sm" label="Signing in" /> Signing in...</> : 'Sign In'}
+          {busy ? (
+            <>
+              <Spinner size="sm" label="Signing in" /> Signing in...
+            </>
+          ) : (
+            'Sign In'
+          )}
         </button>
         <p className="muted center">
           New to Beacon? <Link to="/signup">Create Account</Link>

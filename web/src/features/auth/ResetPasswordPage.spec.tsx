@@ -15,7 +15,11 @@ const mockAuth = {
     challengeAndVerify: jest.fn(),
   },
 };
-jest.mock('./auth-client', () => ({ get auth() { return mockAuth; } }));
+jest.mock('./auth-client', () => ({
+  get auth() {
+    return mockAuth;
+  },
+}));
 
 const pat = { id: 'u1', email: 'pat@example.org', role: 'user' as const };
 const path = () => screen.getByRole('status', { name: 'current path' }).textContent;
@@ -72,7 +76,10 @@ describe('ResetPasswordPage', () => {
   });
 
   it("shows the service's message when the password is refused, and stays", async () => {
-    mockAuth.updateUser.mockResolvedValue({ data: { user: null }, error: new AuthApiError('New password should be different from the old password.', 422, 'same_password') });
+    mockAuth.updateUser.mockResolvedValue({
+      data: { user: null },
+      error: new AuthApiError('New password should be different from the old password.', 422, 'same_password'),
+    });
     renderReset('recovery');
     choose('the old passphrase');
     expect(await screen.findByText('New password should be different from the old password.')).toBeInTheDocument();

@@ -42,7 +42,9 @@ export function ResetPasswordPage() {
         <section className="card auth-card">
           <h1>This link has expired</h1>
           <p>Password reset links work once and for one hour. Ask for a new one.</p>
-          <Link className="btn btn-primary" to="/forgot-password">Send a new link</Link>
+          <Link className="btn btn-primary" to="/forgot-password">
+            Send a new link
+          </Link>
         </section>
       </main>
     );
@@ -69,9 +71,21 @@ export function ResetPasswordPage() {
       <form className="card auth-card" onSubmit={submit} noValidate aria-labelledby="reset-title">
         <h1 id="reset-title">Choose a new password</h1>
         <PasswordField label="New password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} />
-        <PasswordField label="Confirm new password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} error={errors.confirmPassword} />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          error={errors.confirmPassword}
+        />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? <><Spinner size="sm" label="Saving" /> Saving...</> : 'Set New Password'}
+          {busy ? (
+            <>
+              <Spinner size="sm" label="Saving" /> Saving...
+            </>
+          ) : (
+            'Set New Password'
+          )}
         </button>
       </form>
     </main>

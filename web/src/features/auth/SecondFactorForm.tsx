@@ -74,7 +74,9 @@ export function SecondFactorForm({ intro, onVerified, onCancelled }: Props) {
       <h1 id={`${id}-title`}>Two-factor authentication</h1>
       <p className="muted">{intro}</p>
       {loadError ? (
-        <p role="alert" className="field-error">{loadError}</p>
+        <p role="alert" className="field-error">
+          {loadError}
+        </p>
       ) : (
         <div className="field">
           <label htmlFor={`${id}-code`}>Authentication code</label>
@@ -91,11 +93,21 @@ export function SecondFactorForm({ intro, onVerified, onCancelled }: Props) {
             aria-invalid={Boolean(error)}
             aria-describedby={error ? `${id}-error` : undefined}
           />
-          {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+          {error && (
+            <p id={`${id}-error`} className="field-error" role="alert">
+              {error}
+            </p>
+          )}
         </div>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy || !factorId}>
-        {busy ? <><Spinner size="sm" label="Verifying" /> Verifying...</> : 'Verify'}
+        {busy ? (
+          <>
+            <Spinner size="sm" label="Verifying" /> Verifying...
+          </>
+        ) : (
+          'Verify'
+        )}
       </button>
       <button type="button" className="btn btn-outline btn-block" onClick={cancel} disabled={busy}>
         Cancel and sign out

@@ -39,19 +39,38 @@ export function SignupPage() {
         <h1 id="signup-title">Create your Beacon account</h1>
         <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
         <PasswordField label="Password" name="password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} />
-        <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} error={errors.confirmPassword} />
+        <PasswordField
+          label="Confirm password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          error={errors.confirmPassword}
+        />
         <div className="field">
           <label className="checkbox">
             <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} aria-invalid={Boolean(errors.terms)} />
             <span>
-              I agree to the <a href="/terms" target="_blank" rel="noopener noreferrer">Terms of Service</a> and{' '}
-              <a href="/privacy" target="_blank" rel="noopener noreferrer">Privacy Policy</a>
+              I agree to the{' '}
+              <a href="/terms" target="_blank" rel="noopener noreferrer">
+                Terms of Service
+              </a>{' '}
+              and{' '}
+              <a href="/privacy" target="_blank" rel="noopener noreferrer">
+                Privacy Policy
+              </a>
             </span>
           </label>
           {errors.terms && <p className="field-error">{errors.terms}</p>}
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? <><Spinner size="sm" label="Creating account" /> Creating account...</> : 'Create Account'}
+          {busy ? (
+            <>
+              <Spinner size="sm" label="Creating account" /> Creating account...
+            </>
+          ) : (
+            'Create Account'
+          )}
         </button>
         <p className="muted center">
           Already have an account? <Link to="/login">Sign In</Link>

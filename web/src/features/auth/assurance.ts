@@ -4,7 +4,10 @@ import type { Session } from '@supabase/auth-js';
 function tokenAal(accessToken: string): string | undefined {
   try {
     const payload = accessToken.split('.')[1] ?? '';
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     return (JSON.parse(atob(base64)) as { aal?: string }).aal;
   } catch {
     return undefined;

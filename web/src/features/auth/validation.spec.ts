@@ -13,7 +13,9 @@ describe('sign-in rules', () => {
 describe('sign-up rules', () => {
   const ok = { email: 'a@b.co', password: '12345678', confirmPassword: '12345678', terms: true };
   it('accepts a valid form', () => expect(hasErrors(validateSignUp(ok))).toBe(false));
-  it('needs 8 characters', () => expect(validateSignUp({ ...ok, password: '1234567', confirmPassword: '1234567' }).password).toBe('Password must be at least 8 characters'));
-  it('shows the mismatch on confirmPassword', () => expect(validateSignUp({ ...ok, confirmPassword: 'x2345678' }).confirmPassword).toBe("Passwords don't match"));
+  it('needs 8 characters', () =>
+    expect(validateSignUp({ ...ok, password: '1234567', confirmPassword: '1234567' }).password).toBe('Password must be at least 8 characters'));
+  it('shows the mismatch on confirmPassword', () =>
+    expect(validateSignUp({ ...ok, confirmPassword: 'x2345678' }).confirmPassword).toBe("Passwords don't match"));
   it('needs the terms ticked', () => expect(validateSignUp({ ...ok, terms: false }).terms).toBeDefined());
 });

@@ -32,7 +32,9 @@ export function Comments({ postId, title }: { postId: string; title: string }) {
       {data && !thread.length && <p className="muted small">No comments yet. Start the conversation.</p>}
       {thread.length > 0 && (
         <ul className="comment-list" aria-label="Comments">
-          {thread.map((c) => <CommentItem key={c.id} comment={c} postId={postId} />)}
+          {thread.map((c) => (
+            <CommentItem key={c.id} comment={c} postId={postId} />
+          ))}
         </ul>
       )}
       <CommentForm postId={postId} label="Add a comment" submitLabel="Post Comment" />
@@ -54,14 +56,28 @@ function CommentItem({ comment, postId }: { comment: Node; postId: string }) {
       {replying && <CommentForm postId={postId} parentId={comment.id} label="Reply" submitLabel="Post Reply" onDone={() => setReplying(false)} />}
       {comment.replies.length > 0 && (
         <ul className="comment-list replies" aria-label="Replies">
-          {comment.replies.map((r) => <CommentItem key={r.id} comment={r} postId={postId} />)}
+          {comment.replies.map((r) => (
+            <CommentItem key={r.id} comment={r} postId={postId} />
+          ))}
         </ul>
       )}
     </li>
   );
 }
 
-function CommentForm({ postId, parentId, label, submitLabel, onDone }: { postId: string; parentId?: string; label: string; submitLabel: string; onDone?: () => void }) {
+function CommentForm({
+  postId,
+  parentId,
+  label,
+  submitLabel,
+  onDone,
+}: {
+  postId: string;
+  parentId?: string;
+  label: string;
+  submitLabel: string;
+  onDone?: () => void;
+}) {
   const id = useId();
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -84,12 +100,29 @@ function CommentForm({ postId, parentId, label, submitLabel, onDone }: { postId:
 
   return (
     <form className="comment-form" onSubmit={submit} noValidate>
-      <label htmlFor={id} className="visually-hidden">{label}</label>
-      <textarea id={id} rows={2} value={content} placeholder={parentId ? 'Write a reply...' : 'Write a comment...'}
-        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => { setContent(e.target.value); setError(undefined); }} />
-      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
-      <button type="submit" className="btn btn-primary btn-sm" disabled={isLoading}>{isLoading ? 'Posting...' : submitLabel}</button>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={2}
+        value={content}
+        placeholder={parentId ? 'Write a reply...' : 'Write a comment...'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => {
+          setContent(e.target.value);
+          setError(undefined);
+        }}
+      />
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary btn-sm" disabled={isLoading}>
+        {isLoading ? 'Posting...' : submitLabel}
+      </button>
     </form>
   );
 }

@@ -14,7 +14,9 @@ jest.mock('@/app/socket', () => ({ useSocketEvent: jest.fn(), getSocket: jest.fn
 jest.mock('../incidents/LocationMap', () => ({
   __esModule: true,
   default: ({ onPick, label }: { onPick: (p: { lat: number; lng: number }) => void; label: string }) => (
-    <button type="button" onClick={() => onPick({ lat: 33.5, lng: -112.1 })}>{label}</button>
+    <button type="button" onClick={() => onPick({ lat: 33.5, lng: -112.1 })}>
+      {label}
+    </button>
   ),
 }));
 
@@ -175,7 +177,7 @@ describe('Community Forum', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(COMMUNITY_MESSAGES.likeFailed));
   });
 
-  it('shows the limit\'s own message when liking is refused for too many requests', async () => {
+  it("shows the limit's own message when liking is refused for too many requests", async () => {
     const { user } = setup((call) => (call.path.endsWith('/like') ? json(RATE_LIMITED, 429) : undefined));
     const first = (await screen.findAllByRole('article'))[0];
     await user.click(within(first).getByRole('button', { name: /Like/ }));
@@ -188,12 +190,18 @@ describe('Community Forum', () => {
     const { user, calls } = setup((call) => {
       if (call.path.endsWith('/community/posts')) return json({ items: [p], total: 1 });
       if (call.path.endsWith('/comments') && call.method === 'GET') {
-        return json({ items: [
-          { id: 'c1', postId: p.id, userId: 'u2', parentId: null, content: 'Which exit?', likesCount: 0, mine: false, createdAt: new Date().toISOString() },
-          { id: 'c2', postId: p.id, userId: 'u1', parentId: 'c1', content: 'Exit 34.', likesCount: 0, mine: true, createdAt: new Date().toISOString() },
-        ] });
+        return json({
+          items: [
+            { id: 'c1', postId: p.id, userId: 'u2', parentId: null, content: 'Which exit?', likesCount: 0, mine: false, createdAt: new Date().toISOString() },
+            { id: 'c2', postId: p.id, userId: 'u1', parentId: 'c1', content: 'Exit 34.', likesCount: 0, mine: true, createdAt: new Date().toISOString() },
+          ],
+        });
       }
-      if (call.path.endsWith('/comments')) return json({ id: 'c3', postId: p.id, userId: 'u1', parentId: null, content: 'Thanks!', likesCount: 0, mine: true, createdAt: new Date().toISOString() }, 201);
+      if (call.path.endsWith('/comments'))
+        return json(
+          { id: 'c3', postId: p.id, userId: 'u1', parentId: null, content: 'Thanks!', likesCount: 0, mine: true, createdAt: new Date().toISOString() },
+          201,
+        );
       return undefined;
     });
     const article = await screen.findByRole('article');
@@ -209,7 +217,7 @@ describe('Community Forum', () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ content: 'Thanks!', parentId: null });
   });
 
-  it('shows the limit\'s own message when commenting is refused for too many requests', async () => {
+  it("shows the limit's own message when commenting is refused for too many requests", async () => {
     const { user } = setup((call) => {
       if (call.path.endsWith('/community/posts')) return json({ items: [post(1)], total: 1 });
       if (call.path.endsWith('/comments') && call.method === 'POST') return json(RATE_LIMITED, 429);
@@ -251,7 +259,9 @@ describe('Community Forum', () => {
     });
 
     it('needs a location on step 2, then creates the post', async () => {
-      const { user, calls } = setup((call) => (call.method === 'POST' && call.path.endsWith('/community/posts') ? json(post(99, { mine: true }), 201) : undefined));
+      const { user, calls } = setup((call) =>
+        call.method === 'POST' && call.path.endsWith('/community/posts') ? json(post(99, { mine: true }), 201) : undefined,
+      );
       const dialog = await open(user);
       await user.type(within(dialog).getByLabelText('Title'), 'Pothole on Central');
       await user.selectOptions(within(dialog).getByLabelText('Category'), 'traffic-tip');
@@ -267,7 +277,15 @@ describe('Community Forum', () => {
       await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMMUNITY_MESSAGES.posted));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       const create = calls.find((c) => c.method === 'POST')!;
-      expect(create.body).toEqual({ title: 'Pothole on Central', category: 'traffic-tip', description: 'Deep pothole in the right lane northbound.', lat: 33.5, lng: -112.1, locationName: null, imagePath: null });
+      expect(create.body).toEqual({
+        title: 'Pothole on Central',
+        category: 'traffic-tip',
+        description: 'Deep pothole in the right lane northbound.',
+        lat: 33.5,
+        lng: -112.1,
+        locationName: null,
+        imagePath: null,
+      });
     });
 
     async function fillDetails(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
@@ -281,8 +299,10 @@ describe('Community Forum', () => {
     it('uploads the chosen image, then creates the post with its stored path', async () => {
       const stored = 'community-post-photos/00000000-0000-4000-8000-00000000a11c/1763800000000.png';
       const { user, calls } = setup((call) => {
-        if (call.method === 'POST' && call.path === UPLOAD) return json({ path: stored, url: `/api/incidents/uploads/${stored}`, contentType: 'image/png' }, 201);
-        if (call.method === 'POST' && call.path.endsWith('/community/posts')) return json(post(99, { mine: true, imageUrl: `/api/incidents/uploads/${stored}` }), 201);
+        if (call.method === 'POST' && call.path === UPLOAD)
+          return json({ path: stored, url: `/api/incidents/uploads/${stored}`, contentType: 'image/png' }, 201);
+        if (call.method === 'POST' && call.path.endsWith('/community/posts'))
+          return json(post(99, { mine: true, imageUrl: `/api/incidents/uploads/${stored}` }), 201);
         return undefined;
       });
       const dialog = await open(user);
@@ -300,15 +320,22 @@ describe('Community Forum', () => {
       expect(posts.map((c) => c.path)).toEqual([UPLOAD, '/api/incidents/community/posts']);
       expect(posts[0].body).toBe('multipart/form-data');
       expect(posts[1].body).toEqual({
-        title: 'Pothole on Central', category: 'traffic-tip', description: 'Deep pothole in the right lane northbound.',
-        lat: 33.5, lng: -112.1, locationName: 'Central Ave at Osborn', imagePath: stored,
+        title: 'Pothole on Central',
+        category: 'traffic-tip',
+        description: 'Deep pothole in the right lane northbound.',
+        lat: 33.5,
+        lng: -112.1,
+        locationName: 'Central Ave at Osborn',
+        imagePath: stored,
       });
     });
 
     it("shows the server's refusal of the image on step 1 and creates no post", async () => {
-      const { user, calls } = setup((call) => (call.method === 'POST' && call.path === UPLOAD
-        ? json({ statusCode: 400, code: 'invalid_image', message: COMMUNITY_MESSAGES.invalidImage }, 400)
-        : undefined));
+      const { user, calls } = setup((call) =>
+        call.method === 'POST' && call.path === UPLOAD
+          ? json({ statusCode: 400, code: 'invalid_image', message: COMMUNITY_MESSAGES.invalidImage }, 400)
+          : undefined,
+      );
       const dialog = await open(user);
       await fillDetails(user, dialog);
       await user.upload(within(dialog).getByLabelText('Image (optional)'), photo());
@@ -321,7 +348,7 @@ describe('Community Forum', () => {
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([UPLOAD]);
     });
 
-    it('shows the limit\'s own message when posting is refused for too many requests', async () => {
+    it("shows the limit's own message when posting is refused for too many requests", async () => {
       const { user } = setup((call) => (call.method === 'POST' ? json(RATE_LIMITED, 429) : undefined));
       const dialog = await open(user);
       await user.type(within(dialog).getByLabelText('Title'), 'Pothole on Central');

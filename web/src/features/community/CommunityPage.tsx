@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, POST_CATEGORIES, POST_CATEGORY_INFO, type CommunityCommentEvent, type CommunityPostEvent, type PostCategory, type PostSort } from '@beacon/contracts';
+import {
+  COMMUNITY_LIMITS,
+  COMMUNITY_MESSAGES,
+  POST_CATEGORIES,
+  POST_CATEGORY_INFO,
+  type CommunityCommentEvent,
+  type CommunityPostEvent,
+  type PostCategory,
+  type PostSort,
+} from '@beacon/contracts';
 import { useAppDispatch } from '@/app/hooks';
 import { useSocketEvent } from '@/app/socket';
 import type { RootState } from '@/app/store';
@@ -27,17 +36,23 @@ export function CommunityPage() {
         <div>
           <h1>Community Forum</h1>
           <p className="muted">
-            {stats ? `${stats.members.toLocaleString('en-US')} members · ${stats.postsThisWeek.toLocaleString('en-US')} posts this week` : 'Share and learn what is happening on your roads'}
+            {stats
+              ? `${stats.members.toLocaleString('en-US')} members · ${stats.postsThisWeek.toLocaleString('en-US')} posts this week`
+              : 'Share and learn what is happening on your roads'}
           </p>
         </div>
-        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>+ New Post</button>
+        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+          + New Post
+        </button>
       </header>
       <div className="community-layout">
         <FilterPanel filters={filters} onChange={setFilters} />
         <PostList filters={filters} />
         <CommunitySidebar />
       </div>
-      <button type="button" className="fab mobile-only" aria-label="Create post" onClick={() => setCreating(true)}>+</button>
+      <button type="button" className="fab mobile-only" aria-label="Create post" onClick={() => setCreating(true)}>
+        +
+      </button>
       {creating && <CreatePostModal onClose={() => setCreating(false)} />}
     </div>
   );
@@ -46,20 +61,26 @@ export function CommunityPage() {
 /** New posts and comments from everyone, written into the cache as they arrive. */
 function useLiveCommunity() {
   const dispatch = useAppDispatch();
-  const onPost = useCallback((event: CommunityPostEvent) => {
-    // the event is a summary: fetch the post (with my like flag) before showing it
-    void dispatch(async (d, get) => {
-      const result = await d(communityApi.endpoints.getPost.initiate(event.id, { subscribe: false, forceRefetch: true }));
-      if (result.data) applyNewPost(d, get as () => RootState, result.data);
-      d(communityApi.util.invalidateTags(['CommunityStats']));
-    });
-  }, [dispatch]);
-  const onComment = useCallback((event: CommunityCommentEvent) => {
-    void dispatch(async (d, get) => {
-      applyNewComment(d, get as () => RootState, { ...event, likesCount: 0, mine: false });
-      d(communityApi.util.invalidateTags(['CommunityStats']));
-    });
-  }, [dispatch]);
+  const onPost = useCallback(
+    (event: CommunityPostEvent) => {
+      // the event is a summary: fetch the post (with my like flag) before showing it
+      void dispatch(async (d, get) => {
+        const result = await d(communityApi.endpoints.getPost.initiate(event.id, { subscribe: false, forceRefetch: true }));
+        if (result.data) applyNewPost(d, get as () => RootState, result.data);
+        d(communityApi.util.invalidateTags(['CommunityStats']));
+      });
+    },
+    [dispatch],
+  );
+  const onComment = useCallback(
+    (event: CommunityCommentEvent) => {
+      void dispatch(async (d, get) => {
+        applyNewComment(d, get as () => RootState, { ...event, likesCount: 0, mine: false });
+        d(communityApi.util.invalidateTags(['CommunityStats']));
+      });
+    },
+    [dispatch],
+  );
   useSocketEvent('community:post', onPost);
   useSocketEvent('community:comment', onComment);
 }
@@ -93,32 +114,61 @@ function FilterPanel({ filters, onChange }: { filters: PostFilters; onChange: (f
   const filtering = filters.radiusKm < COMMUNITY_LIMITS.radiusMaxKm;
   return (
     <aside className="filter-panel" aria-label="Filters">
-      <button type="button" className="btn btn-outline btn-block filter-toggle" aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="btn btn-outline btn-block filter-toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        onClick={() => setOpen((o) => !o)}
+      >
         {open ? 'Hide Filters' : 'Show Filters'}
       </button>
       <div id={`${id}-panel`} className={`card filter-body ${open ? 'open' : ''}`}>
         <h2 className="filter-title">Filters</h2>
         <div className="field">
           <label htmlFor={`${id}-search`}>Search posts</label>
-          <input id={`${id}-search`} type="search" value={search} placeholder="Title or description" maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={search}
+            placeholder="Title or description"
+            maxLength={100}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-category`}>Category</label>
           <select id={`${id}-category`} value={filters.category} onChange={(e) => onChange({ ...filters, category: e.target.value as PostCategory | '' })}>
             <option value="">All Categories</option>
-            {POST_CATEGORIES.map((c) => <option key={c} value={c}>{POST_CATEGORY_INFO[c].label}</option>)}
+            {POST_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {POST_CATEGORY_INFO[c].label}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor={`${id}-sort`}>Sort by</label>
           <select id={`${id}-sort`} value={filters.sort} onChange={(e) => onChange({ ...filters, sort: e.target.value as PostSort })}>
-            {(Object.keys(SORT_LABELS) as PostSort[]).map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
+            {(Object.keys(SORT_LABELS) as PostSort[]).map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor={`${id}-radius`}>Radius</label>
-          <input id={`${id}-radius`} type="range" min={COMMUNITY_LIMITS.radiusMinKm} max={COMMUNITY_LIMITS.radiusMaxKm} step={1} value={filters.radiusKm}
-            aria-valuetext={filtering ? `Within ${filters.radiusKm} km` : 'Any distance'} onChange={(e) => void setRadius(Number(e.target.value))} />
+          <input
+            id={`${id}-radius`}
+            type="range"
+            min={COMMUNITY_LIMITS.radiusMinKm}
+            max={COMMUNITY_LIMITS.radiusMaxKm}
+            step={1}
+            value={filters.radiusKm}
+            aria-valuetext={filtering ? `Within ${filters.radiusKm} km` : 'Any distance'}
+            onChange={(e) => void setRadius(Number(e.target.value))}
+          />
           <span className="muted small" aria-live="polite">
             {filtering ? `Within ${filters.radiusKm} km` : 'Any distance'}
             {filtering && locating && ' (finding your location...)'}
@@ -141,16 +191,28 @@ function PostList({ filters }: { filters: PostFilters }) {
 
   return (
     <section className="post-list stack" aria-label="Posts" aria-busy={isFetching}>
-      {isLoading && <div className="center"><Spinner label="Loading posts" /></div>}
+      {isLoading && (
+        <div className="center">
+          <Spinner label="Loading posts" />
+        </div>
+      )}
       {isError && !posts.length && <p className="empty-state">{COMMUNITY_MESSAGES.loadFailed}</p>}
       {data && !posts.length && !isError && (
         <div className="empty-state card">
-          <p><strong>No posts found</strong></p>
+          <p>
+            <strong>No posts found</strong>
+          </p>
           <p>Try other filters, or be the first to share something.</p>
         </div>
       )}
-      {posts.map((post) => <PostCard key={post.id} post={post} />)}
-      {posts.length > 0 && <p className="muted small center">Showing {posts.length} of {total} posts</p>}
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} />
+      ))}
+      {posts.length > 0 && (
+        <p className="muted small center">
+          Showing {posts.length} of {total} posts
+        </p>
+      )}
       {hasNextPage && (
         <button type="button" className="btn btn-outline btn-block" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
           {isFetchingNextPage ? 'Loading...' : 'Load More Posts'}

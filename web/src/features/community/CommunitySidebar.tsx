@@ -19,7 +19,11 @@ export function CommunitySidebar() {
       <StatsCard />
       <section className="card" aria-labelledby="community-tips">
         <h2 id="community-tips">Community Tips</h2>
-        <ul className="tips">{TIPS.map((t) => <li key={t}>{t}</li>)}</ul>
+        <ul className="tips">
+          {TIPS.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ul>
       </section>
     </aside>
   );
@@ -32,17 +36,33 @@ function PointsCard() {
   return (
     <section className="card" aria-labelledby="your-points">
       <h2 id="your-points">Your Points</h2>
-      {isLoading ? <Spinner size="sm" label="Loading your points" /> : (
+      {isLoading ? (
+        <Spinner size="sm" label="Loading your points" />
+      ) : (
         <div className="stack points-card">
-          <p className="points-total" data-testid="my-points"><strong>{data?.points ?? 0}</strong> points</p>
-          <p className="badge" data-testid="my-level">{newMember ? 'New Member' : `Level ${data!.level} · ${data!.levelName}`}</p>
+          <p className="points-total" data-testid="my-points">
+            <strong>{data?.points ?? 0}</strong> points
+          </p>
+          <p className="badge" data-testid="my-level">
+            {newMember ? 'New Member' : `Level ${data!.level} · ${data!.levelName}`}
+          </p>
           {newMember && <p className="muted small">Welcome to the community! Share a post or a comment to earn your first points.</p>}
           {data && data.nextLevelAt !== null && (
             <>
-              <div className="progress" role="progressbar" aria-label="Progress to next level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(data.progress)}>
+              <div
+                className="progress"
+                role="progressbar"
+                aria-label="Progress to next level"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(data.progress)}
+              >
                 <div className="progress-bar" style={{ width: `${Math.round(data.progress)}%` }} />
               </div>
-              <p className="muted small">{data.nextLevelAt - data.points} points to Level {data.level + 1}{nextLevel ? ` (${nextLevel.name})` : ''}</p>
+              <p className="muted small">
+                {data.nextLevelAt - data.points} points to Level {data.level + 1}
+                {nextLevel ? ` (${nextLevel.name})` : ''}
+              </p>
             </>
           )}
           {data && data.nextLevelAt === null && <p className="muted small">Top level reached. Thank you!</p>}
@@ -65,7 +85,10 @@ function TrendingCard() {
           {data.items.map((p) => (
             <li key={p.id}>
               <span className="user-text">{p.title}</span>
-              <span className="muted small"> · {postCategoryLabel(p.category)} · {p.likesCount} {p.likesCount === 1 ? 'like' : 'likes'}</span>
+              <span className="muted small">
+                {' '}
+                · {postCategoryLabel(p.category)} · {p.likesCount} {p.likesCount === 1 ? 'like' : 'likes'}
+              </span>
             </li>
           ))}
         </ol>
@@ -80,9 +103,18 @@ function StatsCard() {
     <section className="card" aria-labelledby="community-stats">
       <h2 id="community-stats">Community Stats</h2>
       <dl className="stats">
-        <div><dt>Members</dt><dd>{data ? data.members.toLocaleString('en-US') : '–'}</dd></div>
-        <div><dt>Posts this week</dt><dd>{data ? data.postsThisWeek.toLocaleString('en-US') : '–'}</dd></div>
-        <div><dt>Comments today</dt><dd>{data ? data.commentsToday.toLocaleString('en-US') : '–'}</dd></div>
+        <div>
+          <dt>Members</dt>
+          <dd>{data ? data.members.toLocaleString('en-US') : '–'}</dd>
+        </div>
+        <div>
+          <dt>Posts this week</dt>
+          <dd>{data ? data.postsThisWeek.toLocaleString('en-US') : '–'}</dd>
+        </div>
+        <div>
+          <dt>Comments today</dt>
+          <dd>{data ? data.commentsToday.toLocaleString('en-US') : '–'}</dd>
+        </div>
       </dl>
     </section>
   );

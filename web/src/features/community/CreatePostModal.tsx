@@ -62,9 +62,13 @@ export function CreatePostModal({ onClose }: { onClose: () => void }) {
       onClose();
     } catch (err) {
       const apiError = err as ApiError;
-      toast.error(apiError.statusCode === 401 ? COMMUNITY_MESSAGES.signInToPost
-        : apiError.code === 'rate_limited' ? apiError.message // it says when to try again
-        : COMMUNITY_MESSAGES.postFailed);
+      toast.error(
+        apiError.statusCode === 401
+          ? COMMUNITY_MESSAGES.signInToPost
+          : apiError.code === 'rate_limited'
+            ? apiError.message // it says when to try again
+            : COMMUNITY_MESSAGES.postFailed,
+      );
     } finally {
       setSubmitting(false);
     }
@@ -75,11 +79,15 @@ export function CreatePostModal({ onClose }: { onClose: () => void }) {
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} ref={dialog}>
         <div className="row-between">
           <h2 id={`${id}-title`}>Create New Post</h2>
-          <button type="button" className="btn btn-ghost btn-sm" aria-label="Close" onClick={onClose} disabled={submitting}>✕</button>
+          <button type="button" className="btn btn-ghost btn-sm" aria-label="Close" onClick={onClose} disabled={submitting}>
+            ✕
+          </button>
         </div>
         <WizardSteps steps={POST_STEPS} current={step} />
         <form onSubmit={submit} noValidate>
-          <h3>Step {step + 1} of 2: {POST_STEPS[step]}</h3>
+          <h3>
+            Step {step + 1} of 2: {POST_STEPS[step]}
+          </h3>
           {step === 0 ? (
             <DetailsFields values={values} errors={errors} set={set} />
           ) : (
@@ -94,14 +102,22 @@ export function CreatePostModal({ onClose }: { onClose: () => void }) {
           )}
           <div className="wizard-nav">
             {step === 0 ? (
-              <button type="button" className="btn btn-outline" onClick={onClose}>Cancel</button>
+              <button type="button" className="btn btn-outline" onClick={onClose}>
+                Cancel
+              </button>
             ) : (
-              <button type="button" className="btn btn-outline" onClick={() => setStep(0)} disabled={submitting}>Back</button>
+              <button type="button" className="btn btn-outline" onClick={() => setStep(0)} disabled={submitting}>
+                Back
+              </button>
             )}
             {step === 0 ? (
-              <button type="button" className="btn btn-primary" onClick={next}>Next</button>
+              <button type="button" className="btn btn-primary" onClick={next}>
+                Next
+              </button>
             ) : (
-              <button type="submit" className="btn btn-primary" disabled={submitting}>{submitting ? 'Creating...' : 'Create Post'}</button>
+              <button type="submit" className="btn btn-primary" disabled={submitting}>
+                {submitting ? 'Creating...' : 'Create Post'}
+              </button>
             )}
           </div>
         </form>
@@ -116,7 +132,12 @@ function DetailsFields({ values, errors, set }: { values: PostValues; errors: Po
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
   });
-  const error = (name: keyof PostErrors) => errors[name] && <p className="field-error" id={`${id}-${name}-error`}>{errors[name]}</p>;
+  const error = (name: keyof PostErrors) =>
+    errors[name] && (
+      <p className="field-error" id={`${id}-${name}-error`}>
+        {errors[name]}
+      </p>
+    );
   return (
     <>
       <div className="field">
@@ -128,22 +149,39 @@ function DetailsFields({ values, errors, set }: { values: PostValues; errors: Po
         <label htmlFor={`${id}-category`}>Category</label>
         <select id={`${id}-category`} value={values.category} onChange={(e) => set('category', e.target.value as PostCategory | '')} {...field('category')}>
           <option value="">Select a category</option>
-          {POST_CATEGORIES.map((c) => <option key={c} value={c}>{POST_CATEGORY_INFO[c].label}</option>)}
+          {POST_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {POST_CATEGORY_INFO[c].label}
+            </option>
+          ))}
         </select>
         {error('category')}
       </div>
       <div className="field">
         <label htmlFor={`${id}-description`}>Description</label>
-        <textarea id={`${id}-description`} rows={5} value={values.description} placeholder="Share the details your neighbours need"
-          onChange={(e) => set('description', e.target.value)} {...field('description')} />
-        <span className="muted small">{values.description.length}/{COMMUNITY_LIMITS.descriptionMax}</span>
+        <textarea
+          id={`${id}-description`}
+          rows={5}
+          value={values.description}
+          placeholder="Share the details your neighbours need"
+          onChange={(e) => set('description', e.target.value)}
+          {...field('description')}
+        />
+        <span className="muted small">
+          {values.description.length}/{COMMUNITY_LIMITS.descriptionMax}
+        </span>
         {error('description')}
       </div>
       <div className="field">
         <label htmlFor={`${id}-image`}>Image (optional)</label>
         <input id={`${id}-image`} type="file" accept={IMAGE_ACCEPT} {...field('image')} onChange={(e) => set('image', acceptedImage(e.target, imageError))} />
         {values.image && (
-          <span className="row small">{values.image.name} <button type="button" className="btn btn-ghost btn-sm" onClick={() => set('image', null)}>Remove image</button></span>
+          <span className="row small">
+            {values.image.name}{' '}
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => set('image', null)}>
+              Remove image
+            </button>
+          </span>
         )}
         {error('image')}
       </div>

@@ -21,24 +21,41 @@ export function PostCard({ post }: { post: CommunityPost }) {
       await toggleLike(post.id).unwrap();
     } catch (err) {
       const e = err as ApiError;
-      toast.error(e.statusCode === 401 ? COMMUNITY_MESSAGES.signInToLike
-        : e.code === 'rate_limited' ? e.message // it says when to try again
-        : COMMUNITY_MESSAGES.likeFailed);
+      toast.error(
+        e.statusCode === 401
+          ? COMMUNITY_MESSAGES.signInToLike
+          : e.code === 'rate_limited'
+            ? e.message // it says when to try again
+            : COMMUNITY_MESSAGES.likeFailed,
+      );
     }
   };
 
   return (
     <article className="card post-card" aria-labelledby={`${id}-title`}>
       <div className="row-between">
-        <span className={`badge category-${post.category}`}>{info?.icon} {postCategoryLabel(post.category)}</span>
-        <time className="muted small" dateTime={post.createdAt}>{relativeAge(post.createdAt)}</time>
+        <span className={`badge category-${post.category}`}>
+          {info?.icon} {postCategoryLabel(post.category)}
+        </span>
+        <time className="muted small" dateTime={post.createdAt}>
+          {relativeAge(post.createdAt)}
+        </time>
       </div>
-      <h3 id={`${id}-title`} className="post-title user-text">{post.title}</h3>
+      <h3 id={`${id}-title`} className="post-title user-text">
+        {post.title}
+      </h3>
       <p className="muted small post-meta">
         by {post.mine ? 'You' : 'Community member'}
-        {post.locationName && <> · 📍 <span className="user-text">{post.locationName}</span></>}
+        {post.locationName && (
+          <>
+            {' '}
+            · 📍 <span className="user-text">{post.locationName}</span>
+          </>
+        )}
       </p>
-      <p className="user-text post-text" id={`${id}-text`}>{expanded ? post.description : short.text}</p>
+      <p className="user-text post-text" id={`${id}-text`}>
+        {expanded ? post.description : short.text}
+      </p>
       {short.cut && (
         <button type="button" className="btn btn-ghost btn-sm" aria-expanded={expanded} aria-controls={`${id}-text`} onClick={() => setExpanded((e) => !e)}>
           {expanded ? 'Show less' : 'Read more'}
@@ -46,10 +63,22 @@ export function PostCard({ post }: { post: CommunityPost }) {
       )}
       {post.imageUrl && <img className="post-image" src={post.imageUrl} alt={`Photo for: ${post.title}`} loading="lazy" />}
       <div className="row post-actions">
-        <button type="button" className={`btn btn-sm ${post.likedByMe ? 'btn-liked' : 'btn-outline'}`} aria-pressed={post.likedByMe} disabled={liking} onClick={like}>
+        <button
+          type="button"
+          className={`btn btn-sm ${post.likedByMe ? 'btn-liked' : 'btn-outline'}`}
+          aria-pressed={post.likedByMe}
+          disabled={liking}
+          onClick={like}
+        >
           <span aria-hidden="true">{post.likedByMe ? '♥' : '♡'}</span> Like ({post.likesCount})
         </button>
-        <button type="button" className="btn btn-outline btn-sm" aria-expanded={showComments} aria-controls={`${id}-comments`} onClick={() => setShowComments((s) => !s)}>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          aria-expanded={showComments}
+          aria-controls={`${id}-comments`}
+          onClick={() => setShowComments((s) => !s)}
+        >
           <span aria-hidden="true">💬</span> Comments ({post.commentsCount})
         </button>
       </div>

@@ -84,18 +84,24 @@ export const communityApi = api.injectEndpoints({
       query: (postId) => ({ url: `api/incidents/community/posts/${postId}/like`, method: 'POST' }),
       async onQueryStarted(_postId, { dispatch, getState, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) patchPost(dispatch, getState as () => RootState, data.postId, (p) => {
-          p.likedByMe = data.liked;
-          p.likesCount = data.likesCount;
-        });
+        if (data)
+          patchPost(dispatch, getState as () => RootState, data.postId, (p) => {
+            p.likedByMe = data.liked;
+            p.likesCount = data.likesCount;
+          });
       },
     }),
   }),
 });
 
 export const {
-  useListPostsInfiniteQuery, useTrendingPostsQuery, useCommunityStatsQuery, usePostCommentsQuery, useCreatePostMutation,
-  useCreateCommentMutation, useToggleLikeMutation,
+  useListPostsInfiniteQuery,
+  useTrendingPostsQuery,
+  useCommunityStatsQuery,
+  usePostCommentsQuery,
+  useCreatePostMutation,
+  useCreateCommentMutation,
+  useToggleLikeMutation,
 } = communityApi;
 
 type Dispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
@@ -104,13 +110,17 @@ type Dispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
 export function patchPost(dispatch: Dispatch, getState: () => RootState, postId: string, patch: (p: CommunityPost) => void) {
   for (const entry of communityApi.util.selectInvalidatedBy(getState(), ['Post'])) {
     if (entry.endpointName === 'listPosts') {
-      dispatch(communityApi.util.updateQueryData('listPosts', entry.originalArgs as PostFilters, (draft) => {
-        for (const page of draft.pages) for (const p of page.items) if (p.id === postId) patch(p);
-      }));
+      dispatch(
+        communityApi.util.updateQueryData('listPosts', entry.originalArgs as PostFilters, (draft) => {
+          for (const page of draft.pages) for (const p of page.items) if (p.id === postId) patch(p);
+        }),
+      );
     } else if (entry.endpointName === 'trendingPosts') {
-      dispatch(communityApi.util.updateQueryData('trendingPosts', undefined, (draft) => {
-        for (const p of draft.items) if (p.id === postId) patch(p);
-      }));
+      dispatch(
+        communityApi.util.updateQueryData('trendingPosts', undefined, (draft) => {
+          for (const p of draft.items) if (p.id === postId) patch(p);
+        }),
+      );
     }
   }
 }
@@ -123,9 +133,11 @@ const seenPosts = new Set<string>();
 export function applyNewComment(dispatch: Dispatch, getState: () => RootState, comment: CommunityComment) {
   if (seenComments.has(comment.id)) return;
   seenComments.add(comment.id);
-  dispatch(communityApi.util.updateQueryData('postComments', comment.postId, (draft) => {
-    if (!draft.items.some((c) => c.id === comment.id)) draft.items.push(comment);
-  }));
+  dispatch(
+    communityApi.util.updateQueryData('postComments', comment.postId, (draft) => {
+      if (!draft.items.some((c) => c.id === comment.id)) draft.items.push(comment);
+    }),
+  );
   patchPost(dispatch, getState, comment.postId, (p) => {
     p.commentsCount += 1;
   });
@@ -141,11 +153,13 @@ export function applyNewPost(dispatch: Dispatch, getState: () => RootState, post
     // only where it surely belongs without asking the server: newest first, no search or distance filter
     const fits = f.sort === 'newest' && !f.search.trim() && f.radiusKm >= COMMUNITY_LIMITS.radiusMaxKm && (!f.category || f.category === post.category);
     if (!fits) continue;
-    dispatch(communityApi.util.updateQueryData('listPosts', f, (draft) => {
-      if (!draft.pages.length || draft.pages.some((page) => page.items.some((p) => p.id === post.id))) return;
-      draft.pages[0].items.unshift(post);
-      for (const page of draft.pages) page.total += 1;
-    }));
+    dispatch(
+      communityApi.util.updateQueryData('listPosts', f, (draft) => {
+        if (!draft.pages.length || draft.pages.some((page) => page.items.some((p) => p.id === post.id))) return;
+        draft.pages[0].items.unshift(post);
+        for (const page of draft.pages) page.total += 1;
+      }),
+    );
   }
 }
 

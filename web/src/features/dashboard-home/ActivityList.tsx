@@ -12,7 +12,9 @@ export function ActivityList({ items, now = new Date() }: { items: ActivityItem[
       {items.map((item) => {
         const body = (
           <>
-            <span className={`activity-icon sev-${item.severity}`} aria-hidden="true">{ICONS[item.type]}</span>
+            <span className={`activity-icon sev-${item.severity}`} aria-hidden="true">
+              {ICONS[item.type]}
+            </span>
             <span className="activity-text">
               <span className="activity-title">{item.title}</span>
               <span className="muted small">
@@ -22,13 +24,21 @@ export function ActivityList({ items, now = new Date() }: { items: ActivityItem[
             </span>
             <span className="activity-meta">
               <span className={`badge badge-${item.severity}`}>{item.severity}</span>
-              <time className="muted small" dateTime={item.time}>{relativeAge(item.time, now)}</time>
+              <time className="muted small" dateTime={item.time}>
+                {relativeAge(item.time, now)}
+              </time>
             </span>
           </>
         );
         return (
           <li key={item.id} className="activity-item">
-            {item.href ? <Link to={item.href} className="activity-row">{body}</Link> : <div className="activity-row">{body}</div>}
+            {item.href ? (
+              <Link to={item.href} className="activity-row">
+                {body}
+              </Link>
+            ) : (
+              <div className="activity-row">{body}</div>
+            )}
           </li>
         );
       })}

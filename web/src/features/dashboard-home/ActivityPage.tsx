@@ -28,11 +28,19 @@ export function ActivityPage() {
           <h1 id="activity-page-title">Your Activity</h1>
           <p className="muted">Alerts you received, incidents you reported and your community posts and comments.</p>
         </div>
-        <Link to="/dashboard" className="btn btn-outline">Back to Dashboard</Link>
+        <Link to="/dashboard" className="btn btn-outline">
+          Back to Dashboard
+        </Link>
       </div>
       <div className="row" role="group" aria-label="Show">
         {FILTERS.map((f) => (
-          <button key={f.value} type="button" className={`chip ${filter === f.value ? 'chip-active' : ''}`} aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>
+          <button
+            key={f.value}
+            type="button"
+            className={`chip ${filter === f.value ? 'chip-active' : ''}`}
+            aria-pressed={filter === f.value}
+            onClick={() => setFilter(f.value)}
+          >
             {f.label}
           </button>
         ))}
@@ -48,7 +56,11 @@ export function ActivityPage() {
         ) : (
           <ActivityList items={items} />
         )}
-        {failure && <p className="muted small" role="status">{failure}</p>}
+        {failure && (
+          <p className="muted small" role="status">
+            {failure}
+          </p>
+        )}
         {activity.hasMore && (
           <div className="center" style={{ marginTop: '1rem' }}>
             <button type="button" className="btn btn-outline" disabled={activity.loadingMore} onClick={activity.loadMore}>

@@ -19,37 +19,94 @@ function renderHome(answer: Answer, page: ReactElement = <DashboardHomePage />) 
   }) as unknown as typeof fetch;
   const store = makeStore();
   store.dispatch(signedIn({ id: 'u1', email: 'pat.driver@example.com', role: 'user' }));
-  render(<Provider store={store}><MemoryRouter>{page}</MemoryRouter></Provider>);
+  render(
+    <Provider store={store}>
+      <MemoryRouter>{page}</MemoryRouter>
+    </Provider>,
+  );
 }
 
 /** The user's data on every endpoint the dashboard reads; `down` makes a source answer 503. */
-const userData = (down: { community?: boolean } = {}): Answer => (path, search) => {
-  if (path === '/api/incidents/community/points/me') return json({ points: 120, level: 2, levelName: 'Regular', nextLevelAt: 201, progress: 46, hasRecord: true });
-  if (path === '/api/incidents/incidents/mine') {
-    return json({ total: 2, items: [
-      { id: 'r1', type: 'wrong-way-driver', description: 'x', locationName: 'I-17 at Dunlap', lat: 0, lng: 0, photoUrl: null, status: 'verified', reportedBy: 'u1', mine: true, autoApproved: false, moderatedAt: null, moderationNote: null, createdAt: hoursAgo(2), updatedAt: hoursAgo(2) },
-      { id: 'r2', type: 'other', description: 'y', locationName: null, lat: 0, lng: 0, photoUrl: null, status: 'pending', reportedBy: 'u1', mine: true, autoApproved: false, moderatedAt: null, moderationNote: null, createdAt: hoursAgo(30), updatedAt: hoursAgo(30) },
-    ] });
-  }
-  if (path === '/api/alerts/me/alerts/active') return json([{ id: 'a1', title: 'Flooding on Main St', read: false, severity: 'high', createdAt: hoursAgo(1) }]);
-  if (path === '/api/alerts/me/alerts') {
-    if (search.get('unread') === 'true') return json({ items: [], total: 1, page: 1, pageSize: 1, totalPages: 1 });
-    const items = [{ id: 'a1', title: 'Flooding on Main St', message: 'm', severity: 'high', read: false, locationName: 'Main St', createdAt: hoursAgo(1) },
-      { id: 'a2', title: 'Road closed', message: 'm', severity: 'low', read: true, locationName: null, createdAt: hoursAgo(5) }];
-    return json({ items: search.get('pageSize') === '1' ? items.slice(0, 1) : items, total: 2, page: 1, pageSize: Number(search.get('pageSize')), totalPages: 1 });
-  }
-  if (path === '/api/incidents/community/me/activity') {
-    if (down.community) return json({ statusCode: 503, code: 'service_unavailable', message: 'down' }, 503);
-    return json({ total: 2, items: [
-      { kind: 'comment', id: 'c1', postId: 'p7', postTitle: 'Pothole on Central Ave', excerpt: 'Still there this morning', createdAt: hoursAgo(3) },
-      { kind: 'post', id: 'p1', postId: 'p1', title: 'Wrong way on I-10', category: 'wrong-way-driver', createdAt: hoursAgo(40) },
-    ] });
-  }
-  return json({}, 404);
-};
+const userData =
+  (down: { community?: boolean } = {}): Answer =>
+  (path, search) => {
+    if (path === '/api/incidents/community/points/me')
+      return json({ points: 120, level: 2, levelName: 'Regular', nextLevelAt: 201, progress: 46, hasRecord: true });
+    if (path === '/api/incidents/incidents/mine') {
+      return json({
+        total: 2,
+        items: [
+          {
+            id: 'r1',
+            type: 'wrong-way-driver',
+            description: 'x',
+            locationName: 'I-17 at Dunlap',
+            lat: 0,
+            lng: 0,
+            photoUrl: null,
+            status: 'verified',
+            reportedBy: 'u1',
+            mine: true,
+            autoApproved: false,
+            moderatedAt: null,
+            moderationNote: null,
+            createdAt: hoursAgo(2),
+            updatedAt: hoursAgo(2),
+          },
+          {
+            id: 'r2',
+            type: 'other',
+            description: 'y',
+            locationName: null,
+            lat: 0,
+            lng: 0,
+            photoUrl: null,
+            status: 'pending',
+            reportedBy: 'u1',
+            mine: true,
+            autoApproved: false,
+            moderatedAt: null,
+            moderationNote: null,
+            createdAt: hoursAgo(30),
+            updatedAt: hoursAgo(30),
+          },
+        ],
+      });
+    }
+    if (path === '/api/alerts/me/alerts/active')
+      return json([{ id: 'a1', title: 'Flooding on Main St', read: false, severity: 'high', createdAt: hoursAgo(1) }]);
+    if (path === '/api/alerts/me/alerts') {
+      if (search.get('unread') === 'true') return json({ items: [], total: 1, page: 1, pageSize: 1, totalPages: 1 });
+      const items = [
+        { id: 'a1', title: 'Flooding on Main St', message: 'm', severity: 'high', read: false, locationName: 'Main St', createdAt: hoursAgo(1) },
+        { id: 'a2', title: 'Road closed', message: 'm', severity: 'low', read: true, locationName: null, createdAt: hoursAgo(5) },
+      ];
+      return json({
+        items: search.get('pageSize') === '1' ? items.slice(0, 1) : items,
+        total: 2,
+        page: 1,
+        pageSize: Number(search.get('pageSize')),
+        totalPages: 1,
+      });
+    }
+    if (path === '/api/incidents/community/me/activity') {
+      if (down.community) return json({ statusCode: 503, code: 'service_unavailable', message: 'down' }, 503);
+      return json({
+        total: 2,
+        items: [
+          { kind: 'comment', id: 'c1', postId: 'p7', postTitle: 'Pothole on Central Ave', excerpt: 'Still there this morning', createdAt: hoursAgo(3) },
+          { kind: 'post', id: 'p1', postId: 'p1', title: 'Wrong way on I-10', category: 'wrong-way-driver', createdAt: hoursAgo(40) },
+        ],
+      });
+    }
+    return json({}, 404);
+  };
 
 const statValue = (name: string) => within(screen.getByText(name).closest('.stat-card') as HTMLElement);
-const titlesIn = (list: HTMLElement) => within(list).getAllByRole('listitem').map((li) => li.querySelector('.activity-title')?.textContent);
+const titlesIn = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('.activity-title')?.textContent);
 const recentTitles = () => titlesIn(screen.getByRole('region', { name: 'Recent Activity' }));
 
 describe('DashboardHomePage', () => {
@@ -79,12 +136,21 @@ describe('DashboardHomePage', () => {
     expect(screen.getByRole('progressbar', { name: 'Progress to the next level' })).toHaveAttribute('aria-valuenow', '46');
     const badges = within(screen.getByRole('region', { name: 'Recent Achievements' })).getAllByRole('listitem');
     expect(badges.map((b) => [b.textContent?.includes('Earned'), b.querySelector('.achievement-name')?.textContent])).toEqual([
-      [true, 'First Report'], [true, 'Verified Reporter'], [true, 'Alert Responder'], [true, 'Community Regular'],
+      [true, 'First Report'],
+      [true, 'Verified Reporter'],
+      [true, 'Alert Responder'],
+      [true, 'Community Regular'],
     ]);
     // the community comment (3 hours ago) sits between the report and the older alert; the 40-hour-old post is past the first 5
-    await waitFor(() => expect(recentTitles()).toEqual([
-      'Flooding on Main St', 'You reported: Wrong-way Driver', 'You commented on: Pothole on Central Ave', 'Road closed', 'You reported: Other',
-    ]));
+    await waitFor(() =>
+      expect(recentTitles()).toEqual([
+        'Flooding on Main St',
+        'You reported: Wrong-way Driver',
+        'You commented on: Pothole on Central Ave',
+        'Road closed',
+        'You reported: Other',
+      ]),
+    );
     expect(screen.getByRole('link', { name: /You commented on: Pothole on Central Ave/ })).toHaveAttribute('href', '/dashboard/community');
     expect(screen.queryByText(/not available right now/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Flooding on Main St/ })).toHaveAttribute('href', '/alerts/a1');
@@ -93,9 +159,7 @@ describe('DashboardHomePage', () => {
   it('keeps alerts and reports when community activity fails, and says so', async () => {
     renderHome(userData({ community: true }));
     expect(await screen.findByText('Community activity is not available right now.')).toBeInTheDocument();
-    await waitFor(() => expect(recentTitles()).toEqual([
-      'Flooding on Main St', 'You reported: Wrong-way Driver', 'Road closed', 'You reported: Other',
-    ]));
+    await waitFor(() => expect(recentTitles()).toEqual(['Flooding on Main St', 'You reported: Wrong-way Driver', 'Road closed', 'You reported: Other']));
   });
 });
 
@@ -104,10 +168,16 @@ describe('ActivityPage', () => {
 
   it('merges community activity in time order and filters by type', async () => {
     renderHome(userData(), <ActivityPage />);
-    await waitFor(() => expect(titles()).toEqual([
-      'Flooding on Main St', 'You reported: Wrong-way Driver', 'You commented on: Pothole on Central Ave', 'Road closed', 'You reported: Other',
-      'You posted: Wrong way on I-10',
-    ]));
+    await waitFor(() =>
+      expect(titles()).toEqual([
+        'Flooding on Main St',
+        'You reported: Wrong-way Driver',
+        'You commented on: Pothole on Central Ave',
+        'Road closed',
+        'You reported: Other',
+        'You posted: Wrong way on I-10',
+      ]),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Community' }));
     expect(screen.getByRole('button', { name: 'Community' })).toHaveAttribute('aria-pressed', 'true');
     expect(titles()).toEqual(['You commented on: Pothole on Central Ave', 'You posted: Wrong way on I-10']);

@@ -55,12 +55,16 @@ function ProgressPanel({ points, loading, failed }: { points?: Partial<UserPoint
           <span className="badge">New Member</span>
           <p className="stat-big">0 points</p>
           <p className="muted">Welcome to Beacon! Earn points by posting in the community, commenting and getting likes.</p>
-          <Link to="/dashboard/community" className="btn btn-outline btn-sm">Visit the community</Link>
+          <Link to="/dashboard/community" className="btn btn-outline btn-sm">
+            Visit the community
+          </Link>
         </div>
       ) : (
         <div className="stack">
           <div className="row-between">
-            <span className="badge">Level {points.level} · {points.levelName}</span>
+            <span className="badge">
+              Level {points.level} · {points.levelName}
+            </span>
             <span className="stat-big">{points.points} points</span>
           </div>
           <div className="progress" role="progressbar" aria-label="Progress to the next level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
@@ -94,15 +98,27 @@ export function DashboardHomePage() {
   const pointsData = points.data as Partial<UserPoints> | undefined;
 
   const stats: StatCard[] = [
-    { name: 'Active Alerts', value: String(activeCount), change: activeUnread ? `${activeUnread} unread` : 'All caught up', direction: activeUnread ? 'up' : 'neutral', icon: '🚨' },
+    {
+      name: 'Active Alerts',
+      value: String(activeCount),
+      change: activeUnread ? `${activeUnread} unread` : 'All caught up',
+      direction: activeUnread ? 'up' : 'neutral',
+      icon: '🚨',
+    },
     { name: 'Alerts Received', value: String(received.data ?? 0), change: `${unread.data ?? 0} unread`, direction: 'neutral', icon: '🔔' },
     {
-      name: 'Reports Submitted', value: String(reportsTotal),
-      change: activity.allReportsLoaded ? `${verifiedReports} verified` : `${verifiedReports}+ verified`, direction: verifiedReports ? 'up' : 'neutral', icon: '📝',
+      name: 'Reports Submitted',
+      value: String(reportsTotal),
+      change: activity.allReportsLoaded ? `${verifiedReports} verified` : `${verifiedReports}+ verified`,
+      direction: verifiedReports ? 'up' : 'neutral',
+      icon: '📝',
     },
     {
-      name: 'Community Points', value: String(pointsData?.points ?? 0),
-      change: pointsData?.hasRecord === false || points.isError ? 'New Member' : `Level ${pointsData?.level ?? 1} · ${pointsData?.levelName ?? 'Newcomer'}`, direction: 'neutral', icon: '⭐',
+      name: 'Community Points',
+      value: String(pointsData?.points ?? 0),
+      change: pointsData?.hasRecord === false || points.isError ? 'New Member' : `Level ${pointsData?.level ?? 1} · ${pointsData?.levelName ?? 'Newcomer'}`,
+      direction: 'neutral',
+      icon: '⭐',
     },
   ];
 
@@ -110,7 +126,7 @@ export function DashboardHomePage() {
     reportsTotal,
     anyVerifiedReport: verifiedReports > 0,
     anyAlertMarkedSafe: activity.alertItems.some((a) => a.read),
-    level: pointsData?.hasRecord === false ? 0 : pointsData?.level ?? 0,
+    level: pointsData?.hasRecord === false ? 0 : (pointsData?.level ?? 0),
   });
   const recent = activity.items.slice(0, RECENT_ACTIVITY_COUNT);
   const failure = activityFailureMessage(activity.failed);
@@ -123,10 +139,14 @@ export function DashboardHomePage() {
           <p className="muted">
             <time dateTime={now.toISOString().slice(0, 10)}>{TODAY.format(now)}</time>
             <span aria-hidden="true"> · </span>
-            <span><span aria-hidden="true">📍</span> {LOCATION_LABEL}</span>
+            <span>
+              <span aria-hidden="true">📍</span> {LOCATION_LABEL}
+            </span>
           </p>
         </div>
-        <span className="status-ok" role="status"><span className="status-dot" aria-hidden="true" /> All systems operational</span>
+        <span className="status-ok" role="status">
+          <span className="status-dot" aria-hidden="true" /> All systems operational
+        </span>
       </header>
 
       <div className="grid-4 stats">
@@ -151,7 +171,9 @@ export function DashboardHomePage() {
             <ul className="badges">
               {badges.map((b) => (
                 <li key={b.name} className={`achievement ${b.earned ? 'earned' : 'locked'}`}>
-                  <span className="achievement-icon" aria-hidden="true">{b.icon}</span>
+                  <span className="achievement-icon" aria-hidden="true">
+                    {b.icon}
+                  </span>
                   <span className="achievement-name">{b.name}</span>
                   <span className="small">{b.earned ? 'Earned' : b.description}</span>
                 </li>
@@ -162,10 +184,18 @@ export function DashboardHomePage() {
           <section className="card" aria-labelledby="quick-title">
             <h2 id="quick-title">Quick Actions</h2>
             <div className="quick-actions">
-              <Link to="/dashboard/report-incident" className="quick-action"><span aria-hidden="true">📝</span> Report Incident</Link>
-              <Link to="/dashboard/community" className="quick-action"><span aria-hidden="true">👥</span> Community</Link>
-              <Link to="/faq" className="quick-action"><span aria-hidden="true">❓</span> Help &amp; FAQ</Link>
-              <a href="tel:911" className="quick-action quick-emergency"><span aria-hidden="true">📞</span> Call 911</a>
+              <Link to="/dashboard/report-incident" className="quick-action">
+                <span aria-hidden="true">📝</span> Report Incident
+              </Link>
+              <Link to="/dashboard/community" className="quick-action">
+                <span aria-hidden="true">👥</span> Community
+              </Link>
+              <Link to="/faq" className="quick-action">
+                <span aria-hidden="true">❓</span> Help &amp; FAQ
+              </Link>
+              <a href="tel:911" className="quick-action quick-emergency">
+                <span aria-hidden="true">📞</span> Call 911
+              </a>
             </div>
           </section>
         </div>
@@ -173,7 +203,9 @@ export function DashboardHomePage() {
         <section className="card" aria-labelledby="activity-title">
           <div className="row-between">
             <h2 id="activity-title">Recent Activity</h2>
-            <Link to="/dashboard/activity" className="btn btn-outline btn-sm" aria-label="View all activity">View All</Link>
+            <Link to="/dashboard/activity" className="btn btn-outline btn-sm" aria-label="View all activity">
+              View All
+            </Link>
           </div>
           {activity.loading ? (
             <Spinner label="Loading your activity" />
@@ -185,7 +217,11 @@ export function DashboardHomePage() {
           ) : (
             <ActivityList items={recent} now={now} />
           )}
-          {failure && <p className="muted small" role="status">{failure}</p>}
+          {failure && (
+            <p className="muted small" role="status">
+              {failure}
+            </p>
+          )}
         </section>
       </div>
     </section>

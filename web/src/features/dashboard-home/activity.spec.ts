@@ -1,8 +1,16 @@
 import type { MyCommunityActivity } from '@beacon/contracts';
 import { activityFailureMessage, communityActivity, mergeActivity, type ActivityItem } from './activity';
 
-const item = (id: string, time: string, type: ActivityItem['type'] = 'alert'): ActivityItem =>
-  ({ id, type, title: id, detail: null, time, severity: 'low', location: null, href: null });
+const item = (id: string, time: string, type: ActivityItem['type'] = 'alert'): ActivityItem => ({
+  id,
+  type,
+  title: id,
+  detail: null,
+  time,
+  severity: 'low',
+  location: null,
+  href: null,
+});
 
 describe('mergeActivity', () => {
   it('orders every source newest first', () => {
@@ -40,21 +48,35 @@ describe('communityActivity', () => {
 
   it('turns my post into a community item that leads to the forum', () => {
     expect(map({ kind: 'post', id: 'p1', postId: 'p1', title: 'Wrong way on I-10', category: 'wrong-way-driver', createdAt: at })).toEqual({
-      id: 'community:post:p1', type: 'community', title: 'You posted: Wrong way on I-10', detail: 'Wrong-way Driver',
-      time: at, severity: 'high', location: null, href: '/dashboard/community',
+      id: 'community:post:p1',
+      type: 'community',
+      title: 'You posted: Wrong way on I-10',
+      detail: 'Wrong-way Driver',
+      time: at,
+      severity: 'high',
+      location: null,
+      href: '/dashboard/community',
     });
     expect(map({ kind: 'post', id: 'p2', postId: 'p2', title: 'Chat', category: 'other', createdAt: at }).severity).toBe('low');
   });
 
   it('names the post I commented on and shows my words', () => {
     expect(map({ kind: 'comment', id: 'c1', postId: 'p9', postTitle: 'Pothole on Central', excerpt: 'Still there today', createdAt: at })).toMatchObject({
-      id: 'community:comment:c1', type: 'community', title: 'You commented on: Pothole on Central', detail: 'Still there today', severity: 'low', href: '/dashboard/community',
+      id: 'community:comment:c1',
+      type: 'community',
+      title: 'You commented on: Pothole on Central',
+      detail: 'Still there today',
+      severity: 'low',
+      href: '/dashboard/community',
     });
   });
 
   it('makes a level reached an achievement', () => {
     expect(map({ kind: 'level', id: 'level-2', level: 2, levelName: 'Regular', createdAt: at })).toMatchObject({
-      id: 'community:level:level-2', type: 'achievement', title: 'You reached level 2: Regular', time: at,
+      id: 'community:level:level-2',
+      type: 'achievement',
+      title: 'You reached level 2: Regular',
+      time: at,
     });
   });
 });

@@ -1,5 +1,12 @@
 import {
-  incidentTypeLabel, postCategoryLabel, type Incident, type IncidentType, type MyCommunityActivity, type PostCategory, type Severity, type UserAlert,
+  incidentTypeLabel,
+  postCategoryLabel,
+  type Incident,
+  type IncidentType,
+  type MyCommunityActivity,
+  type PostCategory,
+  type Severity,
+  type UserAlert,
 } from '@beacon/contracts';
 
 /** Spec: activity types alert, community, report, achievement; activity severity high, medium, low. */
@@ -21,10 +28,17 @@ export interface ActivityItem {
 
 const ALERT_SEVERITY: Record<Severity, ActivitySeverity> = { critical: 'high', high: 'high', medium: 'medium', low: 'low' };
 const REPORT_SEVERITY: Record<IncidentType, ActivitySeverity> = {
-  'wrong-way-driver': 'high', accident: 'high', crime: 'high', 'traffic-hazard': 'medium', other: 'low',
+  'wrong-way-driver': 'high',
+  accident: 'high',
+  crime: 'high',
+  'traffic-hazard': 'medium',
+  other: 'low',
 };
 const POST_SEVERITY: Record<PostCategory, ActivitySeverity> = {
-  'wrong-way-driver': 'high', 'traffic-tip': 'medium', 'neighborhood-watch': 'medium', other: 'low',
+  'wrong-way-driver': 'high',
+  'traffic-tip': 'medium',
+  'neighborhood-watch': 'medium',
+  other: 'low',
 };
 const STATUS_TEXT: Record<string, string> = { pending: 'Awaiting review', verified: 'Verified', rejected: 'Not verified', resolved: 'Resolved' };
 
@@ -59,7 +73,13 @@ export function communityActivity(c: MyCommunityActivity): ActivityItem {
   const base = { id: `community:${c.kind}:${c.id}`, time: c.createdAt, location: null, href: '/dashboard/community' };
   switch (c.kind) {
     case 'post':
-      return { ...base, type: 'community', title: `You posted: ${c.title}`, detail: postCategoryLabel(c.category), severity: POST_SEVERITY[c.category] ?? 'low' };
+      return {
+        ...base,
+        type: 'community',
+        title: `You posted: ${c.title}`,
+        detail: postCategoryLabel(c.category),
+        severity: POST_SEVERITY[c.category] ?? 'low',
+      };
     case 'comment':
       return { ...base, type: 'community', title: `You commented on: ${c.postTitle}`, detail: c.excerpt, severity: 'low' };
     case 'level':

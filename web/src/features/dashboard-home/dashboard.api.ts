@@ -49,6 +49,9 @@ export const dashboardApi = api.injectEndpoints({
 });
 
 export const {
-  useDashboardActiveAlertsQuery, useDashboardAlertCountQuery, useActivityAlertsInfiniteQuery, useActivityReportsInfiniteQuery,
+  useDashboardActiveAlertsQuery,
+  useDashboardAlertCountQuery,
+  useActivityAlertsInfiniteQuery,
+  useActivityReportsInfiniteQuery,
   useActivityCommunityInfiniteQuery,
 } = dashboardApi;

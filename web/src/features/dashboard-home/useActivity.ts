@@ -12,14 +12,31 @@ export function useActivity() {
   const reports = useActivityReportsInfiniteQuery();
   const community = useActivityCommunityInfiniteQuery();
 
-  const merged = useMemo(() => mergeActivity([
-    { items: alerts.isError ? [] : (alerts.data?.pages ?? []).flatMap((p) => p.items).map(alertActivity), hasMore: !alerts.isError && alerts.hasNextPage },
-    { items: reports.isError ? [] : (reports.data?.pages ?? []).flatMap((p) => p.items).map(reportActivity), hasMore: !reports.isError && reports.hasNextPage },
-    { items: community.isError ? [] : (community.data?.pages ?? []).flatMap((p) => p.items).map(communityActivity), hasMore: !community.isError && community.hasNextPage },
-  ]), [
-    alerts.data, alerts.isError, alerts.hasNextPage, reports.data, reports.isError, reports.hasNextPage,
-    community.data, community.isError, community.hasNextPage,
-  ]);
+  const merged = useMemo(
+    () =>
+      mergeActivity([
+        { items: alerts.isError ? [] : (alerts.data?.pages ?? []).flatMap((p) => p.items).map(alertActivity), hasMore: !alerts.isError && alerts.hasNextPage },
+        {
+          items: reports.isError ? [] : (reports.data?.pages ?? []).flatMap((p) => p.items).map(reportActivity),
+          hasMore: !reports.isError && reports.hasNextPage,
+        },
+        {
+          items: community.isError ? [] : (community.data?.pages ?? []).flatMap((p) => p.items).map(communityActivity),
+          hasMore: !community.isError && community.hasNextPage,
+        },
+      ]),
+    [
+      alerts.data,
+      alerts.isError,
+      alerts.hasNextPage,
+      reports.data,
+      reports.isError,
+      reports.hasNextPage,
+      community.data,
+      community.isError,
+      community.hasNextPage,
+    ],
+  );
 
   const reportPages = reports.data?.pages ?? [];
   return {
@@ -28,7 +45,7 @@ export function useActivity() {
     loadingMore: alerts.isFetchingNextPage || reports.isFetchingNextPage || community.isFetchingNextPage,
     failed: { alerts: alerts.isError, reports: reports.isError, community: community.isError },
     /** Exact totals from the services (null while unknown). */
-    reportsTotal: reports.isSuccess ? reportPages[0]?.total ?? 0 : null,
+    reportsTotal: reports.isSuccess ? (reportPages[0]?.total ?? 0) : null,
     reports: reportPages.flatMap((p) => p.items),
     allReportsLoaded: reports.isSuccess && !reports.hasNextPage,
     alertItems: (alerts.data?.pages ?? []).flatMap((p) => p.items),

@@ -9,8 +9,11 @@ function renderFaq(entry = '/faq') {
   return router;
 }
 
-const questions = () => screen.getAllByRole('button', { expanded: false }).concat(screen.queryAllByRole('button', { expanded: true }))
-  .filter((b) => b.id.startsWith('faq-q-'));
+const questions = () =>
+  screen
+    .getAllByRole('button', { expanded: false })
+    .concat(screen.queryAllByRole('button', { expanded: true }))
+    .filter((b) => b.id.startsWith('faq-q-'));
 const question = (text: string) => screen.getByRole('button', { name: text });
 const expanded = () => screen.queryAllByRole('button', { expanded: true }).map((b) => b.textContent?.replace(/[+−]$/, ''));
 
@@ -28,7 +31,9 @@ describe('FaqPage', () => {
     expect(FAQ_ITEMS).toHaveLength(16);
     expect(questions()).toHaveLength(16);
     expect(expanded()).toEqual([]);
-    const chips = within(screen.getByRole('group', { name: 'Categories' })).getAllByRole('button').map((b) => b.textContent);
+    const chips = within(screen.getByRole('group', { name: 'Categories' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     expect(chips).toEqual(['All', 'Safety', 'Plans & Pricing', 'Technical', 'Privacy']);
     expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
     expect(screen.getByRole('link', { name: 'View Premium Plans' })).toHaveAttribute('href', '/premium');
@@ -43,7 +48,11 @@ describe('FaqPage', () => {
     expect(all).toBeGreaterThan(2);
     fireEvent.click(screen.getByRole('button', { name: 'Privacy' }));
     expect(screen.getByRole('button', { name: 'Privacy' })).toHaveAttribute('aria-pressed', 'true');
-    expect(questions().map((q) => q.id).sort()).toEqual(['faq-q-data-collected', 'faq-q-location-sharing']);
+    expect(
+      questions()
+        .map((q) => q.id)
+        .sort(),
+    ).toEqual(['faq-q-data-collected', 'faq-q-location-sharing']);
   });
 
   it("shows 'No results found' and Clear filters brings every question back", () => {

@@ -65,30 +65,68 @@ export function LocationPicker({ value, onChange, locationName, onLocationNameCh
         <button type="button" className="btn btn-outline" onClick={detect} disabled={detecting}>
           {detecting ? 'Detecting location...' : '📍 Use My Location'}
         </button>
-        <span className="muted small" id={`${id}-help`}>or click the map to place the marker, or type the coordinates</span>
+        <span className="muted small" id={`${id}-help`}>
+          or click the map to place the marker, or type the coordinates
+        </span>
       </div>
-      <Suspense fallback={<div className="location-map location-map-loading"><Spinner label="Loading map" /></div>}>
+      <Suspense
+        fallback={
+          <div className="location-map location-map-loading">
+            <Spinner label="Loading map" />
+          </div>
+        }
+      >
         <LocationMap value={value} onPick={onChange} label={mapLabel} />
       </Suspense>
       <div className="grid-2">
         <div className="field">
           <label htmlFor={`${id}-lat`}>Latitude</label>
-          <input id={`${id}-lat`} type="number" inputMode="decimal" step="any" min={-90} max={90} value={latText}
-            aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={(e) => typed(e.target.value, lngText)} />
+          <input
+            id={`${id}-lat`}
+            type="number"
+            inputMode="decimal"
+            step="any"
+            min={-90}
+            max={90}
+            value={latText}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => typed(e.target.value, lngText)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-lng`}>Longitude</label>
-          <input id={`${id}-lng`} type="number" inputMode="decimal" step="any" min={-180} max={180} value={lngText}
-            aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={(e) => typed(latText, e.target.value)} />
+          <input
+            id={`${id}-lng`}
+            type="number"
+            inputMode="decimal"
+            step="any"
+            min={-180}
+            max={180}
+            value={lngText}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => typed(latText, e.target.value)}
+          />
         </div>
       </div>
       <p className="muted small" aria-live="polite">
         {value ? `Selected location: ${value.lat.toFixed(5)}, ${value.lng.toFixed(5)}` : 'No location selected yet'}
       </p>
-      {error && <p className="field-error" id={`${id}-error`} role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={`${id}-name`}>Location Name (optional)</label>
-        <input id={`${id}-name`} value={locationName} maxLength={200} placeholder="e.g. I-17 near Thomas Rd" onChange={(e) => onLocationNameChange(e.target.value)} />
+        <input
+          id={`${id}-name`}
+          value={locationName}
+          maxLength={200}
+          placeholder="e.g. I-17 near Thomas Rd"
+          onChange={(e) => onLocationNameChange(e.target.value)}
+        />
       </div>
     </div>
   );

@@ -15,7 +15,9 @@ jest.mock('./LocationMap', () => ({
   __esModule: true,
   default: ({ onPick, label, value }: { onPick: (p: { lat: number; lng: number }) => void; label: string; value: { lat: number; lng: number } | null }) => (
     <div>
-      <button type="button" onClick={() => onPick({ lat: 33.45, lng: -112.07 })}>{label}</button>
+      <button type="button" onClick={() => onPick({ lat: 33.45, lng: -112.07 })}>
+        {label}
+      </button>
       <p>{value ? `marker at ${value.lat},${value.lng}` : 'no marker'}</p>
     </div>
   ),
@@ -138,7 +140,11 @@ describe('Report Incident wizard', () => {
 
     getCurrentPosition.mockImplementationOnce((ok: PositionCallback) => ok({ coords: { latitude: 33.5, longitude: -112.01 } } as GeolocationPosition));
     await user.click(screen.getByRole('button', { name: /Use My Location/ }));
-    expect(getCurrentPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 });
+    expect(getCurrentPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), {
+      enableHighAccuracy: true,
+      timeout: 10_000,
+      maximumAge: 300_000,
+    });
     expect(toast.success).toHaveBeenCalledWith(GEOLOCATION_MESSAGES.detected);
     expect(await screen.findByText('marker at 33.5,-112.01')).toBeInTheDocument();
 
@@ -155,7 +161,19 @@ describe('Report Incident wizard', () => {
   it('reviews, offers a possible duplicate, submits and returns to the dashboard', async () => {
     const { user, calls } = setup((call) => {
       if (call.path.endsWith('/possible-duplicates')) {
-        return json({ items: [{ id: 'd1', type: 'wrong-way-driver', status: 'pending', distanceM: 30, createdAt: new Date(Date.now() - 5 * 60_000).toISOString(), description: null, locationName: null }] });
+        return json({
+          items: [
+            {
+              id: 'd1',
+              type: 'wrong-way-driver',
+              status: 'pending',
+              distanceM: 30,
+              createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+              description: null,
+              locationName: null,
+            },
+          ],
+        });
       }
       return json({ id: 'new-id', status: 'pending' }, 201);
     });
@@ -177,7 +195,14 @@ describe('Report Incident wizard', () => {
     expect(toast.success).toHaveBeenCalledWith(INCIDENT_MESSAGES.submitted);
     const create = calls.find((c) => c.method === 'POST')!;
     expect(create.path).toBe('/api/incidents/incidents');
-    expect(create.body).toEqual({ type: 'wrong-way-driver', description: 'Pickup driving north in the southbound lanes', locationName: 'I-17 near Thomas Rd', lat: 33.45, lng: -112.07, photoPath: null });
+    expect(create.body).toEqual({
+      type: 'wrong-way-driver',
+      description: 'Pickup driving north in the southbound lanes',
+      locationName: 'I-17 near Thomas Rd',
+      lat: 33.45,
+      lng: -112.07,
+      photoPath: null,
+    });
   });
 
   it('says so when the report cannot be saved, and stays on the review', async () => {
@@ -191,23 +216,28 @@ describe('Report Incident wizard', () => {
     expect(heading()).toHaveTextContent('Step 3 of 3');
   });
 
-  it.each([['the photo upload', '/api/incidents/uploads/incident-photos'], ['the report', '/api/incidents/incidents']])(
-    'shows the limit\'s own message when %s is refused for too many requests', async (_what, limited) => {
-      const message = 'Too many requests. Please try again in 12 minutes.';
-      const { user } = setup((call) => (call.method === 'POST'
-        ? call.path === limited ? json({ statusCode: 429, code: 'rate_limited', message }, 429) : json({ path: 'incident-photos/x/1.jpg' }, 201)
-        : json({ items: [] })));
-      await fillDetails(user);
-      await user.upload(screen.getByLabelText(/Photo/), new File([new Uint8Array(10)], 'crash.jpg', { type: 'image/jpeg' }));
-      await user.click(next());
-      await user.click(screen.getByRole('button', { name: 'Incident location map' }));
-      await user.click(next());
-      await user.click(screen.getByRole('button', { name: 'Submit Report' }));
-      await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
-      expect(toast.error).not.toHaveBeenCalledWith(INCIDENT_MESSAGES.submitFailed);
-      expect(heading()).toHaveTextContent('Step 3 of 3');
-    },
-  );
+  it.each([
+    ['the photo upload', '/api/incidents/uploads/incident-photos'],
+    ['the report', '/api/incidents/incidents'],
+  ])("shows the limit's own message when %s is refused for too many requests", async (_what, limited) => {
+    const message = 'Too many requests. Please try again in 12 minutes.';
+    const { user } = setup((call) =>
+      call.method === 'POST'
+        ? call.path === limited
+          ? json({ statusCode: 429, code: 'rate_limited', message }, 429)
+          : json({ path: 'incident-photos/x/1.jpg' }, 201)
+        : json({ items: [] }),
+    );
+    await fillDetails(user);
+    await user.upload(screen.getByLabelText(/Photo/), new File([new Uint8Array(10)], 'crash.jpg', { type: 'image/jpeg' }));
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Incident location map' }));
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Submit Report' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+    expect(toast.error).not.toHaveBeenCalledWith(INCIDENT_MESSAGES.submitFailed);
+    expect(heading()).toHaveTextContent('Step 3 of 3');
+  });
 
   it('Back to Dashboard leaves the wizard', async () => {
     const { user } = setup();

@@ -9,9 +9,7 @@ import { useFormFields, type FieldSetter } from '@/common/useFormFields';
 import { WizardSteps } from '@/common/WizardSteps';
 import { LocationPicker } from './LocationPicker';
 import { useCreateIncidentMutation, usePossibleDuplicatesQuery } from './incidents.api';
-import {
-  EMPTY_REPORT, formatDistance, photoError, REPORT_STEPS, stepMessage, validateReportStep, type ReportErrors, type ReportValues,
-} from './report-form';
+import { EMPTY_REPORT, formatDistance, photoError, REPORT_STEPS, stepMessage, validateReportStep, type ReportErrors, type ReportValues } from './report-form';
 import './incidents.css';
 
 /** Report Incident at /dashboard/report-incident: the spec's three-step wizard (details, location, review). */
@@ -84,13 +82,17 @@ export function ReportIncidentPage() {
           <h1>Report Incident</h1>
           <p className="muted">Tell your neighbours and the authorities what is happening. Admins review every report.</p>
         </div>
-        <button type="button" className="btn btn-outline" onClick={() => navigate('/dashboard')}>← Back to Dashboard</button>
+        <button type="button" className="btn btn-outline" onClick={() => navigate('/dashboard')}>
+          ← Back to Dashboard
+        </button>
       </div>
 
       <WizardSteps steps={REPORT_STEPS} current={step} />
 
       <form className="card wizard" onSubmit={submit} noValidate aria-labelledby="report-step-title">
-        <h2 id="report-step-title">Step {step + 1} of {REPORT_STEPS.length}: {REPORT_STEPS[step]}</h2>
+        <h2 id="report-step-title">
+          Step {step + 1} of {REPORT_STEPS.length}: {REPORT_STEPS[step]}
+        </h2>
         {step === 0 && <DetailsStep values={values} errors={errors} set={set} />}
         {step === 1 && (
           <LocationPicker
@@ -105,12 +107,18 @@ export function ReportIncidentPage() {
         {step === 2 && <ReviewStep values={values} />}
 
         <div className="wizard-nav">
-          <button type="button" className="btn btn-outline" onClick={previous} disabled={step === 0 || submitting}>Previous</button>
+          <button type="button" className="btn btn-outline" onClick={previous} disabled={step === 0 || submitting}>
+            Previous
+          </button>
           {/* distinct keys: reusing one <button> would turn the Next click into a submit as the step changes */}
           {last ? (
-            <button key="submit" type="submit" className="btn btn-primary" disabled={submitting}>{submitting ? 'Submitting...' : 'Submit Report'}</button>
+            <button key="submit" type="submit" className="btn btn-primary" disabled={submitting}>
+              {submitting ? 'Submitting...' : 'Submit Report'}
+            </button>
           ) : (
-            <button key="next" type="button" className="btn btn-primary" onClick={next}>Next</button>
+            <button key="next" type="button" className="btn btn-primary" onClick={next}>
+              Next
+            </button>
           )}
         </div>
       </form>
@@ -132,7 +140,9 @@ function DetailsStep({ values, errors, set }: { values: ReportValues; errors: Re
             return (
               <label key={t} className={`choice ${values.type === t ? 'selected' : ''}`}>
                 <input type="radio" name={`${id}-type`} value={t} checked={values.type === t} onChange={() => set('type', t)} />
-                <span className="choice-icon" aria-hidden="true">{info.icon}</span>
+                <span className="choice-icon" aria-hidden="true">
+                  {info.icon}
+                </span>
                 <span>
                   <strong>{info.label}</strong>
                   <span className="muted small choice-description"> {info.description}</span>
@@ -141,7 +151,11 @@ function DetailsStep({ values, errors, set }: { values: ReportValues; errors: Re
             );
           })}
         </div>
-        {errors.type && <p className="field-error" id={`${id}-type-error`}>{errors.type}</p>}
+        {errors.type && (
+          <p className="field-error" id={`${id}-type-error`}>
+            {errors.type}
+          </p>
+        )}
       </fieldset>
 
       <div className="field">
@@ -158,7 +172,11 @@ function DetailsStep({ values, errors, set }: { values: ReportValues; errors: Re
         <span id={`${id}-description-count`} className={`muted small ${count > INCIDENT_LIMITS.descriptionMax ? 'over' : ''}`}>
           {count}/{INCIDENT_LIMITS.descriptionMax}
         </span>
-        {errors.description && <p className="field-error" id={`${id}-description-error`}>{errors.description}</p>}
+        {errors.description && (
+          <p className="field-error" id={`${id}-description-error`}>
+            {errors.description}
+          </p>
+        )}
       </div>
 
       <div className="field">
@@ -171,13 +189,21 @@ function DetailsStep({ values, errors, set }: { values: ReportValues; errors: Re
           aria-describedby={`${id}-photo-help${errors.photo ? ` ${id}-photo-error` : ''}`}
           onChange={(e) => set('photo', acceptedImage(e.target, photoError))}
         />
-        <span id={`${id}-photo-help`} className="muted small">JPEG, PNG, WebP or GIF, up to 5MB. Location data in the file is removed.</span>
-        {errors.photo && <p className="field-error" id={`${id}-photo-error`}>{errors.photo}</p>}
+        <span id={`${id}-photo-help`} className="muted small">
+          JPEG, PNG, WebP or GIF, up to 5MB. Location data in the file is removed.
+        </span>
+        {errors.photo && (
+          <p className="field-error" id={`${id}-photo-error`}>
+            {errors.photo}
+          </p>
+        )}
         {values.photo && (
           <div className="photo-preview row">
             {preview && <img src={preview} alt="Selected photo preview" />}
             <span className="small">{values.photo.name}</span>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => set('photo', null)}>Remove photo</button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => set('photo', null)}>
+              Remove photo
+            </button>
           </div>
         )}
       </div>
@@ -188,9 +214,12 @@ function DetailsStep({ values, errors, set }: { values: ReportValues; errors: Re
 /** An object URL for the chosen photo, revoked when it changes. */
 function usePreviewUrl(file: File | null): string | null {
   const url = useMemo(() => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return url;
 }
 
@@ -213,7 +242,9 @@ function ReviewStep({ values }: { values: ReportValues }) {
         <dd>{values.photo ? values.photo.name : 'No photo'}</dd>
       </dl>
       {values.location && <DuplicateNotice type={type} lat={values.location.lat} lng={values.location.lng} />}
-      <p className="notice" role="note">⚠️ Please only report real incidents. False reports may result in account suspension.</p>
+      <p className="notice" role="note">
+        ⚠️ Please only report real incidents. False reports may result in account suspension.
+      </p>
     </div>
   );
 }
@@ -233,7 +264,12 @@ function DuplicateNotice({ type, lat, lng }: { type: IncidentType; lat: number; 
         {data.items.map((d) => (
           <li key={d.id}>
             {incidentTypeLabel(d.type)}, {formatDistance(d.distanceM)} away, {relativeAge(d.createdAt)} ({d.status})
-            {d.description && <> — <span className="user-text">{d.description}</span></>}
+            {d.description && (
+              <>
+                {' '}
+                — <span className="user-text">{d.description}</span>
+              </>
+            )}
           </li>
         ))}
       </ul>

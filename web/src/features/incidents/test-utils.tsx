@@ -18,7 +18,13 @@ export function mockApi(answer: (call: Call) => Response | Promise<Response>) {
     const url = new URL(req.url);
     // Node's Request cannot read back a multipart body holding jsdom's File (it never settles): record its type only
     const multipart = req.headers.get('content-type')?.startsWith('multipart/form-data') ?? false;
-    const text = req.method === 'GET' || multipart ? '' : await req.clone().text().catch(() => '');
+    const text =
+      req.method === 'GET' || multipart
+        ? ''
+        : await req
+            .clone()
+            .text()
+            .catch(() => '');
     let body: unknown = multipart ? 'multipart/form-data' : text;
     if (!multipart) {
       try {

@@ -20,7 +20,11 @@ describe('LandingPage', () => {
   });
 
   it('links the hero and the closing call to action to sign-up and sign-in', () => {
-    render(<MemoryRouter><LandingPage /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <LandingPage />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('link', { name: 'View Demo' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'Get Alerts' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Create Free Account' })).toHaveAttribute('href', '/signup');
@@ -30,14 +34,22 @@ describe('LandingPage', () => {
   });
 
   it('marks all three testimonials as simulated', () => {
-    render(<MemoryRouter><LandingPage /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <LandingPage />
+      </MemoryRouter>,
+    );
     const section = screen.getByRole('region', { name: 'What people say' });
     expect(within(section).getAllByRole('figure')).toHaveLength(3);
     expect(within(section).getAllByText('Simulated testimonial')).toHaveLength(3);
   });
 
   it('speaks the sample voice alert with the browser speech synthesis', () => {
-    render(<MemoryRouter><LandingPage /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <LandingPage />
+      </MemoryRouter>,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Play voice alert' }));
     expect(spoken).toEqual([SAMPLE_VOICE_ALERT]);
     expect(screen.getByRole('button', { name: 'Stop voice alert' })).toHaveAttribute('aria-pressed', 'true');

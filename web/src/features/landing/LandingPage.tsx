@@ -4,7 +4,11 @@ import { VoiceDemo } from './VoiceDemo';
 import './landing.css';
 
 const FEATURES = [
-  { icon: '🎥', title: 'Live Detection', text: 'Computer vision watches highway camera feeds around the clock and spots wrong-way drivers the moment they enter the road.' },
+  {
+    icon: '🎥',
+    title: 'Live Detection',
+    text: 'Computer vision watches highway camera feeds around the clock and spots wrong-way drivers the moment they enter the road.',
+  },
   { icon: '📣', title: 'Instant Alerts', text: 'Push, voice and SMS alerts reach nearby drivers, emergency services and traffic authorities within seconds.' },
   { icon: '📊', title: 'Detailed Dashboard', text: 'Live maps, traffic cameras, your reports and your community progress in one place.' },
   { icon: '🧭', title: 'Crisis Intelligence', text: 'Authorities receive location-verified incident data and camera snapshots to respond faster.' },
@@ -21,9 +25,22 @@ const REPORTING_TOOLS = [
 
 /** Spec: three testimonials, marked as simulated. */
 const TESTIMONIALS = [
-  { quote: 'The alert came through while I was merging onto the I-10. Thirty seconds later a car came the wrong way down the exit ramp. I was already in the right lane.', name: 'Maria G.', role: 'Daily commuter, Phoenix' },
-  { quote: 'Having camera snapshots and an exact location before we roll means our units know what they are driving into.', name: 'Lt. James R.', role: 'Highway patrol' },
-  { quote: 'Our whole family is on it. My teenage son drives at night and I sleep better knowing he gets warned.', name: 'Dana K.', role: 'Parent, Scottsdale' },
+  {
+    quote:
+      'The alert came through while I was merging onto the I-10. Thirty seconds later a car came the wrong way down the exit ramp. I was already in the right lane.',
+    name: 'Maria G.',
+    role: 'Daily commuter, Phoenix',
+  },
+  {
+    quote: 'Having camera snapshots and an exact location before we roll means our units know what they are driving into.',
+    name: 'Lt. James R.',
+    role: 'Highway patrol',
+  },
+  {
+    quote: 'Our whole family is on it. My teenage son drives at night and I sleep better knowing he gets warned.',
+    name: 'Dana K.',
+    role: 'Parent, Scottsdale',
+  },
 ] as const;
 
 /** The step number stands where the other cards have their icon. */
@@ -41,28 +58,38 @@ export function LandingPage() {
           <span className="badge badge-live">Public safety alerts</span>
           <h1 id="hero-title">Warned in seconds about wrong-way drivers and dangers near you</h1>
           <p className="hero-lead">
-            Beacon applies computer vision to highway camera feeds to detect wrong-way drivers, then sends push, voice and SMS
-            alerts to nearby drivers, emergency services and traffic authorities.
+            Beacon applies computer vision to highway camera feeds to detect wrong-way drivers, then sends push, voice and SMS alerts to nearby drivers,
+            emergency services and traffic authorities.
           </p>
           <div className="row hero-actions">
-            <Link to="/signup" className="btn btn-light">View Demo</Link>
-            <Link to="/login" className="btn btn-outline-light">Get Alerts</Link>
+            <Link to="/signup" className="btn btn-light">
+              View Demo
+            </Link>
+            <Link to="/login" className="btn btn-outline-light">
+              Get Alerts
+            </Link>
           </div>
         </div>
       </section>
 
       <section className="landing-section" aria-labelledby="features-title">
-        <h2 id="features-title" className="section-title">Everything you need to stay ahead of danger</h2>
+        <h2 id="features-title" className="section-title">
+          Everything you need to stay ahead of danger
+        </h2>
         <IconCards items={FEATURES} listClassName="grid-4" cardClassName="feature-card" iconClassName="feature-icon" />
       </section>
 
       <section className="landing-section alt" aria-labelledby="tools-title">
-        <h2 id="tools-title" className="section-title">Reporting tools in your pocket</h2>
+        <h2 id="tools-title" className="section-title">
+          Reporting tools in your pocket
+        </h2>
         <IconCards items={REPORTING_TOOLS} listClassName="grid-3" cardClassName="tool-card" iconClassName="tool-icon" iconBeside />
       </section>
 
       <section className="landing-section" aria-labelledby="how-title">
-        <h2 id="how-title" className="section-title">How It Works</h2>
+        <h2 id="how-title" className="section-title">
+          How It Works
+        </h2>
         <IconCards items={STEPS} listClassName="steps" cardClassName="step" iconClassName="step-number" ordered />
       </section>
 
@@ -71,8 +98,8 @@ export function LandingPage() {
           <div>
             <h2 id="demo-title">See a live alert</h2>
             <p className="muted">
-              This is what a wrong-way driver alert looks like. Press play to hear the voice alert your phone reads aloud so you never
-              have to look at the screen while driving.
+              This is what a wrong-way driver alert looks like. Press play to hear the voice alert your phone reads aloud so you never have to look at the
+              screen while driving.
             </p>
             <ul className="demo-points">
               <li>Spoken alerts, hands-free</li>
@@ -85,14 +112,18 @@ export function LandingPage() {
       </section>
 
       <section className="landing-section" aria-labelledby="testimonials-title">
-        <h2 id="testimonials-title" className="section-title">What people say</h2>
+        <h2 id="testimonials-title" className="section-title">
+          What people say
+        </h2>
         <SimulatedTestimonials items={TESTIMONIALS} />
       </section>
 
       <section className="cta" aria-labelledby="cta-title">
         <h2 id="cta-title">Ready to drive safer?</h2>
         <p>Join Beacon for free and get alerts about dangers on your route.</p>
-        <Link to="/signup" className="btn btn-light">Create Free Account</Link>
+        <Link to="/signup" className="btn btn-light">
+          Create Free Account
+        </Link>
       </section>
     </main>
   );

@@ -11,9 +11,12 @@ export function VoiceDemo() {
   const supported = speechSupported();
 
   // Stop talking when the visitor leaves the page.
-  useEffect(() => () => {
-    if (speechSupported()) window.speechSynthesis.cancel();
-  }, []);
+  useEffect(
+    () => () => {
+      if (speechSupported()) window.speechSynthesis.cancel();
+    },
+    [],
+  );
 
   function toggle() {
     if (!supported) return;
@@ -35,7 +38,10 @@ export function VoiceDemo() {
 
   return (
     <div className="demo-phone" aria-label="Sample alert on a phone">
-      <div className="demo-status"><span>9:41</span><span className="badge badge-live">LIVE</span></div>
+      <div className="demo-status">
+        <span>9:41</span>
+        <span className="badge badge-live">LIVE</span>
+      </div>
       <div className="demo-alert" role="group" aria-labelledby="demo-alert-title">
         <div className="demo-alert-head">
           <span aria-hidden="true">⛔</span>
@@ -43,13 +49,18 @@ export function VoiceDemo() {
         </div>
         <p>I-17 southbound near Exit 208 · 0.8 mi away</p>
         <p className="small">Move to the right lane, slow down and watch for oncoming headlights.</p>
-        <div className="demo-meta small"><span>Camera verified</span><span>Just now</span></div>
+        <div className="demo-meta small">
+          <span>Camera verified</span>
+          <span>Just now</span>
+        </div>
       </div>
       <button type="button" className="btn btn-primary btn-block" onClick={toggle} disabled={!supported} aria-pressed={speaking}>
         <span aria-hidden="true">{speaking ? '⏹' : '🔊'}</span> {speaking ? 'Stop voice alert' : 'Play voice alert'}
       </button>
       {!supported && <p className="small demo-note">Your browser cannot speak alerts aloud.</p>}
-      <p className="visually-hidden" aria-live="polite">{speaking ? 'Playing the sample voice alert' : ''}</p>
+      <p className="visually-hidden" aria-live="polite">
+        {speaking ? 'Playing the sample voice alert' : ''}
+      </p>
     </div>
   );
 }

@@ -3,8 +3,14 @@ import type { Camera } from '@/features/traffic/traffic.api';
 import { CameraModal } from './CameraModal';
 
 const camera: Camera = {
-  cameraId: 'c1', roadway: 'I-17', direction: 'Northbound', description: 'I-17 NB at Camelback Rd', lat: 33.5, lng: -112.1,
-  imageUrl: '/api/traffic/camera-images/1.svg', lastUpdated: '2024-03-05T15:07:00',
+  cameraId: 'c1',
+  roadway: 'I-17',
+  direction: 'Northbound',
+  description: 'I-17 NB at Camelback Rd',
+  lat: 33.5,
+  lng: -112.1,
+  imageUrl: '/api/traffic/camera-images/1.svg',
+  lastUpdated: '2024-03-05T15:07:00',
 };
 
 describe('CameraModal', () => {

@@ -32,7 +32,9 @@ export function CameraModal({ camera, onClose }: { camera: Camera; onClose: () =
       <div className="modal camera-modal" role="dialog" aria-modal="true" aria-labelledby="camera-modal-title" onClick={(e) => e.stopPropagation()}>
         <div className="row-between">
           <h2 id="camera-modal-title">{title}</h2>
-          <button ref={closeRef} type="button" className="btn btn-ghost btn-sm" aria-label="Close" onClick={onClose}>✕</button>
+          <button ref={closeRef} type="button" className="btn btn-ghost btn-sm" aria-label="Close" onClick={onClose}>
+            ✕
+          </button>
         </div>
         <div className="camera-modal-frame">
           {unavailable || !camera.imageUrl ? (
@@ -44,7 +46,9 @@ export function CameraModal({ camera, onClose }: { camera: Camera; onClose: () =
         {camera.description && <p>{camera.description}</p>}
         <p className="muted small">Last updated: {formatDateTime(camera.lastUpdated)}</p>
         {camera.imageUrl && !unavailable && (
-          <a className="btn btn-outline btn-sm" href={camera.imageUrl} target="_blank" rel="noopener noreferrer">View Full Size</a>
+          <a className="btn btn-outline btn-sm" href={camera.imageUrl} target="_blank" rel="noopener noreferrer">
+            View Full Size
+          </a>
         )}
       </div>
     </div>

@@ -59,6 +59,10 @@ describe('ThreatLegend', () => {
   it('lists High, Medium and Low', () => {
     render(<ThreatLegend />);
     const legend = screen.getByRole('region', { name: 'Threat Level' });
-    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['High', 'Medium', 'Low']);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['High', 'Medium', 'Low']);
   });
 });

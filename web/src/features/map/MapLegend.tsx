@@ -31,7 +31,9 @@ export function MapLegend({ visibility, counts, onToggle, onClearAll }: MapLegen
         <button type="button" className="legend-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
           <span aria-hidden="true">{open ? '▾' : '▸'}</span> Map Layers
         </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onClearAll}>Clear All</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onClearAll}>
+          Clear All
+        </button>
       </div>
       <div id={bodyId} hidden={!open}>
         {LAYER_GROUPS.map((group) => {
@@ -71,11 +73,17 @@ export function MapLegend({ visibility, counts, onToggle, onClearAll }: MapLegen
 export function ThreatLegend() {
   return (
     <section className="card threat-legend" aria-labelledby="threat-legend-title">
-      <h2 id="threat-legend-title" className="legend-title">Threat Level</h2>
+      <h2 id="threat-legend-title" className="legend-title">
+        Threat Level
+      </h2>
       <ul className="legend-layers">
         {(['high', 'medium', 'low'] as const).map((s) => (
           <li key={s} className="legend-layer">
-            <span className="legend-swatch" style={{ background: SEVERITY_STYLE[s].color, opacity: Math.max(SEVERITY_STYLE[s].fillOpacity, 0.6) }} aria-hidden="true" />
+            <span
+              className="legend-swatch"
+              style={{ background: SEVERITY_STYLE[s].color, opacity: Math.max(SEVERITY_STYLE[s].fillOpacity, 0.6) }}
+              aria-hidden="true"
+            />
             <span>{SEVERITY_STYLE[s].label}</span>
           </li>
         ))}

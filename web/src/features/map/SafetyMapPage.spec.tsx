@@ -13,11 +13,23 @@ jest.mock('./SafetyMapView', () => ({
   default: (props: SafetyMapViewProps) => (
     <div data-testid="map-view">
       {props.showZones && <span data-testid="zones">zones</span>}
-      {props.showCameras && props.cameras.map((c) => (
-        <button key={c.cameraId} type="button" data-testid="camera-marker" onClick={() => props.onViewCamera(c)}>{c.roadway} {c.description}</button>
+      {props.showCameras &&
+        props.cameras.map((c) => (
+          <button key={c.cameraId} type="button" data-testid="camera-marker" onClick={() => props.onViewCamera(c)}>
+            {c.roadway} {c.description}
+          </button>
+        ))}
+      {props.events.map((e) => (
+        <span key={e.id} data-testid="traffic-event-marker">
+          {e.type}
+        </span>
       ))}
-      {props.events.map((e) => <span key={e.id} data-testid="traffic-event-marker">{e.type}</span>)}
-      {props.showIncidents && props.incidents.map((i) => <span key={i.id} data-testid="incident-marker">{i.type}</span>)}
+      {props.showIncidents &&
+        props.incidents.map((i) => (
+          <span key={i.id} data-testid="incident-marker">
+            {i.type}
+          </span>
+        ))}
     </div>
   ),
 }));
@@ -25,21 +37,54 @@ jest.mock('./SafetyMapView', () => ({
 // the live feed: the page's handlers are kept here and called as if the gateway had emitted
 const socketHandlers = new Map<string, (payload: unknown) => void>();
 jest.mock('@/app/socket', () => ({
-  useSocketEvent: (event: string, handler: (payload: unknown) => void) => { socketHandlers.set(event, handler); },
+  useSocketEvent: (event: string, handler: (payload: unknown) => void) => {
+    socketHandlers.set(event, handler);
+  },
   getSocket: jest.fn(),
 }));
 
-
 const cam = (i: number, roadway: string, description: string, direction = 'Northbound'): Camera => ({
-  cameraId: `c${i}`, roadway, description, direction, lat: 33.4 + i / 100, lng: -112, imageUrl: `/api/traffic/camera-images/${i}.svg`, lastUpdated: '2024-03-05T15:07:00',
+  cameraId: `c${i}`,
+  roadway,
+  description,
+  direction,
+  lat: 33.4 + i / 100,
+  lng: -112,
+  imageUrl: `/api/traffic/camera-images/${i}.svg`,
+  lastUpdated: '2024-03-05T15:07:00',
 });
 const ev = (id: string, category: TrafficEvent['category'], type: string): TrafficEvent => ({
-  id, type, category, severity: 'high', lat: 33.4, lng: -112, description: type, roadway: 'I-10', direction: null, fullClosure: false, startDate: null, endDate: null,
+  id,
+  type,
+  category,
+  severity: 'high',
+  lat: 33.4,
+  lng: -112,
+  description: type,
+  roadway: 'I-10',
+  direction: null,
+  fullClosure: false,
+  startDate: null,
+  endDate: null,
 });
 
-const CAMERAS = [cam(1, 'I-10', 'I-10 EB at 7th St', 'Eastbound'), cam(2, 'I-17', 'I-17 NB at Camelback Rd'), cam(3, 'Loop 101', 'Loop 101 SB at Shea Blvd', 'Southbound')];
+const CAMERAS = [
+  cam(1, 'I-10', 'I-10 EB at 7th St', 'Eastbound'),
+  cam(2, 'I-17', 'I-17 NB at Camelback Rd'),
+  cam(3, 'Loop 101', 'Loop 101 SB at Shea Blvd', 'Southbound'),
+];
 const EVENTS = [ev('e1', 'incident', 'Crash'), ev('e2', 'roadwork', 'Lane Restriction'), ev('e3', 'weather', 'Blowing Dust')];
-const INCIDENTS: VerifiedIncident[] = [{ id: 'v1', type: 'Wrong-way driver', description: 'Seen on I-17', locationName: 'I-17 at Bell Rd', lat: 33.64, lng: -112.11, createdAt: '2024-03-05T15:00:00Z' }];
+const INCIDENTS: VerifiedIncident[] = [
+  {
+    id: 'v1',
+    type: 'Wrong-way driver',
+    description: 'Seen on I-17',
+    locationName: 'I-17 at Bell Rd',
+    lat: 33.64,
+    lng: -112.11,
+    createdAt: '2024-03-05T15:00:00Z',
+  },
+];
 
 function installApi({ incidentsFail = false, incidents = () => INCIDENTS } = {}) {
   const requests: Request[] = [];
@@ -58,7 +103,11 @@ function installApi({ incidentsFail = false, incidents = () => INCIDENTS } = {})
 }
 
 async function renderMap() {
-  render(<Provider store={makeStore()}><SafetyMapPage /></Provider>);
+  render(
+    <Provider store={makeStore()}>
+      <SafetyMapPage />
+    </Provider>,
+  );
   await screen.findByTestId('map-view');
   await screen.findAllByTestId('camera-marker');
 }
@@ -67,8 +116,13 @@ const names = (testId: string) => screen.queryAllByTestId(testId).map((el) => el
 
 describe('SafetyMapPage', () => {
   let error: jest.SpyInstance;
-  beforeEach(() => { error = jest.spyOn(console, 'error').mockImplementation(() => undefined); });
-  afterEach(() => { error.mockRestore(); jest.useRealTimers(); });
+  beforeEach(() => {
+    error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    error.mockRestore();
+    jest.useRealTimers();
+  });
 
   it('loads cameras, active events and verified incidents without a token, and shows stats and the last update', async () => {
     const requests = installApi();
@@ -139,9 +193,19 @@ describe('SafetyMapPage', () => {
     installApi({ incidents: () => verified });
     await renderMap();
     expect(await screen.findAllByTestId('incident-marker')).toHaveLength(1);
-    const fresh: VerifiedIncident = { id: 'v2', type: 'Debris', description: 'Tyre on the road', locationName: null, lat: 33.5, lng: -112, createdAt: new Date().toISOString() };
+    const fresh: VerifiedIncident = {
+      id: 'v2',
+      type: 'Debris',
+      description: 'Tyre on the road',
+      locationName: null,
+      lat: 33.5,
+      lng: -112,
+      createdAt: new Date().toISOString(),
+    };
     verified = [...INCIDENTS, fresh];
-    await act(async () => { socketHandlers.get('incident:verified')?.({ id: 'v2', type: 'Debris', lat: 33.5, lng: -112, createdAt: fresh.createdAt }); });
+    await act(async () => {
+      socketHandlers.get('incident:verified')?.({ id: 'v2', type: 'Debris', lat: 33.5, lng: -112, createdAt: fresh.createdAt });
+    });
     expect(await screen.findByText('Debris')).toBeInTheDocument();
     expect(names('incident-marker')).toEqual(['Wrong-way driver', 'Debris']);
   });
@@ -154,13 +218,22 @@ describe('SafetyMapPage', () => {
     const before = requests.length;
     expect(before).toBe(3);
     // the wait for the first render moved the clock a little: stay well inside the first interval
-    await act(async () => { jest.advanceTimersByTime(110_000); });
+    await act(async () => {
+      jest.advanceTimersByTime(110_000);
+    });
     expect(requests).toHaveLength(before);
-    await act(async () => { jest.advanceTimersByTime(10_000); });
-    expect(requests.slice(before).map((r) => new URL(r.url).pathname).sort()).toEqual([
-      '/api/incidents/incidents/verified', '/api/traffic/cameras/located', '/api/traffic/events/active',
-    ]);
-    await act(async () => { jest.advanceTimersByTime(120_000); });
+    await act(async () => {
+      jest.advanceTimersByTime(10_000);
+    });
+    expect(
+      requests
+        .slice(before)
+        .map((r) => new URL(r.url).pathname)
+        .sort(),
+    ).toEqual(['/api/incidents/incidents/verified', '/api/traffic/cameras/located', '/api/traffic/events/active']);
+    await act(async () => {
+      jest.advanceTimersByTime(120_000);
+    });
     expect(requests).toHaveLength(before + 6);
     expect(names('camera-marker')).toHaveLength(3);
   });
@@ -172,8 +245,11 @@ describe('SafetyMapPage', () => {
     const before = requests.length;
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await act(async () => {});
-    expect(requests.slice(before).map((r) => new URL(r.url).pathname).sort()).toEqual([
-      '/api/incidents/incidents/verified', '/api/traffic/cameras/located', '/api/traffic/events/active',
-    ]);
+    expect(
+      requests
+        .slice(before)
+        .map((r) => new URL(r.url).pathname)
+        .sort(),
+    ).toEqual(['/api/incidents/incidents/verified', '/api/traffic/cameras/located', '/api/traffic/events/active']);
   });
 });

@@ -5,8 +5,15 @@ import type { Camera } from '@/features/traffic/traffic.api';
 import { CameraModal } from './CameraModal';
 import { useActiveTrafficEventsQuery, useMapCamerasQuery, useVerifiedIncidentsQuery } from './map.api';
 import {
-  DEFAULT_VISIBILITY, eventLayer, filterCameras, layerCounts, MAP_RELOAD_MS, NO_LAYERS, VERIFIED_INCIDENT_HOURS,
-  type LayerId, type LayerVisibility,
+  DEFAULT_VISIBILITY,
+  eventLayer,
+  filterCameras,
+  layerCounts,
+  MAP_RELOAD_MS,
+  NO_LAYERS,
+  VERIFIED_INCIDENT_HOURS,
+  type LayerId,
+  type LayerVisibility,
 } from './map-layers';
 import { MapLegend, ThreatLegend } from './MapLegend';
 import './map.css';
@@ -28,14 +35,20 @@ export function SafetyMapPage() {
   const [selected, setSelected] = useState<Camera | null>(null);
 
   // the spec: data errors on the map are only logged; whatever loaded stays on the map
-  useEffect(() => { if (cameras.error) console.error('Safety map: cameras failed to load', cameras.error); }, [cameras.error]);
-  useEffect(() => { if (events.error) console.error('Safety map: traffic events failed to load', events.error); }, [events.error]);
-  useEffect(() => { if (incidents.error) console.error('Safety map: verified incidents failed to load', incidents.error); }, [incidents.error]);
+  useEffect(() => {
+    if (cameras.error) console.error('Safety map: cameras failed to load', cameras.error);
+  }, [cameras.error]);
+  useEffect(() => {
+    if (events.error) console.error('Safety map: traffic events failed to load', events.error);
+  }, [events.error]);
+  useEffect(() => {
+    if (incidents.error) console.error('Safety map: verified incidents failed to load', incidents.error);
+  }, [incidents.error]);
 
   const allCameras = cameras.data ?? EMPTY;
   const allEvents = events.data ?? EMPTY;
   // if the incidents service fails, that layer simply shows nothing
-  const allIncidents = incidents.isError ? EMPTY : incidents.data ?? EMPTY;
+  const allIncidents = incidents.isError ? EMPTY : (incidents.data ?? EMPTY);
 
   const shownCameras = useMemo(() => filterCameras(allCameras, search), [allCameras, search]);
   const counts = useMemo(() => layerCounts({ cameras: shownCameras, events: allEvents, incidents: allIncidents }), [shownCameras, allEvents, allIncidents]);
@@ -53,7 +66,9 @@ export function SafetyMapPage() {
   }, [refetchCameras, refetchEvents, refetchIncidents]);
 
   // a report a moderator has just verified appears at once, not at the next poll
-  const onVerified = useCallback(() => { void refetchIncidents(); }, [refetchIncidents]);
+  const onVerified = useCallback(() => {
+    void refetchIncidents();
+  }, [refetchIncidents]);
   useSocketEvent('incident:verified', onVerified);
 
   const toggle = useCallback((layer: LayerId) => setVisibility((v) => ({ ...v, [layer]: !v[layer] })), []);
@@ -91,7 +106,13 @@ export function SafetyMapPage() {
           <ThreatLegend />
         </aside>
         <div className="safety-map-area">
-          <Suspense fallback={<div className="safety-map-canvas center"><Spinner size="lg" label="Loading map" /></div>}>
+          <Suspense
+            fallback={
+              <div className="safety-map-canvas center">
+                <Spinner size="lg" label="Loading map" />
+              </div>
+            }
+          >
             <SafetyMapView
               cameras={shownCameras}
               events={shownEvents}
@@ -103,8 +124,18 @@ export function SafetyMapPage() {
             />
           </Suspense>
           <div className="map-stats card" role="group" aria-label="Map statistics">
-            <div><span className="map-stat-value" data-testid="stat-cameras">{shownCameras.length}</span> <span className="muted small">Cameras</span></div>
-            <div><span className="map-stat-value" data-testid="stat-incidents">{allEvents.length + allIncidents.length}</span> <span className="muted small">Active Incidents</span></div>
+            <div>
+              <span className="map-stat-value" data-testid="stat-cameras">
+                {shownCameras.length}
+              </span>{' '}
+              <span className="muted small">Cameras</span>
+            </div>
+            <div>
+              <span className="map-stat-value" data-testid="stat-incidents">
+                {allEvents.length + allIncidents.length}
+              </span>{' '}
+              <span className="muted small">Active Incidents</span>
+            </div>
             <span className="badge badge-live">LIVE</span>
           </div>
         </div>

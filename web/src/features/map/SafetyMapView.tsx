@@ -39,7 +39,13 @@ function eventIcon(event: TrafficEvent) {
   });
 }
 
-const incidentIcon = L.divIcon({ className: 'map-pin map-pin-incident', html: svg('<path d="M3 1.5 V14.5" stroke="currentColor" stroke-width="2"/><path d="M4 2 H13 L10.5 5.5 L13 9 H4 Z" fill="currentColor"/>'), iconSize: [26, 26], iconAnchor: [13, 13], popupAnchor: [0, -12] });
+const incidentIcon = L.divIcon({
+  className: 'map-pin map-pin-incident',
+  html: svg('<path d="M3 1.5 V14.5" stroke="currentColor" stroke-width="2"/><path d="M4 2 H13 L10.5 5.5 L13 9 H4 Z" fill="currentColor"/>'),
+  iconSize: [26, 26],
+  iconAnchor: [13, 13],
+  popupAnchor: [0, -12],
+});
 
 /**
  * Gives a Leaflet-made element a stable test id and, for markers drawn from HTML (which have no alt text),
@@ -57,7 +63,13 @@ function tagged(testId: string, label?: string) {
 }
 
 function Clustered({ enabled, children }: { enabled: boolean; children: ReactNode }) {
-  return enabled ? <MarkerClusterGroup chunkedLoading maxClusterRadius={45}>{children}</MarkerClusterGroup> : <>{children}</>;
+  return enabled ? (
+    <MarkerClusterGroup chunkedLoading maxClusterRadius={45}>
+      {children}
+    </MarkerClusterGroup>
+  ) : (
+    <>{children}</>
+  );
 }
 
 export interface SafetyMapViewProps {
@@ -79,20 +91,29 @@ export default function SafetyMapView({ cameras, events, incidents, showCameras,
     <MapContainer center={MAP_CENTER} zoom={MAP_ZOOM} className="safety-map-canvas" scrollWheelZoom>
       <TileLayer url={tileUrl} attribution={tileAttribution} />
 
-      {showZones && DANGER_ZONES.map((zone) => {
-        const style = SEVERITY_STYLE[zone.severity];
-        return (
-          <Circle
-            key={zone.id}
-            center={[zone.lat, zone.lng]}
-            radius={zone.radiusM}
-            pathOptions={{ color: style.color, fillColor: style.color, fillOpacity: style.fillOpacity, weight: 2, className: `danger-zone danger-zone-${zone.severity}` }}
-            eventHandlers={tagged(`danger-zone-${zone.id}`)}
-          >
-            <Tooltip>{zone.name} ({style.label} threat) · {zone.note}</Tooltip>
-          </Circle>
-        );
-      })}
+      {showZones &&
+        DANGER_ZONES.map((zone) => {
+          const style = SEVERITY_STYLE[zone.severity];
+          return (
+            <Circle
+              key={zone.id}
+              center={[zone.lat, zone.lng]}
+              radius={zone.radiusM}
+              pathOptions={{
+                color: style.color,
+                fillColor: style.color,
+                fillOpacity: style.fillOpacity,
+                weight: 2,
+                className: `danger-zone danger-zone-${zone.severity}`,
+              }}
+              eventHandlers={tagged(`danger-zone-${zone.id}`)}
+            >
+              <Tooltip>
+                {zone.name} ({style.label} threat) · {zone.note}
+              </Tooltip>
+            </Circle>
+          );
+        })}
 
       {showCameras && (
         <Clustered enabled={cameras.length > CLUSTER_THRESHOLD}>
@@ -109,7 +130,9 @@ export default function SafetyMapView({ cameras, events, incidents, showCameras,
                 <div className="map-popup">
                   <strong>{[camera.roadway, camera.direction].filter(Boolean).join(' ')}</strong>
                   {camera.description && <p>{camera.description}</p>}
-                  <button type="button" className="btn btn-primary btn-sm" onClick={() => onViewCamera(camera)}>View Camera</button>
+                  <button type="button" className="btn btn-primary btn-sm" onClick={() => onViewCamera(camera)}>
+                    View Camera
+                  </button>
                 </div>
               </Popup>
             </Marker>
@@ -121,7 +144,13 @@ export default function SafetyMapView({ cameras, events, incidents, showCameras,
         {events.map((event) => {
           const label = `${event.type}${event.roadway ? ` on ${event.roadway}` : ''}: ${event.description}`;
           return (
-            <Marker key={event.id} position={[event.lat, event.lng]} icon={eventIcon(event)} title={label} eventHandlers={tagged('traffic-event-marker', label)}>
+            <Marker
+              key={event.id}
+              position={[event.lat, event.lng]}
+              icon={eventIcon(event)}
+              title={label}
+              eventHandlers={tagged('traffic-event-marker', label)}
+            >
               <Popup>
                 <div className="map-popup">
                   <strong>{event.type}</strong>
@@ -137,21 +166,28 @@ export default function SafetyMapView({ cameras, events, incidents, showCameras,
         })}
       </Clustered>
 
-      {showIncidents && incidents.map((incident) => {
-        const label = verifiedReportLabel(incident);
-        return (
-          <Marker key={incident.id} position={[incident.lat, incident.lng]} icon={incidentIcon} title={label} eventHandlers={tagged('incident-marker', label)}>
-            <Popup>
-              <div className="map-popup">
-                <strong>{incidentTypeLabel(incident.type)}</strong>
-                {incident.locationName && <p className="small">{incident.locationName}</p>}
-                <p>{incident.description}</p>
-                <p className="small muted">Reported {formatDateTime(incident.createdAt)}</p>
-              </div>
-            </Popup>
-          </Marker>
-        );
-      })}
+      {showIncidents &&
+        incidents.map((incident) => {
+          const label = verifiedReportLabel(incident);
+          return (
+            <Marker
+              key={incident.id}
+              position={[incident.lat, incident.lng]}
+              icon={incidentIcon}
+              title={label}
+              eventHandlers={tagged('incident-marker', label)}
+            >
+              <Popup>
+                <div className="map-popup">
+                  <strong>{incidentTypeLabel(incident.type)}</strong>
+                  {incident.locationName && <p className="small">{incident.locationName}</p>}
+                  <p>{incident.description}</p>
+                  <p className="small muted">Reported {formatDateTime(incident.createdAt)}</p>
+                </div>
+              </Popup>
+            </Marker>
+          );
+        })}
     </MapContainer>
   );
 }

@@ -42,11 +42,7 @@ export const DANGER_ZONES: DangerZone[] = [
   { id: 'event-impact-zone', name: 'Event Impact Zone', lat: 33.5276, lng: -112.2626, radiusM: 1000, severity: 'low', note: 'State Farm Stadium, Glendale' },
 ];
 
-export type LayerId =
-  | 'incidents' | 'closures' | 'roadwork' | 'specialEvents' | 'otherEvents'
-  | 'verifiedReports' | 'dangerZones'
-  | 'cameras'
-  | 'weather';
+export type LayerId = 'incidents' | 'closures' | 'roadwork' | 'specialEvents' | 'otherEvents' | 'verifiedReports' | 'dangerZones' | 'cameras' | 'weather';
 
 export interface LayerGroup {
   id: 'traffic' | 'safety' | 'infrastructure' | 'weather';
@@ -104,7 +100,11 @@ export function eventLayer(event: Pick<TrafficEvent, 'category'>): LayerId {
 }
 
 /** Counts per layer, from the data (never fixed numbers). */
-export function layerCounts(data: { cameras: readonly Camera[]; events: readonly TrafficEvent[]; incidents: readonly VerifiedIncident[] }): Record<LayerId, number> {
+export function layerCounts(data: {
+  cameras: readonly Camera[];
+  events: readonly TrafficEvent[];
+  incidents: readonly VerifiedIncident[];
+}): Record<LayerId, number> {
   const counts = Object.fromEntries(ALL_LAYERS.map((id) => [id, 0])) as Record<LayerId, number>;
   counts.cameras = data.cameras.length;
   counts.verifiedReports = data.incidents.length;

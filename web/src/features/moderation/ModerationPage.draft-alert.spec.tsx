@@ -10,13 +10,30 @@ import { DRAFT_LOOKUP_DELAYS_MS } from './verified-toast';
 jest.mock('@/app/socket', () => ({ useSocketEvent: jest.fn(), getSocket: jest.fn() }));
 
 const report = (id: string, type: IncidentType): ModerationIncident => ({
-  id, type, description: 'Car heading south in the northbound lanes', locationName: 'I-17 near Thomas Rd', lat: 33.48, lng: -112.1,
-  photoUrl: null, status: 'pending', reportedBy: 'u1', mine: false, autoApproved: false, moderatedAt: null, moderationNote: null,
-  createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
+  id,
+  type,
+  description: 'Car heading south in the northbound lanes',
+  locationName: 'I-17 near Thomas Rd',
+  lat: 33.48,
+  lng: -112.1,
+  photoUrl: null,
+  status: 'pending',
+  reportedBy: 'u1',
+  mine: false,
+  autoApproved: false,
+  moderatedAt: null,
+  moderationNote: null,
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
   reporter: { id: 'u1', email: 'jane@example.org', history: { verified: 4, rejected: 0, pending: 0 } },
 });
 
-const draft = { id: 'a1b2c3d4-0000-4000-8000-000000000001', status: 'draft', severity: 'critical', title: 'Wrong-way driver near I-17 near Thomas Rd' } as AdminAlert;
+const draft = {
+  id: 'a1b2c3d4-0000-4000-8000-000000000001',
+  status: 'draft',
+  severity: 'critical',
+  title: 'Wrong-way driver near I-17 near Thomas Rd',
+} as AdminAlert;
 
 const page = (items: AdminAlert[]) => ({ items, total: items.length, page: 1, pageSize: 20 });
 
@@ -34,7 +51,14 @@ function serve(queued: ModerationIncident, alerts: (lookup: number) => AdminAler
   });
 }
 
-const renderPage = () => renderScreen(<><ModerationPage /><Toaster /></>, { path: '/admin/moderation', role: 'admin' });
+const renderPage = () =>
+  renderScreen(
+    <>
+      <ModerationPage />
+      <Toaster />
+    </>,
+    { path: '/admin/moderation', role: 'admin' },
+  );
 
 afterEach(() => {
   // the toasts live in react-hot-toast's module store, beyond any one render

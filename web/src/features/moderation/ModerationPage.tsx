@@ -1,8 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import {
-  INCIDENT_TYPE_INFO, incidentTypeLabel, isUrgentIncidentType, URGENT_INCIDENT_TYPES, type ModerationIncident,
-} from '@beacon/contracts';
+import { INCIDENT_TYPE_INFO, incidentTypeLabel, isUrgentIncidentType, URGENT_INCIDENT_TYPES, type ModerationIncident } from '@beacon/contracts';
 import type { ApiError } from '@/app/api';
 import { useAppDispatch } from '@/app/hooks';
 import { useSocketEvent } from '@/app/socket';
@@ -39,20 +37,29 @@ export function ModerationPage() {
         <div>
           <h1>Moderation Queue</h1>
           <p className="muted">
-            {data ? `${total} ${total === 1 ? 'report' : 'reports'} waiting for review` : 'Reports waiting for review'}.
-            {' '}Urgent reports ({URGENT_LABELS.join(', then ')}) come first, then the longest waiting.
-            {' '}Verified reports appear on the public map; a verified wrong-way driver also creates a draft critical alert.
+            {data ? `${total} ${total === 1 ? 'report' : 'reports'} waiting for review` : 'Reports waiting for review'}. Urgent reports (
+            {URGENT_LABELS.join(', then ')}) come first, then the longest waiting. Verified reports appear on the public map; a verified wrong-way driver also
+            creates a draft critical alert.
           </p>
         </div>
-        <button type="button" className="btn btn-outline" onClick={() => void refetch()}>Refresh</button>
+        <button type="button" className="btn btn-outline" onClick={() => void refetch()}>
+          Refresh
+        </button>
       </div>
       {isLoading && <Spinner label="Loading reports" />}
       {isError && <p className="empty-state">The moderation queue could not be loaded. Try Refresh.</p>}
       {data && !reports.length && (
-        <div className="empty-state card"><p><strong>No reports waiting for review</strong></p><p>New reports will show up here.</p></div>
+        <div className="empty-state card">
+          <p>
+            <strong>No reports waiting for review</strong>
+          </p>
+          <p>New reports will show up here.</p>
+        </div>
       )}
       <div className="stack" aria-label="Pending reports" role="list">
-        {reports.map((r) => <ReportCard key={r.id} report={r} onVerified={announceVerified} />)}
+        {reports.map((r) => (
+          <ReportCard key={r.id} report={r} onVerified={announceVerified} />
+        ))}
       </div>
       {hasNextPage && (
         <button type="button" className="btn btn-outline btn-block" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
@@ -84,7 +91,9 @@ function ReportCard({ report, onVerified }: { report: ModerationIncident; onVeri
   return (
     <article className={`card report-card${urgent ? ' report-urgent' : ''}`} role="listitem" aria-labelledby={`${id}-title`}>
       <div className="row-between">
-        <h2 id={`${id}-title`} className="report-title">{info?.icon} {incidentTypeLabel(report.type)}</h2>
+        <h2 id={`${id}-title`} className="report-title">
+          {info?.icon} {incidentTypeLabel(report.type)}
+        </h2>
         <span className="row report-badges">
           {urgent && <span className="badge badge-critical">Urgent</span>}
           <span className="badge badge-medium">Pending</span>
@@ -101,7 +110,9 @@ function ReportCard({ report, onVerified }: { report: ModerationIncident; onVeri
           {report.lat.toFixed(5)}, {report.lng.toFixed(5)}
         </dd>
         <dt>Reported</dt>
-        <dd><time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time> ({relativeAge(report.createdAt)})</dd>
+        <dd>
+          <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time> ({relativeAge(report.createdAt)})
+        </dd>
       </dl>
       {report.photoUrl && (
         <a href={report.photoUrl} target="_blank" rel="noopener noreferrer">
@@ -113,8 +124,12 @@ function ReportCard({ report, onVerified }: { report: ModerationIncident; onVeri
         <input id={`${id}-note`} value={note} maxLength={500} placeholder="Why, for the record" onChange={(e) => setNote(e.target.value)} />
       </div>
       <div className="row">
-        <button type="button" className="btn btn-primary" disabled={isLoading} onClick={() => void decide('verified')}>Verify</button>
-        <button type="button" className="btn btn-outline" disabled={isLoading} onClick={() => void decide('rejected')}>Reject</button>
+        <button type="button" className="btn btn-primary" disabled={isLoading} onClick={() => void decide('verified')}>
+          Verify
+        </button>
+        <button type="button" className="btn btn-outline" disabled={isLoading} onClick={() => void decide('rejected')}>
+          Reject
+        </button>
       </div>
     </article>
   );

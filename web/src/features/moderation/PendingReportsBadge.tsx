@@ -21,8 +21,13 @@ export function PendingReportsBadge() {
   if (pending <= 0) return null;
   return (
     <>
-      <span className="nav-count" aria-hidden="true">{pending > 99 ? '99+' : pending}</span>
-      <span className="visually-hidden"> ({pending} {pending === 1 ? 'report' : 'reports'} waiting)</span>
+      <span className="nav-count" aria-hidden="true">
+        {pending > 99 ? '99+' : pending}
+      </span>
+      <span className="visually-hidden">
+        {' '}
+        ({pending} {pending === 1 ? 'report' : 'reports'} waiting)
+      </span>
     </>
   );
 }

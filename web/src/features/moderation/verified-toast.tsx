@@ -26,7 +26,11 @@ export const VERIFIED_TOASTS = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The alert a verified incident created, asked for a few times as the alerts service creates it asynchronously; null if it has not appeared. */
-export async function findDraftAlert(dispatch: AppDispatch, incidentId: string, delaysMs: readonly number[] = DRAFT_LOOKUP_DELAYS_MS): Promise<AdminAlert | null> {
+export async function findDraftAlert(
+  dispatch: AppDispatch,
+  incidentId: string,
+  delaysMs: readonly number[] = DRAFT_LOOKUP_DELAYS_MS,
+): Promise<AdminAlert | null> {
   for (const delay of delaysMs) {
     if (delay > 0) await sleep(delay);
     const { data } = await dispatch(moderationApi.endpoints.draftAlertForIncident.initiate(incidentId, { subscribe: false, forceRefetch: true }));
@@ -71,17 +75,20 @@ function DraftCreated({ t, alert, open }: { t: Toast; alert: AdminAlert; open: (
 export function useAnnounceVerified() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  return useCallback(async (report: Incident) => {
-    if (report.type !== DRAFT_ALERT_INCIDENT_TYPE) {
-      toast.success(VERIFIED_TOASTS.verified);
-      return;
-    }
-    const id = toast.loading(VERIFIED_TOASTS.lookingForDraft);
-    const alert = await findDraftAlert(dispatch, report.id);
-    if (alert) {
-      toast.success((t) => <DraftCreated t={t} alert={alert} open={(path) => void navigate(path)} />, { id, duration: 15_000 });
-    } else {
-      toast(VERIFIED_TOASTS.draftPending, { id, icon: 'ℹ️', duration: 10_000 });
-    }
-  }, [dispatch, navigate]);
+  return useCallback(
+    async (report: Incident) => {
+      if (report.type !== DRAFT_ALERT_INCIDENT_TYPE) {
+        toast.success(VERIFIED_TOASTS.verified);
+        return;
+      }
+      const id = toast.loading(VERIFIED_TOASTS.lookingForDraft);
+      const alert = await findDraftAlert(dispatch, report.id);
+      if (alert) {
+        toast.success((t) => <DraftCreated t={t} alert={alert} open={(path) => void navigate(path)} />, { id, duration: 15_000 });
+      } else {
+        toast(VERIFIED_TOASTS.draftPending, { id, icon: 'ℹ️', duration: 10_000 });
+      }
+    },
+    [dispatch, navigate],
+  );
 }

@@ -9,7 +9,14 @@ import { PremiumPage } from './PremiumPage';
 function renderPremium(user: boolean) {
   const store = makeStore();
   store.dispatch(user ? signedIn({ id: 'u1', email: 'pat@example.com', role: 'user' }) : signedOut());
-  render(<Provider store={store}><MemoryRouter><PremiumPage /><Toaster /></MemoryRouter></Provider>);
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <PremiumPage />
+        <Toaster />
+      </MemoryRouter>
+    </Provider>,
+  );
 }
 
 describe('PremiumPage', () => {

@@ -23,12 +23,21 @@ const TESTIMONIALS = [
 ] as const;
 
 const FAQ = [
-  { q: 'Can I try Premium before paying?', a: `Yes. Paid plans start with a ${TRIAL_DAYS}-day free trial. You will not be charged if you cancel before it ends.` },
+  {
+    q: 'Can I try Premium before paying?',
+    a: `Yes. Paid plans start with a ${TRIAL_DAYS}-day free trial. You will not be charged if you cancel before it ends.`,
+  },
   { q: 'What if Premium is not for me?', a: `Every paid plan has a ${MONEY_BACK_DAYS}-day money-back guarantee, no questions asked.` },
-  { q: 'How does the Family/Team plan work?', a: 'It costs $30 per month and covers 5 users. Each extra user is $10 per month. Every member gets the full Premium features.' },
+  {
+    q: 'How does the Family/Team plan work?',
+    a: 'It costs $30 per month and covers 5 users. Each extra user is $10 per month. Every member gets the full Premium features.',
+  },
   { q: 'Is there a discount for paying yearly?', a: `Yes. Annual billing saves ${ANNUAL_DISCOUNT_PERCENT}% compared with paying monthly.` },
   { q: 'Can I cancel at any time?', a: 'Yes. You keep Premium until the end of the period you paid for, then move back to the Free plan.' },
-  { q: 'Which payment methods will you accept?', a: 'Major credit and debit cards, PayPal, Apple Pay and Google Pay. Payments are processed by our payment provider; Beacon never stores card numbers.' },
+  {
+    q: 'Which payment methods will you accept?',
+    a: 'Major credit and debit cards, PayPal, Apple Pay and Google Pay. Payments are processed by our payment provider; Beacon never stores card numbers.',
+  },
 ] as const;
 
 const PAYMENT_METHODS = ['Visa', 'Mastercard', 'American Express', 'PayPal', 'Apple Pay', 'Google Pay'] as const;
@@ -47,11 +56,25 @@ export function PremiumPage() {
 
   const planAction = (plan: Plan) => {
     if (plan.id === 'free') {
-      if (signedIn) return <button type="button" className="btn btn-outline btn-block" disabled>{isSubscribed ? 'Free Plan' : 'Current Plan'}</button>;
-      return <Link to="/signup" className="btn btn-outline btn-block">Get Started Free</Link>;
+      if (signedIn)
+        return (
+          <button type="button" className="btn btn-outline btn-block" disabled>
+            {isSubscribed ? 'Free Plan' : 'Current Plan'}
+          </button>
+        );
+      return (
+        <Link to="/signup" className="btn btn-outline btn-block">
+          Get Started Free
+        </Link>
+      );
     }
     return (
-      <button type="button" className={`btn btn-block ${plan.popular ? 'btn-primary' : 'btn-outline'}`} onClick={subscriptionsDisabled} aria-label={`Choose ${plan.name} plan`}>
+      <button
+        type="button"
+        className={`btn btn-block ${plan.popular ? 'btn-primary' : 'btn-outline'}`}
+        onClick={subscriptionsDisabled}
+        aria-label={`Choose ${plan.name} plan`}
+      >
         {plan.id === 'family' ? 'Choose Family/Team' : 'Choose Single User'}
       </button>
     );
@@ -62,11 +85,16 @@ export function PremiumPage() {
       <section className="premium-hero" aria-labelledby="premium-title">
         <span className="badge badge-live">Beacon Premium</span>
         <h1 id="premium-title">More warning. More coverage. More peace of mind.</h1>
-        <p>Extend your alert radius, keep your full history and watch live cameras. Try it free for {TRIAL_DAYS} days, and save {ANNUAL_DISCOUNT_PERCENT}% when you pay yearly.</p>
+        <p>
+          Extend your alert radius, keep your full history and watch live cameras. Try it free for {TRIAL_DAYS} days, and save {ANNUAL_DISCOUNT_PERCENT}% when
+          you pay yearly.
+        </p>
       </section>
 
       <section className="page" aria-labelledby="premium-features-title">
-        <h2 id="premium-features-title" className="center">What you get</h2>
+        <h2 id="premium-features-title" className="center">
+          What you get
+        </h2>
         <IconCards items={FEATURES} listClassName="grid-3" cardClassName="premium-feature" iconClassName="premium-feature-icon" />
       </section>
 
@@ -79,46 +107,71 @@ export function PremiumPage() {
       )}
 
       <section className="page" aria-labelledby="plans-title">
-        <h2 id="plans-title" className="center">Choose your plan</h2>
+        <h2 id="plans-title" className="center">
+          Choose your plan
+        </h2>
         <div className="plans">
           {PLANS.map((plan) => (
             <article key={plan.id} className={`card plan ${plan.popular ? 'plan-popular' : ''}`} aria-labelledby={`plan-${plan.id}`}>
               {plan.popular && <span className="badge plan-flag">Most Popular</span>}
               <h3 id={`plan-${plan.id}`}>{plan.name}</h3>
-              <p className="plan-price"><span className="plan-amount">{usd.format(plan.price)}</span> <span className="muted">{plan.period}</span></p>
+              <p className="plan-price">
+                <span className="plan-amount">{usd.format(plan.price)}</span> <span className="muted">{plan.period}</span>
+              </p>
               <p className="muted small">{plan.note}</p>
               <ul className="plan-features">
-                {plan.features.map((f) => <li key={f}><span aria-hidden="true">✓</span> {f}</li>)}
+                {plan.features.map((f) => (
+                  <li key={f}>
+                    <span aria-hidden="true">✓</span> {f}
+                  </li>
+                ))}
               </ul>
               {planAction(plan)}
             </article>
           ))}
         </div>
         <div className="card guarantee">
-          <span className="guarantee-icon" aria-hidden="true">🛡️</span>
+          <span className="guarantee-icon" aria-hidden="true">
+            🛡️
+          </span>
           <div>
             <strong>{MONEY_BACK_DAYS}-Day Money-Back Guarantee</strong>
             <p className="muted small">Not happy? Get a full refund within {MONEY_BACK_DAYS} days.</p>
           </div>
-          {signedIn && <button type="button" className="btn btn-outline btn-sm" onClick={subscriptionsDisabled}>Restore Purchases</button>}
+          {signedIn && (
+            <button type="button" className="btn btn-outline btn-sm" onClick={subscriptionsDisabled}>
+              Restore Purchases
+            </button>
+          )}
         </div>
       </section>
 
       <section className="page" aria-labelledby="premium-testimonials-title">
-        <h2 id="premium-testimonials-title" className="center">Loved by safety-minded drivers</h2>
+        <h2 id="premium-testimonials-title" className="center">
+          Loved by safety-minded drivers
+        </h2>
         <SimulatedTestimonials items={TESTIMONIALS} />
       </section>
 
       <section className="page premium-faq" aria-labelledby="premium-faq-title">
-        <h2 id="premium-faq-title" className="center">Questions about Premium</h2>
+        <h2 id="premium-faq-title" className="center">
+          Questions about Premium
+        </h2>
         <ul className="faq-list">
           {FAQ.map((item, i) => {
             const open = openFaq === i;
             return (
               <li key={item.q} className={`card premium-faq-item ${open ? 'open' : ''}`}>
                 <h3 className="premium-faq-question">
-                  <button type="button" id={`premium-faq-${i}`} aria-expanded={open} aria-controls={`premium-faq-${i}-answer`} onClick={() => setOpenFaq(open ? null : i)}>
-                    <span>{item.q}</span><span aria-hidden="true">{open ? '−' : '+'}</span>
+                  <button
+                    type="button"
+                    id={`premium-faq-${i}`}
+                    aria-expanded={open}
+                    aria-controls={`premium-faq-${i}-answer`}
+                    onClick={() => setOpenFaq(open ? null : i)}
+                  >
+                    <span>{item.q}</span>
+                    <span aria-hidden="true">{open ? '−' : '+'}</span>
                   </button>
                 </h3>
                 <div id={`premium-faq-${i}-answer`} role="region" aria-labelledby={`premium-faq-${i}`} hidden={!open}>
@@ -134,13 +187,21 @@ export function PremiumPage() {
         <h2 id="premium-cta-title">Start your {TRIAL_DAYS}-day free trial</h2>
         <p>No commitment. Cancel any time.</p>
         <div className="row" style={{ justifyContent: 'center' }}>
-          <button type="button" className="btn btn-light" onClick={subscriptionsDisabled}>Start Free Trial</button>
-          <button type="button" className="btn btn-outline-light" onClick={contactDisabled}>Contact Sales</button>
+          <button type="button" className="btn btn-light" onClick={subscriptionsDisabled}>
+            Start Free Trial
+          </button>
+          <button type="button" className="btn btn-outline-light" onClick={contactDisabled}>
+            Contact Sales
+          </button>
         </div>
         <div className="payments" aria-label="Accepted payment methods">
           <p className="small">Secure payments (coming soon)</p>
           <ul className="row payment-list">
-            {PAYMENT_METHODS.map((m) => <li key={m} className="payment-method">{m}</li>)}
+            {PAYMENT_METHODS.map((m) => (
+              <li key={m} className="payment-method">
+                {m}
+              </li>
+            ))}
           </ul>
         </div>
       </section>

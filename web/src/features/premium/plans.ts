@@ -21,15 +21,42 @@ export interface Plan {
 
 export const PLANS: Plan[] = [
   {
-    id: 'free', name: 'Free', price: 0, period: 'forever', note: 'For getting started',
+    id: 'free',
+    name: 'Free',
+    price: 0,
+    period: 'forever',
+    note: 'For getting started',
     features: ['Real-time alerts near you', '10-mile alert radius', '7-day alert history', 'Public safety map', 'Community forum access'],
   },
   {
-    id: 'single', name: 'Single User', price: 10, period: 'per month', note: `${TRIAL_DAYS}-day free trial`, popular: true,
-    features: ['Everything in Free', '50-mile alert radius', '90-day alert history', '100+ live traffic cameras', 'Voice alerts while driving', 'Priority delivery of critical alerts'],
+    id: 'single',
+    name: 'Single User',
+    price: 10,
+    period: 'per month',
+    note: `${TRIAL_DAYS}-day free trial`,
+    popular: true,
+    features: [
+      'Everything in Free',
+      '50-mile alert radius',
+      '90-day alert history',
+      '100+ live traffic cameras',
+      'Voice alerts while driving',
+      'Priority delivery of critical alerts',
+    ],
   },
   {
-    id: 'family', name: 'Family/Team', price: 30, period: 'per month for 5 users', note: '+$10 per month for each extra user',
-    features: ['Everything in Single User', '100-mile alert radius', 'Unlimited alert history', 'Up to 5 members included', 'Shared alerts for the whole group', 'Extra users $10 per month each'],
+    id: 'family',
+    name: 'Family/Team',
+    price: 30,
+    period: 'per month for 5 users',
+    note: '+$10 per month for each extra user',
+    features: [
+      'Everything in Single User',
+      '100-mile alert radius',
+      'Unlimited alert history',
+      'Up to 5 members included',
+      'Shared alerts for the whole group',
+      'Extra users $10 per month each',
+    ],
   },
 ];

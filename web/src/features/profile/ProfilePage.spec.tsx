@@ -7,7 +7,15 @@ import { makeStore } from '@/app/store';
 import { signedIn } from '@/features/auth/auth.slice';
 import { ProfilePage } from './ProfilePage';
 
-const user = { id: 'u1', email: 'pat.driver@example.com', email_confirmed_at: '2025-01-01T00:00:00Z', app_metadata: {}, user_metadata: {}, aud: 'authenticated', created_at: '' };
+const user = {
+  id: 'u1',
+  email: 'pat.driver@example.com',
+  email_confirmed_at: '2025-01-01T00:00:00Z',
+  app_metadata: {},
+  user_metadata: {},
+  aud: 'authenticated',
+  created_at: '',
+};
 const mockAuth = {
   getUser: jest.fn(async () => ({ data: { user }, error: null })),
   updateUser: jest.fn(async (attrs: { email?: string; password?: string }) => ({ data: { user: { ...user, new_email: attrs.email } }, error: null })),
@@ -15,12 +23,21 @@ const mockAuth = {
   signOut: jest.fn(async () => ({ error: null })),
   mfa: {
     listFactors: jest.fn(async () => ({ data: { all: [], totp: [], phone: [] }, error: null })),
-    enroll: jest.fn(async () => ({ data: { id: 'f1', type: 'totp', totp: { qr_code: 'data:image/svg+xml;utf-8,<svg/>', secret: 'ABCDEF', uri: 'otpauth://totp/x' } }, error: null })),
+    enroll: jest.fn(async () => ({
+      data: { id: 'f1', type: 'totp', totp: { qr_code: 'data:image/svg+xml;utf-8,<svg/>', secret: 'ABCDEF', uri: 'otpauth://totp/x' } },
+      error: null,
+    })),
     challengeAndVerify: jest.fn(async () => ({ data: {}, error: null })),
     unenroll: jest.fn(async () => ({ data: {}, error: null })),
   },
 };
-jest.mock('@/features/auth/auth-client', () => ({ get auth() { return mockAuth; }, accessToken: async () => null, setRememberMe: () => undefined }));
+jest.mock('@/features/auth/auth-client', () => ({
+  get auth() {
+    return mockAuth;
+  },
+  accessToken: async () => null,
+  setRememberMe: () => undefined,
+}));
 
 const puts: unknown[] = [];
 let prefs: AlertPreferences;
@@ -44,7 +61,14 @@ beforeAll(() => {
 function renderProfile() {
   const store = makeStore();
   store.dispatch(signedIn({ id: 'u1', email: user.email, role: 'user' }));
-  return render(<Provider store={store}><MemoryRouter><ProfilePage /><Toaster /></MemoryRouter></Provider>);
+  return render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <ProfilePage />
+        <Toaster />
+      </MemoryRouter>
+    </Provider>,
+  );
 }
 
 const criticalOnly = () => screen.getByRole('switch', { name: 'Critical alerts only' });
@@ -137,7 +161,10 @@ describe('ProfilePage', () => {
   it('runs TOTP enrolment with a QR code and a verification code', async () => {
     renderProfile();
     fireEvent.click(await screen.findByRole('button', { name: 'Enable two-factor authentication' }));
-    expect(await screen.findByRole('img', { name: 'QR code to add Beacon to your authenticator app' })).toHaveAttribute('src', 'data:image/svg+xml;utf-8,<svg/>');
+    expect(await screen.findByRole('img', { name: 'QR code to add Beacon to your authenticator app' })).toHaveAttribute(
+      'src',
+      'data:image/svg+xml;utf-8,<svg/>',
+    );
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify and Enable' }));
     expect(await screen.findByText('Two-factor authentication enabled')).toBeInTheDocument();

@@ -50,12 +50,25 @@ function EmailSetting({ user, onUser }: { user: User; onUser: (u: User) => void 
     <div className="setting">
       <div className="setting-row">
         <div>
-          <span className="setting-label" id="email-label">Email</span>
-          <span className="setting-value" aria-labelledby="email-label">{user.email}</span>
+          <span className="setting-label" id="email-label">
+            Email
+          </span>
+          <span className="setting-value" aria-labelledby="email-label">
+            {user.email}
+          </span>
           {user.new_email && <span className="muted small">Waiting for confirmation of {user.new_email}</span>}
         </div>
         {!editing && (
-          <button type="button" className="btn btn-outline btn-sm" aria-label="Change email" onClick={() => { setEditing(true); setEmail(''); setError(undefined); }}>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            aria-label="Change email"
+            onClick={() => {
+              setEditing(true);
+              setEmail('');
+              setError(undefined);
+            }}
+          >
             Change
           </button>
         )}
@@ -64,8 +77,12 @@ function EmailSetting({ user, onUser }: { user: User; onUser: (u: User) => void 
         <form className="setting-form" onSubmit={submit} noValidate aria-label="Change email">
           <TextField label="New email" type="email" name="new-email" autoComplete="email" value={email} onChange={setEmail} error={error} />
           <div className="row">
-            <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Saving...' : 'Update Email'}</button>
-            <button type="button" className="btn btn-outline" onClick={() => setEditing(false)}>Cancel</button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Saving...' : 'Update Email'}
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
           </div>
         </form>
       )}
@@ -103,10 +120,20 @@ function PasswordSetting() {
       <div className="setting-row">
         <div>
           <span className="setting-label">Password</span>
-          <span className="setting-value" aria-label="Password hidden">••••••••</span>
+          <span className="setting-value" aria-label="Password hidden">
+            ••••••••
+          </span>
         </div>
         {!editing && (
-          <button type="button" className="btn btn-outline btn-sm" aria-label="Change password" onClick={() => { setEditing(true); setErrors({}); }}>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            aria-label="Change password"
+            onClick={() => {
+              setEditing(true);
+              setErrors({});
+            }}
+          >
             Change
           </button>
         )}
@@ -114,11 +141,30 @@ function PasswordSetting() {
       {editing && (
         <form className="setting-form" onSubmit={submit} noValidate aria-label="Change password">
           <PasswordField label="New password" name="new-password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} />
-          <PasswordField label="Confirm new password" name="confirm-password" autoComplete="new-password" value={confirm} onChange={setConfirm} error={errors.confirm} />
+          <PasswordField
+            label="Confirm new password"
+            name="confirm-password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={setConfirm}
+            error={errors.confirm}
+          />
           <p className="muted small">Changing your password signs you out on your other devices.</p>
           <div className="row">
-            <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Saving...' : 'Update Password'}</button>
-            <button type="button" className="btn btn-outline" onClick={() => { setEditing(false); setPassword(''); setConfirm(''); }}>Cancel</button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Saving...' : 'Update Password'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => {
+                setEditing(false);
+                setPassword('');
+                setConfirm('');
+              }}
+            >
+              Cancel
+            </button>
           </div>
         </form>
       )}
@@ -139,8 +185,12 @@ function Toggle({ id, label, description, checked, disabled, onChange }: ToggleP
   return (
     <div className="setting-row toggle-row">
       <div>
-        <span className="setting-label" id={`${id}-label`}>{label}</span>
-        <span className="muted small" id={`${id}-desc`}>{description}</span>
+        <span className="setting-label" id={`${id}-label`}>
+          {label}
+        </span>
+        <span className="muted small" id={`${id}-desc`}>
+          {description}
+        </span>
       </div>
       <button
         type="button"
@@ -201,16 +251,36 @@ function NotificationSettings() {
       ) : prefs.isError || !data ? (
         <div role="alert" className="row-between">
           <span className="muted">Notification settings are not available right now.</span>
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => void prefs.refetch()}>Try Again</button>
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => void prefs.refetch()}>
+            Try Again
+          </button>
         </div>
       ) : (
         <>
-          <Toggle id="toggle-push" label="Push notifications" description="Alerts on this device as they happen" checked={data.methods.push} disabled={saving.isLoading}
-            onChange={(push) => void change({ methods: { push } })} />
-          <Toggle id="toggle-email" label="Email notifications" description="Alerts and digests by email" checked={data.methods.email} disabled={saving.isLoading}
-            onChange={(email) => void change({ methods: { email } })} />
-          <Toggle id="toggle-critical" label="Critical alerts only" description="Only notify me about critical alerts" checked={data.severityThreshold === 'critical'} disabled={saving.isLoading}
-            onChange={(on) => void change({ severityThreshold: on ? 'critical' : thresholdBeforeCritical() })} />
+          <Toggle
+            id="toggle-push"
+            label="Push notifications"
+            description="Alerts on this device as they happen"
+            checked={data.methods.push}
+            disabled={saving.isLoading}
+            onChange={(push) => void change({ methods: { push } })}
+          />
+          <Toggle
+            id="toggle-email"
+            label="Email notifications"
+            description="Alerts and digests by email"
+            checked={data.methods.email}
+            disabled={saving.isLoading}
+            onChange={(email) => void change({ methods: { email } })}
+          />
+          <Toggle
+            id="toggle-critical"
+            label="Critical alerts only"
+            description="Only notify me about critical alerts"
+            checked={data.severityThreshold === 'critical'}
+            disabled={saving.isLoading}
+            onChange={(on) => void change({ severityThreshold: on ? 'critical' : thresholdBeforeCritical() })}
+          />
         </>
       )}
     </section>
@@ -250,15 +320,24 @@ export function ProfilePage() {
       <h1 id="profile-title">Profile Settings</h1>
 
       <section className="card profile-account" aria-label="Account">
-        <div className="avatar" aria-hidden="true">{displayName(email).charAt(0).toUpperCase()}</div>
+        <div className="avatar" aria-hidden="true">
+          {displayName(email).charAt(0).toUpperCase()}
+        </div>
         <div className="profile-identity">
           <h2>{displayName(email)}</h2>
           <span className="muted">{email}</span>
-          {user && (verified
-            ? <span className="badge badge-success"><span aria-hidden="true">✓</span> Account Verified</span>
-            : <span className="badge badge-medium">Email not verified yet</span>)}
+          {user &&
+            (verified ? (
+              <span className="badge badge-success">
+                <span aria-hidden="true">✓</span> Account Verified
+              </span>
+            ) : (
+              <span className="badge badge-medium">Email not verified yet</span>
+            ))}
         </div>
-        <button type="button" className="btn btn-outline" onClick={signOut}>Sign Out</button>
+        <button type="button" className="btn btn-outline" onClick={signOut}>
+          Sign Out
+        </button>
       </section>
 
       <section className="card profile-section" aria-labelledby="signin-title">
@@ -280,7 +359,9 @@ export function ProfilePage() {
 
       <section className="card profile-section profile-signout" aria-label="Session">
         <p className="muted">Signed in as {email}</p>
-        <button type="button" className="btn btn-danger" onClick={signOut}>Sign Out</button>
+        <button type="button" className="btn btn-danger" onClick={signOut}>
+          Sign Out
+        </button>
       </section>
     </main>
   );

@@ -99,7 +99,9 @@ export function TwoFactorSection() {
         ) : verified ? (
           <div className="row">
             <span className="badge badge-success">Enabled</span>
-            <button type="button" className="btn btn-outline btn-sm" onClick={disable} disabled={busy}>Disable</button>
+            <button type="button" className="btn btn-outline btn-sm" onClick={disable} disabled={busy}>
+              Disable
+            </button>
           </div>
         ) : !enrolment ? (
           <button type="button" className="btn btn-primary btn-sm" onClick={enable} disabled={busy} aria-label="Enable two-factor authentication">
@@ -114,7 +116,9 @@ export function TwoFactorSection() {
             <li>Enter the 6-digit code the app shows.</li>
           </ol>
           <img className="twofa-qr" src={enrolment.qrCode} alt="QR code to add Beacon to your authenticator app" width={180} height={180} />
-          <p className="small">Can’t scan? Enter this key: <code className="twofa-secret">{enrolment.secret}</code></p>
+          <p className="small">
+            Can’t scan? Enter this key: <code className="twofa-secret">{enrolment.secret}</code>
+          </p>
           <div className="field">
             <label htmlFor="twofa-code">Verification code</label>
             <input
@@ -127,11 +131,19 @@ export function TwoFactorSection() {
               aria-invalid={Boolean(codeError)}
               aria-describedby={codeError ? 'twofa-code-error' : undefined}
             />
-            {codeError && <p id="twofa-code-error" className="field-error">{codeError}</p>}
+            {codeError && (
+              <p id="twofa-code-error" className="field-error">
+                {codeError}
+              </p>
+            )}
           </div>
           <div className="row">
-            <button type="submit" className="btn btn-primary" disabled={busy}>Verify and Enable</button>
-            <button type="button" className="btn btn-outline" onClick={cancel} disabled={busy}>Cancel</button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Verify and Enable
+            </button>
+            <button type="button" className="btn btn-outline" onClick={cancel} disabled={busy}>
+              Cancel
+            </button>
           </div>
         </form>
       )}

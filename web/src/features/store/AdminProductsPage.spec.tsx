@@ -9,7 +9,11 @@ import { AdminProductsPage } from './AdminProductsPage';
 
 const product = (i: number, extra: Partial<Product> = {}) => productFixture(i, { viewCount: i * 3, ...extra });
 
-interface Sent { method: string; path: string; body: unknown }
+interface Sent {
+  method: string;
+  path: string;
+  body: unknown;
+}
 
 /** A small in-memory store service: the list, stats and analytics answer from what the writes left behind. */
 function installApi(options: { createError?: { status: number; message: string }; analyticsFail?: boolean } = {}) {
@@ -24,7 +28,8 @@ function installApi(options: { createError?: { status: number; message: string }
       const body = req.method === 'DELETE' ? undefined : await req.json();
       writes.push({ method: req.method, path, body });
       if (req.method === 'POST' && path === '/api/store/products') {
-        if (options.createError) return json({ statusCode: options.createError.status, code: 'validation_failed', message: options.createError.message }, options.createError.status);
+        if (options.createError)
+          return json({ statusCode: options.createError.status, code: 'validation_failed', message: options.createError.message }, options.createError.status);
         const created = product(next++, { ...(body as ProductInput), viewCount: 0 } as Partial<Product>);
         products.unshift(created);
         return json(created, 201);
@@ -124,14 +129,23 @@ describe('AdminProductsPage', () => {
     fireEvent.change(within(dialog).getByLabelText('Affiliate URL'), { target: { value: 'https://shop.example.com/triangle' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Product' }));
     expect(await screen.findByText('Product created')).toBeInTheDocument();
-    expect(writes).toEqual([{
-      method: 'POST',
-      path: '/api/store/products',
-      body: {
-        name: 'Reflective Triangle Kit', description: '', price: 19.99, category: 'Traffic Control', images: ['/api/store/images/triangle.svg'],
-        featured: false, inStock: true, isAffiliate: true, affiliateUrl: 'https://shop.example.com/triangle',
+    expect(writes).toEqual([
+      {
+        method: 'POST',
+        path: '/api/store/products',
+        body: {
+          name: 'Reflective Triangle Kit',
+          description: '',
+          price: 19.99,
+          category: 'Traffic Control',
+          images: ['/api/store/images/triangle.svg'],
+          featured: false,
+          inStock: true,
+          isAffiliate: true,
+          affiliateUrl: 'https://shop.example.com/triangle',
+        },
       },
-    }]);
+    ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // the table and the stats reload from the service
     await waitFor(() => expect(rows()).toHaveLength(3));
@@ -175,7 +189,11 @@ describe('AdminProductsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Product updated')).toBeInTheDocument();
     expect(writes).toHaveLength(1);
-    expect(writes[0]).toMatchObject({ method: 'PATCH', path: `/api/store/products/${product(2).id}`, body: { name: 'First Aid Kit Pro', price: 1234.5, inStock: true, category: 'Medical Supplies' } });
+    expect(writes[0]).toMatchObject({
+      method: 'PATCH',
+      path: `/api/store/products/${product(2).id}`,
+      body: { name: 'First Aid Kit Pro', price: 1234.5, inStock: true, category: 'Medical Supplies' },
+    });
     const row = await screen.findByRole('row', { name: /^First Aid Kit Pro / });
     expect(within(row).getByText('$1,234.50')).toBeInTheDocument();
     expect(within(row).getByText('In stock')).toBeInTheDocument();

@@ -6,7 +6,11 @@ import { Spinner } from '@/common/Spinner';
 import { formatPrice } from './format';
 import { ProductForm } from './ProductForm';
 import {
-  useAdminProductsQuery, useCreateProductMutation, useDeleteProductMutation, useLazyProductAnalyticsQuery, useStoreStatsQuery,
+  useAdminProductsQuery,
+  useCreateProductMutation,
+  useDeleteProductMutation,
+  useLazyProductAnalyticsQuery,
+  useStoreStatsQuery,
   useUpdateProductMutation,
 } from './store.api';
 import './store.css';
@@ -33,7 +37,9 @@ function Dialog({ title, onClose, children }: { title: string; onClose: () => vo
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby="dialog-title" tabIndex={-1} ref={ref}>
         <div className="row-between">
           <h2 id="dialog-title">{title}</h2>
-          <button type="button" className="btn btn-ghost" aria-label="Close" onClick={onClose}>✕</button>
+          <button type="button" className="btn btn-ghost" aria-label="Close" onClick={onClose}>
+            ✕
+          </button>
         </div>
         {children}
       </div>
@@ -48,13 +54,20 @@ function Analytics({ product }: { product: Product }) {
   }, [load, product.id]);
   if (isFetching || (!data && !isError)) return <Spinner label="Loading analytics" />;
   if (isError || !data) return <p role="alert">Analytics are not available right now.</p>;
-  const figures = [['Total views', data.totalViews], ['Unique viewers', data.uniqueViews], ['Views this week', data.viewsThisWeek], ['Views today', data.viewsToday]] as const;
+  const figures = [
+    ['Total views', data.totalViews],
+    ['Unique viewers', data.uniqueViews],
+    ['Views this week', data.viewsThisWeek],
+    ['Views today', data.viewsToday],
+  ] as const;
   return (
     <dl className="analytics-grid">
       {figures.map(([label, value]) => (
         <div key={label} className="card stat-card">
           <dt className="muted small">{label}</dt>
-          <dd className="stat-value" style={{ margin: 0 }}>{value}</dd>
+          <dd className="stat-value" style={{ margin: 0 }}>
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -115,14 +128,16 @@ export function AdminProductsPage() {
           <h1 id="products-title">Products</h1>
           <p className="muted">Manage the Safety Store catalogue.</p>
         </div>
-        <button type="button" className="btn btn-primary" onClick={() => setModal({ kind: 'create' })}>+ New Product</button>
+        <button type="button" className="btn btn-primary" onClick={() => setModal({ kind: 'create' })}>
+          + New Product
+        </button>
       </div>
 
       <div className="grid-4" style={{ marginBottom: '1.25rem' }}>
         {statCards.map(([label, value]) => (
           <div key={label} className="card stat-card">
             <span className="muted small">{label}</span>
-            <span className="stat-value">{stats.isError ? 0 : value ?? '…'}</span>
+            <span className="stat-value">{stats.isError ? 0 : (value ?? '…')}</span>
           </div>
         ))}
       </div>
@@ -130,20 +145,38 @@ export function AdminProductsPage() {
       <div className="card">
         <div className="field" style={{ maxWidth: 420 }}>
           <label htmlFor="admin-product-search">Search products</label>
-          <input id="admin-product-search" type="search" value={search} onChange={(e) => { setSearch(e.target.value); setOffset(0); }} />
+          <input
+            id="admin-product-search"
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setOffset(0);
+            }}
+          />
         </div>
         {list.isLoading ? (
           <Spinner label="Loading products" />
         ) : list.isError ? (
           <p role="alert">Failed to load products</p>
         ) : total === 0 ? (
-          <div className="empty-state"><h3>No products found</h3><p>{search ? 'Try adjusting your search or filters' : 'Products will be available soon'}</p></div>
+          <div className="empty-state">
+            <h3>No products found</h3>
+            <p>{search ? 'Try adjusting your search or filters' : 'Products will be available soon'}</p>
+          </div>
         ) : (
           <div className="table-wrap">
             <table>
               <caption className="visually-hidden">Products</caption>
               <thead>
-                <tr><th scope="col">Product</th><th scope="col">Category</th><th scope="col">Price</th><th scope="col">Status</th><th scope="col">Views</th><th scope="col">Actions</th></tr>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Views</th>
+                  <th scope="col">Actions</th>
+                </tr>
               </thead>
               <tbody>
                 {list.data!.products.map((p) => (
@@ -166,9 +199,30 @@ export function AdminProductsPage() {
                     <td>{p.viewCount}</td>
                     <td>
                       <div className="row">
-                        <button type="button" className="btn btn-outline btn-sm" aria-label={`Analytics for ${p.name}`} onClick={() => setModal({ kind: 'analytics', product: p })}>Analytics</button>
-                        <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${p.name}`} onClick={() => setModal({ kind: 'edit', product: p })}>Edit</button>
-                        <button type="button" className="btn btn-danger btn-sm" aria-label={`Delete ${p.name}`} onClick={() => setModal({ kind: 'delete', product: p })}>Delete</button>
+                        <button
+                          type="button"
+                          className="btn btn-outline btn-sm"
+                          aria-label={`Analytics for ${p.name}`}
+                          onClick={() => setModal({ kind: 'analytics', product: p })}
+                        >
+                          Analytics
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-outline btn-sm"
+                          aria-label={`Edit ${p.name}`}
+                          onClick={() => setModal({ kind: 'edit', product: p })}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-danger btn-sm"
+                          aria-label={`Delete ${p.name}`}
+                          onClick={() => setModal({ kind: 'delete', product: p })}
+                        >
+                          Delete
+                        </button>
                       </div>
                     </td>
                   </tr>
@@ -179,10 +233,16 @@ export function AdminProductsPage() {
         )}
         {total > PAGE && (
           <div className="row-between" style={{ marginTop: '1rem' }}>
-            <span className="muted small">Showing page {Math.floor(offset / PAGE) + 1} of {Math.ceil(total / PAGE)}</span>
+            <span className="muted small">
+              Showing page {Math.floor(offset / PAGE) + 1} of {Math.ceil(total / PAGE)}
+            </span>
             <div className="row">
-              <button type="button" className="btn btn-outline btn-sm" disabled={offset === 0} onClick={() => setOffset((o) => Math.max(0, o - PAGE))}>Previous</button>
-              <button type="button" className="btn btn-outline btn-sm" disabled={offset + PAGE >= total} onClick={() => setOffset((o) => o + PAGE)}>Next</button>
+              <button type="button" className="btn btn-outline btn-sm" disabled={offset === 0} onClick={() => setOffset((o) => Math.max(0, o - PAGE))}>
+                Previous
+              </button>
+              <button type="button" className="btn btn-outline btn-sm" disabled={offset + PAGE >= total} onClick={() => setOffset((o) => o + PAGE)}>
+                Next
+              </button>
             </div>
           </div>
         )}
@@ -190,22 +250,35 @@ export function AdminProductsPage() {
 
       {(modal?.kind === 'create' || modal?.kind === 'edit') && (
         <Dialog title={modal.kind === 'edit' ? 'Edit Product' : 'New Product'} onClose={close}>
-          <ProductForm product={modal.kind === 'edit' ? modal.product : undefined} busy={creating.isLoading || updating.isLoading} onSubmit={save} onCancel={close} />
+          <ProductForm
+            product={modal.kind === 'edit' ? modal.product : undefined}
+            busy={creating.isLoading || updating.isLoading}
+            onSubmit={save}
+            onCancel={close}
+          />
         </Dialog>
       )}
       {modal?.kind === 'delete' && (
         <Dialog title="Delete Product" onClose={close}>
-          <p>Delete <strong>{modal.product.name}</strong>? Its view history is deleted too. This cannot be undone.</p>
+          <p>
+            Delete <strong>{modal.product.name}</strong>? Its view history is deleted too. This cannot be undone.
+          </p>
           <div className="row" style={{ justifyContent: 'flex-end' }}>
-            <button type="button" className="btn btn-outline" onClick={close}>Cancel</button>
-            <button type="button" className="btn btn-danger" disabled={removing.isLoading} onClick={() => void confirmDelete(modal.product)}>Delete Product</button>
+            <button type="button" className="btn btn-outline" onClick={close}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-danger" disabled={removing.isLoading} onClick={() => void confirmDelete(modal.product)}>
+              Delete Product
+            </button>
           </div>
         </Dialog>
       )}
       {modal?.kind === 'analytics' && (
         <Dialog title={`Analytics: ${modal.product.name}`} onClose={close}>
           <Analytics product={modal.product} />
-          <p className="muted small">This week and today are the last 7 days and the last 24 hours. Repeat views by one person within a short window (30 minutes by default) count once.</p>
+          <p className="muted small">
+            This week and today are the last 7 days and the last 24 hours. Repeat views by one person within a short window (30 minutes by default) count once.
+          </p>
         </Dialog>
       )}
     </section>

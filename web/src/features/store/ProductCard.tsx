@@ -18,7 +18,9 @@ export function ProductCard({ product, layout }: { product: Product; layout: 'gr
   const titleId = `product-${product.id}-name`;
   // A view is recorded when the user shows interest (details or the retailer link); failures are only logged (spec).
   const viewed = () => {
-    recordView(product.id).unwrap().catch((e) => console.warn('Recording a product view failed', e));
+    recordView(product.id)
+      .unwrap()
+      .catch((e) => console.warn('Recording a product view failed', e));
   };
 
   return (
@@ -50,7 +52,9 @@ export function ProductCard({ product, layout }: { product: Product; layout: 'gr
             <span aria-hidden="true">{category.icon}</span> {category.label}
           </span>
         )}
-        <h3 id={titleId} className="product-name">{product.name}</h3>
+        <h3 id={titleId} className="product-name">
+          {product.name}
+        </h3>
         <p className="product-description">{product.description}</p>
         <div className="product-footer">
           <span className="product-price">{formatPrice(product.price)}</span>
@@ -66,23 +70,13 @@ export function ProductCard({ product, layout }: { product: Product; layout: 'gr
               Details<span className="visually-hidden"> for {product.name}</span>
             </button>
             {product.isAffiliate && product.affiliateUrl ? (
-              <a
-                className="btn btn-primary btn-sm"
-                href={product.affiliateUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={viewed}
-              >
+              <a className="btn btn-primary btn-sm" href={product.affiliateUrl} target="_blank" rel="noopener noreferrer" onClick={viewed}>
                 Buy Now<span className="visually-hidden"> {product.name} (opens in a new tab)</span> <span aria-hidden="true">↗</span>
               </a>
             ) : (
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                disabled={!product.inStock}
-                onClick={() => toast(STORE_TOASTS.cart, { icon: 'ℹ️' })}
-              >
-                {product.inStock ? 'Add to Cart' : 'Out of Stock'}<span className="visually-hidden"> {product.name}</span>
+              <button type="button" className="btn btn-primary btn-sm" disabled={!product.inStock} onClick={() => toast(STORE_TOASTS.cart, { icon: 'ℹ️' })}>
+                {product.inStock ? 'Add to Cart' : 'Out of Stock'}
+                <span className="visually-hidden"> {product.name}</span>
               </button>
             )}
           </div>

@@ -37,12 +37,17 @@ export function validateProduct(d: Draft): { errors: Errors; input?: ProductInpu
   const name = d.name.trim();
   if (!name) errors.name = 'Name is required';
   else if (name.length > PRODUCT_LIMITS.nameMax) errors.name = `Name must be at most ${PRODUCT_LIMITS.nameMax} characters`;
-  if (d.description.trim().length > PRODUCT_LIMITS.descriptionMax) errors.description = `Description must be at most ${PRODUCT_LIMITS.descriptionMax} characters`;
+  if (d.description.trim().length > PRODUCT_LIMITS.descriptionMax)
+    errors.description = `Description must be at most ${PRODUCT_LIMITS.descriptionMax} characters`;
   const price = Number(d.price);
-  if (d.price.trim() === '' || !Number.isFinite(price) || !/^\d+(\.\d{1,2})?$/.test(d.price.trim())) errors.price = 'Price must be an amount in dollars with at most 2 decimals';
+  if (d.price.trim() === '' || !Number.isFinite(price) || !/^\d+(\.\d{1,2})?$/.test(d.price.trim()))
+    errors.price = 'Price must be an amount in dollars with at most 2 decimals';
   else if (price > PRODUCT_LIMITS.priceMax) errors.price = `Price must be at most ${PRODUCT_LIMITS.priceMax}`;
   if (!d.category) errors.category = 'Please choose a category';
-  const images = d.images.split('\n').map((s) => s.trim()).filter(Boolean);
+  const images = d.images
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (images.length > PRODUCT_LIMITS.imagesMax) errors.images = `A product can have at most ${PRODUCT_LIMITS.imagesMax} images`;
   else if (images.some((u) => !IMAGE_URL.test(u))) errors.images = 'Each image must be an https:// URL or a path on this site';
   const affiliateUrl = d.affiliateUrl.trim();
@@ -52,14 +57,26 @@ export function validateProduct(d: Draft): { errors: Errors; input?: ProductInpu
   return {
     errors,
     input: {
-      name, description: d.description.trim(), price, category: d.category as ProductCategory, images,
-      featured: d.featured, inStock: d.inStock, isAffiliate: d.isAffiliate, affiliateUrl: affiliateUrl || null,
+      name,
+      description: d.description.trim(),
+      price,
+      category: d.category as ProductCategory,
+      images,
+      featured: d.featured,
+      inStock: d.inStock,
+      isAffiliate: d.isAffiliate,
+      affiliateUrl: affiliateUrl || null,
     },
   };
 }
 
 /** Create or edit a product (admin). */
-export function ProductForm({ product, busy, onSubmit, onCancel }: {
+export function ProductForm({
+  product,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
   product?: Product;
   busy: boolean;
   onSubmit: (input: ProductInput) => void;
@@ -82,7 +99,12 @@ export function ProductForm({ product, busy, onSubmit, onCancel }: {
     'aria-invalid': Boolean(errors[key]),
     'aria-describedby': errors[key] ? `${id}-${key}-error` : undefined,
   });
-  const error = (key: keyof Errors) => errors[key] && <p id={`${id}-${key}-error`} className="field-error">{errors[key]}</p>;
+  const error = (key: keyof Errors) =>
+    errors[key] && (
+      <p id={`${id}-${key}-error`} className="field-error">
+        {errors[key]}
+      </p>
+    );
 
   return (
     <form onSubmit={submit} noValidate aria-label={product ? `Edit ${product.name}` : 'New product'}>
@@ -93,7 +115,13 @@ export function ProductForm({ product, busy, onSubmit, onCancel }: {
       </div>
       <div className="field">
         <label htmlFor={`${id}-description`}>Description</label>
-        <textarea {...field('description')} rows={3} value={draft.description} maxLength={PRODUCT_LIMITS.descriptionMax} onChange={(e) => set('description', e.target.value)} />
+        <textarea
+          {...field('description')}
+          rows={3}
+          value={draft.description}
+          maxLength={PRODUCT_LIMITS.descriptionMax}
+          onChange={(e) => set('description', e.target.value)}
+        />
         {error('description')}
       </div>
       <div className="grid-2">
@@ -106,7 +134,11 @@ export function ProductForm({ product, busy, onSubmit, onCancel }: {
           <label htmlFor={`${id}-category`}>Category</label>
           <select {...field('category')} value={draft.category} onChange={(e) => set('category', e.target.value as ProductCategory | '')}>
             <option value="">Choose a category</option>
-            {PRODUCT_CATEGORIES.map((c) => <option key={c} value={c}>{PRODUCT_CATEGORY_INFO[c].label}</option>)}
+            {PRODUCT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {PRODUCT_CATEGORY_INFO[c].label}
+              </option>
+            ))}
           </select>
           {error('category')}
         </div>
@@ -117,9 +149,15 @@ export function ProductForm({ product, busy, onSubmit, onCancel }: {
         {error('images')}
       </div>
       <div className="row" style={{ marginBottom: '0.9rem' }}>
-        <label className="checkbox"><input type="checkbox" checked={draft.featured} onChange={(e) => set('featured', e.target.checked)} /> Featured</label>
-        <label className="checkbox"><input type="checkbox" checked={draft.inStock} onChange={(e) => set('inStock', e.target.checked)} /> In stock</label>
-        <label className="checkbox"><input type="checkbox" checked={draft.isAffiliate} onChange={(e) => set('isAffiliate', e.target.checked)} /> Affiliate product</label>
+        <label className="checkbox">
+          <input type="checkbox" checked={draft.featured} onChange={(e) => set('featured', e.target.checked)} /> Featured
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={draft.inStock} onChange={(e) => set('inStock', e.target.checked)} /> In stock
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={draft.isAffiliate} onChange={(e) => set('isAffiliate', e.target.checked)} /> Affiliate product
+        </label>
       </div>
       <div className="field">
         <label htmlFor={`${id}-affiliateUrl`}>Affiliate URL{draft.isAffiliate ? '' : ' (optional)'}</label>
@@ -127,8 +165,12 @@ export function ProductForm({ product, busy, onSubmit, onCancel }: {
         {error('affiliateUrl')}
       </div>
       <div className="row" style={{ justifyContent: 'flex-end' }}>
-        <button type="button" className="btn btn-outline" onClick={onCancel}>Cancel</button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>{product ? 'Save Changes' : 'Create Product'}</button>
+        <button type="button" className="btn btn-outline" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {product ? 'Save Changes' : 'Create Product'}
+        </button>
       </div>
     </form>
   );

@@ -29,7 +29,8 @@ function installApi(options: { total?: number; featured?: Product[] } = {}) {
       const offset = Number(url.searchParams.get('offset'));
       const limit = Number(url.searchParams.get('limit'));
       const products = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, k) =>
-        product(offset + k, offset + k === 0 ? { isAffiliate: true, affiliateUrl: 'https://shop.example.com/p0' } : {}));
+        product(offset + k, offset + k === 0 ? { isAffiliate: true, affiliateUrl: 'https://shop.example.com/p0' } : {}),
+      );
       return json({ products, total, limit, offset });
     }
     return new Response('{}', { status: 404 });
@@ -109,7 +110,9 @@ describe('StorePage', () => {
     await waitFor(() => expect(screen.getByText('Showing 12 of 30 products')).toBeInTheDocument());
     expect(cards()).toHaveLength(12);
     // one request, for the first page only
-    expect(listCalls.slice(before).map((q) => Object.fromEntries(q.entries()))).toEqual([{ sortBy: 'featured', inStockOnly: 'true', limit: '12', offset: '0' }]);
+    expect(listCalls.slice(before).map((q) => Object.fromEntries(q.entries()))).toEqual([
+      { sortBy: 'featured', inStockOnly: 'true', limit: '12', offset: '0' },
+    ]);
   });
 
   it('hides Load More once every product is shown', async () => {

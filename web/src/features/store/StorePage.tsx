@@ -1,7 +1,13 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import {
-  PRODUCT_CATEGORIES, PRODUCT_CATEGORY_INFO, PRODUCT_SORT_LABELS, PRODUCT_SORTS, STORE_FEATURED_SHOWN, type ProductCategory, type ProductSort,
+  PRODUCT_CATEGORIES,
+  PRODUCT_CATEGORY_INFO,
+  PRODUCT_SORT_LABELS,
+  PRODUCT_SORTS,
+  STORE_FEATURED_SHOWN,
+  type ProductCategory,
+  type ProductSort,
 } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
 import { ProductCard, STORE_TOASTS } from './ProductCard';
@@ -21,7 +27,11 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 const BLURBS = [
-  { icon: '🛡️', title: 'Vetted for Safety', text: 'Every product is chosen for the situations Beacon alerts you about: breakdowns, crashes, storms and outages.' },
+  {
+    icon: '🛡️',
+    title: 'Vetted for Safety',
+    text: 'Every product is chosen for the situations Beacon alerts you about: breakdowns, crashes, storms and outages.',
+  },
   { icon: '🤝', title: 'Trusted Retailers', text: 'Buy Now links open the retailer’s own page in a new tab. Beacon never sees your payment details.' },
   { icon: '💬', title: 'Community Recommended', text: 'Suggestions shaped by what Beacon members keep in their cars and homes. Tell us what helped you.' },
 ] as const;
@@ -31,7 +41,10 @@ export function StorePage() {
   const [filtersOpen, setFiltersOpen] = useState(true);
   const [searchText, setSearchText] = useState(DEFAULT_FILTERS.search);
   const [filters, setFilters] = useState<Omit<StoreFilters, 'search'>>({
-    category: DEFAULT_FILTERS.category, sortBy: DEFAULT_FILTERS.sortBy, inStockOnly: DEFAULT_FILTERS.inStockOnly, featuredOnly: DEFAULT_FILTERS.featuredOnly,
+    category: DEFAULT_FILTERS.category,
+    sortBy: DEFAULT_FILTERS.sortBy,
+    inStockOnly: DEFAULT_FILTERS.inStockOnly,
+    featuredOnly: DEFAULT_FILTERS.featuredOnly,
   });
   const search = useDebounced(searchText, SEARCH_DEBOUNCE_MS);
   // The filter object is the cache key of the infinite query: any change starts again at the first page.
@@ -58,35 +71,65 @@ export function StorePage() {
           <p className="muted">Gear that keeps you and your family safe on the road and at home.</p>
         </div>
         <div className="row" role="group" aria-label="Layout">
-          <button type="button" className={`btn btn-outline btn-sm ${layout === 'grid' ? 'is-active' : ''}`} aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')}>
+          <button
+            type="button"
+            className={`btn btn-outline btn-sm ${layout === 'grid' ? 'is-active' : ''}`}
+            aria-pressed={layout === 'grid'}
+            onClick={() => setLayout('grid')}
+          >
             <span aria-hidden="true">▦</span> Grid view
           </button>
-          <button type="button" className={`btn btn-outline btn-sm ${layout === 'list' ? 'is-active' : ''}`} aria-pressed={layout === 'list'} onClick={() => setLayout('list')}>
+          <button
+            type="button"
+            className={`btn btn-outline btn-sm ${layout === 'list' ? 'is-active' : ''}`}
+            aria-pressed={layout === 'list'}
+            onClick={() => setLayout('list')}
+          >
             <span aria-hidden="true">☰</span> List view
           </button>
         </div>
       </div>
 
       <div className="card store-filters">
-        <button type="button" className="btn btn-ghost filters-toggle" aria-expanded={filtersOpen} aria-controls={panelId} onClick={() => setFiltersOpen((o) => !o)}>
+        <button
+          type="button"
+          className="btn btn-ghost filters-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls={panelId}
+          onClick={() => setFiltersOpen((o) => !o)}
+        >
           <span aria-hidden="true">⚙</span> Filters <span aria-hidden="true">{filtersOpen ? '▴' : '▾'}</span>
         </button>
         <div id={panelId} hidden={!filtersOpen} className="filters-grid">
           <div className="field">
             <label htmlFor={`${panelId}-search`}>Search products</label>
-            <input id={`${panelId}-search`} type="search" value={searchText} placeholder="Search by name or description" onChange={(e) => setSearchText(e.target.value)} />
+            <input
+              id={`${panelId}-search`}
+              type="search"
+              value={searchText}
+              placeholder="Search by name or description"
+              onChange={(e) => setSearchText(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${panelId}-category`}>Category</label>
             <select id={`${panelId}-category`} value={filters.category} onChange={(e) => set('category', e.target.value as ProductCategory | '')}>
               <option value="">All Categories</option>
-              {PRODUCT_CATEGORIES.map((c) => <option key={c} value={c}>{PRODUCT_CATEGORY_INFO[c].label}</option>)}
+              {PRODUCT_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {PRODUCT_CATEGORY_INFO[c].label}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field">
             <label htmlFor={`${panelId}-sort`}>Sort by</label>
             <select id={`${panelId}-sort`} value={filters.sortBy} onChange={(e) => set('sortBy', e.target.value as ProductSort)}>
-              {PRODUCT_SORTS.map((s) => <option key={s} value={s}>{PRODUCT_SORT_LABELS[s]}</option>)}
+              {PRODUCT_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {PRODUCT_SORT_LABELS[s]}
+                </option>
+              ))}
             </select>
           </div>
           <div className="stack filters-checks">
@@ -102,9 +145,13 @@ export function StorePage() {
 
       {featuredShown.length > 0 && (
         <section className="featured-band" aria-labelledby="featured-title">
-          <h2 id="featured-title"><span aria-hidden="true">⭐</span> Featured Products</h2>
+          <h2 id="featured-title">
+            <span aria-hidden="true">⭐</span> Featured Products
+          </h2>
           <div className="product-grid">
-            {featuredShown.map((p) => <ProductCard key={p.id} product={p} layout="grid" />)}
+            {featuredShown.map((p) => (
+              <ProductCard key={p.id} product={p} layout="grid" />
+            ))}
           </div>
         </section>
       )}
@@ -113,26 +160,40 @@ export function StorePage() {
         <div className="row-between">
           <h2 id="all-products-title">All Products</h2>
           {list.isSuccess && products.length > 0 && (
-            <p className="muted small" aria-live="polite">Showing {products.length} of {total} products</p>
+            <p className="muted small" aria-live="polite">
+              Showing {products.length} of {total} products
+            </p>
           )}
         </div>
         {list.isFetching && !list.isFetchingNextPage ? (
-          <div className="full-page-center"><Spinner size="lg" label="Loading products" /></div>
+          <div className="full-page-center">
+            <Spinner size="lg" label="Loading products" />
+          </div>
         ) : products.length === 0 ? (
           <div className="empty-state card" role="status">
-            <div aria-hidden="true" className="empty-icon">📦</div>
+            <div aria-hidden="true" className="empty-icon">
+              📦
+            </div>
             <h3>No products found</h3>
             <p>{filtersApply ? 'Try adjusting your search or filters' : 'Products will be available soon'}</p>
           </div>
         ) : (
           <div className={layout === 'grid' ? 'product-grid' : 'product-list'}>
-            {products.map((p) => <ProductCard key={p.id} product={p} layout={layout} />)}
+            {products.map((p) => (
+              <ProductCard key={p.id} product={p} layout={layout} />
+            ))}
           </div>
         )}
         {list.hasNextPage && products.length > 0 && !(list.isFetching && !list.isFetchingNextPage) && (
           <div className="center load-more">
             <button type="button" className="btn btn-outline" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-              {list.isFetchingNextPage ? <><Spinner size="sm" label="Loading more products" /> Loading...</> : 'Load More Products'}
+              {list.isFetchingNextPage ? (
+                <>
+                  <Spinner size="sm" label="Loading more products" /> Loading...
+                </>
+              ) : (
+                'Load More Products'
+              )}
             </button>
           </div>
         )}
@@ -141,7 +202,9 @@ export function StorePage() {
       <section className="grid-3 store-blurbs" aria-label="Why shop with Beacon">
         {BLURBS.map((b) => (
           <div key={b.title} className="card blurb">
-            <div className="blurb-icon" aria-hidden="true">{b.icon}</div>
+            <div className="blurb-icon" aria-hidden="true">
+              {b.icon}
+            </div>
             <h3>{b.title}</h3>
             <p className="muted">{b.text}</p>
           </div>

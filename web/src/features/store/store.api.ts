@@ -1,7 +1,14 @@
 import { api } from '@/app/api';
 import {
-  STORE_FEATURED_FETCH, STORE_PAGE_SIZE, type Product, type ProductAnalytics, type ProductCategory, type ProductInput,
-  type ProductPage, type ProductSort, type StoreStats,
+  STORE_FEATURED_FETCH,
+  STORE_PAGE_SIZE,
+  type Product,
+  type ProductAnalytics,
+  type ProductCategory,
+  type ProductInput,
+  type ProductPage,
+  type ProductSort,
+  type StoreStats,
 } from '@beacon/contracts';
 
 /** What the store screen filters by; paging is kept by the infinite query, keyed by this object. */
@@ -84,6 +91,13 @@ export const storeApi = api.injectEndpoints({
 });
 
 export const {
-  useListProductsInfiniteQuery, useAdminProductsQuery, useFeaturedProductsQuery, useRecordProductViewMutation, useStoreStatsQuery,
-  useLazyProductAnalyticsQuery, useCreateProductMutation, useUpdateProductMutation, useDeleteProductMutation,
+  useListProductsInfiniteQuery,
+  useAdminProductsQuery,
+  useFeaturedProductsQuery,
+  useRecordProductViewMutation,
+  useStoreStatsQuery,
+  useLazyProductAnalyticsQuery,
+  useCreateProductMutation,
+  useUpdateProductMutation,
+  useDeleteProductMutation,
 } = storeApi;

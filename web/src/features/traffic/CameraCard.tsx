@@ -27,7 +27,12 @@ export function CameraCard({ camera, unavailable, imageFailed, generation, onIma
   // tried while the data says the camera has an image: visible when it loads, a hidden retry after a failure
   const tryImage = !!url && (!unavailable || (imageFailed && failedAt.current !== generation));
   return (
-    <article className="card camera-card" aria-label={`Camera ${title}${camera.description ? `, ${camera.description}` : ''}`} data-testid="camera-card" data-unavailable={unavailable}>
+    <article
+      className="card camera-card"
+      aria-label={`Camera ${title}${camera.description ? `, ${camera.description}` : ''}`}
+      data-testid="camera-card"
+      data-unavailable={unavailable}
+    >
       <div className="camera-frame">
         {tryImage && (
           <img
@@ -44,7 +49,9 @@ export function CameraCard({ camera, unavailable, imageFailed, generation, onIma
         )}
         {unavailable && (
           <div className="camera-placeholder">
-            <span aria-hidden="true" className="camera-placeholder-icon">📷</span>
+            <span aria-hidden="true" className="camera-placeholder-icon">
+              📷
+            </span>
             <span>Image unavailable</span>
           </div>
         )}
@@ -60,12 +67,18 @@ export function CameraCard({ camera, unavailable, imageFailed, generation, onIma
       <div className="camera-body">
         <h3>{camera.roadway}</h3>
         {camera.direction && <p className="camera-direction">{camera.direction}</p>}
-        {camera.description && <p className="camera-description muted" title={camera.description}>{camera.description}</p>}
+        {camera.description && (
+          <p className="camera-description muted" title={camera.description}>
+            {camera.description}
+          </p>
+        )}
       </div>
       <footer className="camera-footer">
         <span className="muted small">Updated {formatDateTime(camera.lastUpdated)}</span>
         {!unavailable && url && (
-          <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`View Full image of ${title}`}>View Full</a>
+          <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`View Full image of ${title}`}>
+            View Full
+          </a>
         )}
       </footer>
     </article>

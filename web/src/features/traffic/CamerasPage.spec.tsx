@@ -5,14 +5,19 @@ import { CamerasPage } from './CamerasPage';
 import type { Camera } from './traffic.api';
 import { jsonResponse } from '@/test/json-response';
 
-
 const ROADWAYS = ['US 60', 'I-10', 'Loop 101', 'I-17', 'SR 51'];
 
 function camera(i: number, extra: Partial<Camera> = {}): Camera {
   return {
-    cameraId: `cam-${i}`, roadway: ROADWAYS[i % ROADWAYS.length], direction: i % 2 ? 'Northbound' : null,
-    description: `Camera ${i} at Exit ${i}`, lat: 33.4, lng: -112, imageUrl: `/api/traffic/camera-images/${i}.svg`,
-    lastUpdated: '2024-03-05T15:07:00', ...extra,
+    cameraId: `cam-${i}`,
+    roadway: ROADWAYS[i % ROADWAYS.length],
+    direction: i % 2 ? 'Northbound' : null,
+    description: `Camera ${i} at Exit ${i}`,
+    lat: 33.4,
+    lng: -112,
+    imageUrl: `/api/traffic/camera-images/${i}.svg`,
+    lastUpdated: '2024-03-05T15:07:00',
+    ...extra,
   };
 }
 
@@ -35,7 +40,11 @@ function installApi(...replies: Reply[]) {
 }
 
 function renderPage() {
-  return render(<Provider store={makeStore()}><CamerasPage /></Provider>);
+  return render(
+    <Provider store={makeStore()}>
+      <CamerasPage />
+    </Provider>,
+  );
 }
 
 const cards = () => screen.queryAllByTestId('camera-card');
@@ -110,7 +119,7 @@ describe('CamerasPage', () => {
     expect(screen.getAllByRole('link', { name: /View Full/ })).toHaveLength(1);
   });
 
-  it("marks a camera whose image fails to load, and clears the mark when a retry on the next refresh loads", async () => {
+  it('marks a camera whose image fails to load, and clears the mark when a retry on the next refresh loads', async () => {
     jest.useFakeTimers();
     installApi([camera(1, { roadway: 'A' }), camera(2, { roadway: 'B' })]);
     renderPage();
@@ -134,7 +143,9 @@ describe('CamerasPage', () => {
 
   it('refreshes on the button, keeping the list visible and showing Refreshing...', async () => {
     let release!: (list: Camera[]) => void;
-    const pending = new Promise<Camera[]>((r) => { release = r; });
+    const pending = new Promise<Camera[]>((r) => {
+      release = r;
+    });
     const calls = installApi([camera(1)], pending);
     renderPage();
     await screen.findByRole('heading', { name: '1 Cameras Available' });

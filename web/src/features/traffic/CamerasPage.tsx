@@ -24,7 +24,9 @@ export function CamerasPage() {
       <section className="page cameras-page" aria-busy="true">
         <h1>Traffic Cameras</h1>
         <p className="muted">{SUBTITLE}</p>
-        <div className="center cameras-loading"><Spinner size="lg" label="Loading cameras" /></div>
+        <div className="center cameras-loading">
+          <Spinner size="lg" label="Loading cameras" />
+        </div>
       </section>
     );
   }
@@ -35,7 +37,9 @@ export function CamerasPage() {
         <div className="card center cameras-error" role="alert">
           <h1>Error Loading Cameras</h1>
           <p>{feed.error}</p>
-          <button type="button" className="btn btn-primary" onClick={feed.retry}>Try Again</button>
+          <button type="button" className="btn btn-primary" onClick={feed.retry}>
+            Try Again
+          </button>
         </div>
       </section>
     );
@@ -67,11 +71,16 @@ export function CamerasPage() {
           <div className="card camera-summary" role="status" aria-live="polite">
             <div>
               <h2>{availableCount} Cameras Available</h2>
-              <p className="muted">Showing {shown.length} of {total} cameras</p>
+              <p className="muted">
+                Showing {shown.length} of {total} cameras
+              </p>
             </div>
             <div className="row">
               <span className="muted small">Auto-refresh every 60s</span>
-              <span className="live-indicator"><span className="live-dot" aria-hidden="true" />Live</span>
+              <span className="live-indicator">
+                <span className="live-dot" aria-hidden="true" />
+                Live
+              </span>
             </div>
           </div>
 

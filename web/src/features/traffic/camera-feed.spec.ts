@@ -2,7 +2,14 @@ import { cameraFeedReducer, initialCameraFeed, LOAD_FAILED_MESSAGE, type CameraF
 import type { Camera } from './traffic.api';
 
 const cam = (id: string, lastUpdated = '2024-03-05T22:07:00Z'): Camera => ({
-  cameraId: id, roadway: 'I-10', direction: null, description: null, lat: null, lng: null, imageUrl: `https://x.test/${id}.jpg`, lastUpdated,
+  cameraId: id,
+  roadway: 'I-10',
+  direction: null,
+  description: null,
+  lat: null,
+  lng: null,
+  imageUrl: `https://x.test/${id}.jpg`,
+  lastUpdated,
 });
 const t0 = 1_700_000_000_000;
 

@@ -15,15 +15,17 @@ export interface CameraFeedState {
 }
 
 export type CameraFeedAction =
-  | { type: 'load' }
-  | { type: 'refresh' }
-  | { type: 'received'; cameras: Camera[]; at: number }
-  | { type: 'failed'; message: string };
+  { type: 'load' } | { type: 'refresh' } | { type: 'received'; cameras: Camera[]; at: number } | { type: 'failed'; message: string };
 
 export const LOAD_FAILED_MESSAGE = 'Failed to load cameras. Please try again.';
 
 export const initialCameraFeed: CameraFeedState = {
-  status: 'loading', cameras: [], error: null, refreshing: false, lastReplacedAt: null, generation: 0,
+  status: 'loading',
+  cameras: [],
+  error: null,
+  refreshing: false,
+  lastReplacedAt: null,
+  generation: 0,
 };
 
 export function cameraFeedReducer(state: CameraFeedState, action: CameraFeedAction): CameraFeedState {
@@ -34,7 +36,15 @@ export function cameraFeedReducer(state: CameraFeedState, action: CameraFeedActi
       return state.status === 'ready' ? { ...state, refreshing: true } : state;
     case 'received': {
       if (state.status !== 'ready') {
-        return { ...state, status: 'ready', cameras: action.cameras, error: null, refreshing: false, lastReplacedAt: action.at, generation: state.generation + 1 };
+        return {
+          ...state,
+          status: 'ready',
+          cameras: action.cameras,
+          error: null,
+          refreshing: false,
+          lastReplacedAt: action.at,
+          generation: state.generation + 1,
+        };
       }
       const replace = shouldReplaceList(state.cameras, action.cameras, state.lastReplacedAt, action.at);
       return {

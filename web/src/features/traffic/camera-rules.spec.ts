@@ -1,20 +1,42 @@
 import {
-  CAMERAS_FORCE_REPLACE_MS, isUnavailable, markImageFailed, markImageLoaded, sameCameras, shouldReplaceList, sortCameras,
-  UNAVAILABLE_PHRASES, unavailableByData,
+  CAMERAS_FORCE_REPLACE_MS,
+  isUnavailable,
+  markImageFailed,
+  markImageLoaded,
+  sameCameras,
+  shouldReplaceList,
+  sortCameras,
+  UNAVAILABLE_PHRASES,
+  unavailableByData,
 } from './camera-rules';
 import type { Camera } from './traffic.api';
 
 const cam = (id: string, extra: Partial<Camera> = {}): Camera => ({
-  cameraId: id, roadway: 'I-10', direction: 'Eastbound', description: 'I-10 EB at 7th St', lat: 33.46, lng: -112.06,
-  imageUrl: `https://images.example.test/${id}.jpg`, lastUpdated: '2024-03-05T22:07:00Z', ...extra,
+  cameraId: id,
+  roadway: 'I-10',
+  direction: 'Eastbound',
+  description: 'I-10 EB at 7th St',
+  lat: 33.46,
+  lng: -112.06,
+  imageUrl: `https://images.example.test/${id}.jpg`,
+  lastUpdated: '2024-03-05T22:07:00Z',
+  ...extra,
 });
 const none: ReadonlySet<string> = new Set();
 
 describe('camera availability', () => {
   it('the spec lists exactly these phrases', () => {
     expect(UNAVAILABLE_PHRASES).toEqual([
-      'no-image', 'unavailable', 'no live camera', 'no live camera feed', 'no camera feed', 'not available', 'offline',
-      'maintenance', 'out of service', 'feed at this time',
+      'no-image',
+      'unavailable',
+      'no live camera',
+      'no live camera feed',
+      'no camera feed',
+      'not available',
+      'offline',
+      'maintenance',
+      'out of service',
+      'feed at this time',
     ]);
   });
 
@@ -111,7 +133,14 @@ describe('shouldReplaceList (refresh rule)', () => {
   });
 
   it('replaces when more than 5 minutes have passed, even if nothing changed', () => {
-    expect(shouldReplaceList(current, current.map((c) => ({ ...c })), t0, t0 + CAMERAS_FORCE_REPLACE_MS + 1)).toBe(true);
+    expect(
+      shouldReplaceList(
+        current,
+        current.map((c) => ({ ...c })),
+        t0,
+        t0 + CAMERAS_FORCE_REPLACE_MS + 1,
+      ),
+    ).toBe(true);
   });
 
   it.each<[string, Camera[]]>([
@@ -126,7 +155,12 @@ describe('shouldReplaceList (refresh rule)', () => {
   });
 
   it('sameCameras compares every field', () => {
-    expect(sameCameras(current, current.map((c) => ({ ...c })))).toBe(true);
+    expect(
+      sameCameras(
+        current,
+        current.map((c) => ({ ...c })),
+      ),
+    ).toBe(true);
     expect(sameCameras(current, [cam('a'), cam('b', { lat: 1 })])).toBe(false);
   });
 });

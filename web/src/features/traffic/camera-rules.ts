@@ -53,9 +53,12 @@ export function markImageLoaded(failed: ReadonlySet<string>, cameraId: string): 
 export function sortCameras(cameras: readonly Camera[], failedImages: ReadonlySet<string>): Camera[] {
   return cameras
     .map((camera, index) => ({ camera, index, unavailable: isUnavailable(camera, failedImages) }))
-    .sort((a, b) => Number(a.unavailable) - Number(b.unavailable)
-      || a.camera.roadway.localeCompare(b.camera.roadway, 'en', { sensitivity: 'base', numeric: true })
-      || a.index - b.index)
+    .sort(
+      (a, b) =>
+        Number(a.unavailable) - Number(b.unavailable) ||
+        a.camera.roadway.localeCompare(b.camera.roadway, 'en', { sensitivity: 'base', numeric: true }) ||
+        a.index - b.index,
+    )
     .map((x) => x.camera);
 }
 
@@ -64,8 +67,16 @@ export function sameCameras(a: readonly Camera[], b: readonly Camera[]): boolean
   if (a.length !== b.length) return false;
   return a.every((x, i) => {
     const y = b[i];
-    return x.cameraId === y.cameraId && x.roadway === y.roadway && x.direction === y.direction && x.description === y.description
-      && x.lat === y.lat && x.lng === y.lng && x.imageUrl === y.imageUrl && x.lastUpdated === y.lastUpdated;
+    return (
+      x.cameraId === y.cameraId &&
+      x.roadway === y.roadway &&
+      x.direction === y.direction &&
+      x.description === y.description &&
+      x.lat === y.lat &&
+      x.lng === y.lng &&
+      x.imageUrl === y.imageUrl &&
+      x.lastUpdated === y.lastUpdated
+    );
   });
 }
 

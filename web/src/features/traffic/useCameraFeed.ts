@@ -14,17 +14,20 @@ export function useCameraFeed() {
   const [state, dispatch] = useReducer(cameraFeedReducer, initialCameraFeed);
   const mounted = useRef(true);
 
-  const fetchList = useCallback(async (kind: 'load' | 'refresh', announceFailure: boolean) => {
-    dispatch({ type: kind });
-    try {
-      const cameras = await fetchCameras(undefined, false).unwrap();
-      if (mounted.current) dispatch({ type: 'received', cameras, at: Date.now() });
-    } catch {
-      if (!mounted.current) return;
-      dispatch({ type: 'failed', message: LOAD_FAILED_MESSAGE });
-      if (announceFailure) toast.error('Could not refresh the cameras. Showing the last loaded list.');
-    }
-  }, [fetchCameras]);
+  const fetchList = useCallback(
+    async (kind: 'load' | 'refresh', announceFailure: boolean) => {
+      dispatch({ type: kind });
+      try {
+        const cameras = await fetchCameras(undefined, false).unwrap();
+        if (mounted.current) dispatch({ type: 'received', cameras, at: Date.now() });
+      } catch {
+        if (!mounted.current) return;
+        dispatch({ type: 'failed', message: LOAD_FAILED_MESSAGE });
+        if (announceFailure) toast.error('Could not refresh the cameras. Showing the last loaded list.');
+      }
+    },
+    [fetchCameras],
+  );
 
   useEffect(() => {
     mounted.current = true;

@@ -1,10 +1,30 @@
 import { Transform } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, MinLength,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  MinLength,
 } from 'class-validator';
 import {
-  ADMIN_ALERT_TYPES, ADMIN_CHANNEL_TO_CHANNEL, ALERT_CATEGORIES, ALERT_LIMITS, AlertCategory, DELIVERY_CHANNELS, DeliveryChannel, Priority,
-  PRIORITIES, Severity, SEVERITIES,
+  ADMIN_ALERT_TYPES,
+  ADMIN_CHANNEL_TO_CHANNEL,
+  ALERT_CATEGORIES,
+  ALERT_LIMITS,
+  AlertCategory,
+  DELIVERY_CHANNELS,
+  DeliveryChannel,
+  Priority,
+  PRIORITIES,
+  Severity,
+  SEVERITIES,
 } from '@beacon/contracts';
 import { Latitude, Longitude, NumberRange, OPTIONAL_FROM_TEXT } from '@beacon/common';
 

@@ -1,8 +1,19 @@
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
 import {
-  ALERT_CATEGORIES, ALERT_LIMITS, ALERT_STATUSES, AlertCategory, AlertStatus, DELIVERY_CHANNELS, DELIVERY_STATUSES, DeliveryChannel,
-  DeliveryStatus, Priority, PRIORITIES, Severity, SEVERITIES,
+  ALERT_CATEGORIES,
+  ALERT_LIMITS,
+  ALERT_STATUSES,
+  AlertCategory,
+  AlertStatus,
+  DELIVERY_CHANNELS,
+  DELIVERY_STATUSES,
+  DeliveryChannel,
+  DeliveryStatus,
+  Priority,
+  PRIORITIES,
+  Severity,
+  SEVERITIES,
 } from '@beacon/contracts';
 import { QueryInt } from '@beacon/common';
 

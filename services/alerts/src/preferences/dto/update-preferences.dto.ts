@@ -1,8 +1,29 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested,
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
 } from 'class-validator';
-import { Frequency, FREQUENCIES, PREFERENCE_ALERT_TYPES, PreferenceAlertType, RADIUS_MILES, Severity, SEVERITIES, TIME_OF_DAY_PATTERN } from '@beacon/contracts';
+import {
+  Frequency,
+  FREQUENCIES,
+  PREFERENCE_ALERT_TYPES,
+  PreferenceAlertType,
+  RADIUS_MILES,
+  Severity,
+  SEVERITIES,
+  TIME_OF_DAY_PATTERN,
+} from '@beacon/contracts';
 
 export class QuietHoursDto {
   @IsOptional()

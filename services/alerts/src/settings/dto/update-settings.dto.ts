@@ -16,9 +16,14 @@ export class WebhookSettingsDto {
 export class EmailSettingsDto {
   @IsOptional() @IsBoolean({ message: 'email.enabled must be true or false' }) enabled?: boolean;
   /** smtp:// or smtps://, with user and password if the relay needs them. Omit (or send the masked one back) to keep the saved URL. */
-  @IsOptional() @Matches(/^smtps?:\/\/\S+$/, { message: 'email.url must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.org:465' })
-  @MaxLength(2000, { message: 'email.url is too long' }) url?: string;
-  @IsOptional() @IsString({ message: 'email.from must be an address' }) @Matches(/^.{3,200}$/, { message: 'email.from must be an address, e.g. Beacon Alerts <alerts@example.org>' }) from?: string;
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'email.url must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.org:465' })
+  @MaxLength(2000, { message: 'email.url is too long' })
+  url?: string;
+  @IsOptional()
+  @IsString({ message: 'email.from must be an address' })
+  @Matches(/^.{3,200}$/, { message: 'email.from must be an address, e.g. Beacon Alerts <alerts@example.org>' })
+  from?: string;
 }
 
 export class UpdateSettingsDto {
@@ -29,7 +34,10 @@ export class UpdateSettingsDto {
 
 export class TestEmailDto {
   /** Test a relay before saving it; the saved one when omitted. */
-  @IsOptional() @Matches(/^smtps?:\/\/\S+$/, { message: 'url must be an smtp:// or smtps:// URL' }) @MaxLength(2000, { message: 'url is too long' }) url?: string;
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'url must be an smtp:// or smtps:// URL' })
+  @MaxLength(2000, { message: 'url is too long' })
+  url?: string;
 }
 
 export class TestWebhookDto {

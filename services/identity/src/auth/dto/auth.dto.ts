@@ -32,6 +32,7 @@ export class TokenDto extends ClientExtrasDto {
 export const LOGOUT_SCOPES = ['global', 'local', 'others'] as const;
 
 export class LogoutQueryDto {
-  @IsOptional() @IsIn(LOGOUT_SCOPES as unknown as string[], { message: 'Unsupported logout scope: use global, local or others' })
+  @IsOptional()
+  @IsIn(LOGOUT_SCOPES as unknown as string[], { message: 'Unsupported logout scope: use global, local or others' })
   scope?: (typeof LOGOUT_SCOPES)[number];
 }

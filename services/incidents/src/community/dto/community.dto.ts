@@ -15,7 +15,10 @@ export class CreatePostDto {
   category: PostCategory;
 
   @Trim()
-  @TextLength(COMMUNITY_LIMITS.descriptionMin, COMMUNITY_LIMITS.descriptionMax, { tooShort: COMMUNITY_MESSAGES.descriptionMin, tooLong: COMMUNITY_MESSAGES.descriptionMax })
+  @TextLength(COMMUNITY_LIMITS.descriptionMin, COMMUNITY_LIMITS.descriptionMax, {
+    tooShort: COMMUNITY_MESSAGES.descriptionMin,
+    tooLong: COMMUNITY_MESSAGES.descriptionMax,
+  })
   description: string;
 
   @Latitude(location)

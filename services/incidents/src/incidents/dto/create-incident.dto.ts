@@ -11,7 +11,10 @@ export class CreateIncidentDto {
   type: IncidentType;
 
   @Trim()
-  @TextLength(INCIDENT_LIMITS.descriptionMin, INCIDENT_LIMITS.descriptionMax, { tooShort: INCIDENT_MESSAGES.descriptionMin, tooLong: INCIDENT_MESSAGES.descriptionMax })
+  @TextLength(INCIDENT_LIMITS.descriptionMin, INCIDENT_LIMITS.descriptionMax, {
+    tooShort: INCIDENT_MESSAGES.descriptionMin,
+    tooLong: INCIDENT_MESSAGES.descriptionMax,
+  })
   description: string;
 
   @TrimToNull()

@@ -1,7 +1,13 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
-  PRODUCT_CATEGORIES, PRODUCT_LIMITS, PRODUCT_SORTS, ProductCategory, ProductSort, STORE_FEATURED_FETCH, STORE_MAX_PAGE_SIZE,
+  PRODUCT_CATEGORIES,
+  PRODUCT_LIMITS,
+  PRODUCT_SORTS,
+  ProductCategory,
+  ProductSort,
+  STORE_FEATURED_FETCH,
+  STORE_MAX_PAGE_SIZE,
   STORE_PAGE_SIZE,
 } from '@beacon/contracts';
 import { Rules } from '@beacon/common';
@@ -24,10 +30,7 @@ function PriceBound(): PropertyDecorator {
 /** GET /products: the spec's store filter object plus a price range. */
 export class ListProductsQuery {
   @IsOptional()
-  @Rules(
-    IsString({ message: 'search must be text' }),
-    MaxLength(100, { message: 'search must be at most 100 characters' }),
-  )
+  @Rules(IsString({ message: 'search must be text' }), MaxLength(100, { message: 'search must be at most 100 characters' }))
   search?: string;
 
   @IsOptional()
@@ -49,10 +52,7 @@ export class ListProductsQuery {
 
   @IsOptional()
   @Type(() => Number)
-  @Rules(
-    IsInt({ message: 'offset must be a whole number of 0 or more' }),
-    Min(0, { message: 'offset must be a whole number of 0 or more' }),
-  )
+  @Rules(IsInt({ message: 'offset must be a whole number of 0 or more' }), Min(0, { message: 'offset must be a whole number of 0 or more' }))
   offset: number = 0;
 
   @IsOptional()

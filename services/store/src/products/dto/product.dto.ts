@@ -1,8 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsNumber, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateIf,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsNumber, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { PRODUCT_CATEGORIES, PRODUCT_LIMITS, ProductCategory, ProductInput } from '@beacon/contracts';
 import { Rules } from '@beacon/common';
 
@@ -23,20 +21,21 @@ const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.t
 export const IMAGE_URL = /^(https:\/\/[^\s"'<>]+|\/[A-Za-z0-9._~\-/]+)$/;
 
 /** Rules of the fields a new product must have; on update they are checked only when sent. */
-const NameRules = () => applyDecorators(
-  trim(),
-  IsString({ message: 'Name is required' }),
-  IsNotEmpty({ message: 'Name is required' }),
-  MaxLength(PRODUCT_LIMITS.nameMax, { message: `Name must be at most ${PRODUCT_LIMITS.nameMax} characters` }),
-);
-const PriceRules = () => applyDecorators(
-  Type(() => Number),
-  IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'Price must be an amount in dollars with at most 2 decimals' }),
-  Min(0, { message: 'Price cannot be negative' }),
-  Max(PRODUCT_LIMITS.priceMax, { message: `Price must be at most ${PRODUCT_LIMITS.priceMax}` }),
-);
-const CategoryRules = () =>
-  IsIn(PRODUCT_CATEGORIES as unknown as string[], { message: `Category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` });
+const NameRules = () =>
+  applyDecorators(
+    trim(),
+    IsString({ message: 'Name is required' }),
+    IsNotEmpty({ message: 'Name is required' }),
+    MaxLength(PRODUCT_LIMITS.nameMax, { message: `Name must be at most ${PRODUCT_LIMITS.nameMax} characters` }),
+  );
+const PriceRules = () =>
+  applyDecorators(
+    Type(() => Number),
+    IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'Price must be an amount in dollars with at most 2 decimals' }),
+    Min(0, { message: 'Price cannot be negative' }),
+    Max(PRODUCT_LIMITS.priceMax, { message: `Price must be at most ${PRODUCT_LIMITS.priceMax}` }),
+  );
+const CategoryRules = () => IsIn(PRODUCT_CATEGORIES as unknown as string[], { message: `Category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` });
 
 /** The fields every product write may carry. Field messages are what the admin screen shows. */
 abstract class ProductFieldsDto {
