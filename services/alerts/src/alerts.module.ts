@@ -15,41 +15,27 @@ import { PushSubscriptionsService } from './push/push-subscriptions.service';
 import { SettingsRepository } from './settings/settings.repository';
 import { SettingsService } from './settings/settings.service';
 
+const DOMAIN_PROVIDERS = [
+    AlertsRepository,
+    AlertsService,
+    AudiencePreviewService,
+    AudienceRepository,
+    AuditRepository,
+    DeliveryActionsService,
+    DeliveriesRepository,
+    HelpRequestsRepository,
+    ServerKeys,
+    PreferencesRepository,
+    PreferencesService,
+    PushSubscriptionsRepository,
+    PushSubscriptionsService,
+    SettingsRepository,
+    SettingsService,
+];
+
 /** The alert domain's providers, shared by the HTTP service and the dispatcher (which uses the same schema). */
 @Module({
-  providers: [
-    AlertsRepository,
-    AlertsService,
-    AudiencePreviewService,
-    AudienceRepository,
-    AuditRepository,
-    DeliveryActionsService,
-    DeliveriesRepository,
-    HelpRequestsRepository,
-    ServerKeys,
-    PreferencesRepository,
-    PreferencesService,
-    PushSubscriptionsRepository,
-    PushSubscriptionsService,
-    SettingsRepository,
-    SettingsService,
-  ],
-  exports: [
-    AlertsRepository,
-    AlertsService,
-    AudiencePreviewService,
-    AudienceRepository,
-    AuditRepository,
-    DeliveryActionsService,
-    DeliveriesRepository,
-    HelpRequestsRepository,
-    ServerKeys,
-    PreferencesRepository,
-    PreferencesService,
-    PushSubscriptionsRepository,
-    PushSubscriptionsService,
-    SettingsRepository,
-    SettingsService,
-  ],
+  providers: DOMAIN_PROVIDERS,
+  exports: DOMAIN_PROVIDERS,
 })
 export class AlertsDomainModule {}
