@@ -16,21 +16,21 @@ import { SettingsRepository } from './settings/settings.repository';
 import { SettingsService } from './settings/settings.service';
 
 const DOMAIN_PROVIDERS = [
-    AlertsRepository,
-    AlertsService,
-    AudiencePreviewService,
-    AudienceRepository,
-    AuditRepository,
-    DeliveryActionsService,
-    DeliveriesRepository,
-    HelpRequestsRepository,
-    ServerKeys,
-    PreferencesRepository,
-    PreferencesService,
-    PushSubscriptionsRepository,
-    PushSubscriptionsService,
-    SettingsRepository,
-    SettingsService,
+  AlertsRepository,
+  AlertsService,
+  AudiencePreviewService,
+  AudienceRepository,
+  AuditRepository,
+  DeliveryActionsService,
+  DeliveriesRepository,
+  HelpRequestsRepository,
+  ServerKeys,
+  PreferencesRepository,
+  PreferencesService,
+  PushSubscriptionsRepository,
+  PushSubscriptionsService,
+  SettingsRepository,
+  SettingsService,
 ];
 
 /** The alert domain's providers, shared by the HTTP service and the dispatcher (which uses the same schema). */
