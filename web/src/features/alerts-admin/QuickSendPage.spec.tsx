@@ -89,6 +89,8 @@ let posts: Record<string, unknown>[];
 let previews: Record<string, unknown>[];
 let audienceAnswer: () => Response;
 let createAnswer: (() => Response) | null;
+/** The Idempotency-Key of each create request. */
+let keys: (string | null)[] = [];
 
 const audience = (o: Partial<AlertAudience> = {}): AlertAudience => ({
   concerned: 1303,
@@ -107,6 +109,7 @@ beforeEach(() => {
   created = adminAlert({ title: 'Evacuate Riverside now', recipients: null, summary: {}, deliveryLabel: 'Pending', successRate: 0 });
   deliveryReads = 0;
   posts = [];
+  keys = [];
   previews = [];
   audienceAnswer = () => json(audience());
   createAnswer = null;
@@ -117,6 +120,7 @@ beforeEach(() => {
       return audienceAnswer();
     }
     if (path === '/api/alerts' && req.method === 'POST') {
+      keys.push(req.headers.get('idempotency-key'));
       posts.push(await req.json());
       return createAnswer?.() ?? json(created, 201);
     }
@@ -241,6 +245,18 @@ describe('Quick Send: after sending', () => {
     expect(await screen.findByText('Failed to send web push notification')).toBeInTheDocument();
     expect(screen.getByText('Failed to send alert via all channels')).toBeInTheDocument();
     expect(screen.getByLabelText('Alert Title')).toHaveValue('Evacuate Riverside now');
+  });
+
+  it('after a failure on every channel, sending again is a new alert (a new key), never a replay of the failed one', async () => {
+    const { user } = setup();
+    await send(user);
+    progress(1, { push: counts({ failed: 1 }) });
+    expect(await screen.findByText('Failed to send alert via all channels')).toBeInTheDocument();
+    await user.click(sendButton());
+    await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).not.toBe(keys[0]);
   });
 
   it("says 'Failed to create alert' when the server refuses it, and keeps the confirmation to try again", async () => {

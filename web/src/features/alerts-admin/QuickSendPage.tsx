@@ -78,6 +78,8 @@ export function QuickSendPage() {
       done();
     } else {
       toast.error('Failed to send alert via all channels');
+      // The form is kept to send again, but as a new alert: the old key would only replay the failed one.
+      setFormKey(crypto.randomUUID());
     }
   }, [sent, settled, setValues]);
 
