@@ -7,6 +7,7 @@ import { useSignOut } from '@/features/auth/useSignOut';
 import { BottomBar, Header } from './Header';
 import { useGetMyPointsQuery } from '@/common/points.api';
 import { PendingReportsBadge } from '@/features/moderation';
+import { OpenHelpRequestsBadge } from '@/features/alerts-admin';
 
 export function PublicLayout() {
   return (
@@ -136,6 +137,7 @@ export function AdminLayout() {
             <NavLink key={to} to={to} end={to === '/admin'}>
               {label}
               {to === '/admin/moderation' && <PendingReportsBadge />}
+              {to === '/admin/help-requests' && <OpenHelpRequestsBadge />}
             </NavLink>
           ))}
           <NavLink to="/dashboard">Back to Dashboard</NavLink>

@@ -8,3 +8,4 @@ export { AdminAlertDetailPage } from './AdminAlertDetailPage';
 export { AlertHistoryPage } from './AlertHistoryPage';
 export { AdminSettingsPage } from './AdminSettingsPage';
 export { HelpRequestsPage } from './HelpRequestsPage';
+export { OpenHelpRequestsBadge } from './OpenHelpRequestsBadge';
