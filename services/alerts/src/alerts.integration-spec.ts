@@ -323,6 +323,19 @@ describe('alerts API', () => {
       const read = await call('POST', `/me/alerts/${alertId}/read`, user);
       expect(read.status).toBe(200);
       const [d] = await db.query(`SELECT status, read_at FROM alerts.alert_deliveries WHERE alert_id = $1 AND user_id = $2`, [alertId, userId]);
+      // The per-recipient report lists the delivery, read, formula-safe, as CSV.
+      await db.query(`UPDATE alerts.alert_deliveries SET error = '=HYPERLINK("http://evil")' WHERE alert_id = $1`, [alertId]);
+      const csv = await fetch(`${svc.url}/${alertId}/deliveries.csv`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      const lines = (await csv.text()).trimEnd().split('\r\n');
+      expect(lines[0]).toBe('"Delivery","User","Email","Phone","Channel","Status","Attempts","Last error","Held until","Sent at","Delivered at","Read at"');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(`"${userId}"`);
+      expect(lines[1]).toContain('"read"');
+      expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+      expect((await fetch(`${svc.url}/${alertId}/deliveries.csv`, { headers: { authorization: `Bearer ${user}` } })).status).toBe(403);
+      expect((await call('GET', `/${randomUUID()}/deliveries.csv`, admin)).body).toMatchObject({ code: 'alert_not_found' });
       expect(d.status).toBe('read');
       expect(d.read_at).not.toBeNull();
       expect((await call<Page<UserAlert>>('GET', '/me/alerts', user)).body.items[0].read).toBe(true);

@@ -5,6 +5,7 @@ import { AudienceRepository } from './alerts/audience.repository';
 import { AudiencePreviewService } from './alerts/audience-preview.service';
 import { AuditRepository } from './alerts/audit.repository';
 import { DeliveryActionsService } from './alerts/delivery-actions.service';
+import { DeliveryReportService } from './alerts/delivery-report.service';
 import { HelpRequestsRepository } from './alerts/help-requests.repository';
 import { DeliveriesRepository } from './deliveries/deliveries.repository';
 import { ServerKeys } from './keys/server-keys';
@@ -22,6 +23,7 @@ const DOMAIN_PROVIDERS = [
   AudienceRepository,
   AuditRepository,
   DeliveryActionsService,
+  DeliveryReportService,
   DeliveriesRepository,
   HelpRequestsRepository,
   ServerKeys,

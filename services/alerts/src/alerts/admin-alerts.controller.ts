@@ -6,6 +6,7 @@ import { AlertsService } from './alerts.service';
 import { AudiencePreviewService } from './audience-preview.service';
 import { CreateAlertDto, DeliveryActionDto } from './dto/create-alert.dto';
 import { DeliveryActionsService } from './delivery-actions.service';
+import { DeliveryReportService } from './delivery-report.service';
 import { DeliveriesQuery, ListAlertsQuery, RecentQuery, StatsQuery } from './dto/list-alerts.query';
 
 /** Admin: whom an alert would reach, create and send, list, stats, one alert with its deliveries, send a draft, cancel. */
@@ -16,6 +17,7 @@ export class AdminAlertsController {
     private readonly alerts: AlertsService,
     private readonly audience: AudiencePreviewService,
     private readonly actions: DeliveryActionsService,
+    private readonly report: DeliveryReportService,
   ) {}
 
   /** Whom this alert would reach if sent now; nothing is stored or sent. */
@@ -61,6 +63,28 @@ export class AdminAlertsController {
   @Get(':id/deliveries')
   deliveries(@Param('id', uuid) id: string, @Query() q: DeliveriesQuery) {
     return this.alerts.deliveries(id, q);
+  }
+
+  /** The per-recipient report: every delivery of the alert as CSV, streamed. */
+  @Get(':id/deliveries.csv')
+  async deliveriesCsv(@Param('id', uuid) id: string, @Res() res: Response) {
+    let started = false;
+    try {
+      await this.report.write(id, (chunk) => {
+        if (!started) {
+          started = true;
+          res.setHeader('content-type', 'text/csv; charset=utf-8');
+          res.setHeader('content-disposition', `attachment; filename="alert-${id}-recipients.csv"`);
+        }
+        if (!res.write(chunk)) return new Promise<void>((resolve) => res.once('drain', () => resolve()));
+      });
+    } catch (e) {
+      // Before the first row, the usual error answer; half-way, the download is cut so it never looks complete.
+      if (!started) throw e;
+      res.destroy(e as Error);
+      return;
+    }
+    res.end();
   }
 
   @Get(':id/audit')
