@@ -10,6 +10,7 @@ import {
   type DeliveryStatus,
 } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
+import { RecipientReportButton } from './RecipientReportButton';
 import { formatDateTime } from '@/common/time';
 import { useNow } from '@/common/useNow';
 import { adminAlertsApi, useAlertDeliveriesQuery, useGetAlertQuery } from './alerts-admin.api';
@@ -65,6 +66,7 @@ export function AdminAlertDetailPage() {
           <p className="muted">{a ? `Sent ${formatDateTime(a.sentAt ?? a.createdAt)}` : ' '}</p>
         </div>
         <div className="row">
+          {a && <RecipientReportButton alertId={a.id} />}
           <Link to="/admin/history" className="btn btn-outline">
             Back to History
           </Link>
