@@ -396,6 +396,11 @@ export interface AdminAlert extends AlertSummary {
   responses: AlertResponses;
 }
 
+/** The history's status column: the derived delivery label while an alert is active, else its own status (Draft, Cancelled, Expired). */
+export function historyStatus(a: Pick<AdminAlert, 'status' | 'deliveryLabel'>): string {
+  return a.status === 'active' ? a.deliveryLabel : ALERT_STATUS_LABELS[a.status];
+}
+
 /** What the people an alert reached answered: "I'm Safe", and help requests (those still open apart). */
 export interface AlertResponses {
   safe: number;

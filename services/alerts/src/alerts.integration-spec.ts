@@ -180,6 +180,24 @@ describe('alerts API', () => {
       expect(n).toBe(1);
     });
 
+    it('exports the whole history matching the filters as CSV, not one page, formula-safe', async () => {
+      const tag = `Export${randomUUID().slice(0, 8)}`;
+      for (let i = 0; i < 12; i++) {
+        expect((await call('POST', '', admin, { ...valid, title: i === 0 ? `=SUM(1) ${tag}` : `${tag} ${i}`, draft: true })).status).toBe(201);
+      }
+      const res = await fetch(`${svc.url}/export.csv?search=${tag}&pageSize=5`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="alert-history-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const lines = (await res.text()).trimEnd().split('\r\n');
+      expect(lines[0]).toBe('"Date","Type","Title","Priority","Channels","Status","Created by","Sent at","Recipients","Success rate"');
+      expect(lines).toHaveLength(13);
+      expect(lines.filter((l) => l.includes(`"'=SUM(1) ${tag}"`))).toHaveLength(1);
+      expect(lines[1]).toContain('"Emergency"');
+      expect(lines[1]).toContain('"MEDIUM","Web Push","Draft"');
+      expect((await fetch(`${svc.url}/export.csv`, { headers: { authorization: `Bearer ${user}` } })).status).toBe(403);
+      expect((await call('GET', '/export.csv?priority=urgent', admin)).body).toMatchObject({ code: 'validation_failed' });
+    });
+
     it('a draft is not dispatched until sent; cancel stops an active alert', async () => {
       const draft = await call<AdminAlert>('POST', '', admin, { ...valid, draft: true });
       expect(draft.body.status).toBe('draft');

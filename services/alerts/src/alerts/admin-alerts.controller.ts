@@ -2,12 +2,12 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } fro
 import type { Response } from 'express';
 import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
 import { alertIdPipe as uuid } from './alert-id.pipe';
-import { AlertsService } from './alerts.service';
+import { AlertsService, listFilter } from './alerts.service';
 import { AudiencePreviewService } from './audience-preview.service';
 import { CreateAlertDto, DeliveryActionDto } from './dto/create-alert.dto';
 import { DeliveryActionsService } from './delivery-actions.service';
 import { DeliveryReportService } from './delivery-report.service';
-import { DeliveriesQuery, ListAlertsQuery, RecentQuery, StatsQuery } from './dto/list-alerts.query';
+import { DeliveriesQuery, ExportAlertsQuery, ListAlertsQuery, RecentQuery, StatsQuery } from './dto/list-alerts.query';
 
 /** Admin: whom an alert would reach, create and send, list, stats, one alert with its deliveries, send a draft, cancel. */
 @Controller()
@@ -45,6 +45,12 @@ export class AdminAlertsController {
     return this.alerts.list(q);
   }
 
+  /** The history matching these filters, all of it, as CSV (streamed). */
+  @Get('export.csv')
+  exportCsv(@Query() q: ExportAlertsQuery, @Res() res: Response) {
+    return streamCsv(res, `alert-history-${new Date().toISOString().slice(0, 10)}.csv`, (out) => this.report.writeHistory(listFilter(q), out));
+  }
+
   @Get('stats')
   stats(@Query() q: StatsQuery) {
     return this.alerts.stats(q.tz, q.days);
@@ -67,24 +73,8 @@ export class AdminAlertsController {
 
   /** The per-recipient report: every delivery of the alert as CSV, streamed. */
   @Get(':id/deliveries.csv')
-  async deliveriesCsv(@Param('id', uuid) id: string, @Res() res: Response) {
-    let started = false;
-    try {
-      await this.report.write(id, (chunk) => {
-        if (!started) {
-          started = true;
-          res.setHeader('content-type', 'text/csv; charset=utf-8');
-          res.setHeader('content-disposition', `attachment; filename="alert-${id}-recipients.csv"`);
-        }
-        if (!res.write(chunk)) return new Promise<void>((resolve) => res.once('drain', () => resolve()));
-      });
-    } catch (e) {
-      // Before the first row, the usual error answer; half-way, the download is cut so it never looks complete.
-      if (!started) throw e;
-      res.destroy(e as Error);
-      return;
-    }
-    res.end();
+  deliveriesCsv(@Param('id', uuid) id: string, @Res() res: Response) {
+    return streamCsv(res, `alert-${id}-recipients.csv`, (out) => this.report.write(id, out));
   }
 
   @Get(':id/audit')
@@ -117,4 +107,27 @@ export class AdminAlertsController {
   cancel(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string) {
     return this.alerts.cancel(id, { id: user.id, email: user.email });
   }
+}
+
+/**
+ * Writes what `write` produces to `res` as a CSV download, waiting when the client reads slowly. An error before the
+ * first chunk is the usual error answer; half-way, the download is cut so that it never looks complete.
+ */
+async function streamCsv(res: Response, fileName: string, write: (out: (chunk: string) => Promise<void> | void) => Promise<void>) {
+  let started = false;
+  try {
+    await write((chunk) => {
+      if (!started) {
+        started = true;
+        res.setHeader('content-type', 'text/csv; charset=utf-8');
+        res.setHeader('content-disposition', `attachment; filename="${fileName}"`);
+      }
+      if (!res.write(chunk)) return new Promise<void>((resolve) => res.once('drain', () => resolve()));
+    });
+  } catch (e) {
+    if (!started) throw e;
+    res.destroy(e as Error);
+    return;
+  }
+  res.end();
 }

@@ -23,7 +23,7 @@ import type { AuthUser } from '@beacon/auth';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ServerKeys } from '../keys/server-keys';
 import { AlertRow, toAdminAlert, toSummary, toUserAlert } from './alert.rows';
-import { AlertsRepository, NewAlert } from './alerts.repository';
+import { AlertListFilter, AlertsRepository, NewAlert } from './alerts.repository';
 import { Actor, AuditRepository } from './audit.repository';
 import { AudienceRepository } from './audience.repository';
 import { CreateAlertDto } from './dto/create-alert.dto';
@@ -173,18 +173,7 @@ export class AlertsService {
   }
 
   async list(q: ListAlertsQuery): Promise<Page<AdminAlert>> {
-    // The screens' priority filter: 'high' covers critical too (critical shows as the highest priority).
-    const severities: Severity[] | undefined = q.severity ? [q.severity] : q.priority === 'high' ? ['high', 'critical'] : q.priority ? [q.priority] : undefined;
-    const { rows, total } = await this.alerts.list({
-      type: q.type,
-      severities,
-      category: q.category,
-      status: q.status,
-      search: q.search,
-      incident: q.incident,
-      offset: (q.page - 1) * q.pageSize,
-      limit: q.pageSize,
-    });
+    const { rows, total } = await this.alerts.list({ ...listFilter(q), offset: (q.page - 1) * q.pageSize, limit: q.pageSize });
     return page(rows.map(toAdminAlert), total, q);
   }
 
@@ -329,4 +318,10 @@ export function requestFingerprint(a: NewAlert): string {
     a.status,
   ];
   return createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
+}
+
+/** The history's filters as the repository reads them. The screens' priority filter: 'high' covers critical too. */
+export function listFilter(q: Omit<ListAlertsQuery, 'page' | 'pageSize'>): Omit<AlertListFilter, 'offset' | 'limit'> {
+  const severities: Severity[] | undefined = q.severity ? [q.severity] : q.priority === 'high' ? ['high', 'critical'] : q.priority ? [q.priority] : undefined;
+  return { type: q.type, severities, category: q.category, status: q.status, search: q.search, incident: q.incident };
 }

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { stringify } from 'csv-stringify/sync';
 import { DataSource } from 'typeorm';
-import { CHANNEL_LABELS, type DeliveryChannel } from '@beacon/contracts';
+import { CHANNEL_LABELS, historyStatus, LEVEL_LABELS, type DeliveryChannel } from '@beacon/contracts';
 import { notFound } from '@beacon/common';
-import { AlertsRepository } from './alerts.repository';
+import { toAdminAlert } from './alert.rows';
+import { AlertListFilter, AlertsRepository } from './alerts.repository';
 import { streamRows } from './cursor';
 
 /** A spreadsheet reads a cell starting with one of these as a formula (CSV / formula injection). */
@@ -32,6 +33,11 @@ export const RECIPIENT_REPORT_COLUMNS = [
   'Delivered at',
   'Read at',
 ];
+
+export const HISTORY_EXPORT_COLUMNS = ['Date', 'Type', 'Title', 'Priority', 'Channels', 'Status', 'Created by', 'Sent at', 'Recipients', 'Success rate'];
+
+/** Alerts read per query of the history export. */
+const HISTORY_CHUNK = 500;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : '');
 
@@ -89,5 +95,35 @@ export class DeliveryReportService {
           ),
         ),
     );
+  }
+
+  /**
+   * The whole history matching the screen's filters (not one page), newest first, in the screen's columns and a
+   * few more, read and written in chunks.
+   */
+  async writeHistory(filter: Omit<AlertListFilter, 'offset' | 'limit'>, out: (chunk: string) => void | Promise<void>) {
+    await out(csvRows([HISTORY_EXPORT_COLUMNS]));
+    for (let offset = 0; ; offset += HISTORY_CHUNK) {
+      const { rows } = await this.alerts.list({ ...filter, offset, limit: HISTORY_CHUNK });
+      await out(
+        csvRows(
+          rows
+            .map(toAdminAlert)
+            .map((a) => [
+              a.createdAt,
+              a.type,
+              a.title,
+              LEVEL_LABELS[a.severity],
+              a.channels.map((c) => CHANNEL_LABELS[c]).join(', '),
+              historyStatus(a),
+              a.createdBy,
+              a.sentAt,
+              a.recipients,
+              a.recipients ? `${a.successRate}%` : '',
+            ]),
+        ),
+      );
+      if (rows.length < HISTORY_CHUNK) return;
+    }
   }
 }

@@ -10,7 +10,7 @@ import {
   type DeliveryStatus,
 } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
-import { RecipientReportButton } from './RecipientReportButton';
+import { CsvDownloadButton } from './CsvDownloadButton';
 import { formatDateTime } from '@/common/time';
 import { useNow } from '@/common/useNow';
 import { adminAlertsApi, useAlertDeliveriesQuery, useGetAlertQuery } from './alerts-admin.api';
@@ -66,7 +66,13 @@ export function AdminAlertDetailPage() {
           <p className="muted">{a ? `Sent ${formatDateTime(a.sentAt ?? a.createdAt)}` : ' '}</p>
         </div>
         <div className="row">
-          {a && <RecipientReportButton alertId={a.id} />}
+          {a && (
+            <CsvDownloadButton
+              url={`/api/alerts/${encodeURIComponent(a.id)}/deliveries.csv`}
+              fileName={`alert-${a.id}-recipients.csv`}
+              label="Recipient report (CSV)"
+            />
+          )}
           <Link to="/admin/history" className="btn btn-outline">
             Back to History
           </Link>

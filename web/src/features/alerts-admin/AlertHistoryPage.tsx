@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { ADMIN_ALERT_TYPES, PRIORITIES, PRIORITY_LABELS, type Priority } from '@beacon/contracts';
+import { ADMIN_ALERT_TYPES, historyStatus, PRIORITIES, PRIORITY_LABELS, type Priority } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
 import { formatDateTime } from '@/common/time';
 import { LoadError } from '@/features/alerts';
 import { useListAlertsQuery } from './alerts-admin.api';
-import { downloadCsv, historyCsv, historyCsvFileName, historyStatus } from './history-csv';
+import { CsvDownloadButton } from './CsvDownloadButton';
+import { downloadCsv, historyCsv, historyCsvFileName } from './history-csv';
 import { useLiveAdminAlerts } from './live';
 import { DeliveryIcon, Pager, PriorityBadge, channelList } from './ui';
 import '@/features/alerts/alerts.css';
@@ -72,6 +73,12 @@ export function AlertHistoryPage() {
           <button type="button" className="btn btn-primary" onClick={exportCsv} disabled={!data?.items.length}>
             Export CSV
           </button>
+          {/* The spec's export is the page shown; this one is every alert these filters match, made by the server. */}
+          <CsvDownloadButton
+            url={`/api/alerts/export.csv?${new URLSearchParams(Object.entries({ search, type, priority }).filter(([, v]) => v))}`}
+            fileName={historyCsvFileName()}
+            label={data ? `Export all ${data.total} (CSV)` : 'Export all (CSV)'}
+          />
         </div>
       </header>
 

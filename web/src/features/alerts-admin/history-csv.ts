@@ -1,4 +1,4 @@
-import { ALERT_STATUS_LABELS, CHANNEL_LABELS, LEVEL_LABELS, type AdminAlert } from '@beacon/contracts';
+import { CHANNEL_LABELS, historyStatus, LEVEL_LABELS, type AdminAlert } from '@beacon/contracts';
 import { formatDateTime } from '@/common/time';
 
 /**
@@ -38,11 +38,6 @@ export function historyCsv(alerts: readonly AdminAlert[]): string {
       historyStatus(a),
     ]),
   ]);
-}
-
-/** The derived delivery label while an alert is active, otherwise its own status (Draft, Cancelled, Expired). */
-export function historyStatus(a: Pick<AdminAlert, 'status' | 'deliveryLabel'>): string {
-  return a.status === 'active' ? a.deliveryLabel : ALERT_STATUS_LABELS[a.status];
 }
 
 /** alert-history-<ISO date>.csv, e.g. alert-history-2024-03-05.csv. */

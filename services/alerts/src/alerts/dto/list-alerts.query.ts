@@ -77,6 +77,9 @@ export class ListAlertsQuery extends PageQuery {
   search?: string;
 }
 
+/** The history export: the list's filters; its paging, if sent, is ignored (the export is every matching alert). */
+export class ExportAlertsQuery extends ListAlertsQuery {}
+
 export class DeliveriesQuery extends PageQuery {
   @IsOptional()
   @Transform(noAll)

@@ -1,11 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
-import { RecipientReportButton } from './RecipientReportButton';
+import { CsvDownloadButton } from './CsvDownloadButton';
 
 jest.mock('@/features/auth/auth-client', () => ({ accessToken: async () => 'token-1' }));
 
-describe('RecipientReportButton', () => {
+describe('CsvDownloadButton', () => {
   beforeEach(() => {
     URL.createObjectURL = jest.fn(() => 'blob:report');
     URL.revokeObjectURL = jest.fn();
@@ -15,7 +15,7 @@ describe('RecipientReportButton', () => {
     const fetchMock = jest.fn(async () => new Response('"Delivery"\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }));
     global.fetch = fetchMock as unknown as typeof fetch;
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    render(<RecipientReportButton alertId="a-1" />);
+    render(<CsvDownloadButton url="/api/alerts/a-1/deliveries.csv" fileName="alert-a-1-recipients.csv" label="Recipient report (CSV)" />);
     await userEvent.click(screen.getByRole('button', { name: 'Recipient report (CSV)' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(fetchMock).toHaveBeenCalledWith('/api/alerts/a-1/deliveries.csv', { headers: { authorization: 'Bearer token-1' } });
@@ -28,7 +28,7 @@ describe('RecipientReportButton', () => {
     render(
       <>
         <Toaster />
-        <RecipientReportButton alertId="a-2" />
+        <CsvDownloadButton url="/api/alerts/a-2/deliveries.csv" fileName="alert-a-2-recipients.csv" label="Recipient report (CSV)" />
       </>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Recipient report (CSV)' }));
