@@ -9,9 +9,13 @@ export interface SmsCall {
   type: string;
 }
 
-/** A local SMS webhook the system under test can reach (127.0.0.1 is allow-listed in e2e). Answers 200 at once. */
+/**
+ * A local SMS webhook the system under test can reach (127.0.0.1 is allow-listed in e2e). Answers 200 at once, or,
+ * while `refusing` is set, 400 (a provider that refuses every message: the deliveries fail for good).
+ */
 export async function startSmsWebhook() {
   const calls: SmsCall[] = [];
+  const state = { refusing: false };
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (d) => (body += d));
@@ -22,6 +26,11 @@ export async function startSmsWebhook() {
         // a test POST without JSON still counts as reachable
       }
       res.setHeader('content-type', 'application/json');
+      if (state.refusing) {
+        res.statusCode = 400;
+        res.end(JSON.stringify({ error: 'account suspended' }));
+        return;
+      }
       res.end(JSON.stringify({ messageId: `sms-${calls.length}`, status: 'sent' }));
     });
   });
@@ -29,6 +38,7 @@ export async function startSmsWebhook() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms`,
     calls,
+    state,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -1,0 +1,75 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { startSmsWebhook } from './support/providers';
+import { createUser, DEMO_ADMIN, signIn, tokenFor } from './support/users';
+
+/**
+ * The operations console tells the truth and lets the operator act on it: an alert sent into a dead SMS provider
+ * reads Failed in two admin windows; the provider is fixed; Retry failed in one window, and both watch the deliveries
+ * arrive live, without a reload.
+ */
+let sms: Awaited<ReturnType<typeof startSmsWebhook>>;
+const windows: { context: BrowserContext; page: Page }[] = [];
+let adminToken: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser, request }) => {
+  sms = await startSmsWebhook();
+  adminToken = await tokenFor(request, DEMO_ADMIN);
+  for (let i = 0; i < 2; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, DEMO_ADMIN, /\/dashboard$/);
+    windows.push({ context, page });
+  }
+});
+
+test.afterAll(async () => {
+  for (const w of windows) await w.context.close();
+  await sms?.close();
+});
+
+test('an alert into a dead SMS provider reads Failed; Retry failed after the fix, watched live in two admin windows', async ({ request }) => {
+  const auth = { Authorization: `Bearer ${adminToken}` };
+  sms.state.refusing = true;
+  expect((await request.put('/api/alerts/admin/settings', { headers: auth, data: { webhook: { enabled: true, url: sms.url } } })).status()).toBe(200);
+
+  // Someone in the plains who wants SMS for emergencies.
+  const home = { lat: 41.1, lng: -100.8 };
+  const person = await createUser(request, 'ops');
+  const personToken = await tokenFor(request, person);
+  const saved = await request.put('/api/alerts/me/preferences', {
+    headers: { Authorization: `Bearer ${personToken}` },
+    data: { alertTypes: ['emergency'], home, radiusMiles: 5, methods: { push: false, sms: true, email: false }, phoneNumber: '+13085550199' },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  const title = `Grass fire near North Platte ${Date.now()}`;
+  const created = await request.post('/api/alerts', {
+    headers: auth,
+    data: { title, message: 'Leave by the west roads.', category: 'health', severity: 'high', lat: home.lat, lng: home.lng, radiusKm: 5, channels: ['sms'] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const alert = await created.json();
+  const mine = () => sms.calls.filter((c) => c.title === title && c.recipients.includes('+13085550199'));
+
+  // Both windows see the truth.
+  for (const { page } of windows) {
+    await page.goto(`/admin/alerts/${alert.id}`);
+    await expect(page.getByRole('heading', { name: 'Alert Details' })).toBeVisible();
+    await expect(page.locator('.delivery-icon.delivery-failed').first()).toBeVisible({ timeout: 15_000 });
+  }
+  expect(mine()).toHaveLength(1); // the one refused call
+
+  // The provider works again; one operator retries, the other just watches.
+  sms.state.refusing = false;
+  const [operator, watcher] = windows.map((w) => w.page);
+  await operator.getByRole('button', { name: /^Retry failed \(\d+\)$/ }).click();
+  await operator.getByRole('button', { name: 'Yes, retry' }).click();
+  await expect(operator.getByText(/^Sending \d+ again by SMS\.$/)).toBeVisible();
+
+  for (const page of [operator, watcher]) await expect(page.locator('.delivery-icon.delivery-all-delivered').first()).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => mine().length).toBe(2);
+  await expect(operator.getByText(/Retried SMS for \d+ (person|people) by admin@beacon\.local/)).toBeVisible({ timeout: 15_000 });
+  // The watcher never reloaded: what it shows came live.
+});
