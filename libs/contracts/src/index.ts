@@ -8,3 +8,4 @@ export * from './store';
 export * from './traffic';
 export * from './uploads';
 export * from './errors';
+export * from './spreadsheet';

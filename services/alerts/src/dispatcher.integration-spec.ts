@@ -112,6 +112,17 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     return { id, email, token, prefs: saved.body, subscriptionId, phone };
   }
 
+  /** Runs `fn` with these admin settings saved, and puts back what was saved before, whatever happens. */
+  async function withSettings(change: { webhook?: { enabled: boolean; url: string }; email?: { enabled: boolean } }, fn: () => Promise<void>) {
+    const before = (await call<{ webhook: { enabled: boolean; url: string }; email: { enabled: boolean } }>('GET', '/admin/settings', adminToken)).body;
+    expect((await call('PUT', '/admin/settings', adminToken, change)).status).toBe(200);
+    try {
+      await fn();
+    } finally {
+      await call('PUT', '/admin/settings', adminToken, { webhook: before.webhook, email: { enabled: before.email.enabled } });
+    }
+  }
+
   async function sendAlert(body: Record<string, unknown>, key = randomUUID()) {
     const res = await call<AdminAlert>('POST', '', adminToken, body, { 'idempotency-key': key });
     expect(res.status).toBe(201);
@@ -371,14 +382,10 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     });
     expect((await call('POST', '/audience', adminToken, { ...body, title: '' })).status).toBe(400);
 
-    const settings = await call<{ webhook: { enabled: boolean; url: string } }>('GET', '/admin/settings', adminToken);
-    try {
-      expect((await call('PUT', '/admin/settings', adminToken, { webhook: { enabled: true, url: '' } })).status).toBe(200);
+    await withSettings({ webhook: { enabled: true, url: '' } }, async () => {
       const preview = await call<AlertAudience>('POST', '/audience', adminToken, body);
       expect(preview.body.channels.sms).toMatchObject({ configured: false, reason: 'No SMS webhook URL is set in Admin Settings: SMS will not be sent.' });
-    } finally {
-      await call('PUT', '/admin/settings', adminToken, { webhook: settings.body.webhook });
-    }
+    });
   });
 
   it('Test Connection for the mail relay really talks to it; e-mail turned off in the settings is flagged and not sent', async () => {
@@ -389,8 +396,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
 
     const place = destination(YUMA, 150, 180);
     const u = await makeUser({ alertTypes: ['emergency'], home: place, email: true });
-    expect((await call('PUT', '/admin/settings', adminToken, { email: { enabled: false } })).status).toBe(200);
-    try {
+    await withSettings({ email: { enabled: false } }, async () => {
       const body = {
         title: 'Mail is off',
         message: 'This e-mail must not go out.',
@@ -412,9 +418,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       expect(done.deliveryLabel).toBe('Failed');
       expect((await deliveries(alert.id))[0]).toMatchObject({ status: 'failed', error: 'E-mail is turned off in Admin Settings' });
       expect(smtp.received.filter((m) => m.to.includes(u.email))).toEqual([]);
-    } finally {
-      await call('PUT', '/admin/settings', adminToken, { email: { enabled: true } });
-    }
+    });
   });
 
   it('acts on failure: Retry failed and a fallback channel, each once however often pressed, audited; refused when it cannot help', async () => {
@@ -485,15 +489,12 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       code: 'validation_failed',
       message: 'channel must be one of push, sms, email',
     });
-    expect((await call('PUT', '/admin/settings', adminToken, { email: { enabled: false } })).status).toBe(200);
-    try {
+    await withSettings({ email: { enabled: false } }, async () => {
       expect((await call('POST', `/${pushAlert.id}/fallback`, adminToken, { channel: 'email' })).body).toMatchObject({
         code: 'channel_not_configured',
         message: 'E-mail is turned off in Admin Settings: fix it there first.',
       });
-    } finally {
-      await call('PUT', '/admin/settings', adminToken, { email: { enabled: true } });
-    }
+    });
     expect((await call('POST', `/${pushAlert.id}/cancel`, adminToken)).status).toBe(200);
     expect((await call('POST', `/${pushAlert.id}/retry`, adminToken, { channel: 'push' })).body).toMatchObject({ code: 'invalid_alert_status' });
     expect((await call('POST', `/${randomUUID()}/retry`, adminToken, { channel: 'push' })).status).toBe(404);

@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { AlertAudience, ChannelAudience, DeliveryChannel } from '@beacon/contracts';
 import type { AuthUser } from '@beacon/auth';
+import { channelProblem } from '../settings/channel-readiness';
 import { SettingsRepository } from '../settings/settings.repository';
 import { AlertsService } from './alerts.service';
 import { AudienceRepository } from './audience.repository';
 import { CreateAlertDto } from './dto/create-alert.dto';
+
+/** What the composer warns will happen on a channel that cannot deliver. */
+const NOT_SENT: Record<DeliveryChannel, string> = {
+  push: 'push notifications will not be sent.',
+  sms: 'SMS will not be sent.',
+  email: 'e-mails will not be sent.',
+};
 
 /**
  * Whom an alert would reach before it is sent (the composer's preview and its "Send to N people" confirmation):
@@ -21,16 +29,19 @@ export class AudiencePreviewService {
 
   async preview(user: AuthUser, dto: CreateAlertDto): Promise<AlertAudience> {
     const alert = this.alerts.toNewAlert(dto, user.id, null);
-    const [counts, readiness] = await Promise.all([
+    const [counts, settings] = await Promise.all([
       this.audience.preview(
         { severity: alert.severity, category: alert.category, lat: alert.lat, lng: alert.lng, radius_km: alert.radiusKm, source: 'admin', created_by: user.id },
         alert.channels,
         new Date(),
       ),
-      this.readiness(),
+      this.settings.get(),
     ]);
     const channels: Partial<Record<DeliveryChannel, ChannelAudience>> = {};
-    for (const c of alert.channels) channels[c] = { ...counts.channels[c]!, ...readiness[c] };
+    for (const c of alert.channels) {
+      const problem = channelProblem(settings, c);
+      channels[c] = { ...counts.channels[c]!, ...(problem ? { configured: false, reason: `${problem}: ${NOT_SENT[c]}` } : { configured: true }) };
+    }
     return {
       concerned: counts.concerned,
       recipients: counts.recipients,
@@ -38,18 +49,5 @@ export class AudiencePreviewService {
       channels,
       unreachable: { noChannel: counts.noChannel, noDevice: counts.noDevice },
     };
-  }
-
-  /** Whether each channel can deliver now, and if not, what the operator should do. */
-  private async readiness(): Promise<Record<DeliveryChannel, Pick<ChannelAudience, 'configured' | 'reason'>>> {
-    const { webhook, email } = await this.settings.get();
-    const sms = !webhook.enabled
-      ? { configured: false, reason: 'The SMS webhook is turned off in Admin Settings: SMS will not be sent.' }
-      : !webhook.url
-        ? { configured: false, reason: 'No SMS webhook URL is set in Admin Settings: SMS will not be sent.' }
-        : { configured: true };
-    // Web push needs no account (Beacon signs with its own VAPID keys); whether the relay answers, Test Connection says.
-    const mail = email.enabled ? { configured: true } : { configured: false, reason: 'E-mail is turned off in Admin Settings: e-mails will not be sent.' };
-    return { push: { configured: true }, sms, email: mail };
   }
 }

@@ -2,19 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError, conflict, JobQueue, notFound } from '@beacon/common';
-import { DEFAULT_JOB_OPTIONS, DeliveryChannel, JobIds, JobName } from '@beacon/contracts';
-import { channelJobOptions } from '../channels/channel-jobs';
+import { DEFAULT_JOB_OPTIONS, DeliveryChannel } from '@beacon/contracts';
+import { channelBatchJob } from '../dispatch/channel-batch-job';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
+import { channelProblem } from '../settings/channel-readiness';
 import { SettingsRepository } from '../settings/settings.repository';
 import { AlertsRepository } from './alerts.repository';
 import { Actor, AuditRepository } from './audit.repository';
-
-const CHANNEL_JOB: Record<DeliveryChannel, JobName.PushSend | JobName.SmsSend | JobName.EmailSend> = {
-  push: JobName.PushSend,
-  sms: JobName.SmsSend,
-  email: JobName.EmailSend,
-};
 
 /** Deliveries per job of an operator's action (a retry or a fallback is small next to a dispatch). */
 const ACTION_BATCH = 200;
@@ -64,15 +59,9 @@ export class DeliveryActionsService {
     if (!alert) throw notFound('Alert', 'alert_not_found');
     if (alert.status !== 'active') throw conflict(`Only an alert in effect can be sent again; this one is ${alert.status}`, 'invalid_alert_status');
     if (alert.recipients === null) throw conflict('This alert is still being dispatched; try again in a moment', 'alert_not_dispatched');
-    const { webhook, email } = await this.settings.get();
-    const off =
-      channel === 'sms' && (!webhook.enabled || !webhook.url)
-        ? 'SMS has no webhook, or is turned off, in Admin Settings'
-        : channel === 'email' && !email.enabled
-          ? 'E-mail is turned off in Admin Settings'
-          : null;
-    if (off) throw new AppError(400, 'channel_not_configured', `${off}: fix it there first.`);
-    return { ...alert, id: alertId };
+    const problem = channelProblem(await this.settings.get(), channel);
+    if (problem) throw new AppError(400, 'channel_not_configured', `${problem}: fix it there first.`);
+    return alert;
   }
 
   /** Rows changed and audited in one transaction; `round` numbers this action among the alert's (for its job ids). */
@@ -95,13 +84,9 @@ export class DeliveryActionsService {
   private async enqueue(alertId: string, channel: DeliveryChannel, ids: string[], round: number) {
     const jobs = [];
     for (let i = 0; i * ACTION_BATCH < ids.length; i++) {
-      const batch = round * ACTION_ROUND + i;
-      jobs.push({
-        name: CHANNEL_JOB[channel],
-        data: { alertId, channel, batch, deliveryIds: ids.slice(i * ACTION_BATCH, (i + 1) * ACTION_BATCH) },
-        // Retried like any channel job; the dispatcher's CHANNEL_RETRY_BASE_MS is its own, the default serves here.
-        opts: { ...channelJobOptions({ CHANNEL_RETRY_BASE_MS: DEFAULT_JOB_OPTIONS.backoff.delay }), jobId: JobIds.channelBatch(channel, alertId, batch) },
-      });
+      const plan = { channel, batch: round * ACTION_ROUND + i, notBefore: null, ids: ids.slice(i * ACTION_BATCH, (i + 1) * ACTION_BATCH), stranded: false };
+      // Retried like any channel job; the dispatcher's CHANNEL_RETRY_BASE_MS is its own, the default serves here.
+      jobs.push(channelBatchJob(alertId, plan, { CHANNEL_RETRY_BASE_MS: DEFAULT_JOB_OPTIONS.backoff.delay }));
     }
     if (jobs.length) await this.queue.addBulk(jobs);
     this.progress.touch(alertId);

@@ -2,19 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { stringify } from 'csv-stringify/sync';
 import { DataSource } from 'typeorm';
-import { CHANNEL_LABELS, historyStatus, LEVEL_LABELS, type DeliveryChannel } from '@beacon/contracts';
+import { CHANNEL_LABELS, historyStatus, LEVEL_LABELS, spreadsheetText, type DeliveryChannel } from '@beacon/contracts';
 import { notFound } from '@beacon/common';
 import { toAdminAlert } from './alert.rows';
 import { AlertListFilter, AlertsRepository } from './alerts.repository';
 import { streamRows } from './cursor';
 
-/** A spreadsheet reads a cell starting with one of these as a formula (CSV / formula injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** Every value quoted, and text a spreadsheet would evaluate shown as text (OWASP's CSV injection advice). */
+/** Every value quoted, formula-safe (spreadsheetText), rows ended with CRLF. */
 export function csvRows(rows: (string | number | null | undefined)[][]): string {
   return stringify(
-    rows.map((row) => row.map((v) => (v === null || v === undefined ? '' : typeof v === 'string' && FORMULA_START.test(v) ? `'${v}` : String(v)))),
+    rows.map((row) => row.map(spreadsheetText)),
     { quoted: true, record_delimiter: 'windows' },
   );
 }

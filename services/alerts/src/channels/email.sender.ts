@@ -5,6 +5,7 @@ import { ChannelBatch, JobName, JobPayloads, SEVERITY_INFO } from '@beacon/contr
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, sendEach, Settle, withinWindow } from './channel-batch.runner';
 import { guardedSmtpOptions } from '../providers/smtp-relay';
+import { channelProblem } from '../settings/channel-readiness';
 import { SettingsRepository } from '../settings/settings.repository';
 import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
@@ -46,8 +47,10 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
   }
 
   async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow, settle: Settle): Promise<void> {
-    const { email } = await this.settings.get();
-    if (!email.enabled) throw new BatchRefused('E-mail is turned off in Admin Settings');
+    const settings = await this.settings.get();
+    const problem = channelProblem(settings, 'email');
+    if (problem) throw new BatchRefused(problem);
+    const { email } = settings;
     const transport = await this.transportFor(email.url);
     const contacts = new Map((await this.targets.contacts(messages.map((m) => m.id))).map((c) => [c.delivery_id, c]));
     const contents = new Map<string, EmailContent>();

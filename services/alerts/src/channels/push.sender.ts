@@ -71,7 +71,11 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
       this.env.PUSH_SUBSCRIPTIONS_PER_USER,
     );
     const byDelivery = new Map<string, PushTarget[]>();
-    for (const t of targets) byDelivery.set(t.delivery_id, [...(byDelivery.get(t.delivery_id) ?? []), t]);
+    for (const t of targets) {
+      const mine = byDelivery.get(t.delivery_id);
+      if (mine) mine.push(t);
+      else byDelivery.set(t.delivery_id, [t]);
+    }
     const vapid = await this.vapidCache();
     const health = { gone: [] as string[], used: [] as string[], failed: [] as string[] };
 

@@ -4,6 +4,7 @@ import type { Job } from 'bullmq';
 import { ChannelBatch, JobName, JobPayloads, priorityOfSeverity } from '@beacon/contracts';
 import { ProviderError } from '../providers/provider-error';
 import { postWebhook } from '../providers/webhook.client';
+import { channelProblem } from '../settings/channel-readiness';
 import { SettingsRepository } from '../settings/settings.repository';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, Settle } from './channel-batch.runner';
@@ -35,9 +36,10 @@ export class SmsSender implements ChannelSender {
   }
 
   async send(messages: ChannelMessage[], batch: ChannelBatch, window: SendWindow, settle: Settle): Promise<void> {
-    const { webhook } = await this.settings.get();
-    if (!webhook.enabled) throw new BatchRefused('SMS webhook is disabled in admin settings');
-    if (!webhook.url) throw new BatchRefused('N8N webhook URL not configured');
+    const settings = await this.settings.get();
+    const problem = channelProblem(settings, 'sms');
+    if (problem) throw new BatchRefused(problem);
+    const { webhook } = settings;
 
     const contacts = new Map((await this.targets.contacts(messages.map((m) => m.id))).map((c) => [c.delivery_id, c]));
     const phone = (m: ChannelMessage) => (contacts.get(m.id)?.sms_enabled ? contacts.get(m.id)?.phone_number : null);

@@ -2,6 +2,15 @@ import { ValidateBy } from 'class-validator';
 import { boolRule, intRule, portRule, Rules } from '@beacon/common';
 import { AlertsDeliveryEnv } from './delivery-env';
 
+/**
+ * On top of the longest channel job before its deliveries count as stranded: the reads before a batch's sends start
+ * and the write of their outcomes after they stop.
+ */
+const REDRIVE_MARGIN_SECONDS = 5;
+
+/** Time to close connections after the last job, on top of the longest channel job. */
+const SHUTDOWN_MARGIN_SECONDS = 10;
+
 export class DispatcherEnv extends AlertsDeliveryEnv {
   @Rules(...portRule('DISPATCHER_PORT'))
   DISPATCHER_PORT: number = 3006;
@@ -80,15 +89,7 @@ export class DispatcherEnv extends AlertsDeliveryEnv {
    * CHANNEL_SEND_GRACE_SECONDS) before it exits; cut short, that job is taken over and its sends in flight repeated.
    * So the dispatcher's grace is longer than other services' and must outlast that bound.
    */
-  @ValidateBy({
-    name: 'outlastsChannelJob',
-    validator: {
-      validate: (value: unknown, args) => typeof value === 'number' && value >= channelJobBoundSeconds(args!.object as DispatcherEnv) + SHUTDOWN_MARGIN_SECONDS,
-      defaultMessage: (args) =>
-        `SHUTDOWN_GRACE_SECONDS must be at least CHANNEL_BATCH_DEADLINE_SECONDS + CHANNEL_SEND_GRACE_SECONDS + ${SHUTDOWN_MARGIN_SECONDS} ` +
-        `(${channelJobBoundSeconds(args!.object as DispatcherEnv) + SHUTDOWN_MARGIN_SECONDS}), so a worker told to stop finishes its channel job`,
-    },
-  })
+  @OutlastsChannelJob('SHUTDOWN_GRACE_SECONDS', SHUTDOWN_MARGIN_SECONDS, 'so a worker told to stop finishes its channel job')
   override SHUTDOWN_GRACE_SECONDS: number = 120;
 
   /**
@@ -117,28 +118,24 @@ export class DispatcherEnv extends AlertsDeliveryEnv {
    * lost its channel job (a Redis that lost its data, a dead worker): the sweep queues its batch again (see
    * StrandedDeliveries). Longer than the longest channel job, so rows a live worker is sending are never taken from it.
    */
-  @ValidateBy({
-    name: 'strandedAfterChannelJob',
-    validator: {
-      validate: (value: unknown, args) => typeof value === 'number' && value >= channelJobBoundSeconds(args!.object as DispatcherEnv) + REDRIVE_MARGIN_SECONDS,
-      defaultMessage: (args) =>
-        `REDRIVE_AFTER_SECONDS must be at least CHANNEL_BATCH_DEADLINE_SECONDS + CHANNEL_SEND_GRACE_SECONDS + ${REDRIVE_MARGIN_SECONDS} ` +
-        `(${channelJobBoundSeconds(args!.object as DispatcherEnv) + REDRIVE_MARGIN_SECONDS}), so deliveries a live worker is sending are not queued again`,
-    },
-  })
+  @OutlastsChannelJob('REDRIVE_AFTER_SECONDS', REDRIVE_MARGIN_SECONDS, 'so deliveries a live worker is sending are not queued again')
   @Rules(...intRule('REDRIVE_AFTER_SECONDS', 1, 86400))
   REDRIVE_AFTER_SECONDS: number = 300;
 }
 
-/**
- * On top of the longest channel job before its deliveries count as stranded: the reads before a batch's sends start
- * and the write of their outcomes after they stop.
- */
-const REDRIVE_MARGIN_SECONDS = 5;
-
-/** Time to close connections after the last job, on top of the longest channel job. */
-const SHUTDOWN_MARGIN_SECONDS = 10;
-
 /** The longest a channel job runs (see CHANNEL_BATCH_DEADLINE_SECONDS). */
 export const channelJobBoundSeconds = (env: Pick<DispatcherEnv, 'CHANNEL_BATCH_DEADLINE_SECONDS' | 'CHANNEL_SEND_GRACE_SECONDS'>) =>
   env.CHANNEL_BATCH_DEADLINE_SECONDS + env.CHANNEL_SEND_GRACE_SECONDS;
+
+/** The variable must be at least the longest channel job plus `margin` seconds, and the message says why. */
+function OutlastsChannelJob(name: string, margin: number, why: string): PropertyDecorator {
+  const least = (env: object) => channelJobBoundSeconds(env as DispatcherEnv) + margin;
+  return ValidateBy({
+    name: `outlastsChannelJob:${name}`,
+    validator: {
+      validate: (value: unknown, args) => typeof value === 'number' && value >= least(args!.object),
+      defaultMessage: (args) =>
+        `${name} must be at least CHANNEL_BATCH_DEADLINE_SECONDS + CHANNEL_SEND_GRACE_SECONDS + ${margin} (${least(args!.object)}), ${why}`,
+    },
+  });
+}

@@ -1,4 +1,4 @@
-import { CHANNEL_LABELS, historyStatus, LEVEL_LABELS, type AdminAlert } from '@beacon/contracts';
+import { CHANNEL_LABELS, historyStatus, LEVEL_LABELS, spreadsheetText, type AdminAlert } from '@beacon/contracts';
 import { formatDateTime } from '@/common/time';
 
 /**
@@ -8,17 +8,9 @@ import { formatDateTime } from '@/common/time';
  */
 export const HISTORY_CSV_COLUMNS = ['Date', 'Type', 'Title', 'Priority', 'Channels', 'Status'] as const;
 
-/** A spreadsheet reads a cell starting with one of these as a formula (CSV / formula injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One quoted cell: inner quotes doubled, and a cell a spreadsheet would evaluate as a formula prefixed
- * with a single quote so it is shown as text (OWASP's CSV injection advice).
- */
+/** One quoted cell, inner quotes doubled, formula-safe (spreadsheetText). */
 export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
+  return `"${spreadsheetText(value).replace(/"/g, '""')}"`;
 }
 
 /** Rows joined with CRLF (RFC 4180), every value quoted. */
