@@ -131,6 +131,11 @@ export type ChannelCounts = Record<DeliveryStatus, number> & {
    * what is still on its way now. Absent where no summary was read (e.g. a screen's own placeholder).
    */
   held?: number;
+  /**
+   * Of the pending ones, those that failed transiently and wait for (or are in) their next attempt: not stuck either,
+   * but not on their way yet. The operations view says when (AlertOperations). Absent like `held`.
+   */
+  retrying?: number;
 };
 /** Per-channel counts of one alert's deliveries; a channel with no deliveries is absent. */
 export type DeliverySummary = Partial<Record<DeliveryChannel, ChannelCounts>>;
@@ -148,6 +153,7 @@ export function totalCounts(summary: DeliverySummary | null | undefined): Channe
     if (!counts) continue;
     for (const s of DELIVERY_STATUSES) total[s] += counts[s] ?? 0;
     total.held = (total.held ?? 0) + (counts.held ?? 0);
+    total.retrying = (total.retrying ?? 0) + (counts.retrying ?? 0);
   }
   return total;
 }
@@ -450,6 +456,56 @@ export interface AlertProgress {
   /** True when eligibility has run and no delivery is pending any more. */
   done: boolean;
   responses: AlertResponses;
+  at: string;
+}
+
+/** One channel of an alert's live operations: how fast it is going, when it will be done, and what waits for a retry. */
+export interface ChannelOperations {
+  /** Outcomes (successes and failures) per second over the last OPERATIONS_RATE_WINDOW_SECONDS. */
+  ratePerSecond: number;
+  /** Seconds until the deliveries on their way now (pending, less held and retrying) are done at that rate; null when none are, or nothing moves. */
+  etaSeconds: number | null;
+  /** Deliveries that failed transiently and wait for their next attempt (or are in it). */
+  retrying: number;
+  /** The earliest next attempt among them; null when none waits. */
+  nextAttemptAt: string | null;
+}
+
+/** Deliveries of one channel that failed for one reason: for good (`failed`), or for now and to be retried (`retrying`). */
+export interface FailureReason {
+  channel: DeliveryChannel;
+  reason: string;
+  failed: number;
+  retrying: number;
+}
+
+/** Outcomes of one channel in one OPERATIONS_BUCKET_SECONDS bucket (`at`: its start). `retried`: failed, to be retried. */
+export interface OperationsBucket {
+  at: string;
+  channel: DeliveryChannel;
+  succeeded: number;
+  failed: number;
+  retried: number;
+}
+
+export const OPERATIONS_BUCKET_SECONDS = 5;
+export const OPERATIONS_RATE_WINDOW_SECONDS = 30;
+/** The chart covers the first minutes of a dispatch: this many from its start. */
+export const OPERATIONS_CHART_MINUTES = 10;
+
+/**
+ * GET /api/alerts/:id/operations: an alert's delivery as it happens, for the live operations view. The counts
+ * themselves are the alert's summary (AdminAlert, AlertProgress); this adds their pace, the failures' reasons and the
+ * retries' times, and the outcomes over the first OPERATIONS_CHART_MINUTES.
+ */
+export interface AlertOperations {
+  alertId: string;
+  dispatchedAt: string | null;
+  channels: Partial<Record<DeliveryChannel, ChannelOperations>>;
+  /** Most frequent first. */
+  failures: FailureReason[];
+  timeline: OperationsBucket[];
+  /** The server's clock when read: times above are relative to it. */
   at: string;
 }
 

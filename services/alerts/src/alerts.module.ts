@@ -7,6 +7,8 @@ import { AuditRepository } from './alerts/audit.repository';
 import { DeliveryActionsService } from './alerts/delivery-actions.service';
 import { DeliveryReportService } from './alerts/delivery-report.service';
 import { HelpRequestsRepository } from './alerts/help-requests.repository';
+import { OperationsRepository } from './alerts/operations.repository';
+import { OperationsService } from './alerts/operations.service';
 import { DeliveriesRepository } from './deliveries/deliveries.repository';
 import { ServerKeys } from './keys/server-keys';
 import { PreferencesRepository } from './preferences/preferences.repository';
@@ -24,6 +26,8 @@ const DOMAIN_PROVIDERS = [
   AuditRepository,
   DeliveryActionsService,
   DeliveryReportService,
+  OperationsRepository,
+  OperationsService,
   DeliveriesRepository,
   HelpRequestsRepository,
   ServerKeys,

@@ -5,6 +5,7 @@ import {
   AdminAlert,
   AlertAudience,
   AlertAuditEntry,
+  AlertOperations,
   AlertPreferences,
   AlertProgress,
   DeliveryChannel,
@@ -138,7 +139,8 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       attempts: number;
       not_before: Date | null;
       error: string | null;
-    }>(`SELECT id, user_id, channel, status, attempts, not_before, error FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId]);
+      next_attempt_at: Date | null;
+    }>(`SELECT id, user_id, channel, status, attempts, not_before, error, next_attempt_at FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId]);
   }
 
   const settled = (alertId: string) =>
@@ -436,6 +438,11 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       channels: ['sms'],
     });
     expect((await settled(smsAlert.id)).deliveryLabel).toBe('Failed');
+    // The operations view says why, counted by reason, and shows the failure in its first bucket.
+    const failedView = (await call<AlertOperations>('GET', `/${smsAlert.id}/operations`, adminToken)).body;
+    expect(failedView.failures).toEqual([{ channel: 'sms', reason: expect.stringMatching(/400/), failed: 1, retrying: 0 }]);
+    expect(failedView.channels.sms).toMatchObject({ retrying: 0, nextAttemptAt: null, etaSeconds: null });
+    expect(failedView.timeline.filter((b) => b.channel === 'sms').reduce((n, b) => n + b.failed, 0)).toBe(1);
 
     // The webhook works again: Retry failed sends it, under a new key; pressing it again finds nothing to retry.
     expect((await call('POST', `/${smsAlert.id}/retry`, adminToken, { channel: 'sms' })).body).toEqual({ retried: 1 });
@@ -448,6 +455,10 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(calls.map((c) => c.status)).toEqual([400, 200]);
     expect(calls[0].idempotencyKey).not.toBe(calls[1].idempotencyKey);
     expect((await call<AdminAlert>('GET', `/${smsAlert.id}`, adminToken)).body.deliveryLabel).toBe('All Delivered');
+    // Retried and sent: no failure left to explain; the chart keeps both outcomes.
+    const fixedView = (await call<AlertOperations>('GET', `/${smsAlert.id}/operations`, adminToken)).body;
+    expect(fixedView.failures).toEqual([]);
+    expect(fixedView.timeline.reduce((n, b) => n + b.succeeded, 0)).toBe(1);
 
     // Push to a browser that is gone: the person is sent the alert by e-mail instead, once.
     const gone = await makeUser({ alertTypes: ['emergency'], home: place, push: true, email: true, script: [410] });
@@ -541,6 +552,50 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     const tries = sms.received.slice(before).filter((c) => c.body.recipients.includes(u.phone!));
     expect(tries.map((t) => t.status)).toEqual([500, 200]);
     expect(new Set(tries.map((t) => t.idempotencyKey))).toEqual(new Set([`sms:${alert.id}:0`]));
+  });
+
+  it('shows a delivery that failed transiently as retrying, with its reason and next attempt, live, until it goes out', async () => {
+    const place = destination(TUCSON, 48, 340);
+    const u = await makeUser({ alertTypes: ['emergency'], home: place, sms: true });
+    sms.script = [{ status: 429, retryAfter: '4' }];
+    const alert = await sendAlert({
+      title: 'Gas leak',
+      message: 'Stay away from 5th Ave between 2nd and 4th St.',
+      category: 'health',
+      severity: 'high',
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: 10,
+      channels: ['sms'],
+    });
+    const waiting = await waitFor('the SMS waiting for its retry', async () => {
+      const view = (await call<AlertOperations>('GET', `/${alert.id}/operations`, adminToken)).body;
+      return view.channels.sms?.retrying === 1 ? view : null;
+    });
+    // The retry is the webhook's Retry-After (4 s) after the failure, and the reason is the webhook's answer.
+    const wait = Date.parse(waiting.channels.sms!.nextAttemptAt!) - Date.parse(waiting.at);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(4000);
+    expect(waiting.failures).toEqual([{ channel: 'sms', reason: expect.stringMatching(/429/), failed: 0, retrying: 1 }]);
+    expect(waiting.channels.sms!.etaSeconds).toBeNull(); // nothing is on its way until the retry
+    expect(waiting.timeline.reduce((n, b) => n + b.retried, 0)).toBe(1);
+    const meanwhile = (await call<AdminAlert>('GET', `/${alert.id}`, adminToken)).body;
+    expect(meanwhile.summary.sms).toMatchObject({ pending: 1, retrying: 1 });
+    expect(meanwhile.deliveryLabel).toBe('Pending');
+
+    await settled(alert.id);
+    expect((await deliveries(alert.id))[0]).toMatchObject({ user_id: u.id, status: 'sent', attempts: 2, next_attempt_at: null });
+    const after = (await call<AlertOperations>('GET', `/${alert.id}/operations`, adminToken)).body;
+    expect(after.channels.sms).toMatchObject({ retrying: 0, nextAttemptAt: null });
+    expect(after.failures).toEqual([]);
+    expect(after.timeline.reduce((n, b) => ({ succeeded: n.succeeded + b.succeeded, retried: n.retried + b.retried }), { succeeded: 0, retried: 0 })).toEqual({
+      succeeded: 1,
+      retried: 1,
+    });
+    expect((await call<AdminAlert>('GET', `/${alert.id}`, adminToken)).body.summary.sms).toMatchObject({ sent: 1, pending: 0, retrying: 0 });
+    const userToken = await stack.identity.token({});
+    expect((await call('GET', `/${alert.id}/operations`, userToken)).status).toBe(403);
+    expect((await call('GET', `/${randomUUID()}/operations`, adminToken)).body).toMatchObject({ code: 'alert_not_found' });
   });
 
   it("waits the Retry-After an SMS webhook's 429 asks for (2 s), not the 1 s exponential backoff, then sends once", async () => {

@@ -7,6 +7,7 @@ import { AudiencePreviewService } from './audience-preview.service';
 import { CreateAlertDto, DeliveryActionDto } from './dto/create-alert.dto';
 import { DeliveryActionsService } from './delivery-actions.service';
 import { DeliveryReportService } from './delivery-report.service';
+import { OperationsService } from './operations.service';
 import { DeliveriesQuery, ExportAlertsQuery, ListAlertsQuery, RecentQuery, StatsQuery } from './dto/list-alerts.query';
 
 /** Admin: whom an alert would reach, create and send, list, stats, one alert with its deliveries, send a draft, cancel. */
@@ -18,6 +19,7 @@ export class AdminAlertsController {
     private readonly audience: AudiencePreviewService,
     private readonly actions: DeliveryActionsService,
     private readonly report: DeliveryReportService,
+    private readonly operations: OperationsService,
   ) {}
 
   /** Whom this alert would reach if sent now; nothing is stored or sent. */
@@ -75,6 +77,12 @@ export class AdminAlertsController {
   @Get(':id/deliveries.csv')
   deliveriesCsv(@Param('id', uuid) id: string, @Res() res: Response) {
     return streamCsv(res, `alert-${id}-recipients.csv`, (out) => this.report.write(id, out));
+  }
+
+  /** The delivery as it happens: pace and ETA per channel, retries and when, failures by reason, the first minutes' outcomes. */
+  @Get(':id/operations')
+  operationsView(@Param('id', uuid) id: string) {
+    return this.operations.get(id);
   }
 
   @Get(':id/audit')

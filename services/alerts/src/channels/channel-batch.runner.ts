@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DelayedError, Job, UnrecoverableError } from 'bullmq';
-import { ChannelBatch } from '@beacon/contracts';
+import { ChannelBatch, retryDelayMs } from '@beacon/contracts';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
@@ -170,6 +170,7 @@ export class ChannelBatchRunner {
       await Promise.all(open.map(settle)).catch(() => undefined);
       await recorder.drain();
       if (e instanceof BatchRefused) throw new UnrecoverableError(e.message);
+      if (!finalAttempt) await this.noteRetry(open, job, e, touch);
       throw e;
     }
     await recorder.drain();
@@ -179,10 +180,12 @@ export class ChannelBatchRunner {
     if (transient.length && !finalAttempt) {
       // The longest Retry-After a provider asked for decides the retry's delay (RETRY_BACKOFF); none: exponential.
       const asked = transient.map((o) => o.retryAfterMs).filter((ms): ms is number => ms !== undefined);
-      throw new RetryLater(
+      const retry = new RetryLater(
         `${transient.length} of ${all.length} ${batch.channel} deliveries failed transiently: ${transient[0].error}`,
         asked.length ? Math.max(...asked) : undefined,
       );
+      await this.noteRetry(transient, job, retry, touch);
+      throw retry;
     }
     // The deadline cut the batch: the same job runs again for the rest, soon, without counting an attempt
     // (every run starts some sends before its deadline, so the batch always gets through).
@@ -192,6 +195,20 @@ export class ChannelBatchRunner {
       throw new DelayedError(`${deferred} of ${all.length} ${batch.channel} deliveries left for the next run: batch deadline passed`);
     }
     return { sent: all.filter((o) => o.ok).length, failed: all.filter((o) => !o.ok && o.failure !== 'deferred').length };
+  }
+
+  /**
+   * Records when the job will run again for these deliveries (the workers' own backoff rule, from the error that fails
+   * the job), so the console shows them as retrying at that time. Advisory: a failed write leaves them plain pending.
+   */
+  private async noteRetry(failed: { id: string }[], job: Job, err: unknown, touch: () => void) {
+    const delay = retryDelayMs(job.attemptsMade + 1, err, this.env.CHANNEL_RETRY_BASE_MS, this.env.CHANNEL_RETRY_MAX_DELAY_SECONDS * 1000);
+    await this.deliveryRows
+      .markRetryAt(
+        failed.map((o) => o.id),
+        new Date(Date.now() + delay),
+      )
+      .then(touch, () => undefined);
   }
 
   /**

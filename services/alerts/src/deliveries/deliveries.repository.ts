@@ -96,6 +96,8 @@ export function userIdRanges(parts: number): UserIdRange[] {
  *   failed    -> pending    retryFailed (an operator's "Retry failed"; out of any digest it was carried in)
  *   (none)    -> pending    createFallback (an operator's "send to the unreached by another channel")
  *   sent      -> delivered  markDeliveredByReceipt (earlier states only get delivered_at, read by recordOutcomes)
+ *   pending   -> pending    markRetryAt, after a transient failure: next_attempt_at, the job's retry time (every
+ *                           outcome clears it, so only deliveries waiting for a retry have one)
  *
  * failed, cancelled and read are final; delivered only moves to read.
  *
@@ -349,12 +351,22 @@ export class DeliveriesRepository {
          provider_message_id = coalesce(v.message_id, d.provider_message_id),
          sent_at = CASE WHEN (${resolved}) IN ('sent','delivered') THEN coalesce(d.sent_at, now()) ELSE d.sent_at END,
          delivered_at = CASE WHEN v.status = 'delivered' THEN coalesce(d.delivered_at, now()) ELSE d.delivered_at END,
+         next_attempt_at = NULL,
          updated_at = now()
        FROM (SELECT id, status, error, message_id, accepted_text::uuid[] AS accepted
              FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[]) AS u(id, status, error, message_id, accepted_text)) v
        WHERE d.id = v.id AND d.status = 'sending'`,
       [ids, statuses, errors, messageIds, accepted],
     );
+  }
+
+  /**
+   * When the deliveries a channel job failed transiently (back to pending by recordOutcomes) will be tried again: the
+   * job's own retry time, so the operations view can say "retrying" and when, instead of a silent "pending".
+   */
+  async markRetryAt(ids: string[], at: Date): Promise<void> {
+    if (!ids.length) return;
+    await this.ds.query(`UPDATE alerts.alert_deliveries SET next_attempt_at = $2 WHERE id = ANY($1::uuid[]) AND status = 'pending'`, [ids, at]);
   }
 
   /**

@@ -11,6 +11,7 @@ import { ResponseTallies1764300000002 } from './1764300000002-ResponseTallies';
 import { AlertAudit1764300000003 } from './1764300000003-AlertAudit';
 import { EmailSettings1764300000004 } from './1764300000004-EmailSettings';
 import { DispatchBatchSizes1764400000000 } from './1764400000000-DispatchBatchSizes';
+import { DeliveryOperations1764500000000 } from './1764500000000-DeliveryOperations';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   AlertAudit1764300000003,
   EmailSettings1764300000004,
   DispatchBatchSizes1764400000000,
+  DeliveryOperations1764500000000,
 ];

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DeliveryChannel, DeliverySummary, OPERATIONS_CHART_MINUTES, OPERATIONS_RATE_WINDOW_SECONDS } from '@beacon/contracts';
+import { COUNTS_SQL, toDeliverySummary } from './alert.rows';
+
+/** One alert's delivery operations as stored: counts, retries, failure reasons and outcome buckets. */
+export interface OperationsRows {
+  dispatchedAt: Date | null;
+  /** The database's clock at the read. */
+  now: Date;
+  summary: DeliverySummary;
+  /** Deliveries waiting for a retry, by channel and reason, with the earliest next attempt. */
+  retrying: { channel: DeliveryChannel; reason: string; n: number; next: Date }[];
+  /** Deliveries failed for good, by channel and reason (alert_failure_reasons). */
+  failed: { channel: DeliveryChannel; reason: string; n: number }[];
+  /** Outcome buckets of the chart's minutes and of the rate's window, oldest first. */
+  buckets: { at: Date; channel: DeliveryChannel; succeeded: number; failed: number; retried: number }[];
+}
+
+/**
+ * Reads the live operations view in one statement from the roll-ups the DeliveryOperations migration keeps (outcome
+ * buckets, failure reasons) and the retry index: never a scan of the alert's deliveries, however many it has.
+ */
+@Injectable()
+export class OperationsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async read(alertId: string): Promise<OperationsRows | null> {
+    const [row] = await this.ds.query(
+      `SELECT a.dispatched_at, clock_timestamp() AS now, ${COUNTS_SQL},
+         (SELECT coalesce(jsonb_agg(jsonb_build_array(r.channel, r.reason, r.n, r.next)), '[]'::jsonb) FROM (
+            SELECT d.channel, left(coalesce(d.error, 'unknown'), 200) AS reason, count(*)::int AS n, min(d.next_attempt_at) AS next
+            FROM alerts.alert_deliveries d
+            WHERE d.alert_id = a.id AND d.next_attempt_at IS NOT NULL AND d.status IN ('pending','sending')
+            GROUP BY 1, 2) r) AS retrying,
+         (SELECT coalesce(jsonb_agg(jsonb_build_array(f.channel, f.reason, f.n)), '[]'::jsonb)
+            FROM alerts.alert_failure_reasons f WHERE f.alert_id = a.id AND f.n > 0) AS failed,
+         (SELECT coalesce(jsonb_agg(jsonb_build_array(t.bucket, t.channel, t.succeeded, t.failed, t.retried) ORDER BY t.bucket, t.channel), '[]'::jsonb)
+            FROM alerts.alert_delivery_timeline t
+            WHERE t.alert_id = a.id
+              AND (t.bucket < a.dispatched_at + make_interval(mins => $2) OR t.bucket >= clock_timestamp() - make_interval(secs => $3))) AS buckets
+       FROM alerts.alerts a WHERE a.id = $1`,
+      [alertId, OPERATIONS_CHART_MINUTES, OPERATIONS_RATE_WINDOW_SECONDS + 5],
+    );
+    if (!row) return null;
+    return {
+      dispatchedAt: row.dispatched_at,
+      now: row.now,
+      summary: toDeliverySummary(row.counts),
+      retrying: (row.retrying as [DeliveryChannel, string, number, string][]).map(([channel, reason, n, next]) => ({
+        channel,
+        reason,
+        n,
+        next: new Date(next),
+      })),
+      failed: (row.failed as [DeliveryChannel, string, number][]).map(([channel, reason, n]) => ({ channel, reason, n })),
+      buckets: (row.buckets as [string, DeliveryChannel, number, number, number][]).map(([at, channel, succeeded, failed, retried]) => ({
+        at: new Date(at),
+        channel,
+        succeeded,
+        failed,
+        retried,
+      })),
+    };
+  }
+}

@@ -1,0 +1,64 @@
+import { emptyCounts } from '@beacon/contracts';
+import { operationsOf } from './operations.service';
+import type { OperationsRows } from './operations.repository';
+
+const at = (s: string) => new Date(`2026-11-25T10:${s}Z`);
+
+function rows(over: Partial<OperationsRows> = {}): OperationsRows {
+  return {
+    dispatchedAt: at('00:00'),
+    now: at('01:00'),
+    summary: { sms: { ...emptyCounts(), sent: 300, pending: 700, held: 100, retrying: 0 } },
+    retrying: [],
+    failed: [],
+    buckets: [],
+    ...over,
+  };
+}
+
+describe('operationsOf', () => {
+  it('paces a channel by its outcomes over the last 30 s and tells when what is on its way will be done', () => {
+    const buckets = [
+      { at: at('00:00'), channel: 'sms' as const, succeeded: 50, failed: 0, retried: 0 }, // outside the window: not in the pace
+      { at: at('00:30'), channel: 'sms' as const, succeeded: 100, failed: 20, retried: 30 },
+      { at: at('00:55'), channel: 'sms' as const, succeeded: 150, failed: 0, retried: 0 },
+    ];
+    const ops = operationsOf('a', rows({ buckets }));
+    // 300 outcomes in 30 s = 10/s; 700 pending less 100 held = 600 on their way: 60 s.
+    expect(ops.channels.sms).toEqual({ ratePerSecond: 10, etaSeconds: 60, retrying: 0, nextAttemptAt: null });
+  });
+
+  it('counts a young dispatch from its start, so the first seconds do not read as slow', () => {
+    const ops = operationsOf('a', rows({ dispatchedAt: at('00:50'), buckets: [{ at: at('00:50'), channel: 'sms', succeeded: 100, failed: 0, retried: 0 }] }));
+    expect(ops.channels.sms!.ratePerSecond).toBe(10);
+  });
+
+  it('keeps retrying deliveries out of the ETA, says when the next attempt is, and groups failures by reason, most frequent first', () => {
+    const ops = operationsOf(
+      'a',
+      rows({
+        summary: { sms: { ...emptyCounts(), pending: 5, retrying: 5 }, email: { ...emptyCounts(), failed: 3 } },
+        retrying: [
+          { channel: 'sms', reason: 'SMS webhook answered 503', n: 3, next: at('01:10') },
+          { channel: 'sms', reason: 'SMS webhook timed out', n: 2, next: at('01:04') },
+        ],
+        failed: [{ channel: 'email', reason: '550 mailbox unavailable', n: 3 }],
+      }),
+    );
+    expect(ops.channels.sms).toEqual({ ratePerSecond: 0, etaSeconds: null, retrying: 5, nextAttemptAt: at('01:04').toISOString() });
+    expect(ops.failures).toEqual([
+      { channel: 'email', reason: '550 mailbox unavailable', failed: 3, retrying: 0 },
+      { channel: 'sms', reason: 'SMS webhook answered 503', failed: 0, retrying: 3 },
+      { channel: 'sms', reason: 'SMS webhook timed out', failed: 0, retrying: 2 },
+    ]);
+  });
+
+  it('charts the first ten minutes of the dispatch only', () => {
+    const buckets = [
+      { at: at('09:55'), channel: 'sms' as const, succeeded: 1, failed: 0, retried: 0 },
+      { at: at('10:00'), channel: 'sms' as const, succeeded: 1, failed: 0, retried: 0 },
+    ];
+    const ops = operationsOf('a', rows({ now: at('10:20'), buckets }));
+    expect(ops.timeline.map((b) => b.at)).toEqual([at('09:55').toISOString()]);
+  });
+});
