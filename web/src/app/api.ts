@@ -55,6 +55,7 @@ export const api = createApi({
   tagTypes: [
     'Alert',
     'AlertStats',
+    'AlertOperations',
     'MyAlerts',
     'Preferences',
     'AdminSettings',

@@ -22,6 +22,7 @@ import { AlertResponsesCard } from './AlertResponses';
 import { DeliveryActions } from './DeliveryActions';
 import { FALLBACK_POLL_MS, useFallbackPolling, useLiveAdminAlerts, useWatchAlerts } from './live';
 import { Pager } from './ui';
+import { AlertOperationsPanel } from './AlertOperations';
 import '@/features/alerts/alerts.css';
 
 const STATUS_LABEL: Record<DeliveryStatus, string> = {
@@ -101,6 +102,7 @@ export function AdminAlertDetailPage() {
             <SentAlertCard alert={a} now={now} />
           </ul>
           <AlertDeliverySummary alert={a} />
+          <AlertOperationsPanel alert={a} />
           <AlertResponsesCard responses={a.responses} />
           <DeliveryActions alert={a} />
           <section className="card" aria-labelledby="alert-content-title">

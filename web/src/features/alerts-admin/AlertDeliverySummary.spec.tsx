@@ -37,14 +37,18 @@ describe('Delivery summary (alert detail)', () => {
     expect(cells('Web Push')).toEqual(['0', '0', '0', '0', '0', '2']);
   });
 
-  it('counts every state per channel and shows the held deliveries apart from those on their way', () => {
+  it('counts every state per channel and shows the held and retrying deliveries apart from those on their way', () => {
     renderScreen(
       <AlertDeliverySummary
         alert={adminAlert({
-          channels: ['push', 'sms'],
+          channels: ['push', 'sms', 'email'],
           recipients: 40,
           deliveryLabel: 'Pending',
-          summary: { push: counts({ sent: 5, delivered: 4, read: 3, failed: 2, pending: 15, held: 12, cancelled: 1 }), sms: counts({ pending: 12, held: 12 }) },
+          summary: {
+            push: counts({ sent: 5, delivered: 4, read: 3, failed: 2, pending: 15, held: 12, cancelled: 1 }),
+            sms: counts({ pending: 12, held: 12 }),
+            email: counts({ pending: 7, held: 1, retrying: 4 }),
+          },
         })}
       />,
     );
@@ -53,6 +57,8 @@ describe('Delivery summary (alert detail)', () => {
     // Sent, Delivered, Read, Failed, Pending, Cancelled
     expect(cells('Web Push')).toEqual(['5', '4', '3', '2', '3 on their way · 12 held until later', '1']);
     expect(cells('SMS')).toEqual(['0', '0', '0', '0', '12 held until later', '0']);
+    // Failed for now and waiting for their next attempt: pending, but neither on their way nor held.
+    expect(cells('Email')).toEqual(['0', '0', '0', '0', '2 on their way · 1 held until later · 4 waiting for a retry', '0']);
     expect(screen.getByText(/Held deliveries wait for the recipient's quiet hours/)).toBeInTheDocument();
   });
 

@@ -34,14 +34,19 @@ export function labelExplanation(a: AdminAlert): string {
   }
 }
 
-/** "3 on their way · 12 held until later": pending deliveries, those held for quiet hours or digests apart. */
+/**
+ * "3 on their way · 12 held until later · 2 waiting for a retry": pending deliveries, those held for quiet hours or
+ * digests and those that failed for now and wait for their next attempt apart.
+ */
 export function pendingText(c: ChannelCounts): string {
   const held = c.held ?? 0;
-  const moving = c.pending - held;
-  if (held === 0) return String(c.pending);
+  const retrying = c.retrying ?? 0;
+  const moving = c.pending - held - retrying;
+  if (held === 0 && retrying === 0) return String(c.pending);
   const parts = [];
   if (moving > 0) parts.push(`${moving} on ${moving === 1 ? 'its' : 'their'} way`);
-  parts.push(`${held} held until later`);
+  if (held > 0) parts.push(`${held} held until later`);
+  if (retrying > 0) parts.push(`${retrying} waiting for a retry`);
   return parts.join(' · ');
 }
 

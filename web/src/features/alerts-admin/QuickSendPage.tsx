@@ -25,6 +25,7 @@ import { useAlertAudienceMutation, useCreateAlertMutation, useGetAlertQuery, typ
 import { AudienceConfirm } from './AudienceSummary';
 import { useFallbackPolling, useLiveAdminAlerts, useWatchAlerts } from './live';
 import { ChannelCheckboxes, ChannelProgress, CountedField, DeliveryIcon } from './ui';
+import { AlertOperationsPanel } from './AlertOperations';
 import '@/features/alerts/alerts.css';
 
 const CHANNEL_OPTION_LABELS: Record<AdminChannelOption, string> = { web_push: 'Web Push', sms: 'SMS' };
@@ -218,6 +219,7 @@ export function QuickSendPage() {
           )}
         </form>
         {sentId && <DeliveryStatusPanel alert={sent} channels={values.channels} held={settled?.held ?? 0} />}
+        {sent && <AlertOperationsPanel alert={sent} />}
       </div>
     </section>
   );

@@ -18,7 +18,7 @@ import {
 import { api } from '@/app/api';
 import type { AppDispatch, RootState } from '@/app/store';
 import { queryParams, registerAlertCopies } from '@/features/alerts';
-import type { AlertAuditEntry } from '@beacon/contracts';
+import type { AlertAuditEntry, AlertOperations } from '@beacon/contracts';
 
 // The admin console's endpoints of the alerts service, injected into the one api slice (app/api.ts, which declares
 // the tag types) beside the signed-in user's endpoints in features/alerts/alerts.api.ts.
@@ -196,6 +196,11 @@ export const adminAlertsApi = api.injectEndpoints({
         }
       },
     }),
+    /** Pace, ETA, retries and failures of an alert as it goes out; read again on its progress events (useLiveAdminAlerts). */
+    alertOperations: build.query<AlertOperations, string>({
+      query: (id) => `api/alerts/${encodeURIComponent(id)}/operations`,
+      providesTags: (_res, _err, id) => [{ type: 'AlertOperations', id }],
+    }),
     /** Who created, sent, ended the alert and acted on its deliveries, oldest first; read again with the alert's tag. */
     alertAudit: build.query<AlertAuditEntry[], string>({
       query: (id) => `api/alerts/${encodeURIComponent(id)}/audit`,
@@ -204,12 +209,12 @@ export const adminAlertsApi = api.injectEndpoints({
     /** A channel's failed deliveries sent again; the alert (and its audit), its deliveries and the stats are read again. */
     retryFailedDeliveries: build.mutation<{ retried: number }, { id: string; channel: DeliveryChannel }>({
       query: ({ id, channel }) => ({ url: `api/alerts/${encodeURIComponent(id)}/retry`, method: 'POST', body: { channel } }),
-      invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Delivery', id }, 'AlertStats'],
+      invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Delivery', id }, { type: 'AlertOperations', id }, 'AlertStats'],
     }),
     /** The people nothing reached, sent the alert on `channel`. */
     sendToUnreached: build.mutation<{ added: number }, { id: string; channel: DeliveryChannel }>({
       query: ({ id, channel }) => ({ url: `api/alerts/${encodeURIComponent(id)}/fallback`, method: 'POST', body: { channel } }),
-      invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Delivery', id }, 'AlertStats'],
+      invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Delivery', id }, { type: 'AlertOperations', id }, 'AlertStats'],
     }),
   }),
 });
@@ -233,6 +238,7 @@ export const {
   useTestWebhookMutation,
   useSendTestAlertMutation,
   useAlertAuditQuery,
+  useAlertOperationsQuery,
   useRetryFailedDeliveriesMutation,
   useSendToUnreachedMutation,
 } = adminAlertsApi;

@@ -17,6 +17,7 @@ export function useLiveAdminAlerts() {
     (p: AlertProgress) => {
       applyProgress(store.dispatch, store.getState(), p);
       if (p.done) store.dispatch(api.util.invalidateTags(['AlertStats']));
+      refreshOperations(store, p.alertId, p.done);
     },
     [store],
   );
@@ -31,6 +32,31 @@ export function useLiveAdminAlerts() {
   useSocketEvent('alert:progress', onProgress);
   useSocketEvent('alert:new', onNew);
   useSocketEvent('alert:updated', onUpdated);
+}
+
+/** An open operations view is read again at most this often while progress events arrive (a few a second per alert). */
+export const OPERATIONS_REFRESH_MS = 1000;
+const lastOperationsRefresh = new Map<string, number>();
+const trailingOperationsRefresh = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * Progress moved: the alert's operations view (if one is open: RTK Query reads only subscribed tags) is read again,
+ * at most once per OPERATIONS_REFRESH_MS, with a trailing read so the last event of a burst is never left out.
+ */
+function refreshOperations(store: AppStore, alertId: string, done: boolean) {
+  const wait = OPERATIONS_REFRESH_MS - (Date.now() - (lastOperationsRefresh.get(alertId) ?? 0));
+  if (!done && wait > 0) {
+    if (!trailingOperationsRefresh.has(alertId))
+      trailingOperationsRefresh.set(
+        alertId,
+        setTimeout(() => refreshOperations(store, alertId, true), wait),
+      );
+    return;
+  }
+  clearTimeout(trailingOperationsRefresh.get(alertId));
+  trailingOperationsRefresh.delete(alertId);
+  lastOperationsRefresh.set(alertId, Date.now());
+  store.dispatch(api.util.invalidateTags([{ type: 'AlertOperations', id: alertId }]));
 }
 
 /** Asks the gateway for one alert's progress events (again after every reconnect). */

@@ -191,6 +191,7 @@ export function channelList(channels: readonly DeliveryChannel[]) {
 export function ChannelProgress({ channel, counts, alertTitle }: { channel: DeliveryChannel; counts: ChannelCounts; alertTitle: string }) {
   const pending = counts.pending;
   const held = counts.held ?? 0;
+  const retrying = counts.retrying ?? 0;
   const total = counts.pending + counts.sent + counts.delivered + counts.failed + counts.read + counts.cancelled;
   const done = total - pending;
   const pct = (n: number) => (total === 0 ? 0 : (n / total) * 100);
@@ -206,6 +207,13 @@ export function ChannelProgress({ channel, counts, alertTitle }: { channel: Deli
             <>
               {' '}
               · <span>{held} held</span>
+            </>
+          )}
+          {/* Retrying ones failed for now and wait for their next attempt: pending, but not on their way. */}
+          {retrying > 0 && (
+            <>
+              {' '}
+              · <span className="retrying">{retrying} retrying</span>
             </>
           )}
         </span>
