@@ -400,6 +400,26 @@ export interface AdminAlert extends AlertSummary {
   deliveryLabel: DeliveryLabel;
   successRate: number;
   responses: AlertResponses;
+  /** The escalation asked for when it was created: remind whoever has not answered; null when none was. */
+  reminder: AlertReminder | null;
+}
+
+/** The delays an alert's escalation can be given, in minutes (the API takes any whole number from 5 to 1440). */
+export const REMINDER_DELAYS = [10, 15, 30, 60] as const;
+export const REMINDER_LIMITS = { min: 5, max: 1440 } as const;
+
+/**
+ * An alert's escalation: whoever it reached and has not answered ("I'm Safe" or a help request) `afterMinutes` after it
+ * went out is sent it again, once, as a reminder, on the channels that reached them.
+ */
+export interface AlertReminder {
+  afterMinutes: number;
+  /** When it is due: null until the alert has gone out. */
+  dueAt: string | null;
+  /** When it went; null while it is due (or if the alert ended before). */
+  sentAt: string | null;
+  /** Reminder deliveries it made (0: everyone reached had answered). Null until sent. */
+  deliveries: number | null;
 }
 
 /** The history's status column: the derived delivery label while an alert is active, else its own status (Draft, Cancelled, Expired). */
@@ -415,7 +435,7 @@ export interface AlertResponses {
 }
 
 /** What an audit entry records of an alert: its creation, sending, end, and what operators did about its deliveries. */
-export const ALERT_AUDIT_ACTIONS = ['created', 'sent', 'cancelled', 'expired', 'retried', 'fallback'] as const;
+export const ALERT_AUDIT_ACTIONS = ['created', 'sent', 'cancelled', 'expired', 'retried', 'fallback', 'reminded'] as const;
 export type AlertAuditAction = (typeof ALERT_AUDIT_ACTIONS)[number];
 
 /** GET /api/alerts/:id/audit: who did what to the alert and when (actor null: Beacon itself), oldest first. */

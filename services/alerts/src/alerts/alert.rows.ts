@@ -1,6 +1,7 @@
 import {
   AdminAlert,
   AlertCategory,
+  AlertReminder,
   AlertResponses,
   AlertStatus,
   AlertSummary,
@@ -37,6 +38,9 @@ export interface AlertRow {
   sent_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  remind_after_minutes?: number | null;
+  reminded_at?: Date | null;
+  reminders?: number | null;
   /** [channel, status, n] triples from alert_delivery_counts. */
   counts?: [DeliveryChannel, string, number][];
   /** RESPONSES_SQL, where it was read. */
@@ -54,7 +58,7 @@ export const EFFECTIVE_STATUS_SQL = `(CASE WHEN a.status = 'active' AND ${expire
 
 export const ALERT_COLUMNS_SQL = `a.id, a.title, a.message, a.type, a.severity, a.category, a.location_name, a.lat, a.lng, a.radius_km,
   a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
-  a.created_at, a.updated_at`;
+  a.created_at, a.updated_at, a.remind_after_minutes, a.reminded_at, a.reminders`;
 
 /**
  * [channel, status, n] per channel and status from the roll-up, and [channel, 'held', n]: pending deliveries
@@ -130,6 +134,17 @@ export function toAdminAlert(r: AlertRow): AdminAlert {
     deliveryLabel: deliveryLabel(summary, r),
     successRate: successRate(summary),
     responses: toResponses(r),
+    reminder: toReminder(r),
+  };
+}
+
+function toReminder(r: AlertRow): AlertReminder | null {
+  if (!r.remind_after_minutes) return null;
+  return {
+    afterMinutes: r.remind_after_minutes,
+    dueAt: r.dispatched_at ? new Date(new Date(r.dispatched_at).getTime() + r.remind_after_minutes * 60_000).toISOString() : null,
+    sentAt: iso(r.reminded_at ?? null),
+    deliveries: r.reminders ?? null,
   };
 }
 

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AlertCategory, AlertStatus, DEFAULT_PREFERENCES, DeliveryChannel, DeliveryStatus, Severity } from '@beacon/contracts';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { Actor, AuditRepository, SYSTEM } from './audit.repository';
-import { ALERT_COLUMNS_SQL, AlertRow, COUNTS_SQL, EFFECTIVE_STATUS_SQL, RESPONSES_SQL } from './alert.rows';
+import { ALERT_COLUMNS_SQL, AlertRow, COUNTS_SQL, EFFECTIVE_STATUS_SQL, expiredSql, RESPONSES_SQL } from './alert.rows';
 import { eligibilityWhere } from './eligibility.sql';
 
 export interface NewAlert {
@@ -26,6 +26,8 @@ export interface NewAlert {
   idempotencyKey?: string | null;
   /** A digest of what the request asked for, stored with the key (see AlertsService.create). */
   idempotencyFingerprint?: string | null;
+  /** The escalation's delay (CreateAlertDto.remindAfterMinutes); null: none. */
+  remindAfterMinutes?: number | null;
 }
 
 export interface AlertListFilter {
@@ -91,8 +93,8 @@ export class AlertsRepository {
     const rows = await this.ds.transaction(async (m) => {
       const inserted = await m.query(
         `INSERT INTO alerts.alerts (title, message, type, severity, category, location_name, lat, lng, radius_km, expires_at, channels,
-         status, source, source_ref, created_by, idempotency_key, idempotency_fingerprint, sent_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, CASE WHEN $12 = 'active' THEN now() END)
+         status, source, source_ref, created_by, idempotency_key, idempotency_fingerprint, remind_after_minutes, sent_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, CASE WHEN $12 = 'active' THEN now() END)
        ON CONFLICT DO NOTHING
        RETURNING id`,
         [
@@ -113,6 +115,7 @@ export class AlertsRepository {
           a.createdBy,
           a.idempotencyKey ?? null,
           a.idempotencyFingerprint ?? null,
+          a.remindAfterMinutes ?? null,
         ],
       );
       if (inserted.length) {
@@ -242,6 +245,18 @@ export class AlertsRepository {
     const rows = await this.ds.query(
       `SELECT id FROM alerts.alerts WHERE status = 'active' AND dispatched_at IS NULL AND sent_at < now() - make_interval(secs => $1) LIMIT 1000`,
       [olderThanSeconds],
+    );
+    return rows.map((r: { id: string }) => r.id);
+  }
+
+  /** Active alerts whose escalation is due: gone out `remind_after_minutes` ago and not reminded yet (its partial index). */
+  async remindersDue(): Promise<string[]> {
+    const rows = await this.ds.query(
+      `SELECT id FROM alerts.alerts a
+       WHERE a.remind_after_minutes IS NOT NULL AND a.reminded_at IS NULL AND a.dispatched_at IS NOT NULL
+         AND a.dispatched_at + make_interval(mins => a.remind_after_minutes) <= now()
+         AND a.status = 'active' AND NOT ${expiredSql('a')}
+       ORDER BY a.dispatched_at LIMIT 100`,
     );
     return rows.map((r: { id: string }) => r.id);
   }

@@ -126,6 +126,7 @@ export class AlertsService {
       source: 'admin',
       createdBy,
       idempotencyKey,
+      remindAfterMinutes: dto.remindAfterMinutes ?? null,
     };
   }
 
@@ -316,6 +317,8 @@ export function requestFingerprint(a: NewAlert): string {
     a.expiresAt?.toISOString() ?? null,
     [...a.channels].sort(),
     a.status,
+    // Appended only when asked, so the fingerprints stored before reminders existed still match their replays.
+    ...(a.remindAfterMinutes ? [a.remindAfterMinutes] : []),
   ];
   return createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
 }

@@ -2,14 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError, conflict, JobQueue, notFound } from '@beacon/common';
-import { DEFAULT_JOB_OPTIONS, DeliveryChannel } from '@beacon/contracts';
+import { DEFAULT_JOB_OPTIONS, DELIVERY_CHANNELS, DeliveryChannel } from '@beacon/contracts';
 import { channelBatchJob } from '../dispatch/channel-batch-job';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { channelProblem } from '../settings/channel-readiness';
 import { SettingsRepository } from '../settings/settings.repository';
 import { AlertsRepository } from './alerts.repository';
-import { Actor, AuditRepository } from './audit.repository';
+import { Actor, AuditRepository, SYSTEM } from './audit.repository';
+import { expiredSql } from './alert.rows';
 
 /** Deliveries per job of an operator's action (a retry or a fallback is small next to a dispatch). */
 const ACTION_BATCH = 200;
@@ -53,6 +54,35 @@ export class DeliveryActionsService {
     return { added: ids.length };
   }
 
+  /**
+   * The alert's escalation, when due (the sweep): whoever it reached and has not answered is sent a reminder on each
+   * channel that reached them, once (reminded_at is taken in the same transaction as the rows and the audit entry).
+   * Null when another sweep already did it, or the alert ended meanwhile.
+   */
+  async remindUnanswered(alertId: string): Promise<{ people: number; deliveries: number } | null> {
+    const done = await this.ds.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`alerts.delivery-action:${alertId}`]);
+      const [claimed] = await m.query(
+        `UPDATE alerts.alerts a SET reminded_at = now() WHERE a.id = $1 AND a.reminded_at IS NULL AND a.status = 'active' AND NOT ${expiredSql('a')}
+         RETURNING a.id`,
+        [alertId],
+      );
+      if (!claimed.length) return null;
+      const round = await this.nextRound(m, alertId);
+      const rows = await this.deliveryRows.createReminders(m, alertId);
+      await m.query(`UPDATE alerts.alerts SET reminders = $2 WHERE id = $1`, [alertId, rows.length]);
+      const people = new Set(rows.map((r) => r.user_id)).size;
+      await this.audit.record(m, [alertId], 'reminded', SYSTEM, { people, deliveries: rows.length });
+      return { rows, people, round };
+    });
+    if (!done) return null;
+    for (const channel of DELIVERY_CHANNELS) {
+      const ids = done.rows.filter((r) => r.channel === channel).map((r) => r.id);
+      await this.enqueue(alertId, channel, ids, done.round);
+    }
+    return { people: done.people, deliveries: done.rows.length };
+  }
+
   /** The alert, if it is still going out and `channel` can deliver now; else the operator is told why not. */
   private async sendable(alertId: string, channel: DeliveryChannel) {
     const alert = await this.alerts.findById(alertId);
@@ -74,11 +104,19 @@ export class DeliveryActionsService {
   ) {
     return this.ds.transaction(async (m) => {
       await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`alerts.delivery-action:${alertId}`]);
-      const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM alerts.alert_audit WHERE alert_id = $1 AND action IN ('retried', 'fallback')`, [alertId]);
+      const round = await this.nextRound(m, alertId);
       const ids = await change(m);
       if (ids.length) await this.audit.record(m, [alertId], action, actor, { ...details, deliveries: ids.length });
-      return { ids, round: n + 1 };
+      return { ids, round };
     });
+  }
+
+  /** This action's number among the alert's (under the action lock): its jobs are numbered from it. */
+  private async nextRound(m: EntityManager, alertId: string): Promise<number> {
+    const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM alerts.alert_audit WHERE alert_id = $1 AND action IN ('retried', 'fallback', 'reminded')`, [
+      alertId,
+    ]);
+    return n + 1;
   }
 
   private async enqueue(alertId: string, channel: DeliveryChannel, ids: string[], round: number) {

@@ -69,6 +69,9 @@ export class RetryLater extends Error {
 /** A failure of the whole batch that no retry can fix (bad configuration, 400/401/413 from the provider). */
 export class BatchRefused extends Error {}
 
+/** A reminder (the alert's escalation) is the alert again, titled so that the person sees why it came twice. */
+export const asReminder = (alert: SendableAlert): SendableAlert => ({ ...alert, title: `Reminder: ${alert.title}` });
+
 const goesOut = (alert: SendableAlert | null | undefined): alert is SendableAlert => !!alert && alert.status === 'active' && !alert.expired;
 const whyNot = (alert: SendableAlert | null | undefined) => (alert?.expired ? 'alert expired' : `alert ${alert?.status ?? 'deleted'}`);
 
@@ -102,8 +105,9 @@ export class ChannelBatchRunner {
     const claimed = await this.deliveryRows.claimBatch(batch.deliveryIds, batch.channel);
     if (!claimed.length) return { sent: 0 };
     const alerts = [alert];
+    const reminder = [asReminder(alert)];
     return this.sendAndRecord(
-      claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts, deliveryIds: [d.id] })),
+      claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts: d.round > 0 ? reminder : alerts, deliveryIds: [d.id] })),
       [batch.alertId],
       batch,
       job,

@@ -95,6 +95,7 @@ export function userIdRanges(parts: number): UserIdRange[] {
  *                           markRead ("I'm Safe"; other statuses keep theirs and only get read_at)
  *   failed    -> pending    retryFailed (an operator's "Retry failed"; out of any digest it was carried in)
  *   (none)    -> pending    createFallback (an operator's "send to the unreached by another channel")
+ *   (none)    -> pending    createReminders (round 1: the alert's escalation, for those reached who have not answered)
  *   sent      -> delivered  markDeliveredByReceipt (earlier states only get delivered_at, read by recordOutcomes)
  *   pending   -> pending    markRetryAt, after a transient failure: next_attempt_at, the job's retry time (every
  *                           outcome clears it, so only deliveries waiting for a retry have one)
@@ -162,7 +163,7 @@ export class DeliveriesRepository {
            ('email', ${reachableOn('email')})) AS c(channel, reachable)
        WHERE c.reachable AND c.channel = ANY(${params.bind('channels', alert.channels, 'text[]')})${inRange.map((c) => ` AND ${c}`).join('')}
        ORDER BY e.user_id, c.channel
-       ${rerun ? 'ON CONFLICT (alert_id, user_id, channel) DO NOTHING' : ''}`,
+       ${rerun ? 'ON CONFLICT (alert_id, user_id, channel, round) DO NOTHING' : ''}`,
         params.values,
         true,
       );
@@ -239,13 +240,13 @@ export class DeliveriesRepository {
 
   /**
    * Takes this batch's unfinished deliveries (pending, or sending left by a worker that died), except those
-   * another batch's digest has taken over (merged_into).
+   * another batch's digest has taken over (merged_into). `round` 1 is a reminder (createReminders), 0 the alert itself.
    */
-  async claimBatch(ids: string[], channel: DeliveryChannel): Promise<ClaimedDelivery[]> {
+  async claimBatch(ids: string[], channel: DeliveryChannel): Promise<(ClaimedDelivery & { round: number })[]> {
     const [rows] = await this.ds.query(
       `UPDATE alerts.alert_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
        WHERE id = ANY($1::uuid[]) AND channel = $2 AND status IN ('pending','sending') AND merged_into IS NULL
-       RETURNING id, user_id, attempts`,
+       RETURNING id, user_id, attempts, round`,
       [ids, channel],
     );
     return rows;
@@ -438,6 +439,25 @@ export class DeliveriesRepository {
   }
 
   /**
+   * The alert's escalation, in the caller's transaction (`m`): a reminder delivery (round 1) on each channel that
+   * reached a person (sent or delivered, not read) who has not answered the alert (no "I'm Safe", no help request).
+   * The unique key makes a second call add nothing. Returns the new deliveries.
+   */
+  async createReminders(m: EntityManager, alertId: string): Promise<{ id: string; user_id: string; channel: DeliveryChannel }[]> {
+    return m.query(
+      `INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, round)
+       SELECT d.alert_id, d.user_id, d.channel, 1 FROM alerts.alert_deliveries d
+       WHERE d.alert_id = $1 AND d.round = 0 AND d.status IN ('sent', 'delivered')
+         AND NOT EXISTS (SELECT 1 FROM alerts.alert_reads r WHERE r.user_id = d.user_id AND r.alert_id = d.alert_id)
+         AND NOT EXISTS (SELECT 1 FROM alerts.help_requests h WHERE h.alert_id = d.alert_id AND h.user_id = d.user_id)
+       ORDER BY d.user_id, d.channel
+       ON CONFLICT (alert_id, user_id, channel, round) DO NOTHING
+       RETURNING id, user_id, channel`,
+      [alertId],
+    );
+  }
+
+  /**
    * An operator's fallback, in the caller's transaction (`m`): a pending delivery on `channel` for each person the
    * alert concerns (by its rule, now) whom nothing reached (no delivery sent, delivered or read on any channel, and
    * none under way on `channel`), and whom `channel` can reach. The unique key makes a second call add nothing.
@@ -454,7 +474,7 @@ export class DeliveriesRepository {
          AND NOT EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = ${alertId} AND d.user_id = e.user_id
                          AND d.status IN ('sent', 'delivered', 'read'))
        ORDER BY e.user_id
-       ON CONFLICT (alert_id, user_id, channel) DO NOTHING
+       ON CONFLICT (alert_id, user_id, channel, round) DO NOTHING
        RETURNING id`,
       params.values,
     );

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { JobName } from '@beacon/contracts';
 import { AlertsRepository } from '../alerts/alerts.repository';
 import { AlertsService } from '../alerts/alerts.service';
+import { DeliveryActionsService } from '../alerts/delivery-actions.service';
 import { OnJob } from '@beacon/common';
 import { StrandedDeliveries } from './stranded-deliveries';
 
@@ -10,7 +11,8 @@ import { StrandedDeliveries } from './stranded-deliveries';
  * expired (reads already treat them so from the exact instant), their held deliveries are cancelled, and
  * screens are told. It also re-queues what Redis no longer holds: dispatches of active alerts never dispatched
  * (the enqueue lost in a crash, or the job with a Redis that lost its data), and the batches of deliveries that stay
- * pending or sending with no job behind them (StrandedDeliveries).
+ * pending or sending with no job behind them (StrandedDeliveries). And it sends the escalations that came due: a
+ * reminder to whoever an alert reached and has not answered (DeliveryActionsService.remindUnanswered).
  */
 @Injectable()
 export class SweepHandler {
@@ -20,6 +22,7 @@ export class SweepHandler {
     private readonly alerts: AlertsRepository,
     private readonly service: AlertsService,
     private readonly stranded: StrandedDeliveries,
+    private readonly actions: DeliveryActionsService,
   ) {}
 
   @OnJob(JobName.AlertExpire)
@@ -29,9 +32,16 @@ export class SweepHandler {
     const lost = await this.alerts.undispatched(60);
     for (const id of lost) await this.service.enqueueDispatch(id);
     const redriven = await this.stranded.redrive();
-    if (expired.length || lost.length || redriven.batches) {
-      this.logger.log(`expired ${expired.length} alerts, re-queued ${lost.length} dispatches and ${redriven.batches} batches of stranded deliveries`);
+    let reminded = 0;
+    for (const id of await this.alerts.remindersDue()) {
+      const sent = await this.actions.remindUnanswered(id);
+      if (sent) reminded++;
     }
-    return { expired: expired.length, requeued: lost.length, redriven: redriven.batches };
+    if (expired.length || lost.length || redriven.batches || reminded) {
+      this.logger.log(
+        `expired ${expired.length} alerts, re-queued ${lost.length} dispatches and ${redriven.batches} batches of stranded deliveries, reminded for ${reminded} alerts`,
+      );
+    }
+    return { expired: expired.length, requeued: lost.length, redriven: redriven.batches, reminded };
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { io, Socket } from 'socket.io-client';
-import { AdminAlert, AlertSummary, JOB_QUEUE, JobName, queuePrefix } from '@beacon/contracts';
+import { AdminAlert, AlertAuditEntry, AlertSummary, JOB_QUEUE, JobName, queuePrefix } from '@beacon/contracts';
 import { RunningService, startTestService, jsonClient } from '@beacon/testing';
 import { alertsService } from '../service';
 import { ProgressPublisher } from '../live/progress.publisher';
@@ -130,7 +130,7 @@ describe('alert sweep', () => {
     // The first alert's expiry arrives.
     await stack.db.query(`UPDATE alerts.alerts SET expires_at = now() - interval '1 second' WHERE id = $1`, [alertId]);
     const sweep = dispatcher.app.get(SweepHandler);
-    expect(await sweep.sweep()).toEqual({ expired: 1, requeued: 1, redriven: 0 });
+    expect(await sweep.sweep()).toEqual({ expired: 1, requeued: 1, redriven: 0, reminded: 0 });
 
     const [stored] = await stack.db.query(`SELECT status FROM alerts.alerts WHERE id = $1`, [alertId]);
     expect(stored.status).toBe('expired');
@@ -159,7 +159,7 @@ describe('alert sweep', () => {
 
     // A second sweep finds nothing more to do, and tells nobody again.
     const told = adminUpdates.length + reachedUpdates.length + heldUpdates.length;
-    expect(await sweep.sweep()).toEqual({ expired: 0, requeued: 0, redriven: 0 });
+    expect(await sweep.sweep()).toEqual({ expired: 0, requeued: 0, redriven: 0, reminded: 0 });
     await new Promise((r) => setTimeout(r, 300));
     expect(adminUpdates.length + reachedUpdates.length + heldUpdates.length).toBe(told);
   });
@@ -213,6 +213,79 @@ describe('alert sweep', () => {
     await new Promise((r) => setTimeout(r, 300));
     for (const u of [channelless, texted]) expect([heard(u, cancelledId).length, heard(u, expiringId).length]).toEqual([1, 1]);
     expect(otherTopic.updates.filter((a) => a.id === cancelledId || a.id === expiringId)).toEqual([]);
+  });
+
+  it('reminds, once, whoever an alert reached and has not answered, when its escalation is due; not those who answered', async () => {
+    const users = await Promise.all(
+      ['safe', 'help', 'silent'].map(async (name, i) => {
+        const id = randomUUID();
+        const token = await stack.identity.token({ id, email: `remind-${name}@example.test` });
+        const phone = `+1602555980${i}`;
+        expect(
+          (await call('PUT', '/me/preferences', token, { alertTypes: ['traffic'], methods: { push: false, sms: true, email: false }, phoneNumber: phone }))
+            .status,
+        ).toBe(200);
+        return { id, token, phone };
+      }),
+    );
+    const [safe, help, silent] = users;
+    const refused = await call('POST', '', adminToken, {
+      title: 'Wrong-way driver',
+      message: 'A driver is going the wrong way on I-10 near Exit 257.',
+      category: 'traffic',
+      severity: 'critical',
+      channels: ['sms'],
+      remindAfterMinutes: 2,
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Reminder delay must be a whole number of minutes from 5 to 1440');
+
+    const post = await call<AdminAlert>('POST', '', adminToken, {
+      title: 'Wrong-way driver',
+      message: 'A driver is going the wrong way on I-10 near Exit 257.',
+      category: 'traffic',
+      severity: 'critical',
+      channels: ['sms'],
+      remindAfterMinutes: 10,
+    });
+    expect(post.status).toBe(201);
+    const alertId = post.body.id;
+    await waitFor('the three SMS sent', async () => {
+      const rows = await deliveriesOf(alertId);
+      return rows.length === 3 && rows.every((r) => r.status === 'sent') ? rows : null;
+    });
+    expect((await call('POST', `/me/alerts/${alertId}/read`, safe.token)).status).toBe(200);
+    expect((await call('POST', `/me/alerts/${alertId}/help`, help.token, { message: 'Stuck on the shoulder' })).status).toBe(201);
+    const shown = (await call<AdminAlert>('GET', `/${alertId}`, adminToken)).body.reminder!;
+    expect(shown).toMatchObject({ afterMinutes: 10, sentAt: null, deliveries: null });
+    expect(Date.parse(shown.dueAt!) - Date.now()).toBeGreaterThan(8 * 60_000);
+
+    // Not due yet: nothing happens.
+    const sweep = dispatcher.app.get(SweepHandler);
+    expect(await sweep.sweep()).toMatchObject({ reminded: 0 });
+    // Ten minutes later (the dispatch moved back in time), the sweep reminds the one who did not answer, once.
+    await stack.db.query(`UPDATE alerts.alerts SET dispatched_at = now() - interval '11 minutes' WHERE id = $1`, [alertId]);
+    const before = stack.sms.received.length;
+    expect(await sweep.sweep()).toMatchObject({ reminded: 1 });
+    expect(await sweep.sweep()).toMatchObject({ reminded: 0 });
+    const reminder = await waitFor('the reminder sent', async () => {
+      const [row] = await stack.db.query<{ user_id: string; status: string; round: number }>(
+        `SELECT user_id, status, round FROM alerts.alert_deliveries WHERE alert_id = $1 AND round = 1`,
+        [alertId],
+      );
+      return row?.status === 'sent' ? row : null;
+    });
+    expect(reminder.user_id).toBe(silent.id);
+    const texts = stack.sms.received.slice(before).filter((c) => c.status === 200);
+    expect(texts.flatMap((c) => c.body.recipients)).toEqual([silent.phone]);
+    expect(texts[0].body.title).toBe('Reminder: Wrong-way driver');
+    expect((await stack.db.query(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId]))[0].n).toBe(4);
+
+    const after = (await call<AdminAlert>('GET', `/${alertId}`, adminToken)).body;
+    expect(after.reminder).toMatchObject({ afterMinutes: 10, deliveries: 1, sentAt: expect.any(String) });
+    expect(after.recipients).toBe(3); // a reminder is a delivery, not a new recipient
+    const audit = (await call<AlertAuditEntry[]>('GET', `/${alertId}/audit`, adminToken)).body;
+    expect(audit.find((e) => e.action === 'reminded')).toMatchObject({ actorId: null, details: { people: 1, deliveries: 1 } });
   });
 
   it('keeps one sweep scheduler in Redis at the configured interval', async () => {

@@ -12,6 +12,7 @@ import { AlertAudit1764300000003 } from './1764300000003-AlertAudit';
 import { EmailSettings1764300000004 } from './1764300000004-EmailSettings';
 import { DispatchBatchSizes1764400000000 } from './1764400000000-DispatchBatchSizes';
 import { DeliveryOperations1764500000000 } from './1764500000000-DeliveryOperations';
+import { Reminders1764500000001 } from './1764500000001-Reminders';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   EmailSettings1764300000004,
   DispatchBatchSizes1764400000000,
   DeliveryOperations1764500000000,
+  Reminders1764500000001,
 ];

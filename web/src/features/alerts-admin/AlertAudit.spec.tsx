@@ -64,6 +64,12 @@ describe('Audit trail (alert detail)', () => {
     expect(auditText({ action: 'fallback', ...ADMIN, details: { channel: 'sms', deliveries: 12 }, at: at(18, 0) })).toBe(
       'Sent on SMS to 12 people nothing had reached, by admin@beacon.local',
     );
+    expect(auditText({ action: 'reminded', ...BEACON, details: { people: 3, deliveries: 4 }, at: at(18, 0) })).toBe(
+      'Reminded 3 people who had not answered (Beacon)',
+    );
+    expect(auditText({ action: 'reminded', ...BEACON, details: { people: 0, deliveries: 0 }, at: at(18, 0) })).toBe(
+      'No reminder needed: everyone reached had answered (Beacon)',
+    );
   });
 
   it('says when nothing is recorded yet', async () => {

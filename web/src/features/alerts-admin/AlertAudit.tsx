@@ -36,6 +36,12 @@ export function auditText(e: AlertAuditEntry): string {
     case 'fallback':
       // The comma keeps "by" for the person: "Sent on SMS to 3 people nothing had reached, by admin@beacon.local".
       return `Sent on ${channel} to ${n === null ? 'the people' : people(n)} nothing had reached${who ? `, by ${who}` : by}`;
+    case 'reminded': {
+      const reminded = typeof e.details.people === 'number' ? e.details.people : null;
+      return reminded === 0
+        ? `No reminder needed: everyone reached had answered${by}`
+        : `Reminded ${reminded === null ? 'the people' : people(reminded)} who had not answered${by}`;
+    }
     default:
       return `${String(e.action)}${by}`;
   }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { emptyCounts, type ChannelCounts } from '@beacon/contracts';
-import { AlertDeliverySummary } from './AlertDeliverySummary';
+import { AlertDeliverySummary, reminderText } from './AlertDeliverySummary';
 import { adminAlert, renderScreen } from './test-utils';
 
 const counts = (c: Partial<ChannelCounts>): ChannelCounts => ({ ...emptyCounts(), held: 0, ...c });
@@ -77,5 +77,20 @@ describe('Delivery summary (alert detail)', () => {
     expect(cells('Web Push')).toEqual(['1', '0', '0', '2', '0', '0']);
     expect(cells('Email')).toEqual(['0', '2', '0', '0', '0', '0']);
     expect(screen.queryByText(/held until later/)).not.toBeInTheDocument();
+  });
+
+  it("says where the alert's reminder stands: due, sent to how many, not needed, or not sent because the alert ended", () => {
+    const due = '2026-11-25T10:15:00.000Z';
+    const base = { afterMinutes: 15, dueAt: due, sentAt: null, deliveries: null };
+    expect(reminderText(adminAlert({ reminder: base }))).toMatch(/^Reminder: due .+ \(15 minutes after sending\), to those who have not answered by then\.$/);
+    expect(reminderText(adminAlert({ reminder: { ...base, sentAt: due, deliveries: 12 } }))).toMatch(
+      /^Reminder \(15 minutes after sending\): sent .+, 12 deliveries to those who had not answered\.$/,
+    );
+    expect(reminderText(adminAlert({ reminder: { ...base, sentAt: due, deliveries: 0 } }))).toBe(
+      'Reminder (15 minutes after sending): not needed, everyone reached had answered.',
+    );
+    expect(reminderText(adminAlert({ status: 'cancelled', reminder: base }))).toBe('Reminder (15 minutes after sending): not sent, the alert ended first.');
+    renderScreen(<AlertDeliverySummary alert={adminAlert({ reminder: { ...base, sentAt: due, deliveries: 1 } })} />);
+    expect(screen.getByText(/1 delivery to those who had not answered/)).toBeInTheDocument();
   });
 });

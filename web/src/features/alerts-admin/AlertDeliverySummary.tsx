@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { CHANNEL_LABELS, DELIVERY_CHANNELS, emptyCounts, type AdminAlert, type ChannelCounts, type DeliveryChannel } from '@beacon/contracts';
+import { formatDateTime } from '@/common/time';
 import { DeliveryIcon } from './ui';
 
 /**
@@ -101,7 +102,25 @@ export function AlertDeliverySummary({ alert: a }: { alert: AdminAlert }) {
           </table>
         </div>
       )}
+      {a.reminder && <ReminderStatus alert={a} />}
       {anyHeld && <p className="small muted">Held deliveries wait for the recipient&apos;s quiet hours, digest or quiet weekend; they go out by themselves.</p>}
     </section>
   );
+}
+
+/** Where the alert's escalation stands: due when, sent to how many, not needed, or not sent because the alert ended. */
+export function reminderText(a: AdminAlert): string {
+  const r = a.reminder!;
+  const after = `${r.afterMinutes} minutes after sending`;
+  if (r.sentAt)
+    return r.deliveries === 0
+      ? `Reminder (${after}): not needed, everyone reached had answered.`
+      : `Reminder (${after}): sent ${formatDateTime(r.sentAt)}, ${r.deliveries} ${r.deliveries === 1 ? 'delivery' : 'deliveries'} to those who had not answered.`;
+  if (a.status !== 'active') return `Reminder (${after}): not sent, the alert ended first.`;
+  if (!r.dueAt) return `Reminder: ${after}, to those who have not answered.`;
+  return `Reminder: due ${formatDateTime(r.dueAt)} (${after}), to those who have not answered by then.`;
+}
+
+function ReminderStatus({ alert }: { alert: AdminAlert }) {
+  return <p className="small">{reminderText(alert)}</p>;
 }

@@ -314,6 +314,28 @@ describe('Create Alert wizard', () => {
       expect(posts).toHaveLength(1);
       expect(previews[0]).toEqual(posts[0].body);
       expect(posts[0].body).toMatchObject({ channels: ['push', 'sms'], lat: 33.45, lng: -112.07, radiusKm: 50 });
+      expect(posts[0].body).not.toHaveProperty('remindAfterMinutes');
+    });
+
+    it('asks for a reminder to those who have not answered only when chosen, shows it in the review and sends it', async () => {
+      const { user } = setup();
+      await fillDetails(user);
+      await user.click(next());
+      await user.click(next());
+      const reminder = screen.getByRole('combobox', { name: 'Remind those who have not answered (optional)' });
+      expect(reminder).toHaveValue('');
+      expect(
+        within(reminder)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['No reminder', 'After 10 minutes', 'After 15 minutes', 'After 30 minutes', 'After 60 minutes']);
+      await user.selectOptions(reminder, 'After 15 minutes');
+      await user.click(next());
+      expect(screen.getByText('After 15 minutes, to those who have not answered')).toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: /^Send to / }));
+      await waitFor(() => expect(posts).toHaveLength(1));
+      expect(posts[0].body).toMatchObject({ remindAfterMinutes: 15 });
+      expect(previews[0]).toMatchObject({ remindAfterMinutes: 15 });
     });
 
     it('does not send on Enter: four presses reach Review & Send, and more send nothing', async () => {

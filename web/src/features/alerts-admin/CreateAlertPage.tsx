@@ -9,6 +9,7 @@ import {
   CATEGORY_LABELS,
   CHANNEL_LABELS,
   DELIVERY_CHANNELS,
+  REMINDER_DELAYS,
   SEVERITIES,
   SEVERITY_INFO,
   type AlertCategory,
@@ -194,6 +195,7 @@ function wizardBody(values: WizardValues): CreateAlertBody {
       ? { lat: values.lat, lng: values.lng, radiusKm: parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault }
       : {}),
     ...(values.expiresAt ? { expiresAt: new Date(values.expiresAt).toISOString() } : {}),
+    ...(values.remindAfterMinutes ? { remindAfterMinutes: Number(values.remindAfterMinutes) } : {}),
   };
 }
 
@@ -399,6 +401,25 @@ function LocationStep({ values, errors, set }: StepProps) {
           </p>
         )}
       </div>
+      <div className="field">
+        <label htmlFor={`${id}-remind`}>Remind those who have not answered (optional)</label>
+        <select
+          id={`${id}-remind`}
+          value={values.remindAfterMinutes}
+          onChange={(e) => set('remindAfterMinutes', e.target.value)}
+          aria-describedby={`${id}-remind-hint`}
+        >
+          <option value="">No reminder</option>
+          {REMINDER_DELAYS.map((m) => (
+            <option key={m} value={String(m)}>
+              After {m} minutes
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-remind-hint`} className="small muted">
+          Sends the alert once more, on the channels that reached them, to whoever has not pressed &quot;I&apos;m Safe&quot; or asked for help by then.
+        </p>
+      </div>
     </>
   );
 }
@@ -425,6 +446,8 @@ function ReviewStep({ values }: { values: WizardValues }) {
       <dd>{values.lat !== null && values.lng !== null ? `${radius} km around ${values.lat}, ${values.lng}` : 'Everywhere (no area chosen)'}</dd>
       <dt>Expires</dt>
       <dd>{values.expiresAt ? formatDateTime(values.expiresAt) : 'Never'}</dd>
+      <dt>Reminder</dt>
+      <dd>{values.remindAfterMinutes ? `After ${values.remindAfterMinutes} minutes, to those who have not answered` : 'None'}</dd>
     </dl>
   );
 }

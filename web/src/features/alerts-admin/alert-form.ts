@@ -70,6 +70,8 @@ export interface WizardValues {
   radiusKm: string;
   /** A `datetime-local` value in the browser's time zone, or ''. */
   expiresAt: string;
+  /** The escalation's delay in minutes (one of REMINDER_DELAYS), or '' for none. */
+  remindAfterMinutes: string;
 }
 
 export const WIZARD_DEFAULTS: WizardValues = {
@@ -83,6 +85,7 @@ export const WIZARD_DEFAULTS: WizardValues = {
   lng: null,
   radiusKm: String(ALERT_LIMITS.radiusKmDefault),
   expiresAt: '',
+  remindAfterMinutes: '',
 };
 
 /** The errors that keep the wizard on step `step` (0-based). Step 4 (review) re-checks everything. */

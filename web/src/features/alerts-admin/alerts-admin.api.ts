@@ -39,6 +39,8 @@ export interface CreateAlertBody {
   lng?: number;
   radiusKm?: number;
   expiresAt?: string;
+  /** The escalation: remind whoever has not answered this many minutes after it went out. */
+  remindAfterMinutes?: number;
 }
 
 export interface AlertListArgs {
@@ -281,6 +283,8 @@ export function applyNewAdminAlert(dispatch: AppDispatch, state: RootState, s: A
     deliveryLabel: 'Pending',
     successRate: 0,
     responses: { safe: 0, needHelp: 0, helpOpen: 0 },
+    // The event does not carry it; the alert's own page reads it.
+    reminder: null,
   };
   for (const args of adminAlertsApi.util.selectCachedArgsForQuery(state, 'listAlerts')) {
     if (args.page !== 1 || args.search || args.type || args.priority || args.status) continue;

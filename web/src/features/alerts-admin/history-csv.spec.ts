@@ -61,6 +61,7 @@ function alert(over: Partial<AdminAlert>): AdminAlert {
     deliveryLabel: 'All Delivered',
     successRate: 100,
     responses: { safe: 0, needHelp: 0, helpOpen: 0 },
+    reminder: null,
     ...over,
   };
 }

@@ -24,6 +24,7 @@ export function adminAlert(o: Partial<AdminAlert> = {}): AdminAlert {
     deliveryLabel: 'All Delivered',
     successRate: 100,
     responses: { safe: 0, needHelp: 0, helpOpen: 0 },
+    reminder: null,
     ...o,
   };
 }

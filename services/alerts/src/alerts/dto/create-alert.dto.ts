@@ -5,12 +5,15 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  IsInt,
   IsISO8601,
   IsNotEmpty,
   IsOptional,
   IsString,
   IsUUID,
+  Max,
   MaxLength,
+  Min,
   MinLength,
 } from 'class-validator';
 import {
@@ -23,6 +26,7 @@ import {
   DeliveryChannel,
   Priority,
   PRIORITIES,
+  REMINDER_LIMITS,
   Severity,
   SEVERITIES,
 } from '@beacon/contracts';
@@ -93,6 +97,13 @@ export class CreateAlertDto {
   @ArrayMaxSize(DELIVERY_CHANNELS.length, { message: 'Select at least one channel' })
   @IsIn(DELIVERY_CHANNELS as unknown as string[], { each: true, message: 'Channels must be among web_push (push), sms, email' })
   channels: DeliveryChannel[];
+
+  /** The escalation: remind whoever it reached and has not answered, this many minutes after it went out (once). */
+  @IsOptional()
+  @IsInt({ message: `Reminder delay must be a whole number of minutes from ${REMINDER_LIMITS.min} to ${REMINDER_LIMITS.max}` })
+  @Min(REMINDER_LIMITS.min, { message: `Reminder delay must be a whole number of minutes from ${REMINDER_LIMITS.min} to ${REMINDER_LIMITS.max}` })
+  @Max(REMINDER_LIMITS.max, { message: `Reminder delay must be a whole number of minutes from ${REMINDER_LIMITS.min} to ${REMINDER_LIMITS.max}` })
+  remindAfterMinutes?: number;
 
   /** Save without sending (status draft); send later with POST /:id/send. */
   @IsOptional()
