@@ -60,6 +60,9 @@ test('an alert into a dead SMS provider reads Failed; Retry failed after the fix
     await expect(page.locator('.delivery-icon.delivery-failed').first()).toBeVisible({ timeout: 15_000 });
   }
   expect(mine()).toHaveLength(1); // the one refused call
+  // And why: the live operations view groups the failure under the provider's answer.
+  for (const { page } of windows)
+    await expect(page.getByRole('list', { name: 'Failures by reason' }).getByRole('listitem').first()).toContainText(/SMS\s*1 failed.*400/);
 
   // The provider works again; one operator retries, the other just watches.
   sms.state.refusing = false;
@@ -71,5 +74,48 @@ test('an alert into a dead SMS provider reads Failed; Retry failed after the fix
   for (const page of [operator, watcher]) await expect(page.locator('.delivery-icon.delivery-all-delivered').first()).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => mine().length).toBe(2);
   await expect(operator.getByText(/Retried SMS for \d+ (person|people) by admin@beacon\.local/)).toBeVisible({ timeout: 15_000 });
-  // The watcher never reloaded: what it shows came live.
+  // The watcher never reloaded: what it shows came live, the failure gone from its operations view too.
+  await expect(watcher.getByText('No delivery has failed.')).toBeVisible({ timeout: 15_000 });
+});
+
+test('a provider down for now: both windows see the delivery waiting for its retry, why and when, then go out', async ({ request }) => {
+  const auth = { Authorization: `Bearer ${adminToken}` };
+  sms.state.downForSeconds = 6;
+  const home = { lat: 41.2, lng: -100.9 };
+  const person = await createUser(request, 'ops-retry');
+  const personToken = await tokenFor(request, person);
+  const saved = await request.put('/api/alerts/me/preferences', {
+    headers: { Authorization: `Bearer ${personToken}` },
+    data: { alertTypes: ['emergency'], home, radiusMiles: 5, methods: { push: false, sms: true, email: false }, phoneNumber: '+13085550177' },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const title = `Power line down near Hershey ${Date.now()}`;
+  const created = await request.post('/api/alerts', {
+    headers: auth,
+    data: {
+      title,
+      message: 'Keep away from Hwy 30 west of town.',
+      category: 'health',
+      severity: 'high',
+      lat: home.lat,
+      lng: home.lng,
+      radiusKm: 5,
+      channels: ['sms'],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const alert = await created.json();
+
+  for (const { page } of windows) {
+    await page.goto(`/admin/alerts/${alert.id}`);
+    const smsRow = page.getByRole('table', { name: 'Pace and retries by channel' }).getByRole('row', { name: /SMS/ });
+    await expect(smsRow).toContainText(/1 · (next attempt in \d+ s|trying again now)/, { timeout: 15_000 });
+    await expect(page.getByRole('list', { name: 'Failures by reason' }).getByRole('listitem').first()).toContainText(/SMS\s*1 to be retried.*503/);
+    await expect(page.getByText(/1 waiting for a retry/)).toBeVisible();
+  }
+  sms.state.downForSeconds = null;
+  for (const { page } of windows) {
+    await expect(page.locator('.delivery-icon.delivery-all-delivered').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('No delivery has failed.')).toBeVisible();
+  }
 });

@@ -396,6 +396,11 @@ export interface AdminAlert extends AlertSummary {
   source: 'admin' | 'incident' | 'test';
   /** Recipients chosen by eligibility; null until the dispatcher has selected them. */
   recipients: number | null;
+  /**
+   * Everyone it concerned when it went out, reached by a channel or not (their open screens were told): those beyond
+   * `recipients` had none of its channels on, or push on with no browser subscribed. Null until known.
+   */
+  concerned: number | null;
   summary: DeliverySummary;
   deliveryLabel: DeliveryLabel;
   successRate: number;

@@ -371,6 +371,9 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(rows.filter((r) => r.not_before && new Date(r.not_before) > new Date()).map((r) => r.user_id)).toEqual([users.smsHeld.id]);
     const done = await waitFor('the recipients count', async () => (await call<AdminAlert>('GET', `/${alert.id}`, adminToken)).body.recipients ?? null);
     expect(done).toBe(preview.body.recipients);
+    // And whom it concerned, reached or not, as the preview said: the two no channel reaches are counted, not lost.
+    const concerned = await waitFor('the concerned count', async () => (await call<AdminAlert>('GET', `/${alert.id}`, adminToken)).body.concerned ?? null);
+    expect(concerned).toBe(preview.body.concerned);
   });
 
   it("the audience preview: admins only, the create body's validation, and an SMS channel without a webhook flagged", async () => {

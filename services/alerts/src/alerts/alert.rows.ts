@@ -38,6 +38,7 @@ export interface AlertRow {
   sent_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  concerned?: number | null;
   remind_after_minutes?: number | null;
   reminded_at?: Date | null;
   reminders?: number | null;
@@ -58,7 +59,7 @@ export const EFFECTIVE_STATUS_SQL = `(CASE WHEN a.status = 'active' AND ${expire
 
 export const ALERT_COLUMNS_SQL = `a.id, a.title, a.message, a.type, a.severity, a.category, a.location_name, a.lat, a.lng, a.radius_km,
   a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
-  a.created_at, a.updated_at, a.remind_after_minutes, a.reminded_at, a.reminders`;
+  a.created_at, a.updated_at, a.concerned, a.remind_after_minutes, a.reminded_at, a.reminders`;
 
 /**
  * [channel, status, n] per channel and status from the roll-up, and [channel, 'held', n]: pending deliveries
@@ -130,6 +131,7 @@ export function toAdminAlert(r: AlertRow): AdminAlert {
     sentAt: iso(r.sent_at),
     source: r.source,
     recipients: r.recipients,
+    concerned: r.concerned ?? null,
     summary,
     deliveryLabel: deliveryLabel(summary, r),
     successRate: successRate(summary),

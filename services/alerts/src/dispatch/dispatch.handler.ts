@@ -72,6 +72,8 @@ export class DispatchHandler {
       if (pending.length >= (batches ? ENQUEUE_CHUNK : ENQUEUE_CHUNK / 10)) await flush();
     });
     const [told] = await Promise.all([announced, planned.then(flush)]);
+    // Whom it concerned, reached or not: told only by the first run, which keeps the count.
+    if (summary) await this.eligibility.markConcerned(alertId, told);
     const t2 = Date.now();
 
     this.progress.touch(alertId);

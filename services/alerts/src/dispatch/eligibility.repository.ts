@@ -56,4 +56,9 @@ export class EligibilityRepository {
     );
     return { recipients: rows[0]?.recipients ?? 0, batchSizes: rows[0]?.batch_sizes ?? sizes };
   }
+
+  /** Everyone the alert concerned, reached by a channel or not (the screens the dispatch told); kept once. */
+  async markConcerned(alertId: string, concerned: number): Promise<void> {
+    await this.ds.query(`UPDATE alerts.alerts SET concerned = $2 WHERE id = $1 AND concerned IS NULL`, [alertId, concerned]);
+  }
 }

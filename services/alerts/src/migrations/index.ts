@@ -13,6 +13,7 @@ import { EmailSettings1764300000004 } from './1764300000004-EmailSettings';
 import { DispatchBatchSizes1764400000000 } from './1764400000000-DispatchBatchSizes';
 import { DeliveryOperations1764500000000 } from './1764500000000-DeliveryOperations';
 import { Reminders1764500000001 } from './1764500000001-Reminders';
+import { ConcernedCount1764500000002 } from './1764500000002-ConcernedCount';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   DispatchBatchSizes1764400000000,
   DeliveryOperations1764500000000,
   Reminders1764500000001,
+  ConcernedCount1764500000002,
 ];

@@ -93,4 +93,13 @@ describe('Delivery summary (alert detail)', () => {
     renderScreen(<AlertDeliverySummary alert={adminAlert({ reminder: { ...base, sentAt: due, deliveries: 1 } })} />);
     expect(screen.getByText(/1 delivery to those who had not answered/)).toBeInTheDocument();
   });
+
+  it('says how many more it concerned than any channel reached, and never "nobody concerned" when people were', () => {
+    renderScreen(<AlertDeliverySummary alert={adminAlert({ recipients: 4, concerned: 6 })} />);
+    expect(screen.getByText(/more it concerns no channel of it reaches/)).toHaveTextContent(
+      '· 2 more it concerns no channel of it reaches (none of its channels on, or push with no browser subscribed)',
+    );
+    renderScreen(<AlertDeliverySummary alert={adminAlert({ recipients: 0, concerned: 3, deliveryLabel: 'No Recipients', summary: {} })} />);
+    expect(screen.getByText(/No channel of this alert reaches the 3 people it concerns/)).toBeInTheDocument();
+  });
 });

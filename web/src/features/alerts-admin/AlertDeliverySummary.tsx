@@ -29,7 +29,9 @@ export function labelExplanation(a: AdminAlert): string {
       if (a.recipients === null) return `${a.status === 'expired' ? 'It expired' : 'It was cancelled'} before it went out: nobody was warned.`;
       return 'Every delivery was called off before it went out: nobody was warned.';
     case 'No Recipients':
-      return 'Nobody was concerned by this alert: nobody was warned.';
+      return a.concerned
+        ? `No channel of this alert reaches the ${a.concerned === 1 ? 'person' : `${a.concerned} people`} it concerns: nobody was warned by it (open screens showed it).`
+        : 'Nobody was concerned by this alert: nobody was warned.';
     default:
       return '';
   }
@@ -65,6 +67,13 @@ export function AlertDeliverySummary({ alert: a }: { alert: AdminAlert }) {
       <p className="small">
         Recipients: <strong>{a.recipients ?? '—'}</strong>
         {a.recipients === null && a.status === 'active' && <span className="muted"> (not chosen yet)</span>}
+        {a.recipients !== null && a.concerned !== null && a.concerned > a.recipients && (
+          <span>
+            {' '}
+            · <strong>{a.concerned - a.recipients}</strong> more it concerns no channel of it reaches (none of its channels on, or push with no browser
+            subscribed)
+          </span>
+        )}
       </p>
       {channels.length === 0 || channels.every((c) => !a.summary[c]) ? (
         <p className="muted">No deliveries yet.</p>

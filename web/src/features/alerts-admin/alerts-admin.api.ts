@@ -279,6 +279,7 @@ export function applyNewAdminAlert(dispatch: AppDispatch, state: RootState, s: A
     sentAt: s.status === 'active' ? s.createdAt : null,
     source: 'admin',
     recipients: null,
+    concerned: null,
     summary: {},
     deliveryLabel: 'Pending',
     successRate: 0,

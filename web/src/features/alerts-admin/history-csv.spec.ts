@@ -62,6 +62,7 @@ function alert(over: Partial<AdminAlert>): AdminAlert {
     successRate: 100,
     responses: { safe: 0, needHelp: 0, helpOpen: 0 },
     reminder: null,
+    concerned: null,
     ...over,
   };
 }

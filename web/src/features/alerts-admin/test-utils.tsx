@@ -25,6 +25,7 @@ export function adminAlert(o: Partial<AdminAlert> = {}): AdminAlert {
     successRate: 100,
     responses: { safe: 0, needHelp: 0, helpOpen: 0 },
     reminder: null,
+    concerned: null,
     ...o,
   };
 }
