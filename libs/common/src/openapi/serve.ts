@@ -1,0 +1,71 @@
+import type { INestApplication } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import type { ApiResponses } from '@beacon/contracts';
+import type { ErrorBody } from '../errors';
+import { buildServiceDocument, OpenApiDocument, ServiceDocument } from './document';
+import { mergeDocuments } from './merge';
+import { discoverRoutes, DiscoveredRoute } from './routes';
+
+/** Where a service serves its own part of the API document, at its root beside /health (the edge does not forward it). */
+export const SERVICE_OPENAPI_PATH = '/openapi.json';
+/** Where the edge serves the whole public API's document. */
+export const PUBLIC_OPENAPI_PATH = '/api/docs';
+
+export const API_VERSION = process.env.npm_package_version ?? '1.2.0';
+
+export interface ServiceApiOptions {
+  name: string;
+  /** The global prefix, e.g. 'api/alerts'. */
+  prefix?: string;
+  errorType?: keyof ApiResponses;
+}
+
+/** Every route of the application, found by reflection, as a client reaches it through the edge. */
+export function routesOf(app: Pick<INestApplication, 'get'>, options: ServiceApiOptions): DiscoveredRoute[] {
+  return discoverRoutes(app.get(ModulesContainer), { prefix: options.prefix, unprefixedBase: `/api/${options.name}`, unprefixed: ['health', 'ready'] });
+}
+
+export function serviceDocumentOf(app: Pick<INestApplication, 'get'>, options: ServiceApiOptions): ServiceDocument {
+  return buildServiceDocument(routesOf(app, options), { service: options.name, version: API_VERSION, errorType: options.errorType });
+}
+
+/** Serves the service's document at SERVICE_OPENAPI_PATH, built once on first request (after every module is in). */
+export function serveServiceDocument(app: INestApplication, options: ServiceApiOptions) {
+  let document: OpenApiDocument | undefined;
+  app
+    .getHttpAdapter()
+    .get(SERVICE_OPENAPI_PATH, (_req: Request, res: Response) => res.json((document ??= serviceDocumentOf(app, options).document)));
+}
+
+const FETCH_TIMEOUT_MS = 5000;
+
+/**
+ * The edge's GET /api/docs: the services' documents, fetched from each and merged into one. When a service does not
+ * answer, 502 names it: a document silently missing a service's routes would mislead.
+ */
+export function publicDocsHandler(sources: { name: string; url: string }[]) {
+  return async (_req: Request, res: Response) => {
+    const parts: { service: string; document: OpenApiDocument }[] = [];
+    for (const { name, url } of sources) {
+      try {
+        const answer = await fetch(`${url}${SERVICE_OPENAPI_PATH}`, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+        if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+        parts.push({ service: name, document: (await answer.json()) as OpenApiDocument });
+      } catch (e) {
+        const body: ErrorBody = { statusCode: 502, code: 'service_unavailable', message: `The ${name} service did not give its API document: ${(e as Error).message}` };
+        res.status(502).json(body);
+        return;
+      }
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(
+      mergeDocuments(parts, {
+        title: 'Beacon API',
+        version: API_VERSION,
+        description:
+          'The public HTTP API of Beacon, as served through the edge: the auth API (/auth/v1) and the incidents, store, alerts and traffic services (/api/<service>), with each service\u2019s /health and /ready. Generated from the controllers and DTOs.',
+      }),
+    );
+  };
+}
