@@ -180,7 +180,7 @@ export interface AuthSettings {
 
 /** The public keys access tokens are verified with (RFC 7517). */
 export interface JsonWebKeySet {
-  keys: { kty: string; kid?: string; alg?: string; use?: string; crv?: string; x?: string; y?: string; [member: string]: unknown }[];
+  keys: { kty?: string; kid?: string; alg?: string; use?: string; crv?: string; x?: string; y?: string; [member: string]: unknown }[];
 }
 
 // ---------------------------------------------------------------- traffic
@@ -272,5 +272,5 @@ export interface ApiResponses {
   IngestQueued: { queued: boolean };
   // probes
   HealthStatus: { status: 'ok' };
-  ReadyStatus: { status: 'ok' | 'error'; info?: Record<string, unknown>; error?: Record<string, unknown>; details: Record<string, unknown> };
+  ReadyStatus: { status: 'ok' | 'error' | 'shutting_down'; info?: Record<string, unknown>; error?: Record<string, unknown>; details: Record<string, unknown> };
 }

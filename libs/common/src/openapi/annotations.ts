@@ -24,9 +24,15 @@ export type ResponseAnnotation =
   | { kind: 'redirect'; status: number }
   | { kind: 'empty'; status?: number };
 
-type Awaitable<T> = T | Promise<T>;
-/** A handler whose (awaited) result is assignable to R: the annotation is checked against the code by tsc. */
-type Returning<R> = (...args: never[]) => Awaitable<R>;
+/** What a value becomes on the wire: JSON turns a Date into its ISO string. */
+type Json<T> = T extends Date ? string : T extends readonly (infer U)[] ? Json<U>[] : T extends object ? { [P in keyof T]: Json<T[P]> } : T;
+/** A handler's result as the client receives it. */
+type Answer<M> = M extends (...args: never[]) => infer R ? Json<Awaited<R>> : never;
+/**
+ * Accepts the handler when what it answers is assignable to R; otherwise the compiler reports the missing member
+ * `handlerReturnsTheNamedType` and shows what the handler answers.
+ */
+type Checked<M, R> = [Answer<M>] extends [R] ? unknown : { handlerReturnsTheNamedType: R; butAnswers: Answer<M> };
 
 function annotate(value: ResponseAnnotation) {
   return (_target: object, _key: string | symbol, descriptor: PropertyDescriptor) => {
@@ -41,8 +47,11 @@ function annotate(value: ResponseAnnotation) {
  * success statuses with the same body (e.g. 200 for an idempotent replay of a create).
  */
 export function ApiReturns<K extends keyof ApiResponses>(type: K, options: { status?: number; alsoStatus?: number[] } = {}) {
-  return <M extends Returning<ApiResponses[K]>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>) =>
-    annotate({ kind: 'json', type, ...options })(target, key, descriptor);
+  return <M extends (...args: never[]) => unknown>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<M> & Checked<M, ApiResponses[K]>,
+  ) => annotate({ kind: 'json', type, ...options })(target, key, descriptor);
 }
 
 /** A route that answers a body that is not JSON (CSV, XML, an image), written to the response or returned as text. */
@@ -57,6 +66,6 @@ export function ApiRedirect(status: 301 | 302 | 303 | 307 | 308) {
 
 /** A route that answers no body (204 unless @HttpCode says otherwise); the handler must return nothing. */
 export function ApiNoContent() {
-  return <M extends Returning<void>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>) =>
+  return <M extends (...args: never[]) => unknown>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M> & Checked<M, void>) =>
     annotate({ kind: 'empty' })(target, key, descriptor);
 }

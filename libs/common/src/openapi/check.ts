@@ -22,8 +22,10 @@ export function documentProblems(routes: DiscoveredRoute[], document: OpenApiDoc
       if (!documented.has(`path:${name}`)) problems.push(`${describe(route)}: path parameter ${name} is not documented`);
     }
     for (const arg of route.args) {
-      if (arg.in === 'query' && arg.name && !documented.has(`query:${arg.name}`)) problems.push(`${describe(route)}: query parameter ${arg.name} is not documented`);
-      if (arg.in === 'header' && arg.name && !documented.has(`header:${arg.name.toLowerCase()}`)) problems.push(`${describe(route)}: header ${arg.name} is not documented`);
+      if (arg.in === 'query' && arg.name && !documented.has(`query:${arg.name}`))
+        problems.push(`${describe(route)}: query parameter ${arg.name} is not documented`);
+      if (arg.in === 'header' && arg.name && !documented.has(`header:${arg.name.toLowerCase()}`))
+        problems.push(`${describe(route)}: header ${arg.name} is not documented`);
       if ((arg.in === 'body' || arg.in === 'file') && !Object.values(operation.requestBody?.content ?? {}).some((c) => c.schema)) {
         problems.push(`${describe(route)}: the request body is not documented`);
       }
@@ -36,7 +38,8 @@ export function documentProblems(routes: DiscoveredRoute[], document: OpenApiDoc
         problems.push(`${describe(route)}: response ${status} has no schema`);
       }
     }
-    if (route.access !== operation['x-beacon-access']) problems.push(`${describe(route)}: documented as ${operation['x-beacon-access']}, but it is ${route.access}`);
+    if (route.access !== operation['x-beacon-access'])
+      problems.push(`${describe(route)}: documented as ${operation['x-beacon-access']}, but it is ${route.access}`);
   }
   return problems;
 }

@@ -1,11 +1,14 @@
 import { ParseIntPipe, ParseUUIDPipe, Type } from '@nestjs/common';
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
+import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import type { ApiResponses } from '@beacon/contracts';
 import { RouteAccess } from './annotations';
 import { DiscoveredRoute } from './routes';
 import { RESPONSE_SCHEMAS } from './response-schemas.generated';
 import type { JsonSchema } from './schema-types';
+
+// class-transformer's @Type registry (which class a nested field holds); its typed entry point does not export it
+const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as { defaultMetadataStorage: MetadataStorage };
 
 export const BEARER_SCHEME = 'bearerAuth';
 const REF_PREFIX = '#/components/schemas/';
@@ -162,7 +165,10 @@ function responsesOf(route: DiscoveredRoute, errorType: keyof ApiResponses): Ope
       return { ...Object.fromEntries(statuses.map((s) => [String(s), { description: response.type, content }])), default: error };
     }
     case 'file':
-      return { [String(response.status ?? route.status)]: { description: response.contentType, content: { [response.contentType]: { schema: { type: 'string' } } } }, default: error };
+      return {
+        [String(response.status ?? route.status)]: { description: response.contentType, content: { [response.contentType]: { schema: { type: 'string' } } } },
+        default: error,
+      };
     case 'redirect':
       return {
         [String(response.status)]: { description: 'A redirect', headers: { Location: { schema: { type: 'string', format: 'uri' } } } },

@@ -380,7 +380,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       properties: {
         status: {
           type: 'string',
-          enum: ['error', 'ok'],
+          enum: ['error', 'ok', 'shutting_down'],
         },
         info: {
           type: 'object',
@@ -2112,7 +2112,6 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
                 type: 'string',
               },
             },
-            required: ['kty'],
             additionalProperties: {},
           },
         },

@@ -106,13 +106,22 @@ function accessOf(handler: object, controller: object, fallback: RouteAccess): R
 }
 
 function argumentsOf(controller: Type<unknown>, handlerName: string): RouteArgument[] {
-  const recorded = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handlerName) ?? {}) as Record<string, { index: number; data?: unknown; pipes?: unknown[] }>;
+  const recorded = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handlerName) ?? {}) as Record<
+    string,
+    { index: number; data?: unknown; pipes?: unknown[] }
+  >;
   const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, handlerName) ?? []) as Type<unknown>[];
   const args: (RouteArgument & { index: number })[] = [];
   for (const [key, value] of Object.entries(recorded)) {
     const kind = ARG_KINDS[Number(key.split(':')[0]) as RouteParamtypes];
     if (!kind) continue; // @Req, @Res, custom decorators (@CurrentUser)
-    args.push({ in: kind, name: typeof value.data === 'string' ? value.data : undefined, type: types[value.index], pipes: value.pipes ?? [], index: value.index });
+    args.push({
+      in: kind,
+      name: typeof value.data === 'string' ? value.data : undefined,
+      type: types[value.index],
+      pipes: value.pipes ?? [],
+      index: value.index,
+    });
   }
   return args.sort((a, b) => a.index - b.index).map(({ index: _index, ...arg }) => arg);
 }
@@ -133,7 +142,10 @@ export function discoverRoutes(container: ModulesContainer, options: RouteDiscov
       if (requestMethod === undefined || handlerPaths === undefined) continue;
       const method = METHODS[requestMethod];
       if (!method) throw new Error(`${controller.name}.${handlerName}: HTTP method ${RequestMethod[requestMethod]} has no place in the document`);
-      const guards = [...((Reflect.getMetadata(GUARDS_METADATA, controller) as unknown[]) ?? []), ...((Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[]) ?? [])];
+      const guards = [
+        ...((Reflect.getMetadata(GUARDS_METADATA, controller) as unknown[]) ?? []),
+        ...((Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[]) ?? []),
+      ];
       for (const base of asArray(Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined)) {
         for (const own of asArray(handlerPaths)) {
           const local = openApiPath(base, own);

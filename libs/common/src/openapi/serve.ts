@@ -33,9 +33,7 @@ export function serviceDocumentOf(app: Pick<INestApplication, 'get'>, options: S
 /** Serves the service's document at SERVICE_OPENAPI_PATH, built once on first request (after every module is in). */
 export function serveServiceDocument(app: INestApplication, options: ServiceApiOptions) {
   let document: OpenApiDocument | undefined;
-  app
-    .getHttpAdapter()
-    .get(SERVICE_OPENAPI_PATH, (_req: Request, res: Response) => res.json((document ??= serviceDocumentOf(app, options).document)));
+  app.getHttpAdapter().get(SERVICE_OPENAPI_PATH, (_req: Request, res: Response) => res.json((document ??= serviceDocumentOf(app, options).document)));
 }
 
 const FETCH_TIMEOUT_MS = 5000;
@@ -53,7 +51,11 @@ export function publicDocsHandler(sources: { name: string; url: string }[]) {
         if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
         parts.push({ service: name, document: (await answer.json()) as OpenApiDocument });
       } catch (e) {
-        const body: ErrorBody = { statusCode: 502, code: 'service_unavailable', message: `The ${name} service did not give its API document: ${(e as Error).message}` };
+        const body: ErrorBody = {
+          statusCode: 502,
+          code: 'service_unavailable',
+          message: `The ${name} service did not give its API document: ${(e as Error).message}`,
+        };
         res.status(502).json(body);
         return;
       }
