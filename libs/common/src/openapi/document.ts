@@ -1,7 +1,8 @@
 import { ParseIntPipe, ParseUUIDPipe, Type } from '@nestjs/common';
 import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
-import type { ApiResponses } from '@beacon/contracts';
+import type { ApiErrorBody, ApiResponses } from '@beacon/contracts';
+import type { ErrorBody } from '../errors';
 import { RouteAccess } from './annotations';
 import { DiscoveredRoute } from './routes';
 import { RESPONSE_SCHEMAS } from './response-schemas.generated';
@@ -9,6 +10,10 @@ import type { JsonSchema } from './schema-types';
 
 // class-transformer's @Type registry (which class a nested field holds); its typed entry point does not export it
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as { defaultMetadataStorage: MetadataStorage };
+
+/** The document's error schema is generated from ApiErrorBody: the compiler keeps it the shape ErrorBody really has. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _errorBodyDocumented: Same<ErrorBody, ApiErrorBody> = true;
 
 export const BEARER_SCHEME = 'bearerAuth';
 const REF_PREFIX = '#/components/schemas/';
