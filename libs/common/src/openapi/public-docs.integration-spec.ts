@@ -3,6 +3,7 @@ import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { createTestDatabase, RunningService, startTestService, TestDatabase, testRedisPrefix } from '@beacon/testing';
 import { DATABASES } from '../../../../infra/databases';
@@ -54,6 +55,33 @@ describe('GET /api/docs through the edge', () => {
     expect(routes.length).toBeGreaterThan(90);
     expect(documentProblems(routes, document)).toEqual([]);
     expect(document.tags?.map((t) => t.name).sort()).toEqual(SERVICE_DEFINITIONS.map((d) => d.name).sort());
+  });
+
+  it("has a reader that needs nothing from outside, within the edge's Content-Security-Policy", async () => {
+    const page = await fetch(`${base}/api/docs/viewer`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).not.toMatch(/https?:\/\//);
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    try {
+      const tab = await browser.newPage();
+      const problems: string[] = [];
+      tab.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+      tab.on('pageerror', (e) => problems.push(e.message));
+      tab.on('request', (r) => !r.url().startsWith(base) && problems.push(`requested ${r.url()}`));
+      await tab.goto(`${base}/api/docs/viewer`);
+      const create = tab
+        .locator('details.op', { has: tab.locator('.path', { hasText: /^\/api\/alerts$/ }) })
+        .filter({ has: tab.locator('.method', { hasText: 'post' }) });
+      await create.locator('summary').first().click();
+      expect(await create.locator('.access').textContent()).toBe('admin');
+      await create.getByText('Request body (application/json): CreateAlertDto').waitFor({ state: 'visible' });
+      await create.getByText('201 (application/json): AdminAlert').waitFor({ state: 'visible' });
+      expect(await tab.locator('h2').allTextContents()).toEqual(expect.arrayContaining(['identity', 'alerts', 'traffic']));
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('says which service did not answer rather than serve a document without its routes', async () => {

@@ -1,11 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { ApiResponses } from '@beacon/contracts';
 import type { ErrorBody } from '../errors';
 import { buildServiceDocument, OpenApiDocument, ServiceDocument } from './document';
 import { mergeDocuments } from './merge';
 import { discoverRoutes, DiscoveredRoute } from './routes';
+import { VIEWER_HTML, VIEWER_SCRIPT } from './viewer';
 
 /** Where a service serves its own part of the API document, at its root beside /health (the edge does not forward it). */
 export const SERVICE_OPENAPI_PATH = '/openapi.json';
@@ -42,7 +43,7 @@ const FETCH_TIMEOUT_MS = 5000;
  * The edge's GET /api/docs: the services' documents, fetched from each and merged into one. When a service does not
  * answer, 502 names it: a document silently missing a service's routes would mislead.
  */
-export function publicDocsHandler(sources: { name: string; url: string }[]) {
+function publicDocsHandler(sources: { name: string; url: string }[]) {
   return async (_req: Request, res: Response) => {
     const parts: { service: string; document: OpenApiDocument }[] = [];
     for (const { name, url } of sources) {
@@ -70,4 +71,22 @@ export function publicDocsHandler(sources: { name: string; url: string }[]) {
       }),
     );
   };
+}
+
+/**
+ * What the edge mounts at PUBLIC_OPENAPI_PATH: the document itself (GET /api/docs), and a reader for people that needs
+ * nothing from outside (GET /api/docs/viewer, with its script).
+ */
+export function publicDocs(sources: { name: string; url: string }[]) {
+  const router = Router();
+  router.get('/', publicDocsHandler(sources));
+  router.get('/viewer', (_req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(VIEWER_HTML);
+  });
+  router.get('/viewer.js', (_req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('js').send(VIEWER_SCRIPT);
+  });
+  return router;
 }
