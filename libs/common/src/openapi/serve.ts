@@ -45,22 +45,28 @@ const FETCH_TIMEOUT_MS = 5000;
  */
 function publicDocsHandler(sources: { name: string; url: string }[]) {
   return async (_req: Request, res: Response) => {
-    const parts: { service: string; document: OpenApiDocument }[] = [];
-    for (const { name, url } of sources) {
-      try {
-        const answer = await fetch(`${url}${SERVICE_OPENAPI_PATH}`, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-        if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
-        parts.push({ service: name, document: (await answer.json()) as OpenApiDocument });
-      } catch (e) {
-        const body: ErrorBody = {
-          statusCode: 502,
-          code: 'service_unavailable',
-          message: `The ${name} service did not give its API document: ${(e as Error).message}`,
-        };
-        res.status(502).json(body);
-        return;
-      }
+    const fetched = await Promise.all(
+      sources.map(async ({ name, url }) => {
+        try {
+          const answer = await fetch(`${url}${SERVICE_OPENAPI_PATH}`, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+          if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+          return { service: name, document: (await answer.json()) as OpenApiDocument };
+        } catch (e) {
+          return { service: name, error: (e as Error).message };
+        }
+      }),
+    );
+    const failed = fetched.find((f) => 'error' in f);
+    if (failed && 'error' in failed) {
+      const body: ErrorBody = {
+        statusCode: 502,
+        code: 'service_unavailable',
+        message: `The ${failed.service} service did not give its API document: ${failed.error}`,
+      };
+      res.status(502).json(body);
+      return;
     }
+    const parts = fetched as { service: string; document: OpenApiDocument }[];
     res.setHeader('Cache-Control', 'no-cache');
     res.json(
       mergeDocuments(parts, {
