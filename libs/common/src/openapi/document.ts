@@ -3,7 +3,7 @@ import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import type { ApiErrorBody, ApiResponses } from '@beacon/contracts';
 import type { ErrorBody } from '../errors';
-import { RouteAccess } from './annotations';
+import { API_ACCESS, RouteAccess } from './annotations';
 import { DiscoveredRoute } from './routes';
 import { RESPONSE_SCHEMAS } from './response-schemas.generated';
 import type { JsonSchema } from './schema-types';
@@ -223,7 +223,8 @@ export function buildServiceDocument(routes: DiscoveredRoute[], options: Service
       continue;
     }
     if (route.ownGuards && (route.access === 'public' || route.access === 'optional')) {
-      const explicit = Reflect.getMetadata('beacon:openapi-access', (route.controller.prototype as Record<string, object>)[route.handlerName]);
+      const handler = (route.controller.prototype as Record<string, object>)[route.handlerName];
+      const explicit = Reflect.getMetadata(API_ACCESS, handler) ?? Reflect.getMetadata(API_ACCESS, route.controller);
       if (!explicit) {
         throw new Error(
           `${route.controller.name}.${route.handlerName} has a guard of its own but no @ApiAccess: say who may call it, or the document would call it ${route.access}`,
