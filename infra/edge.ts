@@ -8,7 +8,7 @@ import { Socket } from 'node:net';
 import zlib from 'node:zlib';
 import proxyAddr from 'proxy-addr';
 import { BODY_LIMITS, isUploadBucket, SERVICES, ServiceName, UPLOAD_TOO_LARGE_MESSAGE } from '@beacon/contracts';
-import { CONFIG_ERROR_EXIT_CODE, ConfigError, loadEnv, type ErrorBody } from '@beacon/common';
+import { CONFIG_ERROR_EXIT_CODE, ConfigError, loadEnv, PUBLIC_OPENAPI_PATH, publicDocs, type ErrorBody } from '@beacon/common';
 import { EdgeEnv, trustProxySetting } from './edge.env';
 
 /** A light-grey PNG: the map's tiles when TILE_URL points at the edge itself (offline use, tests). */
@@ -222,6 +222,8 @@ export function createEdge(env: EdgeEnv) {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ tileUrl: env.TILE_URL, tileAttribution: env.TILE_ATTRIBUTION, version: process.env.npm_package_version ?? '1.2.0' });
   });
+  // the public API's OpenAPI document, merged from each service's own (GET /openapi.json at its root), and its reader
+  app.use(PUBLIC_OPENAPI_PATH, publicDocs((Object.keys(SERVICES) as ServiceName[]).map((name) => ({ name, url: serviceUrl(env, name) }))));
   app.get('/tiles/:z/:x/:y.png', (_req, res) => {
     res.setHeader('Content-Type', 'image/png');
     res.setHeader('Cache-Control', 'public, max-age=86400');

@@ -1,11 +1,11 @@
 import { CanActivate, createParamDecorator, DynamicModule, ExecutionContext, Global, Inject, Injectable, Module, SetMetadata } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
-import { AppError, IS_PUBLIC, Public } from '@beacon/common';
+import { AppError, DEFAULT_ROUTE_ACCESS, IS_PUBLIC, OPTIONAL_AUTH_METADATA, Public, ROLES_METADATA } from '@beacon/common';
 import { RevocationUnavailableError, SessionRevocations } from './revocation';
 import { AuthUser, bearerToken, InvalidTokenError, Role, TokenVerifier } from './token';
 
-const ROLES = 'beacon:roles';
-const OPTIONAL_AUTH = 'beacon:optional-auth';
+const ROLES = ROLES_METADATA;
+const OPTIONAL_AUTH = OPTIONAL_AUTH_METADATA;
 
 export { Public };
 /** The route works without a token but reads the user when one is sent (e.g. public lists with "mine" flags). */
@@ -89,7 +89,13 @@ export class AuthModule {
     const verifier = 'verifier' in options ? options.verifier : new TokenVerifier(options.jwksUrl, options.issuer);
     return {
       module: AuthModule,
-      providers: [{ provide: TokenVerifier, useValue: verifier }, SessionRevocations, { provide: APP_GUARD, useClass: AuthGuard }],
+      providers: [
+        { provide: TokenVerifier, useValue: verifier },
+        SessionRevocations,
+        { provide: APP_GUARD, useClass: AuthGuard },
+        // what the OpenAPI document says of a route without @Public, @OptionalAuth or @Roles: a token is needed
+        { provide: DEFAULT_ROUTE_ACCESS, useValue: 'user' },
+      ],
       exports: [TokenVerifier, SessionRevocations],
     };
   }

@@ -3,9 +3,10 @@ import { DynamicModule, INestApplication, RequestMethod, Type } from '@nestjs/co
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { BODY_LIMITS } from '@beacon/contracts';
+import { type ApiResponses, BODY_LIMITS } from '@beacon/contracts';
 import { BaseEnv, ConfigError, loadEnv } from './env';
 import { AllExceptionsFilter, createValidationPipe } from './errors';
+import { serveServiceDocument } from './openapi/serve';
 import { RejectNulGuard, RejectNulPipe } from './text-safety';
 
 export interface ServiceDefinition<E extends BaseEnv> {
@@ -19,6 +20,8 @@ export interface ServiceDefinition<E extends BaseEnv> {
   prefix?: string;
   /** What the validation does with body and query fields no DTO declares (default: refuse them with 400). */
   unknownFields?: 'refuse' | 'ignore';
+  /** The body of the service's errors in its OpenAPI document (default ApiErrorBody). */
+  openApiErrorType?: keyof ApiResponses;
   /** Hook to configure the app (filters, body limits, adapters) before it listens. */
   configure?: (app: NestExpressApplication, env: E) => void | Promise<void>;
 }
@@ -48,6 +51,8 @@ export async function createServiceApp<E extends BaseEnv>(def: ServiceDefinition
   app.useGlobalPipes(new RejectNulPipe(), createValidationPipe({ unknownFields: def.unknownFields }));
   app.useGlobalFilters(new AllExceptionsFilter());
   await def.configure?.(app, env);
+  // its part of the API document, at its root like /health; the edge merges them at /api/docs
+  serveServiceDocument(app, { name: def.name, prefix: def.prefix, errorType: def.openApiErrorType });
   return app;
 }
 

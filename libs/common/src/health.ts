@@ -1,6 +1,7 @@
 import { Controller, DynamicModule, Get, Inject, Injectable, Module, Optional } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type Redis from 'ioredis';
+import { ApiReturns } from './openapi/annotations';
 import { Public } from './public';
 import { REDIS } from './redis';
 
@@ -41,12 +42,14 @@ export class HealthController {
   ) {}
 
   @Get('health')
+  @ApiReturns('HealthStatus')
   alive() {
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   }
 
   @Get('ready')
   @HealthCheck()
+  @ApiReturns('ReadyStatus', { alsoStatus: [503] })
   ready() {
     const checks = [];
     if (this.options.database && this.db) checks.push(() => this.db!.pingCheck('database', { timeout: 1500 }));

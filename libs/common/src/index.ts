@@ -17,3 +17,4 @@ export * from './queue';
 export * from './text-safety';
 export * from './live/live-events';
 export * from './retry-after';
+export * from './openapi';

@@ -9,3 +9,4 @@ export * from './traffic';
 export * from './uploads';
 export * from './errors';
 export * from './spreadsheet';
+export * from './api-responses';

@@ -13,6 +13,7 @@ export const identityService: ServiceDefinition<IdentityEnv> = {
   prefix: IDENTITY_PREFIX,
   // like the hosted auth API: current auth-js sends more than it is read (e.g. factorId in a challenge's body)
   unknownFields: 'ignore',
+  openApiErrorType: 'AuthApiError',
   // Registered after the shared filter, so it takes precedence: errors under /auth/v1 use the hosted
   // auth service's body shape, which its client library parses.
   configure: (app) => {

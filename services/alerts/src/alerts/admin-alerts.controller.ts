@@ -9,6 +9,7 @@ import { DeliveryActionsService } from './delivery-actions.service';
 import { DeliveryReportService } from './delivery-report.service';
 import { OperationsService } from './operations.service';
 import { DeliveriesQuery, ExportAlertsQuery, ListAlertsQuery, RecentQuery, StatsQuery } from './dto/list-alerts.query';
+import { ApiFile, ApiReturns } from '@beacon/common';
 
 /** Admin: whom an alert would reach, create and send, list, stats, one alert with its deliveries, send a draft, cancel. */
 @Controller()
@@ -25,11 +26,13 @@ export class AdminAlertsController {
   /** Whom this alert would reach if sent now; nothing is stored or sent. */
   @Post('audience')
   @HttpCode(200)
+  @ApiReturns('AlertAudience')
   preview(@CurrentUser() user: AuthUser, @Body() dto: CreateAlertDto) {
     return this.audience.preview(user, dto);
   }
 
   @Post()
+  @ApiReturns('AdminAlert', { alsoStatus: [200] })
   async create(
     @CurrentUser() user: AuthUser,
     @Body() dto: CreateAlertDto,
@@ -43,38 +46,45 @@ export class AdminAlertsController {
   }
 
   @Get()
+  @ApiReturns('AdminAlertPage')
   list(@Query() q: ListAlertsQuery) {
     return this.alerts.list(q);
   }
 
   /** The history matching these filters, all of it, as CSV (streamed). */
   @Get('export.csv')
+  @ApiFile('text/csv')
   exportCsv(@Query() q: ExportAlertsQuery, @Res() res: Response) {
     return streamCsv(res, `alert-history-${new Date().toISOString().slice(0, 10)}.csv`, (out) => this.report.writeHistory(listFilter(q), out));
   }
 
   @Get('stats')
+  @ApiReturns('AlertStats')
   stats(@Query() q: StatsQuery) {
     return this.alerts.stats(q.tz, q.days);
   }
 
   @Get('recent')
+  @ApiReturns('AdminAlerts')
   recent(@Query() q: RecentQuery) {
     return this.alerts.recent(q.limit);
   }
 
   @Get(':id')
+  @ApiReturns('AdminAlert')
   one(@Param('id', uuid) id: string) {
     return this.alerts.get(id);
   }
 
   @Get(':id/deliveries')
+  @ApiReturns('AlertDeliveryPage')
   deliveries(@Param('id', uuid) id: string, @Query() q: DeliveriesQuery) {
     return this.alerts.deliveries(id, q);
   }
 
   /** The per-recipient report: every delivery of the alert as CSV, streamed. */
   @Get(':id/deliveries.csv')
+  @ApiFile('text/csv')
   deliveriesCsv(@Param('id', uuid) id: string, @Res() res: Response) {
     return streamCsv(res, `alert-${id}-recipients.csv`, (out) => this.report.write(id, out));
   }
@@ -86,12 +96,14 @@ export class AdminAlertsController {
   }
 
   @Get(':id/audit')
+  @ApiReturns('AlertAuditTrail')
   audit(@Param('id', uuid) id: string) {
     return this.alerts.auditTrail(id);
   }
 
   @Post(':id/send')
   @HttpCode(200)
+  @ApiReturns('AdminAlert')
   send(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string) {
     return this.alerts.send(id, { id: user.id, email: user.email });
   }
@@ -99,6 +111,7 @@ export class AdminAlertsController {
   /** The channel's failed deliveries sent again. */
   @Post(':id/retry')
   @HttpCode(200)
+  @ApiReturns('RetryResult')
   retry(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string, @Body() dto: DeliveryActionDto) {
     return this.actions.retryFailed(id, dto.channel, { id: user.id, email: user.email });
   }
@@ -106,12 +119,14 @@ export class AdminAlertsController {
   /** The people nothing reached, sent the alert on another channel. */
   @Post(':id/fallback')
   @HttpCode(200)
+  @ApiReturns('FallbackResult')
   fallback(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string, @Body() dto: DeliveryActionDto) {
     return this.actions.fallback(id, dto.channel, { id: user.id, email: user.email });
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
+  @ApiReturns('AdminAlert')
   cancel(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string) {
     return this.alerts.cancel(id, { id: user.id, email: user.email });
   }

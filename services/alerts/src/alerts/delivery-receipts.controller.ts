@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/
 import { Public } from '@beacon/auth';
 import { AlertsService } from './alerts.service';
 import { ReceiptDto } from './dto/help-request.dto';
+import { ApiReturns } from '@beacon/common';
 
 /** Receipts from the push service worker: no session, a per-delivery token instead. */
 @Controller('deliveries')
@@ -11,6 +12,7 @@ export class DeliveryReceiptsController {
   @Public()
   @Post(':id/receipt')
   @HttpCode(200)
+  @ApiReturns('Ok')
   receipt(@Param('id', new ParseUUIDPipe()) id: string, @Body() dto: ReceiptDto) {
     return this.alerts.receipt(id, dto.event, dto.token);
   }

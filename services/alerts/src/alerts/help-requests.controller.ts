@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@n
 import { Roles } from '@beacon/auth';
 import { AlertsService } from './alerts.service';
 import { HelpRequestsQuery } from './dto/list-alerts.query';
+import { ApiReturns } from '@beacon/common';
 
 /** Admin: the help requests users sent from an alert, and resolving them. */
 @Controller('admin/help-requests')
@@ -10,12 +11,14 @@ export class HelpRequestsController {
   constructor(private readonly alerts: AlertsService) {}
 
   @Get()
+  @ApiReturns('HelpRequestPage')
   list(@Query() q: HelpRequestsQuery) {
     return this.alerts.listHelpRequests(q);
   }
 
   @Post(':id/resolve')
   @HttpCode(200)
+  @ApiReturns('HelpRequest')
   resolve(@Param('id', new ParseUUIDPipe()) id: string) {
     return this.alerts.resolveHelpRequest(id);
   }

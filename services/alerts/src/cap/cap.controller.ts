@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, ParseUUIDPipe, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '@beacon/auth';
-import { badRequest, notFound } from '@beacon/common';
+import { ApiFile, badRequest, notFound } from '@beacon/common';
 import { AlertsDeliveryEnv } from '../config/delivery-env';
 import { CapRepository } from './cap.repository';
 import { ATOM_CONTENT_TYPE, atomFeed, CAP_CONTENT_TYPE, capMessage, CapSite } from './cap.xml';
@@ -31,6 +31,7 @@ export class CapController {
 
   @Get('alerts.atom')
   @Header('Cache-Control', CACHE)
+  @ApiFile(ATOM_CONTENT_TYPE)
   async feed(@Res({ passthrough: true }) res: Response) {
     const alerts = await this.repo.feed(ENDED_WITHIN_HOURS, FEED_LIMIT);
     res.type(ATOM_CONTENT_TYPE);
@@ -39,6 +40,7 @@ export class CapController {
 
   @Get('alerts/:id.xml')
   @Header('Cache-Control', CACHE)
+  @ApiFile(CAP_CONTENT_TYPE)
   async message(
     @Param('id', new ParseUUIDPipe({ exceptionFactory: () => badRequest('Alert id must be a UUID', 'invalid_alert_id') })) id: string,
     @Res({ passthrough: true }) res: Response,

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { AdminOnly, Caller, CurrentCaller, IdentityAuthGuard } from '../auth/auth.guard';
 import { AdminService } from './admin.service';
 import { AdminUserDto, DeleteUserDto, ListUsersQueryDto } from './dto/admin.dto';
+import { ApiAccess, ApiReturns } from '@beacon/common';
 
 const DEFAULT_PER_PAGE = 50;
 
@@ -10,11 +11,13 @@ const DEFAULT_PER_PAGE = 50;
 @Controller('admin/users')
 @UseGuards(IdentityAuthGuard)
 @AdminOnly()
+@ApiAccess('admin')
 export class AdminController {
   constructor(private readonly admin: AdminService) {}
 
   /** Pagination like the hosted service: X-Total-Count and a Link header with next and last pages. */
   @Get()
+  @ApiReturns('IdentityUserList')
   async list(@Query() query: ListUsersQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? DEFAULT_PER_PAGE;
@@ -29,21 +32,25 @@ export class AdminController {
 
   @Post()
   @HttpCode(200)
+  @ApiReturns('IdentityUser')
   create(@Body() body: AdminUserDto) {
     return this.admin.create(body);
   }
 
   @Get(':id')
+  @ApiReturns('IdentityUser')
   get(@Param('id') id: string) {
     return this.admin.get(id);
   }
 
   @Put(':id')
+  @ApiReturns('IdentityUser')
   update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: AdminUserDto) {
     return this.admin.update(caller, id, body);
   }
 
   @Delete(':id')
+  @ApiReturns('Empty')
   remove(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() _body: DeleteUserDto) {
     return this.admin.delete(caller, id);
   }

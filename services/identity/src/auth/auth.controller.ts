@@ -7,6 +7,7 @@ import { TokensService } from '../sessions/tokens.service';
 import { Caller, CurrentCaller, IdentityAuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { LogoutQueryDto, SignUpDto, TokenDto } from './dto/auth.dto';
+import { ApiAccess, ApiNoContent, ApiReturns } from '@beacon/common';
 
 @Controller()
 export class AuthController {
@@ -18,12 +19,14 @@ export class AuthController {
 
   @Post('signup')
   @HttpCode(200)
+  @ApiReturns('SignUpResult')
   signUp(@Body() body: SignUpDto, @Query('redirect_to') redirectTo: string | undefined, @Client() client: ClientInfo) {
     return this.auth.signUp(body, redirectTo, client);
   }
 
   @Post('token')
   @HttpCode(200)
+  @ApiReturns('IdentitySession')
   async token(@Query('grant_type') grantType: string | undefined, @Body() body: TokenDto, @Client() client: ClientInfo) {
     if (grantType === 'password') return this.auth.signInWithPassword(body, client);
     if (grantType === 'refresh_token') {
@@ -37,6 +40,8 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   @UseGuards(IdentityAuthGuard)
+  @ApiNoContent()
+  @ApiAccess('user')
   async logout(@CurrentCaller() caller: Caller, @Query() query: LogoutQueryDto) {
     await this.auth.logout(caller, query.scope ?? 'global');
   }

@@ -6,6 +6,7 @@ import type { ClientInfo } from '../sessions/tokens.service';
 import { RecoverDto, VerifyDto, VerifyQueryDto } from './dto/recovery.dto';
 import { MailLinksService } from './mail-links.service';
 import { RecoveryService } from './recovery.service';
+import { ApiRedirect, ApiReturns } from '@beacon/common';
 
 @Controller()
 export class RecoveryController {
@@ -16,6 +17,7 @@ export class RecoveryController {
 
   @Post('recover')
   @HttpCode(200)
+  @ApiReturns('Empty')
   recover(@Body() body: RecoverDto, @Query('redirect_to') redirectTo: string | undefined, @Client() client: ClientInfo) {
     return this.recovery.recover(body.email, redirectTo, client);
   }
@@ -23,6 +25,7 @@ export class RecoveryController {
   /** auth-js verifyOtp({ token_hash, type }): the session comes back as JSON. */
   @Post('verify')
   @HttpCode(200)
+  @ApiReturns('IdentitySession')
   async verify(@Body() body: VerifyDto, @Client() client: ClientInfo) {
     const { response } = await this.recovery.verify(body.type, body.token_hash ?? body.token, client);
     return response;
@@ -33,6 +36,7 @@ export class RecoveryController {
    * session or the error in the URL fragment, where auth-js picks it up; fragments never reach a server log.
    */
   @Get('verify')
+  @ApiRedirect(303)
   async verifyLink(@Query() query: VerifyQueryDto, @Client() client: ClientInfo, @Res() res: Response) {
     const target = this.links.redirectFor(query.type === 'recovery' ? 'recovery' : 'default', query.redirect_to);
     const fragment = new URLSearchParams();

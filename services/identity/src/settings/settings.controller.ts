@@ -1,6 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { IdentityEnv, identitySettings } from '../config/env.dto';
 import { SigningKeysService } from '../keys/signing-keys.service';
+import { ApiReturns } from '@beacon/common';
 
 @Controller()
 export class SettingsController {
@@ -11,6 +12,7 @@ export class SettingsController {
 
   /** GET /settings: which sign-in methods exist, in the hosted service's shape. */
   @Get('settings')
+  @ApiReturns('AuthSettings')
   settings() {
     return {
       external: { email: true, phone: false, anonymous_users: false },
@@ -25,6 +27,7 @@ export class SettingsController {
   /** The public keys access tokens are verified with; other services cache them (libs/auth). */
   @Get('.well-known/jwks.json')
   @Header('Cache-Control', 'public, max-age=600')
+  @ApiReturns('JsonWebKeySet')
   jwks() {
     return this.keys.jwks();
   }

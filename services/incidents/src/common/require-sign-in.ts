@@ -1,5 +1,5 @@
 import { applyDecorators, CanActivate, ExecutionContext, UseGuards } from '@nestjs/common';
-import { AppError } from '@beacon/common';
+import { ApiAccess, AppError } from '@beacon/common';
 
 class SignInGuard implements CanActivate {
   constructor(private readonly message: string) {}
@@ -14,4 +14,4 @@ class SignInGuard implements CanActivate {
  * For @OptionalAuth routes whose spec has its own sign-in message ('Please sign in to like posts').
  * A guard, so it runs after the token check and before body validation.
  */
-export const RequireSignIn = (message: string) => applyDecorators(UseGuards(new SignInGuard(message)));
+export const RequireSignIn = (message: string) => applyDecorators(UseGuards(new SignInGuard(message)), ApiAccess('user'));

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { AuthUser, CurrentUser, OptionalAuth } from '@beacon/auth';
-import { AppError } from '@beacon/common';
+import { ApiReturns, AppError } from '@beacon/common';
 import { COMMUNITY_MESSAGES } from '@beacon/contracts';
 import { RateLimited } from '../common/rate-limits';
 import { RequireSignIn } from '../common/require-sign-in';
@@ -17,16 +17,19 @@ export class CommunityController {
   constructor(private readonly community: CommunityService) {}
 
   @Get('posts')
+  @ApiReturns('CommunityPostPage')
   list(@CurrentUser() user: AuthUser | undefined, @Query() q: ListPostsQuery) {
     return this.community.listPosts(user?.id ?? null, q);
   }
 
   @Get('posts/trending')
+  @ApiReturns('CommunityPosts')
   trending(@CurrentUser() user: AuthUser | undefined) {
     return this.community.trending(user?.id ?? null);
   }
 
   @Get('posts/:id')
+  @ApiReturns('CommunityPost')
   get(@CurrentUser() user: AuthUser | undefined, @Param('id', PostId) id: string) {
     return this.community.getPost(user?.id ?? null, id);
   }
@@ -34,11 +37,13 @@ export class CommunityController {
   @Post('posts')
   @RequireSignIn(COMMUNITY_MESSAGES.signInToPost)
   @RateLimited('posts')
+  @ApiReturns('CommunityPost')
   create(@CurrentUser() user: AuthUser, @Body() dto: CreatePostDto) {
     return this.community.createPost(user, dto);
   }
 
   @Get('posts/:id/comments')
+  @ApiReturns('CommunityComments')
   comments(@CurrentUser() user: AuthUser | undefined, @Param('id', PostId) id: string) {
     return this.community.listComments(user?.id ?? null, id);
   }
@@ -46,6 +51,7 @@ export class CommunityController {
   @Post('posts/:id/comments')
   @RequireSignIn(COMMUNITY_MESSAGES.signInToComment)
   @RateLimited('comments')
+  @ApiReturns('CommunityComment')
   comment(@CurrentUser() user: AuthUser, @Param('id', PostId) id: string, @Body() dto: CreateCommentDto) {
     return this.community.createComment(user, id, dto);
   }
@@ -54,23 +60,27 @@ export class CommunityController {
   @HttpCode(200)
   @RequireSignIn(COMMUNITY_MESSAGES.signInToLike)
   @RateLimited('likes')
+  @ApiReturns('LikeResult')
   like(@CurrentUser() user: AuthUser, @Param('id', PostId) id: string) {
     return this.community.toggleLike(user, id);
   }
 
   @Get('points/me')
   @RequireSignIn('You need to sign in to do that')
+  @ApiReturns('UserPoints')
   points(@CurrentUser() user: AuthUser) {
     return this.community.pointsOf(user.id);
   }
 
   @Get('me/activity')
   @RequireSignIn('You need to sign in to do that')
+  @ApiReturns('MyCommunityActivityPage')
   myActivity(@CurrentUser() user: AuthUser, @Query() q: MyActivityQuery) {
     return this.community.myActivity(user.id, q);
   }
 
   @Get('stats')
+  @ApiReturns('CommunityStats')
   stats() {
     return this.community.stats();
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { AuthUser, CurrentUser, Public, Roles } from '@beacon/auth';
-import { AppError } from '@beacon/common';
+import { ApiReturns, AppError } from '@beacon/common';
 import { CreateIncidentDto } from './dto/create-incident.dto';
 import {
   DuplicateCheckQuery,
@@ -22,27 +22,32 @@ export class IncidentsController {
 
   @Post()
   @RateLimited('reports')
+  @ApiReturns('Incident')
   create(@CurrentUser() user: AuthUser, @Body() dto: CreateIncidentDto) {
     return this.incidents.create(user, dto);
   }
 
   @Get()
+  @ApiReturns('IncidentPage')
   list(@CurrentUser() user: AuthUser, @Query() q: ListIncidentsQuery) {
     return this.incidents.list(user, q);
   }
 
   @Get('mine')
+  @ApiReturns('IncidentPage')
   mine(@CurrentUser() user: AuthUser, @Query() q: PageQuery) {
     return this.incidents.mine(user, q.limit, q.offset);
   }
 
   @Get('nearby')
+  @ApiReturns('Incidents')
   nearby(@CurrentUser() user: AuthUser, @Query() q: NearbyIncidentsQuery) {
     return this.incidents.nearby(user, q);
   }
 
   /** Asked by the wizard's review step, before submitting. */
   @Get('possible-duplicates')
+  @ApiReturns('PossibleDuplicates')
   possibleDuplicates(@CurrentUser() user: AuthUser, @Query() q: DuplicateCheckQuery) {
     return this.incidents.possibleDuplicates(user, q);
   }
@@ -50,12 +55,14 @@ export class IncidentsController {
   /** The public safety map: verified reports only, without reporter or photo. */
   @Get('verified')
   @Public()
+  @ApiReturns('PublicIncidents')
   verified(@Query() q: VerifiedIncidentsQuery) {
     return this.incidents.verifiedForMap(q.hours);
   }
 
   @Get('moderation-queue')
   @Roles('admin')
+  @ApiReturns('ModerationQueuePage')
   moderationQueue(@CurrentUser() user: AuthUser, @Query() q: PageQuery) {
     return this.incidents.moderationQueue(user, q.limit, q.offset);
   }
@@ -63,17 +70,20 @@ export class IncidentsController {
   /** The admin menu's badge: how many reports wait. */
   @Get('moderation-queue/count')
   @Roles('admin')
+  @ApiReturns('ModerationQueueCount')
   moderationQueueCount() {
     return this.incidents.moderationQueueCount();
   }
 
   @Get(':id')
+  @ApiReturns('Incident')
   get(@CurrentUser() user: AuthUser, @Param('id', IncidentId) id: string) {
     return this.incidents.get(user, id);
   }
 
   @Patch(':id/status')
   @Roles('admin')
+  @ApiReturns('Incident')
   changeStatus(@CurrentUser() user: AuthUser, @Param('id', IncidentId) id: string, @Body() dto: UpdateIncidentStatusDto) {
     return this.incidents.changeStatus(user, id, dto);
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { AuthUser, CurrentUser, OptionalAuth } from '@beacon/auth';
-import { badRequest, notFound } from '@beacon/common';
+import { ApiFile, ApiReturns, badRequest, notFound } from '@beacon/common';
 import { INCIDENT_MESSAGES, UploadBucket } from '@beacon/contracts';
 import { RateLimited } from '../common/rate-limits';
 import { RequireSignIn } from '../common/require-sign-in';
@@ -19,6 +19,7 @@ export class UploadsController {
   // counted before the body is read: the global interceptor runs before the route's multipart parser
   @RateLimited('uploads')
   @UseInterceptors(ImageUploadInterceptor)
+  @ApiReturns('UploadResult')
   upload(@Param('bucket') bucket: UploadBucket, @UploadedFile() file: Express.Multer.File | undefined, @CurrentUser() user: AuthUser) {
     if (!file?.buffer?.length) throw badRequest('Please choose an image to upload', 'file_required');
     return this.uploads.store(bucket, user.id, file.buffer);
@@ -31,6 +32,7 @@ export class UploadsController {
    */
   @Get(':bucket/:owner/:file')
   @OptionalAuth()
+  @ApiFile('image/*')
   async serve(
     @Param('bucket') bucket: string,
     @Param('owner') owner: string,

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '@beacon/auth';
-import { notFound } from '@beacon/common';
+import { ApiFile, notFound } from '@beacon/common';
 import { ProductImagesService } from './product-images.service';
 
 /**
@@ -17,6 +17,7 @@ export class ImagesController {
   @Header('Cache-Control', 'public, max-age=86400')
   @Header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
   @Header('X-Content-Type-Options', 'nosniff')
+  @ApiFile('image/svg+xml')
   image(@Param('file') file: string, @Res() res: Response) {
     const svg = this.images.svgFor(file);
     if (!svg) throw notFound('Image', 'image_not_found');

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '@beacon/auth';
-import { AppError, notFound } from '@beacon/common';
+import { ApiFile, AppError, notFound } from '@beacon/common';
 import { SEED_SOURCE } from '../seed/seed-source';
 import { renderSnapshotSvg } from './camera-snapshot';
 import { CamerasRepository } from './cameras.repository';
@@ -16,6 +16,7 @@ export class CameraImagesController {
   constructor(private readonly cameras: CamerasRepository) {}
 
   @Get(':file')
+  @ApiFile('image/svg+xml')
   async snapshot(@Param('file') file: string, @Res() res: Response) {
     const match = /^([A-Za-z0-9_-]{1,100})\.svg$/.exec(file);
     if (!match) throw new AppError(404, 'camera_image_not_found', 'Camera image not found');

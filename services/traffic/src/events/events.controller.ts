@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { Public } from '@beacon/auth';
 import { EventsRepository } from './events.repository';
+import { ApiReturns } from '@beacon/common';
 
 /** Public: the anonymous map reads these without a token. */
 @Controller('events')
@@ -10,6 +11,7 @@ export class EventsController {
 
   /** Active traffic events with coordinates. */
   @Get('active')
+  @ApiReturns('TrafficEvents')
   async active() {
     return { items: await this.events.listActive() };
   }

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { Roles } from '@beacon/auth';
-import { AppError } from '@beacon/common';
+import { ApiReturns, AppError } from '@beacon/common';
 import { IngestRunsRepository } from './ingest-runs.repository';
 import { IngestSchedule } from './ingest.schedule';
 
@@ -14,12 +14,14 @@ export class IngestController {
   ) {}
 
   @Get('runs')
+  @ApiReturns('IngestRuns')
   async recent() {
     return { items: await this.runs.recent(20) };
   }
 
   @Post('runs')
   @HttpCode(202)
+  @ApiReturns('IngestQueued')
   async pullNow() {
     if (!(await this.schedule.requestNow())) {
       throw new AppError(409, 'ingest_disabled', 'Traffic ingest is off: no TRAFFIC_SOURCE_URL is configured');

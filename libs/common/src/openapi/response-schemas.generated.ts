@@ -1,0 +1,2985 @@
+// Generated from libs/contracts/src/api-responses.ts by libs/common/src/openapi/response-schemas.ts: do not edit.
+// After changing a response type: OPENAPI_WRITE=1 npx jest libs/common/src/openapi/response-schemas.spec.ts
+import type { ResponseSchemas } from './schema-types';
+
+export const RESPONSE_SCHEMAS: ResponseSchemas = {
+  types: {
+    AdminAlert: {
+      $ref: '#/components/schemas/AdminAlert',
+    },
+    AdminAlertPage: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/AdminAlert',
+          },
+        },
+        total: {
+          type: 'number',
+        },
+        page: {
+          type: 'number',
+        },
+        pageSize: {
+          type: 'number',
+        },
+        totalPages: {
+          type: 'number',
+        },
+      },
+      required: ['items', 'total', 'page', 'pageSize', 'totalPages'],
+    },
+    AdminAlerts: {
+      type: 'array',
+      items: {
+        $ref: '#/components/schemas/AdminAlert',
+      },
+    },
+    AlertAudience: {
+      $ref: '#/components/schemas/AlertAudience',
+    },
+    AlertAuditTrail: {
+      type: 'array',
+      items: {
+        $ref: '#/components/schemas/AlertAuditEntry',
+      },
+    },
+    AlertDeliveryPage: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/AlertDeliveryRow',
+          },
+        },
+        total: {
+          type: 'number',
+        },
+        page: {
+          type: 'number',
+        },
+        pageSize: {
+          type: 'number',
+        },
+        totalPages: {
+          type: 'number',
+        },
+      },
+      required: ['items', 'total', 'page', 'pageSize', 'totalPages'],
+    },
+    AlertPreferences: {
+      $ref: '#/components/schemas/AlertPreferences',
+    },
+    AlertReadReceipt: {
+      $ref: '#/components/schemas/AlertReadReceipt',
+    },
+    AlertStats: {
+      $ref: '#/components/schemas/AlertStats',
+    },
+    ApiErrorBody: {
+      $ref: '#/components/schemas/ApiErrorBody',
+    },
+    AuthApiError: {
+      $ref: '#/components/schemas/AuthApiError',
+    },
+    AuthSettings: {
+      $ref: '#/components/schemas/AuthSettings',
+    },
+    Cameras: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/Camera',
+          },
+        },
+      },
+      required: ['items'],
+    },
+    CommunityComment: {
+      $ref: '#/components/schemas/CommunityComment',
+    },
+    CommunityComments: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/CommunityComment',
+          },
+        },
+      },
+      required: ['items'],
+    },
+    CommunityPost: {
+      $ref: '#/components/schemas/CommunityPost',
+    },
+    CommunityPostPage: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/CommunityPost',
+          },
+        },
+        total: {
+          type: 'number',
+        },
+      },
+      required: ['items', 'total'],
+    },
+    CommunityPosts: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/CommunityPost',
+          },
+        },
+      },
+      required: ['items'],
+    },
+    CommunityStats: {
+      $ref: '#/components/schemas/CommunityStats',
+    },
+    ConnectionTestResult: {
+      $ref: '#/components/schemas/ConnectionTestResult',
+    },
+    DeliverySettings: {
+      $ref: '#/components/schemas/DeliverySettings',
+    },
+    Empty: {
+      type: 'object',
+      properties: {},
+      additionalProperties: {
+        not: {},
+      },
+    },
+    FactorRemoved: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+      },
+      required: ['id'],
+    },
+    FallbackResult: {
+      type: 'object',
+      properties: {
+        added: {
+          type: 'number',
+        },
+      },
+      required: ['added'],
+    },
+    FeaturedProducts: {
+      type: 'object',
+      properties: {
+        products: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/Product',
+          },
+        },
+      },
+      required: ['products'],
+    },
+    HealthStatus: {
+      type: 'object',
+      properties: {
+        status: {
+          type: 'string',
+          const: 'ok',
+        },
+      },
+      required: ['status'],
+    },
+    HelpRequest: {
+      $ref: '#/components/schemas/HelpRequest',
+    },
+    HelpRequestPage: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/HelpRequest',
+          },
+        },
+        total: {
+          type: 'number',
+        },
+        page: {
+          type: 'number',
+        },
+        pageSize: {
+          type: 'number',
+        },
+        totalPages: {
+          type: 'number',
+        },
+      },
+      required: ['items', 'total', 'page', 'pageSize', 'totalPages'],
+    },
+    IdentitySession: {
+      $ref: '#/components/schemas/IdentitySession',
+    },
+    IdentityUser: {
+      $ref: '#/components/schemas/IdentityUser',
+    },
+    IdentityUserList: {
+      $ref: '#/components/schemas/IdentityUserList',
+    },
+    Incident: {
+      $ref: '#/components/schemas/Incident',
+    },
+    IncidentPage: {
+      $ref: '#/components/schemas/IncidentPage',
+    },
+    Incidents: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/Incident',
+          },
+        },
+      },
+      required: ['items'],
+    },
+    IngestQueued: {
+      type: 'object',
+      properties: {
+        queued: {
+          type: 'boolean',
+        },
+      },
+      required: ['queued'],
+    },
+    IngestRuns: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/IngestRun',
+          },
+        },
+      },
+      required: ['items'],
+    },
+    JsonWebKeySet: {
+      $ref: '#/components/schemas/JsonWebKeySet',
+    },
+    LikeResult: {
+      $ref: '#/components/schemas/LikeResult',
+    },
+    MfaChallenge: {
+      $ref: '#/components/schemas/MfaChallenge',
+    },
+    ModerationQueueCount: {
+      $ref: '#/components/schemas/ModerationQueueCount',
+    },
+    ModerationQueuePage: {
+      $ref: '#/components/schemas/ModerationQueuePage',
+    },
+    MyCommunityActivityPage: {
+      $ref: '#/components/schemas/MyCommunityActivityPage',
+    },
+    Ok: {
+      type: 'object',
+      properties: {
+        ok: {
+          type: 'boolean',
+        },
+      },
+      required: ['ok'],
+    },
+    PossibleDuplicates: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/PossibleDuplicate',
+          },
+        },
+      },
+      required: ['items'],
+    },
+    Product: {
+      $ref: '#/components/schemas/Product',
+    },
+    ProductAnalytics: {
+      $ref: '#/components/schemas/ProductAnalytics',
+    },
+    ProductPage: {
+      $ref: '#/components/schemas/ProductPage',
+    },
+    ProductViewRecorded: {
+      type: 'object',
+      properties: {
+        recorded: {
+          type: 'boolean',
+        },
+      },
+      required: ['recorded'],
+    },
+    PublicIncidents: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/PublicIncident',
+          },
+        },
+      },
+      required: ['items'],
+    },
+    PushPublicKey: {
+      type: 'object',
+      properties: {
+        publicKey: {
+          type: 'string',
+        },
+      },
+      required: ['publicKey'],
+    },
+    PushSubscription: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        endpoint: {
+          type: 'string',
+        },
+      },
+      required: ['id', 'endpoint'],
+    },
+    PushSubscriptionRemoved: {
+      type: 'object',
+      properties: {
+        removed: {
+          type: 'boolean',
+        },
+      },
+      required: ['removed'],
+    },
+    ReadyStatus: {
+      type: 'object',
+      properties: {
+        status: {
+          type: 'string',
+          enum: ['error', 'ok', 'shutting_down'],
+        },
+        info: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {},
+        },
+        error: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {},
+        },
+        details: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {},
+        },
+      },
+      required: ['status', 'details'],
+    },
+    RetryResult: {
+      type: 'object',
+      properties: {
+        retried: {
+          type: 'number',
+        },
+      },
+      required: ['retried'],
+    },
+    SignUpResult: {
+      anyOf: [
+        {
+          $ref: '#/components/schemas/IdentityUser',
+        },
+        {
+          $ref: '#/components/schemas/IdentitySession',
+        },
+      ],
+    },
+    StoreStats: {
+      $ref: '#/components/schemas/StoreStats',
+    },
+    TestAlertResult: {
+      $ref: '#/components/schemas/TestAlertResult',
+    },
+    TotpEnrollment: {
+      $ref: '#/components/schemas/TotpEnrollment',
+    },
+    TrafficEvents: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/TrafficEvent',
+          },
+        },
+      },
+      required: ['items'],
+    },
+    UploadResult: {
+      $ref: '#/components/schemas/UploadResult',
+    },
+    UserAlert: {
+      $ref: '#/components/schemas/UserAlert',
+    },
+    UserAlertPage: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/UserAlert',
+          },
+        },
+        total: {
+          type: 'number',
+        },
+        page: {
+          type: 'number',
+        },
+        pageSize: {
+          type: 'number',
+        },
+        totalPages: {
+          type: 'number',
+        },
+      },
+      required: ['items', 'total', 'page', 'pageSize', 'totalPages'],
+    },
+    UserAlerts: {
+      type: 'array',
+      items: {
+        $ref: '#/components/schemas/UserAlert',
+      },
+    },
+    UserPoints: {
+      $ref: '#/components/schemas/UserPoints',
+    },
+  },
+  components: {
+    AdminAlert: {
+      description: 'An alert as the admin screens see it.',
+      type: 'object',
+      properties: {
+        createdBy: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        updatedAt: {
+          type: 'string',
+        },
+        sentAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        source: {
+          description: 'Source: an admin form, or a verified incident (drafts).',
+          type: 'string',
+          enum: ['admin', 'incident', 'test'],
+        },
+        recipients: {
+          description: 'Recipients chosen by eligibility; null until the dispatcher has selected them.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        summary: {
+          type: 'object',
+          properties: {
+            push: {
+              $ref: '#/components/schemas/ChannelCounts',
+            },
+            sms: {
+              $ref: '#/components/schemas/ChannelCounts',
+            },
+            email: {
+              $ref: '#/components/schemas/ChannelCounts',
+            },
+          },
+        },
+        deliveryLabel: {
+          type: 'string',
+          enum: ['Pending', 'All Delivered', 'Partial', 'Failed', 'Not Sent', 'No Recipients'],
+        },
+        successRate: {
+          type: 'number',
+        },
+        responses: {
+          $ref: '#/components/schemas/AlertResponses',
+        },
+        id: {
+          type: 'string',
+        },
+        title: {
+          type: 'string',
+        },
+        message: {
+          type: 'string',
+        },
+        severity: {
+          type: 'string',
+          enum: ['low', 'medium', 'high', 'critical'],
+        },
+        priority: {
+          description: 'The admin-screen view of severity.',
+          type: 'string',
+          enum: ['low', 'medium', 'high'],
+        },
+        category: {
+          type: 'string',
+          enum: ['weather', 'traffic', 'security', 'public_safety', 'health'],
+        },
+        type: {
+          type: 'string',
+        },
+        status: {
+          type: 'string',
+          enum: ['cancelled', 'draft', 'active', 'expired'],
+        },
+        locationName: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        lat: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        lng: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        radiusKm: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        channels: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['push', 'sms', 'email'],
+          },
+        },
+        createdAt: {
+          type: 'string',
+        },
+        expiresAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+      },
+      required: [
+        'createdBy',
+        'updatedAt',
+        'sentAt',
+        'source',
+        'recipients',
+        'summary',
+        'deliveryLabel',
+        'successRate',
+        'responses',
+        'id',
+        'title',
+        'message',
+        'severity',
+        'priority',
+        'category',
+        'type',
+        'status',
+        'locationName',
+        'lat',
+        'lng',
+        'radiusKm',
+        'channels',
+        'createdAt',
+        'expiresAt',
+      ],
+    },
+    AlertAudience: {
+      description:
+        "POST /api/alerts/audience: whom an alert would reach if sent now, by the dispatcher's own rule, with nothing\nstored or sent. `recipients` is what the sent alert's recipients will read (people reached on at least one of its\nchannels); `concerned` counts everyone it concerns, reached or not.",
+      type: 'object',
+      properties: {
+        concerned: {
+          type: 'number',
+        },
+        recipients: {
+          type: 'number',
+        },
+        held: {
+          type: 'number',
+        },
+        channels: {
+          type: 'object',
+          properties: {
+            push: {
+              $ref: '#/components/schemas/ChannelAudience',
+            },
+            sms: {
+              $ref: '#/components/schemas/ChannelAudience',
+            },
+            email: {
+              $ref: '#/components/schemas/ChannelAudience',
+            },
+          },
+        },
+        unreachable: {
+          type: 'object',
+          properties: {
+            noChannel: {
+              description: "Concerned, but none of the alert's channels is on in their preferences.",
+              type: 'number',
+            },
+            noDevice: {
+              description: "Push on in their preferences but no browser subscribed (the alert's channels include push).",
+              type: 'number',
+            },
+          },
+          required: ['noChannel', 'noDevice'],
+        },
+      },
+      required: ['concerned', 'recipients', 'held', 'channels', 'unreachable'],
+    },
+    AlertAuditEntry: {
+      description: 'GET /api/alerts/:id/audit: who did what to the alert and when (actor null: Beacon itself), oldest first.',
+      type: 'object',
+      properties: {
+        action: {
+          type: 'string',
+          enum: ['sent', 'cancelled', 'expired', 'created', 'retried', 'fallback'],
+        },
+        actorId: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        actorEmail: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        details: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {},
+        },
+        at: {
+          type: 'string',
+        },
+      },
+      required: ['action', 'actorId', 'actorEmail', 'details', 'at'],
+    },
+    AlertDeliveryRow: {
+      description: 'One delivery of an alert on the admin alert page (GET /api/alerts/:id/deliveries).',
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        userId: {
+          type: 'string',
+        },
+        channel: {
+          type: 'string',
+          enum: ['push', 'sms', 'email'],
+        },
+        status: {
+          description: 'A delivery being sent reads pending.',
+          type: 'string',
+        },
+        attempts: {
+          type: 'number',
+        },
+        error: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        heldUntil: {
+          description: 'Held for quiet hours, a digest or a quiet weekend until then; null when not held.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        sentAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        deliveredAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        readAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        createdAt: {
+          type: 'string',
+        },
+        inDigest: {
+          type: 'boolean',
+        },
+      },
+      required: ['id', 'userId', 'channel', 'status', 'attempts', 'error', 'heldUntil', 'sentAt', 'deliveredAt', 'readAt', 'createdAt', 'inDigest'],
+    },
+    AlertPreferences: {
+      description: 'What GET/PUT /api/alerts/me/preferences carry.',
+      type: 'object',
+      properties: {
+        alertTypes: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['weather', 'traffic', 'emergency', 'crime', 'construction', 'events'],
+          },
+        },
+        categories: {
+          description: 'Derived from alertTypes; what eligibility uses. Read-only.',
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['weather', 'traffic', 'security', 'public_safety', 'health'],
+          },
+        },
+        severityThreshold: {
+          type: 'string',
+          enum: ['low', 'medium', 'high', 'critical'],
+        },
+        frequency: {
+          type: 'string',
+          enum: ['immediate', 'hourly', 'daily', 'weekly'],
+        },
+        radiusMiles: {
+          type: 'number',
+        },
+        radiusKm: {
+          description: 'Stored value; radiusMiles is its display.',
+          type: 'number',
+        },
+        quietHours: {
+          $ref: '#/components/schemas/QuietHours',
+        },
+        weekendEnabled: {
+          type: 'boolean',
+        },
+        methods: {
+          $ref: '#/components/schemas/NotificationMethods',
+        },
+        phoneNumber: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        home: {
+          description: 'Home location; null when not set (then location does not restrict eligibility).',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              properties: {
+                lat: {
+                  type: 'number',
+                },
+                lng: {
+                  type: 'number',
+                },
+              },
+              required: ['lat', 'lng'],
+            },
+          ],
+        },
+      },
+      required: [
+        'alertTypes',
+        'categories',
+        'severityThreshold',
+        'frequency',
+        'radiusMiles',
+        'radiusKm',
+        'quietHours',
+        'weekendEnabled',
+        'methods',
+        'phoneNumber',
+        'home',
+      ],
+    },
+    AlertReadReceipt: {
+      description: '"I\'m Safe" recorded.',
+      type: 'object',
+      properties: {
+        alertId: {
+          type: 'string',
+        },
+        read: {
+          type: 'boolean',
+          const: true,
+        },
+        readAt: {
+          type: 'string',
+        },
+      },
+      required: ['alertId', 'read', 'readAt'],
+    },
+    AlertResponses: {
+      description: 'What the people an alert reached answered: "I\'m Safe", and help requests (those still open apart).',
+      type: 'object',
+      properties: {
+        safe: {
+          type: 'number',
+        },
+        needHelp: {
+          type: 'number',
+        },
+        helpOpen: {
+          type: 'number',
+        },
+      },
+      required: ['safe', 'needHelp', 'helpOpen'],
+    },
+    AlertStats: {
+      description: "The dashboard's figures (GET /api/alerts/stats).",
+      type: 'object',
+      properties: {
+        totalSent: {
+          type: 'number',
+        },
+        activeAlerts: {
+          type: 'number',
+        },
+        drafts: {
+          type: 'number',
+        },
+        totalDeliveries: {
+          type: 'number',
+        },
+        deliveries: {
+          $ref: '#/components/schemas/ChannelCounts',
+        },
+        successRate: {
+          type: 'number',
+        },
+        perDay: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              day: {
+                type: 'string',
+              },
+              total: {
+                type: 'number',
+              },
+              successful: {
+                type: 'number',
+              },
+              failed: {
+                type: 'number',
+              },
+            },
+            required: ['day', 'total', 'successful', 'failed'],
+          },
+        },
+        timeZone: {
+          type: 'string',
+        },
+      },
+      required: ['totalSent', 'activeAlerts', 'drafts', 'totalDeliveries', 'deliveries', 'successRate', 'perDay', 'timeZone'],
+    },
+    ApiErrorBody: {
+      description: 'The body of every error of the Beacon services (libs/common ErrorBody). `code` is stable and machine-readable.',
+      type: 'object',
+      properties: {
+        statusCode: {
+          type: 'number',
+        },
+        code: {
+          $ref: '#/components/schemas/ErrorCode',
+        },
+        message: {
+          type: 'string',
+        },
+        details: {},
+      },
+      required: ['statusCode', 'code', 'message'],
+    },
+    AuthApiError: {
+      description: "An error of the auth API (/auth/v1), in the hosted auth service's shape its client library parses.",
+      type: 'object',
+      properties: {
+        code: {
+          anyOf: [
+            {
+              type: 'string',
+              enum: [
+                'not_found',
+                'conflict',
+                'validation_failed',
+                'bad_json',
+                'email_exists',
+                'user_already_exists',
+                'bad_jwt',
+                'not_admin',
+                'no_authorization',
+                'user_not_found',
+                'session_not_found',
+                'refresh_token_not_found',
+                'refresh_token_already_used',
+                'invalid_credentials',
+                'email_not_confirmed',
+                'user_banned',
+                'weak_password',
+                'same_password',
+                'over_request_rate_limit',
+                'over_email_send_rate_limit',
+                'otp_expired',
+                'mfa_factor_not_found',
+                'mfa_factor_name_conflict',
+                'too_many_enrolled_mfa_factors',
+                'mfa_challenge_expired',
+                'mfa_verification_failed',
+                'mfa_ip_address_mismatch',
+                'insufficient_aal',
+                'phone_provider_disabled',
+                'email_address_invalid',
+                'unexpected_failure',
+              ],
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        error_code: {
+          type: 'string',
+          enum: [
+            'not_found',
+            'conflict',
+            'validation_failed',
+            'bad_json',
+            'email_exists',
+            'user_already_exists',
+            'bad_jwt',
+            'not_admin',
+            'no_authorization',
+            'user_not_found',
+            'session_not_found',
+            'refresh_token_not_found',
+            'refresh_token_already_used',
+            'invalid_credentials',
+            'email_not_confirmed',
+            'user_banned',
+            'weak_password',
+            'same_password',
+            'over_request_rate_limit',
+            'over_email_send_rate_limit',
+            'otp_expired',
+            'mfa_factor_not_found',
+            'mfa_factor_name_conflict',
+            'too_many_enrolled_mfa_factors',
+            'mfa_challenge_expired',
+            'mfa_verification_failed',
+            'mfa_ip_address_mismatch',
+            'insufficient_aal',
+            'phone_provider_disabled',
+            'email_address_invalid',
+            'unexpected_failure',
+          ],
+        },
+        msg: {
+          type: 'string',
+        },
+        message: {
+          type: 'string',
+        },
+      },
+      required: ['code'],
+    },
+    AuthSettings: {
+      description: 'Which sign-in methods exist (GET /auth/v1/settings).',
+      type: 'object',
+      properties: {
+        external: {
+          type: 'object',
+          properties: {
+            email: {
+              type: 'boolean',
+            },
+            phone: {
+              type: 'boolean',
+            },
+            anonymous_users: {
+              type: 'boolean',
+            },
+          },
+          required: ['email', 'phone', 'anonymous_users'],
+        },
+        disable_signup: {
+          type: 'boolean',
+        },
+        mailer_autoconfirm: {
+          type: 'boolean',
+        },
+        phone_autoconfirm: {
+          type: 'boolean',
+        },
+        sms_provider: {
+          type: 'string',
+        },
+        saml_enabled: {
+          type: 'boolean',
+        },
+      },
+      required: ['external', 'disable_signup', 'mailer_autoconfirm', 'phone_autoconfirm', 'sms_provider', 'saml_enabled'],
+    },
+    Camera: {
+      description: 'A camera as GET /api/traffic/cameras returns it (spec entity Camera).',
+      type: 'object',
+      properties: {
+        cameraId: {
+          type: 'string',
+        },
+        roadway: {
+          type: 'string',
+        },
+        direction: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        description: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        lat: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        lng: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        imageUrl: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        lastUpdated: {
+          description: "The source's last report; null when unknown.",
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+      },
+      required: ['cameraId', 'roadway', 'direction', 'description', 'lat', 'lng', 'imageUrl', 'lastUpdated'],
+    },
+    ChannelAudience: {
+      description: 'One channel of an audience preview: whom it would reach, how many of them later (held), and whether it can send.',
+      type: 'object',
+      properties: {
+        recipients: {
+          type: 'number',
+        },
+        held: {
+          description: 'Of the recipients, those whose quiet hours, digest or quiet weekend hold the alert until later.',
+          type: 'number',
+        },
+        configured: {
+          description: 'False when the channel cannot deliver now (e.g. no SMS webhook): `reason` says why and what to do.',
+          type: 'boolean',
+        },
+        reason: {
+          type: 'string',
+        },
+      },
+      required: ['recipients', 'held', 'configured'],
+    },
+    ChannelCounts: {
+      type: 'object',
+      properties: {
+        pending: {
+          type: 'number',
+        },
+        sent: {
+          type: 'number',
+        },
+        delivered: {
+          type: 'number',
+        },
+        failed: {
+          type: 'number',
+        },
+        read: {
+          type: 'number',
+        },
+        cancelled: {
+          type: 'number',
+        },
+        held: {
+          description:
+            "Of the pending ones, those held until a later time (quiet hours, digest frequency, quiet weekend): counted\nwhen the summary is read, since it drops as their time comes without any row changing. Pending minus held is\nwhat is still on its way now. Absent where no summary was read (e.g. a screen's own placeholder).",
+          type: 'number',
+        },
+      },
+      required: ['pending', 'sent', 'delivered', 'failed', 'read', 'cancelled'],
+    },
+    CommunityComment: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        postId: {
+          type: 'string',
+        },
+        userId: {
+          type: 'string',
+        },
+        parentId: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        content: {
+          type: 'string',
+        },
+        likesCount: {
+          type: 'number',
+        },
+        mine: {
+          type: 'boolean',
+        },
+        createdAt: {
+          type: 'string',
+        },
+      },
+      required: ['id', 'postId', 'userId', 'parentId', 'content', 'likesCount', 'mine', 'createdAt'],
+    },
+    CommunityPost: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        title: {
+          type: 'string',
+        },
+        category: {
+          type: 'string',
+          enum: ['wrong-way-driver', 'other', 'traffic-tip', 'neighborhood-watch'],
+        },
+        description: {
+          type: 'string',
+        },
+        imageUrl: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        lat: {
+          type: 'number',
+        },
+        lng: {
+          type: 'number',
+        },
+        locationName: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        userId: {
+          type: 'string',
+        },
+        userEmail: {
+          description: "Always empty: e-mail addresses are never published (kept for the spec's shape).",
+          type: 'string',
+          const: '',
+        },
+        likesCount: {
+          type: 'number',
+        },
+        commentsCount: {
+          type: 'number',
+        },
+        likedByMe: {
+          type: 'boolean',
+        },
+        mine: {
+          type: 'boolean',
+        },
+        status: {
+          type: 'string',
+          const: 'active',
+        },
+        createdAt: {
+          type: 'string',
+        },
+        updatedAt: {
+          type: 'string',
+        },
+      },
+      required: [
+        'id',
+        'title',
+        'category',
+        'description',
+        'imageUrl',
+        'lat',
+        'lng',
+        'locationName',
+        'userId',
+        'userEmail',
+        'likesCount',
+        'commentsCount',
+        'likedByMe',
+        'mine',
+        'status',
+        'createdAt',
+        'updatedAt',
+      ],
+    },
+    CommunityStats: {
+      type: 'object',
+      properties: {
+        members: {
+          type: 'number',
+        },
+        postsThisWeek: {
+          type: 'number',
+        },
+        commentsToday: {
+          type: 'number',
+        },
+      },
+      required: ['members', 'postsThisWeek', 'commentsToday'],
+    },
+    ConnectionTestResult: {
+      description: 'What a connection test found; `message` says why when `ok` is false.',
+      type: 'object',
+      properties: {
+        ok: {
+          type: 'boolean',
+        },
+        provider: {
+          type: 'string',
+        },
+        status: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        message: {
+          type: 'string',
+        },
+      },
+      required: ['ok', 'message'],
+    },
+    DeliverySettings: {
+      description: 'The delivery settings as admins see them; secrets only masked.',
+      type: 'object',
+      properties: {
+        push: {
+          type: 'object',
+          properties: {
+            enabled: {
+              type: 'boolean',
+            },
+            username: {
+              type: 'string',
+            },
+            apiKeySet: {
+              type: 'boolean',
+            },
+            apiKeyMasked: {
+              type: 'string',
+            },
+          },
+          required: ['enabled', 'username', 'apiKeySet', 'apiKeyMasked'],
+        },
+        webhook: {
+          type: 'object',
+          properties: {
+            enabled: {
+              type: 'boolean',
+            },
+            url: {
+              type: 'string',
+            },
+          },
+          required: ['enabled', 'url'],
+        },
+        email: {
+          type: 'object',
+          properties: {
+            enabled: {
+              type: 'boolean',
+            },
+            url: {
+              type: 'string',
+            },
+            from: {
+              type: 'string',
+            },
+          },
+          required: ['enabled', 'url', 'from'],
+        },
+        updatedAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        environment: {
+          description: 'The settings that come from the environment and cannot be changed here.',
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+        },
+      },
+      required: ['push', 'webhook', 'email', 'updatedAt', 'environment'],
+    },
+    ErrorCode: {
+      description: "Every code the web app can receive; `network_error` is the web's own, for a request that got no answer.",
+      type: 'string',
+      enum: [
+        'bad_request',
+        'unauthorized',
+        'forbidden',
+        'not_found',
+        'method_not_allowed',
+        'conflict',
+        'payload_too_large',
+        'unsupported_media_type',
+        'unprocessable_entity',
+        'too_many_requests',
+        'internal_error',
+        'error',
+        'validation_failed',
+        'malformed_json',
+        'invalid_characters',
+        'rate_limited',
+        'invalid_url',
+        'unresolvable_host',
+        'private_address',
+        'token_missing',
+        'token_expired',
+        'token_invalid',
+        'session_revoked',
+        'session_check_unavailable',
+        'service_unavailable',
+        'bad_gateway',
+        'alert_not_found',
+        'invalid_alert_id',
+        'invalid_alert_status',
+        'invalid_idempotency_key',
+        'type_required',
+        'incomplete_location',
+        'severity_priority_mismatch',
+        'expiry_in_past',
+        'invalid_time_zone',
+        'help_request_not_found',
+        'idempotency_key_reused',
+        'invalid_receipt_event',
+        'invalid_receipt',
+        'phone_number_required',
+        'invalid_push_keys',
+        'invalid_push_endpoint',
+        'unsupported_push_service',
+        'push_credentials_missing',
+        'webhook_not_configured',
+        'channels_disabled',
+        'no_test_target',
+        'channel_not_configured',
+        'alert_not_dispatched',
+        'incident_not_found',
+        'invalid_transition',
+        'status_changed',
+        'location_required',
+        'post_not_found',
+        'parent_not_found',
+        'bucket_not_found',
+        'file_required',
+        'file_too_large',
+        'multipart_required',
+        'unexpected_field',
+        'invalid_upload',
+        'invalid_image',
+        'upload_busy',
+        'upload_not_found',
+        'image_not_found',
+        'product_not_found',
+        'invalid_product_id',
+        'invalid_price_range',
+        'affiliate_url_required',
+        'camera_image_not_found',
+        'ingest_disabled',
+        'bad_json',
+        'email_exists',
+        'user_already_exists',
+        'bad_jwt',
+        'not_admin',
+        'no_authorization',
+        'user_not_found',
+        'session_not_found',
+        'refresh_token_not_found',
+        'refresh_token_already_used',
+        'invalid_credentials',
+        'email_not_confirmed',
+        'user_banned',
+        'weak_password',
+        'same_password',
+        'over_request_rate_limit',
+        'over_email_send_rate_limit',
+        'otp_expired',
+        'mfa_factor_not_found',
+        'mfa_factor_name_conflict',
+        'too_many_enrolled_mfa_factors',
+        'mfa_challenge_expired',
+        'mfa_verification_failed',
+        'mfa_ip_address_mismatch',
+        'insufficient_aal',
+        'phone_provider_disabled',
+        'email_address_invalid',
+        'unexpected_failure',
+        'network_error',
+      ],
+    },
+    EventSeverity: {
+      type: 'string',
+      enum: ['low', 'medium', 'high'],
+    },
+    HelpRequest: {
+      description: "A user's request for help from an alert (GET /api/alerts/admin/help-requests), newest first.",
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        alertId: {
+          type: 'string',
+        },
+        alertTitle: {
+          type: 'string',
+        },
+        userId: {
+          type: 'string',
+        },
+        userEmail: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        message: {
+          description: "'' when the user wrote nothing.",
+          type: 'string',
+        },
+        lat: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        lng: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        status: {
+          type: 'string',
+          enum: ['open', 'resolved'],
+        },
+        createdAt: {
+          type: 'string',
+        },
+      },
+      required: ['id', 'alertId', 'userId', 'userEmail', 'message', 'lat', 'lng', 'status', 'createdAt'],
+    },
+    IdentityFactor: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        friendly_name: {
+          type: 'string',
+        },
+        factor_type: {
+          type: 'string',
+          const: 'totp',
+        },
+        status: {
+          type: 'string',
+          enum: ['unverified', 'verified'],
+        },
+        created_at: {
+          type: 'string',
+        },
+        updated_at: {
+          type: 'string',
+        },
+      },
+      required: ['id', 'factor_type', 'status'],
+    },
+    IdentityLink: {
+      type: 'object',
+      properties: {
+        identity_id: {
+          type: 'string',
+        },
+        id: {
+          type: 'string',
+        },
+        user_id: {
+          type: 'string',
+        },
+        identity_data: {
+          type: 'object',
+          properties: {
+            email: {
+              type: 'string',
+            },
+            email_verified: {
+              type: 'boolean',
+            },
+            phone_verified: {
+              type: 'boolean',
+            },
+            sub: {
+              type: 'string',
+            },
+          },
+          required: ['email', 'email_verified', 'phone_verified', 'sub'],
+        },
+        provider: {
+          type: 'string',
+        },
+        last_sign_in_at: {
+          type: 'string',
+        },
+        created_at: {
+          type: 'string',
+        },
+        updated_at: {
+          type: 'string',
+        },
+        email: {
+          type: 'string',
+        },
+      },
+      required: ['identity_id', 'id', 'user_id', 'identity_data', 'provider', 'email'],
+    },
+    IdentitySession: {
+      description: 'A session: the access token (ES256 JWT), its lifetime and the opaque refresh token, rotated on every use.',
+      type: 'object',
+      properties: {
+        access_token: {
+          type: 'string',
+        },
+        token_type: {
+          type: 'string',
+          const: 'bearer',
+        },
+        expires_in: {
+          type: 'number',
+        },
+        expires_at: {
+          type: 'number',
+        },
+        refresh_token: {
+          type: 'string',
+        },
+        user: {
+          $ref: '#/components/schemas/IdentityUser',
+        },
+        weak_password: {
+          type: 'object',
+          properties: {
+            message: {
+              type: 'string',
+            },
+            reasons: {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+          },
+          required: ['message', 'reasons'],
+        },
+      },
+      required: ['access_token', 'token_type', 'expires_in', 'expires_at', 'refresh_token', 'user'],
+    },
+    IdentityUser: {
+      description: 'A user as the auth API presents one.',
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        aud: {
+          type: 'string',
+        },
+        role: {
+          type: 'string',
+        },
+        email: {
+          type: 'string',
+        },
+        email_confirmed_at: {
+          type: 'string',
+        },
+        phone: {
+          type: 'string',
+        },
+        confirmation_sent_at: {
+          type: 'string',
+        },
+        confirmed_at: {
+          type: 'string',
+        },
+        recovery_sent_at: {
+          type: 'string',
+        },
+        new_email: {
+          type: 'string',
+        },
+        email_change_sent_at: {
+          type: 'string',
+        },
+        last_sign_in_at: {
+          type: 'string',
+        },
+        banned_until: {
+          type: 'string',
+        },
+        app_metadata: {
+          type: 'object',
+          properties: {
+            provider: {
+              type: 'string',
+            },
+            providers: {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            role: {
+              type: 'string',
+              enum: ['admin', 'user'],
+            },
+          },
+          required: ['provider', 'providers', 'role'],
+        },
+        user_metadata: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {},
+        },
+        identities: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/IdentityLink',
+          },
+        },
+        factors: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/IdentityFactor',
+          },
+        },
+        created_at: {
+          type: 'string',
+        },
+        updated_at: {
+          type: 'string',
+        },
+        is_anonymous: {
+          type: 'boolean',
+        },
+      },
+      required: ['id', 'aud', 'role', 'email', 'phone', 'app_metadata', 'user_metadata', 'identities', 'is_anonymous'],
+    },
+    IdentityUserList: {
+      type: 'object',
+      properties: {
+        users: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/IdentityUser',
+          },
+        },
+        aud: {
+          type: 'string',
+        },
+      },
+      required: ['users', 'aud'],
+    },
+    Incident: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          enum: ['crime', 'traffic-hazard', 'accident', 'wrong-way-driver', 'other'],
+        },
+        description: {
+          type: 'string',
+        },
+        locationName: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        lat: {
+          type: 'number',
+        },
+        lng: {
+          type: 'number',
+        },
+        photoUrl: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        status: {
+          type: 'string',
+          enum: ['pending', 'resolved', 'verified', 'rejected'],
+        },
+        reportedBy: {
+          description: "The reporter's id: present for the reporter and for admins only.",
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        mine: {
+          description: 'True when the caller reported it.',
+          type: 'boolean',
+        },
+        autoApproved: {
+          type: 'boolean',
+        },
+        moderatedAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        moderationNote: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        createdAt: {
+          type: 'string',
+        },
+        updatedAt: {
+          type: 'string',
+        },
+        distanceM: {
+          description: 'Metres from the query point (nearby and duplicate queries only).',
+          type: 'number',
+        },
+      },
+      required: [
+        'id',
+        'type',
+        'description',
+        'locationName',
+        'lat',
+        'lng',
+        'photoUrl',
+        'status',
+        'reportedBy',
+        'mine',
+        'autoApproved',
+        'moderatedAt',
+        'moderationNote',
+        'createdAt',
+        'updatedAt',
+      ],
+    },
+    IncidentPage: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/Incident',
+          },
+        },
+        total: {
+          type: 'number',
+        },
+      },
+      required: ['items', 'total'],
+    },
+    IncidentReporter: {
+      description: 'Who made a report, as the incidents service knows it (admins only).',
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        email: {
+          description: "The e-mail the reporter's token carried when they reported; null for reports made before it was recorded.",
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        history: {
+          $ref: '#/components/schemas/ReporterHistory',
+        },
+      },
+      required: ['id', 'email', 'history'],
+    },
+    IngestRun: {
+      description: 'One pull of the 511 source, with what it did to cameras and events.',
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        source: {
+          type: 'string',
+        },
+        reason: {
+          type: 'string',
+        },
+        status: {
+          type: 'string',
+          enum: ['rate_limited', 'failed', 'ok', 'partial'],
+        },
+        startedAt: {
+          type: 'string',
+        },
+        finishedAt: {
+          type: 'string',
+        },
+        report: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {},
+        },
+      },
+      required: ['id', 'source', 'reason', 'status', 'startedAt', 'finishedAt', 'report'],
+    },
+    JsonWebKeySet: {
+      description: 'The public keys access tokens are verified with (RFC 7517).',
+      type: 'object',
+      properties: {
+        keys: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              kty: {
+                type: 'string',
+              },
+              kid: {
+                type: 'string',
+              },
+              alg: {
+                type: 'string',
+              },
+              use: {
+                type: 'string',
+              },
+              crv: {
+                type: 'string',
+              },
+              x: {
+                type: 'string',
+              },
+              y: {
+                type: 'string',
+              },
+            },
+            additionalProperties: {},
+          },
+        },
+      },
+      required: ['keys'],
+    },
+    LikeResult: {
+      type: 'object',
+      properties: {
+        postId: {
+          type: 'string',
+        },
+        liked: {
+          type: 'boolean',
+        },
+        likesCount: {
+          type: 'number',
+        },
+      },
+      required: ['postId', 'liked', 'likesCount'],
+    },
+    MfaChallenge: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+        },
+        expires_at: {
+          type: 'number',
+        },
+      },
+      required: ['id', 'type', 'expires_at'],
+    },
+    ModerationIncident: {
+      description: 'A report in the moderation queue: the report and its reporter with their track record.',
+      type: 'object',
+      properties: {
+        reporter: {
+          $ref: '#/components/schemas/IncidentReporter',
+        },
+        id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          enum: ['crime', 'traffic-hazard', 'accident', 'wrong-way-driver', 'other'],
+        },
+        description: {
+          type: 'string',
+        },
+        locationName: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        lat: {
+          type: 'number',
+        },
+        lng: {
+          type: 'number',
+        },
+        photoUrl: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        status: {
+          type: 'string',
+          enum: ['pending', 'resolved', 'verified', 'rejected'],
+        },
+        reportedBy: {
+          description: "The reporter's id: present for the reporter and for admins only.",
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        mine: {
+          description: 'True when the caller reported it.',
+          type: 'boolean',
+        },
+        autoApproved: {
+          type: 'boolean',
+        },
+        moderatedAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        moderationNote: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        createdAt: {
+          type: 'string',
+        },
+        updatedAt: {
+          type: 'string',
+        },
+        distanceM: {
+          description: 'Metres from the query point (nearby and duplicate queries only).',
+          type: 'number',
+        },
+      },
+      required: [
+        'reporter',
+        'id',
+        'type',
+        'description',
+        'locationName',
+        'lat',
+        'lng',
+        'photoUrl',
+        'status',
+        'reportedBy',
+        'mine',
+        'autoApproved',
+        'moderatedAt',
+        'moderationNote',
+        'createdAt',
+        'updatedAt',
+      ],
+    },
+    ModerationQueueCount: {
+      description: "GET /incidents/moderation-queue/count: how many reports wait for moderation (the admin menu's badge).",
+      type: 'object',
+      properties: {
+        pending: {
+          type: 'number',
+        },
+      },
+      required: ['pending'],
+    },
+    ModerationQueuePage: {
+      description: 'GET /incidents/moderation-queue: pending reports, urgent types first (URGENT_INCIDENT_TYPES), then oldest first.',
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/ModerationIncident',
+          },
+        },
+        total: {
+          type: 'number',
+        },
+      },
+      required: ['items', 'total'],
+    },
+    MyCommunityActivity: {
+      description: 'One entry of GET /community/me/activity: something the caller did (or reached) in the community.',
+      anyOf: [
+        {
+          type: 'object',
+          properties: {
+            kind: {
+              type: 'string',
+              const: 'post',
+            },
+            id: {
+              type: 'string',
+            },
+            postId: {
+              type: 'string',
+            },
+            title: {
+              type: 'string',
+            },
+            category: {
+              type: 'string',
+              enum: ['wrong-way-driver', 'other', 'traffic-tip', 'neighborhood-watch'],
+            },
+            createdAt: {
+              type: 'string',
+            },
+          },
+          required: ['kind', 'id', 'postId', 'title', 'category', 'createdAt'],
+        },
+        {
+          type: 'object',
+          properties: {
+            kind: {
+              type: 'string',
+              const: 'comment',
+            },
+            id: {
+              type: 'string',
+            },
+            postId: {
+              type: 'string',
+            },
+            postTitle: {
+              type: 'string',
+            },
+            excerpt: {
+              type: 'string',
+            },
+            createdAt: {
+              type: 'string',
+            },
+          },
+          required: ['kind', 'id', 'postId', 'postTitle', 'excerpt', 'createdAt'],
+        },
+        {
+          type: 'object',
+          properties: {
+            kind: {
+              type: 'string',
+              const: 'level',
+            },
+            id: {
+              type: 'string',
+            },
+            level: {
+              type: 'number',
+            },
+            levelName: {
+              type: 'string',
+            },
+            createdAt: {
+              type: 'string',
+            },
+          },
+          required: ['kind', 'id', 'level', 'levelName', 'createdAt'],
+        },
+      ],
+    },
+    MyCommunityActivityPage: {
+      description: 'Newest first (id breaks ties); `total` is exact.',
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/MyCommunityActivity',
+          },
+        },
+        total: {
+          type: 'number',
+        },
+      },
+      required: ['items', 'total'],
+    },
+    NotificationMethods: {
+      description: 'The notification methods the preference screen shows, and the stored channel flags behind them.',
+      type: 'object',
+      properties: {
+        push: {
+          description: 'Web push (spec default on).',
+          type: 'boolean',
+        },
+        voice: {
+          description: 'Voice alerts: the web app reads arriving alerts aloud (spec default on); not a dispatcher channel.',
+          type: 'boolean',
+        },
+        email: {
+          description: 'Email digest (spec default off): the email channel.',
+          type: 'boolean',
+        },
+        sms: {
+          description: "SMS to phoneNumber (not on the part-1 screen; the spec's user_preferences has it).",
+          type: 'boolean',
+        },
+      },
+      required: ['push', 'voice', 'email', 'sms'],
+    },
+    PossibleDuplicate: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          enum: ['crime', 'traffic-hazard', 'accident', 'wrong-way-driver', 'other'],
+        },
+        status: {
+          type: 'string',
+          enum: ['pending', 'resolved', 'verified', 'rejected'],
+        },
+        distanceM: {
+          type: 'number',
+        },
+        createdAt: {
+          type: 'string',
+        },
+        description: {
+          description: "Only for verified reports or the caller's own; another user's pending text stays private.",
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        locationName: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+      },
+      required: ['id', 'type', 'status', 'distanceM', 'createdAt', 'description', 'locationName'],
+    },
+    Product: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        name: {
+          type: 'string',
+        },
+        description: {
+          type: 'string',
+        },
+        price: {
+          description: 'US dollars, two decimals.',
+          type: 'number',
+        },
+        category: {
+          type: 'string',
+          enum: ['Emergency Kits', 'Safety Electronics', 'Safety Gear', 'Emergency Electronics', 'Medical Supplies', 'Traffic Control'],
+        },
+        images: {
+          description: 'Image URLs; the first is shown on cards.',
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+        },
+        featured: {
+          type: 'boolean',
+        },
+        inStock: {
+          type: 'boolean',
+        },
+        isAffiliate: {
+          type: 'boolean',
+        },
+        affiliateUrl: {
+          description: 'An https:// URL when isAffiliate.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        viewCount: {
+          description: "Recorded views, the key of the 'popular' sort.",
+          type: 'number',
+        },
+        createdAt: {
+          type: 'string',
+        },
+        updatedAt: {
+          type: 'string',
+        },
+      },
+      required: [
+        'id',
+        'name',
+        'description',
+        'price',
+        'category',
+        'images',
+        'featured',
+        'inStock',
+        'isAffiliate',
+        'affiliateUrl',
+        'viewCount',
+        'createdAt',
+        'updatedAt',
+      ],
+    },
+    ProductAnalytics: {
+      type: 'object',
+      properties: {
+        productId: {
+          type: 'string',
+        },
+        totalViews: {
+          type: 'number',
+        },
+        uniqueViews: {
+          description: 'Distinct signed-in users who viewed the product.',
+          type: 'number',
+        },
+        viewsThisWeek: {
+          description: 'Views in the last 7 days (rolling).',
+          type: 'number',
+        },
+        viewsToday: {
+          description: 'Views in the last 24 hours (rolling).',
+          type: 'number',
+        },
+      },
+      required: ['productId', 'totalViews', 'uniqueViews', 'viewsThisWeek', 'viewsToday'],
+    },
+    ProductPage: {
+      type: 'object',
+      properties: {
+        products: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/Product',
+          },
+        },
+        total: {
+          description: 'Exact number of products matching the filter, across all pages.',
+          type: 'number',
+        },
+        limit: {
+          type: 'number',
+        },
+        offset: {
+          type: 'number',
+        },
+      },
+      required: ['products', 'total', 'limit', 'offset'],
+    },
+    PublicIncident: {
+      description: 'What the public safety map gets: verified reports, no reporter, no photo.',
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          enum: ['crime', 'traffic-hazard', 'accident', 'wrong-way-driver', 'other'],
+        },
+        description: {
+          type: 'string',
+        },
+        locationName: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        lat: {
+          type: 'number',
+        },
+        lng: {
+          type: 'number',
+        },
+        createdAt: {
+          type: 'string',
+        },
+      },
+      required: ['id', 'type', 'description', 'locationName', 'lat', 'lng', 'createdAt'],
+    },
+    QuietHours: {
+      type: 'object',
+      properties: {
+        enabled: {
+          type: 'boolean',
+        },
+        start: {
+          type: 'string',
+        },
+        end: {
+          type: 'string',
+        },
+        timeZone: {
+          description: 'IANA time zone the times are in, e.g. America/Phoenix.',
+          type: 'string',
+        },
+      },
+      required: ['enabled', 'start', 'end', 'timeZone'],
+    },
+    ReporterHistory: {
+      description: "How a reporter's reports fared: counts of their OTHER reports (the one being moderated is not counted).",
+      type: 'object',
+      properties: {
+        verified: {
+          description: 'Verified, or verified and since resolved (auto-approved ones included).',
+          type: 'number',
+        },
+        rejected: {
+          type: 'number',
+        },
+        pending: {
+          description: 'Still waiting for moderation.',
+          type: 'number',
+        },
+      },
+      required: ['verified', 'rejected', 'pending'],
+    },
+    StoreStats: {
+      type: 'object',
+      properties: {
+        totalProducts: {
+          type: 'number',
+        },
+        inStockProducts: {
+          type: 'number',
+        },
+        featuredProducts: {
+          type: 'number',
+        },
+        categories: {
+          description: 'Number of distinct categories that have at least one product.',
+          type: 'number',
+        },
+        byCategory: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              category: {
+                type: 'string',
+                enum: ['Emergency Kits', 'Safety Electronics', 'Safety Gear', 'Emergency Electronics', 'Medical Supplies', 'Traffic Control'],
+              },
+              count: {
+                type: 'number',
+              },
+            },
+            required: ['category', 'count'],
+          },
+        },
+      },
+      required: ['totalProducts', 'inStockProducts', 'featuredProducts', 'categories', 'byCategory'],
+    },
+    TestAlertResult: {
+      description: 'A test alert sent to the admin who asked for it, on the channels that could carry it.',
+      type: 'object',
+      properties: {
+        ok: {
+          type: 'boolean',
+        },
+        channels: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['push', 'sms', 'email'],
+          },
+        },
+        alert: {
+          $ref: '#/components/schemas/AdminAlert',
+        },
+      },
+      required: ['ok', 'channels', 'alert'],
+    },
+    TotpEnrollment: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+        },
+        friendly_name: {
+          type: 'string',
+        },
+        totp: {
+          type: 'object',
+          properties: {
+            qr_code: {
+              type: 'string',
+            },
+            secret: {
+              type: 'string',
+            },
+            uri: {
+              type: 'string',
+            },
+          },
+          required: ['qr_code', 'secret', 'uri'],
+        },
+      },
+      required: ['id', 'type', 'friendly_name', 'totp'],
+    },
+    TrafficEvent: {
+      description: 'An active traffic event with coordinates (GET /api/traffic/events/active).',
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+        },
+        category: {
+          type: 'string',
+          enum: ['incident', 'weather', 'other', 'closure', 'roadwork', 'special_event'],
+        },
+        severity: {
+          $ref: '#/components/schemas/EventSeverity',
+        },
+        lat: {
+          type: 'number',
+        },
+        lng: {
+          type: 'number',
+        },
+        description: {
+          type: 'string',
+        },
+        roadway: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        direction: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        fullClosure: {
+          type: 'boolean',
+        },
+        startDate: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        endDate: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+      },
+      required: ['id', 'type', 'category', 'severity', 'lat', 'lng', 'description', 'roadway', 'direction', 'fullClosure', 'startDate', 'endDate'],
+    },
+    UploadResult: {
+      type: 'object',
+      properties: {
+        path: {
+          description: 'Storage key to send back when creating the incident or post.',
+          type: 'string',
+        },
+        url: {
+          description: 'Where the re-encoded image is served (same origin).',
+          type: 'string',
+        },
+        contentType: {
+          type: 'string',
+        },
+        size: {
+          type: 'number',
+        },
+      },
+      required: ['path', 'url', 'contentType', 'size'],
+    },
+    UserAlert: {
+      type: 'object',
+      properties: {
+        read: {
+          type: 'boolean',
+        },
+        readAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        id: {
+          type: 'string',
+        },
+        title: {
+          type: 'string',
+        },
+        message: {
+          type: 'string',
+        },
+        severity: {
+          type: 'string',
+          enum: ['low', 'medium', 'high', 'critical'],
+        },
+        priority: {
+          description: 'The admin-screen view of severity.',
+          type: 'string',
+          enum: ['low', 'medium', 'high'],
+        },
+        category: {
+          type: 'string',
+          enum: ['weather', 'traffic', 'security', 'public_safety', 'health'],
+        },
+        type: {
+          type: 'string',
+        },
+        status: {
+          type: 'string',
+          enum: ['cancelled', 'draft', 'active', 'expired'],
+        },
+        locationName: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        lat: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        lng: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        radiusKm: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        channels: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['push', 'sms', 'email'],
+          },
+        },
+        createdAt: {
+          type: 'string',
+        },
+        expiresAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+      },
+      required: [
+        'read',
+        'readAt',
+        'id',
+        'title',
+        'message',
+        'severity',
+        'priority',
+        'category',
+        'type',
+        'status',
+        'locationName',
+        'lat',
+        'lng',
+        'radiusKm',
+        'channels',
+        'createdAt',
+        'expiresAt',
+      ],
+    },
+    UserPoints: {
+      type: 'object',
+      properties: {
+        points: {
+          type: 'number',
+        },
+        level: {
+          type: 'number',
+        },
+        levelName: {
+          description: "'New Member' when the user has no points record yet.",
+          type: 'string',
+        },
+        nextLevelAt: {
+          description: 'Points at which the next level starts; null at the top level.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        progress: {
+          description: '0-100 within the current level (100 at the top level).',
+          type: 'number',
+        },
+        hasRecord: {
+          description: 'False until the user earns (or loses) points for the first time.',
+          type: 'boolean',
+        },
+      },
+      required: ['points', 'level', 'levelName', 'nextLevelAt', 'progress', 'hasRecord'],
+    },
+  },
+};

@@ -1,0 +1,276 @@
+import type { AdminAlert, AlertAudience, AlertAuditEntry, AlertPreferences, ChannelCounts, DeliveryChannel, HelpRequest, Page, UserAlert } from './alerts';
+import type { CommunityComment, CommunityPost, CommunityStats, LikeResult, MyCommunityActivityPage, UserPoints } from './community';
+import type { ErrorCode, IdentityErrorCode } from './errors';
+import type { Incident, IncidentPage, ModerationQueueCount, ModerationQueuePage, PossibleDuplicate, PublicIncident, UploadResult } from './incidents';
+import type { Product, ProductAnalytics, ProductPage, StoreStats } from './store';
+import type { Camera, TrafficEvent } from './traffic';
+
+/*
+ * What the HTTP routes answer, by name: the OpenAPI document's response types. A route names one with
+ * @ApiReturns('Name') (libs/common openapi), which the compiler checks against what the handler returns; the
+ * document's JSON Schemas are generated from these declarations. Types the web already speaks live beside their
+ * feature (alerts.ts, incidents.ts ...); those below are the answers nothing else named yet.
+ */
+
+/** The body of every error of the Beacon services (libs/common ErrorBody). `code` is stable and machine-readable. */
+export interface ApiErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+}
+
+/** An error of the auth API (/auth/v1), in the hosted auth service's shape its client library parses. */
+export interface AuthApiError {
+  code: number | IdentityErrorCode;
+  error_code?: IdentityErrorCode;
+  msg?: string;
+  message?: string;
+}
+
+// ---------------------------------------------------------------- alerts
+
+/** One delivery of an alert on the admin alert page (GET /api/alerts/:id/deliveries). */
+export interface AlertDeliveryRow {
+  id: string;
+  userId: string;
+  channel: DeliveryChannel;
+  /** A delivery being sent reads pending. */
+  status: string;
+  attempts: number;
+  error: string | null;
+  /** Held for quiet hours, a digest or a quiet weekend until then; null when not held. */
+  heldUntil: string | null;
+  sentAt: string | null;
+  deliveredAt: string | null;
+  readAt: string | null;
+  createdAt: string;
+  inDigest: boolean;
+}
+
+/** The dashboard's figures (GET /api/alerts/stats). */
+export interface AlertStats {
+  totalSent: number;
+  activeAlerts: number;
+  drafts: number;
+  totalDeliveries: number;
+  deliveries: ChannelCounts;
+  successRate: number;
+  perDay: { day: string; total: number; successful: number; failed: number }[];
+  timeZone: string;
+}
+
+/** "I'm Safe" recorded. */
+export interface AlertReadReceipt {
+  alertId: string;
+  read: true;
+  readAt: string;
+}
+
+/** The delivery settings as admins see them; secrets only masked. */
+export interface DeliverySettings {
+  push: { enabled: boolean; username: string; apiKeySet: boolean; apiKeyMasked: string };
+  webhook: { enabled: boolean; url: string };
+  email: { enabled: boolean; url: string; from: string };
+  updatedAt: string | null;
+  /** The settings that come from the environment and cannot be changed here. */
+  environment: string[];
+}
+
+/** What a connection test found; `message` says why when `ok` is false. */
+export interface ConnectionTestResult {
+  ok: boolean;
+  provider?: string;
+  status?: number | null;
+  message: string;
+}
+
+/** A test alert sent to the admin who asked for it, on the channels that could carry it. */
+export interface TestAlertResult {
+  ok: boolean;
+  channels: DeliveryChannel[];
+  alert: AdminAlert;
+}
+
+// ---------------------------------------------------------------- identity (/auth/v1, the hosted auth API's shapes)
+
+export interface IdentityFactor {
+  id: string;
+  friendly_name?: string;
+  factor_type: 'totp';
+  status: 'unverified' | 'verified';
+  created_at?: string;
+  updated_at?: string;
+}
+
+export interface IdentityLink {
+  identity_id: string;
+  id: string;
+  user_id: string;
+  identity_data: { email: string; email_verified: boolean; phone_verified: boolean; sub: string };
+  provider: string;
+  last_sign_in_at?: string;
+  created_at?: string;
+  updated_at?: string;
+  email: string;
+}
+
+/** A user as the auth API presents one. */
+export interface IdentityUser {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  email_confirmed_at?: string;
+  phone: string;
+  confirmation_sent_at?: string;
+  confirmed_at?: string;
+  recovery_sent_at?: string;
+  new_email?: string;
+  email_change_sent_at?: string;
+  last_sign_in_at?: string;
+  banned_until?: string;
+  app_metadata: { provider: string; providers: string[]; role: 'user' | 'admin' };
+  user_metadata: Record<string, unknown>;
+  identities: IdentityLink[];
+  factors?: IdentityFactor[];
+  created_at?: string;
+  updated_at?: string;
+  is_anonymous: boolean;
+}
+
+/** A session: the access token (ES256 JWT), its lifetime and the opaque refresh token, rotated on every use. */
+export interface IdentitySession {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: IdentityUser;
+  weak_password?: { message: string; reasons: string[] };
+}
+
+export interface IdentityUserList {
+  users: IdentityUser[];
+  aud: string;
+}
+
+export interface TotpEnrollment {
+  id: string;
+  type: string;
+  friendly_name: string;
+  totp: { qr_code: string; secret: string; uri: string };
+}
+
+export interface MfaChallenge {
+  id: string;
+  type: string;
+  expires_at: number;
+}
+
+/** Which sign-in methods exist (GET /auth/v1/settings). */
+export interface AuthSettings {
+  external: { email: boolean; phone: boolean; anonymous_users: boolean };
+  disable_signup: boolean;
+  mailer_autoconfirm: boolean;
+  phone_autoconfirm: boolean;
+  sms_provider: string;
+  saml_enabled: boolean;
+}
+
+/** The public keys access tokens are verified with (RFC 7517). */
+export interface JsonWebKeySet {
+  keys: { kty?: string; kid?: string; alg?: string; use?: string; crv?: string; x?: string; y?: string; [member: string]: unknown }[];
+}
+
+// ---------------------------------------------------------------- traffic
+
+/** One pull of the 511 source, with what it did to cameras and events. */
+export interface IngestRun {
+  id: string;
+  source: string;
+  reason: string;
+  status: 'ok' | 'partial' | 'failed' | 'rate_limited';
+  startedAt: string;
+  finishedAt: string;
+  report: Record<string, unknown>;
+}
+
+export interface Items<T> {
+  items: T[];
+}
+
+/** Every JSON answer of the public API, by the name a route's @ApiReturns gives. */
+export interface ApiResponses {
+  // common
+  ApiErrorBody: ApiErrorBody;
+  AuthApiError: AuthApiError;
+  Ok: { ok: boolean };
+  Empty: Record<string, never>;
+  // alerts
+  AdminAlert: AdminAlert;
+  AdminAlerts: AdminAlert[];
+  AdminAlertPage: Page<AdminAlert>;
+  AlertAudience: AlertAudience;
+  AlertAuditTrail: AlertAuditEntry[];
+  AlertDeliveryPage: Page<AlertDeliveryRow>;
+  AlertStats: AlertStats;
+  UserAlert: UserAlert;
+  UserAlerts: UserAlert[];
+  UserAlertPage: Page<UserAlert>;
+  AlertReadReceipt: AlertReadReceipt;
+  HelpRequest: HelpRequest;
+  HelpRequestPage: Page<HelpRequest>;
+  RetryResult: { retried: number };
+  FallbackResult: { added: number };
+  AlertPreferences: AlertPreferences;
+  DeliverySettings: DeliverySettings;
+  ConnectionTestResult: ConnectionTestResult;
+  TestAlertResult: TestAlertResult;
+  PushPublicKey: { publicKey: string };
+  PushSubscription: { id: string; endpoint: string };
+  PushSubscriptionRemoved: { removed: boolean };
+  // identity
+  IdentityUser: IdentityUser;
+  IdentityUserList: IdentityUserList;
+  IdentitySession: IdentitySession;
+  SignUpResult: IdentityUser | IdentitySession;
+  TotpEnrollment: TotpEnrollment;
+  MfaChallenge: MfaChallenge;
+  FactorRemoved: { id: string };
+  AuthSettings: AuthSettings;
+  JsonWebKeySet: JsonWebKeySet;
+  // incidents and community
+  Incident: Incident;
+  IncidentPage: IncidentPage;
+  Incidents: Items<Incident>;
+  PossibleDuplicates: Items<PossibleDuplicate>;
+  PublicIncidents: Items<PublicIncident>;
+  ModerationQueuePage: ModerationQueuePage;
+  ModerationQueueCount: ModerationQueueCount;
+  UploadResult: UploadResult;
+  CommunityPost: CommunityPost;
+  CommunityPostPage: { items: CommunityPost[]; total: number };
+  CommunityPosts: Items<CommunityPost>;
+  CommunityComment: CommunityComment;
+  CommunityComments: Items<CommunityComment>;
+  LikeResult: LikeResult;
+  UserPoints: UserPoints;
+  MyCommunityActivityPage: MyCommunityActivityPage;
+  CommunityStats: CommunityStats;
+  // store
+  Product: Product;
+  ProductPage: ProductPage;
+  FeaturedProducts: { products: Product[] };
+  StoreStats: StoreStats;
+  ProductAnalytics: ProductAnalytics;
+  ProductViewRecorded: { recorded: boolean };
+  // traffic
+  Cameras: Items<Camera>;
+  TrafficEvents: Items<TrafficEvent>;
+  IngestRuns: Items<IngestRun>;
+  IngestQueued: { queued: boolean };
+  // probes
+  HealthStatus: { status: 'ok' };
+  ReadyStatus: { status: 'ok' | 'error' | 'shutting_down'; info?: Record<string, unknown>; error?: Record<string, unknown>; details: Record<string, unknown> };
+}
