@@ -1,4 +1,15 @@
-import type { AdminAlert, AlertAudience, AlertAuditEntry, AlertPreferences, ChannelCounts, DeliveryChannel, HelpRequest, Page, UserAlert } from './alerts';
+import type {
+  AdminAlert,
+  AlertAudience,
+  AlertAuditEntry,
+  AlertOperations,
+  AlertPreferences,
+  ChannelCounts,
+  DeliveryChannel,
+  HelpRequest,
+  Page,
+  UserAlert,
+} from './alerts';
 import type { CommunityComment, CommunityPost, CommunityStats, LikeResult, MyCommunityActivityPage, UserPoints } from './community';
 import type { ErrorCode, IdentityErrorCode } from './errors';
 import type { Incident, IncidentPage, ModerationQueueCount, ModerationQueuePage, PossibleDuplicate, PublicIncident, UploadResult } from './incidents';
@@ -213,6 +224,7 @@ export interface ApiResponses {
   AdminAlertPage: Page<AdminAlert>;
   AlertAudience: AlertAudience;
   AlertAuditTrail: AlertAuditEntry[];
+  AlertOperations: AlertOperations;
   AlertDeliveryPage: Page<AlertDeliveryRow>;
   AlertStats: AlertStats;
   UserAlert: UserAlert;

@@ -70,6 +70,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['items', 'total', 'page', 'pageSize', 'totalPages'],
     },
+    AlertOperations: {
+      $ref: '#/components/schemas/AlertOperations',
+    },
     AlertPreferences: {
       $ref: '#/components/schemas/AlertPreferences',
     },
@@ -524,6 +527,18 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             },
           ],
         },
+        concerned: {
+          description:
+            'Everyone it concerned when it went out, reached by a channel or not (their open screens were told): those beyond\n`recipients` had none of its channels on, or push on with no browser subscribed. Null until known.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
         summary: {
           type: 'object',
           properties: {
@@ -547,6 +562,17 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
         responses: {
           $ref: '#/components/schemas/AlertResponses',
+        },
+        reminder: {
+          description: 'The escalation asked for when it was created: remind whoever has not answered; null when none was.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              $ref: '#/components/schemas/AlertReminder',
+            },
+          ],
         },
         id: {
           type: 'string',
@@ -644,10 +670,12 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'sentAt',
         'source',
         'recipients',
+        'concerned',
         'summary',
         'deliveryLabel',
         'successRate',
         'responses',
+        'reminder',
         'id',
         'title',
         'message',
@@ -716,7 +744,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       properties: {
         action: {
           type: 'string',
-          enum: ['sent', 'cancelled', 'expired', 'created', 'retried', 'fallback'],
+          enum: ['sent', 'cancelled', 'expired', 'created', 'retried', 'fallback', 'reminded'],
         },
         actorId: {
           anyOf: [
@@ -830,6 +858,58 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['id', 'userId', 'channel', 'status', 'attempts', 'error', 'heldUntil', 'sentAt', 'deliveredAt', 'readAt', 'createdAt', 'inDigest'],
     },
+    AlertOperations: {
+      description:
+        "GET /api/alerts/:id/operations: an alert's delivery as it happens, for the live operations view. The counts\nthemselves are the alert's summary (AdminAlert, AlertProgress); this adds their pace, the failures' reasons and the\nretries' times, and the outcomes over the first OPERATIONS_CHART_MINUTES.",
+      type: 'object',
+      properties: {
+        alertId: {
+          type: 'string',
+        },
+        dispatchedAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        channels: {
+          type: 'object',
+          properties: {
+            push: {
+              $ref: '#/components/schemas/ChannelOperations',
+            },
+            sms: {
+              $ref: '#/components/schemas/ChannelOperations',
+            },
+            email: {
+              $ref: '#/components/schemas/ChannelOperations',
+            },
+          },
+        },
+        failures: {
+          description: 'Most frequent first.',
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/FailureReason',
+          },
+        },
+        timeline: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/OperationsBucket',
+          },
+        },
+        at: {
+          description: "The server's clock when read: times above are relative to it.",
+          type: 'string',
+        },
+      },
+      required: ['alertId', 'dispatchedAt', 'channels', 'failures', 'timeline', 'at'],
+    },
     AlertPreferences: {
       description: 'What GET/PUT /api/alerts/me/preferences carry.',
       type: 'object',
@@ -934,6 +1014,50 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: ['alertId', 'read', 'readAt'],
+    },
+    AlertReminder: {
+      description:
+        'An alert\'s escalation: whoever it reached and has not answered ("I\'m Safe" or a help request) `afterMinutes` after it\nwent out is sent it again, once, as a reminder, on the channels that reached them.',
+      type: 'object',
+      properties: {
+        afterMinutes: {
+          type: 'number',
+        },
+        dueAt: {
+          description: 'When it is due: null until the alert has gone out.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        sentAt: {
+          description: 'When it went; null while it is due (or if the alert ended before).',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        deliveries: {
+          description: 'Reminder deliveries it made (0: everyone reached had answered). Null until sent.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+      },
+      required: ['afterMinutes', 'dueAt', 'sentAt', 'deliveries'],
     },
     AlertResponses: {
       description: 'What the people an alert reached answered: "I\'m Safe", and help requests (those still open apart).',
@@ -1267,8 +1391,51 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             "Of the pending ones, those held until a later time (quiet hours, digest frequency, quiet weekend): counted\nwhen the summary is read, since it drops as their time comes without any row changing. Pending minus held is\nwhat is still on its way now. Absent where no summary was read (e.g. a screen's own placeholder).",
           type: 'number',
         },
+        retrying: {
+          description:
+            'Of the pending ones, those that failed transiently and wait for (or are in) their next attempt: not stuck either,\nbut not on their way yet. The operations view says when (AlertOperations). Absent like `held`.',
+          type: 'number',
+        },
       },
       required: ['pending', 'sent', 'delivered', 'failed', 'read', 'cancelled'],
+    },
+    ChannelOperations: {
+      description: "One channel of an alert's live operations: how fast it is going, when it will be done, and what waits for a retry.",
+      type: 'object',
+      properties: {
+        ratePerSecond: {
+          description: 'Outcomes (successes and failures) per second over the last OPERATIONS_RATE_WINDOW_SECONDS.',
+          type: 'number',
+        },
+        etaSeconds: {
+          description:
+            'Seconds until the deliveries on their way now (pending, less held and retrying) are done at that rate; null when none are, or nothing moves.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        retrying: {
+          description: 'Deliveries that failed transiently and wait for their next attempt (or are in it).',
+          type: 'number',
+        },
+        nextAttemptAt: {
+          description: 'The earliest next attempt among them; null when none waits.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+      },
+      required: ['ratePerSecond', 'etaSeconds', 'retrying', 'nextAttemptAt'],
     },
     CommunityComment: {
       type: 'object',
@@ -1619,6 +1786,26 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
     EventSeverity: {
       type: 'string',
       enum: ['low', 'medium', 'high'],
+    },
+    FailureReason: {
+      description: 'Deliveries of one channel that failed for one reason: for good (`failed`), or for now and to be retried (`retrying`).',
+      type: 'object',
+      properties: {
+        channel: {
+          type: 'string',
+          enum: ['push', 'sms', 'email'],
+        },
+        reason: {
+          type: 'string',
+        },
+        failed: {
+          type: 'number',
+        },
+        retrying: {
+          type: 'number',
+        },
+      },
+      required: ['channel', 'reason', 'failed', 'retrying'],
     },
     HelpRequest: {
       description: "A user's request for help from an alert (GET /api/alerts/admin/help-requests), newest first.",
@@ -2405,6 +2592,29 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: ['push', 'voice', 'email', 'sms'],
+    },
+    OperationsBucket: {
+      description: 'Outcomes of one channel in one OPERATIONS_BUCKET_SECONDS bucket (`at`: its start). `retried`: failed, to be retried.',
+      type: 'object',
+      properties: {
+        at: {
+          type: 'string',
+        },
+        channel: {
+          type: 'string',
+          enum: ['push', 'sms', 'email'],
+        },
+        succeeded: {
+          type: 'number',
+        },
+        failed: {
+          type: 'number',
+        },
+        retried: {
+          type: 'number',
+        },
+      },
+      required: ['at', 'channel', 'succeeded', 'failed', 'retried'],
     },
     PossibleDuplicate: {
       type: 'object',

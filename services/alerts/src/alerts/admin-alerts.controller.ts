@@ -91,6 +91,7 @@ export class AdminAlertsController {
 
   /** The delivery as it happens: pace and ETA per channel, retries and when, failures by reason, the first minutes' outcomes. */
   @Get(':id/operations')
+  @ApiReturns('AlertOperations')
   operationsView(@Param('id', uuid) id: string) {
     return this.operations.get(id);
   }
