@@ -75,7 +75,7 @@ test('an alert into a dead SMS provider reads Failed; Retry failed after the fix
   await expect.poll(() => mine().length).toBe(2);
   await expect(operator.getByText(/Retried SMS for \d+ (person|people) by admin@beacon\.local/)).toBeVisible({ timeout: 15_000 });
   // The watcher never reloaded: what it shows came live, the failure gone from its operations view too.
-  await expect(watcher.getByText('No delivery has failed.')).toBeVisible({ timeout: 15_000 });
+  await expect(watcher.getByRole('region', { name: 'Live operations' }).getByText('No failures so far.')).toBeVisible({ timeout: 15_000 });
 });
 
 test('a provider down for now: both windows see the delivery waiting for its retry, why and when, then go out', async ({ request }) => {
@@ -108,7 +108,7 @@ test('a provider down for now: both windows see the delivery waiting for its ret
 
   for (const { page } of windows) {
     await page.goto(`/admin/alerts/${alert.id}`);
-    const smsRow = page.getByRole('table', { name: 'Pace and retries by channel' }).getByRole('row', { name: /SMS/ });
+    const smsRow = page.getByRole('table', { name: 'Pace, retries and holds by channel' }).getByRole('row', { name: /SMS/ });
     await expect(smsRow).toContainText(/1 · (next attempt in \d+ s|trying again now)/, { timeout: 15_000 });
     await expect(page.getByRole('list', { name: 'Failures by reason' }).getByRole('listitem').first()).toContainText(/SMS\s*1 to be retried.*503/);
     await expect(page.getByText(/1 waiting for a retry/)).toBeVisible();
@@ -116,6 +116,6 @@ test('a provider down for now: both windows see the delivery waiting for its ret
   sms.state.downForSeconds = null;
   for (const { page } of windows) {
     await expect(page.locator('.delivery-icon.delivery-all-delivered').first()).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText('No delivery has failed.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Live operations' }).getByText('No failures so far.')).toBeVisible();
   }
 });

@@ -494,6 +494,9 @@ export interface ChannelOperations {
   retrying: number;
   /** The earliest next attempt among them; null when none waits. */
   nextAttemptAt: string | null;
+  /** Deliveries held for the recipients' quiet hours, digests or quiet weekends, and when the first of them goes out. */
+  held: number;
+  heldUntil: string | null;
 }
 
 /** Deliveries of one channel that failed for one reason: for good (`failed`), or for now and to be retried (`retrying`). */

@@ -1434,8 +1434,22 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             },
           ],
         },
+        held: {
+          description: "Deliveries held for the recipients' quiet hours, digests or quiet weekends, and when the first of them goes out.",
+          type: 'number',
+        },
+        heldUntil: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
       },
-      required: ['ratePerSecond', 'etaSeconds', 'retrying', 'nextAttemptAt'],
+      required: ['ratePerSecond', 'etaSeconds', 'retrying', 'nextAttemptAt', 'held', 'heldUntil'],
     },
     CommunityComment: {
       type: 'object',

@@ -12,6 +12,8 @@ export interface OperationsRows {
   summary: DeliverySummary;
   /** Deliveries waiting for a retry, by channel and reason, with the earliest next attempt. */
   retrying: { channel: DeliveryChannel; reason: string; n: number; next: Date }[];
+  /** The earliest release of each channel's held deliveries (quiet hours, digests), from the held index. */
+  heldUntil: { channel: DeliveryChannel; at: Date }[];
   /** Deliveries failed for good, by channel and reason (alert_failure_reasons). */
   failed: { channel: DeliveryChannel; reason: string; n: number }[];
   /** Outcome buckets of the chart's minutes and of the rate's window, oldest first. */
@@ -20,7 +22,7 @@ export interface OperationsRows {
 
 /**
  * Reads the live operations view in one statement from the roll-ups the DeliveryOperations migration keeps (outcome
- * buckets, failure reasons) and the retry index: never a scan of the alert's deliveries, however many it has.
+ * buckets, failure reasons), the retry index and the held index: never a scan of the alert's deliveries, however many it has.
  */
 @Injectable()
 export class OperationsRepository {
@@ -34,6 +36,10 @@ export class OperationsRepository {
             FROM alerts.alert_deliveries d
             WHERE d.alert_id = a.id AND d.next_attempt_at IS NOT NULL AND d.status IN ('pending','sending')
             GROUP BY 1, 2) r) AS retrying,
+         (SELECT coalesce(jsonb_agg(jsonb_build_array(h.channel, h.at)), '[]'::jsonb) FROM (
+            SELECT h.channel, min(h.not_before) AS at FROM alerts.alert_deliveries h
+            WHERE h.alert_id = a.id AND h.not_before IS NOT NULL AND h.not_before > now() AND h.status = 'pending'
+            GROUP BY 1) h) AS held_until,
          (SELECT coalesce(jsonb_agg(jsonb_build_array(f.channel, f.reason, f.n)), '[]'::jsonb)
             FROM alerts.alert_failure_reasons f WHERE f.alert_id = a.id AND f.n > 0) AS failed,
          (SELECT coalesce(jsonb_agg(jsonb_build_array(t.bucket, t.channel, t.succeeded, t.failed, t.retried) ORDER BY t.bucket, t.channel), '[]'::jsonb)
@@ -54,6 +60,7 @@ export class OperationsRepository {
         n,
         next: new Date(next),
       })),
+      heldUntil: (row.held_until as [DeliveryChannel, string][]).map(([channel, at]) => ({ channel, at: new Date(at) })),
       failed: (row.failed as [DeliveryChannel, string, number][]).map(([channel, reason, n]) => ({ channel, reason, n })),
       buckets: (row.buckets as [string, DeliveryChannel, number, number, number][]).map(([at, channel, succeeded, failed, retried]) => ({
         at: new Date(at),

@@ -10,6 +10,7 @@ function rows(over: Partial<OperationsRows> = {}): OperationsRows {
     now: at('01:00'),
     summary: { sms: { ...emptyCounts(), sent: 300, pending: 700, held: 100, retrying: 0 } },
     retrying: [],
+    heldUntil: [],
     failed: [],
     buckets: [],
     ...over,
@@ -25,7 +26,7 @@ describe('operationsOf', () => {
     ];
     const ops = operationsOf('a', rows({ buckets }));
     // 300 outcomes in 30 s = 10/s; 700 pending less 100 held = 600 on their way: 60 s.
-    expect(ops.channels.sms).toEqual({ ratePerSecond: 10, etaSeconds: 60, retrying: 0, nextAttemptAt: null });
+    expect(ops.channels.sms).toEqual({ ratePerSecond: 10, etaSeconds: 60, retrying: 0, nextAttemptAt: null, held: 100, heldUntil: null });
   });
 
   it('counts a young dispatch from its start, so the first seconds do not read as slow', () => {
@@ -45,12 +46,17 @@ describe('operationsOf', () => {
         failed: [{ channel: 'email', reason: '550 mailbox unavailable', n: 3 }],
       }),
     );
-    expect(ops.channels.sms).toEqual({ ratePerSecond: 0, etaSeconds: null, retrying: 5, nextAttemptAt: at('01:04').toISOString() });
+    expect(ops.channels.sms).toEqual({ ratePerSecond: 0, etaSeconds: null, retrying: 5, nextAttemptAt: at('01:04').toISOString(), held: 0, heldUntil: null });
     expect(ops.failures).toEqual([
       { channel: 'email', reason: '550 mailbox unavailable', failed: 3, retrying: 0 },
       { channel: 'sms', reason: 'SMS webhook answered 503', failed: 0, retrying: 3 },
       { channel: 'sms', reason: 'SMS webhook timed out', failed: 0, retrying: 2 },
     ]);
+  });
+
+  it('says when the first held delivery goes out', () => {
+    const ops = operationsOf('a', rows({ heldUntil: [{ channel: 'sms', at: at('30:00') }] }));
+    expect(ops.channels.sms).toMatchObject({ held: 100, heldUntil: at('30:00').toISOString() });
   });
 
   it('charts the first ten minutes of the dispatch only', () => {

@@ -49,11 +49,14 @@ export function operationsOf(alertId: string, r: OperationsRows): AlertOperation
     const retrying = retryRows.reduce((n, x) => n + x.n, 0);
     const moving = Math.max(0, (counts?.pending ?? 0) - (counts?.held ?? 0) - retrying);
     const next = retryRows.reduce<number | null>((min, x) => (min === null || x.next.getTime() < min ? x.next.getTime() : min), null);
+    const held = r.heldUntil.find((h) => h.channel === channel);
     const ops: ChannelOperations = {
       ratePerSecond,
       etaSeconds: moving > 0 && ratePerSecond > 0 ? Math.ceil(moving / ratePerSecond) : null,
       retrying,
       nextAttemptAt: next === null ? null : new Date(next).toISOString(),
+      held: counts?.held ?? 0,
+      heldUntil: held ? held.at.toISOString() : null,
     };
     channels[channel] = ops;
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { io, Socket } from 'socket.io-client';
-import { AdminAlert, AlertAuditEntry, AlertSummary, JOB_QUEUE, JobName, queuePrefix } from '@beacon/contracts';
+import { AdminAlert, AlertAuditEntry, AlertOperations, AlertSummary, JOB_QUEUE, JobName, queuePrefix } from '@beacon/contracts';
 import { RunningService, startTestService, jsonClient } from '@beacon/testing';
 import { alertsService } from '../service';
 import { ProgressPublisher } from '../live/progress.publisher';
@@ -107,6 +107,9 @@ describe('alert sweep', () => {
       alertId,
       held.id,
     ]);
+    // The operations view says when the held one goes out.
+    const ops = (await call<AlertOperations>('GET', `/${alertId}/operations`, adminToken)).body;
+    expect(ops.channels.sms).toMatchObject({ held: 1, heldUntil: new Date(releaseAt).toISOString() });
     await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = now() - interval '1 second' WHERE alert_id = $1 AND user_id = $2`, [
       alertId,
       held.id,

@@ -19,8 +19,15 @@ function operations(o: Partial<AlertOperations> = {}): AlertOperations {
     alertId: ID,
     dispatchedAt: dispatched.toISOString(),
     channels: {
-      push: { ratePerSecond: 12.5, etaSeconds: 80, retrying: 0, nextAttemptAt: null },
-      sms: { ratePerSecond: 0, etaSeconds: null, retrying: 6, nextAttemptAt: new Date(now.getTime() + 12_000).toISOString() },
+      push: { ratePerSecond: 12.5, etaSeconds: 80, retrying: 0, nextAttemptAt: null, held: 0, heldUntil: null },
+      sms: {
+        ratePerSecond: 0,
+        etaSeconds: null,
+        retrying: 6,
+        nextAttemptAt: new Date(now.getTime() + 12_000).toISOString(),
+        held: 4,
+        heldUntil: '2026-11-26T06:00:00.000Z',
+      },
     },
     failures: [
       { channel: 'sms', reason: 'SMS webhook answered 503 Service Unavailable', failed: 0, retrying: 6 },
@@ -57,7 +64,7 @@ const going = () =>
 describe('Live operations (alert detail, Quick Send)', () => {
   it('shows each channel’s pace and time to done, what waits for a retry and when (by the server’s clock), and failures by reason', async () => {
     renderScreen(<AlertOperationsPanel alert={going()} />);
-    const table = await screen.findByRole('table', { name: 'Pace and retries by channel' });
+    const table = await screen.findByRole('table', { name: 'Pace, retries and holds by channel' });
     const push = within(table).getByRole('row', { name: /Web Push/ });
     expect(push).toHaveTextContent('12.5 per second');
     expect(push).toHaveTextContent('about 1 min 20 s');
@@ -66,6 +73,7 @@ describe('Live operations (alert detail, Quick Send)', () => {
     expect(sms).toHaveTextContent('—');
     // 12 s by the server's clock, although the browser's runs 90 s ahead.
     expect(sms).toHaveTextContent(/6 · next attempt in 1[12] s/);
+    expect(sms).toHaveTextContent(/4 · first at /);
 
     const reasons = within(screen.getByRole('list', { name: 'Failures by reason' })).getAllByRole('listitem');
     expect(reasons[0]).toHaveTextContent('SMS6 to be retriedSMS webhook answered 503 Service Unavailable');
@@ -82,7 +90,7 @@ describe('Live operations (alert detail, Quick Send)', () => {
 
   it('keeps the last state on screen, marked stale, when a read fails', async () => {
     const { store } = renderScreen(<AlertOperationsPanel alert={going()} />);
-    await screen.findByRole('table', { name: 'Pace and retries by channel' });
+    await screen.findByRole('table', { name: 'Pace, retries and holds by channel' });
     answers = [() => json({ error: 'unavailable', message: 'down' }, 503)];
     reads = 0;
     const { api } = await import('@/app/api');
@@ -90,7 +98,7 @@ describe('Live operations (alert detail, Quick Send)', () => {
       store.dispatch(api.util.invalidateTags([{ type: 'AlertOperations', id: ID }]));
     });
     expect(await screen.findByText(/Showing the last known state \(stale since/)).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Pace and retries by channel' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Pace, retries and holds by channel' })).toBeInTheDocument();
   });
 
   it('shows nothing for an alert that reached nobody or is not sent yet', () => {

@@ -7,6 +7,7 @@ import {
   type AlertOperations,
   type OperationsBucket,
 } from '@beacon/contracts';
+import { formatDateTime } from '@/common/time';
 import { alertChannels } from './AlertDeliverySummary';
 import { useAlertOperationsQuery } from './alerts-admin.api';
 import { useFallbackPolling } from './live';
@@ -74,13 +75,14 @@ export function AlertOperationsPanel({ alert }: { alert: AdminAlert }) {
         <>
           <div className="table-wrap">
             <table>
-              <caption className="visually-hidden">Pace and retries by channel</caption>
+              <caption className="visually-hidden">Pace, retries and holds by channel</caption>
               <thead>
                 <tr>
                   <th scope="col">Channel</th>
                   <th scope="col">Pace</th>
                   <th scope="col">Done in</th>
                   <th scope="col">Waiting for a retry</th>
+                  <th scope="col">Held until later</th>
                 </tr>
               </thead>
               <tbody>
@@ -92,6 +94,7 @@ export function AlertOperationsPanel({ alert }: { alert: AdminAlert }) {
                       <td>{o.ratePerSecond > 0 ? `${RATE.format(o.ratePerSecond)} per second` : '—'}</td>
                       <td>{o.etaSeconds !== null ? `about ${durationText(o.etaSeconds)}` : '—'}</td>
                       <td>{retryText(o.retrying, o.nextAttemptAt, serverNow)}</td>
+                      <td>{o.held === 0 ? 'None' : `${NUMBER.format(o.held)}${o.heldUntil ? ` · first at ${formatDateTime(o.heldUntil)}` : ''}`}</td>
                     </tr>
                   );
                 })}
@@ -100,7 +103,7 @@ export function AlertOperationsPanel({ alert }: { alert: AdminAlert }) {
           </div>
           <h3>Failures</h3>
           {ops.failures.length === 0 ? (
-            <p className="muted">No delivery has failed.</p>
+            <p className="muted">No failures so far.</p>
           ) : (
             <ul className="failure-reasons" aria-label="Failures by reason">
               {ops.failures.map((f) => (
