@@ -17,3 +17,5 @@ export * from './queue';
 export * from './text-safety';
 export * from './live/live-events';
 export * from './retry-after';
+export * from './observability';
+export * from './live/socket-connections';
