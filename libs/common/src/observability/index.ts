@@ -1,5 +1,5 @@
 export { metricsEndpoint, httpMetrics, requestContext } from './http';
-export { recordDelivery, socketConnected, socketDisconnected, startMetrics, watchQueueDepth } from './metrics';
+export { metricsRegistry, recordDelivery, socketConnected, socketDisconnected, startMetrics, watchQueueDepth } from './metrics';
 export { observeProvider } from './providers';
 export { currentRequestId, isValidRequestId, REQUEST_ID_HEADER, requestIdFrom } from './request-context';
 export { runJob, takeJobContext, withJobContext } from './jobs';
