@@ -18,7 +18,7 @@ async function servedNames(): Promise<Set<string>> {
   const names = new Set<string>();
   for (const m of await metricsRegistry.getMetricsAsJSON()) {
     names.add(m.name);
-    if (m.type === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${m.name}${suffix}`);
+    if (String(m.type) === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${m.name}${suffix}`);
   }
   return names;
 }

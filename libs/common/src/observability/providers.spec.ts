@@ -13,7 +13,9 @@ describe('observeProvider', () => {
     await expect(observeProvider('test-ok', async () => 'sent')).resolves.toBe('sent');
     // the histogram's count series ends in _count
     const metric = await metricsRegistry.getSingleMetric('beacon_provider_request_duration_seconds')!.get();
-    const count = metric.values.find((v) => v.metricName?.endsWith('_count') && v.labels.provider === 'test-ok' && v.labels.outcome === 'ok');
+    const count = metric.values.find(
+      (v) => (v as { metricName?: string }).metricName?.endsWith('_count') && v.labels.provider === 'test-ok' && v.labels.outcome === 'ok',
+    );
     expect(count?.value).toBe(1);
     expect(before).toBeGreaterThanOrEqual(0);
   });
