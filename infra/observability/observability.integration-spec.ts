@@ -244,8 +244,10 @@ describe('observability of the running system', () => {
       return mine.some((l) => l.service === 'dispatcher' && String(l.msg).includes('(sms.send) done')) && mine;
     });
     expect(lines.some((l) => l.service === 'alerts')).toBe(true);
-    // pino-http's own line of the request carries it as the request's id too
-    expect(lines.some((l) => l.service === 'alerts' && (l.req as { id?: string } | undefined)?.id === requestId)).toBe(true);
+    // pino-http's own line of the request ("request completed") carries it as the request's id too, and as requestId
+    const ofRequest = logLines().filter((l) => (l.req as { id?: string } | undefined)?.id === requestId);
+    expect(ofRequest.length).toBeGreaterThan(0);
+    expect(ofRequest.map((l) => [l.service, l.requestId])).toEqual(ofRequest.map(() => ['alerts', requestId]));
     const dispatcher = lines.filter((l) => l.service === 'dispatcher').map((l) => String(l.msg));
     expect(dispatcher.some((m) => m.includes(`alert ${alertId}:`))).toBe(true); // the dispatch handler's own line
     expect(dispatcher.some((m) => m.includes('(alert.dispatch) done'))).toBe(true);
