@@ -5,16 +5,18 @@ import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo, createServer as createTcpServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { serviceEntry } from '@beacon/contracts';
 import { TEST_ADMIN_URL, TEST_REDIS_URL, testRedisPrefix } from '@beacon/testing';
+import { prepare } from '../start';
 
 /**
- * The telemetry of the whole system, started as `npm start` starts it (dist/infra/start.js: every service and the
- * dispatcher in processes of their own, behind the edge), with a local SMS webhook and a local OTLP/HTTP receiver:
+ * The telemetry of the whole system, started as `npm start` starts it (its plan and preparation; every service, the
+ * dispatcher and the edge in processes of their own, built in dist/), with a local SMS webhook and a local OTLP/HTTP receiver:
  * one alert sent through the edge, then its request id in the log lines, its deliveries in /metrics, its spans.
  */
 
 const ROOT = join(__dirname, '..', '..');
-const START = join(ROOT, 'dist', 'infra', 'start.js');
+const DIST = join(ROOT, 'dist');
 const SERVICES = ['identity', 'incidents', 'store', 'alerts', 'gateway', 'dispatcher', 'traffic'] as const;
 
 async function freePort(): Promise<number> {
@@ -86,8 +88,9 @@ describe('observability of the running system', () => {
   const dbUrl = Object.assign(new URL(TEST_ADMIN_URL), { pathname: `/${dbName}` }).toString();
   const redis = testRedisPrefix();
   const ports: Record<string, number> = {};
-  let system: ChildProcess;
-  let output = '';
+  const processes: ChildProcess[] = [];
+  let prepareErrors = '';
+  const outputs: string[] = [];
   const smsCalls: { recipients: string[]; title: string }[] = [];
   const spans: OtlpSpan[] = [];
   const otlpRequests: { path: string; contentType: string }[] = [];
@@ -96,7 +99,8 @@ describe('observability of the running system', () => {
   let edge = '';
 
   const logLines = () =>
-    output
+    outputs
+      .join('\n')
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => {
@@ -108,7 +112,7 @@ describe('observability of the running system', () => {
       });
 
   beforeAll(async () => {
-    if (!existsSync(START)) throw new Error('Build first: `npm run build:server` (npm test does it).');
+    if (!existsSync(join(DIST, 'infra', 'edge.js'))) throw new Error('Build first: `npm run build:server` (npm test does it).');
     sms = createServer(async (req, res) => {
       smsCalls.push(JSON.parse(await readBody(req)));
       res.setHeader('content-type', 'application/json');
@@ -126,11 +130,10 @@ describe('observability of the running system', () => {
 
     for (const name of ['PORT', ...SERVICES.map((s) => `${s.toUpperCase()}_PORT`)]) ports[name] = await freePort();
     edge = `http://127.0.0.1:${ports.PORT}`;
-    system = spawn(process.execPath, [START], {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
+    // npm start's own plan (each process's environment, validated) and preparation (database, migrations); the
+    // processes are started here rather than by start.js so a loaded machine gets more than its 60 s to boot them
+    const prepared = await prepare(
+      {
         ...process.env,
         ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
         NODE_ENV: 'test',
@@ -147,27 +150,47 @@ describe('observability of the running system', () => {
         // the SDK's own variable: export every 200 ms rather than every 5 s, so the test need not wait
         OTEL_BSP_SCHEDULE_DELAY: '200',
       },
-    });
-    system.stdout!.on('data', (d) => (output += d));
-    system.stderr!.on('data', (d) => (output += d));
-    await eventually('the system to start', () => output.includes('beacon: up at') || system.exitCode !== null, 110_000);
-    if (!output.includes('beacon: up at')) throw new Error(`the system did not start:\n${output.slice(-3000)}`);
-  });
+      { out: () => undefined, err: (text) => (prepareErrors += `${text}\n`) },
+    );
+    if ('exitCode' in prepared) throw new Error(`npm start's preparation failed:\n${prepareErrors}`);
+    const { plan } = prepared;
+    const run = (script: string, env: NodeJS.ProcessEnv) => {
+      const child = spawn(process.execPath, [join(DIST, script)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      // each process's output on its own: chunks of two pipes would otherwise interleave mid-line
+      const i = outputs.push('') - 1;
+      child.stdout!.on('data', (d) => (outputs[i] += d));
+      child.stderr!.on('data', (d) => (outputs[i] += d));
+      processes.push(child);
+    };
+    for (const service of plan.services) run(serviceEntry(service.name), service.env);
+    run('infra/edge.js', plan.env);
+    const healthy = async (url: string) => (await fetch(url, { signal: AbortSignal.timeout(2000) }).catch(() => null))?.ok;
+    await eventually(
+      'every process to be healthy',
+      async () =>
+        processes.some((p) => p.exitCode !== null) ||
+        (await Promise.all([...plan.services.map((s) => `http://127.0.0.1:${s.port}/health`), `${edge}/health`].map(healthy))).every(Boolean),
+      200_000,
+    );
+    if (processes.some((p) => p.exitCode !== null)) throw new Error(`a process exited while starting:\n${outputs.map((o) => o.slice(-1500)).join('\n')}`);
+    // eight Node processes booting on a shared two-core machine: a safety net against a hang, not a measure
+  }, 240_000);
 
   afterAll(async () => {
-    if (system?.pid && system.exitCode === null) {
-      const exited = new Promise((r) => system.once('exit', r));
-      process.kill(-system.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-      try {
-        process.kill(-system.pid, 'SIGKILL');
-      } catch {
-        // all gone
-      }
+    // SIGTERM, as npm start stops them: each flushes its last spans and exits
+    await Promise.all(
+      processes
+        .filter((p) => p.exitCode === null && p.signalCode === null)
+        .map((p) => {
+          const exited = new Promise((r) => p.once('exit', r));
+          p.kill('SIGTERM');
+          return Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]).then(() => p.exitCode === null && p.kill('SIGKILL'));
+        }),
+    );
+    for (const p of processes) {
+      p.stdout?.destroy();
+      p.stderr?.destroy();
     }
-    system?.stdout?.destroy();
-    system?.stderr?.destroy();
-    system?.unref();
     for (const server of [sms, otlp]) {
       server?.closeAllConnections();
       await new Promise((r) => server?.close(r));
@@ -177,7 +200,7 @@ describe('observability of the running system', () => {
     await pg.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
     await pg.end();
     await redis.cleanup();
-  });
+  }, 60_000);
 
   async function call(path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
     const res = await fetch(`${edge}${path}`, {
