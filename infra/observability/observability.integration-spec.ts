@@ -184,7 +184,7 @@ describe('observability of the running system', () => {
         .map((p) => {
           const exited = new Promise((r) => p.once('exit', r));
           p.kill('SIGTERM');
-          return Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]).then(() => p.exitCode === null && p.kill('SIGKILL'));
+          return Promise.race([exited, new Promise((r) => setTimeout(r, 30_000).unref())]).then(() => p.exitCode === null && p.kill('SIGKILL'));
         }),
     );
     for (const p of processes) {
