@@ -5,6 +5,7 @@ import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo, createServer as createTcpServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { io as connectSocket } from 'socket.io-client';
 import { serviceEntry } from '@beacon/contracts';
 import { TEST_ADMIN_URL, TEST_REDIS_URL, testRedisPrefix } from '@beacon/testing';
 import { prepare } from '../start';
@@ -322,7 +323,16 @@ describe('observability of the running system', () => {
     expect(sample(alerts, 'beacon_http_requests_total', { service: 'alerts', method: 'PUT', route: '/api/alerts/me/preferences', status_code: '200' })).toBe(1);
     expect(sample(alerts, 'beacon_http_request_duration_seconds_count', { service: 'alerts', method: 'POST', route: '/api/alerts' })).toBe(1);
     expect(alerts).not.toContain(alertId);
-    expect(sample(await scrape('gateway'), 'beacon_socket_connections', { service: 'gateway' })).toBe(0);
+    // a browser's socket, through the edge as the web app opens it (anonymous: the public room)
+    const gauge = async () => sample(await scrape('gateway'), 'beacon_socket_connections', { service: 'gateway' });
+    expect(await gauge()).toBe(0);
+    const socket = connectSocket(edge, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+    try {
+      await eventually('one socket counted', async () => (await gauge()) === 1);
+    } finally {
+      socket.disconnect();
+    }
+    await eventually('the socket uncounted', async () => (await gauge()) === 0);
   });
 
   it('never exposes /metrics through the edge', async () => {
