@@ -8,7 +8,16 @@ import { Socket } from 'node:net';
 import zlib from 'node:zlib';
 import proxyAddr from 'proxy-addr';
 import { BODY_LIMITS, isUploadBucket, SERVICES, ServiceName, UPLOAD_TOO_LARGE_MESSAGE } from '@beacon/contracts';
-import { CONFIG_ERROR_EXIT_CODE, ConfigError, loadEnv, PUBLIC_OPENAPI_PATH, publicDocs, type ErrorBody } from '@beacon/common';
+import {
+  CONFIG_ERROR_EXIT_CODE,
+  ConfigError,
+  loadEnv,
+  PUBLIC_OPENAPI_PATH,
+  publicDocs,
+  REQUEST_ID_HEADER,
+  requestIdFrom,
+  type ErrorBody,
+} from '@beacon/common';
 import { EdgeEnv, trustProxySetting } from './edge.env';
 
 /** A light-grey PNG: the map's tiles when TILE_URL points at the edge itself (offline use, tests). */
@@ -192,6 +201,16 @@ export function createEdge(env: EdgeEnv) {
       },
       ...extra,
     });
+
+  // Every request gets an id here (a valid X-Request-Id from a client or balancer is kept), which the services log
+  // and put in the jobs it causes; traces start at the services, so a client cannot choose the trace it joins.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    req.headers[REQUEST_ID_HEADER] = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    res.setHeader(REQUEST_ID_HEADER, req.headers[REQUEST_ID_HEADER]);
+    delete req.headers.traceparent;
+    delete req.headers.tracestate;
+    next();
+  });
 
   // security headers for everything the edge serves
   const csp = contentSecurityPolicy(env.TILE_URL);

@@ -8,6 +8,7 @@ import { BaseEnv, ConfigError, loadEnv } from './env';
 import { AllExceptionsFilter, createValidationPipe } from './errors';
 import { serveServiceDocument } from './openapi/serve';
 import { RejectNulGuard, RejectNulPipe } from './text-safety';
+import { flushTracing, httpMetrics, metricsEndpoint, requestContext, startMetrics, startTracing } from './observability';
 
 export interface ServiceDefinition<E extends BaseEnv> {
   name: string;
@@ -28,6 +29,8 @@ export interface ServiceDefinition<E extends BaseEnv> {
 
 /** Applies what every Beacon HTTP service shares: prefix, validation, error shape, shutdown hooks. */
 export async function createServiceApp<E extends BaseEnv>(def: ServiceDefinition<E>, env: E, options: { logger?: boolean } = {}) {
+  startMetrics(def.name);
+  startTracing(def.name, env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const app = await NestFactory.create<NestExpressApplication>(def.module(env), {
     bufferLogs: true,
     forceCloseConnections: false,
@@ -44,9 +47,13 @@ export async function createServiceApp<E extends BaseEnv>(def: ServiceDefinition
   }
   app.set('trust proxy', env.TRUSTED_PROXY ? env.TRUSTED_PROXY.split(',').map((s) => s.trim()) : false);
   app.disable('x-powered-by');
+  // GET /metrics at the root, like /health: the edge never routes it (see the README's Observability section)
+  app.use(httpMetrics, metricsEndpoint);
   // the same limit the edge enforces before forwarding (one constant), for every body type a service parses itself
   app.useBodyParser('json', { limit: BODY_LIMITS.jsonBytes });
   app.useBodyParser('urlencoded', { limit: BODY_LIMITS.jsonBytes, extended: true });
+  // after the body parsers: their stream callbacks would lose the request's context
+  app.use(requestContext);
   app.useGlobalGuards(new RejectNulGuard());
   app.useGlobalPipes(new RejectNulPipe(), createValidationPipe({ unknownFields: def.unknownFields }));
   app.useGlobalFilters(new AllExceptionsFilter());
@@ -92,13 +99,16 @@ export async function runService<E extends BaseEnv>(def: ServiceDefinition<E>): 
       }, env.SHUTDOWN_GRACE_SECONDS * 1000).unref();
       // close() stops the HTTP server taking new requests, waits for open ones, then runs every module's
       // shutdown hooks (queue workers finish their current job, pools and Redis clients close).
-      app.close().then(
-        () => process.exit(0),
-        (e) => {
-          process.stderr.write(`${def.name}: error during shutdown: ${(e as Error).message}\n`);
-          process.exit(1);
-        },
-      );
+      app
+        .close()
+        .then(() => flushTracing())
+        .then(
+          () => process.exit(0),
+          (e) => {
+            process.stderr.write(`${def.name}: error during shutdown: ${(e as Error).message}\n`);
+            process.exit(1);
+          },
+        );
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));

@@ -45,6 +45,11 @@ export class BaseEnv {
   @IsOptional()
   @IsString()
   TRUSTED_PROXY?: string;
+
+  /** OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are exported to <it>/v1/traces; unset, none are made. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s?#]+$/, { message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL without query, e.g. http://otel-collector:4318' })
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
 }
 
 export function portRule(name: string) {

@@ -18,3 +18,5 @@ export * from './text-safety';
 export * from './live/live-events';
 export * from './retry-after';
 export * from './openapi';
+export * from './observability';
+export * from './live/socket-connections';

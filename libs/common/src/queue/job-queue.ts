@@ -2,6 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { JobsOptions, Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, JobPayloads, QueueName, queuePrefix } from '@beacon/contracts';
+import { withJobContext } from '../observability/jobs';
 import { bullConnection } from './bullmq';
 
 export const QUEUE_OPTIONS = Symbol('QUEUE_OPTIONS');
@@ -54,7 +55,8 @@ export class JobQueue implements OnApplicationShutdown {
   }
 
   async add<J extends JobName>(name: J, data: JobPayloads[J], opts: TypedJob<J>['opts'] = {}) {
-    return this.queue(JOB_QUEUE[name]).add(name, data as never, opts);
+    // the request id and trace context of the work that queues it travel in the job (see observability/jobs.ts)
+    return this.queue(JOB_QUEUE[name]).add(name, withJobContext(data) as never, opts);
   }
 
   /** Adds many jobs of possibly different queues, one round trip per queue. */
@@ -62,7 +64,7 @@ export class JobQueue implements OnApplicationShutdown {
     const byQueue = new Map<QueueName, TypedJob[]>();
     for (const j of jobs) byQueue.set(JOB_QUEUE[j.name], [...(byQueue.get(JOB_QUEUE[j.name]) ?? []), j]);
     for (const [queue, list] of byQueue) {
-      await this.queue(queue).addBulk(list.map((j) => ({ name: j.name, data: j.data as never, opts: j.opts })));
+      await this.queue(queue).addBulk(list.map((j) => ({ name: j.name, data: withJobContext(j.data) as never, opts: j.opts })));
     }
   }
 

@@ -1,8 +1,11 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Job, UnrecoverableError, Worker } from 'bullmq';
+import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { DEFAULT_JOB_OPTIONS, JobName, QueueName, queuePrefix, retryDelayMs } from '@beacon/contracts';
+import { runJob, takeJobContext } from '../observability/jobs';
+import { watchQueueDepth } from '../observability/metrics';
 import { bullConnection } from './bullmq';
+import { JobQueue } from './job-queue';
 import { JobHandler, JobRegistry } from './job-registry';
 
 export const WORKER_OPTIONS = Symbol('WORKER_OPTIONS');
@@ -37,9 +40,11 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly logger = new Logger('QueueWorkers');
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
+  private readonly unwatch: (() => void)[] = [];
 
   constructor(
     private readonly registry: JobRegistry,
+    private readonly jobs: JobQueue,
     @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions,
   ) {}
 
@@ -69,13 +74,21 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
       });
       worker.on('error', (err) => this.logger.error(`${name} worker error: ${err.message}`));
       this.workers.push(worker);
+      this.unwatch.push(watchQueueDepth(queueDepth(name, this.jobs.queue(name))));
     }
   }
 
   private process(handlers: Map<JobName, JobHandler>, job: Job) {
     const handler = handlers.get(job.name as JobName);
     if (!handler) throw new UnrecoverableError(`No handler for job '${job.name}'`);
-    return handler(job.data, job);
+    // the handler runs in the context of the request that queued the job: its id on every log line, its trace
+    const { data, context } = takeJobContext(job.data);
+    const started = Date.now();
+    return runJob({ queue: job.queueName, name: job.name, id: job.id, attempt: job.attemptsMade + 1 }, context, async () => {
+      const result = await handler(data, job);
+      this.logger.log(`${job.queueName} job ${job.id} (${job.name}) done in ${Date.now() - started} ms`);
+      return result;
+    });
   }
 
   /**
@@ -83,10 +96,24 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
    * TypeORM drop the pool under a batch still recording its outcomes.
    */
   async beforeApplicationShutdown() {
+    for (const stop of this.unwatch.splice(0)) stop();
     await Promise.all(this.workers.map((w) => w.close()));
   }
 
   async onApplicationShutdown() {
     await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
   }
+}
+
+/** What /metrics reports of a worked queue: its jobs per state and how long the oldest job ready to run has waited. */
+function queueDepth(name: QueueName, queue: Queue) {
+  return {
+    name,
+    counts: () => queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed') as Promise<Record<string, number>>,
+    oldestReadyAt: async () => {
+      // oldest first: the head of the wait list, and of the prioritized set (by priority, then age)
+      const jobs = (await queue.getJobs(['wait', 'prioritized'], 0, 0, true)).filter(Boolean);
+      return jobs.length ? Math.min(...jobs.map((j) => j.timestamp + (j.delay ?? 0))) : undefined;
+    },
+  };
 }

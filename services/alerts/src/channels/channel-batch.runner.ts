@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { ChannelBatch, retryDelayMs } from '@beacon/contracts';
+import { recordDelivery } from '@beacon/common';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
@@ -161,6 +162,7 @@ export class ChannelBatchRunner {
     const carry = carrierOf(messages);
     const settle: Settle = (o) => {
       outcomes.set(o.id, o);
+      recordDelivery(batch.channel, o.ok ? (o.delivered ? 'delivered' : 'sent') : o.failure);
       return recorder.record(carry(o));
     };
     const deadline = Date.now() + this.env.CHANNEL_BATCH_DEADLINE_SECONDS * 1000;

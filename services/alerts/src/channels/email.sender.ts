@@ -10,7 +10,7 @@ import { SettingsRepository } from '../settings/settings.repository';
 import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';
-import { OnJob } from '@beacon/common';
+import { observeProvider, OnJob } from '@beacon/common';
 
 /** SMTP reply codes: 4xx is "try again later", 5xx is final; connection problems are worth a retry. */
 export function smtpFailure(e: unknown): 'transient' | 'permanent' {
@@ -66,14 +66,16 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
       if (!content) contents.set(key, (content = this.content(m)));
       try {
         const sent = await withinWindow(window, () =>
-          transport.sendMail({
-            from: email.from,
-            to,
-            ...content,
-            messageId: `<${m.id}@alerts.beacon>`,
-            headers: { 'Idempotency-Key': m.id, 'X-Beacon-Alert': m.alerts.map((a) => a.id).join(', ') },
-            priority: m.alerts[0].severity === 'critical' ? 'high' : 'normal',
-          }),
+          observeProvider('email', () =>
+            transport.sendMail({
+              from: email.from,
+              to,
+              ...content,
+              messageId: `<${m.id}@alerts.beacon>`,
+              headers: { 'Idempotency-Key': m.id, 'X-Beacon-Alert': m.alerts.map((a) => a.id).join(', ') },
+              priority: m.alerts[0].severity === 'critical' ? 'high' : 'normal',
+            }),
+          ),
         );
         if (!sent.done) return { id: m.id, ok: false, failure: 'transient', error: 'SMTP: no answer by the end of the batch; outcome unknown' };
         return { id: m.id, ok: true, messageId: sent.value.messageId };

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ChannelBatch, JobName, JobPayloads, PUSH_TTL_SECONDS, pushAndroidChannel, pushPriority } from '@beacon/contracts';
 import type { Job } from 'bullmq';
-import { AppError, assertPublicUrl, OnJob } from '@beacon/common';
+import { AppError, assertPublicUrl, observeProvider, OnJob } from '@beacon/common';
 import { ServerKeys } from '../keys/server-keys';
 import { classifyStatus, networkFailure, ProviderError, retryAfterOf } from '../providers/provider-error';
 import { pushEndpointRefusal } from '../push/push-endpoint-policy';
@@ -110,11 +110,16 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
       await this.checkOrigin(url);
       // A fresh sender key pair per message (RFC 8291); the VAPID header is signed once per origin.
       const body = encryptPayload(request.body, { p256dh: t.p256dh, auth: t.auth });
-      const res = await this.http.post(
-        url,
-        { ...request.headers, authorization: vapid.authorization(url.origin), 'idempotency-key': t.delivery_id },
-        body,
-        this.env.PUSH_TIMEOUT_MS,
+      const res = await observeProvider(
+        'push',
+        () =>
+          this.http.post(
+            url,
+            { ...request.headers, authorization: vapid.authorization(url.origin), 'idempotency-key': t.delivery_id },
+            body,
+            this.env.PUSH_TIMEOUT_MS,
+          ),
+        (r) => r.status,
       );
       const failure = classifyStatus(res.status, true);
       return { t, failure, error: failure ? `push service answered ${res.status}` : '', retryAfterMs: retryAfterOf(res.status, res.retryAfter) };

@@ -11,7 +11,7 @@ import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, Settle } f
 import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestSmsText, digestTitle } from './digest';
-import { OnJob } from '@beacon/common';
+import { observeProvider, OnJob } from '@beacon/common';
 
 /** Spec: the SMS webhook call times out after 30 s. */
 export const SMS_TIMEOUT_MS = 30_000;
@@ -106,11 +106,13 @@ export class SmsSender implements ChannelSender {
       source: 'beacon',
     };
     const suffix = digestKey ? `:${createHash('sha256').update(digestKey).digest('base64url').slice(0, 16)}` : '';
-    const res = await postWebhook(url, payload, {
-      timeoutMs: SMS_TIMEOUT_MS,
-      idempotencyKey: `sms:${batch.alertId}:${batch.batch}${suffix}`,
-      allowHosts: this.env.webhookAllowHosts,
-    });
+    const res = await observeProvider('sms', () =>
+      postWebhook(url, payload, {
+        timeoutMs: SMS_TIMEOUT_MS,
+        idempotencyKey: `sms:${batch.alertId}:${batch.batch}${suffix}`,
+        allowHosts: this.env.webhookAllowHosts,
+      }),
+    );
     return {
       id: typeof res.body?.messageId === 'string' ? res.body.messageId : `sms-${batch.alertId}-${batch.batch}${suffix}`,
       delivered: res.body?.status === 'delivered',

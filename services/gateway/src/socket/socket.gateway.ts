@@ -6,7 +6,7 @@ import { decodeJwt } from 'jose';
 import { Server, Socket } from 'socket.io';
 import { AuthUser, checkSessionLive, InvalidTokenError, isVoidedByRevocation, Revocation, SessionRevocations, TokenVerifier } from '@beacon/auth';
 import { AlertProgress, ClientToServerEvents, progressCacheKey, Rooms, ServerToClientEvents, socketIoKey } from '@beacon/contracts';
-import { createRedis, InjectRedis } from '@beacon/common';
+import { countSocketConnections, createRedis, InjectRedis } from '@beacon/common';
 import { GatewayEnv } from '../config/env.dto';
 
 interface SocketData {
@@ -60,6 +60,7 @@ export class SocketGateway implements OnApplicationBootstrap, OnApplicationShutd
       );
     });
     io.on('connection', (socket) => this.onConnection(socket));
+    countSocketConnections(io);
     this.io = io;
   }
 

@@ -1,0 +1,36 @@
+import { currentRequestId, isValidRequestId, requestIdFrom, withRequestId } from './request-context';
+
+describe('request ids', () => {
+  it('keeps ids of a safe shape and length, and nothing else', () => {
+    expect(isValidRequestId('0d9e6a52-8a3c-4c57-9d1f-4f3b8f7a1c2e')).toBe(true);
+    expect(isValidRequestId('lb.trace:abc_123-x')).toBe(true);
+    expect(isValidRequestId('a'.repeat(128))).toBe(true);
+    expect(isValidRequestId('a'.repeat(129))).toBe(false);
+    expect(isValidRequestId('short')).toBe(false);
+    expect(isValidRequestId('has space in it')).toBe(false);
+    expect(isValidRequestId('line\nbreak-injected')).toBe(false);
+    expect(isValidRequestId('-starts-with-dash')).toBe(false);
+    expect(isValidRequestId('{"json":"object"}')).toBe(false);
+    expect(isValidRequestId(undefined)).toBe(false);
+  });
+
+  it('takes a valid header and replaces anything else by a fresh UUID', () => {
+    expect(requestIdFrom('client-chosen-id-1')).toBe('client-chosen-id-1');
+    expect(requestIdFrom(['first-of-two-ids', 'second-of-two'])).toBe('first-of-two-ids');
+    const made = requestIdFrom('bad id');
+    expect(made).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(requestIdFrom(undefined)).not.toBe(made);
+  });
+
+  it('keeps each request its own id across awaits, however they interleave', async () => {
+    const seen: string[] = [];
+    const work = (id: string, delay: number) =>
+      withRequestId(id, async () => {
+        await new Promise((r) => setTimeout(r, delay));
+        seen.push(`${id}=${currentRequestId()}`);
+      });
+    await Promise.all([work('request-one-1', 20), work('request-two-2', 5)]);
+    expect(seen).toEqual(['request-two-2=request-two-2', 'request-one-1=request-one-1']);
+    expect(currentRequestId()).toBeUndefined();
+  });
+});
