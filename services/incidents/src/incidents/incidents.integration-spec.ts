@@ -106,6 +106,8 @@ describe('incidents API (real database)', () => {
           locationName: 'I-17 near Thomas Rd',
           description: 'White pickup driving north in the southbound lanes',
           occurredAt: res.body.createdAt,
+          // the request that queued it, for its log lines and trace (stripped before the handler runs)
+          _context: { requestId: expect.any(String) },
         });
         // a pending report is nothing for the alerts service yet
         expect(await redis.exists(`${h.redisPrefix}:bull:${QueueName.AlertsInbox}:incident.verified_${res.body.id}`)).toBe(0);
