@@ -81,6 +81,9 @@ beforeAll(() => {
     kedaCpuMetricType: k8s('k8s-keda-cpu-value', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) =>
       t.replace(/(- type: cpu\n\s+name: cpu\n\s+)metricType: Utilization/, '$1metricType: Value'),
     ),
+    kedaFallbackWithCpu: k8s('k8s-keda-fallback', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) =>
+      t.replace(/\n  minReplicaCount: (\d+)\n/, '\n  minReplicaCount: $1\n  fallback:\n    failureThreshold: 3\n    replicas: 4\n'),
+    ),
     overlayInBase: k8s('k8s-overlay-in-base', 'autoscaling/hpa/kustomization.yaml', (t) => t.replace('../../base', '../..')),
     hpaNoCpu: k8s('k8s-hpa-no-cpu', 'autoscaling/hpa/dispatcher-hpa.yaml', (t) => t.replace(/name: cpu\n/, 'name: memory\n')),
     ingress: k8s('k8s-ingress', 'base/ingress.yaml', (t) =>
@@ -201,6 +204,18 @@ describe('check:deploy', () => {
       const hpa = await runs.hpaNoCpu;
       expect(hpa.code).toBe(1);
       expect(hpa.stderr).toContain('dispatcher-hpa.yaml: HorizontalPodAutoscaler/dispatcher: no cpu Resource metric');
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    'rejects a ScaledObject that combines fallback with a cpu trigger, which KEDA 2.14 to 2.16 refuse at admission',
+    async () => {
+      const run = await runs.kedaFallbackWithCpu;
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        'dispatcher-scaledobject.yaml: ScaledObject/dispatcher: spec.fallback with a cpu trigger: KEDA 2.14 to 2.16 reject this ScaledObject at admission',
+      );
     },
     CHECK_TIME,
   );

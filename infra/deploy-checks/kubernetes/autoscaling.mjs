@@ -15,6 +15,16 @@ function checkScaledObject(report, { file, object }, auths, repo, prefix) {
   if (target === 'dispatcher' && !triggers.some((t) => t.type === 'cpu')) {
     report.error(file, name, 'no cpu trigger: add `type: cpu` with `metricType: Utilization` so CPU scales the workers alongside queue depth');
   }
+  // KEDA 2.14 to 2.16 refuse `fallback` beside a cpu or memory trigger at admission (2.12 and 2.13 admit it and ignore the
+  // fallback; 2.17+ admit it only when another trigger has metricType AverageValue): the docs name 2.12+, so never both.
+  const resourceTriggers = triggers.filter((t) => t.type === 'cpu' || t.type === 'memory').map((t) => t.type);
+  if (object.spec?.fallback && resourceTriggers.length) {
+    report.error(
+      file,
+      name,
+      `spec.fallback with a ${[...new Set(resourceTriggers)].join('/')} trigger: KEDA 2.14 to 2.16 reject this ScaledObject at admission (2.12 and 2.13 ignore the fallback); remove the fallback (the ${resourceTriggers[0]} trigger keeps scaling when the other metrics cannot be read)`,
+    );
+  }
   for (const [i, trigger] of triggers.entries()) {
     const ref = trigger.authenticationRef?.name;
     if (ref && (trigger.authenticationRef.kind ?? 'TriggerAuthentication') === 'TriggerAuthentication' && !auths.has(ref)) {
