@@ -1,27 +1,28 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import YAML from 'yaml';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
+import { DATABASES } from './databases';
+import { MIGRATION_LOCK_KEY } from './migrate';
 
 /**
- * The Kubernetes ordering of migrations and services, with real processes on the real PostgreSQL: the
- * wait-for-migrations initContainer script (k8s/base/migrations.yaml) blocks while migrations are pending, gives
- * up with a clear message after its bound, and lets the pod start once the migrate Job
- * (node dist/infra/migrate.js) has run. Uses the compiled dist/ exactly as the images do.
+ * Migrations on every upgrade with nothing deleted by hand: every Deployment that uses PostgreSQL runs
+ * `node dist/infra/migrate.js` as its `migrate` initContainer (k8s/base/<service>.yaml), so on an upgrade several pods
+ * migrate at the same moment. Here that exact command runs, from the compiled dist/ as in the images, on the real
+ * PostgreSQL: it waits while another migrator holds the advisory lock, and many at once on a fresh database all
+ * succeed with every migration applied exactly once.
  */
 const ROOT = join(__dirname, '..');
-let work: string;
-let script: string;
-let db: TestDatabase;
 
-function waitScript(): string {
-  const docs = YAML.parseAllDocuments(readFileSync(join(ROOT, 'k8s', 'base', 'migrations.yaml'), 'utf8'));
-  const configMap = docs.map((d) => d.toJS()).find((o) => o?.kind === 'ConfigMap' && o.metadata?.name === 'beacon-scripts');
-  const source = configMap?.data?.['wait-for-migrations.js'];
-  if (!source) throw new Error('k8s/base/migrations.yaml has no beacon-scripts ConfigMap with wait-for-migrations.js');
-  return source;
+/** The initContainer command of the committed manifests, so the spec runs what the pods run. */
+function initCommand(service: string): string[] {
+  const docs = YAML.parseAllDocuments(readFileSync(join(ROOT, 'k8s', 'base', `${service}.yaml`), 'utf8')).map((d) => d.toJS());
+  const deployment = docs.find((o) => o?.kind === 'Deployment');
+  const init = (deployment?.spec?.template?.spec?.initContainers ?? []).find((c: { name: string }) => c.name === 'migrate');
+  if (!init) throw new Error(`k8s/base/${service}.yaml: no 'migrate' initContainer`);
+  return [...(init.command ?? []), ...(init.args ?? [])];
 }
 
 interface Exit {
@@ -30,73 +31,76 @@ interface Exit {
   stderr: string;
 }
 
-function exitOf(child: ChildProcess): Promise<Exit> {
+function runInit(service: string, url: string): { child: ChildProcess; exit: Promise<Exit>; output: () => string } {
+  const [command, ...args] = initCommand(service);
+  expect(command).toBe('node');
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout?.on('data', (d) => (stdout += d));
-  child.stderr?.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exit = new Promise<Exit>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  return { child, exit, output: () => stdout };
 }
 
-function runWait(env: Record<string, string>) {
-  const child = spawn(process.execPath, [script], {
-    env: { PATH: process.env.PATH ?? '', APP_DIR: ROOT, DATABASE_URL: db.url, WAIT_POLL_MS: '100', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return { child, exit: exitOf(child) };
+async function recorded(db: TestDatabase): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const { schema } of DATABASES) {
+    const [{ t }] = await db.query<{ t: string | null }>('SELECT to_regclass($1) AS t', [`"${schema}".migrations`]);
+    out[schema] = t ? (await db.query<{ name: string }>(`SELECT name FROM "${schema}".migrations ORDER BY id`)).map((r) => r.name) : [];
+  }
+  return out;
 }
 
-function migrate(): Promise<Exit> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [join(ROOT, 'dist/infra/migrate.js')], { cwd: ROOT, env: { ...process.env, DATABASE_URL: db.url } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+const expected = () => Object.fromEntries(DATABASES.map((d) => [d.schema, d.migrations.map((M) => new M().name || M.name)]));
 
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/infra/databases.js')))
-    throw new Error("dist/ is missing: run `npm run build:server` first (the script runs against the compiled images' code)");
-  work = mkdtempSync(join(tmpdir(), 'beacon-wait-'));
-  script = join(work, 'wait-for-migrations.js');
-  writeFileSync(script, waitScript());
-  db = await createTestDatabase([]);
+beforeAll(() => {
+  if (!existsSync(join(ROOT, 'dist/infra/migrate.js'))) throw new Error('dist/ is missing: run `npm run build:server` first (the pods run the compiled code)');
 });
 
-afterAll(async () => {
-  await db?.drop();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
-
-describe('k8s wait-for-migrations initContainer', () => {
-  it('gives up after its bound on an unmigrated database, naming what is pending and where to look', async () => {
-    const { exit } = runWait({ WAIT_TIMEOUT_SECONDS: '1' });
-    const result = await exit;
-    expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/wait-for-migrations: waiting for the migration Job: \d+ pending \((identity|incidents|store|alerts|traffic): /);
-    expect(result.stderr).toMatch(/gave up after 1 s, still waiting for the migration Job.*kubectl -n beacon logs job\/beacon-migrate/);
+describe('k8s migrate initContainer', () => {
+  let db: TestDatabase;
+  beforeEach(async () => {
+    db = await createTestDatabase([]);
+  });
+  afterEach(async () => {
+    await db?.drop();
   });
 
-  it('blocks while migrations are pending and lets the pod start once the migrate Job has run', async () => {
-    const { child, exit } = runWait({ WAIT_TIMEOUT_SECONDS: '300' });
-    // the script is polling an unmigrated database: it must still be running when the Job starts
-    let polled = '';
-    child.stdout!.on('data', (d) => (polled += d));
-    for (let i = 0; i < 300 && !polled.includes('waiting for the migration Job'); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(polled).toContain('waiting for the migration Job');
-    expect(child.exitCode).toBeNull();
+  it('waits while another migrator holds the lock, and migrates once it is released', async () => {
+    const holder = new Client({ connectionString: db.url });
+    await holder.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+      const init = runInit('identity', db.url);
+      for (let i = 0; i < 600 && !init.output().includes('waiting for the migration lock'); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(init.output()).toContain('migrate: waiting for the migration lock (another migrator is running)');
+      expect(init.child.exitCode).toBeNull();
+      // nothing was applied while the lock was held
+      expect(Object.values(await recorded(db)).flat()).toEqual([]);
 
-    const job = await migrate();
-    expect(job.stderr).toBe('');
-    expect(job.code).toBe(0);
+      await holder.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]);
+      const result = await init.exit;
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(await recorded(db)).toEqual(expected());
+    } finally {
+      await holder.end();
+    }
+  });
 
-    const result = await exit;
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('wait-for-migrations: the schema is up to date');
-
-    // and an already migrated database passes at once
-    const again = await runWait({ WAIT_TIMEOUT_SECONDS: '1' }).exit;
-    expect(again.code).toBe(0);
-    expect(again.stdout.trim()).toBe('wait-for-migrations: the schema is up to date');
+  it('lets the pods of every Deployment start at once on a fresh database: all succeed, each migration is applied once', async () => {
+    const services = ['identity', 'incidents', 'store', 'alerts', 'traffic', 'dispatcher'];
+    const results = await Promise.all(services.map((svc) => runInit(svc, db.url).exit));
+    for (const r of results) {
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+    }
+    expect(await recorded(db)).toEqual(expected());
+    // exactly one pod applied each schema's migrations; every other one found them done
+    for (const { schema } of DATABASES) {
+      expect(results.filter((r) => r.stdout.includes(`migrate: ${schema}: applied `))).toHaveLength(1);
+      expect(results.filter((r) => r.stdout.includes(`migrate: ${schema}: up to date`))).toHaveLength(services.length - 1);
+    }
   });
 });

@@ -88,8 +88,11 @@ export async function ensureDatabase(url: string): Promise<{ created: boolean }>
     try {
       await client.query(`CREATE DATABASE "${dbName.replace(/"/g, '""')}"`);
     } catch (e) {
+      const code = (e as { code?: string }).code;
+      // 42P04 (or 23505 on pg_database's unique index): another migrator created it a moment ago
+      if (code === '42P04' || code === '23505') return { created: false };
       // 42501: the role may not create databases
-      if ((e as { code?: string }).code !== '42501') throw e;
+      if (code !== '42501') throw e;
       const role = shellSafeRole(decodeURIComponent(target.username) || 'postgres');
       throw new PreflightError(
         `PostgreSQL at ${redact(url)}: database '${dbName}' does not exist and role '${target.username}' may not create it (${(e as Error).message}).`,
