@@ -33,7 +33,8 @@ export { readEnvClass, serviceEnv, serviceFiles } from './deploy-checks/service-
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   checkDeploy(process.argv.slice(2))
-    .then(({ problems, summary }) => {
+    .then(({ problems, warnings, summary }) => {
+      for (const w of warnings) process.stderr.write(`check:deploy: WARNING ${w}\n`);
       if (problems.length) {
         for (const p of problems) process.stderr.write(`${p}\n`);
         process.stderr.write(`check:deploy: ${problems.length} problem(s) (${summary})\n`);
