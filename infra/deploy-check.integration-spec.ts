@@ -1,5 +1,7 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import YAML from 'yaml';
@@ -101,6 +103,93 @@ describe('k8s migrate initContainer', () => {
     for (const { schema } of DATABASES) {
       expect(results.filter((r) => r.stdout.includes(`migrate: ${schema}: applied `))).toHaveLength(1);
       expect(results.filter((r) => r.stdout.includes(`migrate: ${schema}: up to date`))).toHaveLength(services.length - 1);
+    }
+  });
+});
+
+/** The script the Dockerfile's edge-files stage runs (`RUN node - <<'EOF'`), so the spec runs what the build runs. */
+function edgeFilesScript(): string {
+  const lines = readFileSync(join(ROOT, 'Dockerfile'), 'utf8').split('\n');
+  const start = lines.findIndex((l) => l.trim() === "RUN node - <<'EOF'");
+  const end = lines.findIndex((l, i) => i > start && l === 'EOF');
+  if (start < 0 || end < 0) throw new Error("Dockerfile: no `RUN node - <<'EOF'` script in the edge-files stage");
+  return lines.slice(start + 1, end).join('\n');
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+describe('the slim edge image (Dockerfile target edge)', () => {
+  let work: string;
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'beacon-edge-files-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('carries only what the edge loads, runs from it alone, and serves no source maps', async () => {
+    // a built web app with a source map beside its code
+    const web = join(work, 'web');
+    mkdirSync(join(web, 'assets'), { recursive: true });
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Beacon</title><script src="/assets/app.js"></script>');
+    writeFileSync(join(web, 'assets', 'app.js'), 'console.log("beacon");\n//# sourceMappingURL=app.js.map\n');
+    writeFileSync(join(web, 'assets', 'app.js.map'), '{"version":3,"sources":["secret-source.tsx"],"mappings":""}');
+    const script = join(work, 'edge-files.js');
+    writeFileSync(script, edgeFilesScript());
+    const out = join(work, 'edge');
+    const traced = await new Promise<Exit>((resolve) =>
+      execFile(
+        process.execPath,
+        [script],
+        { env: { PATH: process.env.PATH ?? '', APP_DIR: ROOT, EDGE_OUT: out, WEB_DIST_SOURCE: web } },
+        (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      ),
+    );
+    expect(traced.stderr).toBe('');
+    expect(traced.code).toBe(0);
+    expect(traced.stdout).toMatch(/^edge-files: \d+ files of dist\/, \d+ packages/);
+
+    // slim: no service code, none of the services' heavy dependencies, no source map of the web app
+    expect(existsSync(join(out, 'dist/infra/edge.js'))).toBe(true);
+    expect(existsSync(join(out, 'dist/services'))).toBe(false);
+    for (const pkg of ['sharp', '@aws-sdk/client-s3', 'argon2', 'pg', 'nodemailer', 'socket.io'])
+      expect([pkg, existsSync(join(out, 'node_modules', pkg))]).toEqual([pkg, false]);
+    expect(existsSync(join(out, 'web/dist/assets/app.js'))).toBe(true);
+    expect(existsSync(join(out, 'web/dist/assets/app.js.map'))).toBe(false);
+
+    // and the edge runs from that tree alone (Node resolves packages from the file's own folders: nothing outside it)
+    const port = await freePort();
+    const edge = spawn(process.execPath, ['dist/infra/edge.js'], {
+      cwd: out,
+      env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', WEB_DIST: 'web/dist', IDENTITY_URL: 'http://127.0.0.1:9' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    edge.stderr!.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => edge.on('exit', resolve));
+    try {
+      let health: Response | undefined;
+      for (let i = 0; i < 200 && !health; i++) {
+        health = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
+        if (!health) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(stderr).toBe('');
+      expect(health?.status).toBe(200);
+      const page = await fetch(`http://127.0.0.1:${port}/alerts`);
+      expect(await page.text()).toContain('<title>Beacon</title>');
+      expect(await (await fetch(`http://127.0.0.1:${port}/assets/app.js`)).text()).toContain('console.log("beacon")');
+      const map = await fetch(`http://127.0.0.1:${port}/assets/app.js.map`);
+      expect(await map.text()).not.toContain('secret-source.tsx');
+      const proxied = await fetch(`http://127.0.0.1:${port}/api/identity/health`);
+      expect(proxied.status).toBe(502);
+      expect((await proxied.json()).code).toBe('service_unavailable');
+    } finally {
+      edge.kill('SIGTERM');
+      expect(await exited).toBe(0);
     }
   });
 });

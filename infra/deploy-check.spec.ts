@@ -160,6 +160,13 @@ beforeAll(() => {
       variant('Dockerfile', 'Dockerfile.ignored', (t) => t.replace(/^COPY infra \.\/infra$/m, 'COPY infra ./infra\nCOPY e2e ./e2e')),
     ],
     dockerRoot: ['--dockerfile', variant('Dockerfile', 'Dockerfile.root', (t) => t.replace(/^USER node$/m, 'USER root'))],
+    dockerFatEdge: ['--dockerfile', variant('Dockerfile', 'Dockerfile.fat-edge', (t) => t.replace(/^FROM \$\{NODE_IMAGE\} AS edge$/m, 'FROM runtime AS edge'))],
+    dockerPinned: [
+      '--dockerfile',
+      variant('Dockerfile', 'Dockerfile.pinned', (t) =>
+        t.replace(/^ARG NODE_IMAGE=node:22-bookworm-slim$/m, `ARG NODE_IMAGE=node:22-bookworm-slim@sha256:${'cd'.repeat(32)}`),
+      ),
+    ],
   };
   for (const [name, args] of Object.entries(fixtures)) runs[name] = runChecker(args);
 });
@@ -412,6 +419,22 @@ describe('check:deploy', () => {
       const root = await runs.dockerRoot;
       expect(root.code).toBe(1);
       expect(root.stderr).toMatch(/Dockerfile\.root: target identity \(line \d+\): runs as root/);
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    'keeps the edge image slim, and warns while the Node.js 22 base image is not pinned by digest',
+    async () => {
+      const fat = await runs.dockerFatEdge;
+      expect(fat.code).toBe(1);
+      expect(fat.stderr).toMatch(/Dockerfile\.fat-edge: target edge \(line \d+\): is built FROM stage runtime, which installs every service's dependencies/);
+      const repo = await runs.repo;
+      expect(repo.stderr).toMatch(/^check:deploy: WARNING Dockerfile: stage runtime \(line \d+\) is FROM node:22-bookworm-slim, not pinned by digest/m);
+      const pinned = await runs.dockerPinned;
+      expect(problems(pinned)).toEqual([]);
+      expect(pinned.code).toBe(0);
+      expect(pinned.stderr).not.toContain('WARNING Dockerfile');
     },
     CHECK_TIME,
   );
