@@ -53,7 +53,9 @@ export function loginHelp(url: string): string {
   const own = role === 'postgres' ? 'beacon' : role;
   return `
 PostgreSQL is running, but it refused this login. On Debian 12 (PostgreSQL 15) local TCP connections need a password
-(scram-sha-256 in /etc/postgresql/15/main/pg_hba.conf) and the postgres role has none. Either give Beacon its own role:
+(scram-sha-256 in /etc/postgresql/15/main/pg_hba.conf) and the postgres role has none. Either give Beacon its own role
+(earthdistance is not a trusted extension: a superuser puts it in template1, so every new database has it):
+  sudo -u postgres psql -d template1 -c "CREATE EXTENSION IF NOT EXISTS cube; CREATE EXTENSION IF NOT EXISTS earthdistance"
   sudo -u postgres psql -c "CREATE ROLE ${own} LOGIN CREATEDB PASSWORD 'choose-a-password'"
   sudo -u postgres createdb -O ${own} ${database}
   export DATABASE_URL='${withCredentials(own)}'

@@ -150,6 +150,7 @@ describe('npm start: a PostgreSQL that refuses the login', () => {
       expect(text).not.toContain('wrong');
       expect(text).toContain(`sudo -u postgres psql -c "CREATE ROLE beacon LOGIN CREATEDB PASSWORD 'choose-a-password'"`);
       expect(text).toContain('sudo -u postgres createdb -O beacon beacon');
+      expect(text).toContain('sudo -u postgres psql -d template1 -c "CREATE EXTENSION IF NOT EXISTS cube; CREATE EXTENSION IF NOT EXISTS earthdistance"');
       expect(text).toContain(`export DATABASE_URL='postgres://beacon:choose-a-password@127.0.0.1:`);
       expect(text).toContain(`sudo -u postgres psql -c "ALTER ROLE postgres PASSWORD 'choose-a-password'"`);
     } finally {
