@@ -161,6 +161,10 @@ beforeAll(() => {
     ],
     dockerRoot: ['--dockerfile', variant('Dockerfile', 'Dockerfile.root', (t) => t.replace(/^USER node$/m, 'USER root'))],
     dockerFatEdge: ['--dockerfile', variant('Dockerfile', 'Dockerfile.fat-edge', (t) => t.replace(/^FROM \$\{NODE_IMAGE\} AS edge$/m, 'FROM runtime AS edge'))],
+    dockerNode20: [
+      '--dockerfile',
+      variant('Dockerfile', 'Dockerfile.node20', (t) => t.replace(/^ARG NODE_IMAGE=node:22-bookworm-slim$/m, 'ARG NODE_IMAGE=node:20-bookworm-slim')),
+    ],
     dockerPinned: [
       '--dockerfile',
       variant('Dockerfile', 'Dockerfile.pinned', (t) =>
@@ -424,13 +428,16 @@ describe('check:deploy', () => {
   );
 
   it(
-    'keeps the edge image slim, and warns while the Node.js 22 base image is not pinned by digest',
+    'keeps the edge image slim, runs a supported Node.js LTS, and warns while the base image is not pinned by digest',
     async () => {
       const fat = await runs.dockerFatEdge;
       expect(fat.code).toBe(1);
       expect(fat.stderr).toMatch(/Dockerfile\.fat-edge: target edge \(line \d+\): is built FROM stage runtime, which installs every service's dependencies/);
       const repo = await runs.repo;
       expect(repo.stderr).toMatch(/^check:deploy: WARNING Dockerfile: stage runtime \(line \d+\) is FROM node:22-bookworm-slim, not pinned by digest/m);
+      const node20 = await runs.dockerNode20;
+      expect(node20.code).toBe(1);
+      expect(node20.stderr).toMatch(/Dockerfile\.node20: stage runtime \(line \d+\): FROM node:20-bookworm-slim: Node\.js 20 is not a supported LTS line/);
       const pinned = await runs.dockerPinned;
       expect(problems(pinned)).toEqual([]);
       expect(pinned.code).toBe(0);

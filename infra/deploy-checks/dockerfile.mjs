@@ -3,6 +3,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { distSourceExists, EDGE_ENTRY, MIGRATE_ENTRY } from './repository.mjs';
 
+/** The Node.js LTS lines the images may run: maintained ones only. */
+const SUPPORTED_NODE = [22, 24];
+
 /** Docker's .dockerignore semantics: patterns relative to the context, `**`, `!` exceptions, last match wins. */
 function dockerIgnoreMatcher(file) {
   const patterns = [];
@@ -192,6 +195,13 @@ export function readDockerfile(opts, report, repo) {
   // base images pinned by digest: a tag can be moved under a release (a warning: the digest is given at build time)
   for (const st of order) {
     if (st.parent || st.base === 'scratch') continue;
+    const node = /^(?:docker\.io\/)?(?:library\/)?node:(\d+)/.exec(st.base);
+    if (node && !SUPPORTED_NODE.includes(Number(node[1])))
+      report.error(
+        file,
+        `stage ${st.name} (line ${st.line})`,
+        `FROM ${st.base}: Node.js ${node[1]} is not a supported LTS line (${SUPPORTED_NODE.join(' or ')}; Node 20 reached its end of life on 2026-04-30)`,
+      );
     if (!/@sha256:[0-9a-f]{64}$/.test(st.base))
       report.warn(
         `${report.show(file)}: stage ${st.name} (line ${st.line}) is FROM ${st.base}, not pinned by digest: build with --build-arg NODE_IMAGE=${st.base.split('@')[0]}@sha256:<digest> (docs/deploy.md, "Pinning images")`,
