@@ -299,6 +299,7 @@ describe('check:deploy', () => {
       const run = await runs.repo;
       expect(run.stderr).toMatch(/^check:deploy: WARNING image beacon\/identity:1\.2\.0 is not pinned by digest \(k8s\/overlays\/gateway-api-hpa, /m);
       expect(run.stderr).toContain('check:deploy: WARNING image beacon/edge:1.2.0 is not pinned by digest');
+      expect(run.stderr).toContain('check:deploy: WARNING docker-compose.yml: service postgres: image postgres:15-bookworm is not pinned by digest');
       const pinned = await runs.pinned;
       expect(problems(pinned)).toEqual([]);
       expect(pinned.code).toBe(0);
