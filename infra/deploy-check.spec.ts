@@ -142,6 +142,11 @@ beforeAll(() => {
         'base/identity.yaml': (t) => t.replace(/^  revisionHistoryLimit: 5$/m, '  replicas: 2\n  revisionHistoryLimit: 5'),
       }),
     ],
+    kedaRendered: k8s('k8s-keda-rendered', 'overlays/keda/kustomization.yaml', (t) =>
+      t.concat(
+        'patches:\n  - target:\n      kind: ScaledObject\n      name: dispatcher\n    patch: |-\n      - op: replace\n        path: /spec/minReplicaCount\n        value: "2"\n',
+      ),
+    ),
     hostTwice: k8s('k8s-host', 'components/ingress-nginx/kustomization.yaml', (t) => t.replace(/\nreplacements:[\s\S]*$/, '\n')),
     pinned: k8s('k8s-pinned', 'base/kustomization.yaml', (t) => t.replace(/newTag: "1\.2\.0"/g, `newTag: "1.2.0"\n    digest: sha256:${'ab'.repeat(32)}`)),
     composeUnknownKey: ['--compose', variant('docker-compose.yml', 'compose-unknown.yml', (t) => t.replace(/^  redis:\n/m, '  redis:\n    colour: red\n'))],
@@ -351,6 +356,21 @@ describe('check:deploy', () => {
         'k8s-autoscaling/overlays/keda/kustomization.yaml: Deployment/gateway: no autoscaler (HorizontalPodAutoscaler or KEDA ScaledObject) scales it',
       );
       expect(err).toContain('k8s-autoscaling/overlays/hpa/kustomization.yaml: Deployment/identity: sets replicas (2) although an autoscaler owns the count');
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    'validates what an overlay renders: the KEDA overlay must render a valid ScaledObject',
+    async () => {
+      const run = await runs.kedaRendered;
+      expect(run.code).toBe(1);
+      expect(problems(run)).toContain(
+        `${join(work, 'k8s-keda-rendered')}/overlays/keda/kustomization.yaml: ScaledObject/dispatcher: spec.minReplicaCount: must be integer (as rendered)`,
+      );
+      // the file itself is valid, and the other overlays render it unchanged
+      expect(run.stderr).not.toContain('dispatcher-scaledobject.yaml: ScaledObject/dispatcher: spec.minReplicaCount');
+      expect(run.stderr).not.toContain('overlays/gateway-api-keda/kustomization.yaml: ScaledObject/dispatcher: spec.minReplicaCount');
     },
     CHECK_TIME,
   );

@@ -47,8 +47,17 @@ export async function checkKubernetes(opts, report, repo) {
     return { objects: [], files };
   }
   const { objects, kustomizations } = readManifests(report, files);
-  await validateSchemas(report, objects);
   const overlays = checkKustomizations(report, files, kustomizations);
+  // the files, then what each overlay renders (patches and replacements can break a valid file): a problem the file
+  // already has is not repeated for its rendered copies
+  const rendered = overlays.flatMap(({ file, objects: out }) => (out ?? []).map((object) => ({ file, object, rendered: true })));
+  const seen = new Set();
+  await validateSchemas([...objects, ...rendered], (entry, name, message) => {
+    const key = `${name}: ${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    report.error(entry.file, name, entry.rendered ? `${message} (as rendered)` : message);
+  });
   checkSecrets(report, objects);
   checkWorkloads(report, objects, repo);
   checkIngress(report, objects, repo);

@@ -127,7 +127,11 @@ function crdValidators() {
   };
 }
 
-export async function validateSchemas(report, objects) {
+/**
+ * `objects` as `{ file, object }`; every problem goes to `onError(entry, objectName, message)`, so the caller can tell
+ * a problem of a file from the same problem of an overlay's rendered copy.
+ */
+export async function validateSchemas(objects, onError) {
   const crds = crdValidators();
   const models = new Map();
   for (const { object } of objects) {
@@ -137,31 +141,32 @@ export async function validateSchemas(report, objects) {
     }
   }
   const strict = strictFieldChecker([...new Set([...models.values()].filter(Boolean).map((m) => m.declarations))]);
-  for (const { file, object } of objects) {
+  for (const entry of objects) {
+    const { object } = entry;
     const name = objectName(object);
     if (!object.apiVersion || !object.kind) {
-      report.error(file, name, 'apiVersion and kind are required');
+      onError(entry, name, 'apiVersion and kind are required');
       continue;
     }
-    if (!object.metadata?.name) report.error(file, name, 'metadata.name is required');
+    if (!object.metadata?.name) onError(entry, name, 'metadata.name is required');
     const crd = crds[object.apiVersion];
     if (crd) {
       const validate = crd.kinds[object.kind];
-      if (!validate) report.error(file, name, `no schema for ${object.apiVersion} kind ${object.kind} (add it to ${crd.file})`);
-      else if (!validate(object)) for (const line of formatAjvErrors(validate.errors)) report.error(file, name, line);
+      if (!validate) onError(entry, name, `no schema for ${object.apiVersion} kind ${object.kind} (add it to ${crd.file})`);
+      else if (!validate(object)) for (const line of formatAjvErrors(validate.errors)) onError(entry, name, line);
       continue;
     }
     const loaded = models.get(`${object.apiVersion}|${object.kind}`);
     if (!loaded) {
-      report.error(file, name, `unknown apiVersion/kind '${object.apiVersion} ${object.kind}' (not in the Kubernetes API schemas of kubernetes-models)`);
+      onError(entry, name, `unknown apiVersion/kind '${object.apiVersion} ${object.kind}' (not in the Kubernetes API schemas of kubernetes-models)`);
       continue;
     }
     try {
       new loaded.model(object).validate();
     } catch (e) {
       const lines = e.errors ? formatAjvErrors(e.errors) : [e.message];
-      for (const line of lines) report.error(file, name, line);
+      for (const line of lines) onError(entry, name, line);
     }
-    for (const line of strict(loaded.declarations, object)) report.error(file, name, line);
+    for (const line of strict(loaded.declarations, object)) onError(entry, name, line);
   }
 }
