@@ -186,7 +186,7 @@ describe('the slim edge image (Dockerfile target edge)', () => {
       expect(await map.text()).not.toContain('secret-source.tsx');
       const proxied = await fetch(`http://127.0.0.1:${port}/api/identity/health`);
       expect(proxied.status).toBe(502);
-      expect((await proxied.json()).code).toBe('service_unavailable');
+      expect(((await proxied.json()) as { code?: string }).code).toBe('service_unavailable');
     } finally {
       edge.kill('SIGTERM');
       expect(await exited).toBe(0);
