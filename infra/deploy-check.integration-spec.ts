@@ -1,27 +1,30 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import YAML from 'yaml';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
+import { DATABASES } from './databases';
+import { MIGRATION_LOCK_KEY } from './migrate';
 
 /**
- * The Kubernetes ordering of migrations and services, with real processes on the real PostgreSQL: the
- * wait-for-migrations initContainer script (k8s/base/migrations.yaml) blocks while migrations are pending, gives
- * up with a clear message after its bound, and lets the pod start once the migrate Job
- * (node dist/infra/migrate.js) has run. Uses the compiled dist/ exactly as the images do.
+ * Migrations on every upgrade with nothing deleted by hand: every Deployment that uses PostgreSQL runs
+ * `node dist/infra/migrate.js` as its `migrate` initContainer (k8s/base/<service>.yaml), so on an upgrade several pods
+ * migrate at the same moment. Here that exact command runs, from the compiled dist/ as in the images, on the real
+ * PostgreSQL: it waits while another migrator holds the advisory lock, and many at once on a fresh database all
+ * succeed with every migration applied exactly once.
  */
 const ROOT = join(__dirname, '..');
-let work: string;
-let script: string;
-let db: TestDatabase;
 
-function waitScript(): string {
-  const docs = YAML.parseAllDocuments(readFileSync(join(ROOT, 'k8s', 'base', 'migrations.yaml'), 'utf8'));
-  const configMap = docs.map((d) => d.toJS()).find((o) => o?.kind === 'ConfigMap' && o.metadata?.name === 'beacon-scripts');
-  const source = configMap?.data?.['wait-for-migrations.js'];
-  if (!source) throw new Error('k8s/base/migrations.yaml has no beacon-scripts ConfigMap with wait-for-migrations.js');
-  return source;
+/** The initContainer command of the committed manifests, so the spec runs what the pods run. */
+function initCommand(service: string): string[] {
+  const docs = YAML.parseAllDocuments(readFileSync(join(ROOT, 'k8s', 'base', `${service}.yaml`), 'utf8')).map((d) => d.toJS());
+  const deployment = docs.find((o) => o?.kind === 'Deployment');
+  const init = (deployment?.spec?.template?.spec?.initContainers ?? []).find((c: { name: string }) => c.name === 'migrate');
+  if (!init) throw new Error(`k8s/base/${service}.yaml: no 'migrate' initContainer`);
+  return [...(init.command ?? []), ...(init.args ?? [])];
 }
 
 interface Exit {
@@ -30,73 +33,163 @@ interface Exit {
   stderr: string;
 }
 
-function exitOf(child: ChildProcess): Promise<Exit> {
+function runInit(service: string, url: string): { child: ChildProcess; exit: Promise<Exit>; output: () => string } {
+  const [command, ...args] = initCommand(service);
+  expect(command).toBe('node');
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout?.on('data', (d) => (stdout += d));
-  child.stderr?.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exit = new Promise<Exit>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  return { child, exit, output: () => stdout };
 }
 
-function runWait(env: Record<string, string>) {
-  const child = spawn(process.execPath, [script], {
-    env: { PATH: process.env.PATH ?? '', APP_DIR: ROOT, DATABASE_URL: db.url, WAIT_POLL_MS: '100', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function recorded(db: TestDatabase): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const { schema } of DATABASES) {
+    const [{ t }] = await db.query<{ t: string | null }>('SELECT to_regclass($1) AS t', [`"${schema}".migrations`]);
+    out[schema] = t ? (await db.query<{ name: string }>(`SELECT name FROM "${schema}".migrations ORDER BY id`)).map((r) => r.name) : [];
+  }
+  return out;
+}
+
+const expected = () => Object.fromEntries(DATABASES.map((d) => [d.schema, d.migrations.map((M) => new M().name || M.name)]));
+
+beforeAll(() => {
+  if (!existsSync(join(ROOT, 'dist/infra/migrate.js'))) throw new Error('dist/ is missing: run `npm run build:server` first (the pods run the compiled code)');
+});
+
+describe('k8s migrate initContainer', () => {
+  let db: TestDatabase;
+  beforeEach(async () => {
+    db = await createTestDatabase([]);
   });
-  return { child, exit: exitOf(child) };
+  afterEach(async () => {
+    await db?.drop();
+  });
+
+  it('waits while another migrator holds the lock, and migrates once it is released', async () => {
+    const holder = new Client({ connectionString: db.url });
+    await holder.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+      const init = runInit('identity', db.url);
+      for (let i = 0; i < 600 && !init.output().includes('waiting for the migration lock'); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(init.output()).toContain('migrate: waiting for the migration lock (another migrator is running)');
+      expect(init.child.exitCode).toBeNull();
+      // nothing was applied while the lock was held
+      expect(Object.values(await recorded(db)).flat()).toEqual([]);
+
+      await holder.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]);
+      const result = await init.exit;
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(await recorded(db)).toEqual(expected());
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('lets the pods of every Deployment start at once on a fresh database: all succeed, each migration is applied once', async () => {
+    const services = ['identity', 'incidents', 'store', 'alerts', 'traffic', 'dispatcher'];
+    const results = await Promise.all(services.map((svc) => runInit(svc, db.url).exit));
+    for (const r of results) {
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+    }
+    expect(await recorded(db)).toEqual(expected());
+    // exactly one pod applied each schema's migrations; every other one found them done
+    for (const { schema } of DATABASES) {
+      expect(results.filter((r) => r.stdout.includes(`migrate: ${schema}: applied `))).toHaveLength(1);
+      expect(results.filter((r) => r.stdout.includes(`migrate: ${schema}: up to date`))).toHaveLength(services.length - 1);
+    }
+  });
+});
+
+/** The script the Dockerfile's edge-files stage runs (`RUN node - <<'EOF'`), so the spec runs what the build runs. */
+function edgeFilesScript(): string {
+  const lines = readFileSync(join(ROOT, 'Dockerfile'), 'utf8').split('\n');
+  const start = lines.findIndex((l) => l.trim() === "RUN node - <<'EOF'");
+  const end = lines.findIndex((l, i) => i > start && l === 'EOF');
+  if (start < 0 || end < 0) throw new Error("Dockerfile: no `RUN node - <<'EOF'` script in the edge-files stage");
+  return lines.slice(start + 1, end).join('\n');
 }
 
-function migrate(): Promise<Exit> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [join(ROOT, 'dist/infra/migrate.js')], { cwd: ROOT, env: { ...process.env, DATABASE_URL: db.url } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+describe('the slim edge image (Dockerfile target edge)', () => {
+  let work: string;
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'beacon-edge-files-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('carries only what the edge loads, runs from it alone, and serves no source maps', async () => {
+    // a built web app with a source map beside its code
+    const web = join(work, 'web');
+    mkdirSync(join(web, 'assets'), { recursive: true });
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Beacon</title><script src="/assets/app.js"></script>');
+    writeFileSync(join(web, 'assets', 'app.js'), 'console.log("beacon");\n//# sourceMappingURL=app.js.map\n');
+    writeFileSync(join(web, 'assets', 'app.js.map'), '{"version":3,"sources":["secret-source.tsx"],"mappings":""}');
+    const script = join(work, 'edge-files.js');
+    writeFileSync(script, edgeFilesScript());
+    const out = join(work, 'edge');
+    const traced = await new Promise<Exit>((resolve) =>
+      execFile(
+        process.execPath,
+        [script],
+        { env: { PATH: process.env.PATH ?? '', APP_DIR: ROOT, EDGE_OUT: out, WEB_DIST_SOURCE: web } },
+        (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      ),
+    );
+    expect(traced.stderr).toBe('');
+    expect(traced.code).toBe(0);
+    expect(traced.stdout).toMatch(/^edge-files: \d+ files of dist\/, \d+ packages/);
+
+    // slim: no service code, none of the services' heavy dependencies, no source map of the web app
+    expect(existsSync(join(out, 'dist/infra/edge.js'))).toBe(true);
+    expect(existsSync(join(out, 'dist/services'))).toBe(false);
+    for (const pkg of ['sharp', '@aws-sdk/client-s3', 'argon2', 'pg', 'nodemailer', 'socket.io'])
+      expect([pkg, existsSync(join(out, 'node_modules', pkg))]).toEqual([pkg, false]);
+    expect(existsSync(join(out, 'web/dist/assets/app.js'))).toBe(true);
+    expect(existsSync(join(out, 'web/dist/assets/app.js.map'))).toBe(false);
+
+    // and the edge runs from that tree alone (Node resolves packages from the file's own folders: nothing outside it)
+    const port = await freePort();
+    const edge = spawn(process.execPath, ['dist/infra/edge.js'], {
+      cwd: out,
+      env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', WEB_DIST: 'web/dist', IDENTITY_URL: 'http://127.0.0.1:9' },
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
-  });
-}
-
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/infra/databases.js')))
-    throw new Error("dist/ is missing: run `npm run build:server` first (the script runs against the compiled images' code)");
-  work = mkdtempSync(join(tmpdir(), 'beacon-wait-'));
-  script = join(work, 'wait-for-migrations.js');
-  writeFileSync(script, waitScript());
-  db = await createTestDatabase([]);
-});
-
-afterAll(async () => {
-  await db?.drop();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
-
-describe('k8s wait-for-migrations initContainer', () => {
-  it('gives up after its bound on an unmigrated database, naming what is pending and where to look', async () => {
-    const { exit } = runWait({ WAIT_TIMEOUT_SECONDS: '1' });
-    const result = await exit;
-    expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/wait-for-migrations: waiting for the migration Job: \d+ pending \((identity|incidents|store|alerts|traffic): /);
-    expect(result.stderr).toMatch(/gave up after 1 s, still waiting for the migration Job.*kubectl -n beacon logs job\/beacon-migrate/);
-  });
-
-  it('blocks while migrations are pending and lets the pod start once the migrate Job has run', async () => {
-    const { child, exit } = runWait({ WAIT_TIMEOUT_SECONDS: '300' });
-    // the script is polling an unmigrated database: it must still be running when the Job starts
-    let polled = '';
-    child.stdout!.on('data', (d) => (polled += d));
-    for (let i = 0; i < 300 && !polled.includes('waiting for the migration Job'); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(polled).toContain('waiting for the migration Job');
-    expect(child.exitCode).toBeNull();
-
-    const job = await migrate();
-    expect(job.stderr).toBe('');
-    expect(job.code).toBe(0);
-
-    const result = await exit;
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('wait-for-migrations: the schema is up to date');
-
-    // and an already migrated database passes at once
-    const again = await runWait({ WAIT_TIMEOUT_SECONDS: '1' }).exit;
-    expect(again.code).toBe(0);
-    expect(again.stdout.trim()).toBe('wait-for-migrations: the schema is up to date');
+    let stderr = '';
+    edge.stderr!.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => edge.on('exit', resolve));
+    try {
+      let health: Response | undefined;
+      for (let i = 0; i < 200 && !health; i++) {
+        health = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
+        if (!health) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(stderr).toBe('');
+      expect(health?.status).toBe(200);
+      const page = await fetch(`http://127.0.0.1:${port}/alerts`);
+      expect(await page.text()).toContain('<title>Beacon</title>');
+      expect(await (await fetch(`http://127.0.0.1:${port}/assets/app.js`)).text()).toContain('console.log("beacon")');
+      const map = await fetch(`http://127.0.0.1:${port}/assets/app.js.map`);
+      expect(await map.text()).not.toContain('secret-source.tsx');
+      const proxied = await fetch(`http://127.0.0.1:${port}/api/identity/health`);
+      expect(proxied.status).toBe(502);
+      expect(((await proxied.json()) as { code?: string }).code).toBe('service_unavailable');
+    } finally {
+      edge.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
   });
 });

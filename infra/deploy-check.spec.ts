@@ -17,25 +17,45 @@ interface Run {
   stderr: string;
 }
 
-function runChecker(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CHECKER, ...args], { cwd: ROOT, maxBuffer: 10 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+/** At most two checkers at a time: each builds every kustomization with kubectl, and the machine is shared. */
+let running = 0;
+const queue: (() => void)[] = [];
+async function runChecker(args: string[]): Promise<Run> {
+  if (running >= 2) await new Promise<void>((resolve) => queue.push(resolve));
+  running++;
+  try {
+    return await new Promise((resolve) => {
+      execFile(process.execPath, [CHECKER, ...args], { cwd: ROOT, maxBuffer: 10 * 1024 * 1024 }, (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      });
     });
-  });
+  } finally {
+    running--;
+    queue.shift()?.();
+  }
 }
+
+/** The lines of stderr that are not warnings. */
+const problems = (run: Run) => run.stderr.split('\n').filter((l) => l && !l.startsWith('check:deploy: WARNING '));
 
 let work: string;
 
 /** A copy of one repository file or folder with one edit; fails loudly if the edit no longer applies. */
 function variant(source: string, name: string, edit: (text: string) => string, file?: string): string {
+  return variants(source, name, file ? { [file]: edit } : { '': edit });
+}
+
+/** A copy of one repository folder with an edit to each of several of its files. */
+function variants(source: string, name: string, edits: Record<string, (text: string) => string>): string {
   const target = join(work, name);
   cpSync(join(ROOT, source), target, { recursive: true });
-  const path = file ? join(target, file) : target;
-  const before = readFileSync(path, 'utf8');
-  const after = edit(before);
-  if (after === before) throw new Error(`fixture ${name}: the edit did not change ${source}${file ? `/${file}` : ''}`);
-  writeFileSync(path, after);
+  for (const [file, edit] of Object.entries(edits)) {
+    const path = file ? join(target, file) : target;
+    const before = readFileSync(path, 'utf8');
+    const after = edit(before);
+    if (after === before) throw new Error(`fixture ${name}: the edit did not change ${source}${file ? `/${file}` : ''}`);
+    writeFileSync(path, after);
+  }
   return target;
 }
 
@@ -46,7 +66,7 @@ beforeAll(() => {
   const k8s = (name: string, file: string, edit: (t: string) => string) => ['--k8s', variant('k8s', name, edit, file)];
   const fixtures: Record<string, string[]> = {
     repo: [],
-    wrongType: k8s('k8s-wrong-type', 'base/identity.yaml', (t) => t.replace(/^  replicas: 2$/m, '  replicas: two')),
+    wrongType: k8s('k8s-wrong-type', 'base/identity.yaml', (t) => t.replace(/^  revisionHistoryLimit: 5$/m, '  revisionHistoryLimit: five')),
     typo: k8s('k8s-typo', 'base/store.yaml', (t) => t.replace('readinessProbe:', 'readinesProbe:')),
     literalSecret: k8s('k8s-secret', 'base/kustomization.yaml', (t) => {
       writeFileSync(
@@ -70,20 +90,23 @@ beforeAll(() => {
         (_m, indent: string) => `- name: DATABASE_URL\n${indent}value: postgres://beacon:hunter2@db:5432/beacon\n`,
       ),
     ),
-    kedaQueue: k8s('k8s-keda-queue', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) =>
+    kedaQueue: k8s('k8s-keda-queue', 'components/keda/dispatcher-scaledobject.yaml', (t) =>
       t.replace(/listName: (\S+):channel-push:wait/, 'listName: $1:channel-pusj:wait'),
     ),
-    kedaPrefix: k8s('k8s-keda-prefix', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) =>
+    kedaPrefix: k8s('k8s-keda-prefix', 'components/keda/dispatcher-scaledobject.yaml', (t) =>
       t.replace(/listName: \S+:(channel-sms):wait/, 'listName: beacon:$1:wait'),
     ),
-    kedaSchema: k8s('k8s-keda-schema', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) => t.replace(/minReplicaCount: (\d+)/, 'minReplicaCount: "$1"')),
-    kedaNoCpu: k8s('k8s-keda-no-cpu', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) => t.replace(/\n    - type: cpu\n[\s\S]*$/, '\n')),
-    kedaCpuMetricType: k8s('k8s-keda-cpu-value', 'autoscaling/keda/dispatcher-scaledobject.yaml', (t) =>
+    kedaSchema: k8s('k8s-keda-schema', 'components/keda/dispatcher-scaledobject.yaml', (t) => t.replace(/minReplicaCount: (\d+)/, 'minReplicaCount: "$1"')),
+    kedaNoCpu: k8s('k8s-keda-no-cpu', 'components/keda/dispatcher-scaledobject.yaml', (t) => t.replace(/\n    - type: cpu\n[\s\S]*$/, '\n')),
+    kedaCpuMetricType: k8s('k8s-keda-cpu-value', 'components/keda/dispatcher-scaledobject.yaml', (t) =>
       t.replace(/(- type: cpu\n\s+name: cpu\n\s+)metricType: Utilization/, '$1metricType: Value'),
     ),
-    overlayInBase: k8s('k8s-overlay-in-base', 'autoscaling/hpa/kustomization.yaml', (t) => t.replace('../../base', '../..')),
-    hpaNoCpu: k8s('k8s-hpa-no-cpu', 'autoscaling/hpa/dispatcher-hpa.yaml', (t) => t.replace(/name: cpu\n/, 'name: memory\n')),
-    ingress: k8s('k8s-ingress', 'base/ingress.yaml', (t) =>
+    kedaFallbackWithCpu: k8s('k8s-keda-fallback', 'components/keda/dispatcher-scaledobject.yaml', (t) =>
+      t.replace(/\n  minReplicaCount: (\d+)\n/, '\n  minReplicaCount: $1\n  fallback:\n    failureThreshold: 3\n    replicas: 4\n'),
+    ),
+    overlayInBase: k8s('k8s-overlay-in-base', 'overlays/hpa/kustomization.yaml', (t) => t.replace('../../base', '../..')),
+    hpaNoCpu: k8s('k8s-hpa-no-cpu', 'components/dispatcher-hpa/dispatcher-hpa.yaml', (t) => t.replace(/name: cpu\n/, 'name: memory\n')),
+    ingress: k8s('k8s-ingress', 'components/ingress-nginx/ingress.yaml', (t) =>
       t.replace(/(- path: \/api\/store\n\s+pathType: Prefix\n\s+backend:\n\s+service:\n\s+name: )store/, '$1incidents'),
     ),
     grace: k8s('k8s-grace', 'base/dispatcher.yaml', (t) => t.replace(/terminationGracePeriodSeconds: \d+/, 'terminationGracePeriodSeconds: 30')),
@@ -91,6 +114,41 @@ beforeAll(() => {
       rmSync(join(work, 'k8s-no-gateway', 'base', 'gateway.yaml'));
       return t.replace('  - gateway.yaml\n', '');
     }),
+    networkPolicies: [
+      '--k8s',
+      variants('k8s', 'k8s-netpol', {
+        // the dispatcher loses PostgreSQL, the ingress controller loses traffic, the default deny goes, and a policy
+        // opens every pod to every other
+        'base/networkpolicies.yaml': (t) =>
+          t
+            .replace('values: [identity, incidents, store, alerts, traffic, dispatcher]', 'values: [identity, incidents, store, alerts, traffic]')
+            .replace(/apiVersion: networking.k8s.io\/v1\nkind: NetworkPolicy\nmetadata:\n  name: beacon-default-deny\n[\s\S]*?\n---\n/, '')
+            .concat(
+              '---\napiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: too-open\n  namespace: beacon\nspec:\n  podSelector: {}\n  policyTypes: [Ingress, Egress]\n  ingress: [{ from: [{ podSelector: {} }] }]\n  egress: [{ to: [{ podSelector: {} }] }]\n',
+            ),
+        'components/ingress-nginx/networkpolicy.yaml': (t) =>
+          t.replace(
+            'values: [web, identity, incidents, store, alerts, traffic, gateway]',
+            'values: [web, identity, incidents, store, alerts, gateway, dispatcher]',
+          ),
+      }),
+    ],
+    gatewayApi: k8s('k8s-gateway-api', 'components/gateway-api/gateway.yaml', (t) => t.replace('sessionPersistence:', 'sessionPersistance:')),
+    autoscaling: [
+      '--k8s',
+      variants('k8s', 'k8s-autoscaling', {
+        'components/api-autoscaling/hpa.yaml': (t) =>
+          t.replace(/\n---\napiVersion: autoscaling\/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: gateway\n[\s\S]*$/, '\n'),
+        'base/identity.yaml': (t) => t.replace(/^  revisionHistoryLimit: 5$/m, '  replicas: 2\n  revisionHistoryLimit: 5'),
+      }),
+    ],
+    kedaRendered: k8s('k8s-keda-rendered', 'overlays/keda/kustomization.yaml', (t) =>
+      t.concat(
+        'patches:\n  - target:\n      kind: ScaledObject\n      name: dispatcher\n    patch: |-\n      - op: replace\n        path: /spec/minReplicaCount\n        value: "2"\n',
+      ),
+    ),
+    hostTwice: k8s('k8s-host', 'components/ingress-nginx/kustomization.yaml', (t) => t.replace(/\nreplacements:[\s\S]*$/, '\n')),
+    pinned: k8s('k8s-pinned', 'base/kustomization.yaml', (t) => t.replace(/newTag: "1\.2\.0"/g, `newTag: "1.2.0"\n    digest: sha256:${'ab'.repeat(32)}`)),
     composeUnknownKey: ['--compose', variant('docker-compose.yml', 'compose-unknown.yml', (t) => t.replace(/^  redis:\n/m, '  redis:\n    colour: red\n'))],
     composeNoMigrateOrder: [
       '--compose',
@@ -107,6 +165,17 @@ beforeAll(() => {
       variant('Dockerfile', 'Dockerfile.ignored', (t) => t.replace(/^COPY infra \.\/infra$/m, 'COPY infra ./infra\nCOPY e2e ./e2e')),
     ],
     dockerRoot: ['--dockerfile', variant('Dockerfile', 'Dockerfile.root', (t) => t.replace(/^USER node$/m, 'USER root'))],
+    dockerFatEdge: ['--dockerfile', variant('Dockerfile', 'Dockerfile.fat-edge', (t) => t.replace(/^FROM \$\{NODE_IMAGE\} AS edge$/m, 'FROM runtime AS edge'))],
+    dockerNode20: [
+      '--dockerfile',
+      variant('Dockerfile', 'Dockerfile.node20', (t) => t.replace(/^ARG NODE_IMAGE=node:22-bookworm-slim$/m, 'ARG NODE_IMAGE=node:20-bookworm-slim')),
+    ],
+    dockerPinned: [
+      '--dockerfile',
+      variant('Dockerfile', 'Dockerfile.pinned', (t) =>
+        t.replace(/^ARG NODE_IMAGE=node:22-bookworm-slim$/m, `ARG NODE_IMAGE=node:22-bookworm-slim@sha256:${'cd'.repeat(32)}`),
+      ),
+    ],
   };
   for (const [name, args] of Object.entries(fixtures)) runs[name] = runChecker(args);
 });
@@ -116,14 +185,16 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const CHECK_TIME = 120_000; // the fixtures run in parallel; each loads the Kubernetes schemas and TypeScript
+// the fixtures run two at a time, all started before the first test; each loads the Kubernetes schemas and TypeScript
+// and builds every kustomization, so a late fixture waits for the ones before it
+const CHECK_TIME = 600_000;
 
 describe('check:deploy', () => {
   it(
     'passes on the repository as committed',
     async () => {
       const run = await runs.repo;
-      expect(run.stderr).toBe('');
+      expect(problems(run)).toEqual([]);
       expect(run.stdout).toMatch(/^check:deploy: ok \(\d+ Kubernetes objects/);
       expect(run.code).toBe(0);
     },
@@ -135,7 +206,7 @@ describe('check:deploy', () => {
     async () => {
       const run = await runs.wrongType;
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain('k8s-wrong-type/base/identity.yaml: Deployment/identity: spec.replicas: must be integer');
+      expect(run.stderr).toContain('k8s-wrong-type/base/identity.yaml: Deployment/identity: spec.revisionHistoryLimit: must be integer');
       expect(run.stderr).toMatch(/check:deploy: \d+ problem\(s\)/);
     },
     CHECK_TIME,
@@ -206,11 +277,112 @@ describe('check:deploy', () => {
   );
 
   it(
+    'rejects a ScaledObject that combines fallback with a cpu trigger, which KEDA 2.14 to 2.16 refuse at admission',
+    async () => {
+      const run = await runs.kedaFallbackWithCpu;
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        'dispatcher-scaledobject.yaml: ScaledObject/dispatcher: spec.fallback with a cpu trigger: KEDA 2.14 to 2.16 reject this ScaledObject at admission',
+      );
+    },
+    CHECK_TIME,
+  );
+
+  it(
     'builds every kustomization as kubectl apply -k would: an overlay inside its own base is a cycle',
     async () => {
       const cycle = await runs.overlayInBase;
       expect(cycle.code).toBe(1);
-      expect(cycle.stderr).toMatch(/autoscaling\/hpa\/kustomization\.yaml: Kustomization: kubectl kustomize fails: .*cycle detected/);
+      expect(cycle.stderr).toMatch(/overlays\/hpa\/kustomization\.yaml: Kustomization: kubectl kustomize fails: .*cycle detected/);
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    'warns loudly that the images are not pinned by digest, and not once they are',
+    async () => {
+      const run = await runs.repo;
+      expect(run.stderr).toMatch(/^check:deploy: WARNING image beacon\/identity:1\.2\.0 is not pinned by digest \(k8s\/overlays\/gateway-api-hpa, /m);
+      expect(run.stderr).toContain('check:deploy: WARNING image beacon/edge:1.2.0 is not pinned by digest');
+      expect(run.stderr).toContain('check:deploy: WARNING docker-compose.yml: service postgres: image postgres:15-bookworm is not pinned by digest');
+      const pinned = await runs.pinned;
+      expect(problems(pinned)).toEqual([]);
+      expect(pinned.code).toBe(0);
+      expect(pinned.stderr).not.toMatch(/WARNING image beacon\//);
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    'judges each overlay as rendered: a default deny, every needed flow open at both ends, nothing more',
+    async () => {
+      const run = await runs.networkPolicies;
+      expect(run.code).toBe(1);
+      const err = problems(run).join('\n');
+      expect(err).toContain('k8s-netpol/overlays/keda/kustomization.yaml: Namespace/beacon: no default-deny NetworkPolicy');
+      expect(err).toContain(
+        'k8s-netpol/overlays/keda/kustomization.yaml: Deployment/dispatcher: cannot reach PostgreSQL (it is given DATABASE_URL): no NetworkPolicy allows egress TCP 5432',
+      );
+      expect(err).toContain('k8s-netpol/overlays/hpa/kustomization.yaml: Deployment/traffic: does not admit the ingress controller or the Gateway');
+      expect(err).toContain('NetworkPolicy/beacon-from-ingress-controller: admits the front door to Deployment/dispatcher, which no route sends traffic to');
+      expect(err).toMatch(/Deployment\/store: admits Deployment\/dispatcher on TCP 3003 \(http\), which nothing needs/);
+      // the Gateway API overlays keep their own front door, so traffic is still admitted there
+      expect(err).not.toContain('gateway-api-keda/kustomization.yaml: Deployment/traffic: does not admit');
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    'validates the Gateway API objects and needs session persistence for /socket.io',
+    async () => {
+      const run = await runs.gatewayApi;
+      expect(run.code).toBe(1);
+      const err = problems(run).join('\n');
+      expect(err).toMatch(/gateway\.yaml: HTTPRoute\/beacon-socket: spec\.rules\[0\]: must NOT have additional properties \('sessionPersistance'\)/);
+      expect(err).toContain(
+        'k8s-gateway-api/overlays/gateway-api-keda/kustomization.yaml: HTTPRoute/beacon-socket: the /socket.io rule needs sessionPersistence',
+      );
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    'needs one autoscaler keeping 2 replicas for every Deployment, and no replicas of their own',
+    async () => {
+      const run = await runs.autoscaling;
+      expect(run.code).toBe(1);
+      const err = problems(run).join('\n');
+      expect(err).toContain(
+        'k8s-autoscaling/overlays/keda/kustomization.yaml: Deployment/gateway: no autoscaler (HorizontalPodAutoscaler or KEDA ScaledObject) scales it',
+      );
+      expect(err).toContain('k8s-autoscaling/overlays/hpa/kustomization.yaml: Deployment/identity: sets replicas (2) although an autoscaler owns the count');
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    'validates what an overlay renders: the KEDA overlay must render a valid ScaledObject',
+    async () => {
+      const run = await runs.kedaRendered;
+      expect(run.code).toBe(1);
+      expect(problems(run)).toContain(
+        `${join(work, 'k8s-keda-rendered')}/overlays/keda/kustomization.yaml: ScaledObject/dispatcher: spec.minReplicaCount: must be integer (as rendered)`,
+      );
+      // the file itself is valid, and the other overlays render it unchanged
+      expect(run.stderr).not.toContain('dispatcher-scaledobject.yaml: ScaledObject/dispatcher: spec.minReplicaCount');
+      expect(run.stderr).not.toContain('overlays/gateway-api-keda/kustomization.yaml: ScaledObject/dispatcher: spec.minReplicaCount');
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    "sets the host once: a route not serving PUBLIC_URL's host is refused",
+    async () => {
+      const run = await runs.hostTwice;
+      expect(run.code).toBe(1);
+      expect(problems(run).join('\n')).toContain(
+        "k8s-host/overlays/keda/kustomization.yaml: Ingress/beacon: serves host 'set-from-public-url.invalid', not PUBLIC_URL's 'beacon.example.org'",
+      );
     },
     CHECK_TIME,
   );
@@ -272,6 +444,25 @@ describe('check:deploy', () => {
       const root = await runs.dockerRoot;
       expect(root.code).toBe(1);
       expect(root.stderr).toMatch(/Dockerfile\.root: target identity \(line \d+\): runs as root/);
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    'keeps the edge image slim, runs a supported Node.js LTS, and warns while the base image is not pinned by digest',
+    async () => {
+      const fat = await runs.dockerFatEdge;
+      expect(fat.code).toBe(1);
+      expect(fat.stderr).toMatch(/Dockerfile\.fat-edge: target edge \(line \d+\): is built FROM stage runtime, which installs every service's dependencies/);
+      const repo = await runs.repo;
+      expect(repo.stderr).toMatch(/^check:deploy: WARNING Dockerfile: stage runtime \(line \d+\) is FROM node:22-bookworm-slim, not pinned by digest/m);
+      const node20 = await runs.dockerNode20;
+      expect(node20.code).toBe(1);
+      expect(node20.stderr).toMatch(/Dockerfile\.node20: stage runtime \(line \d+\): FROM node:20-bookworm-slim: Node\.js 20 is not a supported LTS line/);
+      const pinned = await runs.dockerPinned;
+      expect(problems(pinned)).toEqual([]);
+      expect(pinned.code).toBe(0);
+      expect(pinned.stderr).not.toContain('WARNING Dockerfile');
     },
     CHECK_TIME,
   );

@@ -12,7 +12,58 @@ How to start them:
   - or with Docker:      docker compose up -d postgres redis
 Then run the command again. DATABASE_URL and REDIS_URL point Beacon elsewhere.`;
 
-export class PreflightError extends Error {}
+/** A check before start-up failed: `message` says what, `help` how to fix it (printed after it). */
+export class PreflightError extends Error {
+  constructor(
+    message: string,
+    readonly help: string = START_HELP,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * PostgreSQL answered but did not let this role in: SQLSTATE 28P01 (wrong or missing password), 28000 (no such role,
+ * peer or ident authentication failed, no pg_hba.conf entry), or the server asked for a password and DATABASE_URL has
+ * none (node-postgres refuses before sending anything, so there is no SQLSTATE: scram-sha-256 is Debian's default for
+ * connections to 127.0.0.1).
+ */
+export function isLoginRefused(e: unknown): boolean {
+  const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
+  if (code === '28P01' || code === '28000') return true;
+  return (
+    typeof message === 'string' && /client password must be a (non-empty )?string|password authentication failed|peer authentication failed/i.test(message)
+  );
+}
+
+/** A role name that can be pasted into the commands below as it is; anything else gets the suggested name. */
+const shellSafeRole = (name: string) => (/^[a-z_][a-z0-9_]{0,62}$/.test(name) ? name : 'beacon');
+
+/** The exact commands that give Beacon a role with a password on a stock Debian 12 (PostgreSQL 15) machine. */
+export function loginHelp(url: string): string {
+  const u = new URL(url);
+  const role = shellSafeRole(decodeURIComponent(u.username) || 'postgres');
+  const database = shellSafeRole(decodeURIComponent(u.pathname.replace(/^\//, '')) || 'beacon');
+  const withCredentials = (user: string) => {
+    const next = new URL(url);
+    next.username = user;
+    next.password = 'choose-a-password';
+    return next.toString();
+  };
+  const own = role === 'postgres' ? 'beacon' : role;
+  return `
+PostgreSQL is running, but it refused this login. On Debian 12 (PostgreSQL 15) local TCP connections need a password
+(scram-sha-256 in /etc/postgresql/15/main/pg_hba.conf) and the postgres role has none. Either give Beacon its own role
+(earthdistance is not a trusted extension: a superuser puts it in template1, so every new database has it):
+  sudo -u postgres psql -d template1 -c "CREATE EXTENSION IF NOT EXISTS cube; CREATE EXTENSION IF NOT EXISTS earthdistance"
+  sudo -u postgres psql -c "CREATE ROLE ${own} LOGIN CREATEDB PASSWORD 'choose-a-password'"
+  sudo -u postgres createdb -O ${own} ${database}
+  export DATABASE_URL='${withCredentials(own)}'
+or set a password on the role DATABASE_URL names (${role}):
+  sudo -u postgres psql -c "ALTER ROLE ${role} PASSWORD 'choose-a-password'"
+  export DATABASE_URL='${withCredentials(role)}'
+Then run the command again.`;
+}
 
 /** Connects to PostgreSQL, creating the database if it is missing; checks the extensions Beacon uses. */
 export async function ensureDatabase(url: string): Promise<{ created: boolean }> {
@@ -24,12 +75,32 @@ export async function ensureDatabase(url: string): Promise<{ created: boolean }>
   try {
     await client.connect();
   } catch (e) {
+    await client.end().catch(() => undefined);
+    if (isLoginRefused(e)) {
+      throw new PreflightError(
+        `PostgreSQL at ${redact(url)} refused the login of role '${target.username || '(your user name)'}' (${(e as Error).message}).`,
+        loginHelp(url),
+      );
+    }
     throw new PreflightError(`PostgreSQL is not reachable at ${redact(url)} (${(e as Error).message}).`);
   }
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
     if (found.rowCount) return { created: false };
-    await client.query(`CREATE DATABASE "${dbName.replace(/"/g, '""')}"`);
+    try {
+      await client.query(`CREATE DATABASE "${dbName.replace(/"/g, '""')}"`);
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      // 42P04 (or 23505 on pg_database's unique index): another migrator created it a moment ago
+      if (code === '42P04' || code === '23505') return { created: false };
+      // 42501: the role may not create databases
+      if (code !== '42501') throw e;
+      const role = shellSafeRole(decodeURIComponent(target.username) || 'postgres');
+      throw new PreflightError(
+        `PostgreSQL at ${redact(url)}: database '${dbName}' does not exist and role '${target.username}' may not create it (${(e as Error).message}).`,
+        `\nCreate it for that role, then run the command again:\n  sudo -u postgres createdb -O ${role} ${shellSafeRole(dbName)}`,
+      );
+    }
     return { created: true };
   } finally {
     await client.end();

@@ -44,6 +44,17 @@ describe('npm start: PostgreSQL and Redis', () => {
     expect(err).not.toMatch(/\n\s+at /); // no stack trace
   });
 
+  it('tells a role PostgreSQL does not know (28000) from an unreachable server, with the commands to create it', async () => {
+    const url = new URL(db.url);
+    url.username = 'beacon_no_such_role';
+    const { exitCode, err } = await prepareCapturing({ DATABASE_URL: url.toString(), REDIS_URL: TEST_REDIS_URL });
+    expect(exitCode).toBe(1);
+    expect(err).toMatch(/^beacon: PostgreSQL at \S+ refused the login of role 'beacon_no_such_role' \(role "beacon_no_such_role" does not exist\)/);
+    expect(err).not.toContain(START_HELP);
+    expect(err).toContain(`sudo -u postgres psql -c "CREATE ROLE beacon_no_such_role LOGIN CREATEDB PASSWORD 'choose-a-password'"`);
+    expect(err).toContain('sudo -u postgres createdb -O beacon_no_such_role');
+  });
+
   it('says how to start Redis and exits non-zero when it is unreachable', async () => {
     const { exitCode, err } = await prepareCapturing({ DATABASE_URL: db.url, REDIS_URL: 'redis://127.0.0.1:1' });
     expect(exitCode).toBe(1);

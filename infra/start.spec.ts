@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { AddressInfo, createServer, Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONFIG_ERROR_EXIT_CODE } from '@beacon/common';
+import { START_HELP } from './preflight';
 import { planStart, prepare, Supervised } from './start';
 
 /** Nothing listens on port 1: had start-up got as far as PostgreSQL, it would print the help paragraph. */
@@ -88,5 +90,78 @@ describe('npm start: supervision', () => {
     while (c.starts() < 2) await new Promise((r) => setTimeout(r, 100));
     await p.stop();
     expect(c.starts()).toBeGreaterThanOrEqual(2);
+  });
+});
+
+/**
+ * A server that speaks just enough of the PostgreSQL protocol to refuse a login the two ways a stock Debian 12 does:
+ * asking for a SCRAM password (scram-sha-256, the default for 127.0.0.1) when DATABASE_URL has none, or answering a
+ * wrong password with SQLSTATE 28P01. (A role that does not exist, 28000, is proven against the real server in
+ * start.integration-spec.ts.)
+ */
+function refusingPostgres(answer: 'scram' | '28P01'): Promise<{ url: (auth: string) => string; close: () => Promise<void> }> {
+  const message = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(5);
+    head.write(type, 0, 'ascii');
+    head.writeInt32BE(body.length + 4, 1);
+    return Buffer.concat([head, body]);
+  };
+  const cstr = (s: string) => Buffer.from(`${s}\0`, 'utf8');
+  const server: Server = createServer((socket: Socket) => {
+    const auth = (code: number, body: Buffer) => {
+      const head = Buffer.alloc(4);
+      head.writeInt32BE(code, 0);
+      return message('R', Buffer.concat([head, body]));
+    };
+    socket.once('data', () => {
+      if (answer === 'scram') {
+        // AuthenticationSASL; the client's password is needed only for its answer to AuthenticationSASLContinue
+        socket.write(auth(10, Buffer.concat([cstr('SCRAM-SHA-256'), Buffer.from([0])])));
+        socket.once('data', () => socket.write(auth(11, Buffer.from('r=nonce,s=c2FsdA==,i=4096'))));
+      } else {
+        const fields = ['SFATAL', 'VFATAL', 'C28P01', 'Mpassword authentication failed for user "postgres"'].map(cstr);
+        socket.end(message('E', Buffer.concat([...fields, Buffer.from([0])])));
+      }
+    });
+    socket.on('error', () => undefined);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: (auth) => `postgres://${auth}@127.0.0.1:${port}/beacon`, close: () => new Promise((r) => server.close(() => r())) });
+    }),
+  );
+}
+
+describe('npm start: a PostgreSQL that refuses the login', () => {
+  it.each([
+    ['asks for a password that DATABASE_URL does not have (Debian 12 default)', 'scram' as const, 'postgres'],
+    ['answers a wrong password with 28P01', '28P01' as const, 'postgres:wrong'],
+  ])('%s: says the login was refused and how to create the role or set a password, not how to start PostgreSQL', async (_what, answer, auth) => {
+    const pg = await refusingPostgres(answer);
+    try {
+      const { exitCode, out, err } = await prepareCapturing({ DATABASE_URL: pg.url(auth), REDIS_URL: NOWHERE.REDIS_URL });
+      const text = err.join('\n');
+      expect(exitCode).toBe(1);
+      expect(out).toEqual([]);
+      expect(err[0]).toMatch(/^beacon: PostgreSQL at postgres:\/\/postgres(:\*\*\*)?@127\.0\.0\.1:\d+\/beacon refused the login of role 'postgres' \(/);
+      expect(text).not.toContain('not reachable');
+      expect(text).not.toContain(START_HELP);
+      expect(text).not.toContain('wrong');
+      expect(text).toContain(`sudo -u postgres psql -c "CREATE ROLE beacon LOGIN CREATEDB PASSWORD 'choose-a-password'"`);
+      expect(text).toContain('sudo -u postgres createdb -O beacon beacon');
+      expect(text).toContain('sudo -u postgres psql -d template1 -c "CREATE EXTENSION IF NOT EXISTS cube; CREATE EXTENSION IF NOT EXISTS earthdistance"');
+      expect(text).toContain(`export DATABASE_URL='postgres://beacon:choose-a-password@127.0.0.1:`);
+      expect(text).toContain(`sudo -u postgres psql -c "ALTER ROLE postgres PASSWORD 'choose-a-password'"`);
+    } finally {
+      await pg.close();
+    }
+  });
+
+  it('still says how to start PostgreSQL when nothing listens', async () => {
+    const { exitCode, err } = await prepareCapturing(NOWHERE);
+    expect(exitCode).toBe(1);
+    expect(err[0]).toMatch(/^beacon: PostgreSQL is not reachable at postgres:\/\/postgres@127\.0\.0\.1:1\/beacon \(/);
+    expect(err.join('\n')).toContain(START_HELP);
   });
 });

@@ -5,7 +5,7 @@ import { ServiceName, serviceEntry } from '@beacon/contracts';
 import { CONFIG_ERROR_EXIT_CODE, ConfigError, loadEnv } from '@beacon/common';
 import { EdgeEnv } from './edge.env';
 import { migrateAll } from './migrate';
-import { checkRedis, DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, ensureDatabase, PreflightError, redact, START_HELP } from './preflight';
+import { checkRedis, DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, ensureDatabase, PreflightError, redact } from './preflight';
 import { seedAll } from './seed';
 import { SERVICE_DEFINITIONS } from './service-definitions';
 
@@ -95,7 +95,7 @@ const processOutput: StartOutput = {
 /**
  * Everything before the first child: configuration, PostgreSQL and Redis, migrations, the demo seed. Returns the
  * plan, or the exit code when start-up must stop (having said why in one line, or one line and how to start
- * PostgreSQL or Redis).
+ * PostgreSQL or Redis, or how to give Beacon a PostgreSQL role it may log in with).
  */
 export async function prepare(
   source: NodeJS.ProcessEnv = process.env,
@@ -125,7 +125,7 @@ export async function prepare(
       return { exitCode: 1 };
     }
     if (e instanceof PreflightError) {
-      output.err(`beacon: ${e.message}\n${START_HELP}`);
+      output.err(`beacon: ${e.message}\n${e.help}`);
       return { exitCode: 1 };
     }
     throw e;

@@ -97,6 +97,9 @@ export function checkCompose(opts, report, repo, docker) {
     const cmd = commandOf(service, stages);
     for (const m of cmd.matchAll(/dist\/[\w./-]+\.js/g))
       if (!distSourceExists(repo.root, m[0])) report.error(file, `service ${name}`, `runs ${m[0]}, which has no source file`);
+    // an image pulled as it is (not built here) should be pinned: a tag can be moved
+    if (service.image && !service.build && !/@sha256:[0-9a-f]{64}$/.test(String(service.image)))
+      report.warn(`${report.show(file)}: service ${name}: image ${service.image} is not pinned by digest (docs/deploy.md, "Pinning images")`);
   }
   for (const svc of repo.services) {
     const service = services[svc];

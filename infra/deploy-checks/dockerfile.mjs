@@ -3,6 +3,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { distSourceExists, EDGE_ENTRY, MIGRATE_ENTRY } from './repository.mjs';
 
+/** The Node.js LTS lines the images may run: maintained ones only. */
+const SUPPORTED_NODE = [22, 24];
+
 /** Docker's .dockerignore semantics: patterns relative to the context, `**`, `!` exceptions, last match wins. */
 function dockerIgnoreMatcher(file) {
   const patterns = [];
@@ -189,6 +192,21 @@ export function readDockerfile(opts, report, repo) {
         break;
     }
   }
+  // base images pinned by digest: a tag can be moved under a release (a warning: the digest is given at build time)
+  for (const st of order) {
+    if (st.parent || st.base === 'scratch') continue;
+    const node = /^(?:docker\.io\/)?(?:library\/)?node:(\d+)/.exec(st.base);
+    if (node && !SUPPORTED_NODE.includes(Number(node[1])))
+      report.error(
+        file,
+        `stage ${st.name} (line ${st.line})`,
+        `FROM ${st.base}: Node.js ${node[1]} is not a supported LTS line (${SUPPORTED_NODE.join(' or ')}; Node 20 reached its end of life on 2026-04-30)`,
+      );
+    if (!/@sha256:[0-9a-f]{64}$/.test(st.base))
+      report.warn(
+        `${report.show(file)}: stage ${st.name} (line ${st.line}) is FROM ${st.base}, not pinned by digest: build with --build-arg NODE_IMAGE=${st.base.split('@')[0]}@sha256:<digest> (docs/deploy.md, "Pinning images")`,
+      );
+  }
   for (const pkg of repo.workspacePackages) {
     const parts = pkg.split('/');
     const covered = copied.some((c) => c === '' || c === '.' || parts.some((_, i) => parts.slice(0, i + 1).join('/') === c));
@@ -237,6 +255,15 @@ function effective(stage, key) {
   return undefined;
 }
 
+/** The stage and every stage it is built from: its FROM chain, and the stages its COPY --from instructions read. */
+function provenance(stage, stages, seen = new Set()) {
+  for (let s = stage; s && !seen.has(s); s = s.parent) {
+    seen.add(s);
+    for (const c of s.copies) if (c.from && stages.get(c.from)) provenance(stages.get(c.from), stages, seen);
+  }
+  return [...seen];
+}
+
 /** The effective setting of the stage named `target`; a stage that does not exist has none (an empty env). */
 export const stageSetting = (stages, target, key) => effective(stages.get(target) ?? {}, key);
 
@@ -269,9 +296,22 @@ export function checkDockerTargets(report, docker, repo) {
     if (health && (!hc || hc === 'NONE')) report.error(file, where, 'has no HEALTHCHECK against /health');
     if (health && hc && hc !== 'NONE' && !hc.includes('/health')) report.error(file, where, 'HEALTHCHECK does not call /health');
     if (port && !effective(stage, 'expose')?.includes(port)) report.error(file, where, `does not EXPOSE ${port}`);
-    if (!effective(stage, 'runs').some((r) => /npm ci\b.*--omit=dev/.test(r)))
+    const built = provenance(stage, stages);
+    if (!built.some((s) => s.runs.some((r) => /npm ci\b.*--omit=dev/.test(r))))
       report.error(file, where, 'its runtime must install production dependencies only (npm ci --omit=dev)');
-    if (target === 'edge' && !stage.copies.some((c) => c.sources.some((s) => s.includes('web/dist'))))
-      report.error(file, where, 'does not copy the built web app (web/dist)');
+    if (target === 'edge') {
+      if (!built.some((s) => s.copies.some((c) => c.sources.some((src) => src.includes('web/dist')))))
+        report.error(file, where, 'does not copy the built web app (web/dist)');
+      // slim: the edge's image must not be built FROM a stage that installed every service's dependencies
+      const chain = [];
+      for (let s = stage.parent; s; s = s.parent) chain.push(s);
+      const heavy = chain.find((s) => s.runs.some((r) => /npm ci\b/.test(r)));
+      if (heavy)
+        report.error(
+          file,
+          where,
+          `is built FROM stage ${heavy.name}, which installs every service's dependencies: copy only what the edge loads into an image of its own`,
+        );
+    }
   }
 }

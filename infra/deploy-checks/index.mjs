@@ -24,5 +24,5 @@ export async function checkDeploy(argv = []) {
   // without manifests every variable would also be reported as unset in Kubernetes: one problem says it already
   if (files.length) checkVariablesHandled(report, objects, repo);
   const summary = `${objects.length} Kubernetes objects in ${files.length} files, ${Object.keys(compose.services ?? {}).length} compose services, ${docker.stages?.size ?? 0} Dockerfile stages, ${repo.services.length} services`;
-  return { problems: report.problems, summary };
+  return { problems: report.problems, warnings: report.warnings, summary };
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { parseYamlDocuments, PEM } from '../shared.mjs';
 import { checkAutoscaling } from './autoscaling.mjs';
 import { checkIngress } from './ingress.mjs';
-import { checkKustomizations } from './kustomize.mjs';
+import { checkKustomizations, isKustomizeKind } from './kustomize.mjs';
+import { checkOverlays } from './overlays.mjs';
 import { validateSchemas } from './schema.mjs';
 import { checkSecretDocs, checkSecrets } from './secrets.mjs';
 import { checkWorkloads } from './workloads.mjs';
@@ -20,7 +21,7 @@ function listYamlFiles(dir) {
   return out;
 }
 
-/** The YAML files under k8s/ and their objects as `{ file, object }`, the Kustomizations apart from the rest. */
+/** The YAML files under k8s/ and their objects as `{ file, object }`, kustomize's own (Kustomization, Component) apart. */
 function readManifests(report, files) {
   const objects = [];
   const kustomizations = [];
@@ -32,7 +33,7 @@ function readManifests(report, files) {
         report.error(file, '', 'a document is not a Kubernetes object (expected a mapping with apiVersion and kind)');
         continue;
       }
-      if (object.kind === 'Kustomization') kustomizations.push({ file, object });
+      if (isKustomizeKind(object)) kustomizations.push({ file, object });
       else objects.push({ file, object });
     }
   }
@@ -46,12 +47,22 @@ export async function checkKubernetes(opts, report, repo) {
     return { objects: [], files };
   }
   const { objects, kustomizations } = readManifests(report, files);
-  await validateSchemas(report, objects);
-  checkKustomizations(report, files, kustomizations);
+  const overlays = checkKustomizations(report, files, kustomizations);
+  // the files, then what each overlay renders (patches and replacements can break a valid file): a problem the file
+  // already has is not repeated for its rendered copies
+  const rendered = overlays.flatMap(({ file, objects: out }) => (out ?? []).map((object) => ({ file, object, rendered: true })));
+  const seen = new Set();
+  await validateSchemas([...objects, ...rendered], (entry, name, message) => {
+    const key = `${name}: ${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    report.error(entry.file, name, entry.rendered ? `${message} (as rendered)` : message);
+  });
   checkSecrets(report, objects);
   checkWorkloads(report, objects, repo);
   checkIngress(report, objects, repo);
   checkAutoscaling(report, objects, repo);
   checkSecretDocs(opts, report, objects);
-  return { objects, files };
+  checkOverlays(report, overlays, repo);
+  return { objects, files, overlays };
 }

@@ -1,6 +1,7 @@
 /**
  * Every manifest object against its API schema: kubernetes-models' compiled validators for Kubernetes kinds, with
- * unknown fields rejected as `kubectl apply` does, and infra/check-deploy.keda.schema.json for KEDA's.
+ * unknown fields rejected as `kubectl apply` does, infra/check-deploy.keda.schema.json for KEDA's and
+ * gateway-api.schema.json (beside this file) for the Gateway API's.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,6 +14,7 @@ const Ajv = require('ajv').default;
 const ts = require('typescript');
 
 const KEDA_SCHEMA = fileURLToPath(new URL('../../check-deploy.keda.schema.json', import.meta.url));
+const GATEWAY_API_SCHEMA = fileURLToPath(new URL('./gateway-api.schema.json', import.meta.url));
 
 /** The kubernetes-models class for an apiVersion and kind ('v1' is the core group), with its type declarations. */
 async function loadModel(apiVersion, kind) {
@@ -108,51 +110,63 @@ function editDistance(a, b) {
   return d[a.length][b.length];
 }
 
-/** KEDA kind -> its compiled validator. */
-function kedaValidators() {
-  const kedaSchema = JSON.parse(readFileSync(KEDA_SCHEMA, 'utf8'));
+/** apiVersion -> kind -> compiled validator, for the CRDs kubernetes-models does not have (KEDA, the Gateway API). */
+function crdValidators() {
   const ajv = new Ajv({ allErrors: true, strict: false });
-  ajv.addSchema(kedaSchema);
+  const compile = (file, kinds) => {
+    const schema = JSON.parse(readFileSync(file, 'utf8'));
+    ajv.addSchema(schema);
+    return Object.fromEntries(kinds.map((kind) => [kind, ajv.getSchema(`${schema.$id}#/definitions/${kind}`)]));
+  };
   return {
-    ScaledObject: ajv.getSchema(`${kedaSchema.$id}#/definitions/ScaledObject`),
-    TriggerAuthentication: ajv.getSchema(`${kedaSchema.$id}#/definitions/TriggerAuthentication`),
+    'keda.sh/v1alpha1': { file: 'infra/check-deploy.keda.schema.json', kinds: compile(KEDA_SCHEMA, ['ScaledObject', 'TriggerAuthentication']) },
+    'gateway.networking.k8s.io/v1': {
+      file: 'infra/deploy-checks/kubernetes/gateway-api.schema.json',
+      kinds: compile(GATEWAY_API_SCHEMA, ['Gateway', 'HTTPRoute']),
+    },
   };
 }
 
-export async function validateSchemas(report, objects) {
-  const keda = kedaValidators();
+/**
+ * `objects` as `{ file, object }`; every problem goes to `onError(entry, objectName, message)`, so the caller can tell
+ * a problem of a file from the same problem of an overlay's rendered copy.
+ */
+export async function validateSchemas(objects, onError) {
+  const crds = crdValidators();
   const models = new Map();
   for (const { object } of objects) {
     const key = `${object.apiVersion}|${object.kind}`;
-    if (!models.has(key) && object.apiVersion && object.kind && !String(object.apiVersion).startsWith('keda.sh/')) {
+    if (!models.has(key) && object.apiVersion && object.kind && !crds[object.apiVersion]) {
       models.set(key, await loadModel(String(object.apiVersion), String(object.kind)));
     }
   }
   const strict = strictFieldChecker([...new Set([...models.values()].filter(Boolean).map((m) => m.declarations))]);
-  for (const { file, object } of objects) {
+  for (const entry of objects) {
+    const { object } = entry;
     const name = objectName(object);
     if (!object.apiVersion || !object.kind) {
-      report.error(file, name, 'apiVersion and kind are required');
+      onError(entry, name, 'apiVersion and kind are required');
       continue;
     }
-    if (!object.metadata?.name) report.error(file, name, 'metadata.name is required');
-    if (object.apiVersion === 'keda.sh/v1alpha1') {
-      const validate = keda[object.kind];
-      if (!validate) report.error(file, name, `no schema for KEDA kind ${object.kind} (add it to infra/check-deploy.keda.schema.json)`);
-      else if (!validate(object)) for (const line of formatAjvErrors(validate.errors)) report.error(file, name, line);
+    if (!object.metadata?.name) onError(entry, name, 'metadata.name is required');
+    const crd = crds[object.apiVersion];
+    if (crd) {
+      const validate = crd.kinds[object.kind];
+      if (!validate) onError(entry, name, `no schema for ${object.apiVersion} kind ${object.kind} (add it to ${crd.file})`);
+      else if (!validate(object)) for (const line of formatAjvErrors(validate.errors)) onError(entry, name, line);
       continue;
     }
     const loaded = models.get(`${object.apiVersion}|${object.kind}`);
     if (!loaded) {
-      report.error(file, name, `unknown apiVersion/kind '${object.apiVersion} ${object.kind}' (not in the Kubernetes API schemas of kubernetes-models)`);
+      onError(entry, name, `unknown apiVersion/kind '${object.apiVersion} ${object.kind}' (not in the Kubernetes API schemas of kubernetes-models)`);
       continue;
     }
     try {
       new loaded.model(object).validate();
     } catch (e) {
       const lines = e.errors ? formatAjvErrors(e.errors) : [e.message];
-      for (const line of lines) report.error(file, name, line);
+      for (const line of lines) onError(entry, name, line);
     }
-    for (const line of strict(loaded.declarations, object)) report.error(file, name, line);
+    for (const line of strict(loaded.declarations, object)) onError(entry, name, line);
   }
 }

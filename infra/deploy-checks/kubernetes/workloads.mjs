@@ -1,6 +1,6 @@
 /** The pods: resources, references, and for every service a Deployment, a Service and a PodDisruptionBudget that fit it. */
 import { join } from 'node:path';
-import { distSourceExists, EDGE_ENTRY, edgeUrlVariable } from '../repository.mjs';
+import { distSourceExists, EDGE_ENTRY, edgeUrlVariable, MIGRATE_ENTRY } from '../repository.mjs';
 import { mustBeSet, serviceEnv, serviceFiles, shutdownGraceSeconds } from '../service-env.mjs';
 import { commandLine, containerEnv, containersOf, findObject, objectName, ofKind, podSpecOf, selects, sleepSeconds } from './objects.mjs';
 
@@ -99,6 +99,24 @@ function checkServiceWorkload(report, objects, repo, svc) {
       report.error(file, name, `${cpath}: env ${e.name} is not a variable ${svc} reads (libs/common/src/env.ts, ${serviceFiles(repo.root, svc).envFile})`);
   }
 
+  // Every pod that uses PostgreSQL migrates first, with its own image, under the advisory lock in infra/migrate.ts:
+  // an upgrade then needs nothing deleted by hand (a migration Job is immutable, so `kubectl apply` of a new image fails).
+  if (env.has('DATABASE_URL')) {
+    const migrate = (pod.initContainers ?? []).find((c) => commandLine(c).some((a) => String(a).includes(MIGRATE_ENTRY)));
+    if (!migrate)
+      report.error(
+        file,
+        name,
+        `no initContainer runs ${MIGRATE_ENTRY}: the pod would start on a schema its image does not know (the migration runs under a lock, so every pod may run it)`,
+      );
+    else if (migrate.image !== main.image)
+      report.error(
+        file,
+        name,
+        `initContainer ${migrate.name} runs image ${migrate.image}, not the service's ${main.image}: it must apply the migrations this image carries`,
+      );
+  }
+
   const service = findObject(objects, 'Service', svc);
   if (!service) report.error(file, `Service/${svc}`, `services/${svc} has no Service named '${svc}'`);
   else {
@@ -130,6 +148,13 @@ export function checkWorkloads(report, objects, repo) {
   checkPods(report, objects);
   for (const svc of repo.services) checkServiceWorkload(report, objects, repo, svc);
   checkEdgeServiceUrls(report, objects, repo);
+  for (const { file, object } of ofKind(objects, 'Job')) {
+    report.error(
+      file,
+      objectName(object),
+      "a Job's pod template is immutable: every upgrade would need a manual `kubectl delete job` (and a GitOps tool would stall); migrations run in each pod's `migrate` initContainer",
+    );
+  }
   // the API server refuses a Deployment whose selector misses its own pods, so catch it before `kubectl apply`
   for (const { file, object } of ofKind(objects, 'Deployment')) {
     if (!selects(object.spec?.selector?.matchLabels, object.spec?.template?.metadata?.labels))
