@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Menu } from 'lucide-react';
 import { useAppSelector } from '@/app/hooks';
 import { useAppConfig } from '@/app/config';
 import { displayName, selectUser } from '@/features/auth/auth.slice';
@@ -46,6 +47,10 @@ const DASHBOARD_MENU = [
   ['/dashboard/report-incident', 'Report Incident'],
   ['/dashboard/community', 'Community'],
   ['/dashboard/store', 'Store'],
+  ['/alerts', 'My Alerts'],
+  ['/profile', 'Profile'],
+  ['/premium', 'Premium'],
+  ['/faq', 'FAQ'],
 ] as const;
 
 function LevelBadge() {
@@ -85,7 +90,7 @@ export function DashboardLayout() {
         Skip to content
       </a>
       <button type="button" className="btn btn-ghost sidebar-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>
-        ☰ Menu
+        <Menu aria-hidden="true" size={20} /> Menu
       </button>
       {open && <div className="sidebar-overlay" onClick={() => setOpen(false)} aria-hidden="true" />}
       <aside className={`sidebar ${open ? 'open' : ''}`} aria-label="Dashboard">
@@ -145,7 +150,7 @@ export function AdminLayout() {
         Skip to content
       </a>
       <button type="button" className="btn btn-ghost sidebar-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>
-        ☰ Menu
+        <Menu aria-hidden="true" size={20} /> Menu
       </button>
       {open && <div className="sidebar-overlay" onClick={() => setOpen(false)} aria-hidden="true" />}
       <aside className={`sidebar ${open ? 'open' : ''}`} aria-label="Admin">

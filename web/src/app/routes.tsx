@@ -17,6 +17,9 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 
 const FaqPage = page(() => import('@/features/faq'), 'FaqPage');
 const PremiumPage = page(() => import('@/features/premium'), 'PremiumPage');
+const TermsPage = page(() => import('@/features/legal'), 'TermsPage');
+const PrivacyPage = page(() => import('@/features/legal'), 'PrivacyPage');
+const ContactPage = page(() => import('@/features/legal'), 'ContactPage');
 const ProfilePage = page(() => import('@/features/profile'), 'ProfilePage');
 const DashboardHomePage = page(() => import('@/features/dashboard-home'), 'DashboardHomePage');
 const ActivityPage = page(() => import('@/features/dashboard-home'), 'ActivityPage');
@@ -71,6 +74,9 @@ export const routes: RouteObject[] = [
           { path: '/faq', element: <FaqPage />, ...titled('FAQ') },
           { path: '/premium', element: <PremiumPage />, ...titled('Premium') },
           { path: '/map', element: <SafetyMapPage />, ...titled('Safety Map') },
+          { path: '/terms', element: <TermsPage />, ...titled('Terms of Service') },
+          { path: '/privacy', element: <PrivacyPage />, ...titled('Privacy Policy') },
+          { path: '/contact', element: <ContactPage />, ...titled('Contact Support') },
           {
             element: <RequireAuth />,
             children: [

@@ -82,7 +82,8 @@ export function UserAlertCard({ alert: a, now, detailLink = true }: { alert: Use
         {a.read && <span className="badge badge-success">✓ Safe{a.readAt ? ` · ${relativeAge(a.readAt, now)}` : ''}</span>}
       </p>
       <div className="row">
-        {!a.read && (
+        {/* a cancelled alert was a false alarm or is over: nothing to be safe from */}
+        {!a.read && a.status !== 'cancelled' && (
           <button type="button" className="btn btn-primary btn-sm" onClick={safe} disabled={marking.isLoading} aria-label={`I'm Safe: ${a.title}`}>
             I'm Safe
           </button>

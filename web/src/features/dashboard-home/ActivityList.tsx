@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { relativeAge } from '@/common/time';
+import { serverNow } from '@/common/server-clock';
 import type { ActivityItem, ActivityType } from './activity';
 
 const ICONS: Record<ActivityType, string> = { alert: '🚨', community: '💬', report: '📝', achievement: '🏆' };
 const TYPE_LABELS: Record<ActivityType, string> = { alert: 'Alert', community: 'Community', report: 'Report', achievement: 'Achievement' };
 
 /** A list of activity rows; item texts come from the services and are rendered as text. */
-export function ActivityList({ items, now = new Date() }: { items: ActivityItem[]; now?: Date }) {
+export function ActivityList({ items, now = serverNow() }: { items: ActivityItem[]; now?: Date }) {
   return (
     <ul className="activity-list">
       {items.map((item) => {

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { UserPoints } from '@beacon/contracts';
 import { useAppSelector } from '@/app/hooks';
 import { Spinner } from '@/common/Spinner';
+import { serverNow } from '@/common/server-clock';
 import { useGetMyPointsQuery } from '@/common/points.api';
 import { displayName, selectUser } from '@/features/auth/auth.slice';
 import { ActivityList } from './ActivityList';
@@ -89,7 +90,7 @@ export function DashboardHomePage() {
   const received = useDashboardAlertCountQuery({ unread: false });
   const unread = useDashboardAlertCountQuery({ unread: true });
   const activity = useActivity();
-  const now = new Date();
+  const now = serverNow();
 
   const activeCount = active.data?.length ?? 0;
   const activeUnread = active.data?.filter((a) => !a.read).length ?? 0;

@@ -1,0 +1,186 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { createUser, DEMO_ADMIN, signIn } from './support/users';
+
+/**
+ * The web app on a real phone (issue 20) and on a desktop: installable (manifest, icons, offline page), a title and
+ * a focused heading per page, skip links, and no page wider than the screen for someone with a long e-mail address.
+ */
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+
+/** A 40-character address: `${tag}-<8 hex>@example.test` is tag + 22 characters. */
+const LONG_TAG = 'phone-long-address';
+
+const PUBLIC_ROUTES = [
+  ['/', 'Public safety alerts · Beacon'],
+  ['/login', 'Sign In · Beacon'],
+  ['/signup', 'Sign Up · Beacon'],
+  ['/forgot-password', 'Forgot Password · Beacon'],
+  ['/faq', 'FAQ · Beacon'],
+  ['/premium', 'Premium · Beacon'],
+  ['/map', 'Safety Map · Beacon'],
+] as const;
+
+const USER_ROUTES = [
+  ['/dashboard', 'Dashboard · Beacon'],
+  ['/dashboard/alerts', 'Alert Management · Beacon'],
+  ['/dashboard/maps', 'Maps · Beacon'],
+  ['/dashboard/cameras', 'Cameras · Beacon'],
+  ['/dashboard/report-incident', 'Report Incident · Beacon'],
+  ['/dashboard/community', 'Community · Beacon'],
+  ['/dashboard/store', 'Store · Beacon'],
+  ['/dashboard/activity', 'Activity · Beacon'],
+  ['/dashboard/settings', 'Settings · Beacon'],
+  ['/alerts', 'Alerts · Beacon'],
+  ['/profile', 'Profile · Beacon'],
+  ['/faq', 'FAQ · Beacon'],
+  ['/premium', 'Premium · Beacon'],
+  ['/map', 'Safety Map · Beacon'],
+] as const;
+
+const ADMIN_ROUTES = [
+  ['/admin', 'Admin Dashboard · Beacon'],
+  ['/admin/create-alert', 'Create Alert · Beacon'],
+  ['/admin/alerts', 'Sent Alerts · Beacon'],
+  ['/admin/history', 'Alert History · Beacon'],
+  ['/admin/help-requests', 'Help Requests · Beacon'],
+  ['/admin/moderation', 'Moderation · Beacon'],
+  ['/admin/products', 'Products · Beacon'],
+  ['/admin/settings', 'Admin Settings · Beacon'],
+] as const;
+
+/** How much wider than the window the page is (0: no sideways scrolling). */
+async function overflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Opens a route as a visitor would and waits for its page (its main heading) to show. */
+async function open(page: Page, path: string, title: string) {
+  await page.goto(path);
+  await expect(page).toHaveTitle(title);
+  await expect(page.locator('h1').first()).toBeVisible();
+  // the page's data arrives after the heading: measure once nothing is loading any more
+  await expect(page.locator('.spinner')).toHaveCount(0);
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`on a ${viewport.name} (${viewport.width} px)`, () => {
+    // axe-core is injected as a script, which the app's own Content-Security-Policy would (rightly) block
+    test.use({ viewport: { width: viewport.width, height: viewport.height }, bypassCSP: true });
+    // each sweep opens and checks a dozen pages in turn
+    test.describe.configure({ timeout: 240_000 });
+
+    test('signed out: every public page has its title, fits the screen and passes axe', async ({ page }) => {
+      for (const [path, title] of PUBLIC_ROUTES) {
+        await open(page, path, title);
+        expect({ path, overflow: await overflow(page) }).toEqual({ path, overflow: 0 });
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+
+    test('a user with a 40-character e-mail address: every page fits the screen, has its title and passes axe', async ({ page, request }) => {
+      const user = await createUser(request, LONG_TAG);
+      expect(user.email).toHaveLength(40);
+      await signIn(page, user);
+      for (const [path, title] of USER_ROUTES) {
+        await open(page, path, title);
+        expect({ path, overflow: await overflow(page) }).toEqual({ path, overflow: 0 });
+        await expectNoSeriousA11yViolations(page);
+      }
+      // the address itself is shown whole, not cut off
+      await page.goto('/profile');
+      await expect(page.getByText(user.email).first()).toBeVisible();
+    });
+
+    test('an administrator: every console page has its title, fits the screen and passes axe', async ({ page }) => {
+      await signIn(page, DEMO_ADMIN, /\/(dashboard|admin)$/);
+      for (const [path, title] of ADMIN_ROUTES) {
+        await open(page, path, title);
+        expect({ path, overflow: await overflow(page) }).toEqual({ path, overflow: 0 });
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+
+    test('navigation moves focus to the new page heading, and the skip link jumps to the content', async ({ page, request }) => {
+      const user = await createUser(request, `focus-${viewport.name}`);
+      await signIn(page, user);
+      await page.goto('/dashboard');
+      await expect(page.locator('h1').first()).toBeVisible();
+      // the first Tab reaches the skip link, which moves on to the page's content
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/#main$/);
+
+      await page.goto('/faq');
+      await expect(page.locator('h1').first()).toBeVisible();
+      // the header's Alerts link on a desktop, the bottom bar's on a phone
+      await page.getByRole('link', { name: 'Alerts', exact: true }).filter({ visible: true }).first().click();
+      await expect(page).toHaveTitle('Alerts · Beacon');
+      await expect(page.locator('h1').first()).toBeFocused();
+    });
+  });
+}
+
+test.describe('installable', () => {
+  test('index.html links a manifest with name, start_url, display, theme colour and real 192/512 px and maskable PNG icons', async ({ page, request }) => {
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const res = await request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('application/manifest+json');
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({
+      name: expect.stringContaining('Beacon'),
+      short_name: 'Beacon',
+      start_url: '/dashboard',
+      display: 'standalone',
+      theme_color: '#b91c1c',
+    });
+    const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
+    const wanted = [
+      ['192x192', 'any'],
+      ['512x512', 'any'],
+      ['192x192', 'maskable'],
+      ['512x512', 'maskable'],
+    ];
+    for (const [sizes, purpose] of wanted) {
+      const icon = icons.find((i) => i.sizes === sizes && i.purpose === purpose && i.type === 'image/png');
+      expect(icon, `${sizes} ${purpose}`).toBeDefined();
+      const png = await request.get(icon!.src);
+      expect(png.status()).toBe(200);
+      const bytes = await png.body();
+      // a real PNG of the size the manifest says: signature, then the IHDR width and height
+      expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+      const [w, h] = sizes.split('x').map(Number);
+      expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([w, h]);
+    }
+  });
+
+  test('a navigation without a network shows the offline page from the service worker', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.locator('h1').first()).toBeVisible();
+    // the worker is registered for every visitor, and takes control of the page once it is active
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await context.setOffline(true);
+    try {
+      await page.goto('/dashboard/alerts');
+      await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+      await expect(page).toHaveTitle('Offline · Beacon');
+      await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/');
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page).toHaveTitle('Public safety alerts · Beacon');
+  });
+});
