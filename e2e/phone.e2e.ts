@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import { seriousA11yViolations } from './support/axe';
 import { createUser, DEMO_ADMIN, signIn } from './support/users';
 
 /**
@@ -22,6 +22,9 @@ const PUBLIC_ROUTES = [
   ['/faq', 'FAQ · Beacon'],
   ['/premium', 'Premium · Beacon'],
   ['/map', 'Safety Map · Beacon'],
+  ['/terms', 'Terms of Service · Beacon'],
+  ['/privacy', 'Privacy Policy · Beacon'],
+  ['/contact', 'Contact Support · Beacon'],
 ] as const;
 
 const USER_ROUTES = [
@@ -57,11 +60,26 @@ async function overflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
+/**
+ * Opens each route as a visitor would, waits for its page and its title, and lists what is wrong with it: a page
+ * wider than the window, serious or critical axe findings. One list for all routes, so one run shows every defect.
+ */
+async function sweep(page: Page, routes: readonly (readonly [string, string])[]) {
+  const problems: string[] = [];
+  for (const [path, title] of routes) {
+    await open(page, path, title);
+    const wider = await overflow(page);
+    if (wider > 0) problems.push(`${path}: ${wider} px wider than the screen`);
+    for (const v of await seriousA11yViolations(page)) problems.push(`${path}: ${v}`);
+  }
+  return problems;
+}
+
 /** Opens a route as a visitor would and waits for its page (its main heading) to show. */
 async function open(page: Page, path: string, title: string) {
   await page.goto(path);
-  await expect(page).toHaveTitle(title);
   await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page).toHaveTitle(title);
   // the page's data arrives after the heading: measure once nothing is loading any more
   await expect(page.locator('.spinner')).toHaveCount(0);
 }
@@ -74,22 +92,14 @@ for (const viewport of VIEWPORTS) {
     test.describe.configure({ timeout: 240_000 });
 
     test('signed out: every public page has its title, fits the screen and passes axe', async ({ page }) => {
-      for (const [path, title] of PUBLIC_ROUTES) {
-        await open(page, path, title);
-        expect({ path, overflow: await overflow(page) }).toEqual({ path, overflow: 0 });
-        await expectNoSeriousA11yViolations(page);
-      }
+      expect(await sweep(page, PUBLIC_ROUTES)).toEqual([]);
     });
 
     test('a user with a 40-character e-mail address: every page fits the screen, has its title and passes axe', async ({ page, request }) => {
       const user = await createUser(request, LONG_TAG);
       expect(user.email).toHaveLength(40);
       await signIn(page, user);
-      for (const [path, title] of USER_ROUTES) {
-        await open(page, path, title);
-        expect({ path, overflow: await overflow(page) }).toEqual({ path, overflow: 0 });
-        await expectNoSeriousA11yViolations(page);
-      }
+      expect(await sweep(page, USER_ROUTES)).toEqual([]);
       // the address itself is shown whole, not cut off
       await page.goto('/profile');
       await expect(page.getByText(user.email).first()).toBeVisible();
@@ -97,11 +107,7 @@ for (const viewport of VIEWPORTS) {
 
     test('an administrator: every console page has its title, fits the screen and passes axe', async ({ page }) => {
       await signIn(page, DEMO_ADMIN, /\/(dashboard|admin)$/);
-      for (const [path, title] of ADMIN_ROUTES) {
-        await open(page, path, title);
-        expect({ path, overflow: await overflow(page) }).toEqual({ path, overflow: 0 });
-        await expectNoSeriousA11yViolations(page);
-      }
+      expect(await sweep(page, ADMIN_ROUTES)).toEqual([]);
     });
 
     test('navigation moves focus to the new page heading, and the skip link jumps to the content', async ({ page, request }) => {
