@@ -69,7 +69,8 @@ export function StorePage() {
   const products = list.data?.pages.flatMap((p) => p.products) ?? [];
   const total = list.data?.pages[list.data.pages.length - 1]?.total ?? 0;
   const filtersApply = Boolean(query.search || query.category || query.featuredOnly);
-  const featuredShown = (featured.data?.products ?? []).slice(0, STORE_FEATURED_SHOWN);
+  // a search or a category is a question: the featured band above its answer ("No products found") only confused it
+  const featuredShown = query.search || query.category ? [] : (featured.data?.products ?? []).slice(0, STORE_FEATURED_SHOWN);
   const set = <K extends keyof typeof filters>(key: K, value: (typeof filters)[K]) => setFilters((f) => ({ ...f, [key]: value }));
 
   return (
