@@ -190,3 +190,186 @@ test.describe('installable', () => {
     await expect(page).toHaveTitle('Public safety alerts · Beacon');
   });
 });
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`no dead ends, no lost edits (${viewport.name}, ${viewport.width} px)`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    // journeys of a dozen steps each
+    test.describe.configure({ timeout: 120_000 });
+    const phone = viewport.width < 768;
+
+    test('location onboarding: asked once, a banner saying why until a home is set, then the feed for that place', async ({ page, request, context }) => {
+      const user = await createUser(request, `where-${viewport.name}`);
+      await signIn(page, user);
+      const ask = page.getByRole('region', { name: 'Where should Beacon watch for you?' });
+      await expect(ask).toBeVisible();
+      await ask.getByRole('button', { name: 'Not now' }).click();
+      await expect(ask).toBeHidden();
+      const banner = page.getByRole('region', { name: 'Set your home location' });
+      await expect(banner).toBeVisible();
+      await expect(banner).toContainText('only alerts for everyone: critical alerts and alerts without an area');
+
+      // asked once: not again on the next visit, while the banner stays
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(banner).toBeVisible();
+      await expect(ask).toHaveCount(0);
+      await page.goto('/alerts');
+      await expect(banner).toBeVisible();
+
+      // the map way leads to the Home Location card
+      await banner.getByRole('link', { name: 'Choose on the map' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/alerts#home-location$/);
+      await expect(page.getByRole('heading', { name: 'Home Location' })).toBeInViewport();
+
+      // the GPS way sets it, and the banner goes
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation({ latitude: 33.4484, longitude: -112.074 });
+      await page.goto('/alerts');
+      await banner.getByRole('button', { name: 'Use my location' }).click();
+      await expect(page.getByText('Home location saved. You now see the alerts for your area.')).toBeVisible();
+      await expect(banner).toHaveCount(0);
+    });
+
+    test('alert preferences: leaving with unsaved changes asks first; Save is on screen; Quick Setup asks before overwriting', async ({ page, request }) => {
+      const user = await createUser(request, `prefs-${viewport.name}`);
+      await signIn(page, user);
+      await page.goto('/dashboard/alerts');
+      const crime = page.getByRole('switch', { name: 'Crime alerts' });
+      await expect(crime).toBeVisible();
+      const wasOn = await crime.isChecked();
+      await crime.setChecked(!wasOn);
+
+      // a Save within reach wherever the user is on the long form
+      await page.getByRole('switch', { name: 'Construction alerts' }).scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 4000);
+      const save = page.getByRole('button', { name: 'Save changes' });
+      await expect(save).toBeInViewport();
+
+      // leaving through the app's navigation asks; staying keeps the edit
+      const leaveTo = phone
+        ? page.getByRole('navigation', { name: 'Sections', exact: true }).getByRole('link', { name: 'Maps' })
+        : page.getByRole('link', { name: 'Community' });
+      await leaveTo.click();
+      const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/alerts$/);
+      await expect(crime).toBeChecked({ checked: !wasOn });
+
+      await save.click();
+      await expect(page.getByText('Preferences saved')).toBeVisible();
+      await expect(save).toBeHidden();
+      // saved: leaving no longer asks
+      await leaveTo.click();
+      await expect(page).not.toHaveURL(/\/dashboard\/alerts$/);
+      await expect(dialog).toBeHidden();
+
+      // Quick Setup over the user's own settings asks, and Keep my settings keeps them
+      await page.goto('/dashboard/alerts');
+      await expect(crime).toBeChecked({ checked: !wasOn });
+      await page.getByRole('button', { name: 'Quick Setup' }).click();
+      const ask = page.getByRole('alertdialog', { name: 'Replace your settings with Quick Setup?' });
+      await expect(ask).toBeVisible();
+      await ask.getByRole('button', { name: 'Keep my settings' }).click();
+      await expect(ask).toBeHidden();
+      await expect(crime).toBeChecked({ checked: !wasOn });
+      await page.getByRole('button', { name: 'Quick Setup' }).click();
+      await ask.getByRole('button', { name: 'Replace my settings' }).click();
+      await expect(page.getByText('Quick Setup applied')).toBeVisible();
+      await expect(crime).toBeChecked();
+    });
+
+    test('every former dead end leads somewhere', async ({ page, request, context }) => {
+      // sign-up's Terms and Privacy open in a new tab: the form keeps what was typed
+      await page.goto('/signup');
+      await page.getByLabel('Email').fill('keep-me@example.test');
+      for (const [name, heading] of [
+        ['Terms of Service', 'Terms of Service'],
+        ['Privacy Policy', 'Privacy Policy'],
+      ]) {
+        const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name }).click()]);
+        await expect(tab.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await tab.close();
+      }
+      await expect(page.getByLabel('Email')).toHaveValue('keep-me@example.test');
+
+      // FAQ's Contact Support
+      await page.goto('/faq');
+      await page.getByRole('link', { name: 'Contact Support' }).click();
+      await expect(page).toHaveURL(/\/contact$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Contact Support' })).toBeVisible();
+
+      // the public map is linked for visitors
+      await page.goto('/');
+      if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('link', { name: 'Safety Map' }).filter({ visible: true }).first().click();
+      await expect(page).toHaveURL(/\/map$/);
+
+      const user = await createUser(request, `ends-${viewport.name}`);
+      await signIn(page, user);
+      if (phone) {
+        // every section of the bottom bar is on screen, the rest one press away under More
+        const bar = page.getByRole('navigation', { name: 'Sections', exact: true });
+        for (const name of ['Dashboard', 'Maps', 'Alerts', 'Report']) await expect(bar.getByRole('link', { name })).toBeInViewport({ ratio: 1 });
+        const more = bar.getByRole('button', { name: 'More' });
+        await expect(more).toBeInViewport({ ratio: 1 });
+        for (const [name, path] of [
+          ['Store', '/dashboard/store'],
+          ['Profile', '/profile'],
+          ['Settings', '/dashboard/settings'],
+          ['Cameras', '/dashboard/cameras'],
+          ['Community', '/dashboard/community'],
+        ]) {
+          await more.click();
+          await expect(more).toHaveAttribute('aria-expanded', 'true');
+          const link = bar.getByRole('link', { name });
+          await expect(link).toBeInViewport({ ratio: 1 });
+          await link.click();
+          await expect(page).toHaveURL(new RegExp(`${path}$`));
+          // where the user is stays visible: More is highlighted for a section behind it
+          if (path.startsWith('/dashboard')) await expect(more).toHaveClass(/active/);
+        }
+      } else {
+        // the desktop dashboard links to Profile, Alerts and Premium
+        const sidebar = page.getByRole('navigation', { name: 'Dashboard sections' });
+        for (const [name, path] of [
+          ['My Alerts', '/alerts'],
+          ['Profile', '/profile'],
+          ['Premium', '/premium'],
+        ]) {
+          await page.goto('/dashboard');
+          await sidebar.getByRole('link', { name }).click();
+          await expect(page).toHaveURL(new RegExp(`${path}$`));
+        }
+      }
+    });
+
+    test('the map legend collapses a group, and a store search with no match shows only its answer', async ({ page, request }) => {
+      const user = await createUser(request, `map-${viewport.name}`);
+      await signIn(page, user);
+      await page.goto('/dashboard/maps');
+      const group = page.getByRole('button', { name: 'Weather' });
+      const layer = page.getByRole('checkbox', { name: /Weather Hazards/ });
+      await expect(layer).toBeVisible();
+      await group.click();
+      await expect(group).toHaveAttribute('aria-expanded', 'false');
+      await expect(layer).toBeHidden();
+      await group.click();
+      await expect(layer).toBeVisible();
+      if (phone) {
+        // the stats box no longer covers the zoom buttons
+        const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+        await expect(zoomIn).toBeVisible();
+        await zoomIn.click({ trial: true });
+      }
+
+      await page.goto('/dashboard/store');
+      await expect(page.getByRole('region', { name: /Featured Products/ })).toBeVisible();
+      await page.getByLabel('Search products').fill('zzz-no-such-product');
+      await expect(page.getByText('No products found')).toBeVisible();
+      await expect(page.getByText('Try adjusting your search or filters')).toBeVisible();
+      await expect(page.getByRole('region', { name: /Featured Products/ })).toHaveCount(0);
+    });
+  });
+}

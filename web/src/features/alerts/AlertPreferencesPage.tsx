@@ -140,6 +140,10 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
     setForm(toForm(saved));
     setCoords(coordDrafts(saved.home));
   }, [saved]);
+  // "Choose on the map" (location onboarding) links here: bring the Home Location card into view
+  useEffect(() => {
+    if (window.location.hash === '#home-location') document.getElementById('home-location')?.scrollIntoView?.({ block: 'start' });
+  }, []);
   const parsedHome = parseHome(coords);
   const coordError = parsedHome.error;
   const dirty = JSON.stringify(form) !== JSON.stringify(toForm(saved)) || coordError !== null;
@@ -430,12 +434,12 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
           )}
         </fieldset>
 
-        <div className="card">
+        <div className="card" id="home-location">
           <h2 className="h3">Home Location</h2>
           <p className="small muted" id={`${id}-home-help`}>
             {form.home
               ? `Alerts within ${form.radiusMiles} miles of this point reach you.`
-              : 'Without a home location, alerts anywhere that match your types reach you. Click the map to set it.'}
+              : 'Until you set a home location, your alert list shows only alerts for everyone: critical alerts and alerts without an area. Click the map to set it.'}
           </p>
           <LazyAreaMap
             center={form.home}

@@ -11,6 +11,7 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '@/app/api';
 import './alerts.css';
 import { Phone } from 'lucide-react';
+import { LocationBanner } from './LocationOnboarding';
 
 /** Flattens the loaded pages, newest first, without the duplicates a live prepend can cause. */
 export function flattenPages(pages: { items: UserAlert[] }[] | undefined): UserAlert[] {
@@ -71,6 +72,8 @@ export function UserAlertsPage() {
           </a>
         </div>
       </header>
+
+      <LocationBanner />
 
       {critical && (
         <div className="critical-banner" role="alert">

@@ -6,6 +6,7 @@ import { Spinner } from '@/common/Spinner';
 import { serverNow } from '@/common/server-clock';
 import { useGetMyPointsQuery } from '@/common/points.api';
 import { displayName, selectUser } from '@/features/auth/auth.slice';
+import { LocationPrompt } from '@/features/alerts';
 import { ActivityList } from './ActivityList';
 import { useDashboardActiveAlertsQuery, useDashboardAlertCountQuery } from './dashboard.api';
 import { activityFailureMessage } from './activity';
@@ -151,6 +152,7 @@ export function DashboardHomePage() {
           <span className="status-dot" aria-hidden="true" /> All systems operational
         </span>
       </header>
+      <LocationPrompt />
 
       <div className="grid-4 stats">
         {stats.map((s) => (
