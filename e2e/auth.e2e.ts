@@ -110,5 +110,9 @@ test('the header and mobile menu follow the auth state', async ({ page, request 
   await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Alerts' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Profile' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Cameras' })).toBeVisible();
+  // the phone's bottom bar: four sections and More, which holds the rest (issue 20: none off-screen)
+  const bar = page.getByRole('navigation', { name: 'Sections', exact: true });
+  await expect(bar.getByRole('link', { name: 'Maps' })).toBeVisible();
+  await bar.getByRole('button', { name: 'More' }).click();
+  await expect(bar.getByRole('link', { name: 'Cameras' })).toBeVisible();
 });
