@@ -102,7 +102,8 @@ describe('edge: the built web app', () => {
         expect({ name, accept, status: answer.status, coding: answer.headers['content-encoding'] }).toEqual({ name, accept, status: 200, coding: 'br' });
         expect(answer.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
         expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
-        expect(answer.body.length).toBeLessThan(original.length);
+        // a few hundred bytes barely compress (brotli's frame can even add a few); anything real shrinks
+        if (original.length >= 1024) expect(answer.body.length).toBeLessThan(original.length);
         expect(decoded(answer).equals(original)).toBe(true);
       }
     }
