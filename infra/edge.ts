@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import express, { Request, Response, NextFunction } from 'express';
 import { createProxyMiddleware, Options } from 'http-proxy-middleware';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { IncomingMessage, Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { Socket } from 'node:net';
 import zlib from 'node:zlib';
 import proxyAddr from 'proxy-addr';
@@ -166,6 +166,106 @@ export function serviceUrl(env: EdgeEnv, name: ServiceName) {
   return (env[key] as string | undefined) ?? `http://127.0.0.1:${SERVICES[name].port}`;
 }
 
+/** Files the build wrote a brotli (.br) and gzip (.gz) copy of (web/vite.config.ts, precompress). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+type Encoding = 'br' | 'gzip';
+const ENCODING_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/**
+ * The content coding to answer with, from the request's Accept-Encoding (RFC 9110 12.5.3) and the codings on disk:
+ * the highest q-value wins, brotli before gzip when equal; q=0 refuses a coding (`*` stands for any not named).
+ * Null: send the file as it is.
+ */
+export function pickEncoding(acceptEncoding: string | undefined, available: readonly Encoding[]): Encoding | null {
+  if (!acceptEncoding) return null;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name === 'x-gzip' ? 'gzip' : name, Number.isFinite(value) ? value : 0);
+  }
+  let best: Encoding | null = null;
+  let bestQ = 0;
+  for (const coding of ['br', 'gzip'] as const) {
+    if (!available.includes(coding)) continue;
+    const value = q.get(coding) ?? q.get('*') ?? 0;
+    if (value > bestQ) [best, bestQ] = [coding, value];
+  }
+  return best;
+}
+
+/**
+ * How long a browser may keep a file of the web app: the hashed files under /assets/ never change under their name
+ * (a year, immutable); index.html, the service worker and the manifest are checked on every use, so a new release
+ * reaches everyone on their next visit; the rest (icons) for an hour.
+ */
+export function cacheControlFor(path: string) {
+  if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (/^\/(index\.html|push-sw\.js|offline\.html|manifest\.webmanifest)$/.test(path)) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/** A request for a file rather than a page: answered 404 when missing, never with index.html. */
+const STATIC_FILE = /\.(js|mjs|css|html|png|jpe?g|svg|ico|webp|json|webmanifest|txt|xml|br|gz)$/i;
+
+function isFile(path: string) {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The built web app. Compressible files go out as their precompressed brotli or gzip copy when the client accepts
+ * one (with Vary: Accept-Encoding, so a shared cache keeps the codings apart). Source maps are never served: the
+ * build writes them for debugging only. Client-side routes get index.html; a missing file under /assets/ is a 404,
+ * not index.html, so a stale page's chunk request fails as what it is.
+ */
+function webApp(webDist: string) {
+  const root = webDist.endsWith(sep) ? webDist : webDist + sep;
+  const notFound = (req: Request, res: Response) =>
+    res.status(404).json({ statusCode: 404, code: 'not_found', message: `No route for ${req.method} ${req.path}` } satisfies ErrorBody);
+
+  const send = (req: Request, res: Response, next: NextFunction, file: string, urlPath: string) => {
+    const done = (err?: Error) => {
+      if (err && !res.headersSent) next(err);
+    };
+    // the path was checked above (no dot-file segment of the URL); the folder holding the build may have one
+    const options = { cacheControl: false, dotfiles: 'allow' } as const;
+    res.setHeader('Cache-Control', cacheControlFor(urlPath));
+    if (!COMPRESSIBLE.test(file)) return res.sendFile(file, options, done);
+    res.vary('Accept-Encoding');
+    const available = (Object.keys(ENCODING_SUFFIX) as Encoding[]).filter((e) => isFile(file + ENCODING_SUFFIX[e]));
+    const encoding = pickEncoding(req.headers['accept-encoding'], available);
+    if (!encoding) return res.sendFile(file, options, done);
+    res.type(extname(file));
+    res.setHeader('Content-Encoding', encoding);
+    res.sendFile(file + ENCODING_SUFFIX[encoding], options, done);
+  };
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path.startsWith('/api/') || req.path.startsWith('/auth/')) return next();
+    if (/\.map$/i.test(req.path)) return notFound(req, res);
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(req.path);
+    } catch {
+      return notFound(req, res);
+    }
+    // no dot-files, and the compressed copies only through Accept-Encoding
+    const hidden = urlPath.split('/').some((part) => part.startsWith('.')) || /\.(br|gz)$/.test(urlPath);
+    const file = resolve(webDist, `.${urlPath}`);
+    if (!hidden && file.startsWith(root) && isFile(file)) return send(req, res, next, file, urlPath);
+    if (urlPath.startsWith('/assets/') || STATIC_FILE.test(urlPath)) return notFound(req, res);
+    // SPA fallback: client-side routes get index.html
+    send(req, res, next, join(webDist, 'index.html'), '/index.html');
+  };
+}
+
 /**
  * The single origin: the web app and every API. In Kubernetes the Ingress routes the same paths.
  * Paths are forwarded unchanged (each service owns its prefix); `/api/<service>/{health,ready}` reach a
@@ -252,23 +352,7 @@ export function createEdge(env: EdgeEnv) {
   app.get('/health', (_req, res) => res.json({ status: 'ok' }));
 
   const webDist = resolve(env.WEB_DIST);
-  if (existsSync(webDist)) {
-    app.use(
-      express.static(webDist, {
-        index: false,
-        maxAge: '1h',
-        setHeaders: (res, path) => {
-          if (path.includes(`${join('assets', '')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        },
-      }),
-    );
-    // SPA fallback: client-side routes get index.html; unknown API paths still 404 as JSON
-    app.use((req: Request, res: Response, next: NextFunction) => {
-      if (req.method !== 'GET' || req.path.startsWith('/api/') || req.path.startsWith('/auth/')) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(join(webDist, 'index.html'));
-    });
-  }
+  if (existsSync(webDist)) app.use(webApp(webDist));
   app.use((req: Request, res: Response) => {
     res.status(404).json({ statusCode: 404, code: 'not_found', message: `No route for ${req.method} ${req.path}` } satisfies ErrorBody);
   });

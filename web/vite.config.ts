@@ -1,18 +1,59 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const edge = process.env.BEACON_EDGE_URL ?? 'http://127.0.0.1:8080';
 
+/** What the edge may send compressed (infra/edge.ts serves the .br or .gz beside the file); images are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+
+function* files(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+/**
+ * Writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every compressible file of the build, once,
+ * so the edge never compresses per request. Source maps are left alone: the edge does not serve them.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'beacon-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const path of files(outDir)) {
+        if (!COMPRESSIBLE.test(path)) continue;
+        const body = readFileSync(path);
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        );
+        writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@beacon/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  // 'hidden': maps are written for whoever debugs a build, but no bundle points at them and the edge never serves them
+  build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 600 },
   // `npm run dev --workspace web` with `npm start` running: the APIs come from the edge
   server: {
     port: 5173,

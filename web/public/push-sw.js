@@ -1,4 +1,8 @@
-/* Beacon push service worker.
+/* Beacon service worker: Web Push, and the offline page.
+ *
+ * Offline: on install it keeps /offline.html (and the icon it shows) in a cache of its own; a page navigation that
+ * cannot reach the network gets that page instead of the browser's error. Nothing else is cached: alerts must be
+ * current, so API calls and the app's own files always go to the network.
  *
  * Receives Web Push messages from the dispatcher (RFC 8291-encrypted; the browser decrypts them) and shows
  * the alert as a notification: the spec's alarm-emoji heading prefix, the message, View Alert and
@@ -21,8 +25,40 @@ const VIBRATE = [200, 100, 200];
 /** Spec: notifications close by themselves after 10 s unless they require interaction (critical). */
 const AUTO_CLOSE_MS = 10000;
 
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+const OFFLINE_CACHE = 'beacon-offline-v1';
+const OFFLINE_URL = '/offline.html';
+
+function cacheOfflinePage() {
+  return caches
+    .open(OFFLINE_CACHE)
+    .then((cache) => cache.addAll([new Request(OFFLINE_URL, { cache: 'reload' }), DEFAULT_ICON]))
+    .catch(() => undefined); // installing offline must not cost the user their push notifications; tried again on activate
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(cacheOfflinePage().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('beacon-offline-') && k !== OFFLINE_CACHE).map((k) => caches.delete(k))))
+      .then(() => caches.open(OFFLINE_CACHE))
+      .then((cache) => cache.match(OFFLINE_URL))
+      .then((cached) => (cached ? undefined : cacheOfflinePage()))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  if (event.request.mode !== 'navigate' || event.request.method !== 'GET') return;
+  event.respondWith(
+    fetch(event.request).catch(() =>
+      caches.match(OFFLINE_URL, { cacheName: OFFLINE_CACHE }).then((page) => page || Response.error()),
+    ),
+  );
+});
 
 function readPayload(event) {
   if (!event.data) return null;

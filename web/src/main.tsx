@@ -5,6 +5,7 @@ import './common/styles.css';
 import { App } from './app/App';
 import { loadAppConfig } from './app/config';
 import { makeStore } from './app/store';
+import { registerServiceWorker } from './app/service-worker';
 
 const store = makeStore();
 loadAppConfig().then((config) => {
@@ -14,3 +15,4 @@ loadAppConfig().then((config) => {
     </StrictMode>,
   );
 });
+registerServiceWorker();

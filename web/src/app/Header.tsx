@@ -1,5 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import {
+  Bell,
+  Camera,
+  Ellipsis,
+  FilePenLine,
+  LayoutDashboard,
+  Map as MapIcon,
+  Menu,
+  Settings,
+  ShoppingCart,
+  User,
+  Users,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { useAppSelector } from '@/app/hooks';
 import { selectAuthStatus } from '@/features/auth/auth.slice';
 import { useSignOut } from '@/features/auth/useSignOut';
@@ -23,6 +38,7 @@ export function Header() {
           {signedIn ? (
             <>
               <NavLink to="/dashboard">Dashboard</NavLink>
+              <NavLink to="/map">Safety Map</NavLink>
               <NavLink to="/premium">Premium</NavLink>
               <NavLink to="/faq">FAQ</NavLink>
               <NavLink to="/alerts">Alerts</NavLink>
@@ -33,6 +49,8 @@ export function Header() {
             </>
           ) : status === 'signedOut' || status === 'secondFactor' ? (
             <>
+              <NavLink to="/map">Safety Map</NavLink>
+              <NavLink to="/faq">FAQ</NavLink>
               <NavLink to="/login" className="btn btn-ghost">
                 Sign In
               </NavLink>
@@ -50,7 +68,7 @@ export function Header() {
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((o) => !o)}
         >
-          ☰
+          {open ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
         </button>
       </nav>
       <div id="mobile-menu" className={`mobile-menu mobile-only ${open ? 'open' : ''}`} hidden={!open} key={location.pathname}>
@@ -64,6 +82,15 @@ export function Header() {
             </Link>
             <Link to="/profile" onClick={close}>
               Profile
+            </Link>
+            <Link to="/map" onClick={close}>
+              Safety Map
+            </Link>
+            <Link to="/premium" onClick={close}>
+              Premium
+            </Link>
+            <Link to="/faq" onClick={close}>
+              FAQ
             </Link>
             <button
               type="button"
@@ -84,6 +111,12 @@ export function Header() {
             <Link to="/faq" onClick={close}>
               FAQ
             </Link>
+            <Link to="/map" onClick={close}>
+              Safety Map
+            </Link>
+            <Link to="/premium" onClick={close}>
+              Premium
+            </Link>
             <Link to="/signup" onClick={close}>
               Sign Up
             </Link>
@@ -94,30 +127,68 @@ export function Header() {
   );
 }
 
-const BOTTOM_ITEMS = [
-  ['/dashboard', 'Dashboard', '🏠'],
-  ['/dashboard/maps', 'Maps', '🗺️'],
-  ['/dashboard/cameras', 'Cameras', '📷'],
-  ['/alerts', 'Alerts', '🚨'],
-  ['/dashboard/report-incident', 'Report', '📝'],
-  ['/dashboard/community', 'Community', '👥'],
-  ['/dashboard/store', 'Store', '🛒'],
-  ['/profile', 'Profile', '👤'],
-  ['/dashboard/settings', 'Settings', '⚙️'],
-] as const;
+type BarItem = readonly [to: string, label: string, icon: LucideIcon];
 
-/** Signed-in users on small screens: the current item is highlighted. */
+/** Always in the phone's bottom bar: five items fit a 320 px screen with their labels. */
+const BOTTOM_ITEMS: readonly BarItem[] = [
+  ['/dashboard', 'Dashboard', LayoutDashboard],
+  ['/dashboard/maps', 'Maps', MapIcon],
+  ['/alerts', 'Alerts', Bell],
+  ['/dashboard/report-incident', 'Report', FilePenLine],
+];
+
+/** Behind "More": the rest of the sections, none of them off-screen. */
+const MORE_ITEMS: readonly BarItem[] = [
+  ['/dashboard/cameras', 'Cameras', Camera],
+  ['/dashboard/community', 'Community', Users],
+  ['/dashboard/store', 'Store', ShoppingCart],
+  ['/profile', 'Profile', User],
+  ['/dashboard/settings', 'Settings', Settings],
+];
+
+/**
+ * Signed-in users on small screens: four sections and "More", which opens the other five above the bar. The current
+ * section is highlighted, on "More" when it is one of those (so it is never highlighted out of sight).
+ */
 export function BottomBar() {
   const status = useAppSelector(selectAuthStatus);
+  const { pathname } = useLocation();
+  const [moreOpen, setMoreOpen] = useState(false);
+  useEffect(() => setMoreOpen(false), [pathname]);
+  useEffect(() => {
+    if (!moreOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMoreOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [moreOpen]);
   if (status !== 'signedIn') return null;
+  const inMore = MORE_ITEMS.some(([to]) => pathname === to || pathname.startsWith(`${to}/`));
   return (
     <nav className="bottom-bar mobile-only" aria-label="Sections">
-      {BOTTOM_ITEMS.map(([to, label, icon]) => (
+      <div id="bottom-bar-more" className="bottom-bar-more" hidden={!moreOpen}>
+        {MORE_ITEMS.map(([to, label, Icon]) => (
+          <NavLink key={to} to={to} className={({ isActive }) => (isActive ? 'active' : undefined)}>
+            <Icon aria-hidden="true" size={20} />
+            <span>{label}</span>
+          </NavLink>
+        ))}
+      </div>
+      {BOTTOM_ITEMS.map(([to, label, Icon]) => (
         <NavLink key={to} to={to} end={to === '/dashboard'} className={({ isActive }) => (isActive ? 'active' : undefined)}>
-          <span aria-hidden="true">{icon}</span>
+          <Icon aria-hidden="true" size={20} />
           <span>{label}</span>
         </NavLink>
       ))}
+      <button
+        type="button"
+        className={inMore ? 'active' : undefined}
+        aria-expanded={moreOpen}
+        aria-controls="bottom-bar-more"
+        onClick={() => setMoreOpen((o) => !o)}
+      >
+        <Ellipsis aria-hidden="true" size={20} />
+        <span>More</span>
+      </button>
     </nav>
   );
 }

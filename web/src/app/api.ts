@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { isErrorCode, type ErrorCode } from '@beacon/contracts';
 import { accessToken } from '@/features/auth/auth-client';
+import { noteServerDate } from '@/common/server-clock';
 
 /** Every Beacon API error body: a stable code (switch on it: the union is the services' own) and a message fit to show a person. */
 export interface ApiError {
@@ -21,7 +22,9 @@ const rawBaseQuery = fetchBaseQuery({
 
 /** Normalises network failures and non-JSON errors into ApiError so screens can show `error.message`. */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
+  const sentAt = Date.now();
   const result = await rawBaseQuery(args, api, extra);
+  noteServerDate(result.meta?.response?.headers.get('date'), sentAt, Date.now());
   if (!result.error) return { data: result.data, meta: result.meta };
   return { error: toApiError(result.error), meta: result.meta };
 };

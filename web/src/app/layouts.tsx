@@ -1,13 +1,28 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Menu } from 'lucide-react';
 import { useAppSelector } from '@/app/hooks';
 import { useAppConfig } from '@/app/config';
 import { displayName, selectUser } from '@/features/auth/auth.slice';
 import { useSignOut } from '@/features/auth/useSignOut';
 import { BottomBar, Header } from './Header';
 import { useGetMyPointsQuery } from '@/common/points.api';
-import { PendingReportsBadge } from '@/features/moderation';
-import { OpenHelpRequestsBadge } from '@/features/alerts-admin';
+import { Spinner } from '@/common/Spinner';
+
+/** Where a route's page appears; a page whose code is still loading shows a spinner inside the layout. */
+export function PageOutlet() {
+  return (
+    <Suspense
+      fallback={
+        <div className="page-loading">
+          <Spinner label="Loading page" />
+        </div>
+      }
+    >
+      <Outlet />
+    </Suspense>
+  );
+}
 
 export function PublicLayout() {
   return (
@@ -17,7 +32,7 @@ export function PublicLayout() {
       </a>
       <Header />
       <div id="main" className="public-main">
-        <Outlet />
+        <PageOutlet />
       </div>
       <BottomBar />
     </>
@@ -32,6 +47,10 @@ const DASHBOARD_MENU = [
   ['/dashboard/report-incident', 'Report Incident'],
   ['/dashboard/community', 'Community'],
   ['/dashboard/store', 'Store'],
+  ['/alerts', 'My Alerts'],
+  ['/profile', 'Profile'],
+  ['/premium', 'Premium'],
+  ['/faq', 'FAQ'],
 ] as const;
 
 function LevelBadge() {
@@ -67,8 +86,11 @@ export function DashboardLayout() {
   const { open, setOpen } = useSidebar();
   return (
     <div className="shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <button type="button" className="btn btn-ghost sidebar-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>
-        ☰ Menu
+        <Menu aria-hidden="true" size={20} /> Menu
       </button>
       {open && <div className="sidebar-overlay" onClick={() => setOpen(false)} aria-hidden="true" />}
       <aside className={`sidebar ${open ? 'open' : ''}`} aria-label="Dashboard">
@@ -96,12 +118,16 @@ export function DashboardLayout() {
         </div>
       </aside>
       <main id="main" className="shell-main">
-        <Outlet />
+        <PageOutlet />
       </main>
       <BottomBar />
     </div>
   );
 }
+
+// The console's badges load with the console's own code, never with the public pages' (see routes.tsx).
+const PendingReportsBadge = lazy(async () => ({ default: (await import('@/features/moderation')).PendingReportsBadge }));
+const OpenHelpRequestsBadge = lazy(async () => ({ default: (await import('@/features/alerts-admin')).OpenHelpRequestsBadge }));
 
 const ADMIN_MENU = [
   ['/admin', 'Dashboard'],
@@ -120,8 +146,11 @@ export function AdminLayout() {
   const { open, setOpen } = useSidebar();
   return (
     <div className="shell admin-shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <button type="button" className="btn btn-ghost sidebar-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>
-        ☰ Menu
+        <Menu aria-hidden="true" size={20} /> Menu
       </button>
       {open && <div className="sidebar-overlay" onClick={() => setOpen(false)} aria-hidden="true" />}
       <aside className={`sidebar ${open ? 'open' : ''}`} aria-label="Admin">
@@ -136,8 +165,10 @@ export function AdminLayout() {
           {ADMIN_MENU.map(([to, label]) => (
             <NavLink key={to} to={to} end={to === '/admin'}>
               {label}
-              {to === '/admin/moderation' && <PendingReportsBadge />}
-              {to === '/admin/help-requests' && <OpenHelpRequestsBadge />}
+              <Suspense fallback={null}>
+                {to === '/admin/moderation' && <PendingReportsBadge />}
+                {to === '/admin/help-requests' && <OpenHelpRequestsBadge />}
+              </Suspense>
             </NavLink>
           ))}
           <NavLink to="/dashboard">Back to Dashboard</NavLink>
@@ -149,7 +180,7 @@ export function AdminLayout() {
         </div>
       </aside>
       <main id="main" className="shell-main">
-        <Outlet />
+        <PageOutlet />
       </main>
     </div>
   );

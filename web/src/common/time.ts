@@ -1,7 +1,11 @@
 import { relativeAge as specRelativeAge } from '@beacon/contracts';
+import { serverNow } from './server-clock';
 
-/** The spec's relative age (contracts), or '' for a date that cannot be read rather than 'NaNd ago'. */
-export function relativeAge(iso: string | Date, now: Date = new Date()): string {
+/**
+ * The spec's relative age (contracts), or '' for a date that cannot be read rather than 'NaNd ago'. Measured against
+ * the server's clock (server-clock.ts), since the timestamps are the server's.
+ */
+export function relativeAge(iso: string | Date, now: Date = serverNow()): string {
   const then = typeof iso === 'string' ? new Date(iso) : iso;
   return Number.isNaN(then.getTime()) ? '' : specRelativeAge(then, now);
 }

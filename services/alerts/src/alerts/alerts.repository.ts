@@ -72,6 +72,14 @@ const PREFERENCES_OR_DEFAULTS = `p AS (
 /** Alert `a` concerns the user whose preferences are `p`. */
 const ALERT_ELIGIBLE_SQL = eligibilityWhere({ severity: 'a.severity', category: 'a.category', lat: 'a.lat', lng: 'a.lng', radiusKm: 'a.radius_km' });
 
+/**
+ * The user feed's rule for a user who has not set a home location yet (issue 20): only the alerts for everyone,
+ * critical alerts and alerts without an area. The distance rule alone would show them every located alert
+ * everywhere (a new user saw one in New Zealand); the screens say why and ask for a location.
+ */
+const LOCATED_OR_FOR_EVERYONE_SQL = `((p.lat IS NOT NULL AND p.lng IS NOT NULL)
+    OR a.severity = 'critical' OR a.lat IS NULL OR a.lng IS NULL OR a.radius_km IS NULL)`;
+
 /** `%` and `_` in user search text are literals, not wildcards. */
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -313,7 +321,7 @@ export class AlertsRepository {
          FROM (SELECT d.alert_id AS id FROM alerts.alert_deliveries d WHERE d.user_id = $1
                UNION
                SELECT a.id FROM alerts.alerts a CROSS JOIN p
-               WHERE a.dispatched_at IS NOT NULL AND a.source <> 'test' AND ${ALERT_ELIGIBLE_SQL}) m
+               WHERE a.dispatched_at IS NOT NULL AND a.source <> 'test' AND ${ALERT_ELIGIBLE_SQL} AND ${LOCATED_OR_FOR_EVERYONE_SQL}) m
          JOIN alerts.alerts a ON a.id = m.id
          LEFT JOIN alerts.alert_reads r ON r.alert_id = a.id AND r.user_id = $1
          ${where.length ? `WHERE ${where.join(' AND ')}` : ''})
@@ -333,7 +341,7 @@ export class AlertsRepository {
        FROM alerts.alerts a CROSS JOIN p
        LEFT JOIN alerts.alert_reads r ON r.alert_id = a.id AND r.user_id = $1
        WHERE a.status = 'active' AND (a.expires_at IS NULL OR a.expires_at > now()) AND a.source <> 'test'
-         AND ${ALERT_ELIGIBLE_SQL}
+         AND ${ALERT_ELIGIBLE_SQL} AND ${LOCATED_OR_FOR_EVERYONE_SQL}
        ORDER BY a.created_at DESC LIMIT $4`,
       [userId, DEFAULT_PREFERENCES.severityThreshold, DEFAULT_PREFERENCES.categories, limit],
     );

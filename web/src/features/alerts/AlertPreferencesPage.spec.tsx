@@ -163,13 +163,36 @@ describe('Alert Management: home location', () => {
 });
 
 describe('Alert Management: Quick Setup and Recent Alerts', () => {
-  it('Quick Setup saves the preset straight away and keeps the home location', async () => {
+  it('Quick Setup asks before overwriting settings of the user, and Keep my settings changes nothing', async () => {
+    saved.alertTypes = ['emergency'];
+    const user = renderPage();
+    await screen.findByRole('heading', { name: 'Alert Management' });
+    await user.click(screen.getByRole('button', { name: 'Quick Setup' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Replace your settings with Quick Setup?' });
+    expect(within(dialog).getByRole('button', { name: 'Keep my settings' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my settings' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(puts).toEqual([]);
+    expect(screen.getByRole('switch', { name: 'Crime alerts' })).not.toBeChecked();
+  });
+
+  it('Quick Setup on the default settings applies at once, without asking', async () => {
+    const user = renderPage();
+    await screen.findByRole('heading', { name: 'Alert Management' });
+    await user.click(screen.getByRole('button', { name: 'Quick Setup' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('Quick Setup applied')).toBeInTheDocument();
+    expect(puts).toHaveLength(1);
+  });
+
+  it('Quick Setup, once confirmed, saves the preset and keeps the home location', async () => {
     saved.home = { lat: 33.45, lng: -112.07 };
     saved.alertTypes = ['emergency'];
     saved.methods = { push: false, voice: false, email: true, sms: false };
     const user = renderPage();
     await screen.findByRole('heading', { name: 'Alert Management' });
     await user.click(screen.getByRole('button', { name: 'Quick Setup' }));
+    await user.click(screen.getByRole('button', { name: 'Replace my settings' }));
 
     expect(await screen.findByText('Quick Setup applied')).toBeInTheDocument();
     expect(puts).toHaveLength(1);

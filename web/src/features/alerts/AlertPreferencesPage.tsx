@@ -1,4 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '@/common/ConfirmDialog';
+import { UnsavedChangesGuard } from '@/common/UnsavedChangesGuard';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import {
@@ -60,6 +62,24 @@ export const QUICK_SETUP: Omit<Form, 'home' | 'phoneNumber'> = {
   methods: { push: true, voice: true, email: false, sms: false },
 };
 
+/** The Quick Setup fields, compared without the time zone (the preset takes the browser's). */
+function presetFields(f: Pick<Form, keyof typeof QUICK_SETUP>) {
+  const { timeZone: _zone, ...quietHours } = f.quietHours;
+  void _zone;
+  return JSON.stringify({ ...f, quietHours, alertTypes: [...f.alertTypes].sort() });
+}
+
+const pick = (f: Form) => {
+  const { alertTypes, severityThreshold, frequency, radiusMiles, quietHours, weekendEnabled, methods } = f;
+  return { alertTypes, severityThreshold, frequency, radiusMiles, quietHours, weekendEnabled, methods };
+};
+
+/** Whether Quick Setup would overwrite settings the user chose: the form is neither the defaults nor the preset. */
+export function quickSetupOverwrites(form: Form) {
+  const current = presetFields(pick(form));
+  return current !== presetFields(QUICK_SETUP) && current !== presetFields(pick(toForm(DEFAULT_PREFERENCES)));
+}
+
 /** The home coordinate fields as typed: both or neither, each in range. */
 type CoordDrafts = { lat: string; lng: string };
 const coordDrafts = (home: AlertPreferences['home']): CoordDrafts => ({ lat: home ? String(home.lat) : '', lng: home ? String(home.lng) : '' });
@@ -120,6 +140,10 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
     setForm(toForm(saved));
     setCoords(coordDrafts(saved.home));
   }, [saved]);
+  // "Choose on the map" (location onboarding) links here: bring the Home Location card into view
+  useEffect(() => {
+    if (window.location.hash === '#home-location') document.getElementById('home-location')?.scrollIntoView?.({ block: 'start' });
+  }, []);
   const parsedHome = parseHome(coords);
   const coordError = parsedHome.error;
   const dirty = JSON.stringify(form) !== JSON.stringify(toForm(saved)) || coordError !== null;
@@ -181,17 +205,35 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
     if (next) void persist(next, 'Preferences saved');
   }
 
-  function quickSetup() {
+  const [confirmQuickSetup, setConfirmQuickSetup] = useState(false);
+  function applyQuickSetup() {
+    setConfirmQuickSetup(false);
     const next = complete({ ...form, ...QUICK_SETUP });
     if (!next) return;
     setForm(next);
     void persist(next, 'Quick Setup applied');
   }
+  /** Settings of the user's own would be overwritten: ask first. The defaults or the preset itself: apply at once. */
+  function quickSetup() {
+    if (quickSetupOverwrites(form)) setConfirmQuickSetup(true);
+    else applyQuickSetup();
+  }
 
   const radiusKm = milesToKm(form.radiusMiles);
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="alert-management-title">
+    <form onSubmit={submit} noValidate aria-labelledby="alert-management-title" className="preferences-form">
+      <UnsavedChangesGuard when={dirty && !saving} what="your alert preferences" />
+      {confirmQuickSetup && (
+        <ConfirmDialog
+          title="Replace your settings with Quick Setup?"
+          message="Quick Setup replaces your alert types, severity, frequency, radius, quiet hours, weekend setting and delivery methods with the recommended set, and saves at once. Your home location and phone number stay."
+          cancelLabel="Keep my settings"
+          confirmLabel="Replace my settings"
+          onCancel={() => setConfirmQuickSetup(false)}
+          onConfirm={applyQuickSetup}
+        />
+      )}
       <header className="page-header">
         <div>
           <h1 id="alert-management-title">Alert Management</h1>
@@ -392,12 +434,12 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
           )}
         </fieldset>
 
-        <div className="card">
+        <div className="card" id="home-location">
           <h2 className="h3">Home Location</h2>
           <p className="small muted" id={`${id}-home-help`}>
             {form.home
               ? `Alerts within ${form.radiusMiles} miles of this point reach you.`
-              : 'Without a home location, alerts anywhere that match your types reach you. Click the map to set it.'}
+              : 'Until you set a home location, your alert list shows only alerts for everyone: critical alerts and alerts without an area. Click the map to set it.'}
           </p>
           <LazyAreaMap
             center={form.home}
@@ -459,6 +501,13 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
             )}
           </div>
         </div>
+      </div>
+      {/* on a long page (a phone: 3,000 px) Save is always within reach while there is something to save */}
+      <div className="save-bar" hidden={!dirty}>
+        <span aria-hidden="true">Unsaved changes</span>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving...' : 'Save changes'}
+        </button>
       </div>
     </form>
   );

@@ -8,6 +8,7 @@ import { formatDateTime, relativeAge } from '@/common/time';
 import { useMarkSafeMutation, useRequestHelpMutation } from './alerts.api';
 import { alertAsText } from './notifications';
 import { SeverityBadge } from './ui';
+import { Check, MapPin, Phone } from 'lucide-react';
 
 /** The pages of an infinite alerts query that the list needs for its Load More button. */
 interface MorePages {
@@ -75,14 +76,23 @@ export function UserAlertCard({ alert: a, now, detailLink = true }: { alert: Use
       </p>
       <p className="small muted row" style={{ margin: 0 }}>
         <span>{CATEGORY_LABELS[a.category]}</span>
-        {a.locationName && <span>📍 {a.locationName}</span>}
+        {a.locationName && (
+          <span className="icon-text">
+            <MapPin aria-hidden="true" size={14} /> {a.locationName}
+          </span>
+        )}
         <span title={formatDateTime(a.createdAt)}>{relativeAge(a.createdAt, now)}</span>
         {a.status !== 'active' && <span className="badge">{ALERT_STATUS_LABELS[a.status]}</span>}
         {a.expiresAt && a.status === 'active' && <span>Until {formatDateTime(a.expiresAt)}</span>}
-        {a.read && <span className="badge badge-success">✓ Safe{a.readAt ? ` · ${relativeAge(a.readAt, now)}` : ''}</span>}
+        {a.read && (
+          <span className="badge badge-success">
+            <Check aria-hidden="true" size={14} /> Safe{a.readAt ? ` · ${relativeAge(a.readAt, now)}` : ''}
+          </span>
+        )}
       </p>
       <div className="row">
-        {!a.read && (
+        {/* a cancelled alert was a false alarm or is over: nothing to be safe from */}
+        {!a.read && a.status !== 'cancelled' && (
           <button type="button" className="btn btn-primary btn-sm" onClick={safe} disabled={marking.isLoading} aria-label={`I'm Safe: ${a.title}`}>
             I'm Safe
           </button>
@@ -142,7 +152,7 @@ function HelpDialog({ alert, onClose }: { alert: UserAlert; onClose: () => void 
         </label>
         <div className="row-between">
           <a href="tel:911" className="btn call-911">
-            📞 Call 911
+            <Phone aria-hidden="true" size={16} /> Call 911
           </a>
           <div className="row">
             <button type="button" className="btn btn-outline" onClick={onClose}>

@@ -6,6 +6,7 @@ import { LazyAreaMap } from './LazyAreaMap';
 import { useLiveUserAlerts } from './live';
 import { UserAlertCard } from './UserAlertCard';
 import './alerts.css';
+import { Phone } from 'lucide-react';
 
 /** /alerts/:id: one of my alerts (the link in notifications and copied text), with its area on a map. */
 export function UserAlertDetailPage() {
@@ -22,8 +23,8 @@ export function UserAlertDetailPage() {
           <Link to="/alerts" className="btn btn-outline">
             All Alerts
           </Link>
-          <a href="tel:911" className="btn call-911" aria-label="Emergency call: dial 911">
-            📞 Call 911
+          <a href="tel:911" className="btn call-911">
+            <Phone aria-hidden="true" size={16} /> Call 911
           </a>
         </div>
       </header>

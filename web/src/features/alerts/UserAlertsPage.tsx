@@ -10,6 +10,8 @@ import { useAlertArrivals, usePushRegistration } from './useAlerting';
 import toast from 'react-hot-toast';
 import { errorMessage } from '@/app/api';
 import './alerts.css';
+import { Phone } from 'lucide-react';
+import { LocationBanner } from './LocationOnboarding';
 
 /** Flattens the loaded pages, newest first, without the duplicates a live prepend can cause. */
 export function flattenPages(pages: { items: UserAlert[] }[] | undefined): UserAlert[] {
@@ -65,11 +67,13 @@ export function UserAlertsPage() {
           <button type="button" className="btn btn-outline" onClick={() => query.refetch()} disabled={query.isFetching}>
             {query.isFetching && !query.isLoading ? 'Refreshing...' : 'Refresh'}
           </button>
-          <a href="tel:911" className="btn call-911" aria-label="Emergency call: dial 911">
-            📞 Call 911
+          <a href="tel:911" className="btn call-911">
+            <Phone aria-hidden="true" size={16} /> Call 911
           </a>
         </div>
       </header>
+
+      <LocationBanner />
 
       {critical && (
         <div className="critical-banner" role="alert">
@@ -94,7 +98,7 @@ export function UserAlertsPage() {
               I'm Safe
             </button>
             <a href="tel:911" className="btn">
-              📞 Call 911
+              <Phone aria-hidden="true" size={16} /> Call 911
             </a>
           </div>
         </div>

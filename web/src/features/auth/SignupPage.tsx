@@ -27,9 +27,15 @@ export function SignupPage() {
       toast.error(error.message);
       return;
     }
-    toast.success('Account created successfully! Please check your email to verify your account.');
-    // With auto-confirm the service signs the new user in; the spec sends them to sign in themselves.
-    if (data.session) await auth.signOut({ scope: 'local' });
+    // With auto-confirm the account is confirmed at once and the service signs the new user in: asking them to verify
+    // an address that already is (the profile says "Account Verified") would contradict it. The spec sends them to
+    // sign in themselves either way.
+    if (data.session) {
+      toast.success('Account created successfully! You can sign in now.');
+      await auth.signOut({ scope: 'local' });
+    } else {
+      toast.success('Account created successfully! Please check your email to verify your account.');
+    }
     navigate('/login', { replace: true });
   }
 

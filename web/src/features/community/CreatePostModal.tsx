@@ -9,6 +9,7 @@ import { LocationPicker } from '../incidents/LocationPicker';
 import { markPostSeen, useCreatePostMutation } from './community.api';
 import '../incidents/incidents.css';
 import { EMPTY_POST, imageError, POST_STEPS, validatePostStep, type PostErrors, type PostValues } from './post-form';
+import { X } from 'lucide-react';
 
 /** The two-step create-post dialog: details (with an optional image), then location. */
 export function CreatePostModal({ onClose }: { onClose: () => void }) {
@@ -80,7 +81,7 @@ export function CreatePostModal({ onClose }: { onClose: () => void }) {
         <div className="row-between">
           <h2 id={`${id}-title`}>Create New Post</h2>
           <button type="button" className="btn btn-ghost btn-sm" aria-label="Close" onClick={onClose} disabled={submitting}>
-            ✕
+            <X aria-hidden="true" size={20} />
           </button>
         </div>
         <WizardSteps steps={POST_STEPS} current={step} />

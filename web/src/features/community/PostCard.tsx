@@ -6,6 +6,7 @@ import { relativeAge } from '@/common/time';
 import { useToggleLikeMutation } from './community.api';
 import { Comments } from './Comments';
 import { excerpt } from './post-form';
+import { Heart, MapPin, MessageCircle } from 'lucide-react';
 
 /** One post in the list: text cut at 200 characters, likes that toggle, comments on demand. User text stays text. */
 export function PostCard({ post }: { post: CommunityPost }) {
@@ -49,7 +50,7 @@ export function PostCard({ post }: { post: CommunityPost }) {
         {post.locationName && (
           <>
             {' '}
-            · 📍 <span className="user-text">{post.locationName}</span>
+            · <MapPin aria-hidden="true" size={14} /> <span className="user-text">{post.locationName}</span>
           </>
         )}
       </p>
@@ -70,7 +71,7 @@ export function PostCard({ post }: { post: CommunityPost }) {
           disabled={liking}
           onClick={like}
         >
-          <span aria-hidden="true">{post.likedByMe ? '♥' : '♡'}</span> Like ({post.likesCount})
+          <Heart aria-hidden="true" size={16} fill={post.likedByMe ? 'currentColor' : 'none'} /> Like ({post.likesCount})
         </button>
         <button
           type="button"
@@ -79,7 +80,7 @@ export function PostCard({ post }: { post: CommunityPost }) {
           aria-controls={`${id}-comments`}
           onClick={() => setShowComments((s) => !s)}
         >
-          <span aria-hidden="true">💬</span> Comments ({post.commentsCount})
+          <MessageCircle aria-hidden="true" size={16} /> Comments ({post.commentsCount})
         </button>
       </div>
       <div id={`${id}-comments`}>{showComments && <Comments postId={post.id} title={post.title} />}</div>

@@ -1,19 +1,22 @@
 import { Link } from 'react-router-dom';
 import { relativeAge } from '@/common/time';
+import { serverNow } from '@/common/server-clock';
 import type { ActivityItem, ActivityType } from './activity';
+import { FilePenLine, MessageCircle, Siren, Trophy, type LucideIcon } from 'lucide-react';
 
-const ICONS: Record<ActivityType, string> = { alert: '🚨', community: '💬', report: '📝', achievement: '🏆' };
+const ICONS: Record<ActivityType, LucideIcon> = { alert: Siren, community: MessageCircle, report: FilePenLine, achievement: Trophy };
 const TYPE_LABELS: Record<ActivityType, string> = { alert: 'Alert', community: 'Community', report: 'Report', achievement: 'Achievement' };
 
 /** A list of activity rows; item texts come from the services and are rendered as text. */
-export function ActivityList({ items, now = new Date() }: { items: ActivityItem[]; now?: Date }) {
+export function ActivityList({ items, now = serverNow() }: { items: ActivityItem[]; now?: Date }) {
   return (
     <ul className="activity-list">
       {items.map((item) => {
+        const Icon = ICONS[item.type];
         const body = (
           <>
             <span className={`activity-icon sev-${item.severity}`} aria-hidden="true">
-              {ICONS[item.type]}
+              <Icon size={18} />
             </span>
             <span className="activity-text">
               <span className="activity-title">{item.title}</span>

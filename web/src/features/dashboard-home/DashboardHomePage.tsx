@@ -1,14 +1,18 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { UserPoints } from '@beacon/contracts';
 import { useAppSelector } from '@/app/hooks';
 import { Spinner } from '@/common/Spinner';
+import { serverNow } from '@/common/server-clock';
 import { useGetMyPointsQuery } from '@/common/points.api';
 import { displayName, selectUser } from '@/features/auth/auth.slice';
+import { LocationPrompt } from '@/features/alerts';
 import { ActivityList } from './ActivityList';
 import { useDashboardActiveAlertsQuery, useDashboardAlertCountQuery } from './dashboard.api';
 import { activityFailureMessage } from './activity';
 import { useActivity } from './useActivity';
 import './dashboard.css';
+import { BadgeCheck, Bell, CircleHelp, FilePenLine, Handshake, MapPin, Phone, Shield, Siren, Star, Users } from 'lucide-react';
 
 /** The spec's location label is fixed text: the default metro area. */
 export const LOCATION_LABEL = 'Phoenix, AZ';
@@ -21,23 +25,23 @@ interface StatCard {
   value: string;
   change: string;
   direction: 'up' | 'down' | 'neutral';
-  icon: string;
+  icon: ReactNode;
 }
 
 export interface Badge {
   name: string;
   description: string;
-  icon: string;
+  icon: ReactNode;
   earned: boolean;
 }
 
 /** The four badges, earned from the user's real record. */
 export function achievements(input: { reportsTotal: number; anyVerifiedReport: boolean; anyAlertMarkedSafe: boolean; level: number }): Badge[] {
   return [
-    { name: 'First Report', description: 'Submit your first incident report', icon: '📝', earned: input.reportsTotal > 0 },
-    { name: 'Verified Reporter', description: 'Have a report verified by our team', icon: '✅', earned: input.anyVerifiedReport },
-    { name: 'Alert Responder', description: 'Mark yourself safe after an alert', icon: '🛡️', earned: input.anyAlertMarkedSafe },
-    { name: 'Community Regular', description: 'Reach level 2 in the community', icon: '🤝', earned: input.level >= 2 },
+    { name: 'First Report', description: 'Submit your first incident report', icon: <FilePenLine size={22} />, earned: input.reportsTotal > 0 },
+    { name: 'Verified Reporter', description: 'Have a report verified by our team', icon: <BadgeCheck size={22} />, earned: input.anyVerifiedReport },
+    { name: 'Alert Responder', description: 'Mark yourself safe after an alert', icon: <Shield size={22} />, earned: input.anyAlertMarkedSafe },
+    { name: 'Community Regular', description: 'Reach level 2 in the community', icon: <Handshake size={22} />, earned: input.level >= 2 },
   ];
 }
 
@@ -89,7 +93,7 @@ export function DashboardHomePage() {
   const received = useDashboardAlertCountQuery({ unread: false });
   const unread = useDashboardAlertCountQuery({ unread: true });
   const activity = useActivity();
-  const now = new Date();
+  const now = serverNow();
 
   const activeCount = active.data?.length ?? 0;
   const activeUnread = active.data?.filter((a) => !a.read).length ?? 0;
@@ -103,22 +107,22 @@ export function DashboardHomePage() {
       value: String(activeCount),
       change: activeUnread ? `${activeUnread} unread` : 'All caught up',
       direction: activeUnread ? 'up' : 'neutral',
-      icon: '🚨',
+      icon: <Siren size={22} />,
     },
-    { name: 'Alerts Received', value: String(received.data ?? 0), change: `${unread.data ?? 0} unread`, direction: 'neutral', icon: '🔔' },
+    { name: 'Alerts Received', value: String(received.data ?? 0), change: `${unread.data ?? 0} unread`, direction: 'neutral', icon: <Bell size={22} /> },
     {
       name: 'Reports Submitted',
       value: String(reportsTotal),
       change: activity.allReportsLoaded ? `${verifiedReports} verified` : `${verifiedReports}+ verified`,
       direction: verifiedReports ? 'up' : 'neutral',
-      icon: '📝',
+      icon: <FilePenLine size={22} />,
     },
     {
       name: 'Community Points',
       value: String(pointsData?.points ?? 0),
       change: pointsData?.hasRecord === false || points.isError ? 'New Member' : `Level ${pointsData?.level ?? 1} · ${pointsData?.levelName ?? 'Newcomer'}`,
       direction: 'neutral',
-      icon: '⭐',
+      icon: <Star size={22} />,
     },
   ];
 
@@ -140,7 +144,7 @@ export function DashboardHomePage() {
             <time dateTime={now.toISOString().slice(0, 10)}>{TODAY.format(now)}</time>
             <span aria-hidden="true"> · </span>
             <span>
-              <span aria-hidden="true">📍</span> {LOCATION_LABEL}
+              <MapPin aria-hidden="true" size={16} /> {LOCATION_LABEL}
             </span>
           </p>
         </div>
@@ -148,6 +152,7 @@ export function DashboardHomePage() {
           <span className="status-dot" aria-hidden="true" /> All systems operational
         </span>
       </header>
+      <LocationPrompt />
 
       <div className="grid-4 stats">
         {stats.map((s) => (
@@ -185,16 +190,16 @@ export function DashboardHomePage() {
             <h2 id="quick-title">Quick Actions</h2>
             <div className="quick-actions">
               <Link to="/dashboard/report-incident" className="quick-action">
-                <span aria-hidden="true">📝</span> Report Incident
+                <FilePenLine aria-hidden="true" size={18} /> Report Incident
               </Link>
               <Link to="/dashboard/community" className="quick-action">
-                <span aria-hidden="true">👥</span> Community
+                <Users aria-hidden="true" size={18} /> Community
               </Link>
               <Link to="/faq" className="quick-action">
-                <span aria-hidden="true">❓</span> Help &amp; FAQ
+                <CircleHelp aria-hidden="true" size={18} /> Help &amp; FAQ
               </Link>
               <a href="tel:911" className="quick-action quick-emergency">
-                <span aria-hidden="true">📞</span> Call 911
+                <Phone aria-hidden="true" size={18} /> Call 911
               </a>
             </div>
           </section>

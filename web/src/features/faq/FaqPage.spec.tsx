@@ -88,7 +88,7 @@ describe('FaqPage', () => {
   it('opens and scrolls to the item named by a deep link', () => {
     renderFaq('/faq#free-trial');
     expect(expanded()).toEqual(['Is there a free trial or a money-back guarantee?']);
-    expect(scrolled).toEqual(['faq-q-free-trial']);
+    expect(scrolled).toEqual(['free-trial']);
     expect(question('Is there a free trial or a money-back guarantee?')).toHaveFocus();
   });
 
@@ -102,6 +102,6 @@ describe('FaqPage', () => {
     const router = renderFaq();
     await router.navigate('/faq#delete-account');
     expect(await screen.findByRole('button', { name: 'How do I delete my account and data?', expanded: true })).toBeInTheDocument();
-    expect(scrolled).toEqual(['faq-q-delete-account']);
+    expect(scrolled).toEqual(['delete-account']);
   });
 });

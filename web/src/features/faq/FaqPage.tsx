@@ -37,8 +37,9 @@ export function FaqPage() {
       return;
     }
     // A deep link (or back/forward): bring the item into view and give it focus for keyboard users.
+    // the item (its scroll-margin keeps it clear of the sticky header), not the button inside it
     const button = document.getElementById(`faq-q-${openId}`);
-    button?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    document.getElementById(openId)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
     button?.focus({ preventScroll: true });
   }, [openId]);
 

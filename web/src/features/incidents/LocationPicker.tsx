@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Spinner } from '@/common/Spinner';
 import { detectLocation } from '@/common/geolocation';
 import { roundCoordinate, type LatLng } from './report-form';
+import { LocateFixed } from 'lucide-react';
 
 const LocationMap = lazy(() => import('./LocationMap'));
 
@@ -63,7 +64,13 @@ export function LocationPicker({ value, onChange, locationName, onLocationNameCh
     <div className="location-picker stack">
       <div className="row">
         <button type="button" className="btn btn-outline" onClick={detect} disabled={detecting}>
-          {detecting ? 'Detecting location...' : '📍 Use My Location'}
+          {detecting ? (
+            'Detecting location...'
+          ) : (
+            <>
+              <LocateFixed aria-hidden="true" size={16} /> Use My Location
+            </>
+          )}
         </button>
         <span className="muted small" id={`${id}-help`}>
           or click the map to place the marker, or type the coordinates

@@ -11,6 +11,7 @@ import { LocationPicker } from './LocationPicker';
 import { useCreateIncidentMutation, usePossibleDuplicatesQuery } from './incidents.api';
 import { EMPTY_REPORT, formatDistance, photoError, REPORT_STEPS, stepMessage, validateReportStep, type ReportErrors, type ReportValues } from './report-form';
 import './incidents.css';
+import { TriangleAlert } from 'lucide-react';
 
 /** Report Incident at /dashboard/report-incident: the spec's three-step wizard (details, location, review). */
 export function ReportIncidentPage() {
@@ -243,7 +244,7 @@ function ReviewStep({ values }: { values: ReportValues }) {
       </dl>
       {values.location && <DuplicateNotice type={type} lat={values.location.lat} lng={values.location.lng} />}
       <p className="notice" role="note">
-        ⚠️ Please only report real incidents. False reports may result in account suspension.
+        <TriangleAlert aria-hidden="true" size={16} /> Please only report real incidents. False reports may result in account suspension.
       </p>
     </div>
   );

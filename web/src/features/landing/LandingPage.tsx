@@ -2,25 +2,34 @@ import { Link } from 'react-router-dom';
 import { IconCards, SimulatedTestimonials } from '@/common/marketing';
 import { VoiceDemo } from './VoiceDemo';
 import './landing.css';
+import { ChartBar, Compass, EyeOff, MapPin, Megaphone, Mic, Route, Siren, Users, Video } from 'lucide-react';
 
 const FEATURES = [
   {
-    icon: '🎥',
+    icon: <Video size={28} />,
     title: 'Live Detection',
     text: 'Computer vision watches highway camera feeds around the clock and spots wrong-way drivers the moment they enter the road.',
   },
-  { icon: '📣', title: 'Instant Alerts', text: 'Push, voice and SMS alerts reach nearby drivers, emergency services and traffic authorities within seconds.' },
-  { icon: '📊', title: 'Detailed Dashboard', text: 'Live maps, traffic cameras, your reports and your community progress in one place.' },
-  { icon: '🧭', title: 'Crisis Intelligence', text: 'Authorities receive location-verified incident data and camera snapshots to respond faster.' },
+  {
+    icon: <Megaphone size={28} />,
+    title: 'Instant Alerts',
+    text: 'Push, voice and SMS alerts reach nearby drivers, emergency services and traffic authorities within seconds.',
+  },
+  { icon: <ChartBar size={28} />, title: 'Detailed Dashboard', text: 'Live maps, traffic cameras, your reports and your community progress in one place.' },
+  {
+    icon: <Compass size={28} />,
+    title: 'Crisis Intelligence',
+    text: 'Authorities receive location-verified incident data and camera snapshots to respond faster.',
+  },
 ] as const;
 
 const REPORTING_TOOLS = [
-  { icon: '🚨', title: 'Quick Alert Button', text: 'Raise an alert in one tap when every second counts.' },
-  { icon: '🎙️', title: 'Stealth Recording', text: 'Capture audio or video discreetly as evidence.' },
-  { icon: '📍', title: 'Precise Location', text: 'Pinpoint the incident from your device or on the map.' },
-  { icon: '👥', title: 'Witness Network', text: 'Nearby members can confirm what they saw.' },
-  { icon: '🛣️', title: 'Safe-Route Suggestions', text: 'Get routed around danger zones and closures.' },
-  { icon: '🕶️', title: 'Anonymous Tips', text: 'Share what you know without revealing who you are.' },
+  { icon: <Siren size={24} />, title: 'Quick Alert Button', text: 'Raise an alert in one tap when every second counts.' },
+  { icon: <Mic size={24} />, title: 'Stealth Recording', text: 'Capture audio or video discreetly as evidence.' },
+  { icon: <MapPin size={24} />, title: 'Precise Location', text: 'Pinpoint the incident from your device or on the map.' },
+  { icon: <Users size={24} />, title: 'Witness Network', text: 'Nearby members can confirm what they saw.' },
+  { icon: <Route size={24} />, title: 'Safe-Route Suggestions', text: 'Get routed around danger zones and closures.' },
+  { icon: <EyeOff size={24} />, title: 'Anonymous Tips', text: 'Share what you know without revealing who you are.' },
 ] as const;
 
 /** Spec: three testimonials, marked as simulated. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { OctagonX, Square, Volume2 } from 'lucide-react';
 
 export const SAMPLE_VOICE_ALERT =
   'Beacon alert. Wrong-way driver detected on Interstate 17 southbound near Exit 208. Move to the right lane, slow down and watch for oncoming headlights.';
@@ -44,7 +45,7 @@ export function VoiceDemo() {
       </div>
       <div className="demo-alert" role="group" aria-labelledby="demo-alert-title">
         <div className="demo-alert-head">
-          <span aria-hidden="true">⛔</span>
+          <OctagonX aria-hidden="true" size={18} />
           <strong id="demo-alert-title">Wrong-Way Driver Detected</strong>
         </div>
         <p>I-17 southbound near Exit 208 · 0.8 mi away</p>
@@ -55,7 +56,7 @@ export function VoiceDemo() {
         </div>
       </div>
       <button type="button" className="btn btn-primary btn-block" onClick={toggle} disabled={!supported} aria-pressed={speaking}>
-        <span aria-hidden="true">{speaking ? '⏹' : '🔊'}</span> {speaking ? 'Stop voice alert' : 'Play voice alert'}
+        {speaking ? <Square aria-hidden="true" size={16} /> : <Volume2 aria-hidden="true" size={16} />} {speaking ? 'Stop voice alert' : 'Play voice alert'}
       </button>
       {!supported && <p className="small demo-note">Your browser cannot speak alerts aloud.</p>}
       <p className="visually-hidden" aria-live="polite">

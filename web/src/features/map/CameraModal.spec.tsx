@@ -18,7 +18,8 @@ describe('CameraModal', () => {
     render(<CameraModal camera={camera} onClose={() => undefined} />);
     const dialog = screen.getByRole('dialog', { name: 'I-17 Northbound' });
     expect(dialog).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Traffic camera view: I-17 Northbound' })).toHaveAttribute('src', camera.imageUrl);
+    expect(screen.getByRole('img', { name: 'Illustration of a traffic camera view: I-17 Northbound' })).toHaveAttribute('src', camera.imageUrl);
+    expect(screen.getByText(/not a photo from the camera/)).toBeInTheDocument();
     expect(screen.getByText('I-17 NB at Camelback Rd')).toBeInTheDocument();
     expect(screen.getByText('Last updated: Mar 5, 2024 3:07 PM')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'View Full Size' });

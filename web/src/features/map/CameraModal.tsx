@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '@/common/time';
-import { unavailableByData } from '@/features/traffic/camera-rules';
+import { isDrawnSnapshot, unavailableByData } from '@/features/traffic/camera-rules';
 import type { Camera } from '@/features/traffic/traffic.api';
+import { X } from 'lucide-react';
 
 /** The camera's image, description, last update and a full-size link; 'Camera feed unavailable' when the image fails. */
 export function CameraModal({ camera, onClose }: { camera: Camera; onClose: () => void }) {
@@ -33,16 +34,21 @@ export function CameraModal({ camera, onClose }: { camera: Camera; onClose: () =
         <div className="row-between">
           <h2 id="camera-modal-title">{title}</h2>
           <button ref={closeRef} type="button" className="btn btn-ghost btn-sm" aria-label="Close" onClick={onClose}>
-            ✕
+            <X aria-hidden="true" size={20} />
           </button>
         </div>
         <div className="camera-modal-frame">
           {unavailable || !camera.imageUrl ? (
             <div className="camera-modal-unavailable">Camera feed unavailable</div>
           ) : (
-            <img src={camera.imageUrl} alt={`Traffic camera view: ${title}`} onError={() => setFailed(true)} />
+            <img
+              src={camera.imageUrl}
+              alt={`${isDrawnSnapshot(camera.imageUrl) ? 'Illustration of a traffic camera view' : 'Traffic camera view'}: ${title}`}
+              onError={() => setFailed(true)}
+            />
           )}
         </div>
+        {isDrawnSnapshot(camera.imageUrl) && <p className="muted small">Illustration: a drawn picture of the scene, not a photo from the camera.</p>}
         {camera.description && <p>{camera.description}</p>}
         <p className="muted small">Last updated: {formatDateTime(camera.lastUpdated)}</p>
         {camera.imageUrl && !unavailable && (

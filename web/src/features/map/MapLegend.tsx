@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { LAYER_GROUPS, SEVERITY_STYLE, type LayerGroup, type LayerId, type LayerVisibility } from './map-layers';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 
 const LAYER_SWATCH: Record<LayerId, string> = {
   incidents: '#dc2626',
@@ -29,7 +30,7 @@ export function MapLegend({ visibility, counts, onToggle, onClearAll }: MapLegen
     <section className="card map-legend" aria-label="Map legend">
       <div className="row-between">
         <button type="button" className="legend-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
-          <span aria-hidden="true">{open ? '▾' : '▸'}</span> Map Layers
+          {open ? <ChevronDown aria-hidden="true" size={16} /> : <ChevronRight aria-hidden="true" size={16} />} Map Layers
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onClearAll}>
           Clear All
@@ -47,7 +48,7 @@ export function MapLegend({ visibility, counts, onToggle, onClearAll }: MapLegen
                 aria-controls={groupBody}
                 onClick={() => setExpanded((e) => ({ ...e, [group.id]: !e[group.id] }))}
               >
-                <span aria-hidden="true">{expanded[group.id] ? '▾' : '▸'}</span> {group.label}
+                {expanded[group.id] ? <ChevronDown aria-hidden="true" size={16} /> : <ChevronRight aria-hidden="true" size={16} />} {group.label}
               </button>
               <ul id={groupBody} hidden={!expanded[group.id]} className="legend-layers">
                 {group.layers.map((layer) => (

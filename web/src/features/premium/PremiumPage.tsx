@@ -6,14 +6,15 @@ import { IconCards, SimulatedTestimonials } from '@/common/marketing';
 import { selectAuthStatus } from '@/features/auth/auth.slice';
 import { ANNUAL_DISCOUNT_PERCENT, MONEY_BACK_DAYS, PLANS, PREMIUM_TOASTS, TRIAL_DAYS, type Plan } from './plans';
 import './premium.css';
+import { Archive, Camera, Check, Radar, ShieldCheck, Users, Volume2, Zap } from 'lucide-react';
 
 const FEATURES = [
-  { icon: '📡', title: 'Wider Alert Radius', text: 'Get warned about dangers up to 100 miles away, not just around the corner.' },
-  { icon: '🗂️', title: 'Full Alert History', text: 'Look back over 90 days, or keep everything with Family/Team.' },
-  { icon: '📷', title: 'Live Traffic Cameras', text: 'Watch 100+ highway cameras before you set off.' },
-  { icon: '🔊', title: 'Voice Alerts', text: 'Hands-free warnings read aloud while you drive.' },
-  { icon: '👨‍👩‍👧', title: 'Family Sharing', text: 'Keep up to 5 people covered on one plan.' },
-  { icon: '⚡', title: 'Priority Delivery', text: 'Critical alerts go out to Premium members first.' },
+  { icon: <Radar size={28} />, title: 'Wider Alert Radius', text: 'Get warned about dangers up to 100 miles away, not just around the corner.' },
+  { icon: <Archive size={28} />, title: 'Full Alert History', text: 'Look back over 90 days, or keep everything with Family/Team.' },
+  { icon: <Camera size={28} />, title: 'Live Traffic Cameras', text: 'Watch 100+ highway cameras before you set off.' },
+  { icon: <Volume2 size={28} />, title: 'Voice Alerts', text: 'Hands-free warnings read aloud while you drive.' },
+  { icon: <Users size={28} />, title: 'Family Sharing', text: 'Keep up to 5 people covered on one plan.' },
+  { icon: <Zap size={28} />, title: 'Priority Delivery', text: 'Critical alerts go out to Premium members first.' },
 ] as const;
 
 const TESTIMONIALS = [
@@ -122,7 +123,7 @@ export function PremiumPage() {
               <ul className="plan-features">
                 {plan.features.map((f) => (
                   <li key={f}>
-                    <span aria-hidden="true">✓</span> {f}
+                    <Check aria-hidden="true" size={16} /> {f}
                   </li>
                 ))}
               </ul>
@@ -132,7 +133,7 @@ export function PremiumPage() {
         </div>
         <div className="card guarantee">
           <span className="guarantee-icon" aria-hidden="true">
-            🛡️
+            <ShieldCheck size={32} />
           </span>
           <div>
             <strong>{MONEY_BACK_DAYS}-Day Money-Back Guarantee</strong>

@@ -13,6 +13,7 @@ import { validateEmail } from '@/features/auth/validation';
 import { useProfilePreferencesQuery, useSaveProfilePreferencesMutation, type ProfilePreferenceChange } from './profile.api';
 import { TwoFactorSection } from './TwoFactorSection';
 import './profile.css';
+import { BadgeCheck } from 'lucide-react';
 
 /** Sign-up's rules apply to a new password (part 1, section 5). */
 export function validateNewPassword(password: string, confirm: string): { password?: string; confirm?: string } {
@@ -329,7 +330,7 @@ export function ProfilePage() {
           {user &&
             (verified ? (
               <span className="badge badge-success">
-                <span aria-hidden="true">✓</span> Account Verified
+                <BadgeCheck aria-hidden="true" size={16} /> Account Verified
               </span>
             ) : (
               <span className="badge badge-medium">Email not verified yet</span>

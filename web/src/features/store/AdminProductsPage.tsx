@@ -14,6 +14,7 @@ import {
   useUpdateProductMutation,
 } from './store.api';
 import './store.css';
+import { X } from 'lucide-react';
 
 const PAGE = 20;
 
@@ -38,7 +39,7 @@ function Dialog({ title, onClose, children }: { title: string; onClose: () => vo
         <div className="row-between">
           <h2 id="dialog-title">{title}</h2>
           <button type="button" className="btn btn-ghost" aria-label="Close" onClick={onClose}>
-            ✕
+            <X aria-hidden="true" size={20} />
           </button>
         </div>
         {children}

@@ -133,6 +133,16 @@ describe('StorePage', () => {
     expect(await screen.findByText('Try adjusting your search or filters')).toBeInTheDocument();
   });
 
+  it('a search with no match shows no featured products above "No products found"', async () => {
+    installApi({ total: 0, featured: [1, 2, 3].map((i) => product(100 + i, { featured: true, name: `Featured ${i}` })) });
+    renderStore();
+    expect(await screen.findByRole('region', { name: /Featured Products/ })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Search products'), { target: { value: 'zzz' } });
+    expect(await screen.findByText('Try adjusting your search or filters')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Featured Products/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Featured 1')).not.toBeInTheDocument();
+  });
+
   it('shows the first 3 featured products, opens affiliate links safely and answers unavailable actions with info toasts', async () => {
     const featured = [1, 2, 3, 4, 5, 6].map((i) => product(100 + i, { featured: true, name: `Featured ${i}` }));
     const { posted } = installApi({ featured });

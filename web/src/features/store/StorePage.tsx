@@ -13,6 +13,7 @@ import { Spinner } from '@/common/Spinner';
 import { ProductCard, STORE_TOASTS } from './ProductCard';
 import { DEFAULT_FILTERS, useFeaturedProductsQuery, useListProductsInfiniteQuery, type StoreFilters } from './store.api';
 import './store.css';
+import { ChevronDown, ChevronUp, Handshake, List, MessageCircle, Package, Shield, SlidersHorizontal, Star } from 'lucide-react';
 
 /** Typing pauses this long before the search is sent, so each keystroke is not a request. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -28,12 +29,20 @@ function useDebounced<T>(value: T, ms: number): T {
 
 const BLURBS = [
   {
-    icon: '🛡️',
+    icon: <Shield size={28} />,
     title: 'Vetted for Safety',
     text: 'Every product is chosen for the situations Beacon alerts you about: breakdowns, crashes, storms and outages.',
   },
-  { icon: '🤝', title: 'Trusted Retailers', text: 'Buy Now links open the retailer’s own page in a new tab. Beacon never sees your payment details.' },
-  { icon: '💬', title: 'Community Recommended', text: 'Suggestions shaped by what Beacon members keep in their cars and homes. Tell us what helped you.' },
+  {
+    icon: <Handshake size={28} />,
+    title: 'Trusted Retailers',
+    text: 'Buy Now links open the retailer’s own page in a new tab. Beacon never sees your payment details.',
+  },
+  {
+    icon: <MessageCircle size={28} />,
+    title: 'Community Recommended',
+    text: 'Suggestions shaped by what Beacon members keep in their cars and homes. Tell us what helped you.',
+  },
 ] as const;
 
 export function StorePage() {
@@ -60,7 +69,8 @@ export function StorePage() {
   const products = list.data?.pages.flatMap((p) => p.products) ?? [];
   const total = list.data?.pages[list.data.pages.length - 1]?.total ?? 0;
   const filtersApply = Boolean(query.search || query.category || query.featuredOnly);
-  const featuredShown = (featured.data?.products ?? []).slice(0, STORE_FEATURED_SHOWN);
+  // a search or a category is a question: the featured band above its answer ("No products found") only confused it
+  const featuredShown = query.search || query.category ? [] : (featured.data?.products ?? []).slice(0, STORE_FEATURED_SHOWN);
   const set = <K extends keyof typeof filters>(key: K, value: (typeof filters)[K]) => setFilters((f) => ({ ...f, [key]: value }));
 
   return (
@@ -85,7 +95,7 @@ export function StorePage() {
             aria-pressed={layout === 'list'}
             onClick={() => setLayout('list')}
           >
-            <span aria-hidden="true">☰</span> List view
+            <List aria-hidden="true" size={16} /> List view
           </button>
         </div>
       </div>
@@ -98,7 +108,8 @@ export function StorePage() {
           aria-controls={panelId}
           onClick={() => setFiltersOpen((o) => !o)}
         >
-          <span aria-hidden="true">⚙</span> Filters <span aria-hidden="true">{filtersOpen ? '▴' : '▾'}</span>
+          <SlidersHorizontal aria-hidden="true" size={16} /> Filters{' '}
+          {filtersOpen ? <ChevronUp aria-hidden="true" size={16} /> : <ChevronDown aria-hidden="true" size={16} />}
         </button>
         <div id={panelId} hidden={!filtersOpen} className="filters-grid">
           <div className="field">
@@ -146,7 +157,7 @@ export function StorePage() {
       {featuredShown.length > 0 && (
         <section className="featured-band" aria-labelledby="featured-title">
           <h2 id="featured-title">
-            <span aria-hidden="true">⭐</span> Featured Products
+            <Star aria-hidden="true" size={18} /> Featured Products
           </h2>
           <div className="product-grid">
             {featuredShown.map((p) => (
@@ -172,7 +183,7 @@ export function StorePage() {
         ) : products.length === 0 ? (
           <div className="empty-state card" role="status">
             <div aria-hidden="true" className="empty-icon">
-              📦
+              <Package size={40} />
             </div>
             <h3>No products found</h3>
             <p>{filtersApply ? 'Try adjusting your search or filters' : 'Products will be available soon'}</p>

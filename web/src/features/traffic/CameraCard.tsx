@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { formatDateTime } from '@/common/time';
 import type { Camera } from './traffic.api';
+import { isDrawnSnapshot } from './camera-rules';
+import { Camera as CameraIcon } from 'lucide-react';
 
 export interface CameraCardProps {
   camera: Camera;
@@ -22,6 +24,7 @@ function openImage(url: string) {
 export function CameraCard({ camera, unavailable, imageFailed, generation, onImageError, onImageLoad }: CameraCardProps) {
   const title = [camera.roadway, camera.direction].filter(Boolean).join(' ');
   const url = camera.imageUrl;
+  const drawn = isDrawnSnapshot(url);
   // the refresh during which the image last failed: the hidden retry waits for the next one
   const failedAt = useRef<number | null>(null);
   // tried while the data says the camera has an image: visible when it loads, a hidden retry after a failure
@@ -38,7 +41,7 @@ export function CameraCard({ camera, unavailable, imageFailed, generation, onIma
           <img
             key={imageFailed ? `retry-${generation}` : 'image'}
             src={url}
-            alt={`Traffic camera view: ${title}${camera.description ? `, ${camera.description}` : ''}`}
+            alt={`${drawn ? 'Illustration of a traffic camera view' : 'Traffic camera view'}: ${title}${camera.description ? `, ${camera.description}` : ''}`}
             hidden={imageFailed}
             onError={() => {
               failedAt.current = generation;
@@ -50,14 +53,20 @@ export function CameraCard({ camera, unavailable, imageFailed, generation, onIma
         {unavailable && (
           <div className="camera-placeholder">
             <span aria-hidden="true" className="camera-placeholder-icon">
-              📷
+              <CameraIcon size={32} />
             </span>
             <span>Image unavailable</span>
           </div>
         )}
         {!unavailable && url && (
           <>
-            <span className="badge badge-live camera-live">LIVE</span>
+            {drawn ? (
+              <span className="badge camera-live" title="A drawn picture of the scene, not a photo from the camera">
+                Illustration
+              </span>
+            ) : (
+              <span className="badge badge-live camera-live">LIVE</span>
+            )}
             <button type="button" className="camera-expand" aria-label="View full image" title="View full image" onClick={() => openImage(url)}>
               <span aria-hidden="true">⤢</span>
             </button>

@@ -89,8 +89,10 @@ describe('CamerasPage', () => {
     const open = jest.spyOn(window, 'open').mockReturnValue(null);
     renderPage();
     const card = await screen.findByRole('article', { name: 'Camera I-10 Eastbound, I-10 EB at 7th St' });
-    expect(within(card).getByText('LIVE')).toBeInTheDocument();
-    expect(within(card).getByRole('img')).toHaveAttribute('src', '/api/traffic/camera-images/1.svg');
+    // the traffic service's drawn still: labelled for what it is, never LIVE
+    expect(within(card).getByText('Illustration')).toBeInTheDocument();
+    expect(within(card).queryByText('LIVE')).not.toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: /^Illustration of a traffic camera view: / })).toHaveAttribute('src', '/api/traffic/camera-images/1.svg');
     expect(within(card).getByText('Eastbound')).toBeInTheDocument();
     expect(within(card).getByText('I-10 EB at 7th St')).toBeInTheDocument();
     expect(within(card).getByText('Updated Mar 5, 2024 3:07 PM')).toBeInTheDocument();
@@ -115,8 +117,17 @@ describe('CamerasPage', () => {
     renderPage();
     await screen.findByRole('heading', { name: '1 Cameras Available' });
     expect(screen.getAllByText('Image unavailable')).toHaveLength(2);
-    expect(screen.getAllByText('LIVE')).toHaveLength(1);
+    expect(screen.getAllByText('Illustration')).toHaveLength(1);
     expect(screen.getAllByRole('link', { name: /View Full/ })).toHaveLength(1);
+  });
+
+  it('calls a photo from a real camera LIVE', async () => {
+    installApi([camera(1, { roadway: 'I-17', imageUrl: 'https://cameras.example.test/i17/latest.jpg' })]);
+    renderPage();
+    await screen.findByRole('heading', { name: '1 Cameras Available' });
+    expect(screen.getByText('LIVE')).toBeInTheDocument();
+    expect(screen.queryByText('Illustration')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Traffic camera view: / })).toBeInTheDocument();
   });
 
   it('marks a camera whose image fails to load, and clears the mark when a retry on the next refresh loads', async () => {

@@ -1,4 +1,5 @@
 import {
+  isDrawnSnapshot,
   CAMERAS_FORCE_REPLACE_MS,
   isUnavailable,
   markImageFailed,
@@ -162,5 +163,17 @@ describe('shouldReplaceList (refresh rule)', () => {
       ),
     ).toBe(true);
     expect(sameCameras(current, [cam('a'), cam('b', { lat: 1 })])).toBe(false);
+  });
+});
+
+describe('isDrawnSnapshot', () => {
+  it.each([
+    ['/api/traffic/camera-images/cam-101.svg', true],
+    ['/api/traffic/camera-images/cam-101.svg?t=123', true],
+    ['https://az511.gov/map/Cctv/123', false],
+    ['https://example.test/camera.jpg', false],
+    [null, false],
+  ])('%s -> %s', (url, drawn) => {
+    expect(isDrawnSnapshot(url)).toBe(drawn);
   });
 });

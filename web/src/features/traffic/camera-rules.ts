@@ -88,3 +88,11 @@ export function shouldReplaceList(current: readonly Camera[] | null, next: reado
   if (current === null || lastReplacedAt === null) return true;
   return !sameCameras(current, next) || now - lastReplacedAt > CAMERAS_FORCE_REPLACE_MS;
 }
+
+/**
+ * A still the traffic service draws itself (its /camera-images/<id>.svg: the demo cameras) rather than a photo from
+ * a real camera. Such an image is labelled an illustration, never LIVE.
+ */
+export function isDrawnSnapshot(imageUrl: string | null | undefined): boolean {
+  return Boolean(imageUrl && /\/camera-images\/[^/?#]+\.svg(?:[?#]|$)/.test(imageUrl));
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { AdminAlert, Page, UserAlert } from '@beacon/contracts';
+import {
+  createTestDatabase,
+  jsonClient,
+  RunningService,
+  startTestIdentity,
+  startTestService,
+  TestDatabase,
+  TestIdentity,
+  testRedisPrefix,
+} from '@beacon/testing';
+import { alertsDatabase } from '../database';
+import { alertsService } from '../service';
+
+jest.setTimeout(60_000);
+
+/**
+ * Issue 20, location onboarding: until a user sets a home location, their feed (the list and the active alerts) shows
+ * only the alerts for everyone, critical alerts and alerts without an area, never a located alert anywhere in the
+ * world; with a home it shows what concerns them there.
+ */
+describe('the user feed without a home location', () => {
+  let db: TestDatabase;
+  const redis = testRedisPrefix();
+  let identity: TestIdentity;
+  let svc: RunningService<unknown>;
+  let admin: string;
+  let homeless: string;
+  let located: string;
+  const ids: Record<string, string> = {};
+  const PHOENIX = { lat: 33.4484, lng: -112.074 };
+  const WELLINGTON = { lat: -41.2865, lng: 174.7762 };
+
+  const call = jsonClient(() => svc.url);
+
+  beforeAll(async () => {
+    db = await createTestDatabase([alertsDatabase]);
+    identity = await startTestIdentity();
+    svc = await startTestService(alertsService, {
+      DATABASE_URL: db.url,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      JWKS_URL: identity.jwksUrl,
+      WEBHOOK_ALLOW_HOSTS: '',
+    });
+    admin = await identity.token({ role: 'admin', email: 'admin@beacon.local' });
+    homeless = await identity.token({ id: randomUUID() });
+    located = await identity.token({ id: randomUUID() });
+    expect((await call('PUT', '/me/preferences', located, { home: PHOENIX, radiusMiles: 25 })).status).toBe(200);
+
+    const post = async (name: string, body: Record<string, unknown>) => {
+      const res = await call<AdminAlert>('POST', '', admin, {
+        category: 'weather',
+        severity: 'high',
+        message: `${name} message.`,
+        channels: ['push'],
+        ...body,
+        title: `Feed ${name}`,
+      });
+      expect(res.status).toBe(201);
+      ids[name] = res.body.id;
+    };
+    await post('phoenix', { lat: PHOENIX.lat, lng: PHOENIX.lng, radiusKm: 20 });
+    await post('new-zealand', { lat: WELLINGTON.lat, lng: WELLINGTON.lng, radiusKm: 20 });
+    await post('critical-new-zealand', { severity: 'critical', lat: WELLINGTON.lat, lng: WELLINGTON.lng, radiusKm: 20 });
+    await post('everywhere', {});
+    // what the dispatcher leaves behind
+    await db.query(`UPDATE alerts.alerts SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [Object.values(ids)]);
+  });
+
+  afterAll(async () => {
+    await svc?.close();
+    await identity?.close();
+    await db?.drop();
+    await redis.cleanup();
+  });
+
+  const listed = async (token: string) => (await call<Page<UserAlert>>('GET', '/me/alerts', token)).body.items.map((a) => a.title).sort();
+  const active = async (token: string) => (await call<UserAlert[]>('GET', '/me/alerts/active', token)).body.map((a) => a.title).sort();
+
+  it('shows a user without a home only critical alerts and alerts without an area, in the list and the active alerts', async () => {
+    expect(await listed(homeless)).toEqual(['Feed critical-new-zealand', 'Feed everywhere']);
+    expect(await active(homeless)).toEqual(['Feed critical-new-zealand', 'Feed everywhere']);
+  });
+
+  it('shows a user with a home what concerns them there, not an alert on the far side of the world', async () => {
+    expect(await listed(located)).toEqual(['Feed everywhere', 'Feed phoenix']);
+    expect(await active(located)).toEqual(['Feed everywhere', 'Feed phoenix']);
+  });
+
+  it('widens the feed as soon as the home is set', async () => {
+    expect((await call('PUT', '/me/preferences', homeless, { home: PHOENIX, radiusMiles: 25 })).status).toBe(200);
+    expect(await active(homeless)).toEqual(['Feed everywhere', 'Feed phoenix']);
+  });
+});

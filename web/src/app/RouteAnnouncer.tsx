@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useMatches } from 'react-router-dom';
+
+export const APP_NAME = 'Beacon';
+
+/** The document title for a route title: "Alerts · Beacon"; the landing page's own title without one. */
+export function documentTitle(title: string | undefined) {
+  return title ? `${title} · ${APP_NAME}` : `${APP_NAME} — public safety alerts`;
+}
+
+/** How long a page whose code is still loading may take to show its heading before focus is left where it is. */
+const HEADING_WAIT_MS = 10_000;
+
+function focusHeading(): boolean {
+  const heading = document.querySelector<HTMLElement>('#main h1') ?? document.querySelector<HTMLElement>('h1');
+  if (!heading) return false;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+  return true;
+}
+
+/**
+ * Titles every page after its route (`handle.title`) and, on every navigation after the first page, moves focus to
+ * the new page's main heading, so a screen reader announces where the user landed and a keyboard user starts from
+ * the top of the new page instead of the link they pressed. A page whose code loads lazily gets focus once its
+ * heading appears. A link to a fragment (#question) keeps the browser's own focus and scroll.
+ */
+export function RouteAnnouncer() {
+  const matches = useMatches();
+  const location = useLocation();
+  const title = matches
+    .map((m) => (m.handle as { title?: string } | undefined)?.title)
+    .filter(Boolean)
+    .pop();
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    if (location.hash) return;
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const giveUp = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(giveUp);
+    };
+  }, [location.pathname, location.hash]);
+  return null;
+}

@@ -1,0 +1,14 @@
+// The whole admin console as one lazily loaded chunk: every /admin screen. Nobody but an administrator
+// downloads this code (see routes.tsx).
+export {
+  AdminAlertDetailPage,
+  AdminAlertsPage,
+  AdminDashboardPage,
+  AdminSettingsPage,
+  AlertHistoryPage,
+  CreateAlertPage,
+  HelpRequestsPage,
+  QuickSendPage,
+} from '@/features/alerts-admin';
+export { ModerationPage } from '@/features/moderation';
+export { AdminProductsPage } from '@/features/store/AdminProductsPage';

@@ -1,0 +1,1 @@
+export { ContactPage, PrivacyPage, TermsPage } from './LegalPages';

@@ -1,2 +1,0 @@
-export { StorePage } from './StorePage';
-export { AdminProductsPage } from './AdminProductsPage';
