@@ -2,11 +2,11 @@
 export const POST_CATEGORIES = ['wrong-way-driver', 'traffic-tip', 'neighborhood-watch', 'other'] as const;
 export type PostCategory = (typeof POST_CATEGORIES)[number];
 
-export const POST_CATEGORY_INFO: Record<PostCategory, { value: PostCategory; label: string; icon: string }> = {
-  'wrong-way-driver': { value: 'wrong-way-driver', label: 'Wrong-way Driver', icon: '⛔' },
-  'traffic-tip': { value: 'traffic-tip', label: 'Traffic Tip', icon: '🚦' },
-  'neighborhood-watch': { value: 'neighborhood-watch', label: 'Neighborhood Watch', icon: '🏘️' },
-  other: { value: 'other', label: 'Other', icon: '💬' },
+export const POST_CATEGORY_INFO: Record<PostCategory, { value: PostCategory; label: string }> = {
+  'wrong-way-driver': { value: 'wrong-way-driver', label: 'Wrong-way Driver' },
+  'traffic-tip': { value: 'traffic-tip', label: 'Traffic Tip' },
+  'neighborhood-watch': { value: 'neighborhood-watch', label: 'Neighborhood Watch' },
+  other: { value: 'other', label: 'Other' },
 };
 export const postCategoryLabel = (c: string): string => POST_CATEGORY_INFO[c as PostCategory]?.label ?? c;
 

@@ -1,7 +1,7 @@
 /**
  * The incident vocabulary, shared by the incidents service, the alerts service (which turns a verified
  * wrong-way-driver report into a draft alert) and the web app. The stored `type` VALUES never change once
- * shipped (rows and queued events carry them); labels, descriptions and icons may.
+ * shipped (rows and queued events carry them); labels and descriptions may.
  */
 export const INCIDENT_TYPES = ['traffic-hazard', 'crime', 'accident', 'wrong-way-driver', 'other'] as const;
 export type IncidentType = (typeof INCIDENT_TYPES)[number];
@@ -10,16 +10,14 @@ export interface IncidentTypeInfo {
   value: IncidentType;
   label: string;
   description: string;
-  /** An emoji, so the web app needs no icon font. */
-  icon: string;
 }
 
 export const INCIDENT_TYPE_INFO: Record<IncidentType, IncidentTypeInfo> = {
-  'traffic-hazard': { value: 'traffic-hazard', label: 'Traffic Hazard', description: 'Debris, potholes, stalled vehicles or other road dangers', icon: '🚧' },
-  crime: { value: 'crime', label: 'Crime', description: 'Suspicious activity, theft, vandalism or violence', icon: '🚨' },
-  accident: { value: 'accident', label: 'Accident', description: 'Vehicle collisions or injuries on the road', icon: '💥' },
-  'wrong-way-driver': { value: 'wrong-way-driver', label: 'Wrong-way Driver', description: 'A vehicle driving against traffic', icon: '⛔' },
-  other: { value: 'other', label: 'Other', description: 'Any other safety concern', icon: '❗' },
+  'traffic-hazard': { value: 'traffic-hazard', label: 'Traffic Hazard', description: 'Debris, potholes, stalled vehicles or other road dangers' },
+  crime: { value: 'crime', label: 'Crime', description: 'Suspicious activity, theft, vandalism or violence' },
+  accident: { value: 'accident', label: 'Accident', description: 'Vehicle collisions or injuries on the road' },
+  'wrong-way-driver': { value: 'wrong-way-driver', label: 'Wrong-way Driver', description: 'A vehicle driving against traffic' },
+  other: { value: 'other', label: 'Other', description: 'Any other safety concern' },
 };
 
 /**

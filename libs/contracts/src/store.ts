@@ -17,17 +17,16 @@ export interface ProductCategoryInfo {
   value: ProductCategory;
   label: string;
   /** An emoji shown next to the label; decorative, so screens mark it aria-hidden. */
-  icon: string;
 }
 
-/** The category catalogue: icon and label for each category (colours are each presenter's: the web's CSS, the store's illustrations). */
+/** The category catalogue: the label of each category (icons and colours are each presenter's: the web's icons and CSS, the store's illustrations). */
 export const PRODUCT_CATEGORY_INFO: Record<ProductCategory, ProductCategoryInfo> = {
-  'Emergency Kits': { value: 'Emergency Kits', label: 'Emergency Kits', icon: '🧰' },
-  'Safety Electronics': { value: 'Safety Electronics', label: 'Safety Electronics', icon: '📡' },
-  'Safety Gear': { value: 'Safety Gear', label: 'Safety Gear', icon: '🦺' },
-  'Emergency Electronics': { value: 'Emergency Electronics', label: 'Emergency Electronics', icon: '🔦' },
-  'Medical Supplies': { value: 'Medical Supplies', label: 'Medical Supplies', icon: '🩹' },
-  'Traffic Control': { value: 'Traffic Control', label: 'Traffic Control', icon: '🚧' },
+  'Emergency Kits': { value: 'Emergency Kits', label: 'Emergency Kits' },
+  'Safety Electronics': { value: 'Safety Electronics', label: 'Safety Electronics' },
+  'Safety Gear': { value: 'Safety Gear', label: 'Safety Gear' },
+  'Emergency Electronics': { value: 'Emergency Electronics', label: 'Emergency Electronics' },
+  'Medical Supplies': { value: 'Medical Supplies', label: 'Medical Supplies' },
+  'Traffic Control': { value: 'Traffic Control', label: 'Traffic Control' },
 };
 
 export const PRODUCT_SORTS = ['featured', 'price_low', 'price_high', 'popular', 'newest'] as const;

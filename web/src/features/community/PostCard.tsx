@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { COMMUNITY_MESSAGES, POST_CATEGORY_INFO, postCategoryLabel, type CommunityPost } from '@beacon/contracts';
+import { COMMUNITY_MESSAGES, postCategoryLabel, type CommunityPost } from '@beacon/contracts';
 import type { ApiError } from '@/app/api';
 import { relativeAge } from '@/common/time';
 import { useToggleLikeMutation } from './community.api';
 import { Comments } from './Comments';
 import { excerpt } from './post-form';
 import { Heart, MapPin, MessageCircle } from 'lucide-react';
+import { CategoryIcon, POST_CATEGORY_ICONS } from '@/common/category-icons';
 
 /** One post in the list: text cut at 200 characters, likes that toggle, comments on demand. User text stays text. */
 export function PostCard({ post }: { post: CommunityPost }) {
@@ -15,7 +16,6 @@ export function PostCard({ post }: { post: CommunityPost }) {
   const [showComments, setShowComments] = useState(false);
   const [toggleLike, { isLoading: liking }] = useToggleLikeMutation();
   const short = excerpt(post.description);
-  const info = POST_CATEGORY_INFO[post.category];
 
   const like = async () => {
     try {
@@ -36,7 +36,7 @@ export function PostCard({ post }: { post: CommunityPost }) {
     <article className="card post-card" aria-labelledby={`${id}-title`}>
       <div className="row-between">
         <span className={`badge category-${post.category}`}>
-          {info?.icon} {postCategoryLabel(post.category)}
+          <CategoryIcon icon={POST_CATEGORY_ICONS[post.category]} /> {postCategoryLabel(post.category)}
         </span>
         <time className="muted small" dateTime={post.createdAt}>
           {relativeAge(post.createdAt)}

@@ -12,6 +12,7 @@ import { useCreateIncidentMutation, usePossibleDuplicatesQuery } from './inciden
 import { EMPTY_REPORT, formatDistance, photoError, REPORT_STEPS, stepMessage, validateReportStep, type ReportErrors, type ReportValues } from './report-form';
 import './incidents.css';
 import { TriangleAlert } from 'lucide-react';
+import { CategoryIcon, INCIDENT_TYPE_ICONS } from '@/common/category-icons';
 
 /** Report Incident at /dashboard/report-incident: the spec's three-step wizard (details, location, review). */
 export function ReportIncidentPage() {
@@ -141,8 +142,8 @@ function DetailsStep({ values, errors, set }: { values: ReportValues; errors: Re
             return (
               <label key={t} className={`choice ${values.type === t ? 'selected' : ''}`}>
                 <input type="radio" name={`${id}-type`} value={t} checked={values.type === t} onChange={() => set('type', t)} />
-                <span className="choice-icon" aria-hidden="true">
-                  {info.icon}
+                <span className="choice-icon">
+                  <CategoryIcon icon={INCIDENT_TYPE_ICONS[t]} size={24} />
                 </span>
                 <span>
                   <strong>{info.label}</strong>
@@ -231,7 +232,9 @@ function ReviewStep({ values }: { values: ReportValues }) {
     <div className="stack">
       <dl className="review-list" aria-label="Review your report">
         <dt>Type</dt>
-        <dd>{info ? `${info.icon} ${info.label}` : incidentTypeLabel(type)}</dd>
+        <dd>
+          <CategoryIcon icon={info ? INCIDENT_TYPE_ICONS[info.value] : undefined} /> {info ? info.label : incidentTypeLabel(type)}
+        </dd>
         <dt>Description</dt>
         <dd className="user-text">{values.description.trim()}</dd>
         <dt>Location</dt>

@@ -128,15 +128,15 @@ describe('Moderation queue', () => {
     await screen.findByText(/4 reports waiting for review/);
     expect(screen.getByText(/Urgent reports \(Wrong-way Driver, then Accident\) come first, then the longest waiting/)).toBeInTheDocument();
     const urgent = cards().map((c) => [
-      within(c).getByRole('heading').textContent,
+      within(c).getByRole('heading').textContent?.trim(),
       within(c).queryByText('Urgent') !== null,
       c.classList.contains('report-urgent'),
     ]);
     expect(urgent).toEqual([
-      ['⛔ Wrong-way Driver', true, true],
-      ['💥 Accident', true, true],
-      ['🚨 Crime', false, false],
-      ['🚧 Traffic Hazard', false, false],
+      ['Wrong-way Driver', true, true],
+      ['Accident', true, true],
+      ['Crime', false, false],
+      ['Traffic Hazard', false, false],
     ]);
   });
 });

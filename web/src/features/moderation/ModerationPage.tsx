@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { INCIDENT_TYPE_INFO, incidentTypeLabel, isUrgentIncidentType, URGENT_INCIDENT_TYPES, type ModerationIncident } from '@beacon/contracts';
+import { incidentTypeLabel, isUrgentIncidentType, URGENT_INCIDENT_TYPES, type ModerationIncident } from '@beacon/contracts';
 import type { ApiError } from '@/app/api';
 import { useAppDispatch } from '@/app/hooks';
 import { useSocketEvent } from '@/app/socket';
@@ -10,6 +10,7 @@ import { moderationApi, useChangeIncidentStatusMutation, useModerationQueueInfin
 import { reporterName, reporterRecord } from './reporter';
 import { useAnnounceVerified, VERIFIED_TOASTS } from './verified-toast';
 import './moderation.css';
+import { CategoryIcon, INCIDENT_TYPE_ICONS } from '@/common/category-icons';
 
 const URGENT_LABELS = URGENT_INCIDENT_TYPES.map(incidentTypeLabel);
 
@@ -74,7 +75,6 @@ function ReportCard({ report, onVerified }: { report: ModerationIncident; onVeri
   const id = useId();
   const [note, setNote] = useState('');
   const [changeStatus, { isLoading }] = useChangeIncidentStatusMutation();
-  const info = INCIDENT_TYPE_INFO[report.type];
   const urgent = isUrgentIncidentType(report.type);
 
   const decide = async (status: 'verified' | 'rejected') => {
@@ -92,7 +92,7 @@ function ReportCard({ report, onVerified }: { report: ModerationIncident; onVeri
     <article className={`card report-card${urgent ? ' report-urgent' : ''}`} role="listitem" aria-labelledby={`${id}-title`}>
       <div className="row-between">
         <h2 id={`${id}-title`} className="report-title">
-          {info?.icon} {incidentTypeLabel(report.type)}
+          <CategoryIcon icon={INCIDENT_TYPE_ICONS[report.type]} /> {incidentTypeLabel(report.type)}
         </h2>
         <span className="row report-badges">
           {urgent && <span className="badge badge-critical">Urgent</span>}

@@ -2,6 +2,8 @@ import toast from 'react-hot-toast';
 import { PRODUCT_CATEGORY_INFO, type Product } from '@beacon/contracts';
 import { formatPrice } from './format';
 import { useRecordProductViewMutation } from './store.api';
+import { Heart, Shield } from 'lucide-react';
+import { CategoryIcon, PRODUCT_CATEGORY_ICONS } from '@/common/category-icons';
 
 export const STORE_TOASTS = {
   details: 'Product details page coming soon!',
@@ -30,7 +32,7 @@ export function ProductCard({ product, layout }: { product: Product; layout: 'gr
           <img src={image} alt={product.name} loading="lazy" width={400} height={300} />
         ) : (
           <div className="product-image-missing" role="img" aria-label={`No image for ${product.name}`}>
-            <span aria-hidden="true">{category?.icon ?? '🛡️'}</span>
+            <CategoryIcon icon={category ? PRODUCT_CATEGORY_ICONS[category.value] : Shield} size={48} />
           </div>
         )}
         <div className="product-flags">
@@ -43,13 +45,13 @@ export function ProductCard({ product, layout }: { product: Product; layout: 'gr
           aria-label={`Add ${product.name} to wishlist`}
           onClick={() => toast(STORE_TOASTS.wishlist, { icon: 'ℹ️' })}
         >
-          <span aria-hidden="true">♡</span>
+          <Heart aria-hidden="true" focusable="false" size={18} />
         </button>
       </div>
       <div className="product-body">
         {category && (
           <span className="product-category" data-category={product.category}>
-            <span aria-hidden="true">{category.icon}</span> {category.label}
+            <CategoryIcon icon={PRODUCT_CATEGORY_ICONS[category.value]} /> {category.label}
           </span>
         )}
         <h3 id={titleId} className="product-name">
