@@ -9,6 +9,7 @@ import { useAlertStatsQuery, useRecentAlertsQuery, type AlertStats } from './ale
 import { useLiveAdminAlerts } from './live';
 import { DeliveryIcon, PriorityBadge } from './ui';
 import '@/features/alerts/alerts.css';
+import { Siren } from 'lucide-react';
 
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -37,7 +38,7 @@ export function AdminDashboardPage() {
           <p className="muted">Here is how Beacon's alerts are doing.</p>
         </div>
         <Link to="/admin/quick-send" className="btn btn-danger">
-          🚨 Quick Send
+          <Siren aria-hidden="true" focusable="false" size={18} /> Quick Send
         </Link>
       </header>
 

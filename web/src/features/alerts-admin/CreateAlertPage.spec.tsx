@@ -237,7 +237,7 @@ describe('Create Alert wizard', () => {
 
     expect(screen.queryByRole('region', { name: 'Alert preview' })).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('Preview'));
-    expect(screen.getByRole('region', { name: 'Alert preview' })).toHaveTextContent('🚨 Wrong-way driver on I-10');
+    expect(screen.getByRole('region', { name: 'Alert preview' })).toHaveTextContent('Wrong-way driver on I-10');
     await user.click(screen.getByLabelText('Preview'));
     expect(screen.queryByRole('region', { name: 'Alert preview' })).not.toBeInTheDocument();
 

@@ -34,6 +34,7 @@ import { useAlertAudienceMutation, useCreateAlertMutation, type CreateAlertBody 
 import { AudienceConfirm } from './AudienceSummary';
 import { ChannelCheckboxes, CountedField, channelList } from './ui';
 import '@/features/alerts/alerts.css';
+import { Siren } from 'lucide-react';
 
 /** Create Alert at /admin/create-alert: the spec's four-step wizard. */
 export function CreateAlertPage() {
@@ -458,7 +459,9 @@ function AlertPreview({ values }: { values: WizardValues }) {
     <div className="alert-preview" aria-label="Alert preview" role="region">
       <div className={`user-alert sev-${values.severity}`}>
         <div className="row-between">
-          <strong>🚨 {values.title}</strong>
+          <strong>
+            <Siren aria-hidden="true" focusable="false" size={16} /> {values.title}
+          </strong>
           <SeverityBadge severity={values.severity} />
         </div>
         <p className="pre-wrap">{values.message}</p>

@@ -7,7 +7,7 @@ import { useToggleLikeMutation } from './community.api';
 import { Comments } from './Comments';
 import { excerpt } from './post-form';
 import { Heart, MapPin, MessageCircle } from 'lucide-react';
-import { CategoryIcon, POST_CATEGORY_ICONS } from '@/common/category-icons';
+import { CategoryIcon, POST_CATEGORY_ICONS } from '@/common/icons';
 
 /** One post in the list: text cut at 200 characters, likes that toggle, comments on demand. User text stays text. */
 export function PostCard({ post }: { post: CommunityPost }) {

@@ -12,7 +12,7 @@ import { useCreateIncidentMutation, usePossibleDuplicatesQuery } from './inciden
 import { EMPTY_REPORT, formatDistance, photoError, REPORT_STEPS, stepMessage, validateReportStep, type ReportErrors, type ReportValues } from './report-form';
 import './incidents.css';
 import { TriangleAlert } from 'lucide-react';
-import { CategoryIcon, INCIDENT_TYPE_ICONS } from '@/common/category-icons';
+import { CategoryIcon, INCIDENT_TYPE_ICONS } from '@/common/icons';
 
 /** Report Incident at /dashboard/report-incident: the spec's three-step wizard (details, location, review). */
 export function ReportIncidentPage() {

@@ -10,7 +10,7 @@ import { moderationApi, useChangeIncidentStatusMutation, useModerationQueueInfin
 import { reporterName, reporterRecord } from './reporter';
 import { useAnnounceVerified, VERIFIED_TOASTS } from './verified-toast';
 import './moderation.css';
-import { CategoryIcon, INCIDENT_TYPE_ICONS } from '@/common/category-icons';
+import { CategoryIcon, INCIDENT_TYPE_ICONS } from '@/common/icons';
 
 const URGENT_LABELS = URGENT_INCIDENT_TYPES.map(incidentTypeLabel);
 

@@ -5,6 +5,7 @@ import type { AdminAlert, Incident } from '@beacon/contracts';
 import { useAppDispatch } from '@/app/hooks';
 import type { AppDispatch } from '@/app/store';
 import { moderationApi } from './moderation.api';
+import { INFO_TOAST_ICON } from '@/common/icons';
 
 /** The incident type the alerts service turns into a draft critical alert once verified. */
 export const DRAFT_ALERT_INCIDENT_TYPE: Incident['type'] = 'wrong-way-driver';
@@ -86,7 +87,7 @@ export function useAnnounceVerified() {
       if (alert) {
         toast.success((t) => <DraftCreated t={t} alert={alert} open={(path) => void navigate(path)} />, { id, duration: 15_000 });
       } else {
-        toast(VERIFIED_TOASTS.draftPending, { id, icon: 'ℹ️', duration: 10_000 });
+        toast(VERIFIED_TOASTS.draftPending, { id, icon: INFO_TOAST_ICON, duration: 10_000 });
       }
     },
     [dispatch, navigate],

@@ -7,6 +7,7 @@ import { selectAuthStatus } from '@/features/auth/auth.slice';
 import { ANNUAL_DISCOUNT_PERCENT, MONEY_BACK_DAYS, PLANS, PREMIUM_TOASTS, TRIAL_DAYS, type Plan } from './plans';
 import './premium.css';
 import { Archive, Camera, Check, Radar, ShieldCheck, Users, Volume2, Zap } from 'lucide-react';
+import { INFO_TOAST_ICON } from '@/common/icons';
 
 const FEATURES = [
   { icon: <Radar size={28} />, title: 'Wider Alert Radius', text: 'Get warned about dangers up to 100 miles away, not just around the corner.' },
@@ -46,8 +47,8 @@ const PAYMENT_METHODS = ['Visa', 'Mastercard', 'American Express', 'PayPal', 'Ap
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 /** Purchases are disabled (spec): every buy or restore action says so. */
-const subscriptionsDisabled = () => toast(PREMIUM_TOASTS.disabled, { icon: 'ℹ️' });
-const contactDisabled = () => toast(PREMIUM_TOASTS.contactDisabled, { icon: 'ℹ️' });
+const subscriptionsDisabled = () => toast(PREMIUM_TOASTS.disabled, { icon: INFO_TOAST_ICON });
+const contactDisabled = () => toast(PREMIUM_TOASTS.contactDisabled, { icon: INFO_TOAST_ICON });
 
 export function PremiumPage() {
   const signedIn = useAppSelector(selectAuthStatus) === 'signedIn';

@@ -3,7 +3,7 @@ import { PRODUCT_CATEGORY_INFO, type Product } from '@beacon/contracts';
 import { formatPrice } from './format';
 import { useRecordProductViewMutation } from './store.api';
 import { Heart, Shield } from 'lucide-react';
-import { CategoryIcon, PRODUCT_CATEGORY_ICONS } from '@/common/category-icons';
+import { CategoryIcon, INFO_TOAST_ICON, PRODUCT_CATEGORY_ICONS } from '@/common/icons';
 
 export const STORE_TOASTS = {
   details: 'Product details page coming soon!',
@@ -43,7 +43,7 @@ export function ProductCard({ product, layout }: { product: Product; layout: 'gr
           type="button"
           className="btn btn-ghost product-wishlist"
           aria-label={`Add ${product.name} to wishlist`}
-          onClick={() => toast(STORE_TOASTS.wishlist, { icon: 'ℹ️' })}
+          onClick={() => toast(STORE_TOASTS.wishlist, { icon: INFO_TOAST_ICON })}
         >
           <Heart aria-hidden="true" focusable="false" size={18} />
         </button>
@@ -66,7 +66,7 @@ export function ProductCard({ product, layout }: { product: Product; layout: 'gr
               className="btn btn-outline btn-sm"
               onClick={() => {
                 viewed();
-                toast(STORE_TOASTS.details, { icon: 'ℹ️' });
+                toast(STORE_TOASTS.details, { icon: INFO_TOAST_ICON });
               }}
             >
               Details<span className="visually-hidden"> for {product.name}</span>
@@ -76,7 +76,12 @@ export function ProductCard({ product, layout }: { product: Product; layout: 'gr
                 Buy Now<span className="visually-hidden"> {product.name} (opens in a new tab)</span> <span aria-hidden="true">↗</span>
               </a>
             ) : (
-              <button type="button" className="btn btn-primary btn-sm" disabled={!product.inStock} onClick={() => toast(STORE_TOASTS.cart, { icon: 'ℹ️' })}>
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                disabled={!product.inStock}
+                onClick={() => toast(STORE_TOASTS.cart, { icon: INFO_TOAST_ICON })}
+              >
                 {product.inStock ? 'Add to Cart' : 'Out of Stock'}
                 <span className="visually-hidden"> {product.name}</span>
               </button>

@@ -7,6 +7,7 @@ import {
   Flashlight,
   HardHat,
   House,
+  Info,
   MessageCircle,
   Package,
   RadioTower,
@@ -16,7 +17,7 @@ import {
 } from 'lucide-react';
 import type { IncidentType, PostCategory, ProductCategory } from '@beacon/contracts';
 
-// The categories' pictures: drawn icons (lucide), not emoji, which render as empty boxes where no emoji font is installed.
+// The app's own pictures: drawn icons (lucide), not emoji, which render as empty boxes where no emoji font is installed.
 
 export const INCIDENT_TYPE_ICONS: Record<IncidentType, LucideIcon> = {
   'traffic-hazard': Construction,
@@ -46,3 +47,6 @@ export const PRODUCT_CATEGORY_ICONS: Record<ProductCategory, LucideIcon> = {
 export function CategoryIcon({ icon: Icon, size = 16 }: { icon: LucideIcon | undefined; size?: number }) {
   return Icon ? <Icon aria-hidden="true" focusable="false" size={size} className="category-icon" /> : null;
 }
+
+/** The icon of an informational toast ("this is not available yet"): drawn, like every icon of the app. */
+export const INFO_TOAST_ICON = <Info aria-hidden="true" focusable="false" size={18} color="#2563eb" />;
