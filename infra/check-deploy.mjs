@@ -44,12 +44,14 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       if (problems.length) {
         for (const p of problems) process.stderr.write(`${p}\n`);
         process.stderr.write(`check:deploy: ${problems.length} problem(s) (${summary})\n`);
-        process.exit(1);
+        // exitCode, not exit(): stderr into a pipe is written asynchronously, and exit() cut a long report short
+        process.exitCode = 1;
+        return;
       }
       process.stdout.write(`check:deploy: ok (${summary})\n`);
     })
     .catch((e) => {
       process.stderr.write(`check:deploy: ${e.message}\n`);
-      process.exit(2);
+      process.exitCode = 2;
     });
 }
