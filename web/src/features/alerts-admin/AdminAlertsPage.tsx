@@ -113,7 +113,13 @@ export function SentAlertCard({ alert: a, now }: { alert: AdminAlert; now: Date 
         <div className="row">
           <DeliveryIcon label={a.deliveryLabel} withText />
           {a.status === 'draft' && (
-            <button type="button" className="btn btn-primary btn-sm" onClick={send} disabled={sendingDraft} aria-label={`Send draft ${a.title}`}>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={send}
+              disabled={sendingDraft}
+              aria-label={`${sendingDraft ? 'Sending...' : 'Send Now'}: ${a.title}`}
+            >
               {sendingDraft ? 'Sending...' : 'Send Now'}
             </button>
           )}
