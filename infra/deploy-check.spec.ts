@@ -104,9 +104,9 @@ beforeAll(() => {
     kedaFallbackWithCpu: k8s('k8s-keda-fallback', 'components/keda/dispatcher-scaledobject.yaml', (t) =>
       t.replace(/\n  minReplicaCount: (\d+)\n/, '\n  minReplicaCount: $1\n  fallback:\n    failureThreshold: 3\n    replicas: 4\n'),
     ),
-    overlayInBase: k8s('k8s-overlay-in-base', 'overlays/hpa/kustomization.yaml', (t) => t.replace('../../base', '../..')),
+    overlayInBase: k8s('k8s-overlay-in-base', 'overlays/hpa/kustomization.yaml', (t) => t.replace('../../routing/ingress-nginx', '../..')),
     hpaNoCpu: k8s('k8s-hpa-no-cpu', 'components/dispatcher-hpa/dispatcher-hpa.yaml', (t) => t.replace(/name: cpu\n/, 'name: memory\n')),
-    ingress: k8s('k8s-ingress', 'components/ingress-nginx/ingress.yaml', (t) =>
+    ingress: k8s('k8s-ingress', 'routing/ingress-nginx/ingress.yaml', (t) =>
       t.replace(/(- path: \/api\/store\n\s+pathType: Prefix\n\s+backend:\n\s+service:\n\s+name: )store/, '$1incidents'),
     ),
     grace: k8s('k8s-grace', 'base/dispatcher.yaml', (t) => t.replace(/terminationGracePeriodSeconds: \d+/, 'terminationGracePeriodSeconds: 30')),
@@ -126,14 +126,14 @@ beforeAll(() => {
             .concat(
               '---\napiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: too-open\n  namespace: beacon\nspec:\n  podSelector: {}\n  policyTypes: [Ingress, Egress]\n  ingress: [{ from: [{ podSelector: {} }] }]\n  egress: [{ to: [{ podSelector: {} }] }]\n',
             ),
-        'components/ingress-nginx/networkpolicy.yaml': (t) =>
+        'routing/ingress-nginx/networkpolicy.yaml': (t) =>
           t.replace(
             'values: [web, identity, incidents, store, alerts, traffic, gateway]',
             'values: [web, identity, incidents, store, alerts, gateway, dispatcher]',
           ),
       }),
     ],
-    gatewayApi: k8s('k8s-gateway-api', 'components/gateway-api/gateway.yaml', (t) => t.replace('sessionPersistence:', 'sessionPersistance:')),
+    gatewayApi: k8s('k8s-gateway-api', 'routing/gateway-api/gateway.yaml', (t) => t.replace('sessionPersistence:', 'sessionPersistance:')),
     autoscaling: [
       '--k8s',
       variants('k8s', 'k8s-autoscaling', {
@@ -147,7 +147,7 @@ beforeAll(() => {
         'patches:\n  - target:\n      kind: ScaledObject\n      name: dispatcher\n    patch: |-\n      - op: replace\n        path: /spec/minReplicaCount\n        value: "2"\n',
       ),
     ),
-    hostTwice: k8s('k8s-host', 'components/ingress-nginx/kustomization.yaml', (t) => t.replace(/\nreplacements:[\s\S]*$/, '\n')),
+    hostTwice: k8s('k8s-host', 'routing/ingress-nginx/kustomization.yaml', (t) => t.replace(/\nreplacements:[\s\S]*$/, '\n')),
     pinned: k8s('k8s-pinned', 'base/kustomization.yaml', (t) => t.replace(/newTag: "1\.2\.0"/g, `newTag: "1.2.0"\n    digest: sha256:${'ab'.repeat(32)}`)),
     composeUnknownKey: ['--compose', variant('docker-compose.yml', 'compose-unknown.yml', (t) => t.replace(/^  redis:\n/m, '  redis:\n    colour: red\n'))],
     composeNoMigrateOrder: [
