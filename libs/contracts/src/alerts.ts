@@ -91,7 +91,8 @@ export const categoryOfType = (type: string): AlertCategory => (ADMIN_TYPE_CATEG
 
 // ---------------------------------------------------------------- status
 
-export const ALERT_STATUSES = ['draft', 'active', 'expired', 'cancelled'] as const;
+/** `all_clear`: an admin gave the all-clear; the alert ended and everyone it reached was told. */
+export const ALERT_STATUSES = ['draft', 'active', 'expired', 'cancelled', 'all_clear'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
 export const ALERT_STATUS_LABELS: Record<AlertStatus, string> = {
@@ -99,6 +100,7 @@ export const ALERT_STATUS_LABELS: Record<AlertStatus, string> = {
   active: 'Active',
   expired: 'Expired',
   cancelled: 'Cancelled',
+  all_clear: 'All Clear',
 };
 
 // ---------------------------------------------------------------- channels
@@ -385,6 +387,10 @@ export interface AlertSummary {
   channels: DeliveryChannel[];
   createdAt: string;
   expiresAt: string | null;
+  /** 1 as sent; each update adds one (the all-clear too). */
+  version: number;
+  /** When the all-clear was given, with its message; null otherwise. */
+  allClear: { at: string; message: string | null } | null;
 }
 
 /** An alert as the admin screens see it. */
@@ -440,7 +446,7 @@ export interface AlertResponses {
 }
 
 /** What an audit entry records of an alert: its creation, sending, end, and what operators did about its deliveries. */
-export const ALERT_AUDIT_ACTIONS = ['created', 'sent', 'cancelled', 'expired', 'retried', 'fallback', 'reminded'] as const;
+export const ALERT_AUDIT_ACTIONS = ['created', 'sent', 'cancelled', 'expired', 'retried', 'fallback', 'reminded', 'updated', 'all_clear'] as const;
 export type AlertAuditAction = (typeof ALERT_AUDIT_ACTIONS)[number];
 
 /** GET /api/alerts/:id/audit: who did what to the alert and when (actor null: Beacon itself), oldest first. */
@@ -452,7 +458,39 @@ export interface AlertAuditEntry {
   at: string;
 }
 
-/** An alert as a user sees it in their list. */
+// ---------------------------------------------------------------- versions (update, all-clear)
+
+/** The fields an update can change; the area counts as one. */
+export const ALERT_UPDATE_FIELDS = ['title', 'message', 'severity', 'expiresAt', 'area'] as const;
+export type AlertUpdateField = (typeof ALERT_UPDATE_FIELDS)[number];
+
+/** The all-clear message when the admin writes none. */
+export const ALL_CLEAR_DEFAULT_MESSAGE = 'The danger has passed. This alert has ended.';
+/** What someone the alert reached is told when an update moves the area away from them. */
+export const LEFT_AREA_MESSAGE = 'The area of this alert has changed and no longer includes your location.';
+export const ALL_CLEAR_MESSAGE_MAX = 500;
+
+/**
+ * One version of an alert (GET /api/alerts/:id/versions, oldest first): as it was sent (`original`), each update, and
+ * the all-clear. `notified` counts the messages its fan-out queued (null while it is under way).
+ */
+export interface AlertVersion {
+  version: number;
+  kind: 'original' | 'update' | 'all_clear';
+  title: string;
+  message: string;
+  severity: Severity;
+  expiresAt: string | null;
+  locationName: string | null;
+  lat: number | null;
+  lng: number | null;
+  radiusKm: number | null;
+  changed: AlertUpdateField[];
+  actorEmail: string | null;
+  at: string;
+  notified: number | null;
+}
+
 /** A user's request for help from an alert (GET /api/alerts/admin/help-requests), newest first. */
 export interface HelpRequest {
   id: string;

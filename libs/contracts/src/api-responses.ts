@@ -4,6 +4,7 @@ import type {
   AlertAuditEntry,
   AlertOperations,
   AlertPreferences,
+  AlertVersion,
   ChannelCounts,
   DeliveryChannel,
   HelpRequest,
@@ -224,6 +225,7 @@ export interface ApiResponses {
   AdminAlertPage: Page<AdminAlert>;
   AlertAudience: AlertAudience;
   AlertAuditTrail: AlertAuditEntry[];
+  AlertVersions: AlertVersion[];
   AlertOperations: AlertOperations;
   AlertDeliveryPage: Page<AlertDeliveryRow>;
   AlertStats: AlertStats;

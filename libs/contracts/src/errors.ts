@@ -62,6 +62,8 @@ export const ALERT_ERROR_CODES = [
   'no_test_target',
   'channel_not_configured',
   'alert_not_dispatched',
+  'nothing_to_update',
+  'alert_update_conflict',
 ] as const;
 
 export const INCIDENT_ERROR_CODES = [

@@ -23,6 +23,8 @@ export enum QueueName {
 
 export enum JobName {
   AlertDispatch = 'alert.dispatch',
+  /** The fan-out of an alert's new version (an update, or the all-clear) to the people concerned. */
+  AlertRevise = 'alert.revise',
   AlertExpire = 'alert.expire',
   PushSend = 'push.send',
   SmsSend = 'sms.send',
@@ -63,6 +65,7 @@ export interface IncidentEvent {
 /** Payload of each job, by job name. */
 export interface JobPayloads {
   [JobName.AlertDispatch]: { alertId: string; requestedAt: string };
+  [JobName.AlertRevise]: { alertId: string; version: number };
   [JobName.AlertExpire]: Record<string, never>;
   [JobName.PushSend]: ChannelBatch;
   [JobName.SmsSend]: ChannelBatch;
@@ -78,6 +81,7 @@ export interface JobPayloads {
 /** Which queue carries each job. */
 export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.AlertDispatch]: QueueName.AlertDispatch,
+  [JobName.AlertRevise]: QueueName.AlertDispatch,
   [JobName.AlertExpire]: QueueName.AlertDispatch,
   [JobName.PushSend]: QueueName.Push,
   [JobName.SmsSend]: QueueName.Sms,
@@ -102,6 +106,7 @@ export const queuePrefix = (redisPrefix: string) => `${redisPrefix}:bull`;
  */
 export const JobIds = {
   dispatch: (alertId: string) => `dispatch-${alertId}`,
+  revise: (alertId: string, version: number) => `revise-${alertId}-${version}`,
   channelBatch: (channel: DeliveryChannel, alertId: string, batch: number) => `${channel}:${alertId}:${batch}`,
 };
 

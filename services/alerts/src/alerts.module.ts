@@ -1,3 +1,5 @@
+import { RevisionsRepository } from './alerts/revisions.repository';
+import { AlertRevisionsService } from './alerts/revisions.service';
 import { Module } from '@nestjs/common';
 import { AlertsRepository } from './alerts/alerts.repository';
 import { AlertsService } from './alerts/alerts.service';
@@ -32,6 +34,8 @@ const DOMAIN_PROVIDERS = [
   HelpRequestsRepository,
   ServerKeys,
   PreferencesRepository,
+  RevisionsRepository,
+  AlertRevisionsService,
   PreferencesService,
   PushSubscriptionsRepository,
   PushSubscriptionsService,

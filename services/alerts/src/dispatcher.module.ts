@@ -1,3 +1,4 @@
+import { RevisionHandler } from './dispatch/revision.handler';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QueueName } from '@beacon/contracts';
@@ -62,6 +63,7 @@ export class DispatcherModule {
       providers: [
         EligibilityRepository,
         DispatchHandler,
+        RevisionHandler,
         SendTargetsRepository,
         ChannelBatchRunner,
         PushSender,

@@ -8,6 +8,8 @@ import { CreateAlertDto, DeliveryActionDto } from './dto/create-alert.dto';
 import { DeliveryActionsService } from './delivery-actions.service';
 import { DeliveryReportService } from './delivery-report.service';
 import { OperationsService } from './operations.service';
+import { AlertRevisionsService } from './revisions.service';
+import { AllClearDto, UpdateAlertDto } from './dto/update-alert.dto';
 import { DeliveriesQuery, ExportAlertsQuery, ListAlertsQuery, RecentQuery, StatsQuery } from './dto/list-alerts.query';
 import { ApiFile, ApiReturns } from '@beacon/common';
 
@@ -21,6 +23,7 @@ export class AdminAlertsController {
     private readonly actions: DeliveryActionsService,
     private readonly report: DeliveryReportService,
     private readonly operations: OperationsService,
+    private readonly revisions: AlertRevisionsService,
   ) {}
 
   /** Whom this alert would reach if sent now; nothing is stored or sent. */
@@ -94,6 +97,29 @@ export class AdminAlertsController {
   @ApiReturns('AlertOperations')
   operationsView(@Param('id', uuid) id: string) {
     return this.operations.get(id);
+  }
+
+  /** Every version of the alert as it was sent: the original, each update, the all-clear. */
+  @Get(':id/versions')
+  @ApiReturns('AlertVersions')
+  versions(@Param('id', uuid) id: string) {
+    return this.revisions.versions(id);
+  }
+
+  /** A new version of the alert in effect: those it reached are told what changed, those newly concerned get it. */
+  @Post(':id/update')
+  @HttpCode(200)
+  @ApiReturns('AdminAlert')
+  update(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string, @Body() dto: UpdateAlertDto) {
+    return this.revisions.update(id, dto, { id: user.id, email: user.email });
+  }
+
+  /** The danger is over: the alert ends and everyone it reached is told. */
+  @Post(':id/all-clear')
+  @HttpCode(200)
+  @ApiReturns('AdminAlert')
+  allClear(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string, @Body() dto: AllClearDto) {
+    return this.revisions.allClear(id, dto, { id: user.id, email: user.email });
   }
 
   @Get(':id/audit')

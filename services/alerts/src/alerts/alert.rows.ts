@@ -42,6 +42,9 @@ export interface AlertRow {
   remind_after_minutes?: number | null;
   reminded_at?: Date | null;
   reminders?: number | null;
+  version?: number;
+  all_clear_at?: Date | null;
+  all_clear_message?: string | null;
   /** [channel, status, n] triples from alert_delivery_counts. */
   counts?: [DeliveryChannel, string, number][];
   /** RESPONSES_SQL, where it was read. */
@@ -59,7 +62,7 @@ export const EFFECTIVE_STATUS_SQL = `(CASE WHEN a.status = 'active' AND ${expire
 
 export const ALERT_COLUMNS_SQL = `a.id, a.title, a.message, a.type, a.severity, a.category, a.location_name, a.lat, a.lng, a.radius_km,
   a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
-  a.created_at, a.updated_at, a.concerned, a.remind_after_minutes, a.reminded_at, a.reminders`;
+  a.created_at, a.updated_at, a.concerned, a.remind_after_minutes, a.reminded_at, a.reminders, a.version, a.all_clear_at, a.all_clear_message`;
 
 /**
  * [channel, status, n] per channel and status from the roll-up, and [channel, 'held', n]: pending deliveries
@@ -107,6 +110,8 @@ export function toSummary(r: AlertRow): AlertSummary {
     channels: r.channels,
     createdAt: iso(r.created_at)!,
     expiresAt: iso(r.expires_at),
+    version: r.version ?? 1,
+    allClear: r.all_clear_at ? { at: iso(r.all_clear_at)!, message: r.all_clear_message ?? null } : null,
   };
 }
 

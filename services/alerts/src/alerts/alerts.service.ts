@@ -147,15 +147,15 @@ export class AlertsService {
   async cancel(id: string, actor: Actor): Promise<AdminAlert> {
     const row = await this.alerts.cancel(id, actor);
     if (!row) throw await this.transitionError(id, 'Only a draft or active alert can be cancelled');
-    await this.announceEnd(row);
+    await this.announceChange(row);
     return this.get(id);
   }
 
   /**
-   * An alert's end (cancelled, expired) to admins and to every user it concerns (AudienceRepository), so a screen
-   * that was told of it, channel or not, stops showing it as active.
+   * An alert's change (a new version, the all-clear) or end (cancelled, expired) to admins and to every user it
+   * concerns (AudienceRepository), so a screen that was told of it, channel or not, shows it as it is now.
    */
-  async announceEnd(row: AlertRow) {
+  async announceChange(row: AlertRow) {
     const summary = toSummary(row);
     this.live.toAdmins('alert:updated', summary);
     await this.audience.stream(row, (userIds) => this.live.toUsers(userIds, 'alert:updated', summary));

@@ -1,5 +1,5 @@
 import { create } from 'xmlbuilder2';
-import { SERVICES } from '@beacon/contracts';
+import { ALL_CLEAR_DEFAULT_MESSAGE, SERVICES } from '@beacon/contracts';
 import { CAP_SEVERITY, capCategory, capUrgency } from './cap-vocabulary';
 import type { PublicAlertRow } from './cap.repository';
 
@@ -59,38 +59,68 @@ const attrs = (values: Record<string, string>) => Object.fromEntries(Object.entr
 export const capTime = (d: Date) => new Date(d).toISOString().replace(/\.\d+Z$/, '+00:00');
 
 const cancelled = (a: PublicAlertRow) => a.status === 'cancelled' && a.ended_at !== null;
+const allClear = (a: PublicAlertRow) => a.status === 'all_clear' && a.all_clear_at != null;
 
-/** The original alert keeps the alert id; its cancellation is a message of its own and needs an identifier of its own. */
-const identifierOf = (a: PublicAlertRow) => (cancelled(a) ? `${a.id}-cancel` : a.id);
+/** One message an alert published: its CAP identifier and when it was sent. */
+interface CapMessageRef {
+  identifier: string;
+  sent: Date;
+}
 
-/** When the message now served at the alert's CAP URL was sent: the cancel replaces the original there. */
-export const messageTime = (a: PublicAlertRow): Date => new Date(cancelled(a) ? a.ended_at! : a.sent_at!);
+/**
+ * The messages an alert has published, oldest first: the original (the alert id), one per later version (an update,
+ * the all-clear: `<id>-v<n>`), and its cancellation (`<id>-cancel`). Each is a message of its own with an identifier
+ * of its own, and the last is the one served at the alert's CAP URL.
+ */
+export function publishedMessages(a: PublicAlertRow): CapMessageRef[] {
+  const messages: CapMessageRef[] = [{ identifier: a.id, sent: new Date(a.sent_at!) }];
+  for (const [version, at] of a.revisions ?? []) messages.push({ identifier: `${a.id}-v${version}`, sent: new Date(at) });
+  if (cancelled(a)) messages.push({ identifier: `${a.id}-cancel`, sent: new Date(a.ended_at!) });
+  return messages;
+}
 
-/** One CAP 1.2 <alert> for an alert: msgType Alert, or Cancel (referencing the original) once it was cancelled. */
+/** When the message now served at the alert's CAP URL was sent: each later message replaces the one before there. */
+export const messageTime = (a: PublicAlertRow): Date => publishedMessages(a).at(-1)!.sent;
+
+/**
+ * One CAP 1.2 <alert> for an alert, its latest message: msgType Alert as sent; Update once it was updated, with
+ * responseType AllClear and urgency Past for the all-clear; Cancel once it was cancelled. A later message references
+ * every earlier one (CAP's sender,identifier,sent triples), so a consumer that missed one still links them.
+ */
 export function capMessage(a: PublicAlertRow, site: CapSite): string {
+  const messages = publishedMessages(a);
+  const latest = messages.at(-1)!;
   const doc = create({ version: '1.0', encoding: 'UTF-8' });
   const alert = doc.ele(CAP_NS, 'alert');
-  put(alert, 'identifier', identifierOf(a));
+  put(alert, 'identifier', latest.identifier);
   put(alert, 'sender', site.sender);
-  put(alert, 'sent', capTime(messageTime(a)));
+  put(alert, 'sent', capTime(latest.sent));
   put(alert, 'status', 'Actual');
-  put(alert, 'msgType', cancelled(a) ? 'Cancel' : 'Alert');
+  put(alert, 'msgType', cancelled(a) ? 'Cancel' : messages.length > 1 ? 'Update' : 'Alert');
   put(alert, 'scope', 'Public');
-  // CAP's reference triple: sender,identifier,sent of the message being cancelled.
-  if (cancelled(a)) put(alert, 'references', `${site.sender},${a.id},${capTime(a.sent_at!)}`);
+  if (messages.length > 1)
+    put(
+      alert,
+      'references',
+      messages
+        .slice(0, -1)
+        .map((m) => `${site.sender},${m.identifier},${capTime(m.sent)}`)
+        .join(' '),
+    );
 
   // Element order follows the CAP 1.2 schema's sequence.
   const info = alert.ele('info');
   put(info, 'language', 'en-US');
   put(info, 'category', capCategory(a.category, a.type));
   put(info, 'event', a.type);
-  put(info, 'urgency', capUrgency(a.severity));
+  if (allClear(a)) put(info, 'responseType', 'AllClear');
+  put(info, 'urgency', allClear(a) ? 'Past' : capUrgency(a.severity));
   put(info, 'severity', CAP_SEVERITY[a.severity]);
   put(info, 'certainty', 'Observed');
   if (a.expires_at) put(info, 'expires', capTime(a.expires_at));
   put(info, 'senderName', 'Beacon');
-  put(info, 'headline', a.title);
-  put(info, 'description', a.message);
+  put(info, 'headline', allClear(a) ? `All clear: ${a.title}` : a.title);
+  put(info, 'description', allClear(a) ? (a.all_clear_message ?? ALL_CLEAR_DEFAULT_MESSAGE) : a.message);
   put(info, 'web', site.webUrl(a.id));
   const area = info.ele('area');
   put(area, 'areaDesc', a.location_name ?? 'Area of the alert');
@@ -98,7 +128,7 @@ export function capMessage(a: PublicAlertRow, site: CapSite): string {
   return doc.end({ prettyPrint: true });
 }
 
-const ENDED_PREFIX: Record<string, string> = { cancelled: 'Cancelled: ', expired: 'Expired: ' };
+const ENDED_PREFIX: Record<string, string> = { cancelled: 'Cancelled: ', expired: 'Expired: ', all_clear: 'All clear: ' };
 
 /** The Atom feed of the given alerts (already chosen and ordered), each entry linking to its CAP message. */
 export function atomFeed(alerts: PublicAlertRow[], site: CapSite, now: Date = new Date()): string {
@@ -115,12 +145,12 @@ export function atomFeed(alerts: PublicAlertRow[], site: CapSite, now: Date = ne
   feed.ele('link').att(attrs({ rel: 'alternate', type: 'text/html', href: site.base }));
   for (const a of alerts) {
     const entry = feed.ele('entry');
-    // Stable per alert, so a reader sees the cancel as an update of the same entry.
+    // Stable per alert, so a reader sees an update, the all-clear or the cancel as an update of the same entry.
     put(entry, 'id', `urn:uuid:${a.id}`);
     put(entry, 'title', `${ENDED_PREFIX[a.status] ?? ''}${a.title}`);
     put(entry, 'updated', messageTime(a).toISOString());
     put(entry, 'published', new Date(a.sent_at!).toISOString());
-    put(entry, 'summary', a.message);
+    put(entry, 'summary', allClear(a) ? (a.all_clear_message ?? ALL_CLEAR_DEFAULT_MESSAGE) : a.message);
     entry.ele('category').att(attrs({ term: capCategory(a.category, a.type) }));
     entry.ele('link').att(attrs({ rel: 'alternate', type: 'application/cap+xml', href: site.capUrl(a.id) }));
     entry.ele('link').att(attrs({ rel: 'related', type: 'text/html', href: site.webUrl(a.id) }));

@@ -6,8 +6,9 @@ import { ProgressPublisher } from '../live/progress.publisher';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
-import type { Outcome } from '../deliveries/deliveries.repository';
+import type { DeliveryKind, Outcome } from '../deliveries/deliveries.repository';
 import { toMessages } from './digest';
+import { asDelivered } from './delivery-text';
 
 /**
  * When a batch stops: no send starts after `deadline` (those messages are 'deferred'), and a send started before
@@ -70,11 +71,11 @@ export class RetryLater extends Error {
 /** A failure of the whole batch that no retry can fix (bad configuration, 400/401/413 from the provider). */
 export class BatchRefused extends Error {}
 
-/** A reminder (the alert's escalation) is the alert again, titled so that the person sees why it came twice. */
-export const asReminder = (alert: SendableAlert): SendableAlert => ({ ...alert, title: `Reminder: ${alert.title}` });
-
-const goesOut = (alert: SendableAlert | null | undefined): alert is SendableAlert => !!alert && alert.status === 'active' && !alert.expired;
-const whyNot = (alert: SendableAlert | null | undefined) => (alert?.expired ? 'alert expired' : `alert ${alert?.status ?? 'deleted'}`);
+/** Whether deliveries of `kind` still go out: the all-clear's once it was given, the others while the alert is in effect. */
+const goesOut = (alert: SendableAlert | null | undefined, kind: DeliveryKind = 'alert'): boolean =>
+  !!alert && (kind === 'all_clear' ? alert.status === 'all_clear' : alert.status === 'active' && !alert.expired);
+const whyNot = (alert: SendableAlert | null | undefined) =>
+  alert?.status === 'all_clear' ? 'all clear given' : alert?.expired ? 'alert expired' : `alert ${alert?.status ?? 'deleted'}`;
 
 /**
  * Runs one channel batch through the state machine (see DeliveriesRepository): claim, send, record, and
@@ -97,18 +98,19 @@ export class ChannelBatchRunner {
   async run(batch: ChannelBatch, job: Job, sender: ChannelSender) {
     if (batch.held) return this.runHeld(batch, job, sender);
     const alert = await this.targets.alert(batch.alertId);
-    if (!goesOut(alert)) {
-      // Deliveries of an alert that was cancelled or expired meanwhile do not go out.
-      const n = await this.deliveryRows.cancelBatch(batch.deliveryIds, whyNot(alert));
+    let cancelled = 0;
+    if (!alert || !goesOut(alert)) {
+      // Deliveries of an alert that was cancelled or expired meanwhile do not go out; after the all-clear, only its own.
+      cancelled = await this.deliveryRows.cancelBatch(batch.deliveryIds, whyNot(alert), alert?.status === 'all_clear' ? 'all_clear' : undefined);
       this.progress.touch(batch.alertId);
-      return { cancelled: n };
+      if (alert?.status !== 'all_clear') return { cancelled };
     }
     const claimed = await this.deliveryRows.claimBatch(batch.deliveryIds, batch.channel);
-    if (!claimed.length) return { sent: 0 };
-    const alerts = [alert];
-    const reminder = [asReminder(alert)];
+    if (!claimed.length) return cancelled ? { cancelled } : { sent: 0 };
+    const as = new Map<DeliveryKind, SendableAlert[]>();
+    const carried = (kind: DeliveryKind) => as.get(kind) ?? as.set(kind, [asDelivered(alert, kind)]).get(kind)!;
     return this.sendAndRecord(
-      claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts: d.round > 0 ? reminder : alerts, deliveryIds: [d.id] })),
+      claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts: carried(d.kind), deliveryIds: [d.id] })),
       [batch.alertId],
       batch,
       job,
@@ -118,10 +120,11 @@ export class ChannelBatchRunner {
 
   private async runHeld(batch: ChannelBatch, job: Job, sender: ChannelSender) {
     const own = await this.targets.alert(batch.alertId);
+    const ownEnded = own?.status === 'all_clear' ? 'all_clear' : undefined;
     let cancelled = 0;
-    if (!goesOut(own)) cancelled += await this.deliveryRows.cancelBatch(batch.deliveryIds, whyNot(own));
+    if (!goesOut(own)) cancelled += await this.deliveryRows.cancelBatch(batch.deliveryIds, whyNot(own), ownEnded);
     // When the batch's own alert is gone, only what an earlier attempt merged into its rows still goes.
-    const claimed = await this.deliveryRows.claimHeldBatch(batch.deliveryIds, batch.channel, goesOut(own));
+    const claimed = await this.deliveryRows.claimHeldBatch(batch.deliveryIds, batch.channel, goesOut(own) || !!ownEnded);
     const alertIds = [...new Set([batch.alertId, ...claimed.map((d) => d.alert_id)])];
     if (!claimed.length) {
       this.progress.touch(batch.alertId);
@@ -130,15 +133,12 @@ export class ChannelBatchRunner {
     // The batch's own alert was read just above; only the alerts its rows gathered are read here.
     const others = alertIds.filter((id) => id !== batch.alertId);
     const alerts = new Map([...(own ? [own] : []), ...(others.length ? await this.targets.alerts(others) : [])].map((a) => [a.id, a]));
+    const gone = claimed.filter((d) => !goesOut(alerts.get(d.alert_id), d.kind));
     for (const id of alertIds) {
-      const gone = claimed.filter((d) => d.alert_id === id);
-      if (gone.length && !goesOut(alerts.get(id)))
-        cancelled += await this.deliveryRows.cancelBatch(
-          gone.map((d) => d.id),
-          whyNot(alerts.get(id)),
-        );
+      const ids = gone.filter((d) => d.alert_id === id).map((d) => d.id);
+      if (ids.length) cancelled += await this.deliveryRows.cancelBatch(ids, whyNot(alerts.get(id)));
     }
-    const live = claimed.filter((d) => goesOut(alerts.get(d.alert_id)));
+    const live = claimed.filter((d) => goesOut(alerts.get(d.alert_id), d.kind));
     if (!live.length) {
       for (const id of alertIds) this.progress.touch(id);
       return { cancelled };

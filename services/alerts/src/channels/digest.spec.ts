@@ -31,6 +31,7 @@ const row = (id: string, user: string, alertId: string, lead: string | null): Cl
   user_id: user,
   alert_id: alertId,
   attempts: 1,
+  kind: 'alert',
   lead,
 });
 

@@ -1,6 +1,7 @@
 import { CATEGORY_LABELS, SEVERITY_INFO, severityRank } from '@beacon/contracts';
 import type { ChannelMessage, SendableAlert } from './send-targets.repository';
 import type { ClaimedHeldDelivery } from '../deliveries/deliveries.repository';
+import { asDelivered } from './delivery-text';
 
 /** Where a digest's reader lands: the user's own alert list. */
 export const DIGEST_URL = '/dashboard/alerts';
@@ -29,7 +30,10 @@ export function toMessages(claimed: ClaimedHeldDelivery[], alerts: ReadonlyMap<s
   const messages: ChannelMessage[] = [];
   for (const [userId, rows] of byUser) {
     const own = rows.find((r) => r.lead === null);
-    const list = rows.map((r) => alerts.get(r.alert_id)).filter((a): a is SendableAlert => !!a);
+    const list = rows.flatMap((r) => {
+      const alert = alerts.get(r.alert_id);
+      return alert ? [asDelivered(alert, r.kind)] : [];
+    });
     if (!list.length) continue;
     messages.push({
       id: own?.id ?? rows[0].lead!,

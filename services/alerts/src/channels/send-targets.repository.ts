@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { type AlertRow, expiredSql } from '../alerts/alert.rows';
+import type { DeliveryKind } from '../deliveries/deliveries.repository';
 
 // The senders take the delivery types from here with ChannelMessage; DeliveriesRepository defines them.
 
@@ -10,6 +11,10 @@ export type SendableAlert = Pick<
   AlertRow,
   'id' | 'title' | 'message' | 'type' | 'severity' | 'category' | 'location_name' | 'status' | 'sent_at' | 'created_at'
 > & {
+  /** The all-clear's own words, when it was given with some. */
+  all_clear_message?: string | null;
+  /** What the message carries of the alert when it is not the alert itself (asDelivered): a reminder, an update ... */
+  kind?: Exclude<DeliveryKind, 'alert'>;
   expired: boolean;
 };
 
@@ -58,7 +63,7 @@ export class SendTargetsRepository {
 
   async alerts(ids: string[]): Promise<SendableAlert[]> {
     return this.ds.query(
-      `SELECT id, title, message, type, severity, category, location_name, status, sent_at, created_at,
+      `SELECT id, title, message, type, severity, category, location_name, status, sent_at, created_at, all_clear_message,
               ${expiredSql('alerts')} AS expired
        FROM alerts.alerts WHERE id = ANY($1::uuid[])`,
       [ids],

@@ -57,7 +57,8 @@ export class SmsSender implements ChannelSender {
     const calls = new Map<string, ChannelMessage[]>();
     for (const m of messages) {
       if (!phone(m)) continue;
-      const key = m.alerts.map((a) => a.id).join(',');
+      // One call per text: the same alert as an update and as new to others in one batch are two calls (and keys).
+      const key = m.alerts.map((a) => (a.kind ? `${a.id}:${a.kind}` : a.id)).join(',');
       const group = calls.get(key);
       if (group) group.push(m);
       else calls.set(key, [m]);

@@ -9,6 +9,16 @@ import { EligibilityAlert, eligibleUsersSql, holdUntilSql, reachableOn, SqlParam
 /** The alert whose audience gets delivery rows: what eligibility and holds read, its id and its channels. */
 export type AudienceAlert = EligibilityAlert & { id: string; channels: DeliveryChannel[] };
 
+/**
+ * What a delivery carries (AlertRevisions migration): the alert itself, its reminder, an update to someone it reached,
+ * the news that an update moved the area away from them, or the all-clear.
+ */
+export type DeliveryKind = 'alert' | 'reminder' | 'update' | 'left_area' | 'all_clear';
+
+/** The round of a version's deliveries (an update's, numbered from 2) and of the all-clear's; 0 is the alert, 1 its reminder. */
+export const revisionRound = (version: number) => 100 + version;
+export const ALL_CLEAR_ROUND = 32000;
+
 export interface ClaimedDelivery {
   id: string;
   user_id: string;
@@ -19,6 +29,7 @@ export interface ClaimedDelivery {
 /** A held delivery taken for sending: the batch's own, or another alert's joining a digest under `lead`. */
 export interface ClaimedHeldDelivery extends ClaimedDelivery {
   alert_id: string;
+  kind: DeliveryKind;
   /** The delivery whose message carries this one; null for the batch's own rows. */
   lead: string | null;
 }
@@ -179,18 +190,26 @@ export class DeliveriesRepository {
    * per channel and release time, cut every `sizes[channel]`, and numbered per channel in the order they fill, then
    * the remainders. The dispatch, a re-run of it after a crash and the sweep's re-drive all plan the same batches
    * with the same numbers (so the same job ids). With `strandedAfterSeconds`, each batch says whether some of its
-   * rows are stranded.
+   * rows are stranded; with `round`, only that round's rows are planned (a version's fan-out, see createRevision).
    */
-  async planBatches(alertId: string, sizes: BatchSizes, onBatch: (b: BatchPlan) => Promise<void>, strandedAfterSeconds?: number): Promise<void> {
+  async planBatches(
+    alertId: string,
+    sizes: BatchSizes,
+    onBatch: (b: BatchPlan) => Promise<void>,
+    { strandedAfterSeconds, round }: { strandedAfterSeconds?: number; round?: number } = {},
+  ): Promise<void> {
     const open = new Map<string, Omit<BatchPlan, 'batch'>>();
     const numbers: Record<DeliveryChannel, number> = { push: 0, sms: 0, email: 0 };
     const emit = (b: Omit<BatchPlan, 'batch'>) => onBatch({ ...b, batch: numbers[b.channel]++ });
     const look = strandedAfterSeconds !== undefined;
+    const params: unknown[] = [alertId];
+    const stranded = look ? strandedSql(`$${params.push(strandedAfterSeconds)}`) : 'false';
+    const inRound = round === undefined ? '' : ` AND d.round = $${params.push(round)}`;
     await streamRows<{ id: string; channel: DeliveryChannel; not_before: Date | null; stranded: boolean }>(
       this.ds,
-      `SELECT d.id, d.channel, d.not_before, ${look ? strandedSql('$2') : 'false'} AS stranded
-       FROM alerts.alert_deliveries d WHERE d.alert_id = $1 ORDER BY d.user_id, d.channel`,
-      look ? [alertId, strandedAfterSeconds] : [alertId],
+      `SELECT d.id, d.channel, d.not_before, ${stranded} AS stranded
+       FROM alerts.alert_deliveries d WHERE d.alert_id = $1${inRound} ORDER BY d.user_id, d.channel`,
+      params,
       async (rows) => {
         for (const r of rows) {
           const key = `${r.channel}|${r.not_before ? r.not_before.toISOString() : ''}`;
@@ -240,13 +259,13 @@ export class DeliveriesRepository {
 
   /**
    * Takes this batch's unfinished deliveries (pending, or sending left by a worker that died), except those
-   * another batch's digest has taken over (merged_into). `round` 1 is a reminder (createReminders), 0 the alert itself.
+   * another batch's digest has taken over (merged_into). `kind` says what each carries (the alert, a reminder, an update ...).
    */
-  async claimBatch(ids: string[], channel: DeliveryChannel): Promise<(ClaimedDelivery & { round: number })[]> {
+  async claimBatch(ids: string[], channel: DeliveryChannel): Promise<(ClaimedDelivery & { kind: DeliveryKind })[]> {
     const [rows] = await this.ds.query(
       `UPDATE alerts.alert_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
        WHERE id = ANY($1::uuid[]) AND channel = $2 AND status IN ('pending','sending') AND merged_into IS NULL
-       RETURNING id, user_id, attempts, round`,
+       RETURNING id, user_id, attempts, kind`,
       [ids, channel],
     );
     return rows;
@@ -270,7 +289,7 @@ export class DeliveriesRepository {
         `WITH own AS (
            UPDATE alerts.alert_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
            WHERE id = ANY($1::uuid[]) AND channel = $2 AND status IN ('pending','sending') AND merged_into IS NULL
-           RETURNING id, user_id, alert_id, attempts
+           RETURNING id, user_id, alert_id, attempts, kind
          ), joining AS (
            SELECT d.id, o.id AS lead
            FROM own o
@@ -286,22 +305,25 @@ export class DeliveriesRepository {
                  UNION ALL
                  SELECT id, NULL FROM alerts.alert_deliveries WHERE merged_into = ANY($1::uuid[]) AND status IN ('pending','sending')) j
            WHERE d.id = j.id
-           RETURNING d.id, d.user_id, d.alert_id, d.attempts, d.merged_into AS lead
+           RETURNING d.id, d.user_id, d.alert_id, d.attempts, d.kind, d.merged_into AS lead
          )
-         SELECT id, user_id, alert_id, attempts, NULL::uuid AS lead FROM own
+         SELECT id, user_id, alert_id, attempts, kind, NULL::uuid AS lead FROM own
          UNION ALL
-         SELECT id, user_id, alert_id, attempts, lead FROM merged`,
+         SELECT id, user_id, alert_id, attempts, kind, lead FROM merged`,
         [ids, channel, absorb],
       );
     });
   }
 
-  /** The batch's unfinished deliveries will not go out (the alert was cancelled or expired). */
-  async cancelBatch(ids: string[], reason: string): Promise<number> {
+  /**
+   * The batch's unfinished deliveries will not go out (the alert was cancelled or expired, or the all-clear was given:
+   * then all but the all-clear's own, `keep`).
+   */
+  async cancelBatch(ids: string[], reason: string, keep?: DeliveryKind): Promise<number> {
     const [, n] = await this.ds.query(
       `UPDATE alerts.alert_deliveries SET status = 'cancelled', error = $2, updated_at = now()
-       WHERE id = ANY($1::uuid[]) AND status IN ('pending','sending')`,
-      [ids, reason],
+       WHERE id = ANY($1::uuid[]) AND status IN ('pending','sending') AND kind IS DISTINCT FROM $3`,
+      [ids, reason, keep ?? null],
     );
     return n;
   }
@@ -374,7 +396,7 @@ export class DeliveriesRepository {
    * Held deliveries of alerts that have just ended (cancelled, expired): they will not go out. In the transaction
    * (`m`) that ends the alerts, so no crash leaves a held delivery pending behind an ended alert.
    */
-  async cancelPendingForEndedAlerts(m: EntityManager, alertIds: string[], reason: 'alert cancelled' | 'alert expired') {
+  async cancelPendingForEndedAlerts(m: EntityManager, alertIds: string[], reason: 'alert cancelled' | 'alert expired' | 'all clear given') {
     await m.query(
       `UPDATE alerts.alert_deliveries SET status = 'cancelled', error = $2, updated_at = now()
        WHERE alert_id = ANY($1::uuid[]) AND status = 'pending'`,
@@ -439,15 +461,99 @@ export class DeliveriesRepository {
   }
 
   /**
+   * A version's fan-out (AlertRevisionsService), in one statement, as round `round`; re-run after a crash, it adds
+   * nothing. For an update, per person and channel of the alert: whoever the alert reached (their last message on the
+   * channel not being that they left the area) and is still concerned by the new version gets an 'update'; whoever it
+   * reached and is no longer concerned is told so ('left_area'); whoever it concerns now and it never reached gets the
+   * alert as new ('alert'), unless a delivery of it is still on its way to them, which will carry the new version.
+   * Deliveries still on their way that the new version makes wrong (an older update, or the alert to someone no longer
+   * concerned) are cancelled. For the all-clear, everyone the alert reached on a channel gets it there. Each new
+   * delivery is held like any (quiet hours, digests, quiet weekends), with this exception: an all-clear is never
+   * urgent, so a critical alert's all-clear waits too. Returns the number of deliveries inserted.
+   */
+  async createRevision(alert: AudienceAlert, round: number, kind: 'update' | 'all_clear', at = new Date()): Promise<number> {
+    const params = new SqlParams();
+    const alertId = params.bind('alert', alert.id, 'uuid');
+    const r = params.bind('round', round, 'int');
+    const reachedSql = `SELECT DISTINCT ON (d.user_id, d.channel) d.user_id, d.channel, d.kind
+         FROM alerts.alert_deliveries d
+         WHERE d.alert_id = ${alertId} AND d.round < ${r} AND d.status IN ('sent', 'delivered', 'read')
+         ORDER BY d.user_id, d.channel, d.round DESC`;
+    if (kind === 'all_clear') {
+      const hold = holdUntilSql({ severity: alert.severity === 'critical' ? 'high' : alert.severity, source: alert.source }, params, at);
+      return this.inserted(
+        `INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, round, kind, not_before)
+         SELECT ${alertId}, l.user_id, l.channel, ${r}, 'all_clear', ${hold}
+         FROM (${reachedSql}) l LEFT JOIN alerts.user_preferences e ON e.user_id = l.user_id
+         ORDER BY l.user_id, l.channel
+         ON CONFLICT (alert_id, user_id, channel, round) DO NOTHING`,
+        params.values,
+      );
+    }
+    const eligible = eligibleUsersSql(alert, params);
+    const hold = holdUntilSql(alert, params, at);
+    return this.inserted(
+      `WITH e AS (${eligible}),
+       inside AS (
+         SELECT e.user_id, c.channel FROM e CROSS JOIN LATERAL (VALUES
+             ('push', ${reachableOn('push')}), ('sms', ${reachableOn('sms')}), ('email', ${reachableOn('email')})) AS c(channel, reachable)
+         WHERE c.reachable AND c.channel = ANY(${params.bind('channels', alert.channels, 'text[]')})),
+       reached AS (${reachedSql}),
+       open AS (
+         SELECT d.user_id, d.channel, bool_or(d.kind = 'alert') AS has_alert FROM alerts.alert_deliveries d
+         WHERE d.alert_id = ${alertId} AND d.round < ${r} AND d.status = 'pending' AND d.kind IN ('alert', 'update', 'left_area')
+         GROUP BY d.user_id, d.channel),
+       plan AS (
+         SELECT k.user_id, k.channel,
+                CASE WHEN i.user_id IS NOT NULL AND l.kind IS NOT NULL AND l.kind <> 'left_area' THEN 'update'
+                     WHEN i.user_id IS NOT NULL AND coalesce(o.has_alert, false) THEN NULL
+                     WHEN i.user_id IS NOT NULL THEN 'alert'
+                     WHEN l.kind IS NOT NULL AND l.kind <> 'left_area' THEN 'left_area' END AS kind,
+                (i.user_id IS NOT NULL AND coalesce(o.has_alert, false) AND (l.kind IS NULL OR l.kind = 'left_area')) AS keep,
+                i.user_id IS NOT NULL AS inside
+         FROM (SELECT user_id, channel FROM inside UNION SELECT user_id, channel FROM reached UNION SELECT user_id, channel FROM open) k
+         LEFT JOIN inside i ON i.user_id = k.user_id AND i.channel = k.channel
+         LEFT JOIN reached l ON l.user_id = k.user_id AND l.channel = k.channel
+         LEFT JOIN open o ON o.user_id = k.user_id AND o.channel = k.channel),
+       superseded AS (
+         UPDATE alerts.alert_deliveries d
+         SET status = 'cancelled', error = CASE WHEN p.inside THEN 'superseded by a newer version' ELSE 'no longer in the area' END, updated_at = now()
+         FROM plan p
+         WHERE d.alert_id = ${alertId} AND d.user_id = p.user_id AND d.channel = p.channel AND d.round < ${r}
+           AND d.status = 'pending' AND d.kind IN ('alert', 'update', 'left_area') AND NOT p.keep
+         RETURNING d.id)
+       INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, round, kind, not_before)
+       SELECT ${alertId}, p.user_id, p.channel, ${r}, p.kind, ${hold}
+       FROM plan p LEFT JOIN alerts.user_preferences e ON e.user_id = p.user_id
+       WHERE p.kind IS NOT NULL
+       ORDER BY p.user_id, p.channel
+       ON CONFLICT (alert_id, user_id, channel, round) DO NOTHING`,
+      params.values,
+    );
+  }
+
+  /** Runs an INSERT and returns how many rows it inserted. */
+  private async inserted(sql: string, values: unknown[]): Promise<number> {
+    const runner = this.ds.createQueryRunner();
+    try {
+      return ((await runner.query(sql, values, true)) as { affected?: number }).affected ?? 0;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /**
    * The alert's escalation, in the caller's transaction (`m`): a reminder delivery (round 1) on each channel that
    * reached a person (sent or delivered, not read) who has not answered the alert (no "I'm Safe", no help request).
    * The unique key makes a second call add nothing. Returns the new deliveries.
    */
   async createReminders(m: EntityManager, alertId: string): Promise<{ id: string; user_id: string; channel: DeliveryChannel }[]> {
     return m.query(
-      `INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, round)
-       SELECT d.alert_id, d.user_id, d.channel, 1 FROM alerts.alert_deliveries d
-       WHERE d.alert_id = $1 AND d.round = 0 AND d.status IN ('sent', 'delivered')
+      `INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, round, kind)
+       SELECT d.alert_id, d.user_id, d.channel, 1, 'reminder' FROM alerts.alert_deliveries d
+       WHERE d.alert_id = $1 AND d.kind = 'alert' AND d.status IN ('sent', 'delivered')
+         AND NOT EXISTS (SELECT 1 FROM alerts.alert_deliveries l WHERE l.alert_id = d.alert_id AND l.user_id = d.user_id
+                         AND l.channel = d.channel AND l.kind = 'left_area' AND l.status <> 'cancelled')
          AND NOT EXISTS (SELECT 1 FROM alerts.alert_reads r WHERE r.user_id = d.user_id AND r.alert_id = d.alert_id)
          AND NOT EXISTS (SELECT 1 FROM alerts.help_requests h WHERE h.alert_id = d.alert_id AND h.user_id = d.user_id)
        ORDER BY d.user_id, d.channel

@@ -25,9 +25,11 @@ export interface DispatchAlert {
 export class EligibilityRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  async alert(id: string): Promise<(DispatchAlert & { status: string; expired: boolean; dispatched_at: Date | null }) | null> {
+  async alert(
+    id: string,
+  ): Promise<(DispatchAlert & { status: string; expired: boolean; dispatched_at: Date | null; version: number; batch_sizes: BatchSizes | null }) | null> {
     const [row] = await this.ds.query(
-      `SELECT id, severity, category, lat, lng, radius_km, channels, source, created_by, status, dispatched_at,
+      `SELECT id, severity, category, lat, lng, radius_km, channels, source, created_by, status, dispatched_at, version, batch_sizes,
               ${expiredSql('alerts')} AS expired
        FROM alerts.alerts WHERE id = $1`,
       [id],

@@ -63,7 +63,7 @@ export class StrandedDeliveries {
           found.push(b);
           if (found.length >= ENQUEUE_CHUNK) await flush();
         },
-        after,
+        { strandedAfterSeconds: after },
       );
       await flush();
       this.logger.warn(`alert ${alert.id}: ${stranded} deliveries had not moved for ${after} s; their batches were queued again where their jobs were gone`);

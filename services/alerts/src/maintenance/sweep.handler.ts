@@ -3,6 +3,8 @@ import { JobName } from '@beacon/contracts';
 import { AlertsRepository } from '../alerts/alerts.repository';
 import { AlertsService } from '../alerts/alerts.service';
 import { DeliveryActionsService } from '../alerts/delivery-actions.service';
+import { RevisionsRepository } from '../alerts/revisions.repository';
+import { AlertRevisionsService } from '../alerts/revisions.service';
 import { OnJob } from '@beacon/common';
 import { StrandedDeliveries } from './stranded-deliveries';
 
@@ -23,25 +25,30 @@ export class SweepHandler {
     private readonly service: AlertsService,
     private readonly stranded: StrandedDeliveries,
     private readonly actions: DeliveryActionsService,
+    private readonly revisionRows: RevisionsRepository,
+    private readonly revisions: AlertRevisionsService,
   ) {}
 
   @OnJob(JobName.AlertExpire)
   async sweep() {
     const expired = await this.alerts.expireDue();
-    for (const row of expired) await this.service.announceEnd(row);
+    for (const row of expired) await this.service.announceChange(row);
     const lost = await this.alerts.undispatched(60);
     for (const id of lost) await this.service.enqueueDispatch(id);
+    // Versions (updates, all-clears) whose fan-out job Redis lost; a re-add of a job still there is a no-op.
+    const lostVersions = await this.revisionRows.undispatched(60);
+    for (const v of lostVersions) await this.revisions.enqueue(v.alert_id, v.version);
     const redriven = await this.stranded.redrive();
     let reminded = 0;
     for (const id of await this.alerts.remindersDue()) {
       const sent = await this.actions.remindUnanswered(id);
       if (sent) reminded++;
     }
-    if (expired.length || lost.length || redriven.batches || reminded) {
+    if (expired.length || lost.length || lostVersions.length || redriven.batches || reminded) {
       this.logger.log(
-        `expired ${expired.length} alerts, re-queued ${lost.length} dispatches and ${redriven.batches} batches of stranded deliveries, reminded for ${reminded} alerts`,
+        `expired ${expired.length} alerts, re-queued ${lost.length} dispatches, ${lostVersions.length} version fan-outs and ${redriven.batches} batches of stranded deliveries, reminded for ${reminded} alerts`,
       );
     }
-    return { expired: expired.length, requeued: lost.length, redriven: redriven.batches, reminded };
+    return { expired: expired.length, requeued: lost.length + lostVersions.length, redriven: redriven.batches, reminded };
   }
 }

@@ -24,6 +24,8 @@ const summary = (id: string): AlertSummary => ({
   channels: ['push'],
   createdAt: new Date().toISOString(),
   expiresAt: null,
+  version: 1,
+  allClear: null,
 });
 
 describe('gateway rooms', () => {

@@ -1,0 +1,65 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { ALERT_LIMITS, ALL_CLEAR_MESSAGE_MAX, Severity, SEVERITIES } from '@beacon/contracts';
+import { NumberRange, OPTIONAL_FROM_TEXT } from '@beacon/common';
+import { AlertLatitude, AlertLongitude } from './create-alert.dto';
+
+const trimmed = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+/**
+ * POST /api/alerts/:id/update: what changes in the alert's new version, any of its text, severity, expiry and area
+ * (the same rules and messages as when it was created). `version`, when given, is the version the admin was looking
+ * at: if someone else changed the alert meanwhile, the update is refused instead of overwriting theirs.
+ */
+export class UpdateAlertDto {
+  @IsOptional()
+  @IsString({ message: 'Title must be at least 5 characters' })
+  @MinLength(ALERT_LIMITS.titleMin, { message: 'Title must be at least 5 characters' })
+  @MaxLength(ALERT_LIMITS.titleMax, { message: 'Title too long' })
+  @trimmed
+  title?: string;
+
+  @IsOptional()
+  @IsString({ message: 'Message must be at least 10 characters' })
+  @MinLength(ALERT_LIMITS.messageMin, { message: 'Message must be at least 10 characters' })
+  @MaxLength(ALERT_LIMITS.messageMax, { message: 'Message too long' })
+  @trimmed
+  message?: string;
+
+  @IsOptional()
+  @IsIn(SEVERITIES as unknown as string[], { message: 'Severity must be one of critical, high, medium, low' })
+  severity?: Severity;
+
+  /** A new expiry, or null for none. */
+  @ValidateIf((_, v) => v !== null && v !== undefined)
+  @IsISO8601({ strict: true }, { message: 'Expiry must be a date and time' })
+  expiresAt?: string | null;
+
+  @IsOptional()
+  @IsString({ message: 'Location name must be text' })
+  @MaxLength(200, { message: 'Location name must be at most 200 characters' })
+  locationName?: string;
+
+  @AlertLatitude()
+  lat?: number;
+
+  @AlertLongitude()
+  lng?: number;
+
+  @NumberRange(ALERT_LIMITS.radiusKmMin, ALERT_LIMITS.radiusKmMax, 'Radius must be a number from 1 to 1000 km', OPTIONAL_FROM_TEXT)
+  radiusKm?: number;
+
+  @IsOptional()
+  @IsInt({ message: 'version must be the whole number of the version you are updating' })
+  @Min(1, { message: 'version must be the whole number of the version you are updating' })
+  version?: number;
+}
+
+/** POST /api/alerts/:id/all-clear: the words everyone it reached is told (a default when none). */
+export class AllClearDto {
+  @IsOptional()
+  @IsString({ message: 'The all-clear message must be text' })
+  @MaxLength(ALL_CLEAR_MESSAGE_MAX, { message: `The all-clear message must be at most ${ALL_CLEAR_MESSAGE_MAX} characters` })
+  @trimmed
+  message?: string;
+}

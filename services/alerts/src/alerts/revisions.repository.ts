@@ -1,0 +1,249 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { AlertUpdateField, AlertVersion, Severity } from '@beacon/contracts';
+import { AppError, badRequest, conflict, notFound } from '@beacon/common';
+import { DeliveriesRepository } from '../deliveries/deliveries.repository';
+import { ALERT_COLUMNS_SQL, AlertRow } from './alert.rows';
+import { Actor, AuditRepository } from './audit.repository';
+
+/** What an update sets: only the fields given change. */
+export interface AlertChanges {
+  title?: string;
+  message?: string;
+  severity?: Severity;
+  expiresAt?: Date | null;
+  area?: { locationName?: string | null; lat?: number; lng?: number; radiusKm?: number };
+}
+
+export interface VersionRow {
+  alert_id: string;
+  version: number;
+  kind: AlertVersion['kind'];
+  dispatched_at: Date | null;
+}
+
+/** An alert row as a version keeps it: every column but the request's idempotency data. */
+const SNAPSHOT_SQL = `(to_jsonb(a) - ARRAY['idempotency_key', 'idempotency_fingerprint', 'batch_sizes'])`;
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * An alert's versions (AlertRevisions migration): an update and the all-clear each change the alert row and write the
+ * version, its audit entry and (for the all-clear) the end of what is still on its way, in one transaction, under the
+ * row's lock, so two admins acting at once make two versions in order, never one lost. The first change also keeps
+ * the alert as it was sent (version 1).
+ */
+@Injectable()
+export class RevisionsRepository {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly deliveryRows: DeliveriesRepository,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  async update(id: string, changes: AlertChanges, actor: Actor, seenVersion?: number): Promise<{ row: AlertRow; changed: AlertUpdateField[] }> {
+    return this.ds.transaction(async (m) => {
+      const current = await this.lockInEffect(m, id, 'updated');
+      if (current.recipients === null) throw conflict('This alert is still being dispatched; try again in a moment', 'alert_not_dispatched');
+      if (seenVersion !== undefined && seenVersion !== current.version) {
+        throw conflict(
+          `This alert was changed meanwhile (it is now version ${current.version}); reload it and make your update again`,
+          'alert_update_conflict',
+        );
+      }
+      const changed = changedFields(current, changes);
+      if (!changed.length) throw badRequest('Nothing to update: the alert already says this', 'nothing_to_update');
+      const area = changes.area ?? {};
+      await this.keepOriginal(m, id);
+      const [[row]] = await m.query(
+        `UPDATE alerts.alerts a SET
+           title = coalesce($2, a.title), message = coalesce($3, a.message), severity = coalesce($4, a.severity),
+           expires_at = CASE WHEN $5 THEN $6::timestamptz ELSE a.expires_at END,
+           location_name = CASE WHEN $7 THEN $8 ELSE a.location_name END,
+           lat = coalesce($9, a.lat), lng = coalesce($10, a.lng), radius_km = coalesce($11, a.radius_km),
+           version = a.version + 1, updated_at = now()
+         WHERE a.id = $1 RETURNING ${ALERT_COLUMNS_SQL}`,
+        [
+          id,
+          changes.title ?? null,
+          changes.message ?? null,
+          changes.severity ?? null,
+          changes.expiresAt !== undefined,
+          changes.expiresAt ?? null,
+          area.locationName !== undefined,
+          area.locationName ?? null,
+          area.lat ?? null,
+          area.lng ?? null,
+          area.radiusKm ?? null,
+        ],
+      );
+      await this.addVersion(m, id, 'update', changed, actor);
+      await this.audit.record(m, [id], 'updated', actor, { version: row.version, changed });
+      return { row: row as AlertRow, changed };
+    });
+  }
+
+  /** The all-clear: the alert ends (status all_clear), what was still on its way to people will not go. */
+  async allClear(id: string, message: string | null, actor: Actor): Promise<AlertRow> {
+    return this.ds.transaction(async (m) => {
+      await this.lockInEffect(m, id, 'given the all-clear');
+      await this.keepOriginal(m, id);
+      const [[row]] = await m.query(
+        `UPDATE alerts.alerts a SET status = 'all_clear', all_clear_at = now(), all_clear_message = $2, version = a.version + 1, updated_at = now()
+         WHERE a.id = $1 RETURNING ${ALERT_COLUMNS_SQL}`,
+        [id, message],
+      );
+      await this.addVersion(m, id, 'all_clear', [], actor);
+      await this.deliveryRows.cancelPendingForEndedAlerts(m, [id], 'all clear given');
+      await this.audit.record(m, [id], 'all_clear', actor, { version: row.version, ...(message ? { message } : {}) });
+      return row as AlertRow;
+    });
+  }
+
+  /** The alert's versions, oldest first; one that never changed is its one version, read from the row. */
+  async list(id: string): Promise<AlertVersion[] | null> {
+    const [alert] = await this.ds.query(`SELECT ${ALERT_COLUMNS_SQL}, ${SNAPSHOT_SQL} AS snapshot FROM alerts.alerts a WHERE a.id = $1`, [id]);
+    if (!alert) return null;
+    const rows: {
+      version: number;
+      kind: AlertVersion['kind'];
+      snapshot: Snapshot;
+      changed: AlertUpdateField[];
+      actor_email: string | null;
+      created_at: Date;
+      recipients: number | null;
+    }[] = await this.ds.query(
+      `SELECT version, kind, snapshot, changed, actor_email, created_at, recipients FROM alerts.alert_versions WHERE alert_id = $1 ORDER BY version`,
+      [id],
+    );
+    if (!rows.length) {
+      return [
+        toVersion({
+          version: 1,
+          kind: 'original',
+          snapshot: alert.snapshot,
+          changed: [],
+          actor_email: null,
+          created_at: alert.sent_at ?? alert.created_at,
+          recipients: alert.recipients,
+        }),
+      ];
+    }
+    return rows.map(toVersion);
+  }
+
+  async find(id: string, version: number): Promise<VersionRow | null> {
+    const [row] = await this.ds.query(`SELECT alert_id, version, kind, dispatched_at FROM alerts.alert_versions WHERE alert_id = $1 AND version = $2`, [
+      id,
+      version,
+    ]);
+    return row ?? null;
+  }
+
+  /** A version's fan-out is done: `notified` deliveries were written for it (0 when a newer version or the alert's end made it moot). */
+  async markDispatched(id: string, version: number, notified: number): Promise<void> {
+    await this.ds.query(
+      `UPDATE alerts.alert_versions SET dispatched_at = coalesce(dispatched_at, now()), recipients = $3 WHERE alert_id = $1 AND version = $2`,
+      [id, version, notified],
+    );
+  }
+
+  /** Versions whose fan-out has not run `olderThanSeconds` after they were made (the job lost with a Redis). */
+  async undispatched(olderThanSeconds: number, limit = 100): Promise<VersionRow[]> {
+    return this.ds.query(
+      `SELECT alert_id, version, kind, dispatched_at FROM alerts.alert_versions
+       WHERE dispatched_at IS NULL AND kind <> 'original' AND created_at < now() - make_interval(secs => $1)
+       ORDER BY created_at LIMIT $2`,
+      [olderThanSeconds, limit],
+    );
+  }
+
+  /** The alert, locked for the change; 404 when unknown, 409 when it is not in effect. */
+  private async lockInEffect(m: EntityManager, id: string, what: string): Promise<AlertRow> {
+    const [row] = await m.query(`SELECT ${ALERT_COLUMNS_SQL} FROM alerts.alerts a WHERE a.id = $1 FOR UPDATE`, [id]);
+    if (!row) throw notFound('Alert', 'alert_not_found');
+    if (row.status !== 'active') throw new AppError(409, 'invalid_alert_status', `Only an alert in effect can be ${what}; this one is ${row.status}`);
+    return row;
+  }
+
+  /** Version 1, the alert as it was sent, written by the first change (before it). */
+  private async keepOriginal(m: EntityManager, id: string) {
+    await m.query(
+      `INSERT INTO alerts.alert_versions (alert_id, version, kind, snapshot, actor_id, actor_email, created_at, dispatched_at, recipients)
+       SELECT a.id, 1, 'original', ${SNAPSHOT_SQL}, a.created_by,
+              (SELECT u.actor_email FROM alerts.alert_audit u WHERE u.alert_id = a.id AND u.action = 'sent' ORDER BY u.at LIMIT 1),
+              coalesce(a.sent_at, a.created_at), a.dispatched_at, a.recipients
+       FROM alerts.alerts a WHERE a.id = $1 AND a.version = 1
+       ON CONFLICT (alert_id, version) DO NOTHING`,
+      [id],
+    );
+  }
+
+  private async addVersion(m: EntityManager, id: string, kind: 'update' | 'all_clear', changed: AlertUpdateField[], actor: Actor) {
+    await m.query(
+      `INSERT INTO alerts.alert_versions (alert_id, version, kind, snapshot, changed, actor_id, actor_email)
+       SELECT a.id, a.version, $2, ${SNAPSHOT_SQL}, $3, $4, $5 FROM alerts.alerts a WHERE a.id = $1`,
+      [id, kind, changed, actor.id, actor.email ?? null],
+    );
+  }
+}
+
+interface Snapshot {
+  title: string;
+  message: string;
+  severity: Severity;
+  expires_at: string | null;
+  location_name: string | null;
+  lat: number | null;
+  lng: number | null;
+  radius_km: number | null;
+  sent_at?: string | null;
+}
+
+function toVersion(r: {
+  version: number;
+  kind: AlertVersion['kind'];
+  snapshot: Snapshot;
+  changed: AlertUpdateField[];
+  actor_email: string | null;
+  created_at: Date | string;
+  recipients: number | null;
+}): AlertVersion {
+  const s = r.snapshot;
+  return {
+    version: r.version,
+    kind: r.kind,
+    title: s.title,
+    message: s.message,
+    severity: s.severity,
+    expiresAt: iso(s.expires_at),
+    locationName: s.location_name ?? null,
+    lat: s.lat ?? null,
+    lng: s.lng ?? null,
+    radiusKm: s.radius_km ?? null,
+    changed: r.changed ?? [],
+    actorEmail: r.actor_email,
+    at: iso(r.created_at)!,
+    notified: r.recipients ?? null,
+  };
+}
+
+/** The fields `changes` really changes in `current` (the area as one). */
+export function changedFields(current: AlertRow, changes: AlertChanges): AlertUpdateField[] {
+  const changed: AlertUpdateField[] = [];
+  if (changes.title !== undefined && changes.title !== current.title) changed.push('title');
+  if (changes.message !== undefined && changes.message !== current.message) changed.push('message');
+  if (changes.severity !== undefined && changes.severity !== current.severity) changed.push('severity');
+  if (changes.expiresAt !== undefined && iso(changes.expiresAt) !== iso(current.expires_at)) changed.push('expiresAt');
+  const a = changes.area;
+  if (
+    a &&
+    ((a.lat !== undefined && a.lat !== current.lat) ||
+      (a.lng !== undefined && a.lng !== current.lng) ||
+      (a.radiusKm !== undefined && a.radiusKm !== current.radius_km) ||
+      (a.locationName !== undefined && (a.locationName ?? null) !== current.location_name))
+  )
+    changed.push('area');
+  return changed;
+}

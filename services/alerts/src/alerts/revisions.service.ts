@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { AdminAlert, AlertVersion, JobIds, JobName } from '@beacon/contracts';
+import { badRequest, JobQueue, notFound } from '@beacon/common';
+import { Actor } from './audit.repository';
+import { AlertsService } from './alerts.service';
+import { AllClearDto, UpdateAlertDto } from './dto/update-alert.dto';
+import { AlertChanges, RevisionsRepository } from './revisions.repository';
+
+/**
+ * An alert's life after it went out, as warning systems (CAP, WEA) live it: an update is a new version of the same
+ * alert (the people it reached are told what changed, those newly concerned get it as new, those no longer concerned
+ * are told so); the all-clear ends it and tells everyone it reached. Each is stored at once, then fanned out by the
+ * dispatcher (alert.revise, RevisionHandler) under a job id of its own version, which the sweep queues again if lost.
+ */
+@Injectable()
+export class AlertRevisionsService {
+  constructor(
+    private readonly revisions: RevisionsRepository,
+    private readonly alerts: AlertsService,
+    private readonly queue: JobQueue,
+  ) {}
+
+  async update(id: string, dto: UpdateAlertDto, actor: Actor): Promise<AdminAlert> {
+    const { row } = await this.revisions.update(id, toChanges(dto), actor, dto.version);
+    await this.enqueue(id, row.version!);
+    await this.alerts.announceChange(row);
+    return this.alerts.get(id);
+  }
+
+  async allClear(id: string, dto: AllClearDto, actor: Actor): Promise<AdminAlert> {
+    const row = await this.revisions.allClear(id, dto.message || null, actor);
+    await this.enqueue(id, row.version!);
+    await this.alerts.announceChange(row);
+    return this.alerts.get(id);
+  }
+
+  async versions(id: string): Promise<AlertVersion[]> {
+    const versions = await this.revisions.list(id);
+    if (!versions) throw notFound('Alert', 'alert_not_found');
+    return versions;
+  }
+
+  enqueue(alertId: string, version: number) {
+    return this.queue.add(JobName.AlertRevise, { alertId, version }, { jobId: JobIds.revise(alertId, version) });
+  }
+}
+
+/** The update's changes as stored; the area's rules are the create form's (both coordinates, a radius around a point). */
+export function toChanges(dto: UpdateAlertDto): AlertChanges {
+  if ((dto.lat === undefined) !== (dto.lng === undefined)) throw badRequest('Latitude and longitude go together: send both or neither', 'incomplete_location');
+  const expiresAt = dto.expiresAt === undefined ? undefined : dto.expiresAt === null ? null : new Date(dto.expiresAt);
+  if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest('Expiry must be in the future', 'expiry_in_past');
+  const area: AlertChanges['area'] = {};
+  if (dto.lat !== undefined) Object.assign(area, { lat: dto.lat, lng: dto.lng });
+  if (dto.radiusKm !== undefined) area.radiusKm = dto.radiusKm;
+  if (dto.locationName !== undefined) area.locationName = dto.locationName.trim() || null;
+  return {
+    title: dto.title,
+    message: dto.message,
+    severity: dto.severity,
+    expiresAt,
+    ...(Object.keys(area).length ? { area } : {}),
+  };
+}

@@ -1,0 +1,77 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { JobName, JobPayloads } from '@beacon/contracts';
+import { JobQueue, OnJob, TypedJob } from '@beacon/common';
+import { RevisionsRepository } from '../alerts/revisions.repository';
+import { DispatcherEnv } from '../config/dispatcher-env.dto';
+import { ALL_CLEAR_ROUND, DeliveriesRepository, revisionRound } from '../deliveries/deliveries.repository';
+import { ProgressPublisher } from '../live/progress.publisher';
+import { channelBatchJob } from './channel-batch-job';
+import { EligibilityRepository } from './eligibility.repository';
+
+/** Jobs per addBulk round trip. */
+const ENQUEUE_CHUNK = 100;
+
+/**
+ * A version's batches are numbered from here (round x 1,000,000), apart from the dispatch's (from 0) and an operator's
+ * actions' (from 1,000,000 x their count), so their job ids (and SMS idempotency keys) are their own.
+ */
+export const revisionBatchBase = (round: number) => (1000 + round) * 1_000_000;
+
+/**
+ * alert.revise: the fan-out of an alert's new version (AlertRevisionsService): its deliveries written in one statement
+ * (DeliveriesRepository.createRevision), planned into channel batches of their own round and queued. Idempotent like
+ * the dispatch: a re-run writes nothing new and queues the same job ids. An update that a newer version superseded, or
+ * that the alert's end overtook, sends nothing: the newer version's fan-out, or the all-clear, speaks for it.
+ */
+@Injectable()
+export class RevisionHandler {
+  private readonly logger = new Logger('Revision');
+
+  constructor(
+    private readonly revisions: RevisionsRepository,
+    private readonly eligibility: EligibilityRepository,
+    private readonly deliveryRows: DeliveriesRepository,
+    private readonly queue: JobQueue,
+    private readonly progress: ProgressPublisher,
+    private readonly env: DispatcherEnv,
+  ) {}
+
+  @OnJob(JobName.AlertRevise)
+  async revise({ alertId, version }: JobPayloads[JobName.AlertRevise]) {
+    const [v, alert] = await Promise.all([this.revisions.find(alertId, version), this.eligibility.alert(alertId)]);
+    if (!v || !alert || v.kind === 'original') return { skipped: 'version not found' };
+    if (v.kind === 'update' && (alert.status !== 'active' || alert.expired || alert.version !== version)) {
+      await this.revisions.markDispatched(alertId, version, 0);
+      return { skipped: alert.version !== version ? 'superseded by a newer version' : `alert is ${alert.expired ? 'expired' : alert.status}` };
+    }
+    const round = v.kind === 'all_clear' ? ALL_CLEAR_ROUND : revisionRound(version);
+    const t0 = Date.now();
+    const written = await this.deliveryRows.createRevision(alert, round, v.kind, new Date(t0));
+    const sizes = alert.batch_sizes ?? { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE };
+    let pending: TypedJob[] = [];
+    let notified = 0;
+    let batches = 0;
+    const flush = async () => {
+      if (!pending.length) return;
+      const jobs = pending;
+      pending = [];
+      await this.queue.addBulk(jobs);
+      batches += jobs.length;
+    };
+    await this.deliveryRows.planBatches(
+      alertId,
+      sizes,
+      async (b) => {
+        notified += b.ids.length;
+        pending.push(channelBatchJob(alertId, { ...b, batch: revisionBatchBase(round) + b.batch }, this.env));
+        if (pending.length >= ENQUEUE_CHUNK) await flush();
+      },
+      { round },
+    );
+    await flush();
+    await this.revisions.markDispatched(alertId, version, notified);
+    this.progress.touch(alertId);
+    this.logger.log(`alert ${alertId} version ${version} (${v.kind}): ${written} new deliveries, ${notified} in ${batches} batches, ${Date.now() - t0} ms`);
+    return { notified, batches };
+  }
+}
