@@ -82,6 +82,12 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
     AlertStats: {
       $ref: '#/components/schemas/AlertStats',
     },
+    AlertVersions: {
+      type: 'array',
+      items: {
+        $ref: '#/components/schemas/AlertVersion',
+      },
+    },
     ApiErrorBody: {
       $ref: '#/components/schemas/ApiErrorBody',
     },
@@ -601,7 +607,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
         status: {
           type: 'string',
-          enum: ['cancelled', 'draft', 'active', 'expired'],
+          enum: ['cancelled', 'draft', 'active', 'expired', 'all_clear'],
         },
         locationName: {
           anyOf: [
@@ -663,6 +669,37 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             },
           ],
         },
+        version: {
+          description: '1 as sent; each update adds one (the all-clear too).',
+          type: 'number',
+        },
+        allClear: {
+          description: 'When the all-clear was given, with its message; null otherwise.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              properties: {
+                at: {
+                  type: 'string',
+                },
+                message: {
+                  anyOf: [
+                    {
+                      type: 'null',
+                    },
+                    {
+                      type: 'string',
+                    },
+                  ],
+                },
+              },
+              required: ['at', 'message'],
+            },
+          ],
+        },
       },
       required: [
         'createdBy',
@@ -691,6 +728,8 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'channels',
         'createdAt',
         'expiresAt',
+        'version',
+        'allClear',
       ],
     },
     AlertAudience: {
@@ -744,7 +783,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       properties: {
         action: {
           type: 'string',
-          enum: ['sent', 'cancelled', 'expired', 'created', 'retried', 'fallback', 'reminded'],
+          enum: ['sent', 'cancelled', 'expired', 'all_clear', 'created', 'retried', 'fallback', 'reminded', 'updated'],
         },
         actorId: {
           anyOf: [
@@ -1123,6 +1162,126 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: ['totalSent', 'activeAlerts', 'drafts', 'totalDeliveries', 'deliveries', 'successRate', 'perDay', 'timeZone'],
+    },
+    AlertVersion: {
+      description:
+        'One version of an alert (GET /api/alerts/:id/versions, oldest first): as it was sent (`original`), each update, and\nthe all-clear. `notified` counts the messages its fan-out queued (null while it is under way).',
+      type: 'object',
+      properties: {
+        version: {
+          type: 'number',
+        },
+        kind: {
+          type: 'string',
+          enum: ['all_clear', 'original', 'update'],
+        },
+        title: {
+          type: 'string',
+        },
+        message: {
+          type: 'string',
+        },
+        severity: {
+          type: 'string',
+          enum: ['low', 'medium', 'high', 'critical'],
+        },
+        expiresAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        locationName: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        lat: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        lng: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        radiusKm: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        changed: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['title', 'message', 'severity', 'expiresAt', 'area'],
+          },
+        },
+        actorEmail: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        at: {
+          type: 'string',
+        },
+        notified: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+      },
+      required: [
+        'version',
+        'kind',
+        'title',
+        'message',
+        'severity',
+        'expiresAt',
+        'locationName',
+        'lat',
+        'lng',
+        'radiusKm',
+        'changed',
+        'actorEmail',
+        'at',
+        'notified',
+      ],
     },
     ApiErrorBody: {
       description: 'The body of every error of the Beacon services (libs/common ErrorBody). `code` is stable and machine-readable.',
@@ -1744,6 +1903,8 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'no_test_target',
         'channel_not_configured',
         'alert_not_dispatched',
+        'nothing_to_update',
+        'alert_update_conflict',
         'incident_not_found',
         'invalid_transition',
         'status_changed',
@@ -3087,7 +3248,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
         status: {
           type: 'string',
-          enum: ['cancelled', 'draft', 'active', 'expired'],
+          enum: ['cancelled', 'draft', 'active', 'expired', 'all_clear'],
         },
         locationName: {
           anyOf: [
@@ -3149,6 +3310,37 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             },
           ],
         },
+        version: {
+          description: '1 as sent; each update adds one (the all-clear too).',
+          type: 'number',
+        },
+        allClear: {
+          description: 'When the all-clear was given, with its message; null otherwise.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              properties: {
+                at: {
+                  type: 'string',
+                },
+                message: {
+                  anyOf: [
+                    {
+                      type: 'null',
+                    },
+                    {
+                      type: 'string',
+                    },
+                  ],
+                },
+              },
+              required: ['at', 'message'],
+            },
+          ],
+        },
       },
       required: [
         'read',
@@ -3168,6 +3360,8 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'channels',
         'createdAt',
         'expiresAt',
+        'version',
+        'allClear',
       ],
     },
     UserPoints: {

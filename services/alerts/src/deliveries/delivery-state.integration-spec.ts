@@ -97,7 +97,7 @@ describe('held deliveries: claims that gather a digest', () => {
     // Meanwhile a is cancelled: its row is cancelled, the carried row still goes, under the same lead.
     await deliveries.cancelBatch([lead], 'alert cancelled');
     const retry = await deliveries.claimHeldBatch([lead], 'push', false);
-    expect(retry).toEqual([{ id: carried, user_id: user, alert_id: b, attempts: 2, lead }]);
+    expect(retry).toEqual([{ id: carried, user_id: user, alert_id: b, attempts: 2, kind: 'alert', lead }]);
   });
 
   it("release jobs racing for the same users: each row is taken once, and one claim carries both of a user's rows", async () => {

@@ -1,0 +1,114 @@
+import { capMessage, CapSite } from './cap.xml';
+import type { PublicAlertRow } from './cap.repository';
+import { validateCap } from '../testing/cap-schema';
+import { strictParse } from '../testing/strict-xml';
+
+/**
+ * Each message type Beacon publishes (Alert, Update, Cancel, and the all-clear, an Update with responseType AllClear)
+ * keeps the CAP 1.2 schema's element order, cardinalities and value lists, read with a strict parser. The checker
+ * itself is shown to refuse what the schema refuses, so a pass means something.
+ */
+
+const ID = '6f1c1f43-2b3d-4c7e-9a41-1d2f3e4a5b6c';
+const site = new CapSite('https://alerts.example.org');
+
+const row = (over: Partial<PublicAlertRow> = {}): PublicAlertRow => ({
+  id: ID,
+  title: 'Wrong-way driver on Loop 101',
+  message: 'A wrong-way driver is heading north on Loop 101 near Tatum.',
+  type: 'Wrong-way Driver',
+  severity: 'critical',
+  category: 'traffic',
+  location_name: 'Loop 101 at Tatum Blvd',
+  lat: 33.64,
+  lng: -111.98,
+  radius_km: 5,
+  expires_at: new Date('2026-11-25T12:00:00Z'),
+  channels: ['push'],
+  status: 'active',
+  source: 'admin',
+  created_by: null,
+  recipients: 1,
+  dispatched_at: new Date('2026-11-25T10:00:00Z'),
+  sent_at: new Date('2026-11-25T10:00:00Z'),
+  created_at: new Date('2026-11-25T10:00:00Z'),
+  updated_at: new Date('2026-11-25T10:00:00Z'),
+  ended_at: null,
+  ...over,
+});
+
+const MESSAGES: [string, PublicAlertRow, string][] = [
+  ['an Alert', row(), 'Alert'],
+  ['an Update', row({ version: 2, revisions: [[2, '2026-11-25T10:20:00.000Z']] }), 'Update'],
+  [
+    'a Cancel after two updates',
+    row({
+      status: 'cancelled',
+      version: 3,
+      revisions: [
+        [2, '2026-11-25T10:20:00.000Z'],
+        [3, '2026-11-25T10:40:00.000Z'],
+      ],
+      ended_at: new Date('2026-11-25T11:00:00Z'),
+    }),
+    'Cancel',
+  ],
+  [
+    'an all-clear',
+    row({
+      status: 'all_clear',
+      version: 2,
+      all_clear_at: new Date('2026-11-25T10:50:00Z'),
+      all_clear_message: 'The driver was stopped.',
+      revisions: [[2, '2026-11-25T10:50:00.000Z']],
+    }),
+    'Update',
+  ],
+  [
+    'a medium alert without an area or expiry',
+    row({ severity: 'medium', lat: null, lng: null, radius_km: null, location_name: null, expires_at: null }),
+    'Alert',
+  ],
+];
+
+describe('CAP 1.2 structure of every message type', () => {
+  it.each(MESSAGES)('%s is valid CAP 1.2', (_name, alert, msgType) => {
+    const xml = capMessage(alert, site);
+    expect(validateCap(xml)).toEqual([]);
+    expect(strictParse(xml).get('msgType')).toEqual([msgType]);
+  });
+
+  it('a later message references every earlier one, oldest first, and has an identifier of its own', () => {
+    const texts = strictParse(capMessage(MESSAGES[2][1], site));
+    expect(texts.get('identifier')).toEqual([`${ID}-cancel`]);
+    expect(texts.get('sent')).toEqual(['2026-11-25T11:00:00+00:00']);
+    expect(texts.get('references')).toEqual([
+      `beacon@alerts.example.org,${ID},2026-11-25T10:00:00+00:00 beacon@alerts.example.org,${ID}-v2,2026-11-25T10:20:00+00:00 beacon@alerts.example.org,${ID}-v3,2026-11-25T10:40:00+00:00`,
+    ]);
+  });
+
+  it('the all-clear says AllClear, urgency Past, and its own words', () => {
+    const texts = strictParse(capMessage(MESSAGES[3][1], site));
+    expect(texts.get('identifier')).toEqual([`${ID}-v2`]);
+    expect(texts.get('responseType')).toEqual(['AllClear']);
+    expect(texts.get('urgency')).toEqual(['Past']);
+    expect(texts.get('headline')).toEqual(['All clear: Wrong-way driver on Loop 101']);
+    expect(texts.get('description')).toEqual(['The driver was stopped.']);
+  });
+
+  describe('the checker refuses what the schema refuses', () => {
+    const valid = capMessage(row(), site);
+    it.each([
+      ['elements out of order', valid.replace(/(<status>Actual<\/status>)(\s*)(<msgType>Alert<\/msgType>)/, '$3$2$1'), 'not allowed'],
+      ['a value off the list', valid.replace('<msgType>Alert</msgType>', '<msgType>Notice</msgType>'), 'not a CAP msgType'],
+      ['a missing required element', valid.replace(/<certainty>Observed<\/certainty>/, ''), '<certainty> is required'],
+      ['a dateTime in Z form', valid.replace(/<sent>([^<]+)\+00:00<\/sent>/, '<sent>$1Z</sent>'), 'not a CAP dateTime'],
+      ['an Update without references', valid.replace('<msgType>Alert</msgType>', '<msgType>Update</msgType>'), 'must reference'],
+      ['an open polygon', valid.replace(/<circle>[^<]+<\/circle>/, '<polygon>1,1 2,2 3,1</polygon>'), 'the first equal to the last'],
+      ['a polygon after a circle', valid.replace(/(<circle>[^<]+<\/circle>)/, '$1<polygon>1,1 2,2 3,1 1,1</polygon>'), 'not allowed'],
+    ])('%s', (_name, xml, problem) => {
+      expect(xml).not.toBe(valid);
+      expect(validateCap(xml).join('\n')).toContain(problem);
+    });
+  });
+});
