@@ -59,6 +59,7 @@ export const api = createApi({
     'Alert',
     'AlertStats',
     'AlertOperations',
+    'AlertVersions',
     'MyAlerts',
     'Preferences',
     'AdminSettings',

@@ -23,6 +23,7 @@ import { DeliveryActions } from './DeliveryActions';
 import { FALLBACK_POLL_MS, useFallbackPolling, useLiveAdminAlerts, useWatchAlerts } from './live';
 import { Pager } from './ui';
 import { AlertOperationsPanel } from './AlertOperations';
+import { AlertLifecycle } from './AlertLifecycle';
 import '@/features/alerts/alerts.css';
 
 const STATUS_LABEL: Record<DeliveryStatus, string> = {
@@ -105,6 +106,7 @@ export function AdminAlertDetailPage() {
           <AlertOperationsPanel alert={a} />
           <AlertResponsesCard responses={a.responses} />
           <DeliveryActions alert={a} />
+          <AlertLifecycle alert={a} />
           <section className="card" aria-labelledby="alert-content-title">
             <h2 id="alert-content-title">Content</h2>
             <dl className="review">

@@ -42,6 +42,13 @@ export function auditText(e: AlertAuditEntry): string {
         ? `No reminder needed: everyone reached had answered${by}`
         : `Reminded ${reminded === null ? 'the people' : people(reminded)} who had not answered${by}`;
     }
+    case 'updated': {
+      const changed = Array.isArray(e.details.changed) ? (e.details.changed as string[]).map((f) => (f === 'expiresAt' ? 'expiry' : f)) : [];
+      const version = typeof e.details.version === 'number' ? `version ${e.details.version}` : 'a new version';
+      return `Updated to ${version}${changed.length ? ` (${changed.join(', ')})` : ''}${by}`;
+    }
+    case 'all_clear':
+      return `All clear given${by}`;
     default:
       return `${String(e.action)}${by}`;
   }

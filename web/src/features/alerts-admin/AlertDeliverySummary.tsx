@@ -26,7 +26,8 @@ export function labelExplanation(a: AdminAlert): string {
       return 'Nothing succeeded: every delivery that was tried failed.';
     case 'Not Sent':
       if (a.status === 'draft') return 'This alert is a draft: it has not been sent, so nobody was warned.';
-      if (a.recipients === null) return `${a.status === 'expired' ? 'It expired' : 'It was cancelled'} before it went out: nobody was warned.`;
+      if (a.recipients === null)
+        return `${a.status === 'expired' ? 'It expired' : a.status === 'all_clear' ? 'The all-clear was given' : 'It was cancelled'} before it went out: nobody was warned.`;
       return 'Every delivery was called off before it went out: nobody was warned.';
     case 'No Recipients':
       return a.concerned

@@ -18,7 +18,7 @@ import {
 import { api } from '@/app/api';
 import type { AppDispatch, RootState } from '@/app/store';
 import { queryParams, registerAlertCopies } from '@/features/alerts';
-import type { AlertAuditEntry, AlertOperations } from '@beacon/contracts';
+import type { AlertAuditEntry, AlertOperations, AlertVersion } from '@beacon/contracts';
 
 // The admin console's endpoints of the alerts service, injected into the one api slice (app/api.ts, which declares
 // the tag types) beside the signed-in user's endpoints in features/alerts/alerts.api.ts.
@@ -41,6 +41,19 @@ export interface CreateAlertBody {
   expiresAt?: string;
   /** The escalation: remind whoever has not answered this many minutes after it went out. */
   remindAfterMinutes?: number;
+}
+
+/** POST /api/alerts/:id/update: what changes (only what is given); `version` is the one the admin was looking at. */
+export interface UpdateAlertBody {
+  title?: string;
+  message?: string;
+  severity?: Severity;
+  expiresAt?: string | null;
+  locationName?: string;
+  lat?: number;
+  lng?: number;
+  radiusKm?: number;
+  version?: number;
 }
 
 export interface AlertListArgs {
@@ -151,6 +164,22 @@ export const adminAlertsApi = api.injectEndpoints({
       query: (id) => ({ url: `api/alerts/${encodeURIComponent(id)}/cancel`, method: 'POST' }),
       invalidatesTags: (_res, _err, id) => [{ type: 'Alert', id }, { type: 'Delivery', id }, 'AlertStats'],
     }),
+    /** A new version of the alert in effect; the answer is the alert as it now stands. */
+    updateAlert: build.mutation<AdminAlert, { id: string; body: UpdateAlertBody }>({
+      query: ({ id, body }) => ({ url: `api/alerts/${encodeURIComponent(id)}/update`, method: 'POST', body }),
+      invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Delivery', id }, { type: 'AlertVersions', id }, 'AlertStats'],
+    }),
+    /** The all-clear: the alert ends and everyone it reached is told. */
+    allClearAlert: build.mutation<AdminAlert, { id: string; message?: string }>({
+      query: ({ id, message }) => ({ url: `api/alerts/${encodeURIComponent(id)}/all-clear`, method: 'POST', body: message ? { message } : {} }),
+      invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Delivery', id }, { type: 'AlertVersions', id }, 'AlertStats'],
+    }),
+    /** Every version of the alert as it was sent, oldest first. */
+    alertVersions: build.query<AlertVersion[], { id: string; version: number }>({
+      // The version is in the key only: a new version (this admin's or, live, another's) is read as a new list.
+      query: ({ id }) => `api/alerts/${encodeURIComponent(id)}/versions`,
+      providesTags: (_res, _err, { id }) => [{ type: 'AlertVersions', id }],
+    }),
 
     // ---------------------------------------------------------------- admin settings
     adminSettings: build.query<AdminSettingsView, void>({
@@ -231,6 +260,9 @@ export const {
   useAlertDeliveriesQuery,
   useLazyAlertDeliveriesQuery,
   useCancelAlertMutation,
+  useUpdateAlertMutation,
+  useAllClearAlertMutation,
+  useAlertVersionsQuery,
   useSendDraftMutation,
   useHelpRequestsQuery,
   useResolveHelpRequestMutation,

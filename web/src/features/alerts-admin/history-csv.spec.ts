@@ -40,6 +40,8 @@ function alert(over: Partial<AdminAlert>): AdminAlert {
     id: '00000000-0000-4000-8000-000000000001',
     title: 'Flood warning',
     message: 'Move to higher ground now please',
+    version: 1,
+    allClear: null,
     severity: 'high',
     priority: 'high',
     category: 'weather',

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { ALERT_STATUS_LABELS, CATEGORY_LABELS, type UserAlert } from '@beacon/contracts';
+import { ALERT_STATUS_LABELS, ALL_CLEAR_DEFAULT_MESSAGE, CATEGORY_LABELS, type UserAlert } from '@beacon/contracts';
 import { errorMessage, type ApiError } from '@/app/api';
 import { currentPosition } from '@/common/geolocation';
 import { formatDateTime, relativeAge } from '@/common/time';
@@ -71,6 +71,11 @@ export function UserAlertCard({ alert: a, now, detailLink = true }: { alert: Use
         </h2>
         <SeverityBadge severity={a.severity} />
       </div>
+      {a.allClear && (
+        <p className="notice" role="note" style={{ margin: 0 }}>
+          <strong>All clear.</strong> {a.allClear.message ?? ALL_CLEAR_DEFAULT_MESSAGE}
+        </p>
+      )}
       <p className="pre-wrap" style={{ margin: 0 }}>
         {a.message}
       </p>
@@ -83,6 +88,7 @@ export function UserAlertCard({ alert: a, now, detailLink = true }: { alert: Use
         )}
         <span title={formatDateTime(a.createdAt)}>{relativeAge(a.createdAt, now)}</span>
         {a.status !== 'active' && <span className="badge">{ALERT_STATUS_LABELS[a.status]}</span>}
+        {a.version > 1 && a.status === 'active' && <span className="badge">Updated</span>}
         {a.expiresAt && a.status === 'active' && <span>Until {formatDateTime(a.expiresAt)}</span>}
         {a.read && (
           <span className="badge badge-success">
@@ -91,8 +97,8 @@ export function UserAlertCard({ alert: a, now, detailLink = true }: { alert: Use
         )}
       </p>
       <div className="row">
-        {/* a cancelled alert was a false alarm or is over: nothing to be safe from */}
-        {!a.read && a.status !== 'cancelled' && (
+        {/* a cancelled alert was a false alarm, an all-clear says it is over: nothing to be safe from */}
+        {!a.read && a.status !== 'cancelled' && a.status !== 'all_clear' && (
           <button type="button" className="btn btn-primary btn-sm" onClick={safe} disabled={marking.isLoading} aria-label={`I'm Safe: ${a.title}`}>
             I'm Safe
           </button>

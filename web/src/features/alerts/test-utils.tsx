@@ -22,6 +22,8 @@ export function alertSummary(o: Partial<AlertSummary> = {}): AlertSummary {
     channels: ['push'],
     createdAt: new Date().toISOString(),
     expiresAt: null,
+    version: 1,
+    allClear: null,
     ...o,
   };
 }

@@ -1,0 +1,133 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminAlert, AlertVersion } from '@beacon/contracts';
+import { jsonResponse as json } from '@/test/json-response';
+import { AlertLifecycle, changesOf, versionText } from './AlertLifecycle';
+import { adminAlert, renderScreen, requestOf } from './test-utils';
+
+let posts: { path: string; body: unknown }[];
+let answer: (path: string, body: Record<string, unknown>) => Response;
+let versions: AlertVersion[];
+
+const v = (o: Partial<AlertVersion>): AlertVersion => ({
+  version: 1,
+  kind: 'original',
+  title: 'Wrong-way driver on I-10',
+  message: 'Heading west near 7th St.',
+  severity: 'critical',
+  expiresAt: null,
+  locationName: null,
+  lat: 33.45,
+  lng: -112.07,
+  radiusKm: 5,
+  changed: [],
+  actorEmail: 'dispatch@city.example',
+  at: '2026-11-25T10:00:00.000Z',
+  notified: 40,
+  ...o,
+});
+
+beforeEach(() => {
+  posts = [];
+  versions = [];
+  answer = (path, body) => json(adminAlert({ ...base, ...body, version: base.version + 1, status: path.endsWith('/all-clear') ? 'all_clear' : 'active' }));
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const { req, path } = requestOf(input);
+    if (req.method === 'POST') {
+      const body = (await req.json()) as Record<string, unknown>;
+      posts.push({ path, body });
+      return answer(path, body);
+    }
+    if (path.endsWith('/versions')) return json(versions);
+    return json({ code: 'not_found', message: 'Not found' }, 404);
+  }) as unknown as typeof fetch;
+});
+
+const base: AdminAlert = adminAlert({
+  title: 'Wrong-way driver on I-10',
+  message: 'Heading west near 7th St.',
+  severity: 'critical',
+  lat: 33.45,
+  lng: -112.07,
+  radiusKm: 5,
+  recipients: 40,
+  version: 1,
+});
+
+describe('Update or end an alert (alert detail)', () => {
+  it('sends only what the admin changed, with the version they saw, and says it is going out', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={base} />);
+    await user.click(screen.getByRole('button', { name: 'Update alert' }));
+    const title = screen.getByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'Wrong-way driver now on I-17');
+    await user.clear(screen.getByLabelText('Latitude'));
+    await user.type(screen.getByLabelText('Latitude'), '33.5');
+    await user.click(screen.getByRole('button', { name: 'Send update' }));
+    expect(await screen.findByText('Version 2 is going out to the people this alert concerns.')).toBeInTheDocument();
+    expect(posts).toEqual([{ path: `/api/alerts/${base.id}/update`, body: { version: 1, title: 'Wrong-way driver now on I-17', lat: 33.5, lng: -112.07 } }]);
+  });
+
+  it("shows the server's refusal as it says it, and keeps the form", async () => {
+    answer = () => json({ statusCode: 409, code: 'alert_update_conflict', message: 'This alert was changed meanwhile (it is now version 3)' }, 409);
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={base} />);
+    await user.click(screen.getByRole('button', { name: 'Update alert' }));
+    await user.type(screen.getByLabelText('Message'), ' Use I-17.');
+    await user.click(screen.getByRole('button', { name: 'Send update' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This alert was changed meanwhile (it is now version 3)');
+    expect(screen.getByRole('form', { name: 'Update alert' })).toBeInTheDocument();
+  });
+
+  it('gives the all-clear with its own words, only after the admin confirms', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={base} />);
+    await user.click(screen.getByRole('button', { name: 'Give the all-clear' }));
+    expect(posts).toHaveLength(0);
+    await user.type(screen.getByLabelText('All-clear message (optional)'), 'The driver was stopped.');
+    await user.click(screen.getByRole('button', { name: 'Send all-clear' }));
+    expect(await screen.findByText('All clear given: everyone this alert reached is being told.')).toBeInTheDocument();
+    expect(posts).toEqual([{ path: `/api/alerts/${base.id}/all-clear`, body: { message: 'The driver was stopped.' } }]);
+  });
+
+  it('offers nothing to do for an alert not in effect or still being dispatched', () => {
+    renderScreen(<AlertLifecycle alert={adminAlert({ status: 'cancelled', recipients: 3 })} />);
+    expect(screen.queryByRole('button', { name: 'Update alert' })).not.toBeInTheDocument();
+    renderScreen(<AlertLifecycle alert={adminAlert({ status: 'active', recipients: null })} />);
+    expect(screen.queryByRole('button', { name: 'Give the all-clear' })).not.toBeInTheDocument();
+  });
+
+  it('lists the versions, the all-clear with its words, and user text as text', async () => {
+    versions = [
+      v({}),
+      v({ version: 2, kind: 'update', title: '<b>Now on I-17</b>', changed: ['title', 'area'], at: '2026-11-25T10:20:00.000Z', notified: 12 }),
+      v({ version: 3, kind: 'all_clear', at: '2026-11-25T10:40:00.000Z', notified: null }),
+    ];
+    renderScreen(
+      <AlertLifecycle alert={adminAlert({ ...base, version: 3, status: 'all_clear', allClear: { at: '2026-11-25T10:40:00.000Z', message: 'Roads open.' } })} />,
+    );
+    const list = await screen.findByRole('list', { name: 'Versions' });
+    expect(list.children).toHaveLength(3);
+    expect(list).toHaveTextContent('Version 2 · Updated (title, area) by dispatch@city.example');
+    expect(list).toHaveTextContent('12 messages');
+    expect(list).toHaveTextContent('Version 3 · All clear given');
+    expect(list).toHaveTextContent('being sent');
+    expect(screen.getByText('<b>Now on I-17</b>')).toBeInTheDocument();
+    expect(screen.getByText(/All clear given .*: Roads open\./)).toBeInTheDocument();
+  });
+});
+
+describe('changesOf / versionText', () => {
+  it('nothing changed: only the version', () => {
+    expect(
+      changesOf(base, { title: base.title, message: base.message, severity: 'critical', locationName: '', lat: '33.45', lng: '-112.07', radiusKm: '5' }),
+    ).toEqual({
+      version: 1,
+    });
+  });
+
+  it('says an original version as sent', () => {
+    expect(versionText(v({}))).toMatch(/^Version 1 · Sent by dispatch@city\.example · /);
+  });
+});
