@@ -17,7 +17,7 @@ import {
 } from '@beacon/contracts';
 import { api } from '@/app/api';
 import type { AppDispatch, RootState } from '@/app/store';
-import { queryParams, registerAlertCopies } from '@/features/alerts';
+import { changedFields, queryParams, registerAlertCopies } from '@/features/alerts';
 import type { AlertAuditEntry, AlertOperations, AlertVersion } from '@beacon/contracts';
 
 // The admin console's endpoints of the alerts service, injected into the one api slice (app/api.ts, which declares
@@ -298,7 +298,7 @@ export function applyProgress(dispatch: AppDispatch, state: RootState, p: AlertP
  */
 registerAlertCopies((dispatch, state, s) => {
   forEachAdminCopy(dispatch, state, s.id, (a) => {
-    if (a.id === s.id) Object.assign(a, { status: s.status, expiresAt: s.expiresAt });
+    if (a.id === s.id) Object.assign(a, changedFields(s));
   });
 });
 

@@ -101,6 +101,29 @@ describe('Emergency Alerts (/alerts): live arrivals', () => {
     expect(speak.mock.calls[0][0].text).toBe('Critical traffic alert. Wrong-way driver on I-10. Stay off the eastbound lanes.');
   });
 
+  it("shows an alert's new version and then its all-clear as they happen, without a reload", async () => {
+    await renderAlerts();
+    const [first] = mine;
+    const { read: _read, readAt: _readAt, ...summary } = first;
+    act(() => serverSends('alert:updated', { ...summary, title: 'Road closed on Main St and 5th Ave', version: 2 }));
+    const card = await screen.findByRole('listitem', { name: /Road closed on Main St and 5th Ave/ });
+    expect(within(card).getByText('Updated')).toBeInTheDocument();
+    act(() =>
+      serverSends('alert:updated', {
+        ...summary,
+        title: 'Road closed on Main St and 5th Ave',
+        version: 3,
+        status: 'all_clear',
+        allClear: { at: new Date().toISOString(), message: '<b>Open</b> again.' },
+      }),
+    );
+    expect(await within(card).findByText('All Clear')).toBeInTheDocument();
+    // The admin's words, as text.
+    expect(within(card).getByText('<b>Open</b> again.')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /I'm Safe/ })).not.toBeInTheDocument();
+    expect(within(card).queryByText('Updated')).not.toBeInTheDocument();
+  });
+
   it('lets a non-critical notification close by itself', async () => {
     await renderAlerts();
     act(() => serverSends('alert:new', { ...userAlert({ title: 'Heat advisory today', severity: 'medium' }), held: false }));

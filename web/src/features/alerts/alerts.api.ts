@@ -106,10 +106,16 @@ export function registerAlertCopies(patch: AlertCopiesPatch): void {
   otherCopies.add(patch);
 }
 
-/** A status change (cancelled, expired) reaches every cached copy, admin and user. */
+/** What an alert's change says of it: its status (cancelled, expired, all clear) and, after an update, its new version. */
+export function changedFields(s: AlertSummary): Partial<AlertSummary> {
+  const { id: _id, createdAt: _created, channels: _channels, ...changed } = s;
+  return changed;
+}
+
+/** An alert's change (a new version, the all-clear, a cancel or expiry) reaches every cached copy, admin and user. */
 export function applyAlertUpdate(dispatch: AppDispatch, state: RootState, s: AlertSummary) {
   for (const patch of otherCopies) patch(dispatch, state, s);
-  patchMyAlert(dispatch, state, s.id, { status: s.status, expiresAt: s.expiresAt });
+  patchMyAlert(dispatch, state, s.id, changedFields(s));
 }
 
 /** A new alert for me: prepended to my unfiltered lists (filtered ones only when it matches). */

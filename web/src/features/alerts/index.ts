@@ -6,7 +6,7 @@ export { LocationBanner, LocationPrompt } from './LocationOnboarding';
 
 // What the admin console's alert screens (features/alerts-admin) build on; this feature never imports the console.
 // The stylesheet is shared as well: the console's screens import '@/features/alerts/alerts.css'.
-export { applyAlertUpdate, queryParams, registerAlertCopies } from './alerts.api';
+export { applyAlertUpdate, changedFields, queryParams, registerAlertCopies } from './alerts.api';
 export { withoutHeld } from './live';
 export { LoadError, SeverityBadge } from './ui';
 export { LazyAreaMap } from './LazyAreaMap';
