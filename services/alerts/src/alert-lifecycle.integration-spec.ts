@@ -20,6 +20,7 @@ import { jsonClient, RunningService, startTestService } from '@beacon/testing';
 import { gatewayService } from '../../gateway/src/service';
 import { dispatcherService } from './dispatcher.service';
 import { alertsService } from './service';
+import { SweepHandler } from './maintenance/sweep.handler';
 import { DispatchStack } from './testing/dispatch-stack';
 import { validateCap } from './testing/cap-schema';
 import { strictParse } from './testing/strict-xml';
@@ -244,6 +245,16 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     expect(texts.get('msgType')).toEqual(['Update']);
     expect(texts.get('identifier')).toEqual([`${id}-v2`]);
     expect(texts.get('references')?.[0]).toMatch(new RegExp(`^beacon@localhost,${id},\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+00:00$`));
+
+    // The Atom feed: the same entry (its id), updated in place, now titled and timed as version 2.
+    const atom = await (await fetch(`${alerts.url}/cap/alerts.atom`)).text();
+    const entries = atom.split('<entry>').slice(1);
+    const mineEntries = entries.filter((e) => e.includes(`urn:uuid:${id}`));
+    expect(mineEntries).toHaveLength(1);
+    expect(mineEntries[0]).toContain('<title>Wrong-way driver now on Loop 202</title>');
+    const [v2] = await stack.db.query<{ created_at: Date }>(`SELECT created_at FROM alerts.alert_versions WHERE alert_id = $1 AND version = 2`, [id]);
+    expect(mineEntries[0]).toContain(`<updated>${v2.created_at.toISOString()}</updated>`);
+    expect(mineEntries[0]).toContain(`<published>${new Date(sent.body.sentAt!).toISOString()}</published>`);
   });
 
   it('the all-clear reaches everyone reached, after their quiet hours even for a critical alert, and ends the alert live', async () => {
@@ -346,5 +357,40 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     await call('POST', `/${other.body.id}/all-clear`, adminToken, {});
     await versionDone(other.body.id, 2);
     expect(received(users.awake).push.at(-1)).toEqual(['All clear: Debris on SR-85', ALL_CLEAR_DEFAULT_MESSAGE]);
+  });
+
+  it('a version whose fan-out job was lost is queued again by the sweep, once, and then reaches its people', async () => {
+    const place = destination(MESA, 200, 45);
+    const user = await makeUser({ home: place, push: true });
+    const sent = await call<AdminAlert>(
+      'POST',
+      '',
+      adminToken,
+      {
+        title: 'Flooding on SR-87',
+        message: 'Water over the road at the wash crossing.',
+        category: 'traffic',
+        severity: 'high',
+        lat: place.lat,
+        lng: place.lng,
+        radiusKm: 5,
+        channels: ['push'],
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    const id = sent.body.id;
+    await settled(id);
+    // Version 2 stored as the update's transaction stores it, two minutes ago, and its job never queued.
+    await stack.db.query(`UPDATE alerts.alerts SET title = 'Flooding on SR-87: road closed', version = 2 WHERE id = $1`, [id]);
+    await stack.db.query(
+      `INSERT INTO alerts.alert_versions (alert_id, version, kind, snapshot, changed, created_at)
+       SELECT a.id, 2, 'update', to_jsonb(a), '{title}', now() - interval '2 minutes' FROM alerts.alerts a WHERE a.id = $1`,
+      [id],
+    );
+    const sweep = dispatcher.app.get(SweepHandler);
+    expect(await sweep.sweep()).toMatchObject({ requeued: 1 });
+    await versionDone(id, 2);
+    expect(received(user).push.map(([t]) => t)).toEqual(['Flooding on SR-87', 'Update: Flooding on SR-87: road closed']);
+    expect(await sweep.sweep()).toMatchObject({ requeued: 0 });
   });
 });
