@@ -30,6 +30,8 @@ COPY libs/common/package.json /libs/common/
 COPY libs/contracts/package.json /libs/contracts/
 COPY libs/geo/package.json /libs/geo/
 COPY libs/testing/package.json /libs/testing/
+# The Web Push addon builds at install (its install script), so its sources come with its manifest.
+COPY libs/webpush-native /libs/webpush-native/
 COPY services/alerts/package.json /services/alerts/
 COPY services/gateway/package.json /services/gateway/
 COPY services/identity/package.json /services/identity/
@@ -41,9 +43,11 @@ COPY web/package.json /web/
 # --- build: every dependency (compilers, vite), then the server (dist/) and the web app (web/dist/) ---
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
-ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
+# A C toolchain for libs/webpush-native, built against this Node's own headers (no download).
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false NPM_CONFIG_NODEDIR=/usr/local
 COPY --from=manifests / ./
-RUN npm ci
+RUN npm ci && test -f libs/webpush-native/build/Release/webpush_native.node
 COPY tsconfig.json tsconfig.build.json ./
 COPY libs ./libs
 COPY services ./services
@@ -61,6 +65,8 @@ COPY --from=manifests / ./
 # Native modules (argon2, sharp, msgpackr) ship prebuilt binaries for glibc, so no compiler is needed here.
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /src/dist ./dist
+# The addon the build stage compiled (this stage has no compiler: its own install fell back and left no binary).
+COPY --from=build /src/libs/webpush-native/build/Release/webpush_native.node ./libs/webpush-native/build/Release/webpush_native.node
 # Files stay owned by root: the service can read its code but never rewrite it. The one writable place is
 # the incidents service's local uploads directory (a volume in docker-compose.yml takes this ownership).
 RUN mkdir -p /app/var/uploads && chown node:node /app/var/uploads

@@ -9,6 +9,8 @@ const HEALTH_OPTIONS = Symbol('HEALTH_OPTIONS');
 interface HealthOptions {
   database: boolean;
   redis: boolean;
+  /** Facts /ready reports beside its checks, by key (always up): e.g. which implementation a hot path runs on. */
+  info?: Record<string, Record<string, string>>;
 }
 
 @Injectable()
@@ -37,6 +39,7 @@ export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly redis: RedisHealthIndicator,
+    private readonly indicator: HealthIndicatorService,
     @Inject(HEALTH_OPTIONS) private readonly options: HealthOptions,
     @Optional() private readonly db?: TypeOrmHealthIndicator,
   ) {}
@@ -54,6 +57,7 @@ export class HealthController {
     const checks = [];
     if (this.options.database && this.db) checks.push(() => this.db!.pingCheck('database', { timeout: 1500 }));
     if (this.options.redis) checks.push(() => this.redis.isHealthy('redis'));
+    for (const [key, details] of Object.entries(this.options.info ?? {})) checks.push(() => this.indicator.check(key).up(details));
     return this.health.check(checks);
   }
 }

@@ -393,4 +393,9 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     expect(received(user).push.map(([t]) => t)).toEqual(['Flooding on SR-87', 'Update: Flooding on SR-87: road closed']);
     expect(await sweep.sweep()).toMatchObject({ requeued: 0 });
   });
+
+  it("the dispatcher's /ready says which Web Push key agreement it runs on", async () => {
+    const ready = await (await fetch(`${dispatcher.origin}/ready`)).json();
+    expect(ready.details.webPushEcdh).toEqual(expect.objectContaining({ status: 'up', implementation: expect.stringMatching(/^(native|js)$/) }));
+  });
 });

@@ -1,3 +1,4 @@
+import { WEB_PUSH_ECDH } from './channels/web-push.crypto';
 import { RevisionHandler } from './dispatch/revision.handler';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -33,7 +34,8 @@ export class DispatcherModule {
         loggingModule('dispatcher', env.LOG_LEVEL),
         TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL, alertsDatabase), retryAttempts: 5, retryDelay: 2000 }),
         RedisModule.forRoot(env.REDIS_URL, { keyPrefix: `${env.REDIS_PREFIX}:` }),
-        HealthModule.register({ database: true, redis: true }),
+        // Which RFC 8291 key agreement the push channel runs on (the native addon, or node:crypto and why).
+        HealthModule.register({ database: true, redis: true, info: { webPushEcdh: Object.fromEntries(Object.entries(WEB_PUSH_ECDH)) } }),
         QueueModule.register({
           redisUrl: env.REDIS_URL,
           redisPrefix: env.REDIS_PREFIX,

@@ -1,4 +1,5 @@
 import { createCipheriv, createECDH, createHmac, KeyObject, randomBytes, sign } from 'node:crypto';
+import { addon, loadError } from '@beacon/webpush-native';
 
 /**
  * Web Push message encryption (RFC 8291, aes128gcm content coding of RFC 8188) and VAPID (RFC 8292),
@@ -24,12 +25,38 @@ export interface PushKeys {
   auth: string;
 }
 
+/** A fresh sender key pair (RFC 8291 requires one per message) and its ECDH secret with the user agent's key. */
+export type KeyAgreement = (uaPublic: Buffer) => { asPublic: Buffer; secret: Buffer };
+
 /**
- * One ECDH object per process, re-keyed for every message: generateKeys() draws a fresh key pair each call
- * (RFC 8291 requires one per message), and reusing the object saves creating an EC_KEY each time.
- * Safe because encryptPayload is synchronous: nothing else runs between generateKeys and computeSecret.
+ * node:crypto's: one ECDH object per process, re-keyed for every message (reusing the object saves creating an
+ * EC_KEY each time). Safe because encryptPayload is synchronous: nothing else runs between generateKeys and
+ * computeSecret. computeSecret re-validates the freshly generated pair each time: three scalar multiplications.
  */
 const sender = createECDH('prime256v1');
+export const jsKeyAgreement: KeyAgreement = (uaPublic) => {
+  const asPublic = sender.generateKeys();
+  return { asPublic, secret: sender.computeSecret(uaPublic) };
+};
+
+/**
+ * The native addon's (libs/webpush-native, built at install against the installed Node's own OpenSSL): one
+ * fixed-base and one variable-base multiplication, the peer point checked to be on the curve. The output buffer is
+ * reused: its two views are read before the next call (encryptPayload is synchronous), and asPublic is copied out.
+ */
+const agreed = Buffer.alloc(97);
+const native = addon;
+export const nativeKeyAgreement: KeyAgreement | null = native
+  ? (uaPublic) => {
+      native.agree(uaPublic, agreed);
+      return { asPublic: agreed.subarray(0, 65), secret: agreed.subarray(65) };
+    }
+  : null;
+
+/** Which key agreement encryptPayload uses (the native one when it was built and loads), and why not when not. */
+export const WEB_PUSH_ECDH = nativeKeyAgreement
+  ? ({ implementation: 'native' } as const)
+  : ({ implementation: 'js', reason: loadError ?? 'not built' } as const);
 
 /** Salts from a pool of random bytes, refilled 256 salts at a time (one syscall instead of one per message). */
 let saltPool = Buffer.alloc(0);
@@ -43,14 +70,23 @@ function freshSalt(): Buffer {
   return saltPool.subarray(saltOffset - 16, saltOffset);
 }
 
-/** Encrypts one payload for one subscription: the request body, ready to POST with Content-Encoding: aes128gcm. */
-export function encryptPayload(plaintext: Buffer, keys: PushKeys, salt: Buffer = freshSalt()): Buffer {
+/**
+ * Encrypts one payload for one subscription: the request body, ready to POST with Content-Encoding: aes128gcm. One
+ * record of `recordSize` (RFC 8188: the payload, its delimiter and the tag must fit; push services take 4096).
+ */
+export function encryptPayload(
+  plaintext: Buffer,
+  keys: PushKeys,
+  salt: Buffer = freshSalt(),
+  agree: KeyAgreement = nativeKeyAgreement ?? jsKeyAgreement,
+  recordSize = RECORD_SIZE,
+): Buffer {
   const uaPublic = Buffer.from(keys.p256dh, 'base64url');
   const authSecret = Buffer.from(keys.auth, 'base64url');
   if (uaPublic.length !== 65 || authSecret.length !== 16) throw new Error('invalid subscription keys');
   if (plaintext.length > RECORD_SIZE - 16 - 1 - 86) throw new Error('push payload too large');
-  const asPublic = sender.generateKeys();
-  const ecdhSecret = sender.computeSecret(uaPublic);
+  if (recordSize > RECORD_SIZE || plaintext.length + 1 + 16 > recordSize) throw new Error('record size does not fit the payload');
+  const { asPublic, secret: ecdhSecret } = agree(uaPublic);
   // RFC 8291 section 3.4: IKM from the ECDH secret and the auth secret, bound to both public keys.
   const prkKey = hmac(authSecret, ecdhSecret);
   const ikm = hmac(prkKey, Buffer.concat([KEY_INFO, uaPublic, asPublic, ONE]));
@@ -63,7 +99,7 @@ export function encryptPayload(plaintext: Buffer, keys: PushKeys, salt: Buffer =
   // 0x02 last-record delimiter (no padding), then the tag; written into one buffer.
   const body = Buffer.allocUnsafe(21 + asPublic.length + plaintext.length + 1 + 16);
   salt.copy(body, 0);
-  body.writeUInt32BE(RECORD_SIZE, 16);
+  body.writeUInt32BE(recordSize, 16);
   body.writeUInt8(asPublic.length, 20);
   let at = 21 + asPublic.copy(body, 21);
   at += cipher.update(plaintext).copy(body, at);
