@@ -254,6 +254,8 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
   }
   const push = checkOnce(ctx.expected.push, log.push);
   const sms = checkOnce(ctx.expected.sms, log.sms);
+  // An SMS to a number outside the population is a message nobody should have had: it fails the run like any other.
+  sms.unexpected += log.unknown;
   const all = [...log.pushTimes, ...log.smsTimes].sort((a, b) => a - b);
   const pushSorted = [...log.pushTimes].sort((a, b) => a - b);
   const smsSorted = [...log.smsTimes].sort((a, b) => a - b);
@@ -267,6 +269,7 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
     !push.unexpected &&
     !sms.unexpected &&
     rowsSent === expectedRows &&
+    log.refused === 0 &&
     ctx.providers.push.undecryptable === undecryptable0;
   const completedMs = error ? null : lastRecordedAtMs;
   const result: PhaseResult = {
