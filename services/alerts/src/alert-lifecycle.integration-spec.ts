@@ -395,7 +395,7 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
   });
 
   it("the dispatcher's /ready says which Web Push key agreement it runs on", async () => {
-    const ready = await (await fetch(`${dispatcher.origin}/ready`)).json();
+    const ready = (await (await fetch(`${dispatcher.origin}/ready`)).json()) as { details: Record<string, unknown> };
     expect(ready.details.webPushEcdh).toEqual(expect.objectContaining({ status: 'up', implementation: expect.stringMatching(/^(native|js)$/) }));
   });
 });

@@ -2,6 +2,7 @@ import { capMessage, CapSite } from './cap.xml';
 import type { PublicAlertRow } from './cap.repository';
 import { validateCap } from '../testing/cap-schema';
 import { strictParse } from '../testing/strict-xml';
+import { publicAlertRow } from '../testing/public-alert-row';
 
 /**
  * Each message type Beacon publishes (Alert, Update, Cancel, and the all-clear, an Update with responseType AllClear)
@@ -9,33 +10,10 @@ import { strictParse } from '../testing/strict-xml';
  * itself is shown to refuse what the schema refuses, so a pass means something.
  */
 
-const ID = '6f1c1f43-2b3d-4c7e-9a41-1d2f3e4a5b6c';
+const ID = publicAlertRow().id;
 const site = new CapSite('https://alerts.example.org');
 
-const row = (over: Partial<PublicAlertRow> = {}): PublicAlertRow => ({
-  id: ID,
-  title: 'Wrong-way driver on Loop 101',
-  message: 'A wrong-way driver is heading north on Loop 101 near Tatum.',
-  type: 'Wrong-way Driver',
-  severity: 'critical',
-  category: 'traffic',
-  location_name: 'Loop 101 at Tatum Blvd',
-  lat: 33.64,
-  lng: -111.98,
-  radius_km: 5,
-  expires_at: new Date('2026-11-25T12:00:00Z'),
-  channels: ['push'],
-  status: 'active',
-  source: 'admin',
-  created_by: null,
-  recipients: 1,
-  dispatched_at: new Date('2026-11-25T10:00:00Z'),
-  sent_at: new Date('2026-11-25T10:00:00Z'),
-  created_at: new Date('2026-11-25T10:00:00Z'),
-  updated_at: new Date('2026-11-25T10:00:00Z'),
-  ended_at: null,
-  ...over,
-});
+const row = (over: Partial<PublicAlertRow> = {}): PublicAlertRow => publicAlertRow({ lat: 33.64, lng: -111.98, ...over });
 
 const MESSAGES: [string, PublicAlertRow, string][] = [
   ['an Alert', row(), 'Alert'],

@@ -1,6 +1,7 @@
 import { atomFeed, capMessage, CapSite } from './cap.xml';
 import type { PublicAlertRow } from './cap.repository';
 import { strictParse } from '../testing/strict-xml';
+import { publicAlertRow } from '../testing/public-alert-row';
 
 /**
  * Every text an admin types reaches the feed's readers exactly, and no text can make the feed malformed: checked
@@ -23,30 +24,8 @@ const HOSTILE = [
  */
 const readable = (s: string) => s.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
 
-const row = (text: string, over: Partial<PublicAlertRow> = {}): PublicAlertRow => ({
-  id: '6f1c1f43-2b3d-4c7e-9a41-1d2f3e4a5b6c',
-  title: `Title ${text}`,
-  message: `Message ${text}`,
-  type: `Wrong-way Driver ${text}`,
-  severity: 'critical',
-  category: 'traffic',
-  location_name: `Loop 101 ${text}`,
-  lat: 33.45,
-  lng: -112.07,
-  radius_km: 5,
-  expires_at: new Date('2026-11-25T12:00:00Z'),
-  channels: ['push'],
-  status: 'active',
-  source: 'admin',
-  created_by: null,
-  recipients: 1,
-  dispatched_at: new Date('2026-11-25T10:00:00Z'),
-  sent_at: new Date('2026-11-25T10:00:00Z'),
-  created_at: new Date('2026-11-25T10:00:00Z'),
-  updated_at: new Date('2026-11-25T10:00:00Z'),
-  ended_at: null,
-  ...over,
-});
+const row = (text: string, over: Partial<PublicAlertRow> = {}): PublicAlertRow =>
+  publicAlertRow({ title: `Title ${text}`, message: `Message ${text}`, type: `Wrong-way Driver ${text}`, location_name: `Loop 101 ${text}`, ...over });
 
 const site = new CapSite('https://alerts.example.org');
 

@@ -8,10 +8,8 @@ import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { channelBatchJob } from './channel-batch-job';
 import { EligibilityRepository } from './eligibility.repository';
-import { JobQueue, LiveEvents, OnJob, TypedJob } from '@beacon/common';
-
-/** Jobs per addBulk round trip (the first group goes out at once so sending starts while the rest is planned). */
-const ENQUEUE_CHUNK = 100;
+import { JobQueue, LiveEvents, OnJob } from '@beacon/common';
+import { BulkEnqueue } from './bulk-enqueue';
 
 /**
  * alert.dispatch: eligibility in SQL, delivery rows in bulk, channel jobs in deterministic batches.
@@ -56,22 +54,13 @@ export class DispatchHandler {
     const announced = summary
       ? this.audience.stream(alert, (userIds, held) => this.live.toUsers(userIds, 'alert:new', { ...summary, held }), at)
       : Promise.resolve(0);
-    let pending: TypedJob[] = [];
-    let batches = 0;
-    const flush = async () => {
-      if (!pending.length) return;
-      const jobs = pending;
-      pending = [];
-      await this.queue.addBulk(jobs);
-      if (!batches) this.logger.log(`alert ${alertId}: first channel jobs queued ${Date.now() - t0} ms after the dispatch started`);
-      batches += jobs.length;
-    };
+    const jobs = new BulkEnqueue(this.queue, () =>
+      this.logger.log(`alert ${alertId}: first channel jobs queued ${Date.now() - t0} ms after the dispatch started`),
+    );
     // The sizes the first run recorded, so a re-run plans the batches (and job ids) that run queued.
-    const planned = this.deliveryRows.planBatches(alertId, batchSizes, async (b) => {
-      pending.push(channelBatchJob(alertId, b, this.env));
-      if (pending.length >= (batches ? ENQUEUE_CHUNK : ENQUEUE_CHUNK / 10)) await flush();
-    });
-    const [told] = await Promise.all([announced, planned.then(flush)]);
+    const planned = this.deliveryRows.planBatches(alertId, batchSizes, (b) => jobs.add(channelBatchJob(alertId, b, this.env)));
+    const [told] = await Promise.all([announced, planned.then(() => jobs.flush())]);
+    const batches = jobs.queued;
     // Whom it concerned, reached or not: told only by the first run, which keeps the count.
     if (summary) await this.eligibility.markConcerned(alertId, told);
     const t2 = Date.now();

@@ -1,15 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JobName, JobPayloads } from '@beacon/contracts';
-import { JobQueue, OnJob, TypedJob } from '@beacon/common';
+import { JobQueue, OnJob } from '@beacon/common';
+import { BulkEnqueue } from './bulk-enqueue';
 import { RevisionsRepository } from '../alerts/revisions.repository';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { ALL_CLEAR_ROUND, DeliveriesRepository, revisionRound } from '../deliveries/deliveries.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { channelBatchJob } from './channel-batch-job';
 import { EligibilityRepository } from './eligibility.repository';
-
-/** Jobs per addBulk round trip. */
-const ENQUEUE_CHUNK = 100;
 
 /**
  * A version's batches are numbered from here (round x 1,000,000), apart from the dispatch's (from 0) and an operator's
@@ -48,27 +46,19 @@ export class RevisionHandler {
     const t0 = Date.now();
     const written = await this.deliveryRows.createRevision(alert, round, v.kind, new Date(t0));
     const sizes = alert.batch_sizes ?? { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE };
-    let pending: TypedJob[] = [];
+    const jobs = new BulkEnqueue(this.queue);
     let notified = 0;
-    let batches = 0;
-    const flush = async () => {
-      if (!pending.length) return;
-      const jobs = pending;
-      pending = [];
-      await this.queue.addBulk(jobs);
-      batches += jobs.length;
-    };
     await this.deliveryRows.planBatches(
       alertId,
       sizes,
-      async (b) => {
+      (b) => {
         notified += b.ids.length;
-        pending.push(channelBatchJob(alertId, { ...b, batch: revisionBatchBase(round) + b.batch }, this.env));
-        if (pending.length >= ENQUEUE_CHUNK) await flush();
+        return jobs.add(channelBatchJob(alertId, { ...b, batch: revisionBatchBase(round) + b.batch }, this.env));
       },
       { round },
     );
-    await flush();
+    await jobs.flush();
+    const batches = jobs.queued;
     await this.revisions.markDispatched(alertId, version, notified);
     this.progress.touch(alertId);
     this.logger.log(`alert ${alertId} version ${version} (${v.kind}): ${written} new deliveries, ${notified} in ${batches} batches, ${Date.now() - t0} ms`);

@@ -1,0 +1,32 @@
+import type { JobQueue, TypedJob } from '@beacon/common';
+
+/** Jobs per addBulk round trip (the first group goes out sooner, so sending starts while the rest is planned). */
+const ENQUEUE_CHUNK = 100;
+
+/**
+ * Channel jobs queued as they are planned, a chunk per addBulk round trip, so nothing holds more than a chunk in
+ * memory whatever the alert's size. `onFirst` runs once the first chunk is queued.
+ */
+export class BulkEnqueue {
+  private pending: TypedJob[] = [];
+  queued = 0;
+
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly onFirst: () => void = () => undefined,
+  ) {}
+
+  async add(job: TypedJob) {
+    this.pending.push(job);
+    if (this.pending.length >= (this.queued ? ENQUEUE_CHUNK : ENQUEUE_CHUNK / 10)) await this.flush();
+  }
+
+  async flush() {
+    if (!this.pending.length) return;
+    const jobs = this.pending;
+    this.pending = [];
+    await this.queue.addBulk(jobs);
+    if (!this.queued) this.onFirst();
+    this.queued += jobs.length;
+  }
+}
