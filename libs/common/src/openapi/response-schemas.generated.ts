@@ -634,12 +634,60 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           ],
         },
         radiusKm: {
+          description: "A circle's radius; null for an alert without an area and for a polygon alert.",
           anyOf: [
             {
               type: 'null',
             },
             {
               type: 'number',
+            },
+          ],
+        },
+        area: {
+          description:
+            'Where the alert applies: a circle (lat, lng, radiusKm above), a drawn polygon, or null (everyone). For a polygon,\nlat/lng above are its centroid (map centring, sorting), never a test of who it concerns.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              properties: {
+                type: {
+                  type: 'string',
+                  const: 'circle',
+                },
+                lat: {
+                  type: 'number',
+                },
+                lng: {
+                  type: 'number',
+                },
+                radiusKm: {
+                  type: 'number',
+                },
+              },
+              required: ['type', 'lat', 'lng', 'radiusKm'],
+            },
+            {
+              type: 'object',
+              properties: {
+                type: {
+                  type: 'string',
+                  const: 'polygon',
+                },
+                points: {
+                  type: 'array',
+                  items: {
+                    type: 'array',
+                    items: {
+                      type: 'number',
+                    },
+                  },
+                },
+              },
+              required: ['type', 'points'],
             },
           ],
         },
@@ -688,6 +736,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'lat',
         'lng',
         'radiusKm',
+        'area',
         'channels',
         'createdAt',
         'expiresAt',
@@ -1744,6 +1793,15 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'no_test_target',
         'channel_not_configured',
         'alert_not_dispatched',
+        'invalid_area',
+        'area_and_location',
+        'area_too_few_points',
+        'area_too_many_points',
+        'area_point_out_of_range',
+        'area_self_intersecting',
+        'area_too_large',
+        'geocoder_not_configured',
+        'geocoder_unavailable',
         'incident_not_found',
         'invalid_transition',
         'status_changed',
@@ -3120,12 +3178,60 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           ],
         },
         radiusKm: {
+          description: "A circle's radius; null for an alert without an area and for a polygon alert.",
           anyOf: [
             {
               type: 'null',
             },
             {
               type: 'number',
+            },
+          ],
+        },
+        area: {
+          description:
+            'Where the alert applies: a circle (lat, lng, radiusKm above), a drawn polygon, or null (everyone). For a polygon,\nlat/lng above are its centroid (map centring, sorting), never a test of who it concerns.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              properties: {
+                type: {
+                  type: 'string',
+                  const: 'circle',
+                },
+                lat: {
+                  type: 'number',
+                },
+                lng: {
+                  type: 'number',
+                },
+                radiusKm: {
+                  type: 'number',
+                },
+              },
+              required: ['type', 'lat', 'lng', 'radiusKm'],
+            },
+            {
+              type: 'object',
+              properties: {
+                type: {
+                  type: 'string',
+                  const: 'polygon',
+                },
+                points: {
+                  type: 'array',
+                  items: {
+                    type: 'array',
+                    items: {
+                      type: 'number',
+                    },
+                  },
+                },
+              },
+              required: ['type', 'points'],
             },
           ],
         },
@@ -3165,6 +3271,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'lat',
         'lng',
         'radiusKm',
+        'area',
         'channels',
         'createdAt',
         'expiresAt',

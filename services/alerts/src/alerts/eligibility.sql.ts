@@ -1,5 +1,6 @@
 import type { AlertCategory, DeliveryChannel, Severity } from '@beacon/contracts';
-import { stripRanges } from './geo-strips';
+import { fromPgPolygon } from './alert-area';
+import { polygonStripRanges, stripRanges } from './geo-strips';
 
 /**
  * The spec's distribution rule in SQL, written once. `a` gives SQL expressions for the alert's fields
@@ -12,16 +13,24 @@ export interface AlertExprs {
   lat: string;
   lng: string;
   radiusKm: string;
+  /** The drawn area (a `polygon`, x = lng, y = lat, longitudes continuous), NULL for a circle or none. */
+  polygon: string;
 }
 
 export const SEVERITY_ORDER_SQL = `ARRAY['low','medium','high','critical']::text[]`;
 
-/** Severity at or above the threshold, category among the user's, within the smaller radius when located. */
+/**
+ * Severity at or above the threshold, category among the user's, and when located: within the smaller radius of a
+ * circle alert, or, for a polygon alert, home inside the polygon (the user's radius does not apply; libs/geo
+ * isEligible). A polygon across the antimeridian has longitudes east of 180, so the home is also tried 360 east.
+ */
 export function eligibilityWhere(a: AlertExprs, p = 'p'): string {
   return `array_position(${SEVERITY_ORDER_SQL}, ${a.severity}) >= array_position(${SEVERITY_ORDER_SQL}, ${p}.severity_threshold)
     AND ${p}.categories @> ARRAY[${a.category}]::text[]
-    AND (${a.lat} IS NULL OR ${a.lng} IS NULL OR ${a.radiusKm} IS NULL OR ${p}.lat IS NULL OR ${p}.lng IS NULL
-         OR alerts.great_circle_km(${a.lat}, ${a.lng}, ${p}.lat, ${p}.lng) <= least(${a.radiusKm}, ${p}.radius_km))`;
+    AND (${p}.lat IS NULL OR ${p}.lng IS NULL OR CASE WHEN ${a.polygon} IS NOT NULL
+           THEN ${a.polygon} @> point(${p}.lng, ${p}.lat) OR ${a.polygon} @> point(${p}.lng + 360, ${p}.lat)
+         ELSE ${a.lat} IS NULL OR ${a.lng} IS NULL OR ${a.radiusKm} IS NULL
+           OR alerts.great_circle_km(${a.lat}, ${a.lng}, ${p}.lat, ${p}.lng) <= least(${a.radiusKm}, ${p}.radius_km) END)`;
 }
 
 /** The alert fields eligibility and holds read (a dispatch's alert, or an alerts.alerts row). */
@@ -31,6 +40,8 @@ export interface EligibilityAlert {
   lat: number | null;
   lng: number | null;
   radius_km: number | null;
+  /** A polygon alert's ring, PostgreSQL's text form as alerts.alerts returns it (alert-area.ts toPgPolygon); else null. */
+  area_polygon: string | null;
   source: 'admin' | 'incident' | 'test';
   created_by: string | null;
 }
@@ -64,6 +75,7 @@ export function eligiblePredicate(alert: EligibilityAlert, params: SqlParams, p 
       lat: params.bind('lat', alert.lat, 'float8'),
       lng: params.bind('lng', alert.lng, 'float8'),
       radiusKm: params.bind('radius', alert.radius_km, 'float8'),
+      polygon: params.bind('polygon', alert.area_polygon, 'polygon'),
     },
     p,
   );
@@ -74,15 +86,17 @@ export function eligiblePredicate(alert: EligibilityAlert, params: SqlParams, p 
  * With a located alert, located users are read from the covering index on (geo_strip, lng): one index-only
  * range per 0.01-degree latitude strip of the circle (stripRanges contains the circle; it never cuts a user the
  * exact check would keep), and unlocated users from their own covering index; the exact rule, haversine
- * included, is eligibilityWhere's.
+ * included, is eligibilityWhere's. A polygon alert reads the same index, one range per strip of the polygon's
+ * latitudes, its extent in that strip (polygonStripRanges), then the exact `@>` test.
  */
 export function eligibleUsersSql(alert: EligibilityAlert, params: SqlParams): string {
   const columns = 'p.user_id, p.channel_mask, p.may_hold';
   const where = eligiblePredicate(alert, params);
-  if (alert.source === 'test' || alert.lat === null || alert.lng === null || alert.radius_km === null) {
+  const located = alert.lat !== null && alert.lng !== null && (alert.radius_km !== null || alert.area_polygon !== null);
+  if (alert.source === 'test' || !located) {
     return `SELECT ${columns} FROM alerts.user_preferences p WHERE ${where}`;
   }
-  const ranges = stripRanges({ lat: alert.lat, lng: alert.lng }, alert.radius_km);
+  const ranges = alert.area_polygon ? polygonStripRanges(fromPgPolygon(alert.area_polygon)) : stripRanges({ lat: alert.lat!, lng: alert.lng! }, alert.radius_km!);
   return `SELECT ${columns}
       FROM unnest(${params.bind(
         'strips',

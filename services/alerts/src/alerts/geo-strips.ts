@@ -54,3 +54,50 @@ export function stripRanges(centre: { lat: number; lng: number }, radiusKm: numb
   }
   return ranges;
 }
+
+/**
+ * The longitude ranges, one or two per 0.01-degree latitude strip, that together contain a polygon: per strip, the
+ * x-extent of the polygon's edges clipped to the strip (the polygon's part in a strip reaches no further than its
+ * boundary there), widened by a small margin; the exact `@>` test in eligibilityWhere decides. `ring` is the stored
+ * form (unwrapped [lat, lng] corners, alert-area.ts): a range east of 180 is read at its longitude - 360 too.
+ */
+export function polygonStripRanges(ring: readonly (readonly [number, number])[]): StripRange[] {
+  const margin = 1e-6;
+  const extent = new Map<number, [number, number]>();
+  const widen = (strip: number, x: number) => {
+    const e = extent.get(strip);
+    if (!e) extent.set(strip, [x, x]);
+    else if (x < e[0]) e[0] = x;
+    else if (x > e[1]) e[1] = x;
+  };
+  for (let i = 0; i < ring.length; i++) {
+    const [y1, x1] = ring[i];
+    const [y2, x2] = ring[(i + 1) % ring.length];
+    const yLo = Math.max(-90, Math.min(y1, y2) - margin);
+    const yHi = Math.min(90, Math.max(y1, y2) + margin);
+    for (let strip = Math.floor(yLo * STRIPS_PER_DEGREE); strip <= Math.floor(yHi * STRIPS_PER_DEGREE); strip++) {
+      if (y1 === y2) {
+        widen(strip, x1);
+        widen(strip, x2);
+        continue;
+      }
+      const bandLo = strip / STRIPS_PER_DEGREE - margin;
+      const bandHi = (strip + 1) / STRIPS_PER_DEGREE + margin;
+      const ta = (bandLo - y1) / (y2 - y1);
+      const tb = (bandHi - y1) / (y2 - y1);
+      const t0 = Math.max(0, Math.min(ta, tb));
+      const t1 = Math.min(1, Math.max(ta, tb));
+      if (t0 > t1) continue;
+      widen(strip, x1 + (x2 - x1) * t0);
+      widen(strip, x1 + (x2 - x1) * t1);
+    }
+  }
+  const ranges: StripRange[] = [];
+  for (const [strip, [lo, hi]] of [...extent].sort((a, b) => a[0] - b[0])) {
+    const from = lo - margin;
+    const to = hi + margin;
+    if (from <= 180) ranges.push({ strip, lngFrom: Math.max(-180, from), lngTo: Math.min(180, to) });
+    if (to > 180) ranges.push({ strip, lngFrom: Math.max(-180, from - 360), lngTo: to - 360 });
+  }
+  return ranges;
+}

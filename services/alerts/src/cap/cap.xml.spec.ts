@@ -34,6 +34,7 @@ const row = (text: string, over: Partial<PublicAlertRow> = {}): PublicAlertRow =
   lat: 33.45,
   lng: -112.07,
   radius_km: 5,
+  area_polygon: null,
   expires_at: new Date('2026-11-25T12:00:00Z'),
   channels: ['push'],
   status: 'active',

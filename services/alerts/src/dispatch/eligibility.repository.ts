@@ -16,6 +16,7 @@ export interface DispatchAlert {
   lat: number | null;
   lng: number | null;
   radius_km: number | null;
+  area_polygon: string | null;
   channels: DeliveryChannel[];
   source: 'admin' | 'incident' | 'test';
   created_by: string | null;
@@ -27,7 +28,7 @@ export class EligibilityRepository {
 
   async alert(id: string): Promise<(DispatchAlert & { status: string; expired: boolean; dispatched_at: Date | null }) | null> {
     const [row] = await this.ds.query(
-      `SELECT id, severity, category, lat, lng, radius_km, channels, source, created_by, status, dispatched_at,
+      `SELECT id, severity, category, lat, lng, radius_km, area_polygon, channels, source, created_by, status, dispatched_at,
               ${expiredSql('alerts')} AS expired
        FROM alerts.alerts WHERE id = $1`,
       [id],
