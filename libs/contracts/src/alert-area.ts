@@ -51,7 +51,8 @@ export function polygonProblem(points: readonly (readonly [number, number])[]): 
   if (ring.length < minPoints) return { code: 'area_too_few_points', message: `A polygon needs at least ${minPoints} points` };
   if (ring.length > maxPoints) return { code: 'area_too_many_points', message: `A polygon can have at most ${maxPoints} points` };
   const bad = ring.findIndex(([lat, lng]) => !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180);
-  if (bad >= 0) return { code: 'area_point_out_of_range', message: `Point ${bad + 1} is out of range: latitude must be from -90 to 90, longitude from -180 to 180` };
+  if (bad >= 0)
+    return { code: 'area_point_out_of_range', message: `Point ${bad + 1} is out of range: latitude must be from -90 to 90, longitude from -180 to 180` };
   const unwrapped = unwrapRing(ring);
   if (!unwrapped) return { code: 'area_too_large', message: 'A polygon must fit in one hemisphere (at most 180 degrees of longitude across)' };
   if (crosses(unwrapped)) return { code: 'area_self_intersecting', message: 'The polygon’s edges cross each other: draw its outline without crossing lines' };

@@ -1,5 +1,5 @@
 /**
- * Point in polygon, the reference for the SQL (`polygon @> point` in services/alerts eligibility): the even-odd
+ * Point in polygon, the reference for the SQL (alerts.polygon_has in services/alerts eligibility): the even-odd
  * rule in the plane of (longitude, latitude), as CAP and the map draw a polygon's straight edges. The ring is the
  * stored form (libs/contracts unwrapRing): [lat, lng] corners, open, with longitudes continuous, so a polygon across
  * the antimeridian has corners east of 180; a point is then tested at its longitude and at its longitude + 360.

@@ -33,7 +33,8 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
  */
 export function toAlertArea(dto: AreaInput): StoredArea {
   if (dto.area === undefined || dto.area === null) {
-    if ((dto.lat === undefined) !== (dto.lng === undefined)) throw badRequest('Latitude and longitude go together: send both or neither', 'incomplete_location');
+    if ((dto.lat === undefined) !== (dto.lng === undefined))
+      throw badRequest('Latitude and longitude go together: send both or neither', 'incomplete_location');
     if (dto.lat === undefined) return NO_AREA;
     return { lat: dto.lat, lng: dto.lng!, radiusKm: dto.radiusKm ?? ALERT_LIMITS.radiusKmDefault, polygon: null };
   }
@@ -47,7 +48,8 @@ export function toAlertArea(dto: AreaInput): StoredArea {
     if (!finite(lat) || Math.abs(lat) > 90) throw badRequest('Latitude must be a number between -90 and 90', 'invalid_area');
     if (!finite(lng) || Math.abs(lng) > 180) throw badRequest('Longitude must be a number between -180 and 180', 'invalid_area');
     const r = radiusKm ?? ALERT_LIMITS.radiusKmDefault;
-    if (!finite(r) || r < ALERT_LIMITS.radiusKmMin || r > ALERT_LIMITS.radiusKmMax) throw badRequest('Radius must be a number from 1 to 1000 km', 'invalid_area');
+    if (!finite(r) || r < ALERT_LIMITS.radiusKmMin || r > ALERT_LIMITS.radiusKmMax)
+      throw badRequest('Radius must be a number from 1 to 1000 km', 'invalid_area');
     return { lat, lng, radiusKm: r, polygon: null };
   }
   if (area.type === 'polygon') {

@@ -28,7 +28,7 @@ export function eligibilityWhere(a: AlertExprs, p = 'p'): string {
   return `array_position(${SEVERITY_ORDER_SQL}, ${a.severity}) >= array_position(${SEVERITY_ORDER_SQL}, ${p}.severity_threshold)
     AND ${p}.categories @> ARRAY[${a.category}]::text[]
     AND (${p}.lat IS NULL OR ${p}.lng IS NULL OR CASE WHEN ${a.polygon} IS NOT NULL
-           THEN ${a.polygon} @> point(${p}.lng, ${p}.lat) OR ${a.polygon} @> point(${p}.lng + 360, ${p}.lat)
+           THEN alerts.polygon_has(${a.polygon}, ${p}.lng, ${p}.lat) OR alerts.polygon_has(${a.polygon}, ${p}.lng + 360, ${p}.lat)
          ELSE ${a.lat} IS NULL OR ${a.lng} IS NULL OR ${a.radiusKm} IS NULL
            OR alerts.great_circle_km(${a.lat}, ${a.lng}, ${p}.lat, ${p}.lng) <= least(${a.radiusKm}, ${p}.radius_km) END)`;
 }
@@ -87,7 +87,7 @@ export function eligiblePredicate(alert: EligibilityAlert, params: SqlParams, p 
  * range per 0.01-degree latitude strip of the circle (stripRanges contains the circle; it never cuts a user the
  * exact check would keep), and unlocated users from their own covering index; the exact rule, haversine
  * included, is eligibilityWhere's. A polygon alert reads the same index, one range per strip of the polygon's
- * latitudes, its extent in that strip (polygonStripRanges), then the exact `@>` test.
+ * latitudes, its extent in that strip (polygonStripRanges), then the exact test (alerts.polygon_has, AlertPolygons migration).
  */
 export function eligibleUsersSql(alert: EligibilityAlert, params: SqlParams): string {
   const columns = 'p.user_id, p.channel_mask, p.may_hold';
@@ -96,7 +96,9 @@ export function eligibleUsersSql(alert: EligibilityAlert, params: SqlParams): st
   if (alert.source === 'test' || !located) {
     return `SELECT ${columns} FROM alerts.user_preferences p WHERE ${where}`;
   }
-  const ranges = alert.area_polygon ? polygonStripRanges(fromPgPolygon(alert.area_polygon)) : stripRanges({ lat: alert.lat!, lng: alert.lng! }, alert.radius_km!);
+  const ranges = alert.area_polygon
+    ? polygonStripRanges(fromPgPolygon(alert.area_polygon))
+    : stripRanges({ lat: alert.lat!, lng: alert.lng! }, alert.radius_km!);
   return `SELECT ${columns}
       FROM unnest(${params.bind(
         'strips',
