@@ -8,7 +8,8 @@ export function insidePolygon(ring: readonly (readonly [number, number])[], lat:
   return insideRing(ring, lat, lng) || insideRing(ring, lat, lng + 360);
 }
 
-function insideRing(ring: readonly (readonly [number, number])[], y: number, x: number): boolean {
+/** The even-odd rule at (lat, lng) exactly as given, in the ring's own (unwrapped) longitudes. */
+export function insideRing(ring: readonly (readonly [number, number])[], y: number, x: number): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const [yi, xi] = ring[i];

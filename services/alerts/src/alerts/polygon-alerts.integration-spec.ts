@@ -32,7 +32,7 @@ describe('polygon alerts through the API and the dispatcher', () => {
   const call = jsonClient(() => alerts.url);
 
   async function makeUser(home: { lat: number; lng: number } | null, radiusMiles = 100) {
-    const id = randomUUID();
+    const id: string = randomUUID();
     const token = await stack.identity.token({ id, email: `user-${id.slice(0, 8)}@example.test` });
     const saved = await call<AlertPreferences>('PUT', '/me/preferences', token, {
       alertTypes: ['emergency'],
