@@ -6,6 +6,13 @@ import { kinks } from '@turf/kinks';
  */
 export type AlertArea = { type: 'circle'; lat: number; lng: number; radiusKm: number } | { type: 'polygon'; points: [number, number][] };
 
+/** One place the address search found (GET /api/alerts/geocode?q=). */
+export interface GeocodeResult {
+  label: string;
+  lat: number;
+  lng: number;
+}
+
 export const POLYGON_LIMITS = { minPoints: 3, maxPoints: 200 } as const;
 
 /** What can be wrong with a drawn polygon; the codes are AlertErrorCode's, the messages the ones the API and the wizard show. */

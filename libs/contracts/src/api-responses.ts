@@ -10,6 +10,7 @@ import type {
   Page,
   UserAlert,
 } from './alerts';
+import type { GeocodeResult } from './alert-area';
 import type { CommunityComment, CommunityPost, CommunityStats, LikeResult, MyCommunityActivityPage, UserPoints } from './community';
 import type { ErrorCode, IdentityErrorCode } from './errors';
 import type { Incident, IncidentPage, ModerationQueueCount, ModerationQueuePage, PossibleDuplicate, PublicIncident, UploadResult } from './incidents';
@@ -223,6 +224,7 @@ export interface ApiResponses {
   AdminAlerts: AdminAlert[];
   AdminAlertPage: Page<AdminAlert>;
   AlertAudience: AlertAudience;
+  GeocodeResults: GeocodeResult[];
   AlertAuditTrail: AlertAuditEntry[];
   AlertOperations: AlertOperations;
   AlertDeliveryPage: Page<AlertDeliveryRow>;

@@ -194,6 +194,12 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['products'],
     },
+    GeocodeResults: {
+      type: 'array',
+      items: {
+        $ref: '#/components/schemas/GeocodeResult',
+      },
+    },
     HealthStatus: {
       type: 'object',
       properties: {
@@ -1878,6 +1884,22 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: ['channel', 'reason', 'failed', 'retrying'],
+    },
+    GeocodeResult: {
+      description: 'One place the address search found (GET /api/alerts/geocode?q=).',
+      type: 'object',
+      properties: {
+        label: {
+          type: 'string',
+        },
+        lat: {
+          type: 'number',
+        },
+        lng: {
+          type: 'number',
+        },
+      },
+      required: ['label', 'lat', 'lng'],
     },
     HelpRequest: {
       description: "A user's request for help from an alert (GET /api/alerts/admin/help-requests), newest first.",
