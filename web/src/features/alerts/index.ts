@@ -10,3 +10,4 @@ export { applyAlertUpdate, queryParams, registerAlertCopies } from './alerts.api
 export { withoutHeld } from './live';
 export { LoadError, SeverityBadge } from './ui';
 export { LazyAreaMap } from './LazyAreaMap';
+export { AlertAreaMap, areaText } from './AlertAreaMap';
