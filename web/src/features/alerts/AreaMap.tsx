@@ -96,7 +96,7 @@ function DrawnArea({ points, fit }: { points: readonly (readonly [number, number
 function Focus({ lat, lng }: { lat: number; lng: number }) {
   const map = useMap();
   useEffect(() => {
-    map.setView([lat, lng], 13);
+    map.setView([lat, lng], 13, { animate: false });
   }, [map, lat, lng]);
   return null;
 }
