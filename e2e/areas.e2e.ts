@@ -11,7 +11,7 @@ async function userAt(request: APIRequestContext, home: { lat: number; lng: numb
   const token = await tokenFor(request, user);
   const res = await request.put('/api/alerts/me/preferences', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { alertTypes: ['emergency'], severityThreshold: 'low', home, radiusMiles: 100, methods: { push: true, sms: false, email: false, voice: true } },
+    data: { alertTypes: ['emergency'], severityThreshold: 'low', home, radiusMiles: 100, methods: { push: false, sms: false, email: true, voice: true } },
   });
   expect(res.status(), await res.text()).toBe(200);
   return { token };
@@ -34,6 +34,8 @@ test('an admin draws a triangle around a home on the map: it reaches the home in
   await page.getByLabel('Message').fill('A tanker spilled chlorine: stay indoors and close the windows.');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('radio', { name: /Critical/ }).check();
+  await page.getByRole('checkbox', { name: 'Email' }).check();
+  await page.getByRole('checkbox', { name: 'Web Push' }).uncheck();
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Location & Timing: a polygon, the map centred on the home by typed coordinates, three clicks around it.
@@ -69,7 +71,7 @@ test('an admin draws a triangle around a home on the map: it reaches the home in
   const alert = list.items[0];
   expect(alert.area.type).toBe('polygon');
   expect(alert.area.points).toHaveLength(4); // closed: first = last
-  const body = { title, message: 'Preview only, nothing is sent.', severity: 'critical', category: 'public_safety', channels: ['push'] };
+  const body = { title, message: 'Preview only, nothing is sent.', severity: 'critical', category: 'public_safety', channels: ['email'] };
   const preview = async (points: [number, number][]) =>
     (await (await request.post('/api/alerts/audience', { headers: auth, data: { ...body, area: { type: 'polygon', points } } })).json()).concerned as number;
   const drawn = await preview(alert.area.points);
