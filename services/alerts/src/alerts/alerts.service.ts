@@ -5,7 +5,6 @@ import {
   AlertCategory,
   categoryOfType,
   CATEGORY_DEFAULT_TYPE,
-  ALERT_LIMITS,
   JobIds,
   JobName,
   Page,
