@@ -4,6 +4,7 @@ import { Circle, CircleMarker, MapContainer, Marker, Polygon, Polyline, TileLaye
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { unwrapRing } from '@beacon/contracts';
 import { useAppConfig } from '@/app/config';
 
 /** Marker images bundled from the leaflet package (never a CDN). */
@@ -66,7 +67,13 @@ export default function AreaMap({ center, radiusKm, onPick, label, height = 320,
 }
 
 function ClickToPick({ onPick }: { onPick: (lat: number, lng: number) => void }) {
-  useMapEvents({ click: (e) => onPick(round(e.latlng.lat), round(e.latlng.lng)) });
+  // A map panned across the antimeridian reports longitudes beyond 180: the API takes -180..180.
+  useMapEvents({
+    click: (e) => {
+      const p = e.latlng.wrap();
+      onPick(round(p.lat), round(p.lng));
+    },
+  });
   return null;
 }
 
@@ -75,7 +82,8 @@ const AREA_STYLE = { color: '#b91c1c', fillOpacity: 0.15 };
 /** A polygon area: the shape (a line while it has two corners) and its corners; fitted into view when only shown. */
 function DrawnArea({ points, fit }: { points: readonly (readonly [number, number])[]; fit: boolean }) {
   const map = useMap();
-  const positions = points.map(([lat, lng]) => [lat, lng] as [number, number]);
+  // Longitudes made continuous, so a polygon across the antimeridian is drawn the short way round, as it is meant.
+  const positions = (points.length >= 2 ? (unwrapRing(points) ?? points) : points).map(([lat, lng]) => [lat, lng] as [number, number]);
   useEffect(() => {
     if (fit && positions.length >= 2) map.fitBounds(L.latLngBounds(positions), { padding: [16, 16], maxZoom: 15 });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- refit when the corners change, not on every render
