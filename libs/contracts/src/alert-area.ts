@@ -62,18 +62,14 @@ export function polygonProblem(points: readonly (readonly [number, number])[]): 
     return { code: 'area_point_out_of_range', message: `Point ${bad + 1} is out of range: latitude must be from -90 to 90, longitude from -180 to 180` };
   const unwrapped = unwrapRing(ring);
   if (!unwrapped) return { code: 'area_too_large', message: 'A polygon must fit in one hemisphere (at most 180 degrees of longitude across)' };
+  const corners = new Set(unwrapped.map(([lat, lng]) => `${lat},${lng}`));
+  if (corners.size < unwrapped.length) return { code: 'area_self_intersecting', message: 'Two corners of the polygon are at the same place: remove one' };
   if (crosses(unwrapped)) return { code: 'area_self_intersecting', message: 'The polygon’s edges cross each other: draw its outline without crossing lines' };
   return null;
 }
 
-/** Whether the ring (unwrapped [lat, lng]) has crossing edges or repeated corners (turf's kinks, in lng/lat order). */
+/** Whether the ring (unwrapped [lat, lng], distinct corners) has crossing edges (turf's kinks, in lng/lat order). */
 function crosses(ring: [number, number][]): boolean {
   const coords = [...ring, ring[0]].map(([lat, lng]) => [lng, lat]);
-  const seen = new Set<string>();
-  for (const [lng, lat] of ring) {
-    const key = `${lat},${lng}`;
-    if (seen.has(key)) return true;
-    seen.add(key);
-  }
   return kinks({ type: 'Polygon', coordinates: [coords] }).features.length > 0;
 }

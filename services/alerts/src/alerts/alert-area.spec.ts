@@ -51,6 +51,7 @@ describe('toAlertArea: the one reading of where an alert applies', () => {
     ['two points', { type: 'polygon', points: TRIANGLE.slice(0, 2) }, 'area_too_few_points'],
     ['three points, closed, with one repeated', { type: 'polygon', points: [TRIANGLE[0], TRIANGLE[1], TRIANGLE[0]] }, 'area_too_few_points'],
     ['201 points', { type: 'polygon', points: Array.from({ length: 201 }, (_, i) => [Math.sin(i / 32), Math.cos(i / 32)]) }, 'area_too_many_points'],
+    ['a repeated corner', { type: 'polygon', points: [TRIANGLE[0], TRIANGLE[1], TRIANGLE[0], TRIANGLE[2]] }, 'area_self_intersecting'],
     ['a point out of range', { type: 'polygon', points: [[91, 0], ...TRIANGLE] }, 'area_point_out_of_range'],
     [
       'a bow tie',
