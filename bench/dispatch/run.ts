@@ -325,7 +325,7 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
  */
 async function measureEligibility(db: Client, alert: { id: string; severity: 'critical'; category: 'traffic'; lat: number; lng: number; radius_km: number }) {
   const params = new SqlParams();
-  const sql = eligibleUsersSql({ ...alert, source: 'admin', created_by: null }, params);
+  const sql = eligibleUsersSql({ area_polygon: null, ...alert, source: 'admin', created_by: null }, params);
   const times: number[] = [];
   let rows = 0;
   for (let i = 0; i < 5; i++) {

@@ -1,3 +1,4 @@
+import type { AlertArea } from './alert-area';
 /**
  * The alert vocabulary, once. Beacon has ONE alert model (title, message, type, severity, category, location,
  * radius, expiry, channels, status, per-channel delivery summary). The spec's screens speak three dialects of
@@ -383,7 +384,13 @@ export interface AlertSummary {
   locationName: string | null;
   lat: number | null;
   lng: number | null;
+  /** A circle's radius; null for an alert without an area and for a polygon alert. */
   radiusKm: number | null;
+  /**
+   * Where the alert applies: a circle (lat, lng, radiusKm above), a drawn polygon, or null (everyone). For a polygon,
+   * lat/lng above are its centroid (map centring, sorting), never a test of who it concerns.
+   */
+  area: AlertArea | null;
   channels: DeliveryChannel[];
   createdAt: string;
   expiresAt: string | null;
@@ -485,6 +492,8 @@ export interface AlertVersion {
   lat: number | null;
   lng: number | null;
   radiusKm: number | null;
+  /** The area this version applied to (a drawn polygon or a circle); null: everywhere. */
+  area: AlertArea | null;
   changed: AlertUpdateField[];
   actorEmail: string | null;
   at: string;

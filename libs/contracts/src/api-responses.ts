@@ -11,6 +11,7 @@ import type {
   Page,
   UserAlert,
 } from './alerts';
+import type { GeocodeResult } from './alert-area';
 import type { CommunityComment, CommunityPost, CommunityStats, LikeResult, MyCommunityActivityPage, UserPoints } from './community';
 import type { ErrorCode, IdentityErrorCode } from './errors';
 import type { Incident, IncidentPage, ModerationQueueCount, ModerationQueuePage, PossibleDuplicate, PublicIncident, UploadResult } from './incidents';
@@ -224,6 +225,7 @@ export interface ApiResponses {
   AdminAlerts: AdminAlert[];
   AdminAlertPage: Page<AdminAlert>;
   AlertAudience: AlertAudience;
+  GeocodeResults: GeocodeResult[];
   AlertAuditTrail: AlertAuditEntry[];
   AlertVersions: AlertVersion[];
   AlertOperations: AlertOperations;

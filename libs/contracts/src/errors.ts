@@ -64,6 +64,17 @@ export const ALERT_ERROR_CODES = [
   'alert_not_dispatched',
   'nothing_to_update',
   'alert_update_conflict',
+  // drawn areas (issue #19): AlertArea, toAlertArea
+  'invalid_area',
+  'area_and_location',
+  'area_too_few_points',
+  'area_too_many_points',
+  'area_point_out_of_range',
+  'area_self_intersecting',
+  'area_too_large',
+  // the wizard's address search (GET /api/alerts/geocode)
+  'geocoder_not_configured',
+  'geocoder_unavailable',
 ] as const;
 
 export const INCIDENT_ERROR_CODES = [

@@ -10,3 +10,4 @@ export * from './uploads';
 export * from './errors';
 export * from './spreadsheet';
 export * from './api-responses';
+export * from './alert-area';

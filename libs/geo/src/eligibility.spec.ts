@@ -1,6 +1,7 @@
 import { SEVERITIES, Severity } from '@beacon/contracts';
 import { destination, greatCircleKm, hasCoordinates } from './distance';
 import { distanceLimitKm, EligibilityAlert, EligibilityUser, isEligible } from './eligibility';
+import { insidePolygon } from './polygon';
 
 const PHOENIX = { lat: 33.4484, lng: -112.074 };
 
@@ -148,6 +149,43 @@ describe('isEligible', () => {
       const u = { lat: 0, lng: -179.95 }; // about 11 km apart
       expect(isEligible(alert({ ...a, radiusKm: 12 }), user({ ...u, radiusKm: 12 }))).toBe(true);
       expect(isEligible(alert({ ...a, radiusKm: 10 }), user({ ...u, radiusKm: 12 }))).toBe(false);
+    });
+  });
+
+  describe('a drawn polygon (issue #19)', () => {
+    // A concave "C" around Phoenix: its notch is outside.
+    const C: [number, number][] = [
+      [33.6, -112.2],
+      [33.6, -111.9],
+      [33.5, -111.9],
+      [33.5, -112.1],
+      [33.4, -112.1],
+      [33.4, -111.9],
+      [33.3, -111.9],
+      [33.3, -112.2],
+    ];
+    const polygonAlert = alert({ lat: 33.45, lng: -112.05, radiusKm: null, polygon: C });
+
+    it('concerns a located user inside, whatever their own radius, and not one in the notch or outside', () => {
+      expect(isEligible(polygonAlert, user({ lat: 33.55, lng: -112.0, radiusKm: 1 }))).toBe(true);
+      expect(isEligible(polygonAlert, user({ lat: 33.45, lng: -112.0, radiusKm: 500 }))).toBe(false);
+      expect(isEligible(polygonAlert, user({ lat: 33.7, lng: -112.0 }))).toBe(false);
+    });
+
+    it('concerns an unlocated user as a circle does, and still checks severity and category', () => {
+      expect(isEligible(polygonAlert, user({ lat: null, lng: null }))).toBe(true);
+      expect(isEligible(polygonAlert, user({ lat: 33.55, lng: -112.0, categories: ['weather'] }))).toBe(false);
+    });
+
+    it('reads a ring across the antimeridian (longitudes east of 180) at both of a home’s longitudes', () => {
+      const ring: [number, number][] = [
+        [-16, 179],
+        [-19, 179],
+        [-17.5, 181.5],
+      ];
+      expect(insidePolygon(ring, -17.5, -179.5)).toBe(true);
+      expect(insidePolygon(ring, -17.5, 179.5)).toBe(true);
+      expect(insidePolygon(ring, -17.5, 178.5)).toBe(false);
     });
   });
 });

@@ -1,2 +1,3 @@
 export * from './distance';
 export * from './eligibility';
+export * from './polygon';

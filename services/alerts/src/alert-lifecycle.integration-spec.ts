@@ -398,4 +398,51 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     const ready = (await (await fetch(`${dispatcher.origin}/ready`)).json()) as { details: Record<string, unknown> };
     expect(ready.details.webPushEcdh).toEqual(expect.objectContaining({ status: 'up', implementation: expect.stringMatching(/^(native|js)$/) }));
   });
+
+  it('an update can draw the area anew: a polygon replaces the circle, people inside it are alerted, CAP carries it', async () => {
+    const place = destination(MESA, 250, 300);
+    const inside = await makeUser({ home: destination(place, 30, 90), push: true });
+    const sent = await call<AdminAlert>(
+      'POST',
+      '',
+      adminToken,
+      {
+        title: 'Brush fire near SR-87',
+        message: 'Smoke over the road; expect closures.',
+        category: 'traffic',
+        severity: 'high',
+        lat: place.lat,
+        lng: place.lng,
+        radiusKm: 5,
+        channels: ['push'],
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    const id = sent.body.id;
+    await settled(id);
+    expect(received(inside).push).toEqual([]);
+    // A triangle around the home 30 km east of the first circle.
+    const home = destination(place, 30, 90);
+    const points: [number, number][] = [
+      [home.lat + 0.05, home.lng - 0.05],
+      [home.lat + 0.05, home.lng + 0.05],
+      [home.lat - 0.06, home.lng],
+    ];
+    const updated = await call<AdminAlert>('POST', `/${id}/update`, adminToken, { area: { type: 'polygon', points } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ version: 2, radiusKm: null, area: { type: 'polygon', points: [...points, points[0]] } });
+    await versionDone(id, 2);
+    expect(received(inside).push.map(([t]) => t)).toEqual(['Brush fire near SR-87']);
+    // The same polygon again changes nothing; a radius alone cannot resize a drawn area.
+    expect((await call('POST', `/${id}/update`, adminToken, { area: { type: 'polygon', points } })).body).toMatchObject({ code: 'nothing_to_update' });
+    expect((await call('POST', `/${id}/update`, adminToken, { radiusKm: 9 })).body).toMatchObject({ statusCode: 400, code: 'invalid_area' });
+    expect((await call('POST', `/${id}/update`, adminToken, { area: { type: 'polygon', points: points.slice(0, 2) } })).body).toMatchObject({
+      code: 'area_too_few_points',
+    });
+    const versions = await call<AlertVersion[]>('GET', `/${id}/versions`, adminToken);
+    expect(versions.body.map((v) => v.area?.type)).toEqual(['circle', 'polygon']);
+    const texts = await cap(id);
+    expect(texts.get('polygon')).toHaveLength(1);
+    expect(texts.get('circle')).toBeUndefined();
+  });
 });

@@ -10,6 +10,8 @@ import { DeliveryReceiptsController } from './alerts/delivery-receipts.controlle
 import { HelpRequestsController } from './alerts/help-requests.controller';
 import { MyAlertsController } from './alerts/my-alerts.controller';
 import { CapController } from './cap/cap.controller';
+import { GeocodeController } from './geocode/geocode.controller';
+import { GeocoderService } from './geocode/geocoder.service';
 import { CapRepository } from './cap/cap.repository';
 import { AlertsDeliveryEnv } from './config/delivery-env';
 import { AlertsEnv } from './config/env.dto';
@@ -52,9 +54,10 @@ export class AppModule {
         DeliveryReceiptsController,
         SettingsController,
         HelpRequestsController,
+        GeocodeController,
         AdminAlertsController,
       ],
-      providers: [IncidentVerifiedHandler, CapRepository],
+      providers: [IncidentVerifiedHandler, CapRepository, GeocoderService],
     };
   }
 }

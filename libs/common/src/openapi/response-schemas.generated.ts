@@ -200,6 +200,12 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['products'],
     },
+    GeocodeResults: {
+      type: 'array',
+      items: {
+        $ref: '#/components/schemas/GeocodeResult',
+      },
+    },
     HealthStatus: {
       type: 'object',
       properties: {
@@ -640,12 +646,60 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           ],
         },
         radiusKm: {
+          description: "A circle's radius; null for an alert without an area and for a polygon alert.",
           anyOf: [
             {
               type: 'null',
             },
             {
               type: 'number',
+            },
+          ],
+        },
+        area: {
+          description:
+            'Where the alert applies: a circle (lat, lng, radiusKm above), a drawn polygon, or null (everyone). For a polygon,\nlat/lng above are its centroid (map centring, sorting), never a test of who it concerns.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              properties: {
+                type: {
+                  type: 'string',
+                  const: 'circle',
+                },
+                lat: {
+                  type: 'number',
+                },
+                lng: {
+                  type: 'number',
+                },
+                radiusKm: {
+                  type: 'number',
+                },
+              },
+              required: ['type', 'lat', 'lng', 'radiusKm'],
+            },
+            {
+              type: 'object',
+              properties: {
+                type: {
+                  type: 'string',
+                  const: 'polygon',
+                },
+                points: {
+                  type: 'array',
+                  items: {
+                    type: 'array',
+                    items: {
+                      type: 'number',
+                    },
+                  },
+                },
+              },
+              required: ['type', 'points'],
             },
           ],
         },
@@ -725,6 +779,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'lat',
         'lng',
         'radiusKm',
+        'area',
         'channels',
         'createdAt',
         'expiresAt',
@@ -1235,6 +1290,52 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             },
           ],
         },
+        area: {
+          description: 'The area this version applied to (a drawn polygon or a circle); null: everywhere.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              properties: {
+                type: {
+                  type: 'string',
+                  const: 'circle',
+                },
+                lat: {
+                  type: 'number',
+                },
+                lng: {
+                  type: 'number',
+                },
+                radiusKm: {
+                  type: 'number',
+                },
+              },
+              required: ['type', 'lat', 'lng', 'radiusKm'],
+            },
+            {
+              type: 'object',
+              properties: {
+                type: {
+                  type: 'string',
+                  const: 'polygon',
+                },
+                points: {
+                  type: 'array',
+                  items: {
+                    type: 'array',
+                    items: {
+                      type: 'number',
+                    },
+                  },
+                },
+              },
+              required: ['type', 'points'],
+            },
+          ],
+        },
         changed: {
           type: 'array',
           items: {
@@ -1277,6 +1378,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'lat',
         'lng',
         'radiusKm',
+        'area',
         'changed',
         'actorEmail',
         'at',
@@ -1905,6 +2007,15 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'alert_not_dispatched',
         'nothing_to_update',
         'alert_update_conflict',
+        'invalid_area',
+        'area_and_location',
+        'area_too_few_points',
+        'area_too_many_points',
+        'area_point_out_of_range',
+        'area_self_intersecting',
+        'area_too_large',
+        'geocoder_not_configured',
+        'geocoder_unavailable',
         'incident_not_found',
         'invalid_transition',
         'status_changed',
@@ -1981,6 +2092,22 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: ['channel', 'reason', 'failed', 'retrying'],
+    },
+    GeocodeResult: {
+      description: 'One place the address search found (GET /api/alerts/geocode?q=).',
+      type: 'object',
+      properties: {
+        label: {
+          type: 'string',
+        },
+        lat: {
+          type: 'number',
+        },
+        lng: {
+          type: 'number',
+        },
+      },
+      required: ['label', 'lat', 'lng'],
     },
     HelpRequest: {
       description: "A user's request for help from an alert (GET /api/alerts/admin/help-requests), newest first.",
@@ -3281,12 +3408,60 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           ],
         },
         radiusKm: {
+          description: "A circle's radius; null for an alert without an area and for a polygon alert.",
           anyOf: [
             {
               type: 'null',
             },
             {
               type: 'number',
+            },
+          ],
+        },
+        area: {
+          description:
+            'Where the alert applies: a circle (lat, lng, radiusKm above), a drawn polygon, or null (everyone). For a polygon,\nlat/lng above are its centroid (map centring, sorting), never a test of who it concerns.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              properties: {
+                type: {
+                  type: 'string',
+                  const: 'circle',
+                },
+                lat: {
+                  type: 'number',
+                },
+                lng: {
+                  type: 'number',
+                },
+                radiusKm: {
+                  type: 'number',
+                },
+              },
+              required: ['type', 'lat', 'lng', 'radiusKm'],
+            },
+            {
+              type: 'object',
+              properties: {
+                type: {
+                  type: 'string',
+                  const: 'polygon',
+                },
+                points: {
+                  type: 'array',
+                  items: {
+                    type: 'array',
+                    items: {
+                      type: 'number',
+                    },
+                  },
+                },
+              },
+              required: ['type', 'points'],
             },
           ],
         },
@@ -3357,6 +3532,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'lat',
         'lng',
         'radiusKm',
+        'area',
         'channels',
         'createdAt',
         'expiresAt',

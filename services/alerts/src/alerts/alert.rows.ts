@@ -15,6 +15,7 @@ import {
   successRate,
   UserAlert,
 } from '@beacon/contracts';
+import { toContractArea } from './alert-area';
 
 /** An alerts.alerts row as the queries below select it (status already reflects expires_at). */
 export interface AlertRow {
@@ -28,6 +29,8 @@ export interface AlertRow {
   lat: number | null;
   lng: number | null;
   radius_km: number | null;
+  /** A polygon alert's ring in PostgreSQL's text form (AlertPolygons migration); null for a circle or no area. */
+  area_polygon: string | null;
   expires_at: Date | null;
   channels: DeliveryChannel[];
   status: AlertStatus;
@@ -61,7 +64,7 @@ export const expiredSql = (alias = 'a') => `(${alias}.expires_at IS NOT NULL AND
 export const EFFECTIVE_STATUS_SQL = `(CASE WHEN a.status = 'active' AND ${expiredSql('a')} THEN 'expired' ELSE a.status END)`;
 
 export const ALERT_COLUMNS_SQL = `a.id, a.title, a.message, a.type, a.severity, a.category, a.location_name, a.lat, a.lng, a.radius_km,
-  a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
+  a.area_polygon, a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
   a.created_at, a.updated_at, a.concerned, a.remind_after_minutes, a.reminded_at, a.reminders, a.version, a.all_clear_at, a.all_clear_message`;
 
 /**
@@ -107,6 +110,7 @@ export function toSummary(r: AlertRow): AlertSummary {
     lat: r.lat,
     lng: r.lng,
     radiusKm: r.radius_km,
+    area: toContractArea(r),
     channels: r.channels,
     createdAt: iso(r.created_at)!,
     expiresAt: iso(r.expires_at),

@@ -5,6 +5,7 @@ import { AlertCategory, AlertStatus, DEFAULT_PREFERENCES, DeliveryChannel, Deliv
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { Actor, AuditRepository, SYSTEM } from './audit.repository';
 import { ALERT_COLUMNS_SQL, AlertRow, COUNTS_SQL, EFFECTIVE_STATUS_SQL, expiredSql, RESPONSES_SQL } from './alert.rows';
+import { toPgPolygon } from './alert-area';
 import { eligibilityWhere } from './eligibility.sql';
 
 export interface NewAlert {
@@ -17,6 +18,8 @@ export interface NewAlert {
   lat: number | null;
   lng: number | null;
   radiusKm: number | null;
+  /** A drawn area's stored ring (alert-area.ts StoredArea); lat/lng are then its centroid, radiusKm null. */
+  polygon?: [number, number][] | null;
   expiresAt: Date | null;
   channels: DeliveryChannel[];
   status: 'draft' | 'active';
@@ -70,7 +73,14 @@ const PREFERENCES_OR_DEFAULTS = `p AS (
   WHERE NOT EXISTS (SELECT 1 FROM alerts.user_preferences WHERE user_id = $1))`;
 
 /** Alert `a` concerns the user whose preferences are `p`. */
-const ALERT_ELIGIBLE_SQL = eligibilityWhere({ severity: 'a.severity', category: 'a.category', lat: 'a.lat', lng: 'a.lng', radiusKm: 'a.radius_km' });
+const ALERT_ELIGIBLE_SQL = eligibilityWhere({
+  severity: 'a.severity',
+  category: 'a.category',
+  lat: 'a.lat',
+  lng: 'a.lng',
+  radiusKm: 'a.radius_km',
+  polygon: 'a.area_polygon',
+});
 
 /**
  * The user feed's rule for a user who has not set a home location yet (issue 20): only the alerts for everyone,
@@ -78,7 +88,7 @@ const ALERT_ELIGIBLE_SQL = eligibilityWhere({ severity: 'a.severity', category: 
  * everywhere (a new user saw one in New Zealand); the screens say why and ask for a location.
  */
 const LOCATED_OR_FOR_EVERYONE_SQL = `((p.lat IS NOT NULL AND p.lng IS NOT NULL)
-    OR a.severity = 'critical' OR a.lat IS NULL OR a.lng IS NULL OR a.radius_km IS NULL)`;
+    OR a.severity = 'critical' OR a.lat IS NULL OR a.lng IS NULL OR (a.radius_km IS NULL AND a.area_polygon IS NULL))`;
 
 /** `%` and `_` in user search text are literals, not wildcards. */
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -101,8 +111,8 @@ export class AlertsRepository {
     const rows = await this.ds.transaction(async (m) => {
       const inserted = await m.query(
         `INSERT INTO alerts.alerts (title, message, type, severity, category, location_name, lat, lng, radius_km, expires_at, channels,
-         status, source, source_ref, created_by, idempotency_key, idempotency_fingerprint, remind_after_minutes, sent_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, CASE WHEN $12 = 'active' THEN now() END)
+         status, source, source_ref, created_by, idempotency_key, idempotency_fingerprint, remind_after_minutes, sent_at, area_polygon)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, CASE WHEN $12 = 'active' THEN now() END, $19::polygon)
        ON CONFLICT DO NOTHING
        RETURNING id`,
         [
@@ -124,6 +134,7 @@ export class AlertsRepository {
           a.idempotencyKey ?? null,
           a.idempotencyFingerprint ?? null,
           a.remindAfterMinutes ?? null,
+          a.polygon ? toPgPolygon(a.polygon) : null,
         ],
       );
       if (inserted.length) {

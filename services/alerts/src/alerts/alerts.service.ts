@@ -5,7 +5,6 @@ import {
   AlertCategory,
   categoryOfType,
   CATEGORY_DEFAULT_TYPE,
-  ALERT_LIMITS,
   JobIds,
   JobName,
   Page,
@@ -22,6 +21,7 @@ import { AppError, badRequest, conflict, JobQueue, LiveEvents, notFound } from '
 import type { AuthUser } from '@beacon/auth';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ServerKeys } from '../keys/server-keys';
+import { toAlertArea } from './alert-area';
 import { AlertRow, toAdminAlert, toSummary, toUserAlert } from './alert.rows';
 import { AlertListFilter, AlertsRepository, NewAlert } from './alerts.repository';
 import { Actor, AuditRepository } from './audit.repository';
@@ -98,8 +98,6 @@ export class AlertsService {
 
   toNewAlert(dto: CreateAlertDto, createdBy: string, idempotencyKey: string | null): NewAlert {
     if (!dto.type && !dto.category) throw badRequest('Alert type is required', 'type_required');
-    if ((dto.lat === undefined) !== (dto.lng === undefined))
-      throw badRequest('Latitude and longitude go together: send both or neither', 'incomplete_location');
     const severity: Severity = dto.severity ?? (dto.priority ? severityFromPriority(dto.priority) : 'medium');
     if (dto.severity && dto.priority && priorityOfSeverity(dto.severity) !== dto.priority) {
       throw badRequest('Priority and severity disagree: send one of them', 'severity_priority_mismatch');
@@ -108,7 +106,7 @@ export class AlertsService {
     const type = dto.type ?? CATEGORY_DEFAULT_TYPE[category];
     const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest('Expiry must be in the future', 'expiry_in_past');
-    const located = dto.lat !== undefined;
+    const area = toAlertArea(dto);
     return {
       title: dto.title,
       message: dto.message,
@@ -116,10 +114,11 @@ export class AlertsService {
       severity,
       category,
       locationName: dto.locationName?.trim() || null,
-      lat: located ? dto.lat! : null,
-      lng: located ? dto.lng! : null,
-      // Spec: radius defaults to 50 km; a radius only means something around a point.
-      radiusKm: located ? (dto.radiusKm ?? ALERT_LIMITS.radiusKmDefault) : null,
+      // Spec: radius defaults to 50 km; a radius only means something around a point (toAlertArea).
+      lat: area.lat,
+      lng: area.lng,
+      radiusKm: area.radiusKm,
+      polygon: area.polygon,
       expiresAt,
       channels: dto.channels,
       status: dto.draft ? 'draft' : 'active',

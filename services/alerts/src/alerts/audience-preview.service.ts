@@ -3,6 +3,7 @@ import type { AlertAudience, ChannelAudience, DeliveryChannel } from '@beacon/co
 import type { AuthUser } from '@beacon/auth';
 import { channelProblem } from '../settings/channel-readiness';
 import { SettingsRepository } from '../settings/settings.repository';
+import { toPgPolygon } from './alert-area';
 import { AlertsService } from './alerts.service';
 import { AudienceRepository } from './audience.repository';
 import { CreateAlertDto } from './dto/create-alert.dto';
@@ -31,7 +32,16 @@ export class AudiencePreviewService {
     const alert = this.alerts.toNewAlert(dto, user.id, null);
     const [counts, settings] = await Promise.all([
       this.audience.preview(
-        { severity: alert.severity, category: alert.category, lat: alert.lat, lng: alert.lng, radius_km: alert.radiusKm, source: 'admin', created_by: user.id },
+        {
+          severity: alert.severity,
+          category: alert.category,
+          lat: alert.lat,
+          lng: alert.lng,
+          radius_km: alert.radiusKm,
+          area_polygon: alert.polygon ? toPgPolygon(alert.polygon) : null,
+          source: 'admin',
+          created_by: user.id,
+        },
         alert.channels,
         new Date(),
       ),

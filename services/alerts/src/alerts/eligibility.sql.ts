@@ -1,5 +1,6 @@
 import type { AlertCategory, DeliveryChannel, Severity } from '@beacon/contracts';
-import { stripRanges } from './geo-strips';
+import { fromPgPolygon } from './alert-area';
+import { polygonStripRanges, stripRanges } from './geo-strips';
 
 /**
  * The spec's distribution rule in SQL, written once. `a` gives SQL expressions for the alert's fields
@@ -12,16 +13,27 @@ export interface AlertExprs {
   lat: string;
   lng: string;
   radiusKm: string;
+  /** The drawn area (a `polygon`, x = lng, y = lat, longitudes continuous), NULL for a circle or none. */
+  polygon: string;
 }
 
 export const SEVERITY_ORDER_SQL = `ARRAY['low','medium','high','critical']::text[]`;
 
-/** Severity at or above the threshold, category among the user's, within the smaller radius when located. */
-export function eligibilityWhere(a: AlertExprs, p = 'p'): string {
+/**
+ * Severity at or above the threshold, category among the user's, and when located: within the smaller radius of a
+ * circle alert, or, for a polygon alert, home inside the polygon (the user's radius does not apply; libs/geo
+ * isEligible). A polygon across the antimeridian has longitudes east of 180, so the home is also tried 360 east.
+ * `knownInside`, when given, is an expression true only for users already known to be inside the area (a range of
+ * polygonStripRanges), who skip the area test.
+ */
+export function eligibilityWhere(a: AlertExprs, p = 'p', knownInside?: string): string {
+  const area = `(${p}.lat IS NULL OR ${p}.lng IS NULL OR CASE WHEN ${a.polygon} IS NOT NULL
+           THEN alerts.polygon_has(${a.polygon}, ${p}.lng, ${p}.lat) OR alerts.polygon_has(${a.polygon}, ${p}.lng + 360, ${p}.lat)
+         ELSE ${a.lat} IS NULL OR ${a.lng} IS NULL OR ${a.radiusKm} IS NULL
+           OR alerts.great_circle_km(${a.lat}, ${a.lng}, ${p}.lat, ${p}.lng) <= least(${a.radiusKm}, ${p}.radius_km) END)`;
   return `array_position(${SEVERITY_ORDER_SQL}, ${a.severity}) >= array_position(${SEVERITY_ORDER_SQL}, ${p}.severity_threshold)
     AND ${p}.categories @> ARRAY[${a.category}]::text[]
-    AND (${a.lat} IS NULL OR ${a.lng} IS NULL OR ${a.radiusKm} IS NULL OR ${p}.lat IS NULL OR ${p}.lng IS NULL
-         OR alerts.great_circle_km(${a.lat}, ${a.lng}, ${p}.lat, ${p}.lng) <= least(${a.radiusKm}, ${p}.radius_km))`;
+    AND ${knownInside ? `(${knownInside} OR ${area})` : area}`;
 }
 
 /** The alert fields eligibility and holds read (a dispatch's alert, or an alerts.alerts row). */
@@ -31,6 +43,8 @@ export interface EligibilityAlert {
   lat: number | null;
   lng: number | null;
   radius_km: number | null;
+  /** A polygon alert's ring, PostgreSQL's text form as alerts.alerts returns it (alert-area.ts toPgPolygon); else null. */
+  area_polygon: string | null;
   source: 'admin' | 'incident' | 'test';
   created_by: string | null;
 }
@@ -55,7 +69,7 @@ export class SqlParams {
  * Whether the user whose preferences row is `p` is eligible for `alert`, as a predicate: eligibilityWhere over
  * bound parameters, or, for a test alert (admin settings, Send Test Alert), being its creator.
  */
-export function eligiblePredicate(alert: EligibilityAlert, params: SqlParams, p = 'p'): string {
+export function eligiblePredicate(alert: EligibilityAlert, params: SqlParams, p = 'p', knownInside?: string): string {
   if (alert.source === 'test') return `${p}.user_id = ${params.bind('creator', alert.created_by, 'uuid')}`;
   return eligibilityWhere(
     {
@@ -64,8 +78,10 @@ export function eligiblePredicate(alert: EligibilityAlert, params: SqlParams, p 
       lat: params.bind('lat', alert.lat, 'float8'),
       lng: params.bind('lng', alert.lng, 'float8'),
       radiusKm: params.bind('radius', alert.radius_km, 'float8'),
+      polygon: params.bind('polygon', alert.area_polygon, 'polygon'),
     },
     p,
+    knownInside,
   );
 }
 
@@ -74,32 +90,26 @@ export function eligiblePredicate(alert: EligibilityAlert, params: SqlParams, p 
  * With a located alert, located users are read from the covering index on (geo_strip, lng): one index-only
  * range per 0.01-degree latitude strip of the circle (stripRanges contains the circle; it never cuts a user the
  * exact check would keep), and unlocated users from their own covering index; the exact rule, haversine
- * included, is eligibilityWhere's.
+ * included, is eligibilityWhere's. A polygon alert reads the same index, one range per strip of the polygon's
+ * latitudes (polygonStripRanges): the stretches near its edges get the exact test (alerts.polygon_has, AlertPolygons
+ * migration), those wholly inside none, those wholly outside are not read.
  */
 export function eligibleUsersSql(alert: EligibilityAlert, params: SqlParams): string {
   const columns = 'p.user_id, p.channel_mask, p.may_hold';
   const where = eligiblePredicate(alert, params);
-  if (alert.source === 'test' || alert.lat === null || alert.lng === null || alert.radius_km === null) {
+  const located = alert.lat !== null && alert.lng !== null && (alert.radius_km !== null || alert.area_polygon !== null);
+  if (alert.source === 'test' || !located) {
     return `SELECT ${columns} FROM alerts.user_preferences p WHERE ${where}`;
   }
-  const ranges = stripRanges({ lat: alert.lat, lng: alert.lng }, alert.radius_km);
+  const ranges = alert.area_polygon
+    ? polygonStripRanges(fromPgPolygon(alert.area_polygon))
+    : stripRanges({ lat: alert.lat!, lng: alert.lng! }, alert.radius_km!);
+  const bind = <T>(name: string, f: (r: (typeof ranges)[number]) => T, type: string) => params.bind(name, ranges.map(f), type);
   return `SELECT ${columns}
-      FROM unnest(${params.bind(
-        'strips',
-        ranges.map((r) => r.strip),
-        'int[]',
-      )}, ${params.bind(
-        'lng_from',
-        ranges.map((r) => r.lngFrom),
-        'float8[]',
-      )},
-                  ${params.bind(
-                    'lng_to',
-                    ranges.map((r) => r.lngTo),
-                    'float8[]',
-                  )}) AS r(strip, lng_from, lng_to)
+      FROM unnest(${bind('strips', (r) => r.strip, 'int[]')}, ${bind('lng_from', (r) => r.lngFrom, 'float8[]')},
+                  ${bind('lng_to', (r) => r.lngTo, 'float8[]')}, ${bind('inside', (r) => r.inside ?? false, 'boolean[]')}) AS r(strip, lng_from, lng_to, inside)
       JOIN alerts.user_preferences p ON p.geo_strip = r.strip AND p.lng BETWEEN r.lng_from AND r.lng_to
-      WHERE p.lat IS NOT NULL AND ${where}
+      WHERE p.lat IS NOT NULL AND ${eligiblePredicate(alert, params, 'p', 'r.inside')}
     UNION ALL
     SELECT ${columns} FROM alerts.user_preferences p WHERE p.lat IS NULL AND ${where}`;
 }

@@ -1,3 +1,4 @@
+import { insideRing } from '@beacon/geo';
 /**
  * The longitude ranges, one per 0.01-degree latitude strip, that together contain a circle on the sphere:
  * what the dispatcher reads from alerts.user_preferences_strip_idx (geo_strip, lng) instead of a bounding box.
@@ -16,6 +17,8 @@ export interface StripRange {
   strip: number;
   lngFrom: number;
   lngTo: number;
+  /** Every point of the range is inside the area, so the exact test is not needed (polygonStripRanges). */
+  inside?: boolean;
 }
 
 /** Half the longitude extent (degrees) of the circle at latitude `lat`: 0 outside it, 180 when it wraps. */
@@ -51,6 +54,71 @@ export function stripRanges(centre: { lat: number; lng: number }, radiusKm: numb
     if (lo < -180) ranges.push({ strip, lngFrom: lo + 360, lngTo: 180 }, { strip, lngFrom: -180, lngTo: hi });
     else if (hi > 180) ranges.push({ strip, lngFrom: lo, lngTo: 180 }, { strip, lngFrom: -180, lngTo: hi - 360 });
     else ranges.push({ strip, lngFrom: lo, lngTo: hi });
+  }
+  return ranges;
+}
+
+/** The next double above / below x: bounds that touch without overlapping. */
+function nextDouble(x: number, up: boolean): number {
+  if (x === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  view.setBigInt64(0, view.getBigInt64(0) + (x > 0 === up ? 1n : -1n));
+  return view.getFloat64(0);
+}
+
+/**
+ * The longitude ranges per 0.01-degree latitude strip that together contain a polygon, each marked whether every
+ * point in it is inside. Per strip, the x-extents of the polygon's edges clipped to the strip (widened by a small
+ * margin), merged, are ranges the exact test decides (inside false); between two of them no edge passes, so the
+ * whole stretch is inside or outside, which one point decides (libs/geo insideRing): an inside stretch is a range
+ * with inside true, which needs no test, an outside one is not read at all. Ranges touch without overlapping, so
+ * no user is read twice. `ring` is the stored form (unwrapped [lat, lng] corners, alert-area.ts): a range east of
+ * 180 is read at its longitude - 360.
+ */
+export function polygonStripRanges(ring: readonly (readonly [number, number])[]): StripRange[] {
+  const margin = 1e-6;
+  const extents = new Map<number, [number, number][]>();
+  const add = (strip: number, xa: number, xb: number) => {
+    const list = extents.get(strip) ?? extents.set(strip, []).get(strip)!;
+    list.push([Math.min(xa, xb) - margin, Math.max(xa, xb) + margin]);
+  };
+  for (let i = 0; i < ring.length; i++) {
+    const [y1, x1] = ring[i];
+    const [y2, x2] = ring[(i + 1) % ring.length];
+    const yLo = Math.max(-90, Math.min(y1, y2) - margin);
+    const yHi = Math.min(90, Math.max(y1, y2) + margin);
+    for (let strip = Math.floor(yLo * STRIPS_PER_DEGREE); strip <= Math.floor(yHi * STRIPS_PER_DEGREE); strip++) {
+      if (y1 === y2) {
+        add(strip, x1, x2);
+        continue;
+      }
+      const ta = (strip / STRIPS_PER_DEGREE - margin - y1) / (y2 - y1);
+      const tb = ((strip + 1) / STRIPS_PER_DEGREE + margin - y1) / (y2 - y1);
+      const t0 = Math.max(0, Math.min(ta, tb));
+      const t1 = Math.min(1, Math.max(ta, tb));
+      if (t0 <= t1) add(strip, x1 + (x2 - x1) * t0, x1 + (x2 - x1) * t1);
+    }
+  }
+  const ranges: StripRange[] = [];
+  const push = (strip: number, from: number, to: number, inside: boolean) => {
+    if (from <= 180) ranges.push({ strip, lngFrom: Math.max(-180, from), lngTo: Math.min(180, to), inside });
+    if (to > 180) ranges.push({ strip, lngFrom: Math.max(-180, from - 360), lngTo: to - 360, inside });
+  };
+  for (const [strip, list] of [...extents].sort((a, b) => a[0] - b[0])) {
+    list.sort((a, b) => a[0] - b[0]);
+    const merged: [number, number][] = [];
+    for (const [lo, hi] of list) {
+      const last = merged[merged.length - 1];
+      if (last && lo <= last[1]) last[1] = Math.max(last[1], hi);
+      else merged.push([lo, hi]);
+    }
+    const yMid = (strip + 0.5) / STRIPS_PER_DEGREE;
+    merged.forEach(([lo, hi], k) => {
+      push(strip, lo, hi, false);
+      const next = merged[k + 1];
+      if (next && insideRing(ring, yMid, (hi + next[0]) / 2)) push(strip, nextDouble(hi, true), nextDouble(next[0], false), true);
+    });
   }
   return ranges;
 }

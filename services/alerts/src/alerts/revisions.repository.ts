@@ -5,6 +5,7 @@ import type { AlertUpdateField, AlertVersion, Severity } from '@beacon/contracts
 import { AppError, badRequest, conflict, notFound } from '@beacon/common';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ALERT_COLUMNS_SQL, AlertRow } from './alert.rows';
+import { StoredArea, toContractArea, toPgPolygon } from './alert-area';
 import { Actor, AuditRepository } from './audit.repository';
 
 /** What an update sets: only the fields given change. */
@@ -13,7 +14,8 @@ export interface AlertChanges {
   message?: string;
   severity?: Severity;
   expiresAt?: Date | null;
-  area?: { locationName?: string | null; lat?: number; lng?: number; radiusKm?: number };
+  /** `where`: a new area, whole (toAlertArea); `radiusKm` alone: the circle resized; `locationName`: its name. */
+  area?: { locationName?: string | null; where?: StoredArea; radiusKm?: number };
 }
 
 export interface VersionRow {
@@ -52,16 +54,22 @@ export class RevisionsRepository {
           'alert_update_conflict',
         );
       }
+      const area = changes.area ?? {};
+      if (area.radiusKm !== undefined && (current.area_polygon || current.lat === null))
+        throw badRequest('A radius resizes a circle, and this alert has none: send its new area', 'invalid_area');
       const changed = changedFields(current, changes);
       if (!changed.length) throw badRequest('Nothing to update: the alert already says this', 'nothing_to_update');
-      const area = changes.area ?? {};
       await this.keepOriginal(m, id);
+      // A new area replaces the old one whole (the AlertPolygons constraint wants a polygon's radius null).
+      const where = area.where;
       const [[row]] = await m.query(
         `UPDATE alerts.alerts a SET
            title = coalesce($2, a.title), message = coalesce($3, a.message), severity = coalesce($4, a.severity),
            expires_at = CASE WHEN $5 THEN $6::timestamptz ELSE a.expires_at END,
            location_name = CASE WHEN $7 THEN $8 ELSE a.location_name END,
-           lat = coalesce($9, a.lat), lng = coalesce($10, a.lng), radius_km = coalesce($11, a.radius_km),
+           lat = CASE WHEN $9 THEN $10::float8 ELSE a.lat END, lng = CASE WHEN $9 THEN $11::float8 ELSE a.lng END,
+           radius_km = CASE WHEN $9 THEN $12::float8 ELSE coalesce($14::float8, a.radius_km) END,
+           area_polygon = CASE WHEN $9 THEN $13::polygon ELSE a.area_polygon END,
            version = a.version + 1, updated_at = now()
          WHERE a.id = $1 RETURNING ${ALERT_COLUMNS_SQL}`,
         [
@@ -73,8 +81,11 @@ export class RevisionsRepository {
           changes.expiresAt ?? null,
           area.locationName !== undefined,
           area.locationName ?? null,
-          area.lat ?? null,
-          area.lng ?? null,
+          where !== undefined,
+          where?.lat ?? null,
+          where?.lng ?? null,
+          where?.radiusKm ?? null,
+          where?.polygon ? toPgPolygon(where.polygon) : null,
           area.radiusKm ?? null,
         ],
       );
@@ -198,6 +209,7 @@ interface Snapshot {
   lat: number | null;
   lng: number | null;
   radius_km: number | null;
+  area_polygon?: string | null;
   sent_at?: string | null;
 }
 
@@ -222,6 +234,7 @@ function toVersion(r: {
     lat: s.lat ?? null,
     lng: s.lng ?? null,
     radiusKm: s.radius_km ?? null,
+    area: toContractArea({ lat: s.lat ?? null, lng: s.lng ?? null, radius_km: s.radius_km ?? null, area_polygon: s.area_polygon ?? null }),
     changed: r.changed ?? [],
     actorEmail: r.actor_email,
     at: iso(r.created_at)!,
@@ -237,10 +250,12 @@ export function changedFields(current: AlertRow, changes: AlertChanges): AlertUp
   if (changes.severity !== undefined && changes.severity !== current.severity) changed.push('severity');
   if (changes.expiresAt !== undefined && iso(changes.expiresAt) !== iso(current.expires_at)) changed.push('expiresAt');
   const a = changes.area;
+  const sameWhere = (w: StoredArea) =>
+    JSON.stringify(toContractArea(current)) ===
+    JSON.stringify(toContractArea({ lat: w.lat, lng: w.lng, radius_km: w.radiusKm, area_polygon: w.polygon ? toPgPolygon(w.polygon) : null }));
   if (
     a &&
-    ((a.lat !== undefined && a.lat !== current.lat) ||
-      (a.lng !== undefined && a.lng !== current.lng) ||
+    ((a.where !== undefined && !sameWhere(a.where)) ||
       (a.radiusKm !== undefined && a.radiusKm !== current.radius_km) ||
       (a.locationName !== undefined && (a.locationName ?? null) !== current.location_name))
   )

@@ -5,6 +5,7 @@ import { Actor } from './audit.repository';
 import { AlertsService } from './alerts.service';
 import { AllClearDto, UpdateAlertDto } from './dto/update-alert.dto';
 import { AlertChanges, RevisionsRepository } from './revisions.repository';
+import { toAlertArea } from './alert-area';
 
 /**
  * An alert's life after it went out, as warning systems (CAP, WEA) live it: an update is a new version of the same
@@ -45,14 +46,15 @@ export class AlertRevisionsService {
   }
 }
 
-/** The update's changes as stored; the area's rules are the create form's (both coordinates, a radius around a point). */
+/**
+ * The update's changes as stored. A new area (`area`, or lat/lng) is read by the create form's own rules
+ * (toAlertArea) and replaces the old one whole; a radius alone resizes the alert's circle.
+ */
 export function toChanges(dto: UpdateAlertDto): AlertChanges {
-  if ((dto.lat === undefined) !== (dto.lng === undefined)) throw badRequest('Latitude and longitude go together: send both or neither', 'incomplete_location');
   const expiresAt = dto.expiresAt === undefined ? undefined : dto.expiresAt === null ? null : new Date(dto.expiresAt);
   if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest('Expiry must be in the future', 'expiry_in_past');
-  const area: AlertChanges['area'] = {};
-  if (dto.lat !== undefined) Object.assign(area, { lat: dto.lat, lng: dto.lng });
-  if (dto.radiusKm !== undefined) area.radiusKm = dto.radiusKm;
+  const newArea = dto.area !== undefined || dto.lat !== undefined || dto.lng !== undefined;
+  const area: NonNullable<AlertChanges['area']> = newArea ? { where: toAlertArea(dto) } : dto.radiusKm !== undefined ? { radiusKm: dto.radiusKm } : {};
   if (dto.locationName !== undefined) area.locationName = dto.locationName.trim() || null;
   return {
     title: dto.title,

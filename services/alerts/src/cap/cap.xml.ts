@@ -1,6 +1,7 @@
 import { create } from 'xmlbuilder2';
 import { ALL_CLEAR_DEFAULT_MESSAGE, SERVICES } from '@beacon/contracts';
 import { CAP_SEVERITY, capCategory, capUrgency } from './cap-vocabulary';
+import { toContractArea } from '../alerts/alert-area';
 import type { PublicAlertRow } from './cap.repository';
 
 export const CAP_NS = 'urn:oasis:names:tc:emergency:cap:1.2';
@@ -124,7 +125,10 @@ export function capMessage(a: PublicAlertRow, site: CapSite): string {
   put(info, 'web', site.webUrl(a.id));
   const area = info.ele('area');
   put(area, 'areaDesc', a.location_name ?? 'Area of the alert');
-  if (a.lat !== null && a.lng !== null && a.radius_km !== null) put(area, 'circle', `${a.lat},${a.lng} ${a.radius_km}`);
+  // CAP 1.2 <area>: areaDesc, polygon*, circle*, geocode*, altitude, ceiling. A polygon is "lat,lon" pairs, first = last.
+  const shape = toContractArea(a);
+  if (shape?.type === 'polygon') put(area, 'polygon', shape.points.map(([lat, lng]) => `${lat},${lng}`).join(' '));
+  if (shape?.type === 'circle') put(area, 'circle', `${shape.lat},${shape.lng} ${shape.radiusKm}`);
   return doc.end({ prettyPrint: true });
 }
 

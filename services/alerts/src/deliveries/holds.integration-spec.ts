@@ -45,6 +45,7 @@ describe('delivery rows: who is held and until when', () => {
       lat: TEMPE.lat,
       lng: TEMPE.lng,
       radius_km: 10,
+      area_polygon: null,
       channels: ['sms'],
       source: 'admin',
       created_by: null,

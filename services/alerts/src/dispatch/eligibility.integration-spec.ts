@@ -80,6 +80,7 @@ describe('eligibility SQL agrees with libs/geo isEligible', () => {
     lat: PHOENIX.lat,
     lng: PHOENIX.lng,
     radius_km: 30,
+    area_polygon: null,
     channels: ['push'] as DeliveryChannel[],
     source: 'admin',
     created_by: null,

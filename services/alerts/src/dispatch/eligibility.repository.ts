@@ -16,6 +16,7 @@ export interface DispatchAlert {
   lat: number | null;
   lng: number | null;
   radius_km: number | null;
+  area_polygon: string | null;
   channels: DeliveryChannel[];
   source: 'admin' | 'incident' | 'test';
   created_by: string | null;
@@ -29,7 +30,7 @@ export class EligibilityRepository {
     id: string,
   ): Promise<(DispatchAlert & { status: string; expired: boolean; dispatched_at: Date | null; version: number; batch_sizes: BatchSizes | null }) | null> {
     const [row] = await this.ds.query(
-      `SELECT id, severity, category, lat, lng, radius_km, channels, source, created_by, status, dispatched_at, version, batch_sizes,
+      `SELECT id, severity, category, lat, lng, radius_km, area_polygon, channels, source, created_by, status, dispatched_at, version, batch_sizes,
               ${expiredSql('alerts')} AS expired
        FROM alerts.alerts WHERE id = $1`,
       [id],

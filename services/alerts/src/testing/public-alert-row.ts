@@ -12,6 +12,7 @@ export const publicAlertRow = (over: Partial<PublicAlertRow> = {}): PublicAlertR
   lat: 33.45,
   lng: -112.07,
   radius_km: 5,
+  area_polygon: null,
   expires_at: new Date('2026-11-25T12:00:00Z'),
   channels: ['push'],
   status: 'active',

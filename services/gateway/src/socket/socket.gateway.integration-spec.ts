@@ -21,6 +21,7 @@ const summary = (id: string): AlertSummary => ({
   lat: null,
   lng: null,
   radiusKm: null,
+  area: null,
   channels: ['push'],
   createdAt: new Date().toISOString(),
   expiresAt: null,

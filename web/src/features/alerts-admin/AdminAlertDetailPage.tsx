@@ -10,6 +10,7 @@ import {
   type DeliveryStatus,
 } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
+import { AlertAreaMap, areaText } from '@/features/alerts';
 import { CsvDownloadButton } from './CsvDownloadButton';
 import { formatDateTime } from '@/common/time';
 import { useNow } from '@/common/useNow';
@@ -119,12 +120,13 @@ export function AdminAlertDetailPage() {
               <dt>Location</dt>
               <dd>{a.locationName ?? '—'}</dd>
               <dt>Area</dt>
-              <dd>{a.lat !== null && a.lng !== null ? `${a.radiusKm ?? '—'} km around ${a.lat}, ${a.lng}` : 'Everywhere'}</dd>
+              <dd>{areaText(a)}</dd>
               <dt>Expires</dt>
               <dd>{a.expiresAt ? formatDateTime(a.expiresAt) : 'Never'}</dd>
               <dt>Source</dt>
               <dd>{a.source === 'incident' ? 'Verified incident' : a.source === 'test' ? 'Test alert' : 'Admin'}</dd>
             </dl>
+            <AlertAreaMap alert={a} />
           </section>
           <AlertAudit alertId={a.id} status={a.status} />
           <Deliveries alertId={a.id} finished={isFinished(a)} />

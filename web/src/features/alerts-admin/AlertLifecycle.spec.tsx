@@ -5,6 +5,16 @@ import { jsonResponse as json } from '@/test/json-response';
 import { AlertLifecycle, changesOf, versionText } from './AlertLifecycle';
 import { adminAlert, renderScreen, requestOf } from './test-utils';
 
+// Leaflet (ESM, canvas) does not run in jsdom: the map is a button that "clicks" a corner.
+jest.mock('@/features/alerts/AreaMap', () => ({
+  __esModule: true,
+  default: ({ onPick, label }: { onPick?: (lat: number, lng: number) => void; label: string }) => (
+    <button type="button" onClick={() => onPick?.(33.45, -111.9)}>
+      {label}
+    </button>
+  ),
+}));
+
 let posts: { path: string; body: unknown }[];
 let answer: (path: string, body: Record<string, unknown>) => Response;
 let versions: AlertVersion[];
@@ -20,6 +30,7 @@ const v = (o: Partial<AlertVersion>): AlertVersion => ({
   lat: 33.45,
   lng: -112.07,
   radiusKm: 5,
+  area: { type: 'circle', lat: 33.45, lng: -112.07, radiusKm: 5 },
   changed: [],
   actorEmail: 'dispatch@city.example',
   at: '2026-11-25T10:00:00.000Z',
@@ -67,6 +78,48 @@ describe('Update or end an alert (alert detail)', () => {
     await user.click(screen.getByRole('button', { name: 'Send update' }));
     expect(await screen.findByText('Version 2 is going out to the people this alert concerns.')).toBeInTheDocument();
     expect(posts).toEqual([{ path: `/api/alerts/${base.id}/update`, body: { version: 1, title: 'Wrong-way driver now on I-17', lat: 33.5, lng: -112.07 } }]);
+  });
+
+  it('redraws a drawn area: the new corners go as the whole new area, and a crossing one blocks sending', async () => {
+    const drawn = adminAlert({
+      ...base,
+      radiusKm: null,
+      area: {
+        type: 'polygon',
+        points: [
+          [33.4, -112.1],
+          [33.5, -112.1],
+          [33.5, -112.0],
+          [33.4, -112.1],
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={drawn} />);
+    await user.click(screen.getByRole('button', { name: 'Update alert' }));
+    expect(screen.queryByLabelText('Latitude')).not.toBeInTheDocument();
+    expect(screen.getByText('Polygon with 3 points.')).toBeInTheDocument();
+    // A corner that makes the edges cross blocks sending; undone, a good one is clicked on the map.
+    await user.type(screen.getByLabelText('Add a point by coordinates'), '33.5, -112.2');
+    await user.click(screen.getByRole('button', { name: 'Add point' }));
+    expect(await screen.findByText(/edges cross/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send update' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Undo last point' }));
+    await user.click(await screen.findByRole('button', { name: 'New area map: click to add a corner of the polygon' }));
+    await user.click(screen.getByRole('button', { name: 'Send update' }));
+    expect(await screen.findByText('Version 2 is going out to the people this alert concerns.')).toBeInTheDocument();
+    expect(posts[0].body).toEqual({
+      version: 1,
+      area: {
+        type: 'polygon',
+        points: [
+          [33.4, -112.1],
+          [33.5, -112.1],
+          [33.5, -112.0],
+          [33.45, -111.9],
+        ],
+      },
+    });
   });
 
   it("shows the server's refusal as it says it, and keeps the form", async () => {
@@ -121,7 +174,16 @@ describe('Update or end an alert (alert detail)', () => {
 describe('changesOf / versionText', () => {
   it('nothing changed: only the version', () => {
     expect(
-      changesOf(base, { title: base.title, message: base.message, severity: 'critical', locationName: '', lat: '33.45', lng: '-112.07', radiusKm: '5' }),
+      changesOf(base, {
+        title: base.title,
+        message: base.message,
+        severity: 'critical',
+        locationName: '',
+        lat: '33.45',
+        lng: '-112.07',
+        radiusKm: '5',
+        points: null,
+      }),
     ).toEqual({
       version: 1,
     });

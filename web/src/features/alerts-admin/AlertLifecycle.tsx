@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
   ALERT_LIMITS,
+  openRing,
+  polygonProblem,
   ALL_CLEAR_MESSAGE_MAX,
   SEVERITIES,
   SEVERITY_INFO,
@@ -10,6 +12,8 @@ import {
   type Severity,
 } from '@beacon/contracts';
 import { errorMessage } from '@/app/api';
+import { LazyAreaMap } from '@/features/alerts';
+import { PolygonPoints } from './AreaDrawing';
 import { formatDateTime } from '@/common/time';
 import { useAlertVersionsQuery, useAllClearAlertMutation, useUpdateAlertMutation, type UpdateAlertBody } from './alerts-admin.api';
 
@@ -36,6 +40,8 @@ interface Draft {
   lat: string;
   lng: string;
   radiusKm: string;
+  /** A drawn area's corners (open ring); null for a circle or no area. */
+  points: [number, number][] | null;
 }
 
 const draftOf = (a: AdminAlert): Draft => ({
@@ -46,6 +52,7 @@ const draftOf = (a: AdminAlert): Draft => ({
   lat: a.lat === null ? '' : String(a.lat),
   lng: a.lng === null ? '' : String(a.lng),
   radiusKm: a.radiusKm === null ? '' : String(a.radiusKm),
+  points: a.area?.type === 'polygon' ? openRing(a.area.points) : null,
 });
 
 /** Only what the admin changed, so the new version says exactly that; the server checks the values. */
@@ -55,6 +62,12 @@ export function changesOf(a: AdminAlert, d: Draft): UpdateAlertBody {
   if (d.message.trim() !== a.message) body.message = d.message.trim();
   if (d.severity !== a.severity) body.severity = d.severity;
   if (d.locationName.trim() !== (a.locationName ?? '')) body.locationName = d.locationName.trim();
+  if (d.points) {
+    // A drawn area is sent whole when its corners changed.
+    const before = a.area?.type === 'polygon' ? openRing(a.area.points) : [];
+    if (JSON.stringify(d.points) !== JSON.stringify(before)) body.area = { type: 'polygon', points: d.points };
+    return body;
+  }
   const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
   const [lat, lng, radiusKm] = [num(d.lat), num(d.lng), num(d.radiusKm)];
   if (lat !== (a.lat ?? undefined) || lng !== (a.lng ?? undefined)) Object.assign(body, { lat, lng });
@@ -164,22 +177,37 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
             <label htmlFor={`${id}-u-location`}>Location name</label>
             <input id={`${id}-u-location`} value={draft.locationName} onChange={set('locationName')} maxLength={200} />
           </div>
+          {draft.points ? (
+            <div className="field">
+              <span className="label">Area</span>
+              <p className="small muted">Click the map to add corners; Undo, Clear or remove corners below. Only homes inside the new area are concerned.</p>
+              <LazyAreaMap
+                center={null}
+                radiusKm={0}
+                polygon={draft.points}
+                onPick={(lat, lng) => setDraft((d) => ({ ...d, points: [...(d.points ?? []), [lat, lng]] }))}
+                label="New area map: click to add a corner of the polygon"
+              />
+              <PolygonPoints points={draft.points} onChange={(points) => setDraft((d) => ({ ...d, points }))} />
+            </div>
+          ) : (
+            <div className="row">
+              <div className="field">
+                <label htmlFor={`${id}-u-lat`}>Latitude</label>
+                <input id={`${id}-u-lat`} inputMode="decimal" value={draft.lat} onChange={set('lat')} />
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-u-lng`}>Longitude</label>
+                <input id={`${id}-u-lng`} inputMode="decimal" value={draft.lng} onChange={set('lng')} />
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-u-radius`}>Radius (km)</label>
+                <input id={`${id}-u-radius`} inputMode="decimal" value={draft.radiusKm} onChange={set('radiusKm')} />
+              </div>
+            </div>
+          )}
           <div className="row">
-            <div className="field">
-              <label htmlFor={`${id}-u-lat`}>Latitude</label>
-              <input id={`${id}-u-lat`} inputMode="decimal" value={draft.lat} onChange={set('lat')} />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-u-lng`}>Longitude</label>
-              <input id={`${id}-u-lng`} inputMode="decimal" value={draft.lng} onChange={set('lng')} />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-u-radius`}>Radius (km)</label>
-              <input id={`${id}-u-radius`} inputMode="decimal" value={draft.radiusKm} onChange={set('radiusKm')} />
-            </div>
-          </div>
-          <div className="row">
-            <button type="submit" className="btn btn-primary" disabled={updating.isLoading}>
+            <button type="submit" className="btn btn-primary" disabled={updating.isLoading || (!!draft.points && !!polygonProblem(draft.points))}>
               {updating.isLoading ? 'Sending update…' : 'Send update'}
             </button>
             <button type="button" className="btn btn-outline" onClick={() => setMode('idle')}>

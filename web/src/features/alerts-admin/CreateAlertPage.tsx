@@ -32,6 +32,7 @@ import {
 } from './alert-form';
 import { useAlertAudienceMutation, useCreateAlertMutation, type CreateAlertBody } from './alerts-admin.api';
 import { AudienceConfirm } from './AudienceSummary';
+import { AddressSearch, PolygonPoints } from './AreaDrawing';
 import { ChannelCheckboxes, CountedField, channelList } from './ui';
 import '@/features/alerts/alerts.css';
 import { Siren } from 'lucide-react';
@@ -53,7 +54,12 @@ export function CreateAlertPage() {
   const set = <K extends keyof WizardValues>(key: K, value: WizardValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     // A corrected field loses its message; the others keep theirs until the next check.
-    setErrors((e) => ({ ...e, [key]: undefined, ...(key === 'lat' || key === 'lng' ? { location: undefined } : {}) }));
+    setErrors((e) => ({
+      ...e,
+      [key]: undefined,
+      ...(key === 'lat' || key === 'lng' ? { location: undefined } : {}),
+      ...(key === 'points' || key === 'areaType' ? { area: undefined } : {}),
+    }));
   };
 
   function next() {
@@ -192,9 +198,11 @@ function wizardBody(values: WizardValues): CreateAlertBody {
     channels: values.channels,
     // Optional fields are left out rather than sent as null: an area is a centre AND a radius, or nothing.
     ...(values.locationName.trim() ? { locationName: values.locationName.trim() } : {}),
-    ...(values.lat !== null && values.lng !== null
-      ? { lat: values.lat, lng: values.lng, radiusKm: parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault }
-      : {}),
+    ...(values.areaType === 'polygon'
+      ? { area: { type: 'polygon' as const, points: values.points } }
+      : values.lat !== null && values.lng !== null
+        ? { lat: values.lat, lng: values.lng, radiusKm: parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault }
+        : {}),
     ...(values.expiresAt ? { expiresAt: new Date(values.expiresAt).toISOString() } : {}),
     ...(values.remindAfterMinutes ? { remindAfterMinutes: Number(values.remindAfterMinutes) } : {}),
   };
@@ -285,18 +293,114 @@ function LocationStep({ values, errors, set }: StepProps) {
     set('lng', lng);
   };
   const coordinate = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? null : Number(text));
+  const [focus, setFocus] = useState<{ lat: number; lng: number } | null>(null);
+  const polygon = values.areaType === 'polygon';
   return (
     <>
       <div className="field">
         <label htmlFor={`${id}-place`}>Location Name (optional)</label>
         <input id={`${id}-place`} value={values.locationName} onChange={(e) => set('locationName', e.target.value)} placeholder="e.g. Downtown Phoenix" />
       </div>
+      <fieldset className="field">
+        <legend className="label">Area shape</legend>
+        <div className="row">
+          {(['circle', 'polygon'] as const).map((shape) => (
+            <label key={shape} className="radio">
+              <input type="radio" name={`${id}-shape`} value={shape} checked={values.areaType === shape} onChange={() => set('areaType', shape)} />{' '}
+              {shape === 'circle' ? 'Circle' : 'Polygon'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <AddressSearch
+        onFound={(place) => {
+          setFocus({ lat: place.lat, lng: place.lng });
+          if (!polygon) pick(place.lat, place.lng);
+        }}
+      />
+      {polygon ? (
+        <div className="field">
+          <span className="label">Alert Area</span>
+          <p className="small muted" id={`${id}-polygon-help`}>
+            Click the map to add the corners of the area, in order; it closes by itself. Only people whose home is inside it receive the alert.
+          </p>
+          <LazyAreaMap
+            center={focus}
+            radiusKm={radius}
+            polygon={values.points}
+            focus={focus}
+            onPick={(lat, lng) => set('points', [...values.points, [lat, lng]])}
+            label="Alert area map: click to add a corner of the polygon"
+          />
+          <PolygonPoints points={values.points} onChange={(points) => set('points', points)} />
+          {errors.area && (
+            <p className="field-error" role="alert">
+              {errors.area}
+            </p>
+          )}
+        </div>
+      ) : (
+        <CircleArea values={values} errors={errors} set={set} center={center} radius={radius} pick={pick} coordinate={coordinate} focus={focus} id={id} />
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-expires`}>Expires At (optional)</label>
+        <input
+          id={`${id}-expires`}
+          type="datetime-local"
+          min={localDateTimeValue(new Date())}
+          value={values.expiresAt}
+          onChange={(e) => set('expiresAt', e.target.value)}
+          aria-invalid={Boolean(errors.expiresAt)}
+          aria-describedby={errors.expiresAt ? `${id}-expires-error` : undefined}
+        />
+        {errors.expiresAt && (
+          <p id={`${id}-expires-error`} className="field-error">
+            {errors.expiresAt}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-remind`}>Remind those who have not answered (optional)</label>
+        <select
+          id={`${id}-remind`}
+          value={values.remindAfterMinutes}
+          onChange={(e) => set('remindAfterMinutes', e.target.value)}
+          aria-describedby={`${id}-remind-hint`}
+        >
+          <option value="">No reminder</option>
+          {REMINDER_DELAYS.map((m) => (
+            <option key={m} value={String(m)}>
+              After {m} minutes
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-remind-hint`} className="small muted">
+          Sends the alert once more, on the channels that reached them, to whoever has not pressed &quot;I&apos;m Safe&quot; or asked for help by then.
+        </p>
+      </div>
+    </>
+  );
+}
+
+interface CircleAreaProps extends StepProps {
+  id: string;
+  center: { lat: number; lng: number } | null;
+  radius: number;
+  pick: (lat: number, lng: number) => void;
+  coordinate: (text: string) => number | null;
+  focus: { lat: number; lng: number } | null;
+}
+
+/** The circle: its centre (map click, typed, the device's location or the address search) and its radius. */
+function CircleArea({ values, errors, set, id, center, radius, pick, coordinate, focus }: CircleAreaProps) {
+  return (
+    <>
       <div className="field">
         <span className="label">Alert Area</span>
         <p className="small muted" id={`${id}-area-help`}>
           Click the map to place the centre of the area, or type its coordinates. Without an area, everyone whose preferences match receives the alert.
         </p>
-        <LazyAreaMap center={center} radiusKm={radius} onPick={pick} label="Alert area map: click to place the centre" />
+        <LazyAreaMap center={center} radiusKm={radius} onPick={pick} focus={focus} label="Alert area map: click to place the centre" />
         <div className="grid-2 coords">
           <div className="field">
             <label htmlFor={`${id}-lat`}>Latitude</label>
@@ -385,42 +489,6 @@ function LocationStep({ values, errors, set }: StepProps) {
           </p>
         )}
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-expires`}>Expires At (optional)</label>
-        <input
-          id={`${id}-expires`}
-          type="datetime-local"
-          min={localDateTimeValue(new Date())}
-          value={values.expiresAt}
-          onChange={(e) => set('expiresAt', e.target.value)}
-          aria-invalid={Boolean(errors.expiresAt)}
-          aria-describedby={errors.expiresAt ? `${id}-expires-error` : undefined}
-        />
-        {errors.expiresAt && (
-          <p id={`${id}-expires-error`} className="field-error">
-            {errors.expiresAt}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-remind`}>Remind those who have not answered (optional)</label>
-        <select
-          id={`${id}-remind`}
-          value={values.remindAfterMinutes}
-          onChange={(e) => set('remindAfterMinutes', e.target.value)}
-          aria-describedby={`${id}-remind-hint`}
-        >
-          <option value="">No reminder</option>
-          {REMINDER_DELAYS.map((m) => (
-            <option key={m} value={String(m)}>
-              After {m} minutes
-            </option>
-          ))}
-        </select>
-        <p id={`${id}-remind-hint`} className="small muted">
-          Sends the alert once more, on the channels that reached them, to whoever has not pressed &quot;I&apos;m Safe&quot; or asked for help by then.
-        </p>
-      </div>
     </>
   );
 }
@@ -444,7 +512,13 @@ function ReviewStep({ values }: { values: WizardValues }) {
       <dt>Location</dt>
       <dd>{values.locationName.trim() || '—'}</dd>
       <dt>Area</dt>
-      <dd>{values.lat !== null && values.lng !== null ? `${radius} km around ${values.lat}, ${values.lng}` : 'Everywhere (no area chosen)'}</dd>
+      <dd>
+        {values.areaType === 'polygon'
+          ? `Polygon with ${values.points.length} points`
+          : values.lat !== null && values.lng !== null
+            ? `${radius} km around ${values.lat}, ${values.lng}`
+            : 'Everywhere (no area chosen)'}
+      </dd>
       <dt>Expires</dt>
       <dd>{values.expiresAt ? formatDateTime(values.expiresAt) : 'Never'}</dd>
       <dt>Reminder</dt>

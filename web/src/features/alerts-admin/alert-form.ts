@@ -13,6 +13,7 @@ import {
   type DeliveryChannel,
   type Priority,
   type Severity,
+  polygonProblem,
 } from '@beacon/contracts';
 
 /**
@@ -63,6 +64,10 @@ export interface WizardValues {
   category: AlertCategory;
   channels: DeliveryChannel[];
   locationName: string;
+  /** The shape of the area: a circle (lat, lng, radiusKm) or a polygon drawn on the map (points). */
+  areaType: 'circle' | 'polygon';
+  /** The polygon's corners as [lat, lng], in drawing order (closed by the server). */
+  points: [number, number][];
   /** Both null, or both set: the centre of the alert's area. */
   lat: number | null;
   lng: number | null;
@@ -81,6 +86,8 @@ export const WIZARD_DEFAULTS: WizardValues = {
   category: 'public_safety',
   channels: ['push'],
   locationName: '',
+  areaType: 'circle',
+  points: [],
   lat: null,
   lng: null,
   radiusKm: String(ALERT_LIMITS.radiusKmDefault),
@@ -101,9 +108,13 @@ export function validateWizardStep(step: number, v: WizardValues, now: Date = ne
     if (v.channels.length === 0) errors.channels = MESSAGES.channelsRequired;
   }
   if (step === 2 || step === 3) {
-    const radius = parseRadius(v.radiusKm);
-    if (v.radiusKm.trim() !== '' && radius === null) errors.radiusKm = MESSAGES.radius;
-    if (v.lat !== null && (v.lat < -90 || v.lat > 90 || v.lng === null || v.lng < -180 || v.lng > 180)) errors.location = MESSAGES.location;
+    if (v.areaType === 'polygon') {
+      errors.area = polygonProblem(v.points)?.message;
+    } else {
+      const radius = parseRadius(v.radiusKm);
+      if (v.radiusKm.trim() !== '' && radius === null) errors.radiusKm = MESSAGES.radius;
+      if (v.lat !== null && (v.lat < -90 || v.lat > 90 || v.lng === null || v.lng < -180 || v.lng > 180)) errors.location = MESSAGES.location;
+    }
     if (v.expiresAt) {
       const at = new Date(v.expiresAt);
       if (Number.isNaN(at.getTime())) errors.expiresAt = MESSAGES.expiresInvalid;
@@ -111,6 +122,15 @@ export function validateWizardStep(step: number, v: WizardValues, now: Date = ne
     }
   }
   return Object.fromEntries(Object.entries(errors).filter(([, m]) => m)) as FieldErrors;
+}
+
+/** "33.45, -112.07" (or with a space, or a semicolon) as a point, or null when the text is not a coordinate pair in range. */
+export function parseLatLng(text: string): { lat: number; lng: number } | null {
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*[,; ]\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
+  if (!m) return null;
+  const lat = Number(m[1]);
+  const lng = Number(m[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
 }
 
 /** 1 to 1000 km, or null when out of range or not a number. An empty field means the default. */

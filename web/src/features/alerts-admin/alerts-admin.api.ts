@@ -2,7 +2,9 @@ import {
   deliveryLabel,
   successRate,
   type AdminAlert,
+  type AlertArea,
   type AlertAudience,
+  type GeocodeResult,
   type AlertCategory,
   type AlertProgress,
   type AlertStatus,
@@ -38,6 +40,8 @@ export interface CreateAlertBody {
   lat?: number;
   lng?: number;
   radiusKm?: number;
+  /** Instead of lat/lng/radiusKm: a circle or a drawn polygon. */
+  area?: AlertArea;
   expiresAt?: string;
   /** The escalation: remind whoever has not answered this many minutes after it went out. */
   remindAfterMinutes?: number;
@@ -45,6 +49,7 @@ export interface CreateAlertBody {
 
 /** POST /api/alerts/:id/update: what changes (only what is given); `version` is the one the admin was looking at. */
 export interface UpdateAlertBody {
+  area?: AlertArea;
   title?: string;
   message?: string;
   severity?: Severity;
@@ -129,6 +134,10 @@ export const adminAlertsApi = api.injectEndpoints({
      * POST /api/alerts/audience: whom this create body would reach if sent now (nothing is stored or sent). A mutation
      * without tags: each screen asks for the values it is about to send, and nothing caches or invalidates it.
      */
+    /** The wizard's address search (GEOCODER_URL on the server; 503 geocoder_not_configured without one). */
+    geocode: build.query<GeocodeResult[], string>({
+      query: (q) => ({ url: 'api/alerts/geocode', params: { q } }),
+    }),
     alertAudience: build.mutation<AlertAudience, CreateAlertBody>({
       query: (body) => ({ url: 'api/alerts/audience', method: 'POST', body }),
     }),
@@ -253,6 +262,7 @@ export const adminAlertsApi = api.injectEndpoints({
 export const {
   useCreateAlertMutation,
   useAlertAudienceMutation,
+  useLazyGeocodeQuery,
   useListAlertsQuery,
   useRecentAlertsQuery,
   useAlertStatsQuery,

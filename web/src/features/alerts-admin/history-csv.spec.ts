@@ -51,6 +51,7 @@ function alert(over: Partial<AdminAlert>): AdminAlert {
     lat: null,
     lng: null,
     radiusKm: 50,
+    area: null,
     channels: ['push', 'sms'],
     createdAt: '2024-03-05T15:07:00Z',
     expiresAt: null,

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import L from 'leaflet';
-import { Circle, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { Circle, CircleMarker, MapContainer, Marker, Polygon, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { unwrapRing } from '@beacon/contracts';
 import { useAppConfig } from '@/app/config';
 
 /** Marker images bundled from the leaflet package (never a CDN). */
@@ -29,6 +30,13 @@ export interface AreaMapProps {
   /** What the map shows, for screen readers. */
   label: string;
   height?: number;
+  /**
+   * A drawn area instead of the circle: its corners as [lat, lng], drawn as they are added (a line until there are
+   * three). With onPick, a click adds a corner (the caller's onPick does) and the view stays where the admin put it.
+   */
+  polygon?: readonly (readonly [number, number])[] | null;
+  /** Moves the view here (the address search) whenever it changes. */
+  focus?: { lat: number; lng: number } | null;
 }
 
 /**
@@ -36,7 +44,7 @@ export interface AreaMapProps {
  * (Leaflet is large and only these screens need it). Coordinates can also be typed next to it, so the map
  * is never the only way to choose a location.
  */
-export default function AreaMap({ center, radiusKm, onPick, label, height = 320 }: AreaMapProps) {
+export default function AreaMap({ center, radiusKm, onPick, label, height = 320, polygon, focus }: AreaMapProps) {
   const { tileUrl, tileAttribution } = useAppConfig();
   const start = center ?? DEFAULT_CENTER;
   return (
@@ -44,7 +52,9 @@ export default function AreaMap({ center, radiusKm, onPick, label, height = 320 
       <MapContainer center={[start.lat, start.lng]} zoom={center ? 9 : 10} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false}>
         <TileLayer url={tileUrl} attribution={tileAttribution} />
         {onPick && <ClickToPick onPick={onPick} />}
-        {center && (
+        {focus && <Focus lat={focus.lat} lng={focus.lng} />}
+        {polygon && <DrawnArea points={polygon} fit={!onPick} />}
+        {!polygon && center && (
           <>
             <Marker position={[center.lat, center.lng]} icon={markerIcon} />
             <Circle center={[center.lat, center.lng]} radius={radiusKm * 1000} pathOptions={{ color: '#b91c1c', fillOpacity: 0.15 }} />
@@ -57,7 +67,45 @@ export default function AreaMap({ center, radiusKm, onPick, label, height = 320 
 }
 
 function ClickToPick({ onPick }: { onPick: (lat: number, lng: number) => void }) {
-  useMapEvents({ click: (e) => onPick(round(e.latlng.lat), round(e.latlng.lng)) });
+  // A map panned across the antimeridian reports longitudes beyond 180: the API takes -180..180.
+  useMapEvents({
+    click: (e) => {
+      const p = e.latlng.wrap();
+      onPick(round(p.lat), round(p.lng));
+    },
+  });
+  return null;
+}
+
+const AREA_STYLE = { color: '#b91c1c', fillOpacity: 0.15 };
+
+/** A polygon area: the shape (a line while it has two corners) and its corners; fitted into view when only shown. */
+function DrawnArea({ points, fit }: { points: readonly (readonly [number, number])[]; fit: boolean }) {
+  const map = useMap();
+  // Longitudes made continuous, so a polygon across the antimeridian is drawn the short way round, as it is meant.
+  const positions = (points.length >= 2 ? (unwrapRing(points) ?? points) : points).map(([lat, lng]) => [lat, lng] as [number, number]);
+  useEffect(() => {
+    if (fit && positions.length >= 2) map.fitBounds(L.latLngBounds(positions), { padding: [16, 16], maxZoom: 15 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refit when the corners change, not on every render
+  }, [map, fit, JSON.stringify(positions)]);
+  return (
+    <>
+      {positions.length >= 3 ? (
+        <Polygon positions={positions} pathOptions={AREA_STYLE} />
+      ) : (
+        positions.length === 2 && <Polyline positions={positions} pathOptions={AREA_STYLE} />
+      )}
+      {!fit && positions.map((p, i) => <CircleMarker key={i} center={p} radius={5} pathOptions={{ color: '#b91c1c', fillOpacity: 1 }} />)}
+    </>
+  );
+}
+
+/** Centres the view on the address search's answer. */
+function Focus({ lat, lng }: { lat: number; lng: number }) {
+  const map = useMap();
+  useEffect(() => {
+    map.setView([lat, lng], 13, { animate: false });
+  }, [map, lat, lng]);
   return null;
 }
 

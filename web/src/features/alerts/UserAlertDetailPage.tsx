@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '@/common/Spinner';
 import { useNow } from '@/common/useNow';
 import { useMyAlertQuery } from './alerts.api';
-import { LazyAreaMap } from './LazyAreaMap';
+import { AlertAreaMap } from './AlertAreaMap';
 import { useLiveUserAlerts } from './live';
 import { UserAlertCard } from './UserAlertCard';
 import './alerts.css';
@@ -46,9 +46,7 @@ export function UserAlertDetailPage() {
           <ul className="alert-list">
             <UserAlertCard alert={a} now={now} detailLink={false} />
           </ul>
-          {a.lat !== null && a.lng !== null && (
-            <LazyAreaMap center={{ lat: a.lat, lng: a.lng }} radiusKm={a.radiusKm ?? 1} label={`Area of the alert ${a.title}`} />
-          )}
+          <AlertAreaMap alert={a} />
         </div>
       )}
     </section>

@@ -10,3 +10,4 @@ export { applyAlertUpdate, changedFields, queryParams, registerAlertCopies } fro
 export { withoutHeld } from './live';
 export { LoadError, SeverityBadge } from './ui';
 export { LazyAreaMap } from './LazyAreaMap';
+export { AlertAreaMap, areaText } from './AlertAreaMap';

@@ -19,6 +19,7 @@ export function alertSummary(o: Partial<AlertSummary> = {}): AlertSummary {
     lat: null,
     lng: null,
     radiusKm: null,
+    area: null,
     channels: ['push'],
     createdAt: new Date().toISOString(),
     expiresAt: null,

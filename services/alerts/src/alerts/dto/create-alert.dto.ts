@@ -8,6 +8,7 @@ import {
   IsInt,
   IsISO8601,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -21,6 +22,7 @@ import {
   ADMIN_CHANNEL_TO_CHANNEL,
   ALERT_CATEGORIES,
   ALERT_LIMITS,
+  AlertArea,
   AlertCategory,
   DELIVERY_CHANNELS,
   DeliveryChannel,
@@ -77,6 +79,15 @@ export class CreateAlertDto {
   @IsString({ message: 'Location name must be text' })
   @MaxLength(200, { message: 'Location name must be at most 200 characters' })
   locationName?: string;
+
+  /**
+   * Where it applies: { type: 'circle', lat, lng, radiusKm } or { type: 'polygon', points: [[lat, lng], ...] } (3 to
+   * 200 points, closed automatically). Instead of lat/lng/radiusKm, never with them; alert-area.ts toAlertArea
+   * checks the shape and the geometry, with a code per problem.
+   */
+  @IsOptional()
+  @IsObject({ message: "Area must be an object with type 'circle' or 'polygon'" })
+  area?: AlertArea;
 
   @AlertLatitude()
   lat?: number;

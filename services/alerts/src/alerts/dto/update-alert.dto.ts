@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { ALERT_LIMITS, ALL_CLEAR_MESSAGE_MAX, Severity, SEVERITIES } from '@beacon/contracts';
+import { IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { ALERT_LIMITS, AlertArea, ALL_CLEAR_MESSAGE_MAX, Severity, SEVERITIES } from '@beacon/contracts';
 import { NumberRange, OPTIONAL_FROM_TEXT } from '@beacon/common';
 import { AlertLatitude, AlertLongitude } from './create-alert.dto';
 
@@ -39,6 +39,11 @@ export class UpdateAlertDto {
   @IsString({ message: 'Location name must be text' })
   @MaxLength(200, { message: 'Location name must be at most 200 characters' })
   locationName?: string;
+
+  /** A new area, drawn or a circle, as on create (alert-area.ts toAlertArea); or the older lat/lng/radiusKm. */
+  @IsOptional()
+  @IsObject({ message: "Area must be an object with type 'circle' or 'polygon'" })
+  area?: AlertArea;
 
   @AlertLatitude()
   lat?: number;
