@@ -1,0 +1,108 @@
+import { SegmentedMessage } from 'sms-segments-calculator';
+
+/**
+ * Alert languages (issue #19). An alert's own title and message are English; `translations` may carry the same text in
+ * the other supported languages (WEA requires Spanish). Each user picks a language in their alert preferences, and
+ * every channel (push, SMS, e-mail, the feed) shows the alert in it, falling back to English where it has no text.
+ * Shared by services and the web app: no Node imports.
+ */
+export const SUPPORTED_LANGUAGES = ['en', 'es', 'fr', 'zh', 'vi', 'ko'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** The languages an alert may be translated into: all but English, which is the alert's own title and message. */
+export const TRANSLATION_LANGUAGES = SUPPORTED_LANGUAGES.filter((l): l is Exclude<Language, 'en'> => l !== 'en');
+export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
+
+/** Each language's name in English and in itself, for selects. */
+export const LANGUAGE_LABELS: Record<Language, string> = {
+  en: 'English',
+  es: 'Spanish (Español)',
+  fr: 'French (Français)',
+  zh: 'Chinese (中文)',
+  vi: 'Vietnamese (Tiếng Việt)',
+  ko: 'Korean (한국어)',
+};
+
+/** The RFC 3066 tag a CAP <info> block carries for each language (CAP 1.2 §3.2.2 `language`). */
+export const CAP_LANGUAGE_TAGS: Record<Language, string> = { en: 'en-US', es: 'es-US', fr: 'fr', zh: 'zh', vi: 'vi', ko: 'ko' };
+
+export const isLanguage = (x: unknown): x is Language => typeof x === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(x);
+
+/**
+ * A browser's language (navigator.language, e.g. es-MX, zh-Hant-TW) mapped to a supported one by its primary subtag;
+ * English when none matches.
+ */
+export function languageFromLocale(locale: string | null | undefined): Language {
+  const primary = (locale ?? '').trim().toLowerCase().split(/[-_]/)[0];
+  return isLanguage(primary) ? primary : DEFAULT_LANGUAGE;
+}
+
+/** An alert's text in one language. */
+export interface AlertText {
+  title: string;
+  message: string;
+}
+
+/** An alert's text in languages other than English, by language code. */
+export type AlertTranslations = Partial<Record<TranslationLanguage, AlertText>>;
+
+/**
+ * The alert's text in `language`: its translation when it has one, else its English title and message. `language`
+ * says which one was chosen. The one rule every channel and the feed use.
+ */
+export function textInLanguage(
+  alert: AlertText & { translations?: AlertTranslations | null },
+  language: string | null | undefined,
+): AlertText & { language: Language } {
+  const t = language && language !== 'en' ? alert.translations?.[language as TranslationLanguage] : undefined;
+  return t ? { title: t.title, message: t.message, language: language as Language } : { title: alert.title, message: alert.message, language: 'en' };
+}
+
+/** Every language an alert has text in, English first, then the translations in SUPPORTED_LANGUAGES order. */
+export function alertLanguages(alert: { translations?: AlertTranslations | null }): Language[] {
+  return SUPPORTED_LANGUAGES.filter((l) => l === 'en' || !!alert.translations?.[l]);
+}
+
+// ---------------------------------------------------------------- SMS segments
+
+/**
+ * The most segments an alert's SMS may take, in any of its languages. Gateways concatenate up to about 10 parts and
+ * most carriers refuse or truncate beyond; an alert that long is also too long to read on a phone.
+ */
+export const SMS_MAX_SEGMENTS = 10;
+
+/**
+ * The text an SMS carries for an alert: the title, a line break, the message. The SMS webhook receives it as `text`
+ * (beside title and message) and the segment count is of it.
+ */
+export const smsText = (t: AlertText): string => `${t.title}\n${t.message}`;
+
+export type SmsEncoding = 'GSM-7' | 'UCS-2';
+
+export interface SmsSegments {
+  encoding: SmsEncoding;
+  /** Characters as a person counts them (an emoji is one). */
+  characters: number;
+  /** Code units the encoding spends: septets in GSM-7 (an extension character such as € is two), UTF-16 units in UCS-2. */
+  units: number;
+  segments: number;
+  /** How many units each segment holds: 160 (GSM-7) or 70 (UCS-2) alone, 153 or 67 once concatenated. */
+  perSegment: number;
+}
+
+/**
+ * How a text goes out as SMS (3GPP TS 23.038): GSM-7 when every character is in the GSM 03.38 basic set or its
+ * extension table (extension characters take two septets), else UCS-2 (a character outside the BMP, e.g. an emoji,
+ * is a surrogate pair: two units). One segment holds 160 septets or 70 units; a longer text is split into segments of
+ * 153 or 67 (the rest of each carries the concatenation header), never between an escape and its character or the
+ * halves of a surrogate pair. Counted by sms-segments-calculator (Twilio's), whose rules the unit spec pins down.
+ */
+export function smsSegments(text: string): SmsSegments {
+  const m = new SegmentedMessage(text, 'auto');
+  const encoding: SmsEncoding = m.getEncodingName() === 'GSM-7' ? 'GSM-7' : 'UCS-2';
+  const units = encoding === 'GSM-7' ? m.numberOfCharacters : text.length;
+  const segments = text.length === 0 ? 0 : m.segmentsCount;
+  const single = encoding === 'GSM-7' ? 160 : 70;
+  return { encoding, characters: [...text].length, units, segments, perSegment: segments > 1 ? single - (encoding === 'GSM-7' ? 7 : 3) : single };
+}
