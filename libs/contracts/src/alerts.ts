@@ -5,6 +5,7 @@
  * the preference screen (alert-type toggles, miles, notification methods). This file holds what is stored,
  * what each screen shows, and the mapping between them. Shared by services and the web app: no Node imports.
  */
+import type { AlertTranslations, Language } from './languages';
 
 // ---------------------------------------------------------------- severity (stored) and priority (admin form)
 
@@ -318,6 +319,11 @@ export interface AlertPreferences {
   phoneNumber: string | null;
   /** Home location; null when not set (then location does not restrict eligibility). */
   home: { lat: number; lng: number } | null;
+  /**
+   * The language alerts reach them in (push, SMS, e-mail, their feed), falling back to English for an alert without
+   * it. Null until they choose one: the web app then proposes the browser's language and sends it with the first save.
+   */
+  language: Language | null;
 }
 
 export const DEFAULT_TIME_ZONE = 'America/Phoenix';
@@ -334,6 +340,7 @@ export const DEFAULT_PREFERENCES: AlertPreferences = {
   methods: { push: true, voice: true, email: false, sms: false },
   phoneNumber: null,
   home: null,
+  language: null,
 };
 
 // ---------------------------------------------------------------- limits and texts
@@ -389,6 +396,8 @@ export interface AlertSummary {
 
 /** An alert as the admin screens see it. */
 export interface AdminAlert extends AlertSummary {
+  /** Its text in other languages than English (title and message are the English), by language code; {} when none. */
+  translations: AlertTranslations;
   createdBy: string | null;
   updatedAt: string;
   sentAt: string | null;
@@ -468,7 +477,10 @@ export interface HelpRequest {
   createdAt: string;
 }
 
+/** `title` and `message` are in the user's language (their preference) when the alert has it, else English. */
 export interface UserAlert extends AlertSummary {
+  /** The language title and message are in. */
+  language: Language;
   read: boolean;
   readAt: string | null;
 }

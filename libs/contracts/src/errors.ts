@@ -62,6 +62,9 @@ export const ALERT_ERROR_CODES = [
   'no_test_target',
   'channel_not_configured',
   'alert_not_dispatched',
+  'sms_too_long',
+  'template_not_found',
+  'template_name_taken',
 ] as const;
 
 export const INCIDENT_ERROR_CODES = [

@@ -1,5 +1,5 @@
 import { create } from 'xmlbuilder2';
-import { SERVICES } from '@beacon/contracts';
+import { alertLanguages, CAP_LANGUAGE_TAGS, SERVICES, textInLanguage } from '@beacon/contracts';
 import { CAP_SEVERITY, capCategory, capUrgency } from './cap-vocabulary';
 import type { PublicAlertRow } from './cap.repository';
 
@@ -79,22 +79,25 @@ export function capMessage(a: PublicAlertRow, site: CapSite): string {
   // CAP's reference triple: sender,identifier,sent of the message being cancelled.
   if (cancelled(a)) put(alert, 'references', `${site.sender},${a.id},${capTime(a.sent_at!)}`);
 
-  // Element order follows the CAP 1.2 schema's sequence.
-  const info = alert.ele('info');
-  put(info, 'language', 'en-US');
-  put(info, 'category', capCategory(a.category, a.type));
-  put(info, 'event', a.type);
-  put(info, 'urgency', capUrgency(a.severity));
-  put(info, 'severity', CAP_SEVERITY[a.severity]);
-  put(info, 'certainty', 'Observed');
-  if (a.expires_at) put(info, 'expires', capTime(a.expires_at));
-  put(info, 'senderName', 'Beacon');
-  put(info, 'headline', a.title);
-  put(info, 'description', a.message);
-  put(info, 'web', site.webUrl(a.id));
-  const area = info.ele('area');
-  put(area, 'areaDesc', a.location_name ?? 'Area of the alert');
-  if (a.lat !== null && a.lng !== null && a.radius_km !== null) put(area, 'circle', `${a.lat},${a.lng} ${a.radius_km}`);
+  // One <info> per language the alert has text in, English first (CAP 1.2 §3.2.2); the schema's element order.
+  for (const language of alertLanguages(a)) {
+    const text = textInLanguage(a, language);
+    const info = alert.ele('info');
+    put(info, 'language', CAP_LANGUAGE_TAGS[language]);
+    put(info, 'category', capCategory(a.category, a.type));
+    put(info, 'event', a.type);
+    put(info, 'urgency', capUrgency(a.severity));
+    put(info, 'severity', CAP_SEVERITY[a.severity]);
+    put(info, 'certainty', 'Observed');
+    if (a.expires_at) put(info, 'expires', capTime(a.expires_at));
+    put(info, 'senderName', 'Beacon');
+    put(info, 'headline', text.title);
+    put(info, 'description', text.message);
+    put(info, 'web', site.webUrl(a.id));
+    const area = info.ele('area');
+    put(area, 'areaDesc', a.location_name ?? 'Area of the alert');
+    if (a.lat !== null && a.lng !== null && a.radius_km !== null) put(area, 'circle', `${a.lat},${a.lng} ${a.radius_km}`);
+  }
   return doc.end({ prettyPrint: true });
 }
 

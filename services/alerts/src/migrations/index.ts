@@ -14,6 +14,8 @@ import { DispatchBatchSizes1764400000000 } from './1764400000000-DispatchBatchSi
 import { DeliveryOperations1764500000000 } from './1764500000000-DeliveryOperations';
 import { Reminders1764500000001 } from './1764500000001-Reminders';
 import { ConcernedCount1764500000002 } from './1764500000002-ConcernedCount';
+import { AlertLanguages1764620000000 } from './1764620000000-AlertLanguages';
+import { AlertTemplates1764620000001 } from './1764620000001-AlertTemplates';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -33,4 +35,6 @@ export const migrations = [
   DeliveryOperations1764500000000,
   Reminders1764500000001,
   ConcernedCount1764500000002,
+  AlertLanguages1764620000000,
+  AlertTemplates1764620000001,
 ];

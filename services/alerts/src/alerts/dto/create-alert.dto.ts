@@ -31,6 +31,7 @@ import {
   SEVERITIES,
 } from '@beacon/contracts';
 import { Latitude, Longitude, NumberRange, OPTIONAL_FROM_TEXT } from '@beacon/common';
+import { AlertMessage, AlertTitle, AlertTranslationsDto, AlertTranslationsField } from './alert-translations.dto';
 
 const toChannel = (c: unknown) => (typeof c === 'string' && c in ADMIN_CHANNEL_TO_CHANNEL ? ADMIN_CHANNEL_TO_CHANNEL[c as 'web_push'] : c);
 
@@ -43,17 +44,15 @@ export const AlertLongitude = () => Longitude('Longitude must be a number betwee
  * the admin single form sends type + priority + channels (web_push/sms accepted as the form names them).
  */
 export class CreateAlertDto {
-  @IsString({ message: 'Title must be at least 5 characters' })
-  @MinLength(ALERT_LIMITS.titleMin, { message: 'Title must be at least 5 characters' })
-  @MaxLength(ALERT_LIMITS.titleMax, { message: 'Title too long' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @AlertTitle()
   title: string;
 
-  @IsString({ message: 'Message must be at least 10 characters' })
-  @MinLength(ALERT_LIMITS.messageMin, { message: 'Message must be at least 10 characters' })
-  @MaxLength(ALERT_LIMITS.messageMax, { message: 'Message too long' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @AlertMessage()
   message: string;
+
+  /** The text in other languages, e.g. { es: { title, message } }; each recipient gets theirs, else the English. */
+  @AlertTranslationsField()
+  translations?: AlertTranslationsDto;
 
   @IsOptional()
   // class-validator reports the lowest decorator first: an empty type is "required", not "not one of".
