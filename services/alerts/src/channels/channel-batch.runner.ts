@@ -8,6 +8,7 @@ import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { toMessages } from './digest';
+import { alertTextFor } from './alert-text';
 
 /**
  * When a batch stops: no send starts after `deadline` (those messages are 'deferred'), and a send started before
@@ -105,10 +106,14 @@ export class ChannelBatchRunner {
     }
     const claimed = await this.deliveryRows.claimBatch(batch.deliveryIds, batch.channel);
     if (!claimed.length) return { sent: 0 };
-    const alerts = [alert];
-    const reminder = [asReminder(alert)];
+    // Each recipient's text in their language (alertTextFor); a reminder is titled on top of it.
+    const languages = await this.targets.languages(claimed.map((d) => d.user_id));
+    const textOf = (d: (typeof claimed)[number]) => {
+      const text = alertTextFor(alert, languages.get(d.user_id));
+      return d.round > 0 ? asReminder(text) : text;
+    };
     return this.sendAndRecord(
-      claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts: d.round > 0 ? reminder : alerts, deliveryIds: [d.id] })),
+      claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts: [textOf(d)], deliveryIds: [d.id] })),
       [batch.alertId],
       batch,
       job,
@@ -143,7 +148,8 @@ export class ChannelBatchRunner {
       for (const id of alertIds) this.progress.touch(id);
       return { cancelled };
     }
-    return this.sendAndRecord(toMessages(live, alerts), alertIds, batch, job, sender);
+    const languages = await this.targets.languages(live.map((d) => d.user_id));
+    return this.sendAndRecord(toMessages(live, alerts, languages), alertIds, batch, job, sender);
   }
 
   private async sendAndRecord(messages: ChannelMessage[], alertIds: string[], batch: ChannelBatch, job: Job, sender: ChannelSender) {
