@@ -87,6 +87,8 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     frequency?: AlertPreferences['frequency'];
     /** Push on in the preferences, but no browser subscribed yet (the default for a new user). */
     noDevice?: boolean;
+    /** The language they read alerts in (absent: none chosen, English). */
+    language?: string;
   }): Promise<TestUser> {
     const id = randomUUID();
     const email = `user-${id.slice(0, 8)}@example.test`;
@@ -101,6 +103,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       phoneNumber: phone,
       ...(o.quietHours ? { quietHours: o.quietHours } : {}),
       ...(o.frequency ? { frequency: o.frequency } : {}),
+      ...(o.language ? { language: o.language } : {}),
     });
     expect(saved.status).toBe(200);
     let subscriptionId: string | null = null;
@@ -261,7 +264,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     );
     expect(calls.length).toBe(Math.ceil(phones.length / 4));
     for (const c of calls) {
-      expect(Object.keys(c.body).sort()).toEqual(['message', 'priority', 'recipients', 'source', 'timestamp', 'title', 'type']);
+      expect(Object.keys(c.body).sort()).toEqual(['language', 'message', 'priority', 'recipients', 'source', 'timestamp', 'title', 'type']);
       expect(c.body).toMatchObject({ type: 'Traffic', priority: 'high', source: 'beacon' });
       expect(c.idempotencyKey).toMatch(new RegExp(`^sms:${alert.id}:\\d+$`));
     }
@@ -283,6 +286,71 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(totalCounts(final.channels).sent).toBe(rows.length);
     expect(final.recipients).toBe(done.recipients);
     expect(progress.filter((p) => p.alertId === alert.id).length).toBeLessThan(rows.length);
+  });
+
+  it('sends each recipient the alert in their language on push, SMS and e-mail, and English where it has none', async () => {
+    const place = destination(YUMA, 3, 90);
+    const make = (language?: string) => makeUser({ alertTypes: ['traffic'], home: place, radiusMiles: 5, push: true, sms: true, email: true, language });
+    const spanish = await make('es');
+    const french = await make('fr');
+    const unset = await make();
+    const english = { title: 'Wrong-way driver on I-8 near Yuma', message: 'A wrong-way driver is heading east on I-8. Leave the freeway if you can.' };
+    const es = { title: 'Conductor en sentido contrario en la I-8', message: 'Un conductor circula en sentido contrario en la I-8. Salga de la autopista.' };
+    const alert = await sendAlert({
+      ...english,
+      translations: { es },
+      type: 'Traffic',
+      severity: 'high',
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: 5,
+      channels: ['push', 'sms', 'email'],
+    });
+    expect(alert.translations).toEqual({ es });
+    await settled(alert.id);
+    const want = new Map([
+      [spanish.id, { ...es, lang: 'es' }],
+      [french.id, { ...english, lang: 'en' }],
+      [unset.id, { ...english, lang: 'en' }],
+    ]);
+
+    // Push: the payload's title, body and lang.
+    for (const u of [spanish, french, unset]) {
+      const [r, ...more] = push.for(u.subscriptionId!).filter((x) => x.payload?.alertId === alert.id);
+      expect(more).toEqual([]);
+      const { title, message, lang } = want.get(u.id)!;
+      expect(r.payload).toMatchObject({ title, body: message, lang });
+    }
+
+    // SMS: one call per language, each to the phones of its readers, under keys of their own.
+    const calls = sms.received.filter((c) => [english.title, es.title].includes(c.body.title));
+    const callOf = (u: TestUser) => calls.filter((c) => c.body.recipients.includes(u.phone!));
+    for (const u of [spanish, french, unset]) {
+      const [c, ...more] = callOf(u);
+      expect(more).toEqual([]);
+      const { title, message, lang } = want.get(u.id)!;
+      expect(c.body).toMatchObject({ title, message, language: lang });
+    }
+    expect(callOf(french)[0]).toBe(callOf(unset)[0]);
+    expect(callOf(spanish)[0]).not.toBe(callOf(french)[0]);
+    expect(new Set(calls.map((c) => c.idempotencyKey)).size).toBe(calls.length);
+
+    // E-mail: subject and body.
+    for (const u of [spanish, french, unset]) {
+      const mails = smtp.received.filter((m) => m.to.includes(u.email));
+      expect(mails).toHaveLength(1);
+      const { title, message } = want.get(u.id)!;
+      expect(mails[0].subject).toBe(`[High] ${title}`);
+      expect(mails[0].raw).toContain(message);
+      expect(mails[0].raw).not.toContain(u === spanish ? english.message : es.message);
+    }
+
+    // Their own feed and the alert's page read the same way.
+    for (const u of [spanish, french]) {
+      const one = await call<{ title: string; message: string; language: string }>('GET', `/me/alerts/${alert.id}`, u.token);
+      const { title, message, lang } = want.get(u.id)!;
+      expect(one.body).toMatchObject({ title, message, language: lang });
+    }
   });
 
   it('says No Recipients, not All Delivered, for an alert that concerned nobody; Not Sent for a draft cancelled before sending', async () => {
