@@ -1,4 +1,5 @@
 import { SegmentedMessage } from 'sms-segments-calculator';
+import type { AlertCategory, DeliveryChannel, Severity } from './alerts';
 
 /**
  * Alert languages (issue #19). An alert's own title and message are English; `translations` may carry the same text in
@@ -106,3 +107,27 @@ export function smsSegments(text: string): SmsSegments {
   const single = encoding === 'GSM-7' ? 160 : 70;
   return { encoding, characters: [...text].length, units, segments, perSegment: segments > 1 ? single - (encoding === 'GSM-7' ? 7 : 3) : single };
 }
+
+// ---------------------------------------------------------------- alert templates
+
+/**
+ * A saved alert template (GET/POST/PUT/DELETE /api/alerts/templates) that the wizard and Quick Send start from: what
+ * kind of alert, how severe, its text in English (title, message) and other languages, its channels and default radius.
+ */
+export interface AlertTemplate {
+  id: string;
+  name: string;
+  type: string;
+  category: AlertCategory;
+  severity: Severity;
+  title: string;
+  message: string;
+  translations: AlertTranslations;
+  channels: DeliveryChannel[];
+  /** The radius the form starts with; null: the form's own default. */
+  radiusKm: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const TEMPLATE_NAME_MAX = 100;

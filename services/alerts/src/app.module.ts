@@ -1,3 +1,6 @@
+import { TemplatesController } from './templates/templates.controller';
+import { TemplatesRepository } from './templates/templates.repository';
+import { TemplatesService } from './templates/templates.service';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@beacon/auth';
@@ -43,7 +46,7 @@ export class AppModule {
         { module: DeliveryEnvModule, global: true, providers: [{ provide: AlertsDeliveryEnv, useValue: env }], exports: [AlertsDeliveryEnv] },
         AlertsDomainModule,
       ],
-      // Order matters: static paths (me/..., admin/..., push/..., deliveries/..., cap/...) before AdminAlertsController's /:id.
+      // Order matters: static paths (me/..., admin/..., push/..., deliveries/..., cap/..., templates/...) before AdminAlertsController's /:id.
       controllers: [
         CapController,
         MyAlertsController,
@@ -52,9 +55,10 @@ export class AppModule {
         DeliveryReceiptsController,
         SettingsController,
         HelpRequestsController,
+        TemplatesController,
         AdminAlertsController,
       ],
-      providers: [IncidentVerifiedHandler, CapRepository],
+      providers: [IncidentVerifiedHandler, CapRepository, TemplatesService, TemplatesRepository],
     };
   }
 }

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -38,6 +39,16 @@ const toChannel = (c: unknown) => (typeof c === 'string' && c in ADMIN_CHANNEL_T
 /** Where an alert is centred or help is needed: optional, numeric strings accepted. */
 export const AlertLatitude = () => Latitude('Latitude must be a number between -90 and 90', OPTIONAL_FROM_TEXT);
 export const AlertLongitude = () => Longitude('Longitude must be a number between -180 and 180', OPTIONAL_FROM_TEXT);
+
+/** An alert's (or template's) channels: at least one of push, sms, email; the admin form's web_push accepted for push. */
+export const AlertChannels = () =>
+  applyDecorators(
+    IsIn(DELIVERY_CHANNELS as unknown as string[], { each: true, message: 'Channels must be among web_push (push), sms, email' }),
+    ArrayMaxSize(DELIVERY_CHANNELS.length, { message: 'Select at least one channel' }),
+    ArrayMinSize(1, { message: 'Select at least one channel' }),
+    IsArray({ message: 'Select at least one channel' }),
+    Transform(({ value }) => (Array.isArray(value) ? [...new Set(value.map(toChannel))] : value)),
+  );
 
 /**
  * One body for both create screens: the wizard sends severity + category (+ location, radius, expiry),
@@ -90,11 +101,7 @@ export class CreateAlertDto {
   @IsISO8601({ strict: true }, { message: 'Expiry must be a date and time' })
   expiresAt?: string;
 
-  @Transform(({ value }) => (Array.isArray(value) ? [...new Set(value.map(toChannel))] : value))
-  @IsArray({ message: 'Select at least one channel' })
-  @ArrayMinSize(1, { message: 'Select at least one channel' })
-  @ArrayMaxSize(DELIVERY_CHANNELS.length, { message: 'Select at least one channel' })
-  @IsIn(DELIVERY_CHANNELS as unknown as string[], { each: true, message: 'Channels must be among web_push (push), sms, email' })
+  @AlertChannels()
   channels: DeliveryChannel[];
 
   /** The escalation: remind whoever it reached and has not answered, this many minutes after it went out (once). */
