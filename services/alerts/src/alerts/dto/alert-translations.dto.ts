@@ -6,24 +6,24 @@ import { ALERT_LIMITS, LANGUAGE_LABELS, TRANSLATION_LANGUAGES, TranslationLangua
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 /**
- * An alert title's rules (5 to 100 characters, trimmed); `name` says whose title, e.g. "Spanish title". Listed last to
- * first: class-validator reports them bottom-up, as stacked decorators.
+ * An alert title's rules (5 to 100 characters, trimmed); `name` says whose title, e.g. "Spanish title". A missing one
+ * is reported as too short (class-validator reports the constraints in the order they are applied).
  */
 export const AlertTitle = (name = 'Title') =>
   applyDecorators(
-    trim,
-    MaxLength(ALERT_LIMITS.titleMax, { message: `${name} too long` }),
-    MinLength(ALERT_LIMITS.titleMin, { message: `${name} must be at least ${ALERT_LIMITS.titleMin} characters` }),
     IsString({ message: `${name} must be at least ${ALERT_LIMITS.titleMin} characters` }),
+    MinLength(ALERT_LIMITS.titleMin, { message: `${name} must be at least ${ALERT_LIMITS.titleMin} characters` }),
+    MaxLength(ALERT_LIMITS.titleMax, { message: `${name} too long` }),
+    trim,
   );
 
 /** An alert message's rules (10 to 500 characters, trimmed). */
 export const AlertMessage = (name = 'Message') =>
   applyDecorators(
-    trim,
-    MaxLength(ALERT_LIMITS.messageMax, { message: `${name} too long` }),
-    MinLength(ALERT_LIMITS.messageMin, { message: `${name} must be at least ${ALERT_LIMITS.messageMin} characters` }),
     IsString({ message: `${name} must be at least ${ALERT_LIMITS.messageMin} characters` }),
+    MinLength(ALERT_LIMITS.messageMin, { message: `${name} must be at least ${ALERT_LIMITS.messageMin} characters` }),
+    MaxLength(ALERT_LIMITS.messageMax, { message: `${name} too long` }),
+    trim,
   );
 
 const label = (l: TranslationLanguage) => LANGUAGE_LABELS[l].replace(/ \(.*\)$/, '');
