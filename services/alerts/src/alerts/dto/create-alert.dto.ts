@@ -15,7 +15,6 @@ import {
   Max,
   MaxLength,
   Min,
-  MinLength,
 } from 'class-validator';
 import {
   ADMIN_ALERT_TYPES,
