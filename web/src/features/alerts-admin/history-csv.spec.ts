@@ -40,6 +40,7 @@ function alert(over: Partial<AdminAlert>): AdminAlert {
     id: '00000000-0000-4000-8000-000000000001',
     title: 'Flood warning',
     message: 'Move to higher ground now please',
+    translations: {},
     severity: 'high',
     priority: 'high',
     category: 'weather',

@@ -114,7 +114,8 @@ export function applyAlertUpdate(dispatch: AppDispatch, state: RootState, s: Ale
 
 /** A new alert for me: prepended to my unfiltered lists (filtered ones only when it matches). */
 export function applyNewUserAlert(dispatch: AppDispatch, state: RootState, s: AlertSummary) {
-  const mine: UserAlert = { ...s, read: false, readAt: null };
+  // The event carries the English text; the user's own language comes with the next read of their list.
+  const mine: UserAlert = { ...s, language: 'en', read: false, readAt: null };
   for (const args of alertsApi.util.selectCachedArgsForQuery(state, 'myAlerts')) {
     if (args.severity && args.severity !== s.severity) continue;
     if (args.search && !`${s.title}\n${s.message}`.toLowerCase().includes(args.search.toLowerCase())) continue;
