@@ -16,6 +16,7 @@ import { errorMessage } from '@/app/api';
 import { languageName, translationKey, type FieldErrors, type FormTranslations } from './alert-form';
 import { useCreateTemplateMutation, useDeleteTemplateMutation, useListTemplatesQuery, type TemplateBody } from './alerts-admin.api';
 import { CountedField } from './ui';
+import './languages.css';
 
 /**
  * The create screens' pieces for alerts in more than one language (issue #19): the text in other languages, the SMS
@@ -106,7 +107,7 @@ export function SmsSegmentsTable({ title, message, translations }: { title: stri
   });
   return (
     <div className="sms-segments" role="region" aria-label="SMS length per language">
-      <table className="table compact">
+      <table>
         <caption className="small muted">SMS length (title and message; at most {SMS_MAX_SEGMENTS} segments)</caption>
         <thead>
           <tr>

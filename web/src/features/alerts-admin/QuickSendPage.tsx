@@ -152,15 +152,15 @@ export function QuickSendPage() {
           </p>
         </div>
       </header>
+      <TemplateBar
+        onApply={(t) => {
+          setValues((v) => quickSendFromTemplate(v, t));
+          setErrors({});
+        }}
+        current={(name) => (hasErrors(validateQuickSend(values)) ? null : templateFromQuickSend(name, values))}
+      />
       <div className="grid-2">
         <form className="card" onSubmit={submit} noValidate aria-labelledby="quick-send-title">
-          <TemplateBar
-            onApply={(t) => {
-              setValues((v) => quickSendFromTemplate(v, t));
-              setErrors({});
-            }}
-            current={(name) => (hasErrors(validateQuickSend(values)) ? null : templateFromQuickSend(name, values))}
-          />
           <p className="notice" role="note">
             <strong>Heads up:</strong> this alert goes out immediately to all configured recipients.
           </p>
