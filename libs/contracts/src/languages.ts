@@ -74,8 +74,8 @@ export function alertLanguages(alert: { translations?: AlertTranslations | null 
 export const SMS_MAX_SEGMENTS = 10;
 
 /**
- * The text an SMS carries for an alert: the title, a line break, the message. The SMS webhook receives it as `text`
- * (beside title and message) and the segment count is of it.
+ * The text an SMS carries for an alert, as the segment limit counts it: the title, a line break, the message. The SMS
+ * webhook receives title and message (and the language) and the gateway sends them so; Beacon adds nothing else.
  */
 export const smsText = (t: AlertText): string => `${t.title}\n${t.message}`;
 
