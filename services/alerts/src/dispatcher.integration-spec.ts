@@ -812,13 +812,17 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
   it('sends an hourly-digest user the alerts that came due together as one message per channel', async () => {
     const place = destination(FLAGSTAFF, 70, 200);
     const u = await makeUser({ alertTypes: ['weather'], home: place, push: true, sms: true, email: true, frequency: 'hourly' });
+    // A Spanish reader beside them: each alert of their digest in Spanish where it has it.
+    const es = await makeUser({ alertTypes: ['weather'], home: place, push: true, sms: true, email: true, frequency: 'hourly', language: 'es' });
     const base = { category: 'weather', lat: place.lat, lng: place.lng, radiusKm: 5, channels: ['push', 'sms', 'email'] };
+    const spanishDust = { title: 'Tormenta de polvo', message: 'Visibilidad casi nula en la I-17; detengase a un lado.' };
     const dust = await sendAlert({
       ...base,
       title: 'Dust storm warning',
       message: 'Visibility near zero on I-17; pull aside, stay alive.',
       severity: 'high',
       locationName: 'I-17 north of Camp Verde',
+      translations: { es: spanishDust },
     });
     const wind = await sendAlert({ ...base, title: 'Wind advisory', message: 'Gusts to 45 mph this afternoon.', severity: 'medium' });
     const frost = await sendAlert({ ...base, title: 'Frost tonight', message: 'Cover sensitive plants.', severity: 'low' });
@@ -826,10 +830,15 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     // (Users elsewhere in this suite without a home get every weather alert at once; this one's are held.)
     const rows = async () => (await Promise.all(all.map((a) => deliveries(a.id)))).flat().filter((r) => r.user_id === u.id);
     await waitFor('nine held deliveries', async () => ((await rows()).filter((r) => r.status === 'pending' && r.not_before).length === 9 ? true : null));
+    await waitFor('their nine held deliveries', async () =>
+      (await Promise.all(all.map((a) => deliveries(a.id)))).flat().filter((r) => r.user_id === es.id && r.status === 'pending' && r.not_before).length === 9
+        ? true
+        : null,
+    );
 
     // Frost is called off before the hour; the other two come due together.
     expect((await call('POST', `/${frost.id}/cancel`, adminToken)).status).toBe(200);
-    await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = now() WHERE user_id = $1`, [u.id]);
+    await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = now() WHERE user_id = ANY($1::uuid[])`, [[u.id, es.id]]);
     const queues = (['push', 'sms', 'email'] as const).map(
       (c) =>
         new Queue(JOB_QUEUE[c === 'push' ? JobName.PushSend : c === 'sms' ? JobName.SmsSend : JobName.EmailSend], {
@@ -896,6 +905,30 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(mails[0].raw).toContain('Dust storm warning');
     expect(mails[0].raw).toContain('Wind advisory');
     expect(mails[0].raw).not.toContain('Frost tonight');
+    expect(mails[0].raw).not.toContain('Tormenta de polvo');
+
+    // The Spanish reader's digest: the dust storm in Spanish, the wind advisory (no Spanish text) in English.
+    await waitFor('their digest settled', async () => {
+      const r = (await Promise.all(all.map((a) => deliveries(a.id)))).flat().filter((d) => d.user_id === es.id);
+      return r.every((d) => !['pending', 'sending'].includes(d.status)) ? true : null;
+    });
+    expect(push.for(es.subscriptionId!).map((p) => p.payload)).toEqual([
+      expect.objectContaining({ title: '2 alerts in your area', body: 'High: Tormenta de polvo\nMedium: Wind advisory', lang: 'es' }),
+    ]);
+    const spanishTexts = sms.received.filter((c) => c.body.recipients.includes(es.phone!));
+    expect(spanishTexts.map((c) => c.body)).toEqual([
+      expect.objectContaining({
+        recipients: [es.phone],
+        message: `[High] Tormenta de polvo (I-17 north of Camp Verde): ${spanishDust.message}\n\n[Medium] Wind advisory: Gusts to 45 mph this afternoon.`,
+      }),
+    ]);
+    const spanishMails = smtp.received.filter((m) => m.to.includes(es.email));
+    expect(spanishMails).toHaveLength(1);
+    const spanishBody = spanishMails[0].raw.replace(/=\r?\n/g, '');
+    expect(spanishBody).toContain('Tormenta de polvo');
+    expect(spanishBody).toContain(spanishDust.message);
+    expect(spanishBody).toContain('Wind advisory');
+    expect(spanishBody).not.toContain('Dust storm warning');
 
     // The browser's receipt for the digest speaks for both alerts.
     const receipt = pushes[0].payload!.receipt;
