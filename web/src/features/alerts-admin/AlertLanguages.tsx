@@ -106,7 +106,7 @@ export function SmsSegmentsTable({ title, message, translations }: { title: stri
     return { language, ...smsSegments(smsText({ title: text.title.trim(), message: text.message.trim() })) };
   });
   return (
-    <div className="sms-segments" role="region" aria-label="SMS length per language">
+    <div className="sms-segments table-wrap" role="region" aria-label="SMS length per language">
       <table>
         <caption className="small muted">SMS length (title and message; at most {SMS_MAX_SEGMENTS} segments)</caption>
         <thead>
