@@ -14,7 +14,6 @@ import {
   SEVERITIES,
   SEVERITY_INFO,
   SUPPORTED_LANGUAGES,
-  languageFromLocale,
   milesToKm,
   type AlertPreferences,
   type Frequency,
@@ -29,6 +28,7 @@ import { detectLocation } from '@/common/geolocation';
 import { Spinner } from '@/common/Spinner';
 import { useNow } from '@/common/useNow';
 import { useMyAlertsInfiniteQuery, usePreferencesQuery, useUpdatePreferencesMutation, type PreferencesUpdate } from './alerts.api';
+import { browserLanguage } from './language';
 import { LazyAreaMap } from './LazyAreaMap';
 import { useLiveUserAlerts } from './live';
 import { speakAlert } from './notifications';
@@ -53,9 +53,6 @@ const toForm = (p: AlertPreferences): Form => ({
   // Until they choose, the browser's language (when Beacon has it): saved with their first save.
   language: p.language ?? browserLanguage(),
 });
-
-/** navigator.language as a language alerts come in (English when Beacon has no text in it). */
-export const browserLanguage = (): Language => languageFromLocale(typeof navigator === 'undefined' ? undefined : navigator.language);
 
 /**
  * Quick Setup: every type of alert except events, straight away, within the default 25 miles, quiet at night
