@@ -24,6 +24,7 @@ import { FALLBACK_POLL_MS, useFallbackPolling, useLiveAdminAlerts, useWatchAlert
 import { Pager } from './ui';
 import { AlertOperationsPanel } from './AlertOperations';
 import '@/features/alerts/alerts.css';
+import { AlertTranslationsList } from './AlertLanguages';
 
 const STATUS_LABEL: Record<DeliveryStatus, string> = {
   pending: 'Pending',
@@ -123,6 +124,7 @@ export function AdminAlertDetailPage() {
               <dt>Source</dt>
               <dd>{a.source === 'incident' ? 'Verified incident' : a.source === 'test' ? 'Test alert' : 'Admin'}</dd>
             </dl>
+            <AlertTranslationsList translations={a.translations} />
           </section>
           <AlertAudit alertId={a.id} status={a.status} />
           <Deliveries alertId={a.id} finished={isFinished(a)} />

@@ -5,6 +5,7 @@ import type { AlertTemplate } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
 import { CreateAlertPage } from './CreateAlertPage';
 import { QuickSendPage } from './QuickSendPage';
+import { AlertTranslationsList } from './AlertLanguages';
 import { adminAlert, renderScreen, requestOf } from './test-utils';
 
 jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
@@ -192,5 +193,20 @@ describe('Quick Send in more than one language', () => {
     await user.click(await screen.findByRole('button', { name: /^Send to/ }));
     await waitFor(() => expect(posts.filter((p) => p.path === '/api/alerts')).toHaveLength(1));
     expect(posts[0].body).toMatchObject({ type: 'Traffic', priority: 'high', channels: ['web_push', 'sms'], translations: wrongWay.translations });
+  });
+});
+
+describe("an alert's other languages on its admin page", () => {
+  it('lists each translation with its language, as text', () => {
+    render(<AlertTranslationsList translations={{ es: { title: '<b>Corte</b> de agua', message: 'Evite la calle 5.' } }} />, '/admin/alerts/x');
+    const list = screen.getByRole('definition');
+    expect(screen.getByRole('term')).toHaveTextContent('Spanish (Español)');
+    expect(list).toHaveTextContent('<b>Corte</b> de agua');
+    expect(list).toHaveAttribute('lang', 'es');
+  });
+
+  it('shows nothing for an alert in English only', () => {
+    render(<AlertTranslationsList translations={{}} />, '/admin/alerts/x');
+    expect(screen.queryByText('Other languages')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import {
   ALERT_LIMITS,
@@ -10,6 +10,7 @@ import {
   smsText,
   textInLanguage,
   type AlertTemplate,
+  type AlertTranslations,
   type TranslationLanguage,
 } from '@beacon/contracts';
 import { errorMessage } from '@/app/api';
@@ -219,5 +220,27 @@ export function TemplateBar({ onApply, current }: TemplateBarProps) {
         </p>
       )}
     </div>
+  );
+}
+
+/** An alert's text in its other languages (the admin's alert page), nothing when it has none. */
+export function AlertTranslationsList({ translations }: { translations: AlertTranslations }) {
+  const languages = TRANSLATION_LANGUAGES.filter((l) => translations[l]);
+  if (!languages.length) return null;
+  return (
+    <>
+      <h3>Other languages</h3>
+      <dl className="review" aria-label="Other languages">
+        {languages.map((l) => (
+          <Fragment key={l}>
+            <dt>{LANGUAGE_LABELS[l]}</dt>
+            <dd lang={l}>
+              <strong>{translations[l]!.title}</strong>
+              <span className="pre-wrap block">{translations[l]!.message}</span>
+            </dd>
+          </Fragment>
+        ))}
+      </dl>
+    </>
   );
 }
