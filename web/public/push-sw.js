@@ -87,6 +87,8 @@ self.addEventListener('push', (event) => {
   const title = TITLE_PREFIX + (data.title || 'Beacon alert');
   const options = {
     body: data.body || '',
+    // The language the text is in (the user's, or English): screen readers and fonts follow it.
+    lang: data.lang || 'en',
     icon: data.icon || DEFAULT_ICON,
     badge: data.badge || DEFAULT_ICON,
     // One notification per alert: a repeat of the same alert (a retried send) replaces it instead of adding one.

@@ -6,6 +6,7 @@ import type { AlertArea } from './alert-area';
  * the preference screen (alert-type toggles, miles, notification methods). This file holds what is stored,
  * what each screen shows, and the mapping between them. Shared by services and the web app: no Node imports.
  */
+import type { AlertTranslations, Language } from './languages';
 
 // ---------------------------------------------------------------- severity (stored) and priority (admin form)
 
@@ -321,6 +322,11 @@ export interface AlertPreferences {
   phoneNumber: string | null;
   /** Home location; null when not set (then location does not restrict eligibility). */
   home: { lat: number; lng: number } | null;
+  /**
+   * The language alerts reach them in (push, SMS, e-mail, their feed), falling back to English for an alert without
+   * it. Null until they choose one: the web app then proposes the browser's language and sends it with the first save.
+   */
+  language: Language | null;
 }
 
 export const DEFAULT_TIME_ZONE = 'America/Phoenix';
@@ -337,6 +343,7 @@ export const DEFAULT_PREFERENCES: AlertPreferences = {
   methods: { push: true, voice: true, email: false, sms: false },
   phoneNumber: null,
   home: null,
+  language: null,
 };
 
 // ---------------------------------------------------------------- limits and texts
@@ -402,6 +409,8 @@ export interface AlertSummary {
 
 /** An alert as the admin screens see it. */
 export interface AdminAlert extends AlertSummary {
+  /** Its text in other languages than English (title and message are the English), by language code; {} when none. */
+  translations: AlertTranslations;
   createdBy: string | null;
   updatedAt: string;
   sentAt: string | null;
@@ -468,13 +477,11 @@ export interface AlertAuditEntry {
 // ---------------------------------------------------------------- versions (update, all-clear)
 
 /** The fields an update can change; the area counts as one. */
-export const ALERT_UPDATE_FIELDS = ['title', 'message', 'severity', 'expiresAt', 'area'] as const;
+export const ALERT_UPDATE_FIELDS = ['title', 'message', 'translations', 'severity', 'expiresAt', 'area'] as const;
 export type AlertUpdateField = (typeof ALERT_UPDATE_FIELDS)[number];
 
-/** The all-clear message when the admin writes none. */
+/** The all-clear message when the admin writes none (in English; LIFECYCLE_WORDS has every language's). */
 export const ALL_CLEAR_DEFAULT_MESSAGE = 'The danger has passed. This alert has ended.';
-/** What someone the alert reached is told when an update moves the area away from them. */
-export const LEFT_AREA_MESSAGE = 'The area of this alert has changed and no longer includes your location.';
 export const ALL_CLEAR_MESSAGE_MAX = 500;
 
 /**
@@ -515,7 +522,10 @@ export interface HelpRequest {
   createdAt: string;
 }
 
+/** `title` and `message` are in the user's language (their preference) when the alert has it, else English. */
 export interface UserAlert extends AlertSummary {
+  /** The language title and message are in. */
+  language: Language;
   read: boolean;
   readAt: string | null;
 }

@@ -14,6 +14,7 @@ import type {
 import type { GeocodeResult } from './alert-area';
 import type { CommunityComment, CommunityPost, CommunityStats, LikeResult, MyCommunityActivityPage, UserPoints } from './community';
 import type { ErrorCode, IdentityErrorCode } from './errors';
+import type { AlertTemplate } from './languages';
 import type { Incident, IncidentPage, ModerationQueueCount, ModerationQueuePage, PossibleDuplicate, PublicIncident, UploadResult } from './incidents';
 import type { Product, ProductAnalytics, ProductPage, StoreStats } from './store';
 import type { Camera, TrafficEvent } from './traffic';
@@ -246,6 +247,8 @@ export interface ApiResponses {
   PushPublicKey: { publicKey: string };
   PushSubscription: { id: string; endpoint: string };
   PushSubscriptionRemoved: { removed: boolean };
+  AlertTemplate: AlertTemplate;
+  AlertTemplates: AlertTemplate[];
   // identity
   IdentityUser: IdentityUser;
   IdentityUserList: IdentityUserList;

@@ -75,6 +75,9 @@ export const ALERT_ERROR_CODES = [
   // the wizard's address search (GET /api/alerts/geocode)
   'geocoder_not_configured',
   'geocoder_unavailable',
+  'sms_too_long',
+  'template_not_found',
+  'template_name_taken',
 ] as const;
 
 export const INCIDENT_ERROR_CODES = [

@@ -1,4 +1,5 @@
 export * from './alerts';
+export * from './languages';
 export * from './queues';
 export * from './socket-events';
 export * from './services';

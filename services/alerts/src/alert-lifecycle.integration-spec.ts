@@ -10,7 +10,7 @@ import {
   DeliveryChannel,
   JOB_QUEUE,
   JobName,
-  LEFT_AREA_MESSAGE,
+  LIFECYCLE_WORDS,
   PreferenceAlertType,
   queuePrefix,
   UserAlert,
@@ -66,6 +66,7 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     sms?: boolean;
     email?: boolean;
     quietHours?: AlertPreferences['quietHours'];
+    language?: string;
   }) {
     const id = randomUUID();
     const email = `life-${id.slice(0, 8)}@example.test`;
@@ -79,6 +80,7 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
       methods: { push: o.push ?? false, sms: o.sms ?? false, email: o.email ?? false, voice: true },
       phoneNumber: phone,
       ...(o.quietHours ? { quietHours: o.quietHours } : {}),
+      ...(o.language ? { language: o.language } : {}),
     });
     expect(saved.status).toBe(200);
     let subscriptionId: string | null = null;
@@ -209,7 +211,7 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     const leaves = received(users.leaves);
     expect(leaves.push).toEqual([
       ['Wrong-way driver on US-60', 'A wrong-way driver is heading west on US-60. Stay off the freeway.'],
-      ['Update: Wrong-way driver now on Loop 202', LEFT_AREA_MESSAGE],
+      ['Update: Wrong-way driver now on Loop 202', LIFECYCLE_WORDS.en.leftArea],
     ]);
     expect(leaves.email.map(([s]) => s)).toEqual([
       expect.stringContaining('Wrong-way driver on US-60'),
@@ -444,5 +446,50 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     const texts = await cap(id);
     expect(texts.get('polygon')).toHaveLength(1);
     expect(texts.get('circle')).toBeUndefined();
+  });
+
+  it("a Spanish reader is told the update and the all-clear in Spanish, in the alert's updated Spanish text", async () => {
+    const place = destination(MESA, 300, 200);
+    const lector = await makeUser({ home: place, push: true, sms: true, language: 'es' });
+    const sent = await call<AdminAlert>(
+      'POST',
+      '',
+      adminToken,
+      {
+        title: 'Wrong-way driver on I-8',
+        message: 'Wrong-way driver eastbound on I-8 near milepost 40.',
+        translations: { es: { title: 'Conductor en sentido contrario en la I-8', message: 'Conductor en sentido contrario hacia el este en la I-8.' } },
+        category: 'traffic',
+        severity: 'high',
+        lat: place.lat,
+        lng: place.lng,
+        radiusKm: 5,
+        channels: ['push', 'sms'],
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    const id = sent.body.id;
+    await settled(id);
+    const updated = await call<AdminAlert>('POST', `/${id}/update`, adminToken, {
+      title: 'Wrong-way driver stopped on I-8',
+      translations: { es: { title: 'Conductor detenido en la I-8', message: 'El conductor fue detenido; el carril derecho sigue cerrado.' } },
+    });
+    expect(updated.body).toMatchObject({ version: 2, translations: { es: { title: 'Conductor detenido en la I-8' } } });
+    await versionDone(id, 2);
+    await call('POST', `/${id}/all-clear`, adminToken, {});
+    await versionDone(id, 3);
+    const got = received(lector);
+    expect(got.push.map(([t]) => t)).toEqual([
+      'Conductor en sentido contrario en la I-8',
+      'Actualización: Conductor detenido en la I-8',
+      'Fin de la alerta: Conductor detenido en la I-8',
+    ]);
+    expect(got.push[2][1]).toBe(LIFECYCLE_WORDS.es.allClearDefault);
+    expect(got.sms.map(([t]) => t)).toEqual(got.push.map(([t]) => t));
+    const versions = await call<AlertVersion[]>('GET', `/${id}/versions`, adminToken);
+    expect(versions.body[1].changed).toEqual(['title', 'translations']);
+    // CAP: one <info> per language, the all-clear in each.
+    const texts = await cap(id);
+    expect(texts.get('headline')).toEqual(['All clear: Wrong-way driver stopped on I-8', 'Fin de la alerta: Conductor detenido en la I-8']);
   });
 });

@@ -1,3 +1,6 @@
+import { TemplatesController } from './templates/templates.controller';
+import { TemplatesRepository } from './templates/templates.repository';
+import { TemplatesService } from './templates/templates.service';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@beacon/auth';
@@ -45,7 +48,7 @@ export class AppModule {
         { module: DeliveryEnvModule, global: true, providers: [{ provide: AlertsDeliveryEnv, useValue: env }], exports: [AlertsDeliveryEnv] },
         AlertsDomainModule,
       ],
-      // Order matters: static paths (me/..., admin/..., push/..., deliveries/..., cap/...) before AdminAlertsController's /:id.
+      // Order matters: static paths (me/..., admin/..., push/..., deliveries/..., cap/..., templates/...) before AdminAlertsController's /:id.
       controllers: [
         CapController,
         MyAlertsController,
@@ -55,9 +58,10 @@ export class AppModule {
         SettingsController,
         HelpRequestsController,
         GeocodeController,
+        TemplatesController,
         AdminAlertsController,
       ],
-      providers: [IncidentVerifiedHandler, CapRepository, GeocoderService],
+      providers: [IncidentVerifiedHandler, CapRepository, GeocoderService, TemplatesService, TemplatesRepository],
     };
   }
 }

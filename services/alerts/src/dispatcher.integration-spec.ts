@@ -87,6 +87,8 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     frequency?: AlertPreferences['frequency'];
     /** Push on in the preferences, but no browser subscribed yet (the default for a new user). */
     noDevice?: boolean;
+    /** The language they read alerts in (absent: none chosen, English). */
+    language?: string;
   }): Promise<TestUser> {
     const id = randomUUID();
     const email = `user-${id.slice(0, 8)}@example.test`;
@@ -101,6 +103,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       phoneNumber: phone,
       ...(o.quietHours ? { quietHours: o.quietHours } : {}),
       ...(o.frequency ? { frequency: o.frequency } : {}),
+      ...(o.language ? { language: o.language } : {}),
     });
     expect(saved.status).toBe(200);
     let subscriptionId: string | null = null;
@@ -261,7 +264,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     );
     expect(calls.length).toBe(Math.ceil(phones.length / 4));
     for (const c of calls) {
-      expect(Object.keys(c.body).sort()).toEqual(['message', 'priority', 'recipients', 'source', 'timestamp', 'title', 'type']);
+      expect(Object.keys(c.body).sort()).toEqual(['language', 'message', 'priority', 'recipients', 'source', 'timestamp', 'title', 'type']);
       expect(c.body).toMatchObject({ type: 'Traffic', priority: 'high', source: 'beacon' });
       expect(c.idempotencyKey).toMatch(new RegExp(`^sms:${alert.id}:\\d+$`));
     }
@@ -283,6 +286,73 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(totalCounts(final.channels).sent).toBe(rows.length);
     expect(final.recipients).toBe(done.recipients);
     expect(progress.filter((p) => p.alertId === alert.id).length).toBeLessThan(rows.length);
+  });
+
+  it('sends each recipient the alert in their language on push, SMS and e-mail, and English where it has none', async () => {
+    const place = destination(YUMA, 3, 90);
+    const make = (language?: string) => makeUser({ alertTypes: ['traffic'], home: place, radiusMiles: 5, push: true, sms: true, email: true, language });
+    const spanish = await make('es');
+    const french = await make('fr');
+    const unset = await make();
+    const english = { title: 'Wrong-way driver on I-8 near Yuma', message: 'A wrong-way driver is heading east on I-8. Leave the freeway if you can.' };
+    const es = { title: 'Conductor en sentido contrario en la I-8', message: 'Un conductor circula en sentido contrario en la I-8. Salga de la autopista.' };
+    const alert = await sendAlert({
+      ...english,
+      translations: { es },
+      type: 'Traffic',
+      severity: 'high',
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: 5,
+      channels: ['push', 'sms', 'email'],
+    });
+    expect(alert.translations).toEqual({ es });
+    await settled(alert.id);
+    const want = new Map([
+      [spanish.id, { ...es, lang: 'es' }],
+      [french.id, { ...english, lang: 'en' }],
+      [unset.id, { ...english, lang: 'en' }],
+    ]);
+
+    // Push: the payload's title, body and lang.
+    for (const u of [spanish, french, unset]) {
+      const [r, ...more] = push.for(u.subscriptionId!).filter((x) => x.payload?.alertId === alert.id);
+      expect(more).toEqual([]);
+      const { title, message, lang } = want.get(u.id)!;
+      expect(r.payload).toMatchObject({ title, body: message, lang });
+    }
+
+    // SMS: one call per language, each to the phones of its readers, under keys of their own.
+    const calls = sms.received.filter((c) => [english.title, es.title].includes(c.body.title));
+    const callOf = (u: TestUser) => calls.filter((c) => c.body.recipients.includes(u.phone!));
+    for (const u of [spanish, french, unset]) {
+      const [c, ...more] = callOf(u);
+      expect(more).toEqual([]);
+      const { title, message, lang } = want.get(u.id)!;
+      expect(c.body).toMatchObject({ title, message, language: lang });
+    }
+    expect(callOf(french)[0]).toBe(callOf(unset)[0]);
+    expect(callOf(spanish)[0]).not.toBe(callOf(french)[0]);
+    expect(new Set(calls.map((c) => c.idempotencyKey)).size).toBe(calls.length);
+
+    // E-mail: subject and body.
+    for (const u of [spanish, french, unset]) {
+      const mails = smtp.received.filter((m) => m.to.includes(u.email));
+      expect(mails).toHaveLength(1);
+      const { title, message } = want.get(u.id)!;
+      expect(mails[0].subject).toBe(`[High] ${title}`);
+      // The bodies are quoted-printable: soft line breaks undone (the texts are ASCII otherwise).
+      const body = mails[0].raw.replace(/=\r?\n/g, '');
+      expect(body).toContain(message);
+      expect(body).not.toContain(u === spanish ? english.message : es.message);
+    }
+
+    // Their own feed and the alert's page read the same way.
+    for (const u of [spanish, french]) {
+      const one = await call<{ title: string; message: string; language: string }>('GET', `/me/alerts/${alert.id}`, u.token);
+      const { title, message, lang } = want.get(u.id)!;
+      expect(one.body).toMatchObject({ title, message, language: lang });
+    }
   });
 
   it('says No Recipients, not All Delivered, for an alert that concerned nobody; Not Sent for a draft cancelled before sending', async () => {
@@ -742,13 +812,17 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
   it('sends an hourly-digest user the alerts that came due together as one message per channel', async () => {
     const place = destination(FLAGSTAFF, 70, 200);
     const u = await makeUser({ alertTypes: ['weather'], home: place, push: true, sms: true, email: true, frequency: 'hourly' });
+    // A Spanish reader beside them: each alert of their digest in Spanish where it has it.
+    const es = await makeUser({ alertTypes: ['weather'], home: place, push: true, sms: true, email: true, frequency: 'hourly', language: 'es' });
     const base = { category: 'weather', lat: place.lat, lng: place.lng, radiusKm: 5, channels: ['push', 'sms', 'email'] };
+    const spanishDust = { title: 'Tormenta de polvo', message: 'Visibilidad casi nula en la I-17; detengase a un lado.' };
     const dust = await sendAlert({
       ...base,
       title: 'Dust storm warning',
       message: 'Visibility near zero on I-17; pull aside, stay alive.',
       severity: 'high',
       locationName: 'I-17 north of Camp Verde',
+      translations: { es: spanishDust },
     });
     const wind = await sendAlert({ ...base, title: 'Wind advisory', message: 'Gusts to 45 mph this afternoon.', severity: 'medium' });
     const frost = await sendAlert({ ...base, title: 'Frost tonight', message: 'Cover sensitive plants.', severity: 'low' });
@@ -756,10 +830,15 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     // (Users elsewhere in this suite without a home get every weather alert at once; this one's are held.)
     const rows = async () => (await Promise.all(all.map((a) => deliveries(a.id)))).flat().filter((r) => r.user_id === u.id);
     await waitFor('nine held deliveries', async () => ((await rows()).filter((r) => r.status === 'pending' && r.not_before).length === 9 ? true : null));
+    await waitFor('their nine held deliveries', async () =>
+      (await Promise.all(all.map((a) => deliveries(a.id)))).flat().filter((r) => r.user_id === es.id && r.status === 'pending' && r.not_before).length === 9
+        ? true
+        : null,
+    );
 
     // Frost is called off before the hour; the other two come due together.
     expect((await call('POST', `/${frost.id}/cancel`, adminToken)).status).toBe(200);
-    await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = now() WHERE user_id = $1`, [u.id]);
+    await stack.db.query(`UPDATE alerts.alert_deliveries SET not_before = now() WHERE user_id = ANY($1::uuid[])`, [[u.id, es.id]]);
     const queues = (['push', 'sms', 'email'] as const).map(
       (c) =>
         new Queue(JOB_QUEUE[c === 'push' ? JobName.PushSend : c === 'sms' ? JobName.SmsSend : JobName.EmailSend], {
@@ -826,6 +905,30 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(mails[0].raw).toContain('Dust storm warning');
     expect(mails[0].raw).toContain('Wind advisory');
     expect(mails[0].raw).not.toContain('Frost tonight');
+    expect(mails[0].raw).not.toContain('Tormenta de polvo');
+
+    // The Spanish reader's digest: the dust storm in Spanish, the wind advisory (no Spanish text) in English.
+    await waitFor('their digest settled', async () => {
+      const r = (await Promise.all(all.map((a) => deliveries(a.id)))).flat().filter((d) => d.user_id === es.id);
+      return r.every((d) => !['pending', 'sending'].includes(d.status)) ? true : null;
+    });
+    expect(push.for(es.subscriptionId!).map((p) => p.payload)).toEqual([
+      expect.objectContaining({ title: '2 alerts in your area', body: 'High: Tormenta de polvo\nMedium: Wind advisory', lang: 'es' }),
+    ]);
+    const spanishTexts = sms.received.filter((c) => c.body.recipients.includes(es.phone!));
+    expect(spanishTexts.map((c) => c.body)).toEqual([
+      expect.objectContaining({
+        recipients: [es.phone],
+        message: `[High] Tormenta de polvo (I-17 north of Camp Verde): ${spanishDust.message}\n\n[Medium] Wind advisory: Gusts to 45 mph this afternoon.`,
+      }),
+    ]);
+    const spanishMails = smtp.received.filter((m) => m.to.includes(es.email));
+    expect(spanishMails).toHaveLength(1);
+    const spanishBody = spanishMails[0].raw.replace(/=\r?\n/g, '');
+    expect(spanishBody).toContain('Tormenta de polvo');
+    expect(spanishBody).toContain(spanishDust.message);
+    expect(spanishBody).toContain('Wind advisory');
+    expect(spanishBody).not.toContain('Dust storm warning');
 
     // The browser's receipt for the digest speaks for both alerts.
     const receipt = pushes[0].payload!.receipt;

@@ -57,6 +57,7 @@ export const api = createApi({
   baseQuery,
   tagTypes: [
     'Alert',
+    'AlertTemplates',
     'AlertStats',
     'AlertOperations',
     'AlertVersions',

@@ -82,6 +82,15 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
     AlertStats: {
       $ref: '#/components/schemas/AlertStats',
     },
+    AlertTemplate: {
+      $ref: '#/components/schemas/AlertTemplate',
+    },
+    AlertTemplates: {
+      type: 'array',
+      items: {
+        $ref: '#/components/schemas/AlertTemplate',
+      },
+    },
     AlertVersions: {
       type: 'array',
       items: {
@@ -500,6 +509,27 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       description: 'An alert as the admin screens see it.',
       type: 'object',
       properties: {
+        translations: {
+          description: 'Its text in other languages than English (title and message are the English), by language code; {} when none.',
+          type: 'object',
+          properties: {
+            es: {
+              $ref: '#/components/schemas/AlertText',
+            },
+            fr: {
+              $ref: '#/components/schemas/AlertText',
+            },
+            zh: {
+              $ref: '#/components/schemas/AlertText',
+            },
+            vi: {
+              $ref: '#/components/schemas/AlertText',
+            },
+            ko: {
+              $ref: '#/components/schemas/AlertText',
+            },
+          },
+        },
         createdBy: {
           anyOf: [
             {
@@ -756,6 +786,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: [
+        'translations',
         'createdBy',
         'updatedAt',
         'sentAt',
@@ -1077,6 +1108,19 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             },
           ],
         },
+        language: {
+          description:
+            "The language alerts reach them in (push, SMS, e-mail, their feed), falling back to English for an alert without\nit. Null until they choose one: the web app then proposes the browser's language and sends it with the first save.",
+          anyOf: [
+            {
+              type: 'string',
+              enum: ['en', 'es', 'fr', 'zh', 'vi', 'ko'],
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
       },
       required: [
         'alertTypes',
@@ -1090,6 +1134,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'methods',
         'phoneNumber',
         'home',
+        'language',
       ],
     },
     AlertReadReceipt: {
@@ -1218,6 +1263,94 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['totalSent', 'activeAlerts', 'drafts', 'totalDeliveries', 'deliveries', 'successRate', 'perDay', 'timeZone'],
     },
+    AlertTemplate: {
+      description:
+        'A saved alert template (GET/POST/PUT/DELETE /api/alerts/templates) that the wizard and Quick Send start from: what\nkind of alert, how severe, its text in English (title, message) and other languages, its channels and default radius.',
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        name: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+        },
+        category: {
+          type: 'string',
+          enum: ['weather', 'traffic', 'security', 'public_safety', 'health'],
+        },
+        severity: {
+          type: 'string',
+          enum: ['low', 'medium', 'high', 'critical'],
+        },
+        title: {
+          type: 'string',
+        },
+        message: {
+          type: 'string',
+        },
+        translations: {
+          type: 'object',
+          properties: {
+            es: {
+              $ref: '#/components/schemas/AlertText',
+            },
+            fr: {
+              $ref: '#/components/schemas/AlertText',
+            },
+            zh: {
+              $ref: '#/components/schemas/AlertText',
+            },
+            vi: {
+              $ref: '#/components/schemas/AlertText',
+            },
+            ko: {
+              $ref: '#/components/schemas/AlertText',
+            },
+          },
+        },
+        channels: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['push', 'sms', 'email'],
+          },
+        },
+        radiusKm: {
+          description: "The radius the form starts with; null: the form's own default.",
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        createdAt: {
+          type: 'string',
+        },
+        updatedAt: {
+          type: 'string',
+        },
+      },
+      required: ['id', 'name', 'type', 'category', 'severity', 'title', 'message', 'translations', 'channels', 'radiusKm', 'createdAt', 'updatedAt'],
+    },
+    AlertText: {
+      description: "An alert's text in one language.",
+      type: 'object',
+      properties: {
+        title: {
+          type: 'string',
+        },
+        message: {
+          type: 'string',
+        },
+      },
+      required: ['title', 'message'],
+    },
     AlertVersion: {
       description:
         'One version of an alert (GET /api/alerts/:id/versions, oldest first): as it was sent (`original`), each update, and\nthe all-clear. `notified` counts the messages its fan-out queued (null while it is under way).',
@@ -1340,7 +1473,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           type: 'array',
           items: {
             type: 'string',
-            enum: ['title', 'message', 'severity', 'expiresAt', 'area'],
+            enum: ['title', 'message', 'translations', 'severity', 'expiresAt', 'area'],
           },
         },
         actorEmail: {
@@ -2016,6 +2149,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'area_too_large',
         'geocoder_not_configured',
         'geocoder_unavailable',
+        'sms_too_long',
+        'template_not_found',
+        'template_name_taken',
         'incident_not_found',
         'invalid_transition',
         'status_changed',
@@ -3333,8 +3469,14 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       required: ['path', 'url', 'contentType', 'size'],
     },
     UserAlert: {
+      description: "`title` and `message` are in the user's language (their preference) when the alert has it, else English.",
       type: 'object',
       properties: {
+        language: {
+          description: 'The language title and message are in.',
+          type: 'string',
+          enum: ['en', 'es', 'fr', 'zh', 'vi', 'ko'],
+        },
         read: {
           type: 'boolean',
         },
@@ -3518,6 +3660,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: [
+        'language',
         'read',
         'readAt',
         'id',

@@ -5,6 +5,7 @@ import {
   AlertResponses,
   AlertStatus,
   AlertSummary,
+  AlertTranslations,
   DeliveryChannel,
   DeliverySummary,
   deliveryLabel,
@@ -13,6 +14,7 @@ import {
   priorityOfSeverity,
   Severity,
   successRate,
+  textInLanguage,
   UserAlert,
 } from '@beacon/contracts';
 import { toContractArea } from './alert-area';
@@ -22,6 +24,8 @@ export interface AlertRow {
   id: string;
   title: string;
   message: string;
+  /** The text in other languages ('{}' when none). */
+  translations: AlertTranslations;
   type: string;
   severity: Severity;
   category: AlertCategory;
@@ -63,7 +67,7 @@ export const expiredSql = (alias = 'a') => `(${alias}.expires_at IS NOT NULL AND
 /** Status as callers see it: an active alert past its expiry IS expired, whether or not the sweep ran yet. */
 export const EFFECTIVE_STATUS_SQL = `(CASE WHEN a.status = 'active' AND ${expiredSql('a')} THEN 'expired' ELSE a.status END)`;
 
-export const ALERT_COLUMNS_SQL = `a.id, a.title, a.message, a.type, a.severity, a.category, a.location_name, a.lat, a.lng, a.radius_km,
+export const ALERT_COLUMNS_SQL = `a.id, a.title, a.message, a.translations, a.type, a.severity, a.category, a.location_name, a.lat, a.lng, a.radius_km,
   a.area_polygon, a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
   a.created_at, a.updated_at, a.concerned, a.remind_after_minutes, a.reminded_at, a.reminders, a.version, a.all_clear_at, a.all_clear_message`;
 
@@ -135,6 +139,7 @@ export function toAdminAlert(r: AlertRow): AdminAlert {
   const summary = toDeliverySummary(r.counts);
   return {
     ...toSummary(r),
+    translations: r.translations ?? {},
     createdBy: r.created_by,
     updatedAt: iso(r.updated_at)!,
     sentAt: iso(r.sent_at),
@@ -159,6 +164,8 @@ function toReminder(r: AlertRow): AlertReminder | null {
   };
 }
 
-export function toUserAlert(r: AlertRow): UserAlert {
-  return { ...toSummary(r), read: !!r.read_at, readAt: iso(r.read_at ?? null) };
+/** An alert as a user reads it: its text in their language (`language`), else in English. */
+export function toUserAlert(r: AlertRow, language?: string | null): UserAlert {
+  const text = textInLanguage(r, language);
+  return { ...toSummary(r), ...text, read: !!r.read_at, readAt: iso(r.read_at ?? null) };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { AlertCategory, AlertStatus, DEFAULT_PREFERENCES, DeliveryChannel, DeliveryStatus, Severity } from '@beacon/contracts';
+import { AlertCategory, AlertStatus, AlertTranslations, DEFAULT_PREFERENCES, DeliveryChannel, DeliveryStatus, Severity } from '@beacon/contracts';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { Actor, AuditRepository, SYSTEM } from './audit.repository';
 import { ALERT_COLUMNS_SQL, AlertRow, COUNTS_SQL, EFFECTIVE_STATUS_SQL, expiredSql, RESPONSES_SQL } from './alert.rows';
@@ -11,6 +11,8 @@ import { eligibilityWhere } from './eligibility.sql';
 export interface NewAlert {
   title: string;
   message: string;
+  /** The text in other languages (CreateAlertDto.translations); absent or {}: English only. */
+  translations?: AlertTranslations;
   type: string;
   severity: Severity;
   category: AlertCategory;
@@ -111,8 +113,10 @@ export class AlertsRepository {
     const rows = await this.ds.transaction(async (m) => {
       const inserted = await m.query(
         `INSERT INTO alerts.alerts (title, message, type, severity, category, location_name, lat, lng, radius_km, expires_at, channels,
-         status, source, source_ref, created_by, idempotency_key, idempotency_fingerprint, remind_after_minutes, sent_at, area_polygon)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, CASE WHEN $12 = 'active' THEN now() END, $19::polygon)
+         status, source, source_ref, created_by, idempotency_key, idempotency_fingerprint, remind_after_minutes, sent_at, area_polygon,
+         translations)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, CASE WHEN $12 = 'active' THEN now() END, $19::polygon,
+         $20::jsonb)
        ON CONFLICT DO NOTHING
        RETURNING id`,
         [
@@ -135,6 +139,7 @@ export class AlertsRepository {
           a.idempotencyFingerprint ?? null,
           a.remindAfterMinutes ?? null,
           a.polygon ? toPgPolygon(a.polygon) : null,
+          JSON.stringify(a.translations ?? {}),
         ],
       );
       if (inserted.length) {
@@ -356,6 +361,12 @@ export class AlertsRepository {
        ORDER BY a.created_at DESC LIMIT $4`,
       [userId, DEFAULT_PREFERENCES.severityThreshold, DEFAULT_PREFERENCES.categories, limit],
     );
+  }
+
+  /** The language the user reads alerts in (their preference); null when they chose none (English). */
+  async languageOf(userId: string): Promise<string | null> {
+    const [row] = await this.ds.query(`SELECT language FROM alerts.user_preferences WHERE user_id = $1`, [userId]);
+    return row?.language ?? null;
   }
 
   /** One alert as a user may see it: one sent to them, or any active one (public safety information). */

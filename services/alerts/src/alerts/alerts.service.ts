@@ -27,6 +27,7 @@ import { AlertListFilter, AlertsRepository, NewAlert } from './alerts.repository
 import { Actor, AuditRepository } from './audit.repository';
 import { AudienceRepository } from './audience.repository';
 import { CreateAlertDto } from './dto/create-alert.dto';
+import { assertSmsFits, toTranslations } from './alert-texts';
 import { DeliveriesQuery, ListAlertsQuery, MyAlertsQuery } from './dto/list-alerts.query';
 import { HelpRequestDto } from './dto/help-request.dto';
 import { HelpRequestsRepository } from './help-requests.repository';
@@ -107,9 +108,12 @@ export class AlertsService {
     const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest('Expiry must be in the future', 'expiry_in_past');
     const area = toAlertArea(dto);
+    const translations = toTranslations(dto.translations);
+    if (dto.channels.includes('sms')) assertSmsFits({ title: dto.title, message: dto.message, translations });
     return {
       title: dto.title,
       message: dto.message,
+      translations,
       type,
       severity,
       category,
@@ -228,24 +232,32 @@ export class AlertsService {
   // ------------------------------------------------------------------ user side
 
   async myAlerts(user: AuthUser, q: MyAlertsQuery): Promise<Page<UserAlert>> {
-    const { rows, total } = await this.alerts.forUser(user.id, {
-      severity: q.severity,
-      search: q.search,
-      unreadOnly: q.unread,
-      offset: (q.page - 1) * q.pageSize,
-      limit: q.pageSize,
-    });
-    return page(rows.map(toUserAlert), total, q);
+    const [{ rows, total }, language] = await Promise.all([
+      this.alerts.forUser(user.id, {
+        severity: q.severity,
+        search: q.search,
+        unreadOnly: q.unread,
+        offset: (q.page - 1) * q.pageSize,
+        limit: q.pageSize,
+      }),
+      this.alerts.languageOf(user.id),
+    ]);
+    return page(
+      rows.map((r) => toUserAlert(r, language)),
+      total,
+      q,
+    );
   }
 
   async activeForMe(user: AuthUser): Promise<UserAlert[]> {
-    return (await this.alerts.activeForUser(user.id, 100)).map(toUserAlert);
+    const [rows, language] = await Promise.all([this.alerts.activeForUser(user.id, 100), this.alerts.languageOf(user.id)]);
+    return rows.map((r) => toUserAlert(r, language));
   }
 
   async oneForMe(user: AuthUser, alertId: string): Promise<UserAlert> {
-    const row = await this.alerts.findForUser(alertId, user.id);
+    const [row, language] = await Promise.all([this.alerts.findForUser(alertId, user.id), this.alerts.languageOf(user.id)]);
     if (!row) throw notFound('Alert', 'alert_not_found');
-    return toUserAlert(row);
+    return toUserAlert(row, language);
   }
 
   /** "I'm Safe". */
@@ -318,6 +330,7 @@ export function requestFingerprint(a: NewAlert): string {
     a.status,
     // Appended only when asked, so the fingerprints stored before reminders existed still match their replays.
     ...(a.remindAfterMinutes ? [a.remindAfterMinutes] : []),
+    ...(a.translations && Object.keys(a.translations).length ? [a.translations] : []),
   ];
   return createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
 }

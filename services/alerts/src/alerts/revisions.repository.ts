@@ -1,17 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { AlertUpdateField, AlertVersion, Severity } from '@beacon/contracts';
+import type { AlertTranslations, AlertUpdateField, AlertVersion, Severity } from '@beacon/contracts';
 import { AppError, badRequest, conflict, notFound } from '@beacon/common';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ALERT_COLUMNS_SQL, AlertRow } from './alert.rows';
 import { StoredArea, toContractArea, toPgPolygon } from './alert-area';
+import { assertSmsFits } from './alert-texts';
 import { Actor, AuditRepository } from './audit.repository';
 
 /** What an update sets: only the fields given change. */
 export interface AlertChanges {
   title?: string;
   message?: string;
+  /** Replaces the alert's translations whole. */
+  translations?: AlertTranslations;
   severity?: Severity;
   expiresAt?: Date | null;
   /** `where`: a new area, whole (toAlertArea); `radiusKm` alone: the circle resized; `locationName`: its name. */
@@ -59,6 +62,12 @@ export class RevisionsRepository {
         throw badRequest('A radius resizes a circle, and this alert has none: send its new area', 'invalid_area');
       const changed = changedFields(current, changes);
       if (!changed.length) throw badRequest('Nothing to update: the alert already says this', 'nothing_to_update');
+      if (current.channels.includes('sms'))
+        assertSmsFits({
+          title: changes.title ?? current.title,
+          message: changes.message ?? current.message,
+          translations: changes.translations ?? current.translations ?? {},
+        });
       await this.keepOriginal(m, id);
       // A new area replaces the old one whole (the AlertPolygons constraint wants a polygon's radius null).
       const where = area.where;
@@ -70,6 +79,7 @@ export class RevisionsRepository {
            lat = CASE WHEN $9 THEN $10::float8 ELSE a.lat END, lng = CASE WHEN $9 THEN $11::float8 ELSE a.lng END,
            radius_km = CASE WHEN $9 THEN $12::float8 ELSE coalesce($14::float8, a.radius_km) END,
            area_polygon = CASE WHEN $9 THEN $13::polygon ELSE a.area_polygon END,
+           translations = coalesce($15::jsonb, a.translations),
            version = a.version + 1, updated_at = now()
          WHERE a.id = $1 RETURNING ${ALERT_COLUMNS_SQL}`,
         [
@@ -87,6 +97,7 @@ export class RevisionsRepository {
           where?.radiusKm ?? null,
           where?.polygon ? toPgPolygon(where.polygon) : null,
           area.radiusKm ?? null,
+          changes.translations === undefined ? null : JSON.stringify(changes.translations),
         ],
       );
       await this.addVersion(m, id, 'update', changed, actor);
@@ -247,6 +258,8 @@ export function changedFields(current: AlertRow, changes: AlertChanges): AlertUp
   const changed: AlertUpdateField[] = [];
   if (changes.title !== undefined && changes.title !== current.title) changed.push('title');
   if (changes.message !== undefined && changes.message !== current.message) changed.push('message');
+  if (changes.translations !== undefined && JSON.stringify(sortedKeys(changes.translations)) !== JSON.stringify(sortedKeys(current.translations ?? {})))
+    changed.push('translations');
   if (changes.severity !== undefined && changes.severity !== current.severity) changed.push('severity');
   if (changes.expiresAt !== undefined && iso(changes.expiresAt) !== iso(current.expires_at)) changed.push('expiresAt');
   const a = changes.area;
@@ -262,3 +275,6 @@ export function changedFields(current: AlertRow, changes: AlertChanges): AlertUp
     changed.push('area');
   return changed;
 }
+
+/** An object with its keys in order, so two translations maps compare by content. */
+const sortedKeys = (o: object) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));

@@ -6,6 +6,7 @@ import { AlertsService } from './alerts.service';
 import { AllClearDto, UpdateAlertDto } from './dto/update-alert.dto';
 import { AlertChanges, RevisionsRepository } from './revisions.repository';
 import { toAlertArea } from './alert-area';
+import { toTranslations } from './alert-texts';
 
 /**
  * An alert's life after it went out, as warning systems (CAP, WEA) live it: an update is a new version of the same
@@ -59,6 +60,7 @@ export function toChanges(dto: UpdateAlertDto): AlertChanges {
   return {
     title: dto.title,
     message: dto.message,
+    translations: dto.translations === undefined ? undefined : toTranslations(dto.translations),
     severity: dto.severity,
     expiresAt,
     ...(Object.keys(area).length ? { area } : {}),

@@ -3,34 +3,24 @@ import { toPgPolygon } from '../alerts/alert-area';
 import { capMessage, CapSite } from './cap.xml';
 import type { PublicAlertRow } from './cap.repository';
 import { strictParse } from '../testing/strict-xml';
+import { publicAlertRow } from '../testing/public-alert-row';
 
 const site = new CapSite('https://alerts.example.org');
 
-const row = (over: Partial<PublicAlertRow>): PublicAlertRow => ({
-  id: '6f1c1f43-2b3d-4c7e-9a41-1d2f3e4a5b6c',
-  title: 'Chemical spill',
-  message: 'Stay indoors and close windows.',
-  type: 'Hazmat',
-  severity: 'high',
-  category: 'public_safety',
-  location_name: 'Tempe industrial park',
-  lat: 33.4,
-  lng: -111.9,
-  radius_km: null,
-  area_polygon: null,
-  expires_at: null,
-  channels: ['push'],
-  status: 'active',
-  source: 'admin',
-  created_by: null,
-  recipients: 1,
-  dispatched_at: new Date('2026-11-25T10:00:00Z'),
-  sent_at: new Date('2026-11-25T10:00:00Z'),
-  created_at: new Date('2026-11-25T10:00:00Z'),
-  updated_at: new Date('2026-11-25T10:00:00Z'),
-  ended_at: null,
-  ...over,
-});
+const row = (over: Partial<PublicAlertRow>): PublicAlertRow =>
+  publicAlertRow({
+    title: 'Chemical spill',
+    message: 'Stay indoors and close windows.',
+    type: 'Hazmat',
+    severity: 'high',
+    category: 'public_safety',
+    location_name: 'Tempe industrial park',
+    lat: 33.4,
+    lng: -111.9,
+    radius_km: null,
+    expires_at: null,
+    ...over,
+  });
 
 /** The names of <area>'s children, in document order (strict parser: saxes). */
 function areaChildren(xml: string): string[] {

@@ -2,6 +2,7 @@ import { atomFeed, capMessage, CapSite } from './cap.xml';
 import type { PublicAlertRow } from './cap.repository';
 import { strictParse } from '../testing/strict-xml';
 import { publicAlertRow } from '../testing/public-alert-row';
+import { SaxesParser } from 'saxes';
 
 /**
  * Every text an admin types reaches the feed's readers exactly, and no text can make the feed malformed: checked
@@ -70,5 +71,83 @@ describe('CAP and Atom text escaping', () => {
     const texts = strictParse(capMessage(row(HOSTILE.join(' | '), { status: 'cancelled', ended_at: new Date('2026-11-25T11:00:00Z') }), site));
     expect(texts.get('msgType')).toEqual(['Cancel']);
     expect(texts.get('headline')).toEqual([readable(`Title ${HOSTILE.join(' | ')}`)]);
+  });
+});
+
+/** The CAP 1.2 schema's sequence of an <info>'s elements (those Beacon writes among them). */
+const CAP_INFO_ORDER = [
+  'language',
+  'category',
+  'event',
+  'responseType',
+  'urgency',
+  'severity',
+  'certainty',
+  'audience',
+  'eventCode',
+  'effective',
+  'onset',
+  'expires',
+  'senderName',
+  'headline',
+  'description',
+  'instruction',
+  'web',
+  'contact',
+  'parameter',
+  'resource',
+  'area',
+];
+
+/** Each <info>'s child element names, in document order, read by the strict parser. */
+function infoChildren(xml: string): string[][] {
+  const infos: string[][] = [];
+  const stack: string[] = [];
+  const parser = new SaxesParser({ xmlns: true });
+  parser.on('error', (e) => {
+    throw e;
+  });
+  parser.on('opentag', (tag) => {
+    if (stack[stack.length - 1] === 'info') infos[infos.length - 1].push(tag.local);
+    if (tag.local === 'info') infos.push([]);
+    stack.push(tag.local);
+  });
+  parser.on('closetag', () => stack.pop());
+  parser.write(xml).close();
+  return infos;
+}
+
+describe('CAP languages', () => {
+  const spanish = { title: `Título ${HOSTILE[4]}`, message: `Mensaje ${HOSTILE[0]} 🚨` };
+
+  it('an alert with a Spanish translation has one <info> per language, English first, each in the schema order', () => {
+    const xml = capMessage(row('x', { translations: { es: spanish } }), site);
+    const texts = strictParse(xml);
+    expect(texts.get('language')).toEqual(['en-US', 'es-US']);
+    expect(texts.get('headline')).toEqual(['Title x', readable(spanish.title)]);
+    expect(texts.get('description')).toEqual(['Message x', readable(spanish.message)]);
+    // What does not depend on the language is the same in each.
+    expect(texts.get('event')).toEqual(['Wrong-way Driver x', 'Wrong-way Driver x']);
+    expect(texts.get('areaDesc')).toEqual(['Loop 101 x', 'Loop 101 x']);
+    const infos = infoChildren(xml);
+    expect(infos).toHaveLength(2);
+    for (const names of infos) {
+      const positions = names.map((n) => CAP_INFO_ORDER.indexOf(n));
+      expect(positions.every((p) => p >= 0)).toBe(true);
+      expect(positions).toEqual([...positions].sort((x, y) => x - y));
+      expect(names[0]).toBe('language');
+    }
+  });
+
+  it('an alert in English only has one <info>, en-US', () => {
+    const texts = strictParse(capMessage(row('x'), site));
+    expect(texts.get('language')).toEqual(['en-US']);
+    expect(infoChildren(capMessage(row('x'), site))).toHaveLength(1);
+  });
+
+  it('a cancelled alert with a translation cancels in each language', () => {
+    const texts = strictParse(capMessage(row('x', { translations: { es: spanish }, status: 'cancelled', ended_at: new Date('2026-11-25T11:00:00Z') }), site));
+    expect(texts.get('msgType')).toEqual(['Cancel']);
+    expect(texts.get('language')).toEqual(['en-US', 'es-US']);
   });
 });

@@ -1,5 +1,5 @@
 import { create } from 'xmlbuilder2';
-import { ALL_CLEAR_DEFAULT_MESSAGE, SERVICES } from '@beacon/contracts';
+import { ALL_CLEAR_DEFAULT_MESSAGE, alertLanguages, CAP_LANGUAGE_TAGS, lifecycleWords, SERVICES, textInLanguage } from '@beacon/contracts';
 import { CAP_SEVERITY, capCategory, capUrgency } from './cap-vocabulary';
 import { toContractArea } from '../alerts/alert-area';
 import type { PublicAlertRow } from './cap.repository';
@@ -109,26 +109,29 @@ export function capMessage(a: PublicAlertRow, site: CapSite): string {
         .join(' '),
     );
 
-  // Element order follows the CAP 1.2 schema's sequence.
-  const info = alert.ele('info');
-  put(info, 'language', 'en-US');
-  put(info, 'category', capCategory(a.category, a.type));
-  put(info, 'event', a.type);
-  if (allClear(a)) put(info, 'responseType', 'AllClear');
-  put(info, 'urgency', allClear(a) ? 'Past' : capUrgency(a.severity));
-  put(info, 'severity', CAP_SEVERITY[a.severity]);
-  put(info, 'certainty', 'Observed');
-  if (a.expires_at) put(info, 'expires', capTime(a.expires_at));
-  put(info, 'senderName', 'Beacon');
-  put(info, 'headline', allClear(a) ? `All clear: ${a.title}` : a.title);
-  put(info, 'description', allClear(a) ? (a.all_clear_message ?? ALL_CLEAR_DEFAULT_MESSAGE) : a.message);
-  put(info, 'web', site.webUrl(a.id));
-  const area = info.ele('area');
-  put(area, 'areaDesc', a.location_name ?? 'Area of the alert');
-  // CAP 1.2 <area>: areaDesc, polygon*, circle*, geocode*, altitude, ceiling. A polygon is "lat,lon" pairs, first = last.
+  // One <info> per language the alert has text in, English first (CAP 1.2 §3.2.2); the schema's element order.
   const shape = toContractArea(a);
-  if (shape?.type === 'polygon') put(area, 'polygon', shape.points.map(([lat, lng]) => `${lat},${lng}`).join(' '));
-  if (shape?.type === 'circle') put(area, 'circle', `${shape.lat},${shape.lng} ${shape.radiusKm}`);
+  for (const language of alertLanguages(a)) {
+    const text = textInLanguage(a, language);
+    const info = alert.ele('info');
+    put(info, 'language', CAP_LANGUAGE_TAGS[language]);
+    put(info, 'category', capCategory(a.category, a.type));
+    put(info, 'event', a.type);
+    if (allClear(a)) put(info, 'responseType', 'AllClear');
+    put(info, 'urgency', allClear(a) ? 'Past' : capUrgency(a.severity));
+    put(info, 'severity', CAP_SEVERITY[a.severity]);
+    put(info, 'certainty', 'Observed');
+    if (a.expires_at) put(info, 'expires', capTime(a.expires_at));
+    put(info, 'senderName', 'Beacon');
+    put(info, 'headline', allClear(a) ? `${lifecycleWords(language).allClear}${text.title}` : text.title);
+    put(info, 'description', allClear(a) ? (a.all_clear_message ?? lifecycleWords(language).allClearDefault) : text.message);
+    put(info, 'web', site.webUrl(a.id));
+    const area = info.ele('area');
+    put(area, 'areaDesc', a.location_name ?? 'Area of the alert');
+    // CAP 1.2 <area>: areaDesc, polygon*, circle*, geocode*, altitude, ceiling. A polygon is "lat,lon" pairs, first = last.
+    if (shape?.type === 'polygon') put(area, 'polygon', shape.points.map(([lat, lng]) => `${lat},${lng}`).join(' '));
+    if (shape?.type === 'circle') put(area, 'circle', `${shape.lat},${shape.lng} ${shape.radiusKm}`);
+  }
   return doc.end({ prettyPrint: true });
 }
 

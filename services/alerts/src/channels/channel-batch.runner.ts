@@ -9,6 +9,7 @@ import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-tar
 import type { DeliveryKind, Outcome } from '../deliveries/deliveries.repository';
 import { toMessages } from './digest';
 import { asDelivered } from './delivery-text';
+import { alertTextFor } from './alert-text';
 
 /**
  * When a batch stops: no send starts after `deadline` (those messages are 'deferred'), and a send started before
@@ -107,10 +108,10 @@ export class ChannelBatchRunner {
     }
     const claimed = await this.deliveryRows.claimBatch(batch.deliveryIds, batch.channel);
     if (!claimed.length) return cancelled ? { cancelled } : { sent: 0 };
-    const as = new Map<DeliveryKind, SendableAlert[]>();
-    const carried = (kind: DeliveryKind) => as.get(kind) ?? as.set(kind, [asDelivered(alert, kind)]).get(kind)!;
+    // Each recipient's text in their language (alertTextFor), then as the delivery carries it (an update, a reminder ...).
+    const languages = await this.targets.languages(claimed.map((d) => d.user_id));
     return this.sendAndRecord(
-      claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts: carried(d.kind), deliveryIds: [d.id] })),
+      claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts: [asDelivered(alertTextFor(alert, languages.get(d.user_id)), d.kind)], deliveryIds: [d.id] })),
       [batch.alertId],
       batch,
       job,
@@ -143,7 +144,8 @@ export class ChannelBatchRunner {
       for (const id of alertIds) this.progress.touch(id);
       return { cancelled };
     }
-    return this.sendAndRecord(toMessages(live, alerts), alertIds, batch, job, sender);
+    const languages = await this.targets.languages(live.map((d) => d.user_id));
+    return this.sendAndRecord(toMessages(live, alerts, languages), alertIds, batch, job, sender);
   }
 
   private async sendAndRecord(messages: ChannelMessage[], alertIds: string[], batch: ChannelBatch, job: Job, sender: ChannelSender) {

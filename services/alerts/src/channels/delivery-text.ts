@@ -1,28 +1,30 @@
-import { ALL_CLEAR_DEFAULT_MESSAGE, LEFT_AREA_MESSAGE } from '@beacon/contracts';
+import { lifecycleWords } from '@beacon/contracts';
 import type { DeliveryKind } from '../deliveries/deliveries.repository';
 import type { SendableAlert } from './send-targets.repository';
 
 /**
- * The alert as a delivery of `kind` carries it, titled so that the person sees why it came again: a reminder is the
- * alert again; an update its current version; someone an update moved out of the area is told just that; the
- * all-clear says the alert ended, and is never urgent (no critical push, whatever the alert was).
+ * The alert as a delivery of `kind` carries it, in the words of the language its text is in (alertTextFor chose it),
+ * titled so that the person sees why it came again: a reminder is the alert again; an update its current version;
+ * someone an update moved out of the area is told just that; the all-clear says the alert ended (with the admin's
+ * words, or Beacon's), and is never urgent (no critical push, whatever the alert was).
  */
 export function asDelivered(alert: SendableAlert, kind: DeliveryKind): SendableAlert {
+  const words = lifecycleWords(alert.language);
   switch (kind) {
     case 'alert':
       return alert;
     case 'reminder':
-      return { ...alert, kind, title: `Reminder: ${alert.title}` };
+      return { ...alert, kind, title: `${words.reminder}${alert.title}` };
     case 'update':
-      return { ...alert, kind, title: `Update: ${alert.title}` };
+      return { ...alert, kind, title: `${words.update}${alert.title}` };
     case 'left_area':
-      return { ...alert, kind, title: `Update: ${alert.title}`, message: LEFT_AREA_MESSAGE };
+      return { ...alert, kind, title: `${words.update}${alert.title}`, message: words.leftArea };
     case 'all_clear':
       return {
         ...alert,
         kind,
-        title: `All clear: ${alert.title}`,
-        message: alert.all_clear_message ?? ALL_CLEAR_DEFAULT_MESSAGE,
+        title: `${words.allClear}${alert.title}`,
+        message: alert.all_clear_message ?? words.allClearDefault,
         severity: alert.severity === 'critical' ? 'high' : alert.severity,
       };
   }

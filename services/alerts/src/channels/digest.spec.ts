@@ -10,6 +10,8 @@ const alert = (id: string, severity: SendableAlert['severity'], title: string, s
   id,
   title,
   message: `${title}.`,
+  translations: {},
+  language: 'en',
   type: 'weather',
   severity,
   category: 'weather',
@@ -51,6 +53,27 @@ describe('digests of held deliveries', () => {
   it('keeps the recorded lead as the message id when the batch row itself did not go (so a retry repeats the same message)', () => {
     const messages = toMessages([row('d2', 'u1', 'a1', 'd1'), row('d3', 'u1', 'a3', 'd1')], alerts);
     expect(messages).toEqual([{ id: 'd1', userId: 'u1', alerts: [dust, frost], deliveryIds: ['d2', 'd3'] }]);
+  });
+
+  it("lists each alert in the user's language, in English where it has none", () => {
+    const spanishDust = { ...dust, translations: { es: { title: 'Tormenta de polvo', message: 'Deténgase en el arcén.' } } };
+    const both = new Map([spanishDust, wind].map((a) => [a.id, a]));
+    const languages = new Map([
+      ['u1', 'es'],
+      ['u2', 'fr'],
+    ]);
+    const [es, fr, none] = toMessages(
+      [row('d1', 'u1', 'a1', null), row('d2', 'u1', 'a2', 'd1'), row('d3', 'u2', 'a1', null), row('d4', 'u3', 'a1', null)],
+      both,
+      languages,
+    );
+    expect(es.alerts.map((a) => [a.title, a.message, a.language])).toEqual([
+      ['Tormenta de polvo', 'Deténgase en el arcén.', 'es'],
+      ['Wind advisory', 'Wind advisory.', 'en'],
+    ]);
+    expect(fr.alerts.map((a) => [a.title, a.language])).toEqual([['Dust storm', 'en']]);
+    expect(none.alerts.map((a) => [a.title, a.language])).toEqual([['Dust storm', 'en']]);
+    expect(digestSmsText(es.alerts, 'https://x/alerts')).toContain('[High] Tormenta de polvo (I-17): Deténgase en el arcén.');
   });
 
   it('drops rows whose alert is not known and users left with nothing', () => {

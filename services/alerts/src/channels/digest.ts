@@ -2,6 +2,7 @@ import { CATEGORY_LABELS, SEVERITY_INFO, severityRank } from '@beacon/contracts'
 import type { ChannelMessage, SendableAlert } from './send-targets.repository';
 import type { ClaimedHeldDelivery } from '../deliveries/deliveries.repository';
 import { asDelivered } from './delivery-text';
+import { alertTextFor } from './alert-text';
 
 /** Where a digest's reader lands: the user's own alert list. */
 export const DIGEST_URL = '/dashboard/alerts';
@@ -16,11 +17,16 @@ export function byUrgency(a: SendableAlert, b: SendableAlert): number {
 }
 
 /**
- * Held deliveries taken by claimHeldBatch, as one message per user: the user's own row of the batch leads (it
+ * Held deliveries taken by claimHeldBatch, as one message per user, each alert in the user's language (`languages`,
+ * by user id): the user's own row of the batch leads (it
  * is the message's id); when that row did not go (its alert was cancelled meanwhile), the lead recorded on
  * the merged rows stays the id, so a retry sends the same message under the same key.
  */
-export function toMessages(claimed: ClaimedHeldDelivery[], alerts: ReadonlyMap<string, SendableAlert>): ChannelMessage[] {
+export function toMessages(
+  claimed: ClaimedHeldDelivery[],
+  alerts: ReadonlyMap<string, SendableAlert>,
+  languages: ReadonlyMap<string, string | null> = new Map(),
+): ChannelMessage[] {
   const byUser = new Map<string, ClaimedHeldDelivery[]>();
   for (const d of claimed) {
     const rows = byUser.get(d.user_id);
@@ -30,9 +36,10 @@ export function toMessages(claimed: ClaimedHeldDelivery[], alerts: ReadonlyMap<s
   const messages: ChannelMessage[] = [];
   for (const [userId, rows] of byUser) {
     const own = rows.find((r) => r.lead === null);
+    // Each listed alert in the user's language, or English where it has none (alertTextFor), as its delivery carries it.
     const list = rows.flatMap((r) => {
       const alert = alerts.get(r.alert_id);
-      return alert ? [asDelivered(alert, r.kind)] : [];
+      return alert ? [asDelivered(alertTextFor(alert, languages.get(userId)), r.kind)] : [];
     });
     if (!list.length) continue;
     messages.push({

@@ -10,6 +10,7 @@ import { SettingsRepository } from '../settings/settings.repository';
 import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';
+import { textKey } from './alert-text';
 import { observeProvider, OnJob } from '@beacon/common';
 
 /** SMTP reply codes: 4xx is "try again later", 5xx is final; connection problems are worth a retry. */
@@ -61,7 +62,7 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
       const to = contact.email;
       if (!to) return { id: m.id, ok: false, failure: 'permanent', error: 'no email address' };
       if (Date.now() >= window.deadline) return { id: m.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this message' };
-      const key = m.alerts.map((a) => a.id).join(',');
+      const key = textKey(m.alerts);
       let content = contents.get(key);
       if (!content) contents.set(key, (content = this.content(m)));
       try {

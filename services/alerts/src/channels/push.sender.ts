@@ -22,6 +22,8 @@ export interface PushPayload {
   deliveryId: string;
   title: string;
   body: string;
+  /** The language title and body are in: the recipient's, or English (a digest: its lead alert's). */
+  lang: string;
   severity: string;
   category: string;
   type: string;
@@ -240,6 +242,7 @@ export function pushPayload(m: ChannelMessage, receipt: PushPayload['receipt']):
     deliveryId: m.id,
     title: digest ? digestTitle(m.alerts) : alert.title,
     body: digest ? digestPushBody(m.alerts) : alert.message,
+    lang: alert.language ?? 'en',
     severity: alert.severity,
     category: alert.category,
     type: alert.type,

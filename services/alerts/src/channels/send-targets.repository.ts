@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { Language } from '@beacon/contracts';
 import { type AlertRow, expiredSql } from '../alerts/alert.rows';
 import type { DeliveryKind } from '../deliveries/deliveries.repository';
 
@@ -9,13 +10,15 @@ import type { DeliveryKind } from '../deliveries/deliveries.repository';
 /** What a channel sender needs of the alert: the row's own columns, and whether it has expired. */
 export type SendableAlert = Pick<
   AlertRow,
-  'id' | 'title' | 'message' | 'type' | 'severity' | 'category' | 'location_name' | 'status' | 'sent_at' | 'created_at'
+  'id' | 'title' | 'message' | 'translations' | 'type' | 'severity' | 'category' | 'location_name' | 'status' | 'sent_at' | 'created_at'
 > & {
   /** The all-clear's own words, when it was given with some. */
   all_clear_message?: string | null;
   /** What the message carries of the alert when it is not the alert itself (asDelivered): a reminder, an update ... */
   kind?: Exclude<DeliveryKind, 'alert'>;
   expired: boolean;
+  /** The language title and message are in, once chosen for a recipient (alertTextFor); absent: as stored (English). */
+  language?: Language;
 };
 
 /**
@@ -63,11 +66,22 @@ export class SendTargetsRepository {
 
   async alerts(ids: string[]): Promise<SendableAlert[]> {
     return this.ds.query(
-      `SELECT id, title, message, type, severity, category, location_name, status, sent_at, created_at, all_clear_message,
+      `SELECT id, title, message, translations, type, severity, category, location_name, status, sent_at, created_at, all_clear_message,
               ${expiredSql('alerts')} AS expired
        FROM alerts.alerts WHERE id = ANY($1::uuid[])`,
       [ids],
     );
+  }
+
+  /** The language each user reads alerts in (their preference; null when none chosen), for alertTextFor. */
+  async languages(userIds: string[]): Promise<Map<string, string | null>> {
+    const unique = [...new Set(userIds)];
+    if (!unique.length) return new Map();
+    const rows: { user_id: string; language: string | null }[] = await this.ds.query(
+      `SELECT user_id, language FROM alerts.user_preferences WHERE user_id = ANY($1::uuid[])`,
+      [unique],
+    );
+    return new Map(rows.map((r) => [r.user_id, r.language]));
   }
 
   /**

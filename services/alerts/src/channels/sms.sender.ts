@@ -11,6 +11,7 @@ import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, Settle } f
 import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestSmsText, digestTitle } from './digest';
+import { textKey } from './alert-text';
 import { observeProvider, OnJob } from '@beacon/common';
 
 /** Spec: the SMS webhook call times out after 30 s. */
@@ -57,8 +58,8 @@ export class SmsSender implements ChannelSender {
     const calls = new Map<string, ChannelMessage[]>();
     for (const m of messages) {
       if (!phone(m)) continue;
-      // One call per text: the same alert as an update and as new to others in one batch are two calls (and keys).
-      const key = m.alerts.map((a) => (a.kind ? `${a.id}:${a.kind}` : a.id)).join(',');
+      // One call per text: the same alerts, carried the same way (an update, new ...), in the same languages.
+      const key = textKey(m.alerts);
       const group = calls.get(key);
       if (group) group.push(m);
       else calls.set(key, [m]);
@@ -100,6 +101,7 @@ export class SmsSender implements ChannelSender {
       type: alert.type,
       title: digest ? digestTitle(alerts) : alert.title,
       message: digest ? digestSmsText(alerts, `${this.env.PUBLIC_URL.replace(/\/$/, '')}${DIGEST_URL}`) : alert.message,
+      language: alert.language ?? 'en',
       priority: priorityOfSeverity(alert.severity),
       recipients,
       // The alerts' send time, not now: a retried call carries the very same body.

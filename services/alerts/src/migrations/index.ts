@@ -16,6 +16,8 @@ import { Reminders1764500000001 } from './1764500000001-Reminders';
 import { ConcernedCount1764500000002 } from './1764500000002-ConcernedCount';
 import { AlertRevisions1764600000000 } from './1764600000000-AlertRevisions';
 import { AlertPolygons1764610000000 } from './1764610000000-AlertPolygons';
+import { AlertLanguages1764620000000 } from './1764620000000-AlertLanguages';
+import { AlertTemplates1764620000001 } from './1764620000001-AlertTemplates';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -37,4 +39,6 @@ export const migrations = [
   ConcernedCount1764500000002,
   AlertRevisions1764600000000,
   AlertPolygons1764610000000,
+  AlertLanguages1764620000000,
+  AlertTemplates1764620000001,
 ];

@@ -24,6 +24,8 @@ export interface PreferencesRow {
   time_zone: string;
   weekend_enabled: boolean;
   frequency: Frequency;
+  /** The language alerts reach them in; null until chosen (English). */
+  language: string | null;
 }
 
 const FIELDS: (keyof PreferencesRow)[] = [
@@ -45,6 +47,7 @@ const FIELDS: (keyof PreferencesRow)[] = [
   'time_zone',
   'weekend_enabled',
   'frequency',
+  'language',
 ];
 
 @Injectable()

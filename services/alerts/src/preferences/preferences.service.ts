@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AlertPreferences, categoriesForAlertTypes, DEFAULT_PREFERENCES, kmToMiles, milesToKm } from '@beacon/contracts';
+import { AlertPreferences, categoriesForAlertTypes, DEFAULT_PREFERENCES, isLanguage, kmToMiles, milesToKm } from '@beacon/contracts';
 import { badRequest } from '@beacon/common';
 import type { AuthUser } from '@beacon/auth';
 import { isTimeZone } from '../alerts/alerts.service';
@@ -29,6 +29,7 @@ export function defaultRow(user: AuthUser): PreferencesRow {
     time_zone: d.quietHours.timeZone,
     weekend_enabled: d.weekendEnabled,
     frequency: d.frequency,
+    language: d.language,
   };
 }
 
@@ -46,6 +47,7 @@ export function toPreferences(r: PreferencesRow): AlertPreferences {
     methods: { push: r.push_enabled, voice: r.voice_enabled, email: r.email_enabled, sms: r.sms_enabled },
     phoneNumber: r.phone_number,
     home: r.lat === null || r.lng === null ? null : { lat: r.lat, lng: r.lng },
+    language: isLanguage(r.language) ? r.language : null,
   };
 }
 
@@ -87,6 +89,7 @@ export class PreferencesService {
       row.sms_enabled = dto.methods.sms ?? row.sms_enabled;
     }
     if (dto.phoneNumber !== undefined) row.phone_number = dto.phoneNumber;
+    if (dto.language !== undefined) row.language = dto.language;
     if (dto.home !== undefined) {
       row.lat = dto.home?.lat ?? null;
       row.lng = dto.home?.lng ?? null;

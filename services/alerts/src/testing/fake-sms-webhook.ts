@@ -6,7 +6,7 @@ export interface ReceivedSms {
   /** Date.now() when the call arrived. */
   at: number;
   idempotencyKey: string | undefined;
-  body: { type: string; title: string; message: string; priority: string; recipients: string[]; timestamp: string; source: string };
+  body: { type: string; title: string; message: string; language?: string; priority: string; recipients: string[]; timestamp: string; source: string };
 }
 
 export interface FakeSmsOptions {

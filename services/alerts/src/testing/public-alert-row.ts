@@ -5,6 +5,7 @@ export const publicAlertRow = (over: Partial<PublicAlertRow> = {}): PublicAlertR
   id: '6f1c1f43-2b3d-4c7e-9a41-1d2f3e4a5b6c',
   title: 'Wrong-way driver on Loop 101',
   message: 'A wrong-way driver is heading north on Loop 101 near Tatum.',
+  translations: {},
   type: 'Wrong-way Driver',
   severity: 'critical',
   category: 'traffic',

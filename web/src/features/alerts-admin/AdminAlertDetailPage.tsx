@@ -26,6 +26,7 @@ import { Pager } from './ui';
 import { AlertOperationsPanel } from './AlertOperations';
 import { AlertLifecycle } from './AlertLifecycle';
 import '@/features/alerts/alerts.css';
+import { AlertTranslationsList } from './AlertLanguages';
 
 const STATUS_LABEL: Record<DeliveryStatus, string> = {
   pending: 'Pending',
@@ -127,6 +128,7 @@ export function AdminAlertDetailPage() {
               <dd>{a.source === 'incident' ? 'Verified incident' : a.source === 'test' ? 'Test alert' : 'Admin'}</dd>
             </dl>
             <AlertAreaMap alert={a} />
+            <AlertTranslationsList translations={a.translations} />
           </section>
           <AlertAudit alertId={a.id} status={a.status} />
           <Deliveries alertId={a.id} finished={isFinished(a)} />

@@ -122,6 +122,22 @@ describe('Update or end an alert (alert detail)', () => {
     });
   });
 
+  it("updates the other languages with the English: the alert's Spanish text edited goes whole", async () => {
+    const es = adminAlert({ ...base, translations: { es: { title: 'Conductor en sentido contrario', message: 'Hacia el oeste cerca de 7th St.' } } });
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={es} />);
+    await user.click(screen.getByRole('button', { name: 'Update alert' }));
+    const title = screen.getByLabelText(/^Spanish title/);
+    await user.clear(title);
+    await user.type(title, 'Conductor ahora en la I-17');
+    await user.click(screen.getByRole('button', { name: 'Send update' }));
+    await screen.findByText('Version 2 is going out to the people this alert concerns.');
+    expect(posts[0].body).toEqual({
+      version: 1,
+      translations: { es: { title: 'Conductor ahora en la I-17', message: 'Hacia el oeste cerca de 7th St.' } },
+    });
+  });
+
   it("shows the server's refusal as it says it, and keeps the form", async () => {
     answer = () => json({ statusCode: 409, code: 'alert_update_conflict', message: 'This alert was changed meanwhile (it is now version 3)' }, 409);
     const user = userEvent.setup();
@@ -183,6 +199,7 @@ describe('changesOf / versionText', () => {
         lng: '-112.07',
         radiusKm: '5',
         points: null,
+        translations: {},
       }),
     ).toEqual({
       version: 1,

@@ -14,10 +14,19 @@ import {
 import { errorMessage } from '@/app/api';
 import { LazyAreaMap } from '@/features/alerts';
 import { PolygonPoints } from './AreaDrawing';
+import { TranslationFields } from './AlertLanguages';
+import { translationErrors, translationsBody, type FormTranslations } from './alert-form';
 import { formatDateTime } from '@/common/time';
 import { useAlertVersionsQuery, useAllClearAlertMutation, useUpdateAlertMutation, type UpdateAlertBody } from './alerts-admin.api';
 
-const FIELD_LABELS: Record<AlertUpdateField, string> = { title: 'title', message: 'message', severity: 'severity', expiresAt: 'expiry', area: 'area' };
+const FIELD_LABELS: Record<AlertUpdateField, string> = {
+  title: 'title',
+  message: 'message',
+  translations: 'other languages',
+  severity: 'severity',
+  expiresAt: 'expiry',
+  area: 'area',
+};
 
 /** A version in words: "Version 2 · Updated (title, area) by admin@… · 14:02 · 12 messages". */
 export function versionText(v: AlertVersion): string {
@@ -42,6 +51,7 @@ interface Draft {
   radiusKm: string;
   /** A drawn area's corners (open ring); null for a circle or no area. */
   points: [number, number][] | null;
+  translations: FormTranslations;
 }
 
 const draftOf = (a: AdminAlert): Draft => ({
@@ -53,6 +63,7 @@ const draftOf = (a: AdminAlert): Draft => ({
   lng: a.lng === null ? '' : String(a.lng),
   radiusKm: a.radiusKm === null ? '' : String(a.radiusKm),
   points: a.area?.type === 'polygon' ? openRing(a.area.points) : null,
+  translations: a.translations ?? {},
 });
 
 /** Only what the admin changed, so the new version says exactly that; the server checks the values. */
@@ -61,6 +72,10 @@ export function changesOf(a: AdminAlert, d: Draft): UpdateAlertBody {
   if (d.title.trim() !== a.title) body.title = d.title.trim();
   if (d.message.trim() !== a.message) body.message = d.message.trim();
   if (d.severity !== a.severity) body.severity = d.severity;
+  // The other languages go whole when any of them changed (the server replaces them whole).
+  const translations = translationsBody(d.translations) ?? {};
+  const sorted = (t: object) => JSON.stringify(Object.entries(t).sort(([x], [y]) => x.localeCompare(y)));
+  if (sorted(translations) !== sorted(a.translations ?? {})) body.translations = translations;
   if (d.locationName.trim() !== (a.locationName ?? '')) body.locationName = d.locationName.trim();
   if (d.points) {
     // A drawn area is sent whole when its corners changed.
@@ -153,7 +168,8 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
       {canAct && mode === 'update' && (
         <form className="stack" onSubmit={submitUpdate} aria-label="Update alert">
           <p className="small muted">
-            Those this alert reached get an “Update:” message; people newly inside the area get the alert; people no longer inside are told so.
+            Those this alert reached get an “Update:” message; people newly inside the area get the alert; people no longer inside are told so. Change the other
+            languages too, or their readers keep the earlier text.
           </p>
           <div className="field">
             <label htmlFor={`${id}-u-title`}>Title</label>
@@ -163,6 +179,11 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
             <label htmlFor={`${id}-u-message`}>Message</label>
             <textarea id={`${id}-u-message`} value={draft.message} onChange={set('message')} maxLength={ALERT_LIMITS.messageMax} rows={3} required />
           </div>
+          <TranslationFields
+            value={draft.translations}
+            errors={translationErrors(draft.translations)}
+            onChange={(translations) => setDraft((d) => ({ ...d, translations }))}
+          />
           <div className="field">
             <label htmlFor={`${id}-u-severity`}>Severity</label>
             <select id={`${id}-u-severity`} value={draft.severity} onChange={set('severity')}>
@@ -207,7 +228,13 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
             </div>
           )}
           <div className="row">
-            <button type="submit" className="btn btn-primary" disabled={updating.isLoading || (!!draft.points && !!polygonProblem(draft.points))}>
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={
+                updating.isLoading || (!!draft.points && !!polygonProblem(draft.points)) || Object.values(translationErrors(draft.translations)).some(Boolean)
+              }
+            >
               {updating.isLoading ? 'Sending update…' : 'Send update'}
             </button>
             <button type="button" className="btn btn-outline" onClick={() => setMode('idle')}>

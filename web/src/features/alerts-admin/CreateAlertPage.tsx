@@ -9,7 +9,9 @@ import {
   CATEGORY_LABELS,
   CHANNEL_LABELS,
   DELIVERY_CHANNELS,
+  LANGUAGE_LABELS,
   REMINDER_DELAYS,
+  alertLanguages,
   SEVERITIES,
   SEVERITY_INFO,
   type AlertCategory,
@@ -26,13 +28,17 @@ import {
   hasErrors,
   localDateTimeValue,
   parseRadius,
+  templateFromWizard,
+  translationsBody,
   validateWizardStep,
+  wizardFromTemplate,
   type FieldErrors,
   type WizardValues,
 } from './alert-form';
 import { useAlertAudienceMutation, useCreateAlertMutation, type CreateAlertBody } from './alerts-admin.api';
 import { AudienceConfirm } from './AudienceSummary';
 import { AddressSearch, PolygonPoints } from './AreaDrawing';
+import { SmsSegmentsTable, TemplateBar, TranslationFields } from './AlertLanguages';
 import { ChannelCheckboxes, CountedField, channelList } from './ui';
 import '@/features/alerts/alerts.css';
 import { Siren } from 'lucide-react';
@@ -130,6 +136,16 @@ export function CreateAlertPage() {
         </button>
       </header>
 
+      <TemplateBar
+        onApply={(t) => {
+          setValues((v) => wizardFromTemplate(v, t));
+          setErrors({});
+          resetAudience();
+          setStep(0);
+        }}
+        current={(name) => ([0, 1].some((s) => hasErrors(validateWizardStep(s, values))) ? null : templateFromWizard(name, values))}
+      />
+
       <WizardSteps steps={WIZARD_STEPS} current={step} />
 
       <form className="card wizard" onSubmit={submit} noValidate aria-labelledby="wizard-step-title">
@@ -205,6 +221,7 @@ function wizardBody(values: WizardValues): CreateAlertBody {
         : {}),
     ...(values.expiresAt ? { expiresAt: new Date(values.expiresAt).toISOString() } : {}),
     ...(values.remindAfterMinutes ? { remindAfterMinutes: Number(values.remindAfterMinutes) } : {}),
+    ...(translationsBody(values.translations) ? { translations: translationsBody(values.translations) } : {}),
   };
 }
 
@@ -238,6 +255,8 @@ function DetailsStep({ values, errors, set }: StepProps) {
         placeholder="What is happening, where, and what people should do."
         multiline
       />
+      <TranslationFields value={values.translations} errors={errors} onChange={(t) => set('translations', t)} />
+      <SmsSegmentsTable title={values.title} message={values.message} translations={values.translations} />
     </>
   );
 }
@@ -521,6 +540,12 @@ function ReviewStep({ values }: { values: WizardValues }) {
       </dd>
       <dt>Expires</dt>
       <dd>{values.expiresAt ? formatDateTime(values.expiresAt) : 'Never'}</dd>
+      <dt>Languages</dt>
+      <dd>
+        {alertLanguages(values)
+          .map((l) => LANGUAGE_LABELS[l])
+          .join(', ')}
+      </dd>
       <dt>Reminder</dt>
       <dd>{values.remindAfterMinutes ? `After ${values.remindAfterMinutes} minutes, to those who have not answered` : 'None'}</dd>
     </dl>
@@ -544,6 +569,7 @@ function AlertPreview({ values }: { values: WizardValues }) {
           {values.locationName.trim() && ` · ${values.locationName.trim()}`} · Just now
         </p>
       </div>
+      {values.channels.includes('sms') && <SmsSegmentsTable title={values.title} message={values.message} translations={values.translations} />}
     </div>
   );
 }

@@ -20,7 +20,17 @@ import {
 } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
 import { useFormFields } from '@/common/useFormFields';
-import { QUICK_SEND_DEFAULTS, hasErrors, validateQuickSend, type FieldErrors, type QuickSendValues } from './alert-form';
+import {
+  QUICK_SEND_DEFAULTS,
+  hasErrors,
+  quickSendFromTemplate,
+  templateFromQuickSend,
+  translationsBody,
+  validateQuickSend,
+  type FieldErrors,
+  type QuickSendValues,
+} from './alert-form';
+import { SmsSegmentsTable, TemplateBar, TranslationFields } from './AlertLanguages';
 import { useAlertAudienceMutation, useCreateAlertMutation, useGetAlertQuery, type CreateAlertBody } from './alerts-admin.api';
 import { AudienceConfirm } from './AudienceSummary';
 import { useFallbackPolling, useLiveAdminAlerts, useWatchAlerts } from './live';
@@ -142,6 +152,13 @@ export function QuickSendPage() {
           </p>
         </div>
       </header>
+      <TemplateBar
+        onApply={(t) => {
+          setValues((v) => quickSendFromTemplate(v, t));
+          setErrors({});
+        }}
+        current={(name) => (hasErrors(validateQuickSend(values)) ? null : templateFromQuickSend(name, values))}
+      />
       <div className="grid-2">
         <form className="card" onSubmit={submit} noValidate aria-labelledby="quick-send-title">
           <p className="notice" role="note">
@@ -186,6 +203,8 @@ export function QuickSendPage() {
             onChange={(v) => set('message', v)}
             multiline
           />
+          <TranslationFields value={values.translations} errors={errors} onChange={(t) => set('translations', t)} />
+          <SmsSegmentsTable title={values.title} message={values.message} translations={values.translations} />
           <fieldset className="field">
             <legend>Priority</legend>
             <div className="row">
@@ -227,7 +246,15 @@ export function QuickSendPage() {
 
 /** The body of POST /api/alerts (and of its audience preview) for the form's values. */
 function quickSendBody(values: QuickSendValues): CreateAlertBody {
-  return { type: values.type || undefined, title: values.title.trim(), message: values.message.trim(), priority: values.priority, channels: values.channels };
+  const translations = translationsBody(values.translations);
+  return {
+    type: values.type || undefined,
+    title: values.title.trim(),
+    message: values.message.trim(),
+    priority: values.priority,
+    channels: values.channels,
+    ...(translations ? { translations } : {}),
+  };
 }
 
 function DeliveryStatusPanel({ alert, channels, held }: { alert: AdminAlert | undefined; channels: AdminChannelOption[]; held: number }) {

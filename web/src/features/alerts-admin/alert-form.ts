@@ -7,9 +7,19 @@ import {
   DEFAULT_PRIORITY,
   PRIORITIES,
   SEVERITIES,
+  CATEGORY_DEFAULT_TYPE,
+  LANGUAGE_LABELS,
+  TRANSLATION_LANGUAGES,
+  categoryOfType,
+  priorityOfSeverity,
+  severityFromPriority,
   type AdminAlertType,
   type AdminChannelOption,
   type AlertCategory,
+  type AlertTemplate,
+  type AlertText,
+  type AlertTranslations,
+  type TranslationLanguage,
   type DeliveryChannel,
   type Priority,
   type Severity,
@@ -77,6 +87,8 @@ export interface WizardValues {
   expiresAt: string;
   /** The escalation's delay in minutes (one of REMINDER_DELAYS), or '' for none. */
   remindAfterMinutes: string;
+  /** The text in the other languages the admin added (each as typed). */
+  translations: FormTranslations;
 }
 
 export const WIZARD_DEFAULTS: WizardValues = {
@@ -93,6 +105,7 @@ export const WIZARD_DEFAULTS: WizardValues = {
   radiusKm: String(ALERT_LIMITS.radiusKmDefault),
   expiresAt: '',
   remindAfterMinutes: '',
+  translations: {},
 };
 
 /** The errors that keep the wizard on step `step` (0-based). Step 4 (review) re-checks everything. */
@@ -101,6 +114,7 @@ export function validateWizardStep(step: number, v: WizardValues, now: Date = ne
   if (step === 0 || step === 3) {
     errors.title = titleError(v.title);
     errors.message = messageError(v.message);
+    Object.assign(errors, translationErrors(v.translations));
   }
   if (step === 1 || step === 3) {
     if (!SEVERITIES.includes(v.severity)) errors.severity = MESSAGES.severity;
@@ -155,6 +169,7 @@ export interface QuickSendValues {
   message: string;
   priority: Priority;
   channels: AdminChannelOption[];
+  translations: FormTranslations;
 }
 
 export const QUICK_SEND_DEFAULTS: QuickSendValues = {
@@ -163,6 +178,7 @@ export const QUICK_SEND_DEFAULTS: QuickSendValues = {
   message: '',
   priority: DEFAULT_PRIORITY,
   channels: [...DEFAULT_ADMIN_CHANNELS],
+  translations: {},
 };
 
 export function validateQuickSend(v: QuickSendValues): FieldErrors {
@@ -172,6 +188,105 @@ export function validateQuickSend(v: QuickSendValues): FieldErrors {
     message: messageError(v.message),
     priority: PRIORITIES.includes(v.priority) ? undefined : MESSAGES.priority,
     channels: v.channels.length > 0 ? undefined : MESSAGES.channelsRequired,
+    ...translationErrors(v.translations),
   };
   return Object.fromEntries(Object.entries(errors).filter(([, m]) => m)) as FieldErrors;
+}
+
+// ---------------------------------------------------------------- other languages
+
+/** The form's texts in other languages than English, as typed. */
+export type FormTranslations = Partial<Record<TranslationLanguage, AlertText>>;
+
+/** A language's name without its own spelling: "Spanish". */
+export const languageName = (l: TranslationLanguage) => LANGUAGE_LABELS[l].replace(/ \(.*\)$/, '');
+
+/** The error key of one language's title or message: `translations.es.title`. */
+export const translationKey = (l: TranslationLanguage, field: keyof AlertText) => `translations.${l}.${field}`;
+
+/** Each added language's title and message, checked like the English, the message naming the language. */
+export function translationErrors(t: FormTranslations): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const l of TRANSLATION_LANGUAGES) {
+    const text = t[l];
+    if (!text) continue;
+    const name = languageName(l);
+    const title = titleError(text.title);
+    const message = messageError(text.message);
+    if (title) errors[translationKey(l, 'title')] = `${name} ${title.charAt(0).toLowerCase()}${title.slice(1)}`;
+    if (message) errors[translationKey(l, 'message')] = `${name} ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+  }
+  return errors;
+}
+
+/** The translations a request carries: trimmed, in the languages added; undefined when none. */
+export function translationsBody(t: FormTranslations): AlertTranslations | undefined {
+  const out: AlertTranslations = {};
+  for (const l of TRANSLATION_LANGUAGES) {
+    const text = t[l];
+    if (text) out[l] = { title: text.title.trim(), message: text.message.trim() };
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+// ---------------------------------------------------------------- templates
+
+/** The wizard's values started from a template: its kind, severity, texts, channels and radius; the rest kept. */
+export function wizardFromTemplate(v: WizardValues, t: AlertTemplate): WizardValues {
+  return {
+    ...v,
+    title: t.title,
+    message: t.message,
+    translations: { ...t.translations },
+    severity: t.severity,
+    category: t.category,
+    channels: [...t.channels],
+    radiusKm: t.radiusKm === null ? v.radiusKm : String(t.radiusKm),
+  };
+}
+
+/** Quick Send's values started from a template (its channels as the form offers them: push and SMS). */
+export function quickSendFromTemplate(v: QuickSendValues, t: AlertTemplate): QuickSendValues {
+  const type = (ADMIN_ALERT_TYPES as readonly string[]).includes(t.type) ? (t.type as AdminAlertType) : CATEGORY_DEFAULT_TYPE[t.category];
+  const channels = t.channels.flatMap((c): AdminChannelOption[] => (c === 'push' ? ['web_push'] : c === 'sms' ? ['sms'] : []));
+  return {
+    ...v,
+    type,
+    title: t.title,
+    message: t.message,
+    translations: { ...t.translations },
+    priority: priorityOfSeverity(t.severity),
+    channels: channels.length ? channels : v.channels,
+  };
+}
+
+/** What "Save as template" stores of the wizard's values. */
+export function templateFromWizard(name: string, v: WizardValues) {
+  const radius = parseRadius(v.radiusKm);
+  return {
+    name: name.trim(),
+    type: CATEGORY_DEFAULT_TYPE[v.category],
+    category: v.category,
+    severity: v.severity,
+    title: v.title.trim(),
+    message: v.message.trim(),
+    translations: translationsBody(v.translations) ?? {},
+    channels: v.channels,
+    ...(radius !== null ? { radiusKm: radius } : {}),
+  };
+}
+
+/** What "Save as template" stores of Quick Send's values. */
+export function templateFromQuickSend(name: string, v: QuickSendValues) {
+  const type = v.type || DEFAULT_ADMIN_ALERT_TYPE;
+  return {
+    name: name.trim(),
+    type,
+    category: categoryOfType(type),
+    severity: severityFromPriority(v.priority),
+    title: v.title.trim(),
+    message: v.message.trim(),
+    translations: translationsBody(v.translations) ?? {},
+    channels: v.channels.map((c) => (c === 'web_push' ? ('push' as const) : ('sms' as const))),
+  };
 }

@@ -9,6 +9,8 @@ import {
   type AlertProgress,
   type AlertStatus,
   type AlertSummary,
+  type AlertTemplate,
+  type AlertTranslations,
   type ChannelCounts,
   type DeliveryChannel,
   type DeliveryStatus,
@@ -45,11 +47,27 @@ export interface CreateAlertBody {
   expiresAt?: string;
   /** The escalation: remind whoever has not answered this many minutes after it went out. */
   remindAfterMinutes?: number;
+  /** The text in other languages; left out when there is none. */
+  translations?: AlertTranslations;
+}
+
+/** POST /api/alerts/templates: a template whole. */
+export interface TemplateBody {
+  name: string;
+  type?: string;
+  category?: AlertCategory;
+  severity: Severity;
+  title: string;
+  message: string;
+  translations: AlertTranslations;
+  channels: DeliveryChannel[];
+  radiusKm?: number;
 }
 
 /** POST /api/alerts/:id/update: what changes (only what is given); `version` is the one the admin was looking at. */
 export interface UpdateAlertBody {
   area?: AlertArea;
+  translations?: AlertTranslations;
   title?: string;
   message?: string;
   severity?: Severity;
@@ -140,6 +158,19 @@ export const adminAlertsApi = api.injectEndpoints({
     }),
     alertAudience: build.mutation<AlertAudience, CreateAlertBody>({
       query: (body) => ({ url: 'api/alerts/audience', method: 'POST', body }),
+    }),
+    // ---------------------------------------------------------------- templates
+    listTemplates: build.query<AlertTemplate[], void>({
+      query: () => ({ url: 'api/alerts/templates' }),
+      providesTags: ['AlertTemplates'],
+    }),
+    createTemplate: build.mutation<AlertTemplate, TemplateBody>({
+      query: (body) => ({ url: 'api/alerts/templates', method: 'POST', body }),
+      invalidatesTags: ['AlertTemplates'],
+    }),
+    deleteTemplate: build.mutation<{ ok: boolean }, string>({
+      query: (id) => ({ url: `api/alerts/templates/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['AlertTemplates'],
     }),
     listAlerts: build.query<Page<AdminAlert>, AlertListArgs>({
       query: (args) => ({ url: 'api/alerts', params: queryParams(args) }),
@@ -260,6 +291,9 @@ export const adminAlertsApi = api.injectEndpoints({
 });
 
 export const {
+  useListTemplatesQuery,
+  useCreateTemplateMutation,
+  useDeleteTemplateMutation,
   useCreateAlertMutation,
   useAlertAudienceMutation,
   useLazyGeocodeQuery,
@@ -316,6 +350,7 @@ registerAlertCopies((dispatch, state, s) => {
 export function applyNewAdminAlert(dispatch: AppDispatch, state: RootState, s: AlertSummary) {
   const fresh: AdminAlert = {
     ...s,
+    translations: {},
     createdBy: null,
     updatedAt: s.createdAt,
     sentAt: s.status === 'active' ? s.createdAt : null,

@@ -42,6 +42,7 @@ function alert(over: Partial<AdminAlert>): AdminAlert {
     message: 'Move to higher ground now please',
     version: 1,
     allClear: null,
+    translations: {},
     severity: 'high',
     priority: 'high',
     category: 'weather',

@@ -15,6 +15,7 @@ export function renderScreen(ui: ReactElement, { path = '/', route = path }: { p
 export function adminAlert(o: Partial<AdminAlert> = {}): AdminAlert {
   return {
     ...alertSummary(o),
+    translations: {},
     createdBy: ADMIN.id,
     updatedAt: new Date().toISOString(),
     sentAt: new Date().toISOString(),

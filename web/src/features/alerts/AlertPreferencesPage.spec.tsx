@@ -241,3 +241,33 @@ describe('Alert Management: Quick Setup and Recent Alerts', () => {
     expect(await screen.findByText('No alerts match your search.')).toBeInTheDocument();
   });
 });
+
+describe('the language alerts come in', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it("proposes the browser's language until one is chosen, and sends it with the first save", async () => {
+    jest.spyOn(navigator, 'language', 'get').mockReturnValue('es-MX');
+    const user = renderPage();
+    const select = await screen.findByLabelText('Language');
+    expect(select).toHaveValue('es');
+    expect(select).toHaveAccessibleDescription(/in English when an alert has no text in it/);
+    // Proposing it is no change of the user's: nothing to save yet.
+    expect(screen.getByRole('button', { name: 'Save Preferences' })).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Frequency'), 'daily');
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ frequency: 'daily', language: 'es' });
+  });
+
+  it('falls back to English for a browser language Beacon has no alerts in, and keeps a chosen one', async () => {
+    jest.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
+    const user = renderPage();
+    expect(await screen.findByLabelText('Language')).toHaveValue('en');
+    await user.selectOptions(screen.getByLabelText('Language'), 'vi');
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0].language).toBe('vi');
+    expect(await screen.findByRole('button', { name: 'Save Preferences' })).toBeDisabled();
+    expect(screen.getByLabelText('Language')).toHaveValue('vi');
+  });
+});

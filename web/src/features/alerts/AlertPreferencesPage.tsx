@@ -7,14 +7,17 @@ import {
   DEFAULT_PREFERENCES,
   FREQUENCIES,
   FREQUENCY_LABELS,
+  LANGUAGE_LABELS,
   PREFERENCE_ALERT_TYPES,
   PREFERENCE_ALERT_TYPE_LABELS,
   RADIUS_MILES,
   SEVERITIES,
   SEVERITY_INFO,
+  SUPPORTED_LANGUAGES,
   milesToKm,
   type AlertPreferences,
   type Frequency,
+  type Language,
   type PreferenceAlertType,
   type Severity,
 } from '@beacon/contracts';
@@ -25,6 +28,7 @@ import { detectLocation } from '@/common/geolocation';
 import { Spinner } from '@/common/Spinner';
 import { useNow } from '@/common/useNow';
 import { useMyAlertsInfiniteQuery, usePreferencesQuery, useUpdatePreferencesMutation, type PreferencesUpdate } from './alerts.api';
+import { browserLanguage } from './language';
 import { LazyAreaMap } from './LazyAreaMap';
 import { useLiveUserAlerts } from './live';
 import { speakAlert } from './notifications';
@@ -46,13 +50,15 @@ const toForm = (p: AlertPreferences): Form => ({
   methods: p.methods,
   phoneNumber: p.phoneNumber,
   home: p.home,
+  // Until they choose, the browser's language (when Beacon has it): saved with their first save.
+  language: p.language ?? browserLanguage(),
 });
 
 /**
  * Quick Setup: every type of alert except events, straight away, within the default 25 miles, quiet at night
  * (critical alerts still come through), push and voice on. Keeps the home location and phone number.
  */
-export const QUICK_SETUP: Omit<Form, 'home' | 'phoneNumber'> = {
+export const QUICK_SETUP: Omit<Form, 'home' | 'phoneNumber' | 'language'> = {
   alertTypes: ['emergency', 'weather', 'traffic', 'crime', 'construction'],
   severityThreshold: 'low',
   frequency: 'immediate',
@@ -188,6 +194,7 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
       methods: next.methods,
       phoneNumber: next.phoneNumber?.trim() ? next.phoneNumber.trim() : null,
       home: next.home,
+      language: next.language,
     };
     try {
       await save(body).unwrap();
@@ -298,6 +305,24 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
             </select>
             <p id={`${id}-frequency-help`} className="small muted">
               Critical alerts always arrive immediately.{form.frequency !== 'immediate' && ' The others come together in one message per channel.'}
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-language`}>Language</label>
+            <select
+              id={`${id}-language`}
+              value={form.language ?? 'en'}
+              onChange={(e) => set('language', e.target.value as Language)}
+              aria-describedby={`${id}-language-help`}
+            >
+              {SUPPORTED_LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {LANGUAGE_LABELS[l]}
+                </option>
+              ))}
+            </select>
+            <p id={`${id}-language-help`} className="small muted">
+              Alerts reach you in this language by push, SMS and e-mail, and in English when an alert has no text in it.
             </p>
           </div>
           <div className="field">

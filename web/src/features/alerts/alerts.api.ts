@@ -1,6 +1,7 @@
 import type { AlertPreferences, AlertSummary, Page, Severity, UserAlert } from '@beacon/contracts';
 import { api } from '@/app/api';
 import type { AppDispatch, RootState } from '@/app/store';
+import { withFirstLanguage } from './language';
 
 // The signed-in user's endpoints of the alerts service. The admin console's endpoints (features/alerts-admin,
 // alerts-admin.api.ts) are injected into the same api slice and share its tags.
@@ -57,7 +58,12 @@ export const alertsApi = api.injectEndpoints({
       providesTags: ['Preferences'],
     }),
     updatePreferences: build.mutation<AlertPreferences, PreferencesUpdate>({
-      query: (body) => ({ url: 'api/alerts/me/preferences', method: 'PUT', body }),
+      // The first save from any screen (e.g. the location prompt) carries the browser's language (withFirstLanguage).
+      async queryFn(body, { getState }, _extra, baseQuery) {
+        const saved = alertsApi.endpoints.preferences.select()(getState() as RootState).data;
+        const res = await baseQuery({ url: 'api/alerts/me/preferences', method: 'PUT', body: withFirstLanguage(body, saved) });
+        return res.error ? { error: res.error } : { data: res.data as AlertPreferences };
+      },
       // The server's answer is the saved state: write it into the cache rather than refetching.
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         try {
@@ -120,7 +126,8 @@ export function applyAlertUpdate(dispatch: AppDispatch, state: RootState, s: Ale
 
 /** A new alert for me: prepended to my unfiltered lists (filtered ones only when it matches). */
 export function applyNewUserAlert(dispatch: AppDispatch, state: RootState, s: AlertSummary) {
-  const mine: UserAlert = { ...s, read: false, readAt: null };
+  // The event carries the English text; the user's own language comes with the next read of their list.
+  const mine: UserAlert = { ...s, language: 'en', read: false, readAt: null };
   for (const args of alertsApi.util.selectCachedArgsForQuery(state, 'myAlerts')) {
     if (args.severity && args.severity !== s.severity) continue;
     if (args.search && !`${s.title}\n${s.message}`.toLowerCase().includes(args.search.toLowerCase())) continue;

@@ -29,7 +29,7 @@ export function alertSummary(o: Partial<AlertSummary> = {}): AlertSummary {
   };
 }
 
-export const userAlert = (o: Partial<UserAlert> = {}): UserAlert => ({ ...alertSummary(o), read: false, readAt: null, ...o });
+export const userAlert = (o: Partial<UserAlert> = {}): UserAlert => ({ ...alertSummary(o), language: 'en', read: false, readAt: null, ...o });
 
 export function pageOf<T>(items: T[], { page = 1, pageSize = 10, total = items.length } = {}): Page<T> {
   return { items, total, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)) };

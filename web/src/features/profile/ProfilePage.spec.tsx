@@ -42,7 +42,8 @@ jest.mock('@/features/auth/auth-client', () => ({
 const puts: unknown[] = [];
 let prefs: AlertPreferences;
 beforeEach(() => {
-  prefs = { ...DEFAULT_PREFERENCES, methods: { ...DEFAULT_PREFERENCES.methods } };
+  // A user who chose their language already (the first save of one who has not carries the browser's: see below).
+  prefs = { ...DEFAULT_PREFERENCES, methods: { ...DEFAULT_PREFERENCES.methods }, language: 'en' };
   puts.length = 0;
   localStorage.clear();
 });
@@ -148,6 +149,16 @@ describe('ProfilePage', () => {
     expect(await screen.findByRole('switch', { name: 'Critical alerts only' })).toHaveAttribute('aria-checked', 'true');
     await toggleCriticalOnly('false');
     expect(puts).toEqual([{ severityThreshold: 'critical' }, { severityThreshold: 'medium' }]);
+  });
+
+  it("carries the browser's language with the first save of a user who chose none", async () => {
+    prefs.language = null;
+    jest.spyOn(navigator, 'language', 'get').mockReturnValue('fr-CA');
+    renderProfile();
+    fireEvent.click(await screen.findByRole('switch', { name: 'Email notifications' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts).toEqual([{ methods: { email: true }, language: 'fr' }]);
+    jest.restoreAllMocks();
   });
 
   it("falls back to the default ('low') when no earlier threshold is known", async () => {

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -15,7 +16,6 @@ import {
   Max,
   MaxLength,
   Min,
-  MinLength,
 } from 'class-validator';
 import {
   ADMIN_ALERT_TYPES,
@@ -33,6 +33,7 @@ import {
   SEVERITIES,
 } from '@beacon/contracts';
 import { Latitude, Longitude, NumberRange, OPTIONAL_FROM_TEXT } from '@beacon/common';
+import { AlertMessage, AlertTitle, AlertTranslationsDto, AlertTranslationsField } from './alert-translations.dto';
 
 const toChannel = (c: unknown) => (typeof c === 'string' && c in ADMIN_CHANNEL_TO_CHANNEL ? ADMIN_CHANNEL_TO_CHANNEL[c as 'web_push'] : c);
 
@@ -40,22 +41,30 @@ const toChannel = (c: unknown) => (typeof c === 'string' && c in ADMIN_CHANNEL_T
 export const AlertLatitude = () => Latitude('Latitude must be a number between -90 and 90', OPTIONAL_FROM_TEXT);
 export const AlertLongitude = () => Longitude('Longitude must be a number between -180 and 180', OPTIONAL_FROM_TEXT);
 
+/** An alert's (or template's) channels: at least one of push, sms, email; the admin form's web_push accepted for push. */
+export const AlertChannels = () =>
+  applyDecorators(
+    IsIn(DELIVERY_CHANNELS as unknown as string[], { each: true, message: 'Channels must be among web_push (push), sms, email' }),
+    ArrayMaxSize(DELIVERY_CHANNELS.length, { message: 'Select at least one channel' }),
+    ArrayMinSize(1, { message: 'Select at least one channel' }),
+    IsArray({ message: 'Select at least one channel' }),
+    Transform(({ value }) => (Array.isArray(value) ? [...new Set(value.map(toChannel))] : value)),
+  );
+
 /**
  * One body for both create screens: the wizard sends severity + category (+ location, radius, expiry),
  * the admin single form sends type + priority + channels (web_push/sms accepted as the form names them).
  */
 export class CreateAlertDto {
-  @IsString({ message: 'Title must be at least 5 characters' })
-  @MinLength(ALERT_LIMITS.titleMin, { message: 'Title must be at least 5 characters' })
-  @MaxLength(ALERT_LIMITS.titleMax, { message: 'Title too long' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @AlertTitle()
   title: string;
 
-  @IsString({ message: 'Message must be at least 10 characters' })
-  @MinLength(ALERT_LIMITS.messageMin, { message: 'Message must be at least 10 characters' })
-  @MaxLength(ALERT_LIMITS.messageMax, { message: 'Message too long' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @AlertMessage()
   message: string;
+
+  /** The text in other languages, e.g. { es: { title, message } }; each recipient gets theirs, else the English. */
+  @AlertTranslationsField()
+  translations?: AlertTranslationsDto;
 
   @IsOptional()
   // class-validator reports the lowest decorator first: an empty type is "required", not "not one of".
@@ -102,11 +111,7 @@ export class CreateAlertDto {
   @IsISO8601({ strict: true }, { message: 'Expiry must be a date and time' })
   expiresAt?: string;
 
-  @Transform(({ value }) => (Array.isArray(value) ? [...new Set(value.map(toChannel))] : value))
-  @IsArray({ message: 'Select at least one channel' })
-  @ArrayMinSize(1, { message: 'Select at least one channel' })
-  @ArrayMaxSize(DELIVERY_CHANNELS.length, { message: 'Select at least one channel' })
-  @IsIn(DELIVERY_CHANNELS as unknown as string[], { each: true, message: 'Channels must be among web_push (push), sms, email' })
+  @AlertChannels()
   channels: DeliveryChannel[];
 
   /** The escalation: remind whoever it reached and has not answered, this many minutes after it went out (once). */

@@ -1,8 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
 import { ALERT_LIMITS, AlertArea, ALL_CLEAR_MESSAGE_MAX, Severity, SEVERITIES } from '@beacon/contracts';
 import { NumberRange, OPTIONAL_FROM_TEXT } from '@beacon/common';
 import { AlertLatitude, AlertLongitude } from './create-alert.dto';
+import { AlertMessage, AlertTitle, AlertTranslationsDto, AlertTranslationsField } from './alert-translations.dto';
 
 const trimmed = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
@@ -13,18 +14,16 @@ const trimmed = Transform(({ value }) => (typeof value === 'string' ? value.trim
  */
 export class UpdateAlertDto {
   @IsOptional()
-  @IsString({ message: 'Title must be at least 5 characters' })
-  @MinLength(ALERT_LIMITS.titleMin, { message: 'Title must be at least 5 characters' })
-  @MaxLength(ALERT_LIMITS.titleMax, { message: 'Title too long' })
-  @trimmed
+  @AlertTitle()
   title?: string;
 
   @IsOptional()
-  @IsString({ message: 'Message must be at least 10 characters' })
-  @MinLength(ALERT_LIMITS.messageMin, { message: 'Message must be at least 10 characters' })
-  @MaxLength(ALERT_LIMITS.messageMax, { message: 'Message too long' })
-  @trimmed
+  @AlertMessage()
   message?: string;
+
+  /** The text in other languages, replacing the alert's translations whole ({} removes them). */
+  @AlertTranslationsField()
+  translations?: AlertTranslationsDto;
 
   @IsOptional()
   @IsIn(SEVERITIES as unknown as string[], { message: 'Severity must be one of critical, high, medium, low' })

@@ -17,11 +17,13 @@ import {
 import {
   Frequency,
   FREQUENCIES,
+  Language,
   PREFERENCE_ALERT_TYPES,
   PreferenceAlertType,
   RADIUS_MILES,
   Severity,
   SEVERITIES,
+  SUPPORTED_LANGUAGES,
   TIME_OF_DAY_PATTERN,
 } from '@beacon/contracts';
 
@@ -112,4 +114,10 @@ export class UpdatePreferencesDto {
   @ValidateNested()
   @Type(() => HomeDto)
   home?: HomeDto | null;
+
+  /** The language alerts reach the user in (push, SMS, e-mail, the feed); null: English. */
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @IsIn(SUPPORTED_LANGUAGES as unknown as string[], { message: `language must be one of ${SUPPORTED_LANGUAGES.join(', ')}` })
+  language?: Language | null;
 }

@@ -1,0 +1,194 @@
+import { SegmentedMessage } from 'sms-segments-calculator';
+import type { AlertCategory, DeliveryChannel, Severity } from './alerts';
+
+/**
+ * Alert languages (issue #19). An alert's own title and message are English; `translations` may carry the same text in
+ * the other supported languages (WEA requires Spanish). Each user picks a language in their alert preferences, and
+ * every channel (push, SMS, e-mail, the feed) shows the alert in it, falling back to English where it has no text.
+ * Shared by services and the web app: no Node imports.
+ */
+export const SUPPORTED_LANGUAGES = ['en', 'es', 'fr', 'zh', 'vi', 'ko'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** The languages an alert may be translated into: all but English, which is the alert's own title and message. */
+export const TRANSLATION_LANGUAGES = SUPPORTED_LANGUAGES.filter((l): l is Exclude<Language, 'en'> => l !== 'en');
+export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
+
+/** Each language's name in English and in itself, for selects. */
+export const LANGUAGE_LABELS: Record<Language, string> = {
+  en: 'English',
+  es: 'Spanish (Español)',
+  fr: 'French (Français)',
+  zh: 'Chinese (中文)',
+  vi: 'Vietnamese (Tiếng Việt)',
+  ko: 'Korean (한국어)',
+};
+
+/** The RFC 3066 tag a CAP <info> block carries for each language (CAP 1.2 §3.2.2 `language`). */
+export const CAP_LANGUAGE_TAGS: Record<Language, string> = { en: 'en-US', es: 'es-US', fr: 'fr', zh: 'zh', vi: 'vi', ko: 'ko' };
+
+export const isLanguage = (x: unknown): x is Language => typeof x === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(x);
+
+/**
+ * A browser's language (navigator.language, e.g. es-MX, zh-Hant-TW) mapped to a supported one by its primary subtag;
+ * English when none matches.
+ */
+export function languageFromLocale(locale: string | null | undefined): Language {
+  const primary = (locale ?? '').trim().toLowerCase().split(/[-_]/)[0];
+  return isLanguage(primary) ? primary : DEFAULT_LANGUAGE;
+}
+
+/** An alert's text in one language. */
+export interface AlertText {
+  title: string;
+  message: string;
+}
+
+/** An alert's text in languages other than English, by language code. */
+export type AlertTranslations = Partial<Record<TranslationLanguage, AlertText>>;
+
+/**
+ * The alert's text in `language`: its translation when it has one, else its English title and message. `language`
+ * says which one was chosen. The one rule every channel and the feed use.
+ */
+export function textInLanguage(
+  alert: AlertText & { translations?: AlertTranslations | null },
+  language: string | null | undefined,
+): AlertText & { language: Language } {
+  const t = language && language !== 'en' ? alert.translations?.[language as TranslationLanguage] : undefined;
+  return t ? { title: t.title, message: t.message, language: language as Language } : { title: alert.title, message: alert.message, language: 'en' };
+}
+
+/** Every language an alert has text in, English first, then the translations in SUPPORTED_LANGUAGES order. */
+export function alertLanguages(alert: { translations?: AlertTranslations | null }): Language[] {
+  return SUPPORTED_LANGUAGES.filter((l) => l === 'en' || !!alert.translations?.[l]);
+}
+
+// ---------------------------------------------------------------- SMS segments
+
+/**
+ * The most segments an alert's SMS may take, in any of its languages. Gateways concatenate up to about 10 parts and
+ * most carriers refuse or truncate beyond; an alert that long is also too long to read on a phone.
+ */
+export const SMS_MAX_SEGMENTS = 10;
+
+/**
+ * The text an SMS carries for an alert, as the segment limit counts it: the title, a line break, the message. The SMS
+ * webhook receives title and message (and the language) and the gateway sends them so; Beacon adds nothing else.
+ */
+export const smsText = (t: AlertText): string => `${t.title}\n${t.message}`;
+
+export type SmsEncoding = 'GSM-7' | 'UCS-2';
+
+export interface SmsSegments {
+  encoding: SmsEncoding;
+  /** Characters as a person counts them (an emoji is one). */
+  characters: number;
+  /** Code units the encoding spends: septets in GSM-7 (an extension character such as € is two), UTF-16 units in UCS-2. */
+  units: number;
+  segments: number;
+  /** How many units each segment holds: 160 (GSM-7) or 70 (UCS-2) alone, 153 or 67 once concatenated. */
+  perSegment: number;
+}
+
+/**
+ * How a text goes out as SMS (3GPP TS 23.038): GSM-7 when every character is in the GSM 03.38 basic set or its
+ * extension table (extension characters take two septets), else UCS-2 (a character outside the BMP, e.g. an emoji,
+ * is a surrogate pair: two units). One segment holds 160 septets or 70 units; a longer text is split into segments of
+ * 153 or 67 (the rest of each carries the concatenation header), never between an escape and its character or the
+ * halves of a surrogate pair. Counted by sms-segments-calculator (Twilio's), whose rules the unit spec pins down.
+ */
+export function smsSegments(text: string): SmsSegments {
+  const m = new SegmentedMessage(text, 'auto');
+  const encoding: SmsEncoding = m.getEncodingName() === 'GSM-7' ? 'GSM-7' : 'UCS-2';
+  const units = encoding === 'GSM-7' ? m.numberOfCharacters : text.length;
+  const segments = text.length === 0 ? 0 : m.segmentsCount;
+  const single = encoding === 'GSM-7' ? 160 : 70;
+  return { encoding, characters: [...text].length, units, segments, perSegment: segments > 1 ? single - (encoding === 'GSM-7' ? 7 : 3) : single };
+}
+
+// ---------------------------------------------------------------- alert templates
+
+/**
+ * A saved alert template (GET/POST/PUT/DELETE /api/alerts/templates) that the wizard and Quick Send start from: what
+ * kind of alert, how severe, its text in English (title, message) and other languages, its channels and default radius.
+ */
+export interface AlertTemplate {
+  id: string;
+  name: string;
+  type: string;
+  category: AlertCategory;
+  severity: Severity;
+  title: string;
+  message: string;
+  translations: AlertTranslations;
+  channels: DeliveryChannel[];
+  /** The radius the form starts with; null: the form's own default. */
+  radiusKm: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const TEMPLATE_NAME_MAX = 100;
+
+/**
+ * The words Beacon itself puts around an alert's text when a delivery carries more than the alert (issue #19): the
+ * prefix of a reminder, an update and the all-clear, what someone an update moved out of the area is told, and the
+ * all-clear's words when the admin wrote none. Each language's own, so a Spanish reader never gets "Update:".
+ */
+export interface LifecycleWords {
+  reminder: string;
+  update: string;
+  allClear: string;
+  leftArea: string;
+  allClearDefault: string;
+}
+
+export const LIFECYCLE_WORDS: Record<Language, LifecycleWords> = {
+  en: {
+    reminder: 'Reminder: ',
+    update: 'Update: ',
+    allClear: 'All clear: ',
+    leftArea: 'The area of this alert has changed and no longer includes your location.',
+    allClearDefault: 'The danger has passed. This alert has ended.',
+  },
+  es: {
+    reminder: 'Recordatorio: ',
+    update: 'Actualización: ',
+    allClear: 'Fin de la alerta: ',
+    leftArea: 'El área de esta alerta ha cambiado y ya no incluye su ubicación.',
+    allClearDefault: 'El peligro ha pasado. Esta alerta ha terminado.',
+  },
+  fr: {
+    reminder: 'Rappel : ',
+    update: 'Mise à jour : ',
+    allClear: "Fin d'alerte : ",
+    leftArea: "La zone de cette alerte a changé et n'inclut plus votre position.",
+    allClearDefault: 'Le danger est passé. Cette alerte est terminée.',
+  },
+  zh: {
+    reminder: '提醒：',
+    update: '更新：',
+    allClear: '警报解除：',
+    leftArea: '此警报的区域已更改，不再包括您的位置。',
+    allClearDefault: '危险已经过去。此警报已结束。',
+  },
+  vi: {
+    reminder: 'Nhắc lại: ',
+    update: 'Cập nhật: ',
+    allClear: 'Hết cảnh báo: ',
+    leftArea: 'Khu vực của cảnh báo này đã thay đổi và không còn bao gồm vị trí của bạn.',
+    allClearDefault: 'Nguy hiểm đã qua. Cảnh báo này đã kết thúc.',
+  },
+  ko: {
+    reminder: '알림: ',
+    update: '업데이트: ',
+    allClear: '경보 해제: ',
+    leftArea: '이 경보의 지역이 변경되어 더 이상 귀하의 위치를 포함하지 않습니다.',
+    allClearDefault: '위험이 지났습니다. 이 경보는 종료되었습니다.',
+  },
+};
+
+/** The lifecycle words in `language`, English when it is not one Beacon speaks. */
+export const lifecycleWords = (language: string | null | undefined): LifecycleWords => (isLanguage(language) ? LIFECYCLE_WORDS[language] : LIFECYCLE_WORDS.en);

@@ -1,0 +1,93 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform, Type } from 'class-transformer';
+import { IsObject, IsOptional, IsString, MaxLength, MinLength, ValidateNested, ValidationArguments, registerDecorator } from 'class-validator';
+import { ALERT_LIMITS, LANGUAGE_LABELS, TRANSLATION_LANGUAGES, TranslationLanguage } from '@beacon/contracts';
+
+const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+/**
+ * An alert title's rules (5 to 100 characters, trimmed); `name` says whose title, e.g. "Spanish title". A missing one
+ * is reported as too short (class-validator reports the constraints in the order they are applied).
+ */
+export const AlertTitle = (name = 'Title') =>
+  applyDecorators(
+    IsString({ message: `${name} must be at least ${ALERT_LIMITS.titleMin} characters` }),
+    MinLength(ALERT_LIMITS.titleMin, { message: `${name} must be at least ${ALERT_LIMITS.titleMin} characters` }),
+    MaxLength(ALERT_LIMITS.titleMax, { message: `${name} too long` }),
+    trim,
+  );
+
+/** An alert message's rules (10 to 500 characters, trimmed). */
+export const AlertMessage = (name = 'Message') =>
+  applyDecorators(
+    IsString({ message: `${name} must be at least ${ALERT_LIMITS.messageMin} characters` }),
+    MinLength(ALERT_LIMITS.messageMin, { message: `${name} must be at least ${ALERT_LIMITS.messageMin} characters` }),
+    MaxLength(ALERT_LIMITS.messageMax, { message: `${name} too long` }),
+    trim,
+  );
+
+const label = (l: TranslationLanguage) => LANGUAGE_LABELS[l].replace(/ \(.*\)$/, '');
+
+/** One language's text; a class per language so that each message names the language. */
+const textDto = (l: TranslationLanguage) => {
+  class LanguageTextDto {
+    @AlertTitle(`${label(l)} title`)
+    title: string;
+
+    @AlertMessage(`${label(l)} message`)
+    message: string;
+  }
+  Object.defineProperty(LanguageTextDto, 'name', { value: `${label(l)}TextDto` });
+  return LanguageTextDto;
+};
+
+const EsText = textDto('es');
+const FrText = textDto('fr');
+const ZhText = textDto('zh');
+const ViText = textDto('vi');
+const KoText = textDto('ko');
+
+/**
+ * An alert's text in other languages than English, `{ es: { title, message }, ... }`: each with the English text's
+ * length rules. English is the alert's own title and message. Use it through AlertTranslationsField, which also
+ * refuses an unknown language code with a message that lists the supported ones.
+ */
+export class AlertTranslationsDto {
+  @IsOptional() @ValidateNested() @Type(() => EsText) es?: InstanceType<typeof EsText>;
+  @IsOptional() @ValidateNested() @Type(() => FrText) fr?: InstanceType<typeof FrText>;
+  @IsOptional() @ValidateNested() @Type(() => ZhText) zh?: InstanceType<typeof ZhText>;
+  @IsOptional() @ValidateNested() @Type(() => ViText) vi?: InstanceType<typeof ViText>;
+  @IsOptional() @ValidateNested() @Type(() => KoText) ko?: InstanceType<typeof KoText>;
+}
+
+export const UNKNOWN_LANGUAGE_MESSAGE = `Translations may be in ${TRANSLATION_LANGUAGES.join(', ')} (English is the title and message)`;
+
+/**
+ * The `translations` field of a request (alerts, templates, updates): optional, an object of AlertTranslationsDto,
+ * and no language code outside TRANSLATION_LANGUAGES (the first error then names it).
+ */
+export const AlertTranslationsField = () =>
+  applyDecorators(
+    IsOptional(),
+    IsObject({ message: 'translations must be an object of { title, message } by language code, e.g. { "es": { ... } }' }),
+    KnownLanguages(),
+    ValidateNested(),
+    Type(() => AlertTranslationsDto),
+  );
+
+function KnownLanguages() {
+  return (object: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'knownLanguages',
+      target: object.constructor,
+      propertyName: propertyName as string,
+      validator: {
+        validate: (value: unknown) =>
+          !value || typeof value !== 'object' || Object.keys(value).every((k) => (TRANSLATION_LANGUAGES as readonly string[]).includes(k)),
+        defaultMessage: (args: ValidationArguments) => {
+          const unknown = Object.keys(args.value as object).filter((k) => !(TRANSLATION_LANGUAGES as readonly string[]).includes(k));
+          return `Unsupported language ${unknown.map((k) => JSON.stringify(k)).join(', ')}. ${UNKNOWN_LANGUAGE_MESSAGE}`;
+        },
+      },
+    });
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { AdminAlert, AlertPreferences, SMS_MAX_SEGMENTS, UserAlert } from '@beacon/contracts';
+import {
+  createTestDatabase,
+  jsonClient,
+  RunningService,
+  startTestIdentity,
+  startTestService,
+  TestDatabase,
+  TestIdentity,
+  testRedisPrefix,
+} from '@beacon/testing';
+import { alertsDatabase } from '../database';
+import { alertsService } from '../service';
+
+jest.setTimeout(60_000);
+
+/** Alerts in more than one language: the create API's translations, the SMS segment limit, the user's language. */
+describe('alert translations API', () => {
+  let db: TestDatabase;
+  const redis = testRedisPrefix();
+  let identity: TestIdentity;
+  let svc: RunningService<unknown>;
+  let admin: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase([alertsDatabase]);
+    identity = await startTestIdentity();
+    svc = await startTestService(alertsService, {
+      DATABASE_URL: db.url,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      JWKS_URL: identity.jwksUrl,
+      WEBHOOK_ALLOW_HOSTS: '',
+    });
+    admin = await identity.token({ role: 'admin', email: 'admin@beacon.local' });
+  });
+
+  afterAll(async () => {
+    await svc?.close();
+    await identity?.close();
+    await db?.drop();
+    await redis.cleanup();
+  });
+
+  const call = jsonClient(() => svc.url);
+
+  const es = { title: 'Corte de agua', message: 'Evite la calle 5 mientras reparan la tubería.' };
+  const valid = {
+    type: 'Emergency',
+    title: 'Water main break',
+    message: 'Avoid 5th Street while crews repair a water main.',
+    priority: 'medium',
+    channels: ['web_push', 'sms'],
+    translations: { es },
+  };
+
+  it('stores the translations and shows them to admins; trims them like the English', async () => {
+    const res = await call<AdminAlert>('POST', '', admin, { ...valid, translations: { es: { title: `  ${es.title} `, message: es.message } } });
+    expect(res.status).toBe(201);
+    expect(res.body.translations).toEqual({ es });
+    expect((await call<AdminAlert>('GET', `/${res.body.id}`, admin)).body.translations).toEqual({ es });
+    const plain = await call<AdminAlert>('POST', '', admin, { ...valid, translations: undefined });
+    expect(plain.body.translations).toEqual({});
+  });
+
+  it.each([
+    [{ xx: es }, 'validation_failed', 'Unsupported language "xx". Translations may be in es, fr, zh, vi, ko'],
+    [{ en: es }, 'validation_failed', 'Unsupported language "en"'],
+    [{ es: { title: 'Hola', message: es.message } }, 'validation_failed', 'Spanish title must be at least 5 characters'],
+    [{ es: { title: es.title, message: 'x'.repeat(501) } }, 'validation_failed', 'Spanish message too long'],
+    [{ fr: { title: es.title } }, 'validation_failed', 'French message must be at least 10 characters'],
+    ['es', 'validation_failed', 'translations must be an object'],
+  ])('refuses translations %j with %s: %s', async (translations, code, message) => {
+    const res = await call('POST', '', admin, { ...valid, translations });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code, message: expect.stringContaining(message) });
+  });
+
+  it('refuses, on create and in the audience preview, an SMS over the segment limit in any language, naming it', async () => {
+    const long = { ...valid, translations: { es: { title: 'Corte de agua 🚰', message: '🚰'.repeat(400) } } };
+    for (const path of ['', '/audience']) {
+      const res = await call('POST', path, admin, long);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'sms_too_long',
+        message: expect.stringMatching(new RegExp(`^The Spanish SMS would take \\d+ segments \\(UCS-2, \\d+ units\\); at most ${SMS_MAX_SEGMENTS}`)),
+        details: { maxSegments: SMS_MAX_SEGMENTS, languages: [{ language: 'es', encoding: 'UCS-2' }] },
+      });
+    }
+    // The same text without SMS goes.
+    expect((await call('POST', '', admin, { ...long, channels: ['web_push'] })).status).toBe(201);
+  });
+
+  it("keeps the user's language in their preferences, validated; null until chosen", async () => {
+    const token = await identity.token({ id: randomUUID(), email: `u-${randomUUID().slice(0, 8)}@example.test` });
+    expect((await call<AlertPreferences>('GET', '/me/preferences', token)).body.language).toBeNull();
+    const bad = await call('PUT', '/me/preferences', token, { language: 'xx' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'validation_failed', message: 'language must be one of en, es, fr, zh, vi, ko' });
+    expect((await call<AlertPreferences>('PUT', '/me/preferences', token, { language: 'es' })).body.language).toBe('es');
+    expect((await call<AlertPreferences>('GET', '/me/preferences', token)).body.language).toBe('es');
+    // Another change leaves it alone; null puts it back to English.
+    expect((await call<AlertPreferences>('PUT', '/me/preferences', token, { frequency: 'daily' })).body.language).toBe('es');
+    expect((await call<AlertPreferences>('PUT', '/me/preferences', token, { language: null })).body.language).toBeNull();
+  });
+
+  it('shows each user an active alert in their language, with English where it has none', async () => {
+    const alert = (await call<AdminAlert>('POST', '', admin, { ...valid, channels: ['web_push'] })).body;
+    const reader = async (language?: string) => {
+      const token = await identity.token({ id: randomUUID(), email: `u-${randomUUID().slice(0, 8)}@example.test` });
+      if (language) await call('PUT', '/me/preferences', token, { language });
+      return token;
+    };
+    for (const [language, want] of [
+      ['es', { ...es, language: 'es' }],
+      ['fr', { title: valid.title, message: valid.message, language: 'en' }],
+      [undefined, { title: valid.title, message: valid.message, language: 'en' }],
+    ] as const) {
+      const token = await reader(language);
+      const one = await call<UserAlert>('GET', `/me/alerts/${alert.id}`, token);
+      expect(one.body).toMatchObject(want);
+      const active = await call<UserAlert[]>('GET', '/me/alerts/active', token);
+      expect(active.body.find((a) => a.id === alert.id)).toMatchObject(want);
+    }
+  });
+});
