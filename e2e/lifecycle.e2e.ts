@@ -1,90 +1,132 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { createUser, DEMO_ADMIN, signIn, tokenFor } from './support/users';
 
 /**
- * An alert's life, watched by the person it concerns (issue 19): an admin sends it, updates it (the user's open
- * /alerts shows the new version without a reload), then gives the all-clear (the alert ends there, live, with the
- * admin's words).
+ * An alert's life, watched by the people it concerns (issue 19): an admin draws a polygon on the map and sends the
+ * alert; updates it, redrawing the area to take in a second home; then gives the all-clear. Both people's open
+ * /alerts show each step live, without a reload; the public CAP message follows.
  */
 test.describe.configure({ mode: 'serial' });
 
+// Far from the seeded people and every other journey's homes (Gallup, NM). EAST is about 3 km east: outside the first
+// triangle (about 2 km around HOME at the zoom the map opens at), inside the second, drawn further east.
+const HOME = { lat: 35.5281, lng: -108.7426 };
+const EAST = { lat: 35.5281, lng: -108.7096 };
+
 let admin: { context: BrowserContext; page: Page };
-let person: { context: BrowserContext; page: Page };
+const people: { context: BrowserContext; page: Page }[] = [];
 let adminToken: string;
-const HOME = { lat: 35.0844, lng: -106.6504 };
+
+async function personAt(request: APIRequestContext, home: { lat: number; lng: number }) {
+  const user = await createUser(request, 'lifecycle');
+  const token = await tokenFor(request, user);
+  const saved = await request.put('/api/alerts/me/preferences', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { alertTypes: ['emergency'], severityThreshold: 'low', home, radiusMiles: 100, methods: { push: false, sms: false, email: true, voice: true } },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return user;
+}
 
 test.beforeAll(async ({ browser, request }) => {
   adminToken = await tokenFor(request, DEMO_ADMIN);
-  const user = await createUser(request, 'lifecycle');
-  const userToken = await tokenFor(request, user);
-  const saved = await request.put('/api/alerts/me/preferences', {
-    headers: { Authorization: `Bearer ${userToken}` },
-    data: { alertTypes: ['traffic'], home: HOME, radiusMiles: 10, methods: { push: false, sms: false, email: false } },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  for (const [who, creds, path] of [
-    ['admin', DEMO_ADMIN, /\/dashboard$/],
-    ['person', user, /\/dashboard$/],
-  ] as const) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signIn(page, creds, path);
-    if (who === 'admin') admin = { context, page };
-    else person = { context, page };
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, DEMO_ADMIN, /\/dashboard$/);
+  admin = { context, page };
+  for (const home of [HOME, EAST]) {
+    const user = await personAt(request, home);
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    await signIn(p, user, /\/dashboard$/);
+    people.push({ context: ctx, page: p });
   }
 });
 
 test.afterAll(async () => {
   await admin?.context.close();
-  await person?.context.close();
+  for (const p of people) await p.context.close();
 });
 
-test('update and all-clear reach the open /alerts of the person concerned, live', async ({ request }) => {
-  const title = `Wrong-way driver on I-25 ${Date.now() % 100000}`;
-  await person.page.goto('/alerts');
-  const created = await request.post('/api/alerts', {
-    headers: { Authorization: `Bearer ${adminToken}` },
-    data: {
-      title,
-      message: 'Northbound in the southbound lanes near Gibson.',
-      category: 'traffic',
-      severity: 'high',
-      lat: HOME.lat,
-      lng: HOME.lng,
-      radiusKm: 8,
-      channels: ['push'],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const alert = await created.json();
-  await expect(person.page.getByRole('heading', { name: title })).toBeVisible({ timeout: 15_000 });
+/** Three clicks around the map's centre, offset by `dx` pixels. */
+async function drawTriangle(map: ReturnType<Page['getByRole']>, size: number, dx = 0) {
+  await expect(map.locator('.leaflet-container')).toBeVisible();
+  const box = (await map.boundingBox())!;
+  const [cx, cy] = [box.width / 2 + dx, box.height / 2];
+  for (const [x, y] of [
+    [0, -size],
+    [-size, size * 0.75],
+    [size, size * 0.75],
+  ])
+    await map.click({ position: { x: cx + x, y: cy + y } });
+}
 
-  // The admin updates it from its page.
+test('drawn, sent, updated to a new area and cleared: the people concerned watch each step live', async ({ request }) => {
+  const [home, east] = people;
+  for (const p of people) {
+    await p.page.goto('/alerts');
+    await expect(p.page.getByRole('heading', { name: 'Emergency Alerts' })).toBeVisible();
+  }
+  const title = `Chlorine leak at the water plant ${Date.now() % 100000}`;
+
+  // The admin draws a triangle around HOME in the wizard and sends.
+  await admin.page.goto('/admin/create-alert');
+  await admin.page.getByLabel('Alert Title').fill(title);
+  await admin.page.getByLabel('Message').fill('Chlorine is leaking at the plant: stay indoors and close the windows.');
+  await admin.page.getByRole('button', { name: 'Next' }).click();
+  await admin.page.getByRole('radio', { name: /Critical/ }).check();
+  await admin.page.getByRole('checkbox', { name: 'Email' }).check();
+  await admin.page.getByRole('checkbox', { name: 'Web Push' }).uncheck();
+  await admin.page.getByRole('button', { name: 'Next' }).click();
+  await admin.page.getByRole('radio', { name: 'Polygon' }).check();
+  await admin.page.getByLabel('Search address or coordinates').fill(`${HOME.lat}, ${HOME.lng}`);
+  await admin.page.getByRole('button', { name: 'Search' }).click();
+  await drawTriangle(admin.page.getByRole('region', { name: 'Alert area map: click to add a corner of the polygon' }), 120);
+  await expect(admin.page.getByRole('status').filter({ hasText: 'Polygon with 3 points.' })).toBeVisible();
+  await admin.page.getByRole('button', { name: 'Next' }).click();
+  await admin.page.getByRole('button', { name: /^Send to [\d,]+ (people|person)$/ }).click();
+  await expect(admin.page.getByText('Alert created and sent successfully!')).toBeVisible();
+
+  // HOME's screen shows it as it is sent; EAST's does not.
+  const homeCard = (t: string) => home.page.getByRole('listitem').filter({ has: home.page.getByRole('heading', { name: t }) });
+  await expect(home.page.getByRole('heading', { name: title })).toBeVisible({ timeout: 15_000 });
+  await expect(east.page.getByRole('heading', { name: title })).toHaveCount(0);
+
+  // The admin updates it from its page: a new title, and the area redrawn further east, taking in EAST.
+  const auth = { Authorization: `Bearer ${adminToken}` };
+  const alert = (await (await request.get(`/api/alerts?search=${encodeURIComponent(title)}`, { headers: auth })).json()).items[0];
+  expect(alert.area.type).toBe('polygon');
   await admin.page.goto(`/admin/alerts/${alert.id}`);
-  await admin.page.getByRole('button', { name: 'Update alert' }).click({ timeout: 15_000 });
-  const newTitle = `${title} now at Cesar Chavez`;
-  await admin.page.getByLabel('Title').fill(newTitle);
+  await admin.page.getByRole('button', { name: 'Update alert' }).click();
+  const newTitle = `${title}: leak spreading east`;
+  await admin.page.getByLabel('Title', { exact: true }).fill(newTitle);
+  await admin.page.getByRole('button', { name: 'Clear points' }).click();
+  await drawTriangle(admin.page.getByRole('region', { name: 'New area map: click to add a corner of the polygon' }), 200, 120);
+  await expect(admin.page.getByRole('status').filter({ hasText: 'Polygon with 3 points.' })).toBeVisible();
   await admin.page.getByRole('button', { name: 'Send update' }).click();
   await expect(admin.page.getByText('Version 2 is going out to the people this alert concerns.')).toBeVisible();
-  await expect(admin.page.getByRole('list', { name: 'Versions' })).toContainText('Version 2 · Updated (title)');
+  await expect(admin.page.getByRole('list', { name: 'Versions' })).toContainText('Version 2 · Updated (title, area)');
 
-  // The person's screen shows the new version, without a reload.
-  const card = person.page.locator(`[data-alert-id="${alert.id}"]`);
-  await expect(card.getByRole('heading', { name: newTitle })).toBeVisible({ timeout: 15_000 });
-  await expect(card.getByText('Updated', { exact: true })).toBeVisible();
+  // Live on both screens: HOME's card takes the new version; EAST, newly inside, gets the alert.
+  await expect(homeCard(newTitle).getByText('Updated', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(east.page.getByRole('heading', { name: newTitle })).toBeVisible({ timeout: 15_000 });
 
-  // The all-clear ends it there too, with the admin's words.
+  // The all-clear ends it on both screens, with the admin's words.
   await admin.page.getByRole('button', { name: 'Give the all-clear' }).click();
-  await admin.page.getByLabel('All-clear message (optional)').fill('The driver was stopped. All lanes are open.');
+  await admin.page.getByLabel('All-clear message (optional)').fill('The leak is sealed. You can open your windows.');
   await admin.page.getByRole('button', { name: 'Send all-clear' }).click();
   await expect(admin.page.getByText('All clear given: everyone this alert reached is being told.')).toBeVisible();
-  await expect(card.getByText('All Clear', { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect(card.getByText('The driver was stopped. All lanes are open.')).toBeVisible();
-  await expect(card.getByRole('button', { name: /I'm Safe/ })).toHaveCount(0);
+  for (const p of people) {
+    const card = p.page.getByRole('listitem').filter({ has: p.page.getByRole('heading', { name: newTitle }) });
+    await expect(card.getByText('All Clear', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByText('The leak is sealed. You can open your windows.')).toBeVisible();
+    await expect(card.getByRole('button', { name: /I'm Safe/ })).toHaveCount(0);
+  }
 
-  // The public CAP message is now the all-clear.
-  const cap = await request.get(`/api/alerts/cap/alerts/${alert.id}.xml`);
-  const xml = await cap.text();
+  // The public CAP message is the all-clear, referencing the original and the update, with the drawn area.
+  const xml = await (await request.get(`/api/alerts/cap/alerts/${alert.id}.xml`)).text();
   expect(xml).toContain('<msgType>Update</msgType>');
   expect(xml).toContain('<responseType>AllClear</responseType>');
+  expect(xml).toMatch(new RegExp(`<references>[^<]*,${alert.id},[^<]* [^<]*,${alert.id}-v2,`));
+  expect(xml).toMatch(/<polygon>[^<]+<\/polygon>/);
 });

@@ -203,7 +203,9 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
               <span className="label">Area</span>
               <p className="small muted">Click the map to add corners; Undo, Clear or remove corners below. Only homes inside the new area are concerned.</p>
               <LazyAreaMap
-                center={null}
+                // Opened on the area as it stands (a drawn area's lat/lng are its centroid).
+                center={a.lat !== null && a.lng !== null ? { lat: a.lat, lng: a.lng } : null}
+                focus={a.lat !== null && a.lng !== null ? { lat: a.lat, lng: a.lng } : null}
                 radiusKm={0}
                 polygon={draft.points}
                 onPick={(lat, lng) => setDraft((d) => ({ ...d, points: [...(d.points ?? []), [lat, lng]] }))}

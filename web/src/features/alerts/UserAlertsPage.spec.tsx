@@ -124,6 +124,24 @@ describe('Emergency Alerts (/alerts): live arrivals', () => {
     expect(within(card).queryByText('Updated')).not.toBeInTheDocument();
   });
 
+  it('lists and announces an alert whose update takes me into its area, once', async () => {
+    await renderAlerts();
+    const moved = userAlert({ title: 'Wrong-way driver now on SR-51', severity: 'critical', category: 'traffic' });
+    const { read: _read, readAt: _readAt, ...summary } = moved;
+    act(() => serverSends('alert:updated', { ...summary, version: 2 }));
+    expect(await screen.findByRole('link', { name: 'Wrong-way driver now on SR-51' })).toBeInTheDocument();
+    expect(titles()).toEqual(['Wrong-way driver now on SR-51', 'Road closed on Main St']);
+    await waitFor(() => expect(FakeNotification.shown).toHaveLength(1));
+    // Its next version is an update of the listed alert, not a new arrival.
+    act(() => serverSends('alert:updated', { ...summary, title: 'Wrong-way driver stopped on SR-51', version: 3 }));
+    expect(await screen.findByRole('link', { name: 'Wrong-way driver stopped on SR-51' })).toBeInTheDocument();
+    expect(titles()).toHaveLength(2);
+    expect(FakeNotification.shown).toHaveLength(1);
+    // An alert that ended is never added.
+    act(() => serverSends('alert:updated', { ...userAlert({ title: 'Cancelled elsewhere' }), status: 'cancelled' }));
+    expect(titles()).toHaveLength(2);
+  });
+
   it('lets a non-critical notification close by itself', async () => {
     await renderAlerts();
     act(() => serverSends('alert:new', { ...userAlert({ title: 'Heat advisory today', severity: 'medium' }), held: false }));

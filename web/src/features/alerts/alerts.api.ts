@@ -124,6 +124,15 @@ export function applyAlertUpdate(dispatch: AppDispatch, state: RootState, s: Ale
   patchMyAlert(dispatch, state, s.id, changedFields(s));
 }
 
+/** Whether any of my cached lists holds the alert. */
+export function isInMyAlerts(state: RootState, id: string): boolean {
+  return alertsApi.util.selectCachedArgsForQuery(state, 'myAlerts').some((args) =>
+    alertsApi.endpoints.myAlerts
+      .select(args)(state)
+      .data?.pages.some((p) => p.items.some((a) => a.id === id)),
+  );
+}
+
 /** A new alert for me: prepended to my unfiltered lists (filtered ones only when it matches). */
 export function applyNewUserAlert(dispatch: AppDispatch, state: RootState, s: AlertSummary) {
   // The event carries the English text; the user's own language comes with the next read of their list.

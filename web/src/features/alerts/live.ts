@@ -4,10 +4,11 @@ import type { AlertSummary, NewAlertEvent } from '@beacon/contracts';
 import { useSocketEvent } from '@/app/socket';
 import { api } from '@/app/api';
 import type { AppStore } from '@/app/store';
-import { applyAlertUpdate, applyNewUserAlert } from './alerts.api';
+import { applyAlertUpdate, applyNewUserAlert, isInMyAlerts } from './alerts.api';
 
 /**
- * User screens: a new alert for me is prepended; `onArrive` may notify (browser notification, voice), but
+ * User screens: a new alert for me is prepended (and so is an alert whose update's area takes me in); `onArrive` may
+ * notify (browser notification, voice), but
  * not for a held alert: the person asked for quiet (quiet hours, a digest, a quiet weekend), so it is listed
  * silently and its messages come later.
  * An admin's socket is also in the admins room, which hears of EVERY new alert, so for admins the event
@@ -27,7 +28,19 @@ export function useLiveUserAlerts(onArrive?: (alert: AlertSummary) => void) {
     },
     [store, onArrive],
   );
-  const onUpdated = useCallback((s: AlertSummary) => applyAlertUpdate(store.dispatch, store.getState(), s), [store]);
+  const onUpdated = useCallback(
+    (s: AlertSummary) => {
+      const state = store.getState();
+      // An update whose new area takes me in reaches my screen as the alert does when it is new to me.
+      const newToMe = state.auth.user?.role !== 'admin' && s.status === 'active' && s.version > 1 && !isInMyAlerts(state, s.id);
+      applyAlertUpdate(store.dispatch, state, s);
+      if (newToMe) {
+        applyNewUserAlert(store.dispatch, store.getState(), s);
+        onArrive?.(s);
+      }
+    },
+    [store, onArrive],
+  );
   useSocketEvent('alert:new', onNew);
   useSocketEvent('alert:updated', onUpdated);
 }
