@@ -1,6 +1,5 @@
 import { Client } from 'pg';
-import Redis from 'ioredis';
-import { ConfigError } from '@beacon/common';
+import { ConfigError, createRedis, redisUrlOptions } from '@beacon/common';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/beacon';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -109,8 +108,14 @@ export async function ensureDatabase(url: string): Promise<{ created: boolean }>
 
 /** Pings Redis and checks it will not evict queue keys (a lost job is a lost alert). */
 export async function checkRedis(url: string): Promise<{ policy: string }> {
-  parseUrl('REDIS_URL', url);
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 4000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  if (!redisUrlOptions(url)) parseUrl('REDIS_URL', url); // a sentinel URL's host list is no WHATWG host
+  const redis = createRedis(url, {
+    lazyConnect: true,
+    connectTimeout: 4000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    sentinelRetryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();

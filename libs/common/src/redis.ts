@@ -1,17 +1,20 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown, DynamicModule } from '@nestjs/common';
 import Redis, { RedisOptions } from 'ioredis';
+import { redisUrlOptions } from './redis-url';
 
 export const REDIS = Symbol('REDIS');
 export const InjectRedis = () => Inject(REDIS);
 
 export function createRedis(url: string, options: RedisOptions = {}): Redis {
-  return new Redis(url, {
+  const defaults: RedisOptions = {
     // BullMQ requires this for blocking connections; harmless elsewhere
     maxRetriesPerRequest: null,
     enableReadyCheck: true,
     retryStrategy: (times) => Math.min(times * 200, 2000),
-    ...options,
-  });
+  };
+  const sentinel = redisUrlOptions(url);
+  if (sentinel) return new Redis({ ...defaults, sentinelRetryStrategy: (times) => Math.min(times * 200, 2000), ...sentinel, ...options });
+  return new Redis(url, { ...defaults, ...options });
 }
 
 @Injectable()

@@ -2,6 +2,7 @@ export * from './urls';
 export * from './database';
 export * from './redis';
 export * from './redis-server';
+export * from './redis-sentinel';
 export * from './service';
 export * from './tokens';
 export * from './http';
