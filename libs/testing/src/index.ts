@@ -3,6 +3,7 @@ export * from './database';
 export * from './redis';
 export * from './redis-server';
 export * from './redis-sentinel';
+export * from './pgbouncer';
 export * from './service';
 export * from './tokens';
 export * from './http';
