@@ -4,6 +4,8 @@ export * from './redis';
 export * from './redis-server';
 export * from './redis-sentinel';
 export * from './pgbouncer';
+export * from './tls-certificate';
+export * from './smtp-relay';
 export * from './service';
 export * from './tokens';
 export * from './http';
