@@ -1,5 +1,5 @@
 import { BaseEnv, loadEnv } from './env';
-import { redisUrlOptions } from './redis-url';
+import { isRedisClusterUrl, redisClusterUrl, redisUrlOptions } from './redis-url';
 
 describe('redisUrlOptions', () => {
   it('leaves redis:// and rediss:// URLs to ioredis', () => {
@@ -35,5 +35,27 @@ describe('redisUrlOptions', () => {
     expect(loadEnv(BaseEnv, { REDIS_URL: 'redis+sentinel://s1:26379,s2:26379/beacon' }).REDIS_URL).toBe('redis+sentinel://s1:26379,s2:26379/beacon');
     expect(() => loadEnv(BaseEnv, { REDIS_URL: 'sentinel://s1/beacon' })).toThrow(/REDIS_URL must be a redis:\/\/ URL/);
     expect(() => loadEnv(BaseEnv, { REDIS_URL: 'redis+sentinel://s1:26379' })).toThrow(/redis\+sentinel:\/\/\[password@\]host:26379/);
+  });
+});
+
+describe('redisClusterUrl', () => {
+  it('reads the seed nodes and the credentials of a redis+cluster:// URL', () => {
+    expect(redisClusterUrl('redis+cluster://:pw@10.0.0.1:7000,10.0.0.2,[::1]:7002')).toEqual({
+      nodes: [
+        { host: '10.0.0.1', port: 7000 },
+        { host: '10.0.0.2', port: 6379 },
+        { host: '::1', port: 7002 },
+      ],
+      nodeOptions: { password: 'pw' },
+    });
+    expect(redisClusterUrl('rediss+cluster://c1:7000')!.nodeOptions).toEqual({ tls: {} });
+    expect(isRedisClusterUrl('redis+cluster://c1:7000')).toBe(true);
+  });
+
+  it('is null for the other kinds, and REDIS_URL accepts it', () => {
+    expect(redisClusterUrl('redis://c1:7000')).toBeNull();
+    expect(redisClusterUrl('redis+sentinel://s1:26379/beacon')).toBeNull();
+    expect(isRedisClusterUrl('redis://c1:7000')).toBe(false);
+    expect(loadEnv(BaseEnv, { REDIS_URL: 'redis+cluster://c1:7000,c2:7000' }).REDIS_URL).toBe('redis+cluster://c1:7000,c2:7000');
   });
 });

@@ -1,7 +1,8 @@
 import type { RedisOptions } from 'ioredis';
 
-/** The schemes `REDIS_URL` accepts: one Redis, or a Sentinel setup that names the primary. */
-export const REDIS_URL_PATTERN = /^(rediss?:\/\/\S+|rediss?\+sentinel:\/\/(?:[^@/\s]*@)?[^/?#@\s]+\/[^/?#\s]+\/?(?:\?\S*)?)$/;
+/** The schemes `REDIS_URL` accepts: one Redis, a Sentinel setup that names the primary, or a Redis Cluster's seed nodes. */
+export const REDIS_URL_PATTERN =
+  /^(rediss?:\/\/\S+|rediss?\+sentinel:\/\/(?:[^@/\s]*@)?[^/?#@\s]+\/[^/?#\s]+\/?(?:\?\S*)?|rediss?\+cluster:\/\/(?:[^@/\s]*@)?[^/?#@\s]+\/?(?:\?\S*)?)$/;
 
 /**
  * ioredis options for a `REDIS_URL`. `redis://` and `rediss://` are one server (ioredis parses them itself);
@@ -19,20 +20,10 @@ export function redisUrlOptions(url: string): RedisOptions | null {
     return null;
   }
   const [, scheme, auth, hosts, name, query] = m;
-  const sentinels = hosts.split(',').map((h) => {
-    const hp = /^\[?([^\]]+?)\]?(?::(\d+))?$/.exec(h.trim());
-    if (!hp) throw new Error(`REDIS_URL: '${h}' is not host:port`);
-    return { host: hp[1], port: hp[2] ? Number(hp[2]) : 26379 };
-  });
+  const sentinels = hosts.split(',').map((h) => hostPort(h, 26379));
   const params = new URLSearchParams(query ?? '');
   const options: RedisOptions = { sentinels, name: decodeURIComponent(name) };
-  if (auth) {
-    const i = auth.indexOf(':');
-    const user = decodeURIComponent(i < 0 ? '' : auth.slice(0, i));
-    const password = decodeURIComponent(i < 0 ? auth : auth.slice(i + 1));
-    if (user) options.username = user;
-    if (password) options.password = password;
-  }
+  Object.assign(options, credentials(auth));
   if (params.get('sentinelPassword')) options.sentinelPassword = params.get('sentinelPassword')!;
   if (params.get('sentinelUsername')) options.sentinelUsername = params.get('sentinelUsername')!;
   if (params.get('db')) options.db = Number(params.get('db'));
@@ -44,4 +35,39 @@ export function redisUrlOptions(url: string): RedisOptions | null {
   // A primary demoted by a failover answers writes with READONLY until the client follows the new one.
   options.reconnectOnError = (e) => (/READONLY/.test(e.message) ? 2 : false);
   return options;
+}
+
+/** `host:port` (or `[v6]:port`) into ioredis's node form; `defaultPort` when the port is left out. */
+function hostPort(text: string, defaultPort: number): { host: string; port: number } {
+  const hp = /^\[?([^\]]+?)\]?(?::(\d+))?$/.exec(text.trim());
+  if (!hp) throw new Error(`REDIS_URL: '${text}' is not host:port`);
+  return { host: hp[1], port: hp[2] ? Number(hp[2]) : defaultPort };
+}
+
+/** The user and password of a URL's `user:password` (or `:password`, or `password`) part. */
+function credentials(auth: string | undefined): Pick<RedisOptions, 'username' | 'password'> {
+  if (!auth) return {};
+  const i = auth.indexOf(':');
+  const username = decodeURIComponent(i < 0 ? '' : auth.slice(0, i));
+  const password = decodeURIComponent(i < 0 ? auth : auth.slice(i + 1));
+  return { ...(username ? { username } : {}), ...(password ? { password } : {}) };
+}
+
+/**
+ * A Redis Cluster's `REDIS_URL`: `redis+cluster://[[user]:password@]host:port[,host:port...]` (`rediss+cluster://` for
+ * TLS), some of its nodes, from which the client learns the rest and the slot map. Null for any other URL.
+ */
+export function redisClusterUrl(url: string): { nodes: { host: string; port: number }[]; nodeOptions: RedisOptions } | null {
+  const m = /^(rediss?)\+cluster:\/\/(?:([^@/]*)@)?([^/?#]+)\/?(?:\?[^#]*)?$/.exec(url);
+  if (!m) return null;
+  const [, scheme, auth, hosts] = m;
+  return {
+    nodes: hosts.split(',').map((h) => hostPort(h, 6379)),
+    nodeOptions: { ...credentials(auth), ...(scheme === 'rediss' ? { tls: {} } : {}) },
+  };
+}
+
+/** True when `url` names a Redis Cluster: every multi-key command must then stay within one hash slot. */
+export function isRedisClusterUrl(url: string): boolean {
+  return /^rediss?\+cluster:/.test(url);
 }

@@ -3,6 +3,7 @@ export * from './database';
 export * from './redis';
 export * from './redis-server';
 export * from './redis-sentinel';
+export * from './redis-cluster';
 export * from './pgbouncer';
 export * from './tls-certificate';
 export * from './smtp-relay';

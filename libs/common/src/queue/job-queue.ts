@@ -4,6 +4,7 @@ import type Redis from 'ioredis';
 import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, JobPayloads, QueueName, queuePrefix } from '@beacon/contracts';
 import { withJobContext } from '../observability/jobs';
 import { bullConnection } from './bullmq';
+import { isRedisClusterUrl } from '../redis-url';
 
 export const QUEUE_OPTIONS = Symbol('QUEUE_OPTIONS');
 
@@ -33,7 +34,11 @@ export class JobQueue implements OnApplicationShutdown {
   queue(name: QueueName): Queue {
     let q = this.queues.get(name);
     if (!q) {
-      q = new Queue(name, { connection: this.redis(), prefix: queuePrefix(this.options.redisPrefix), defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      q = new Queue(name, {
+        connection: this.redis(),
+        prefix: queuePrefix(this.options.redisPrefix, { cluster: isRedisClusterUrl(this.options.redisUrl) }),
+        defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      });
       this.queues.set(name, q);
     }
     return q;

@@ -5,6 +5,7 @@ import { DEFAULT_JOB_OPTIONS, JobName, QueueName, queuePrefix, retryDelayMs } fr
 import { runJob, takeJobContext } from '../observability/jobs';
 import { watchQueueDepth } from '../observability/metrics';
 import { bullConnection } from './bullmq';
+import { isRedisClusterUrl } from '../redis-url';
 import { JobQueue } from './job-queue';
 import { JobHandler, JobRegistry } from './job-registry';
 
@@ -56,7 +57,7 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
       this.connections.push(connection);
       const worker = new Worker(name, (job) => this.process(handlers, job), {
         connection,
-        prefix: queuePrefix(this.options.redisPrefix),
+        prefix: queuePrefix(this.options.redisPrefix, { cluster: isRedisClusterUrl(this.options.redisUrl) }),
         concurrency,
         lockDuration: this.options.lockDurationMs ?? 30_000,
         // A dead worker's job is taken over by the first check after its lock expired: checking three times per lock
