@@ -7,6 +7,7 @@ export * from './redis-cluster';
 export * from './pgbouncer';
 export * from './tls-certificate';
 export * from './smtp-relay';
+export * from './s3-server';
 export * from './service';
 export * from './tokens';
 export * from './http';

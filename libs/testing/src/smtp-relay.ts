@@ -1,5 +1,5 @@
 import { AddressInfo, Socket } from 'node:net';
-import { SMTPServer, SMTPServerSession } from 'smtp-server';
+import type { SMTPServer, SMTPServerSession } from 'smtp-server';
 import { throwawayCertificate, ThrowawayCertificate } from './tls-certificate';
 
 export interface RelayedMail {
@@ -48,7 +48,9 @@ export class TestSmtpRelay {
 
   async start(): Promise<this> {
     this.certificate ??= throwawayCertificate();
-    const server = new SMTPServer({
+    // loaded here, not by every spec that imports @beacon/testing
+    const { SMTPServer: Server } = await import('smtp-server');
+    const server = new Server({
       name: 'relay.test',
       key: this.certificate.key,
       cert: this.certificate.cert,
