@@ -92,10 +92,15 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
 
 /**
  * BullMQ key prefix for every queue. Producers and workers MUST use it (BullMQ ignores ioredis keyPrefix),
- * or jobs go to keys nobody watches. On a Redis Cluster the prefix is a hash tag (`{beacon}:bull`): BullMQ's scripts
- * touch several keys of a queue at once, which a cluster allows only within one hash slot.
+ * or jobs go to keys nobody watches.
  */
-export const queuePrefix = (redisPrefix: string, options: { cluster?: boolean } = {}) => (options.cluster ? `{${redisPrefix}}:bull` : `${redisPrefix}:bull`);
+export const queuePrefix = (redisPrefix: string) => `${redisPrefix}:bull`;
+
+/**
+ * The same on a Redis Cluster: a hash tag (`{beacon}:bull`), because BullMQ's scripts touch several keys of a queue at
+ * once, which a cluster allows only within one hash slot.
+ */
+export const clusterQueuePrefix = (redisPrefix: string) => queuePrefix(`{${redisPrefix}}`);
 
 /**
  * Deterministic job ids where a duplicate would be harmful: adding a job whose id exists is a no-op.

@@ -1,10 +1,9 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { JobsOptions, Queue } from 'bullmq';
 import type Redis from 'ioredis';
-import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, JobPayloads, QueueName, queuePrefix } from '@beacon/contracts';
+import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, JobPayloads, QueueName } from '@beacon/contracts';
 import { withJobContext } from '../observability/jobs';
-import { bullConnection } from './bullmq';
-import { isRedisClusterUrl } from '../redis-url';
+import { bullConnection, bullPrefix } from './bullmq';
 
 export const QUEUE_OPTIONS = Symbol('QUEUE_OPTIONS');
 
@@ -36,7 +35,7 @@ export class JobQueue implements OnApplicationShutdown {
     if (!q) {
       q = new Queue(name, {
         connection: this.redis(),
-        prefix: queuePrefix(this.options.redisPrefix, { cluster: isRedisClusterUrl(this.options.redisUrl) }),
+        prefix: bullPrefix(this.options.redisUrl, this.options.redisPrefix),
         defaultJobOptions: DEFAULT_JOB_OPTIONS,
       });
       this.queues.set(name, q);
