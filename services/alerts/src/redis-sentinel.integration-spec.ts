@@ -1,10 +1,12 @@
 import { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { AdminAlert } from '@beacon/contracts';
+import { io, Socket } from 'socket.io-client';
+import { AdminAlert, AlertProgress } from '@beacon/contracts';
+import { SessionRevocations } from '@beacon/auth';
 import { createRedis } from '@beacon/common';
 import { RunningService, startTestService, jsonClient, TestRedisSentinel } from '@beacon/testing';
 import { alertsService } from './service';
-import { assertCompiledDispatcher, startCompiledDispatcher } from './testing/compiled-worker';
+import { assertCompiledDispatcher, startCompiledDispatcher, startCompiledGateway } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
 import { waitFor } from './testing/wait';
 
@@ -26,6 +28,7 @@ describe('Redis Sentinel: the primary killed mid fan-out', () => {
   const { push, sms } = stack;
   let alerts: RunningService<unknown>;
   const children: ChildProcess[] = [];
+  const sockets: Socket[] = [];
 
   beforeAll(async () => {
     assertCompiledDispatcher();
@@ -35,6 +38,7 @@ describe('Redis Sentinel: the primary killed mid fan-out', () => {
   });
 
   afterAll(async () => {
+    for (const s of sockets) s.disconnect();
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     await stack.close(alerts);
     await sentinel.stop();
@@ -43,6 +47,16 @@ describe('Redis Sentinel: the primary killed mid fan-out', () => {
   const call = jsonClient(() => alerts.url);
   const sentCount = async (alertId: string) =>
     (await stack.db.query(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1 AND status = 'sent'`, [alertId]))[0].n as number;
+
+  function socketOf(url: string, token: string): Promise<Socket> {
+    // reconnecting, as the web app does: the socket must outlive the failover
+    const s = io(url, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    sockets.push(s);
+    return new Promise((resolve, reject) => {
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', (e) => reject(new Error(`socket refused: ${e.message}`)));
+    });
+  }
 
   it('completes the alert on the promoted replica, nothing lost, repeats bounded; queues, rate limits and revocations work after', async () => {
     const users: { phone: string; subscriptionId: string }[] = [];
@@ -73,7 +87,11 @@ describe('Redis Sentinel: the primary killed mid fan-out', () => {
       REDRIVE_AFTER_SECONDS: '9',
     });
     children.push(worker.child);
-    await worker.ready;
+    const gateway = startCompiledGateway(stack.vars);
+    children.push(gateway.child);
+    await Promise.all([worker.ready, gateway.ready]);
+    const progress: AlertProgress[] = [];
+    (await socketOf(gateway.url(), admin)).on('alert:progress', (p: AlertProgress) => progress.push(p));
 
     push.delayMs = 150;
     sms.hold();
@@ -142,6 +160,8 @@ describe('Redis Sentinel: the primary killed mid fan-out', () => {
       channels: ['push'],
     });
     await waitFor('the second alert to be sent', async () => (await sentCount(second.id)) === USERS, 60_000);
+    // ...its progress reaches the admin's socket through the gateway's Redis adapter on the new primary...
+    await waitFor('the final progress of the second alert on the admin socket', () => progress.some((p) => p.alertId === second.id && p.done), 30_000);
 
     // ...a rate limit counts there (a limit of 2 in a minute, as a service started with it applies it)...
     const limited = await startTestService(alertsService, {
@@ -159,19 +179,23 @@ describe('Redis Sentinel: the primary killed mid fan-out', () => {
       await limited.close();
     }
 
-    // ...and a session revoked on the new primary is refused at once.
+    // ...and a session revoked on the new primary is refused at once, and the gateway drops its socket.
     const sessionId = randomUUID();
     const revokedToken = await stack.identity.token({ id: randomUUID(), email: 'sentinel-revoked@example.test', sessionId });
     expect((await call('GET', '/me/preferences', revokedToken)).status).toBe(200);
-    const direct = createRedis(sentinel.url);
+    const socket = await socketOf(gateway.url(), revokedToken);
+    const dropped = new Promise<void>((r) => socket.once('disconnect', () => r()));
+    const writer = createRedis(sentinel.url, { keyPrefix: `${stack.redis.prefix}:` });
     try {
-      await direct.set(`${stack.redis.prefix}:auth:revoked-session:${sessionId}`, '1', 'EX', 600);
+      await new SessionRevocations(writer).revoke({ sessionIds: [sessionId] }, 600);
     } finally {
-      direct.disconnect();
+      writer.disconnect();
     }
     expect((await call('GET', '/me/preferences', revokedToken)).status).toBe(401);
+    await dropped;
 
     worker.child.kill('SIGTERM');
+    gateway.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
   });
 });
