@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { ConfigError, createRedis, redisUrlOptions } from '@beacon/common';
+import { ConfigError, createRedis, isRedisClusterUrl, redisUrlOptions } from '@beacon/common';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/beacon';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -123,7 +123,7 @@ export function directDatabaseUrl(source: NodeJS.ProcessEnv = process.env): stri
 
 /** Pings Redis and checks it will not evict queue keys (a lost job is a lost alert). */
 export async function checkRedis(url: string): Promise<{ policy: string }> {
-  if (!redisUrlOptions(url)) parseUrl('REDIS_URL', url); // a sentinel URL's host list is no WHATWG host
+  if (!redisUrlOptions(url) && !isRedisClusterUrl(url)) parseUrl('REDIS_URL', url); // a host list is no WHATWG host
   const redis = createRedis(url, {
     lazyConnect: true,
     connectTimeout: 4000,

@@ -7,6 +7,7 @@ import { jsonClient, RunningService, startTestService, TestRedisCluster } from '
 import { alertsService } from '../services/alerts/src/service';
 import { DispatchStack } from '../services/alerts/src/testing/dispatch-stack';
 import { waitFor } from '../services/alerts/src/testing/wait';
+import { checkRedis } from './preflight';
 import { assertCompiled, COMPILED, ServiceProcess, ServiceProcesses } from './scaling/service-processes';
 
 jest.setTimeout(120_000);
@@ -63,6 +64,8 @@ describe('Redis Cluster: one alert end to end on three primaries', () => {
   }
 
   it('sends every delivery, streams the progress through the gateway, spreads the keys, and honours a revocation', async () => {
+    // npm start's preflight reads the cluster's eviction policy like a single Redis's
+    expect(await checkRedis(cluster.url)).toEqual({ policy: 'noeviction' });
     const phones: string[] = [];
     for (let i = 0; i < USERS; i++) {
       const token = await stack.identity.token({ id: randomUUID(), email: `cluster-${i}@example.test` });
