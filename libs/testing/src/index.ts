@@ -1,4 +1,5 @@
 export * from './urls';
+export * from './wait';
 export * from './database';
 export * from './redis';
 export * from './redis-server';

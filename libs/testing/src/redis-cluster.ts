@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Redis from 'ioredis';
 import { freePort, killProcess, spawnRedisServer } from './redis-server';
+import { waitFor } from './wait';
 
 /**
  * A Redis Cluster of a test's own: three primaries (`redis-server --cluster-enabled yes`, no replicas, no persistence)
@@ -49,8 +50,7 @@ export class TestRedisCluster {
       );
     }
     await promisify(execFile)('redis-cli', ['--cluster', 'create', ...this.ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes']);
-    const end = Date.now() + 30_000;
-    for (;;) {
+    await waitFor('the cluster to reach cluster_state:ok', async () => {
       const states = await Promise.all(
         this.ports.map(async (port) => {
           const node = new Redis(port, '127.0.0.1', { maxRetriesPerRequest: 1 });
@@ -61,10 +61,9 @@ export class TestRedisCluster {
           }
         }),
       );
-      if (states.every(Boolean)) return this;
-      if (Date.now() > end) throw new Error('the cluster did not reach cluster_state:ok');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+      return states.every(Boolean);
+    });
+    return this;
   }
 
   /** The keys each primary holds (KEYS: a test's small cluster only). */

@@ -4,16 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { freePort, killProcess, spawnRedisServer, TestRedisServer } from './redis-server';
+import { waitFor } from './wait';
 
-/** Resolves once `check` holds, polling; rejects with `what` after `ms`. */
-async function until(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** `check`, with a failed check (a node not answering yet) counting as not yet. */
+const until = (what: string, check: () => Promise<boolean>, ms = 30_000) => waitFor(what, () => check().catch(() => false), ms);
 
 /**
  * A Redis Sentinel setup of a test's own, from Debian's `redis-server` (`--sentinel`): a primary, one replica and three
