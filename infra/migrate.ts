@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Client } from 'pg';
 import { migrateUp } from '@beacon/common';
 import { DATABASES } from './databases';
-import { DEFAULT_DATABASE_URL, ensureDatabase } from './preflight';
+import { directDatabaseUrl, ensureDatabase } from './preflight';
 
 /**
  * The PostgreSQL advisory lock every migrator takes first (a session lock, so it is released when the process dies).
@@ -12,7 +12,10 @@ import { DEFAULT_DATABASE_URL, ensureDatabase } from './preflight';
  */
 export const MIGRATION_LOCK_KEY = 0x62656163; // 'beac'
 
-/** Runs every service's pending migrations, each in its own schema with its own migrations table, under the lock. */
+/**
+ * Runs every service's pending migrations, each in its own schema with its own migrations table, under the lock. `url`
+ * must reach PostgreSQL itself, not a pooler in transaction mode (see directDatabaseUrl).
+ */
 export async function migrateAll(url: string, log: (line: string) => void = () => undefined) {
   const lock = new Client({ connectionString: url, application_name: 'beacon-migrate-lock' });
   await lock.connect();
@@ -33,7 +36,7 @@ export async function migrateAll(url: string, log: (line: string) => void = () =
 }
 
 if (require.main === module) {
-  const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const url = directDatabaseUrl();
   ensureDatabase(url)
     .then(() => migrateAll(url, (l) => process.stdout.write(`migrate: ${l}\n`)))
     .then(() => process.exit(0))

@@ -1,6 +1,5 @@
 import { Client } from 'pg';
-import Redis from 'ioredis';
-import { ConfigError } from '@beacon/common';
+import { ConfigError, createRedis, isRedisClusterUrl, redisUrlOptions } from '@beacon/common';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/beacon';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -107,10 +106,31 @@ export async function ensureDatabase(url: string): Promise<{ created: boolean }>
   }
 }
 
+/**
+ * Where migrations (and `npm start`'s database check) connect: `DATABASE_DIRECT_URL` when set, else `DATABASE_URL`.
+ * Behind a pooler in transaction mode (PgBouncer), `DATABASE_URL` is the pooler and this is PostgreSQL itself: the
+ * migration lock is a session lock, which a pooler would leave held on a pooled server connection, and `CREATE
+ * DATABASE` needs a server the pooler may not route to yet.
+ */
+export function directDatabaseUrl(source: NodeJS.ProcessEnv = process.env): string {
+  const direct = source.DATABASE_DIRECT_URL;
+  if (!direct) return source.DATABASE_URL || DEFAULT_DATABASE_URL;
+  if (!/^postgres(ql)?:\/\/\S+$/.test(direct)) {
+    throw new ConfigError('Invalid configuration: DATABASE_DIRECT_URL must be a postgres:// URL, e.g. postgres://beacon@postgres:5432/beacon');
+  }
+  return direct;
+}
+
 /** Pings Redis and checks it will not evict queue keys (a lost job is a lost alert). */
 export async function checkRedis(url: string): Promise<{ policy: string }> {
-  parseUrl('REDIS_URL', url);
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 4000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  if (!redisUrlOptions(url) && !isRedisClusterUrl(url)) parseUrl('REDIS_URL', url); // a host list is no WHATWG host
+  const redis = createRedis(url, {
+    lazyConnect: true,
+    connectTimeout: 4000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    sentinelRetryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();

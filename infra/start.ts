@@ -5,7 +5,7 @@ import { ServiceName, serviceEntry } from '@beacon/contracts';
 import { CONFIG_ERROR_EXIT_CODE, ConfigError, loadEnv } from '@beacon/common';
 import { EdgeEnv } from './edge.env';
 import { migrateAll } from './migrate';
-import { checkRedis, DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, ensureDatabase, PreflightError, redact } from './preflight';
+import { checkRedis, DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, directDatabaseUrl, ensureDatabase, PreflightError, redact } from './preflight';
 import { seedAll } from './seed';
 import { SERVICE_DEFINITIONS } from './service-definitions';
 
@@ -105,8 +105,9 @@ export async function prepare(
   try {
     const plan = planStart(source);
     const { env } = plan;
-    const { created } = await ensureDatabase(env.DATABASE_URL!);
-    if (created) log(`beacon: created database ${redact(env.DATABASE_URL!)}`);
+    const direct = directDatabaseUrl({ ...source, DATABASE_URL: env.DATABASE_URL });
+    const { created } = await ensureDatabase(direct);
+    if (created) log(`beacon: created database ${redact(direct)}`);
     const { policy } = await checkRedis(env.REDIS_URL!);
     if (policy !== 'noeviction') {
       output.err(
@@ -114,7 +115,7 @@ export async function prepare(
       );
       return { exitCode: 1 };
     }
-    await migrateAll(env.DATABASE_URL!, (l) => log(`migrate: ${l}`));
+    await migrateAll(direct, (l) => log(`migrate: ${l}`));
     if (source.SEED !== '0') {
       await seedAll(env.DATABASE_URL!, { force: source.SEED_FORCE === '1', publicUrl: env.PUBLIC_URL, log: (l) => log(`seed: ${l}`) });
     }

@@ -9,7 +9,8 @@ import type { AuthUser } from './token';
  * ended session kept working outside identity until it expired (up to an hour): a demoted admin could still send
  * public alerts.
  *
- * Two kinds of key, both kept as long as an access token can live and read together in one MGET:
+ * Two kinds of key, both kept as long as an access token can live and read together in one MGET (two GETs sent
+ * together on a Redis Cluster, where the keys are in different hash slots):
  * - one per ended session (any sign-out, a reused refresh token);
  * - one per user whose every session ended (demotion, ban, deletion, global sign-out), holding the second up to which
  *   that user's tokens are void. It also covers a token whose session was not in the list identity ended.
@@ -94,7 +95,10 @@ export class SessionRevocations {
     const keys = [revokedUserKey(token.id), ...(token.sessionId ? [revokedSessionKey(token.sessionId)] : [])];
     let found: (string | null)[];
     try {
-      found = await withTimeout(this.redis.mget(...keys), CHECK_TIMEOUT_MS, 'revocation check');
+      // In a Redis Cluster the two keys are in different hash slots, where one MGET is refused (CROSSSLOT): two GETs
+      // written together on the connection, still one round trip's wait.
+      const read = this.redis.isCluster ? Promise.all(keys.map((k) => this.redis.get(k))) : this.redis.mget(...keys);
+      found = await withTimeout(read, CHECK_TIMEOUT_MS, 'revocation check');
     } catch (e) {
       if (e instanceof RevocationUnavailableError) throw e;
       throw new RevocationUnavailableError((e as Error).message);
@@ -117,11 +121,21 @@ export class SessionRevocations {
     const cutoff = Math.floor(Date.now() / 1000);
     const users = (change.userIds ?? []).map((id) => ({ id, cutoff }));
     if (!sessionIds.length && !users.length) return;
-    const multi = this.redis.multi();
-    for (const id of sessionIds) multi.set(revokedSessionKey(id), '1', 'EX', ttlSeconds);
-    for (const u of users) multi.set(revokedUserKey(u.id), String(u.cutoff), 'EX', ttlSeconds);
-    multi.publish(this.channel, JSON.stringify({ sessionIds, users } satisfies Revocation));
-    await withTimeout(multi.exec(), CHECK_TIMEOUT_MS * 2, 'recording the revocation');
+    const message = JSON.stringify({ sessionIds, users } satisfies Revocation);
+    if (this.redis.isCluster) {
+      // A transaction may not span hash slots: each key on its own (a failure still fails the caller), then the message.
+      const written = Promise.all([
+        ...sessionIds.map((id) => this.redis.set(revokedSessionKey(id), '1', 'EX', ttlSeconds)),
+        ...users.map((u) => this.redis.set(revokedUserKey(u.id), String(u.cutoff), 'EX', ttlSeconds)),
+      ]).then(() => this.redis.publish(this.channel, message));
+      await withTimeout(written, CHECK_TIMEOUT_MS * 2, 'recording the revocation');
+    } else {
+      const multi = this.redis.multi();
+      for (const id of sessionIds) multi.set(revokedSessionKey(id), '1', 'EX', ttlSeconds);
+      for (const u of users) multi.set(revokedUserKey(u.id), String(u.cutoff), 'EX', ttlSeconds);
+      multi.publish(this.channel, message);
+      await withTimeout(multi.exec(), CHECK_TIMEOUT_MS * 2, 'recording the revocation');
+    }
     this.logger.log(`ended ${sessionIds.length} session(s) and ${users.length} user(s) for every service`);
   }
 

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform, Type } from 'class-transformer';
+import { REDIS_URL_PATTERN } from './redis-url';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync, ValidationError } from 'class-validator';
 
 /** Thrown when the environment does not describe a runnable service; its message is one line. */
@@ -20,7 +21,10 @@ export class BaseEnv {
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL, e.g. postgres://postgres@127.0.0.1:5432/beacon' })
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/beacon';
 
-  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL, e.g. redis://127.0.0.1:6379' })
+  @Matches(REDIS_URL_PATTERN, {
+    message:
+      'REDIS_URL must be a redis:// URL, e.g. redis://127.0.0.1:6379, or a sentinel setup, redis+sentinel://[password@]host:26379[,host:26379]/<primary name>',
+  })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
   /** Prefix for every Redis key (queues, rate limits, socket adapter), so environments can share one Redis. */

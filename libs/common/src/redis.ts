@@ -1,17 +1,40 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown, DynamicModule } from '@nestjs/common';
-import Redis, { RedisOptions } from 'ioredis';
+import Redis, { Cluster, RedisOptions } from 'ioredis';
+import { redisClusterUrl, redisUrlOptions } from './redis-url';
 
 export const REDIS = Symbol('REDIS');
 export const InjectRedis = () => Inject(REDIS);
 
+/**
+ * The client for a `REDIS_URL`: one Redis, a Sentinel-watched primary, or a Redis Cluster. A Cluster client is returned
+ * as `Redis`: it speaks the same commands, and the few places that must know (a multi-key read, a transaction across
+ * keys) ask `isCluster`, which both have.
+ */
 export function createRedis(url: string, options: RedisOptions = {}): Redis {
-  return new Redis(url, {
+  const defaults: RedisOptions = {
     // BullMQ requires this for blocking connections; harmless elsewhere
     maxRetriesPerRequest: null,
     enableReadyCheck: true,
     retryStrategy: (times) => Math.min(times * 200, 2000),
-    ...options,
-  });
+  };
+  const cluster = redisClusterUrl(url);
+  if (cluster) {
+    const { keyPrefix, lazyConnect, enableReadyCheck, retryStrategy, sentinelRetryStrategy: _, ...node } = { ...defaults, ...options };
+    const client = new Cluster(cluster.nodes, {
+      keyPrefix,
+      lazyConnect,
+      enableReadyCheck,
+      clusterRetryStrategy: retryStrategy,
+      // a failover moves slots: ask again soon rather than fail the command
+      retryDelayOnFailover: 200,
+      retryDelayOnClusterDown: 300,
+      redisOptions: { ...cluster.nodeOptions, ...node },
+    });
+    return client as unknown as Redis;
+  }
+  const sentinel = redisUrlOptions(url);
+  if (sentinel) return new Redis({ ...defaults, sentinelRetryStrategy: (times) => Math.min(times * 200, 2000), ...sentinel, ...options });
+  return new Redis(url, { ...defaults, ...options });
 }
 
 @Injectable()

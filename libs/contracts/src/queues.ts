@@ -101,6 +101,12 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
 export const queuePrefix = (redisPrefix: string) => `${redisPrefix}:bull`;
 
 /**
+ * The same on a Redis Cluster: a hash tag (`{beacon}:bull`), because BullMQ's scripts touch several keys of a queue at
+ * once, which a cluster allows only within one hash slot.
+ */
+export const clusterQueuePrefix = (redisPrefix: string) => queuePrefix(`{${redisPrefix}}`);
+
+/**
  * Deterministic job ids where a duplicate would be harmful: adding a job whose id exists is a no-op.
  * (BullMQ refuses custom ids with exactly one ':' — hence `dispatch-<alertId>` — but accepts three parts.)
  */

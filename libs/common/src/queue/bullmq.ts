@@ -1,5 +1,7 @@
 import type Redis from 'ioredis';
+import { clusterQueuePrefix, queuePrefix } from '@beacon/contracts';
 import { createRedis } from '../redis';
+import { isRedisClusterUrl } from '../redis-url';
 
 /**
  * BullMQ connections: no ioredis keyPrefix (BullMQ refuses one); BullMQ's own `prefix` option (queuePrefix in
@@ -11,4 +13,9 @@ import { createRedis } from '../redis';
  */
 export function bullConnection(url: string, options: { failFast?: boolean } = {}): Redis {
   return createRedis(url, { maxRetriesPerRequest: options.failFast ? 1 : null });
+}
+
+/** The BullMQ prefix for queues on the Redis at `url`: hash-tagged on a Redis Cluster (see clusterQueuePrefix). */
+export function bullPrefix(url: string, redisPrefix: string): string {
+  return isRedisClusterUrl(url) ? clusterQueuePrefix(redisPrefix) : queuePrefix(redisPrefix);
 }

@@ -1,9 +1,9 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { JobsOptions, Queue } from 'bullmq';
 import type Redis from 'ioredis';
-import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, JobPayloads, QueueName, queuePrefix } from '@beacon/contracts';
+import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, JobPayloads, QueueName } from '@beacon/contracts';
 import { withJobContext } from '../observability/jobs';
-import { bullConnection } from './bullmq';
+import { bullConnection, bullPrefix } from './bullmq';
 
 export const QUEUE_OPTIONS = Symbol('QUEUE_OPTIONS');
 
@@ -33,7 +33,11 @@ export class JobQueue implements OnApplicationShutdown {
   queue(name: QueueName): Queue {
     let q = this.queues.get(name);
     if (!q) {
-      q = new Queue(name, { connection: this.redis(), prefix: queuePrefix(this.options.redisPrefix), defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      q = new Queue(name, {
+        connection: this.redis(),
+        prefix: bullPrefix(this.options.redisUrl, this.options.redisPrefix),
+        defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      });
       this.queues.set(name, q);
     }
     return q;

@@ -1,10 +1,10 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
-import { DEFAULT_JOB_OPTIONS, JobName, QueueName, queuePrefix, retryDelayMs } from '@beacon/contracts';
+import { DEFAULT_JOB_OPTIONS, JobName, QueueName, retryDelayMs } from '@beacon/contracts';
 import { runJob, takeJobContext } from '../observability/jobs';
 import { watchQueueDepth } from '../observability/metrics';
-import { bullConnection } from './bullmq';
+import { bullConnection, bullPrefix } from './bullmq';
 import { JobQueue } from './job-queue';
 import { JobHandler, JobRegistry } from './job-registry';
 
@@ -56,7 +56,7 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
       this.connections.push(connection);
       const worker = new Worker(name, (job) => this.process(handlers, job), {
         connection,
-        prefix: queuePrefix(this.options.redisPrefix),
+        prefix: bullPrefix(this.options.redisUrl, this.options.redisPrefix),
         concurrency,
         lockDuration: this.options.lockDurationMs ?? 30_000,
         // A dead worker's job is taken over by the first check after its lock expired: checking three times per lock

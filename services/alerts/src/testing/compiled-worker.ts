@@ -23,16 +23,31 @@ export function assertCompiledDispatcher() {
 
 /** Starts the compiled dispatcher as a child process on `vars` (a DispatchStack's, plus any overrides). */
 export function startCompiledDispatcher(vars: Record<string, string>): CompiledWorker {
-  const child = spawn(process.execPath, [COMPILED_DISPATCHER], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', DISPATCHER_PORT: '0', ...vars },
+  return startCompiled(COMPILED_DISPATCHER, { DISPATCHER_PORT: '0', ...vars });
+}
+
+/**
+ * The compiled Socket.IO gateway (its own tree, run as built, never imported) on `vars`, on a free port; `url()` is
+ * where it listens once `ready`.
+ */
+export function startCompiledGateway(vars: Record<string, string>): CompiledWorker & { url(): string } {
+  const gateway = join(__dirname, '..', '..', '..', '..', 'dist', serviceEntry('gateway'));
+  if (!existsSync(gateway)) throw new Error('dist/ is missing: run `npm run build:server` first (npm test does)');
+  const started = startCompiled(gateway, { GATEWAY_PORT: '0', ...vars });
+  return { ...started, url: () => /listening on (http:\/\/[^\s"]+)/.exec(started.output())?.[1] ?? '' };
+}
+
+function startCompiled(entry: string, vars: Record<string, string>): CompiledWorker {
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...vars },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  const ready = waitFor('the worker to listen', () => /listening on/.test(out) || child.exitCode !== null, 30_000).then(() => {
-    if (child.exitCode !== null) throw new Error(`worker exited: ${out}`);
+  const ready = waitFor('the process to listen', () => /listening on/.test(out) || child.exitCode !== null, 30_000).then(() => {
+    if (child.exitCode !== null) throw new Error(`process exited: ${out}`);
   });
   return { child, exited, ready, output: () => out };
 }
