@@ -8,8 +8,8 @@ import { createUser, DEMO_ADMIN, signIn, tokenFor } from './support/users';
  */
 test.describe.configure({ mode: 'serial' });
 
-// Far from the seeded people and every other journey's homes (Gallup, NM). EAST is about 3 km east: outside the first
-// triangle (about 2 km around HOME at the zoom the map opens at), inside the second, drawn further east.
+// Far from the seeded people and every other journey's homes (Gallup, NM). EAST is about 3 km east (about 190 px at the
+// zoom the maps open at): outside the first triangle (about 2 km around HOME), inside the second, drawn 190 px east.
 const HOME = { lat: 35.5281, lng: -108.7426 };
 const EAST = { lat: 35.5281, lng: -108.7096 };
 
@@ -101,7 +101,7 @@ test('drawn, sent, updated to a new area and cleared: the people concerned watch
   const newTitle = `${title}: leak spreading east`;
   await admin.page.getByLabel('Title', { exact: true }).fill(newTitle);
   await admin.page.getByRole('button', { name: 'Clear points' }).click();
-  await drawTriangle(admin.page.getByRole('region', { name: 'New area map: click to add a corner of the polygon' }), 200, 120);
+  await drawTriangle(admin.page.getByRole('region', { name: 'New area map: click to add a corner of the polygon' }), 100, 190);
   await expect(admin.page.getByRole('status').filter({ hasText: 'Polygon with 3 points.' })).toBeVisible();
   await admin.page.getByRole('button', { name: 'Send update' }).click();
   await expect(admin.page.getByText('Version 2 is going out to the people this alert concerns.')).toBeVisible();
