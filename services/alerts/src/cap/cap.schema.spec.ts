@@ -43,6 +43,23 @@ const MESSAGES: [string, PublicAlertRow, string][] = [
     'Update',
   ],
   [
+    'an all-clear of a drawn area in two languages',
+    row({
+      status: 'all_clear',
+      version: 3,
+      all_clear_at: new Date('2026-11-25T11:10:00Z'),
+      all_clear_message: null,
+      radius_km: null,
+      area_polygon: '((-111.99,33.6),(-111.95,33.6),(-111.97,33.65))',
+      translations: { es: { title: 'Conductor en sentido contrario en la Loop 101', message: 'Hacia el norte cerca de Tatum.' } },
+      revisions: [
+        [2, '2026-11-25T10:30:00.000Z'],
+        [3, '2026-11-25T11:10:00.000Z'],
+      ],
+    }),
+    'Update',
+  ],
+  [
     'a medium alert without an area or expiry',
     row({ severity: 'medium', lat: null, lng: null, radius_km: null, location_name: null, expires_at: null }),
     'Alert',
@@ -63,6 +80,15 @@ describe('CAP 1.2 structure of every message type', () => {
     expect(texts.get('references')).toEqual([
       `beacon@alerts.example.org,${ID},2026-11-25T10:00:00+00:00 beacon@alerts.example.org,${ID}-v2,2026-11-25T10:20:00+00:00 beacon@alerts.example.org,${ID}-v3,2026-11-25T10:40:00+00:00`,
     ]);
+  });
+
+  it('an all-clear in two languages says it in each, with the drawn area in each <info>', () => {
+    const texts = strictParse(capMessage(MESSAGES.find(([name]) => name.includes('two languages'))![1], site));
+    expect(texts.get('language')).toEqual(['en-US', 'es-US']);
+    expect(texts.get('headline')).toEqual(['All clear: Wrong-way driver on Loop 101', 'Fin de la alerta: Conductor en sentido contrario en la Loop 101']);
+    expect(texts.get('description')).toEqual(['The danger has passed. This alert has ended.', 'El peligro ha pasado. Esta alerta ha terminado.']);
+    expect(texts.get('polygon')).toEqual(['33.6,-111.99 33.6,-111.95 33.65,-111.97 33.6,-111.99', '33.6,-111.99 33.6,-111.95 33.65,-111.97 33.6,-111.99']);
+    expect(texts.get('responseType')).toEqual(['AllClear', 'AllClear']);
   });
 
   it('the all-clear says AllClear, urgency Past, and its own words', () => {
