@@ -1,49 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { AdminAlert, AlertPreferences, SMS_MAX_SEGMENTS, UserAlert } from '@beacon/contracts';
-import {
-  createTestDatabase,
-  jsonClient,
-  RunningService,
-  startTestIdentity,
-  startTestService,
-  TestDatabase,
-  TestIdentity,
-  testRedisPrefix,
-} from '@beacon/testing';
-import { alertsDatabase } from '../database';
-import { alertsService } from '../service';
+import { AlertsApi } from '../testing/alerts-api';
 
 jest.setTimeout(60_000);
 
 /** Alerts in more than one language: the create API's translations, the SMS segment limit, the user's language. */
 describe('alert translations API', () => {
-  let db: TestDatabase;
-  const redis = testRedisPrefix();
-  let identity: TestIdentity;
-  let svc: RunningService<unknown>;
+  const api = new AlertsApi();
+  const { call } = api;
   let admin: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase([alertsDatabase]);
-    identity = await startTestIdentity();
-    svc = await startTestService(alertsService, {
-      DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redis.prefix,
-      JWKS_URL: identity.jwksUrl,
-      WEBHOOK_ALLOW_HOSTS: '',
-    });
-    admin = await identity.token({ role: 'admin', email: 'admin@beacon.local' });
+    await api.start();
+    admin = await api.admin();
   });
 
-  afterAll(async () => {
-    await svc?.close();
-    await identity?.close();
-    await db?.drop();
-    await redis.cleanup();
-  });
-
-  const call = jsonClient(() => svc.url);
+  afterAll(() => api.close());
 
   const es = { title: 'Corte de agua', message: 'Evite la calle 5 mientras reparan la tubería.' };
   const valid = {
@@ -93,7 +65,7 @@ describe('alert translations API', () => {
   });
 
   it("keeps the user's language in their preferences, validated; null until chosen", async () => {
-    const token = await identity.token({ id: randomUUID(), email: `u-${randomUUID().slice(0, 8)}@example.test` });
+    const token = await api.identity.token({ id: randomUUID(), email: `u-${randomUUID().slice(0, 8)}@example.test` });
     expect((await call<AlertPreferences>('GET', '/me/preferences', token)).body.language).toBeNull();
     const bad = await call('PUT', '/me/preferences', token, { language: 'xx' });
     expect(bad.status).toBe(400);
@@ -108,7 +80,7 @@ describe('alert translations API', () => {
   it('shows each user an active alert in their language, with English where it has none', async () => {
     const alert = (await call<AdminAlert>('POST', '', admin, { ...valid, channels: ['web_push'] })).body;
     const reader = async (language?: string) => {
-      const token = await identity.token({ id: randomUUID(), email: `u-${randomUUID().slice(0, 8)}@example.test` });
+      const token = await api.identity.token({ id: randomUUID(), email: `u-${randomUUID().slice(0, 8)}@example.test` });
       if (language) await call('PUT', '/me/preferences', token, { language });
       return token;
     };

@@ -1,17 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AdminAlert, Page, UserAlert } from '@beacon/contracts';
-import {
-  createTestDatabase,
-  jsonClient,
-  RunningService,
-  startTestIdentity,
-  startTestService,
-  TestDatabase,
-  TestIdentity,
-  testRedisPrefix,
-} from '@beacon/testing';
-import { alertsDatabase } from '../database';
-import { alertsService } from '../service';
+import { AlertsApi } from '../testing/alerts-api';
 
 jest.setTimeout(60_000);
 
@@ -21,10 +10,8 @@ jest.setTimeout(60_000);
  * world; with a home it shows what concerns them there.
  */
 describe('the user feed without a home location', () => {
-  let db: TestDatabase;
-  const redis = testRedisPrefix();
-  let identity: TestIdentity;
-  let svc: RunningService<unknown>;
+  const api = new AlertsApi();
+  const { call } = api;
   let admin: string;
   let homeless: string;
   let located: string;
@@ -32,21 +19,11 @@ describe('the user feed without a home location', () => {
   const PHOENIX = { lat: 33.4484, lng: -112.074 };
   const WELLINGTON = { lat: -41.2865, lng: 174.7762 };
 
-  const call = jsonClient(() => svc.url);
-
   beforeAll(async () => {
-    db = await createTestDatabase([alertsDatabase]);
-    identity = await startTestIdentity();
-    svc = await startTestService(alertsService, {
-      DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redis.prefix,
-      JWKS_URL: identity.jwksUrl,
-      WEBHOOK_ALLOW_HOSTS: '',
-    });
-    admin = await identity.token({ role: 'admin', email: 'admin@beacon.local' });
-    homeless = await identity.token({ id: randomUUID() });
-    located = await identity.token({ id: randomUUID() });
+    await api.start();
+    admin = await api.admin();
+    homeless = await api.identity.token({ id: randomUUID() });
+    located = await api.identity.token({ id: randomUUID() });
     expect((await call('PUT', '/me/preferences', located, { home: PHOENIX, radiusMiles: 25 })).status).toBe(200);
 
     const post = async (name: string, body: Record<string, unknown>) => {
@@ -66,15 +43,10 @@ describe('the user feed without a home location', () => {
     await post('critical-new-zealand', { severity: 'critical', lat: WELLINGTON.lat, lng: WELLINGTON.lng, radiusKm: 20 });
     await post('everywhere', {});
     // what the dispatcher leaves behind
-    await db.query(`UPDATE alerts.alerts SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [Object.values(ids)]);
+    await api.db.query(`UPDATE alerts.alerts SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [Object.values(ids)]);
   });
 
-  afterAll(async () => {
-    await svc?.close();
-    await identity?.close();
-    await db?.drop();
-    await redis.cleanup();
-  });
+  afterAll(() => api.close());
 
   const listed = async (token: string) => (await call<Page<UserAlert>>('GET', '/me/alerts', token)).body.items.map((a) => a.title).sort();
   const active = async (token: string) => (await call<UserAlert[]>('GET', '/me/alerts/active', token)).body.map((a) => a.title).sort();

@@ -1,50 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { AlertTemplate, SMS_MAX_SEGMENTS } from '@beacon/contracts';
-import {
-  createTestDatabase,
-  jsonClient,
-  RunningService,
-  startTestIdentity,
-  startTestService,
-  TestDatabase,
-  TestIdentity,
-  testRedisPrefix,
-} from '@beacon/testing';
-import { alertsDatabase } from '../database';
-import { alertsService } from '../service';
+import { AlertsApi } from '../testing/alerts-api';
 
 jest.setTimeout(60_000);
 
 describe('alert templates API', () => {
-  let db: TestDatabase;
-  const redis = testRedisPrefix();
-  let identity: TestIdentity;
-  let svc: RunningService<unknown>;
+  const api = new AlertsApi();
+  const { call } = api;
   let admin: string;
   let user: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase([alertsDatabase]);
-    identity = await startTestIdentity();
-    svc = await startTestService(alertsService, {
-      DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redis.prefix,
-      JWKS_URL: identity.jwksUrl,
-      WEBHOOK_ALLOW_HOSTS: '',
-    });
-    admin = await identity.token({ role: 'admin', email: 'admin@beacon.local' });
-    user = await identity.token({ id: randomUUID(), email: 'demo@beacon.local' });
+    await api.start();
+    admin = await api.admin();
+    user = await api.identity.token({ id: randomUUID(), email: 'demo@beacon.local' });
   });
 
-  afterAll(async () => {
-    await svc?.close();
-    await identity?.close();
-    await db?.drop();
-    await redis.cleanup();
-  });
-
-  const call = jsonClient(() => svc.url);
+  afterAll(() => api.close());
 
   const flood = {
     name: 'Flash flood',
