@@ -37,6 +37,21 @@ import { AlertMessage, AlertTitle, AlertTranslationsDto, AlertTranslationsField 
 
 const toChannel = (c: unknown) => (typeof c === 'string' && c in ADMIN_CHANNEL_TO_CHANNEL ? ADMIN_CHANNEL_TO_CHANNEL[c as 'web_push'] : c);
 
+/** An alert's place name: optional text, at most 200 characters. */
+export const AlertLocationName = () =>
+  applyDecorators(
+    IsOptional(),
+    IsString({ message: 'Location name must be text' }),
+    MaxLength(200, { message: 'Location name must be at most 200 characters' }),
+  );
+
+/** An alert's `area` (a circle or a drawn polygon): only its being an object here; toAlertArea checks the rest. */
+export const AlertAreaObject = () => applyDecorators(IsOptional(), IsObject({ message: "Area must be an object with type 'circle' or 'polygon'" }));
+
+/** A circle's radius in km (1 to 1000), optional, numeric strings accepted. */
+export const AlertRadius = () =>
+  NumberRange(ALERT_LIMITS.radiusKmMin, ALERT_LIMITS.radiusKmMax, 'Radius must be a number from 1 to 1000 km', OPTIONAL_FROM_TEXT);
+
 /** Where an alert is centred or help is needed: optional, numeric strings accepted. */
 export const AlertLatitude = () => Latitude('Latitude must be a number between -90 and 90', OPTIONAL_FROM_TEXT);
 export const AlertLongitude = () => Longitude('Longitude must be a number between -180 and 180', OPTIONAL_FROM_TEXT);
@@ -84,9 +99,7 @@ export class CreateAlertDto {
   @IsIn(ALERT_CATEGORIES as unknown as string[], { message: 'Category must be one of weather, traffic, security, public_safety, health' })
   category?: AlertCategory;
 
-  @IsOptional()
-  @IsString({ message: 'Location name must be text' })
-  @MaxLength(200, { message: 'Location name must be at most 200 characters' })
+  @AlertLocationName()
   locationName?: string;
 
   /**
@@ -94,8 +107,7 @@ export class CreateAlertDto {
    * 200 points, closed automatically). Instead of lat/lng/radiusKm, never with them; alert-area.ts toAlertArea
    * checks the shape and the geometry, with a code per problem.
    */
-  @IsOptional()
-  @IsObject({ message: "Area must be an object with type 'circle' or 'polygon'" })
+  @AlertAreaObject()
   area?: AlertArea;
 
   @AlertLatitude()
@@ -104,7 +116,7 @@ export class CreateAlertDto {
   @AlertLongitude()
   lng?: number;
 
-  @NumberRange(ALERT_LIMITS.radiusKmMin, ALERT_LIMITS.radiusKmMax, 'Radius must be a number from 1 to 1000 km', OPTIONAL_FROM_TEXT)
+  @AlertRadius()
   radiusKm?: number;
 
   @IsOptional()

@@ -1,8 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
-import { ALERT_LIMITS, AlertArea, ALL_CLEAR_MESSAGE_MAX, Severity, SEVERITIES } from '@beacon/contracts';
-import { NumberRange, OPTIONAL_FROM_TEXT } from '@beacon/common';
-import { AlertLatitude, AlertLongitude } from './create-alert.dto';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
+import { AlertArea, ALL_CLEAR_MESSAGE_MAX, Severity, SEVERITIES } from '@beacon/contracts';
+import { AlertAreaObject, AlertLatitude, AlertLocationName, AlertLongitude, AlertRadius } from './create-alert.dto';
 import { AlertMessage, AlertTitle, AlertTranslationsDto, AlertTranslationsField } from './alert-translations.dto';
 
 const trimmed = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
@@ -34,14 +33,11 @@ export class UpdateAlertDto {
   @IsISO8601({ strict: true }, { message: 'Expiry must be a date and time' })
   expiresAt?: string | null;
 
-  @IsOptional()
-  @IsString({ message: 'Location name must be text' })
-  @MaxLength(200, { message: 'Location name must be at most 200 characters' })
+  @AlertLocationName()
   locationName?: string;
 
   /** A new area, drawn or a circle, as on create (alert-area.ts toAlertArea); or the older lat/lng/radiusKm. */
-  @IsOptional()
-  @IsObject({ message: "Area must be an object with type 'circle' or 'polygon'" })
+  @AlertAreaObject()
   area?: AlertArea;
 
   @AlertLatitude()
@@ -50,7 +46,7 @@ export class UpdateAlertDto {
   @AlertLongitude()
   lng?: number;
 
-  @NumberRange(ALERT_LIMITS.radiusKmMin, ALERT_LIMITS.radiusKmMax, 'Radius must be a number from 1 to 1000 km', OPTIONAL_FROM_TEXT)
+  @AlertRadius()
   radiusKm?: number;
 
   @IsOptional()
