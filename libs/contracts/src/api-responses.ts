@@ -11,6 +11,7 @@ import type {
   Page,
   UserAlert,
 } from './alerts';
+import type { CapOrigin, CapPollResult, CapSource } from './cap-sources';
 import type { CommunityComment, CommunityPost, CommunityStats, LikeResult, MyCommunityActivityPage, UserPoints } from './community';
 import type { ErrorCode, IdentityErrorCode } from './errors';
 import type { Incident, IncidentPage, ModerationQueueCount, ModerationQueuePage, PossibleDuplicate, PublicIncident, UploadResult } from './incidents';
@@ -226,6 +227,10 @@ export interface ApiResponses {
   AlertAudience: AlertAudience;
   AlertAuditTrail: AlertAuditEntry[];
   AlertVersions: AlertVersion[];
+  CapSource: CapSource;
+  CapSourceList: CapSource[];
+  CapOrigin: CapOrigin;
+  CapPollResult: CapPollResult;
   AlertOperations: AlertOperations;
   AlertDeliveryPage: Page<AlertDeliveryRow>;
   AlertStats: AlertStats;

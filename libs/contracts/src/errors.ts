@@ -64,6 +64,8 @@ export const ALERT_ERROR_CODES = [
   'alert_not_dispatched',
   'nothing_to_update',
   'alert_update_conflict',
+  'cap_source_not_found',
+  'cap_origin_not_found',
 ] as const;
 
 export const INCIDENT_ERROR_CODES = [

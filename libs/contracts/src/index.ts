@@ -1,4 +1,5 @@
 export * from './alerts';
+export * from './cap-sources';
 export * from './queues';
 export * from './socket-events';
 export * from './services';

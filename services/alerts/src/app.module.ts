@@ -11,6 +11,12 @@ import { HelpRequestsController } from './alerts/help-requests.controller';
 import { MyAlertsController } from './alerts/my-alerts.controller';
 import { CapController } from './cap/cap.controller';
 import { CapRepository } from './cap/cap.repository';
+import { CapFeedClient } from './cap-sources/cap-feed.client';
+import { CapIngestService } from './cap-sources/cap-ingest.service';
+import { CapPollSchedule } from './cap-sources/cap-poll.schedule';
+import { CapSourcesController } from './cap-sources/cap-sources.controller';
+import { CapSourcesRepository } from './cap-sources/cap-sources.repository';
+import { CapSourcesService } from './cap-sources/cap-sources.service';
 import { AlertsDeliveryEnv } from './config/delivery-env';
 import { AlertsEnv } from './config/env.dto';
 import { alertsDatabase } from './database';
@@ -52,9 +58,10 @@ export class AppModule {
         DeliveryReceiptsController,
         SettingsController,
         HelpRequestsController,
+        CapSourcesController,
         AdminAlertsController,
       ],
-      providers: [IncidentVerifiedHandler, CapRepository],
+      providers: [IncidentVerifiedHandler, CapRepository, CapSourcesRepository, CapFeedClient, CapIngestService, CapSourcesService, CapPollSchedule],
     };
   }
 }

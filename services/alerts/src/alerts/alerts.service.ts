@@ -89,11 +89,23 @@ export class AlertsService {
         'This request was already used to send a different alert (same Idempotency-Key). Check the alerts list before sending it as a new alert.',
       );
     }
+    return { alert: await this.stored(id, created), created };
+  }
+
+  /**
+   * An alert another system asked for (a CAP source, issue 23), made by toNewAlert like the form's: stored, then
+   * dispatched unless a draft, and told to the admins' screens. One per `source`/`sourceRef`: created=false when it exists.
+   */
+  async createFrom(input: NewAlert, actor: Actor): Promise<{ alert: AdminAlert; created: boolean }> {
+    const { id, created } = await this.alerts.insert(input, actor);
+    return { alert: await this.stored(id, created), created };
+  }
+
+  private async stored(id: string, created: boolean): Promise<AdminAlert> {
     const row = (await this.alerts.findById(id))!;
     if (row.status === 'active') await this.enqueueDispatch(id);
-    const alert = toAdminAlert(row);
     if (created) this.live.toAdmins('alert:new', toSummary(row));
-    return { alert, created };
+    return toAdminAlert(row);
   }
 
   toNewAlert(dto: CreateAlertDto, createdBy: string, idempotencyKey: string | null): NewAlert {

@@ -31,7 +31,7 @@ export interface EligibilityAlert {
   lat: number | null;
   lng: number | null;
   radius_km: number | null;
-  source: 'admin' | 'incident' | 'test';
+  source: 'admin' | 'incident' | 'test' | 'cap';
   created_by: string | null;
 }
 

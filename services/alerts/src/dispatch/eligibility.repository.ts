@@ -17,7 +17,7 @@ export interface DispatchAlert {
   lng: number | null;
   radius_km: number | null;
   channels: DeliveryChannel[];
-  source: 'admin' | 'incident' | 'test';
+  source: 'admin' | 'incident' | 'test' | 'cap';
   created_by: string | null;
 }
 

@@ -15,6 +15,7 @@ import { DeliveryOperations1764500000000 } from './1764500000000-DeliveryOperati
 import { Reminders1764500000001 } from './1764500000001-Reminders';
 import { ConcernedCount1764500000002 } from './1764500000002-ConcernedCount';
 import { AlertRevisions1764600000000 } from './1764600000000-AlertRevisions';
+import { CapSources1764630000000 } from './1764630000000-CapSources';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   Reminders1764500000001,
   ConcernedCount1764500000002,
   AlertRevisions1764600000000,
+  CapSources1764630000000,
 ];
