@@ -77,7 +77,10 @@ export class CapIngestService {
       result.fetched++;
     } catch (e) {
       if (!(e instanceof CapFetchError || e instanceof CapTooLargeError)) throw e;
-      if (e instanceof CapTooLargeError) await refuse(source.url, e.message);
+      if (e instanceof CapTooLargeError) {
+        result.fetched++;
+        await refuse(source.url, e.message);
+      }
       this.logger.warn(`CAP source ${source.id} (${source.name}) failed: ${e.message}`);
       await this.sources.failed(source.id, e.message, e instanceof CapFetchError ? e.retryAt : null);
       return result;
@@ -114,6 +117,7 @@ export class CapIngestService {
       } catch (e) {
         if (e instanceof CapFetchError && e.retryAt) break; // rate limited: the rest waits for the next poll
         if (!(e instanceof CapFetchError || e instanceof CapTooLargeError || e instanceof CapRefusal)) throw e;
+        if (e instanceof CapTooLargeError) result.fetched++;
         await refuse(url, e.message);
       }
     }
