@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
-import { ApiFile, ApiReturns, notFound } from '@beacon/common';
+import { ApiFile, ApiNoContent, ApiReturns, notFound } from '@beacon/common';
 import { alertIdPipe } from '../alerts/alert-id.pipe';
 import { CAP_CONTENT_TYPE } from '../cap/cap.xml';
 import { CapSourcesService } from './cap-sources.service';
@@ -60,6 +60,7 @@ export class CapSourcesController {
 
   @Delete(':id')
   @HttpCode(204)
+  @ApiNoContent()
   async remove(@Param('id', sourceId) id: string) {
     await this.sources.remove(id);
   }
