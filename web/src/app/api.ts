@@ -57,6 +57,7 @@ export const api = createApi({
   baseQuery,
   tagTypes: [
     'Alert',
+    'CapSources',
     'AlertStats',
     'AlertOperations',
     'AlertVersions',

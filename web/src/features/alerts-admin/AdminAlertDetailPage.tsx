@@ -24,6 +24,7 @@ import { FALLBACK_POLL_MS, useFallbackPolling, useLiveAdminAlerts, useWatchAlert
 import { Pager } from './ui';
 import { AlertOperationsPanel } from './AlertOperations';
 import { AlertLifecycle } from './AlertLifecycle';
+import { CapOriginLine } from './CapOriginLine';
 import '@/features/alerts/alerts.css';
 
 const STATUS_LABEL: Record<DeliveryStatus, string> = {
@@ -123,7 +124,17 @@ export function AdminAlertDetailPage() {
               <dt>Expires</dt>
               <dd>{a.expiresAt ? formatDateTime(a.expiresAt) : 'Never'}</dd>
               <dt>Source</dt>
-              <dd>{a.source === 'incident' ? 'Verified incident' : a.source === 'test' ? 'Test alert' : 'Admin'}</dd>
+              <dd>
+                {a.source === 'cap' ? (
+                  <CapOriginLine alert={a} />
+                ) : a.source === 'incident' ? (
+                  'Verified incident'
+                ) : a.source === 'test' ? (
+                  'Test alert'
+                ) : (
+                  'Admin'
+                )}
+              </dd>
             </dl>
           </section>
           <AlertAudit alertId={a.id} status={a.status} />
