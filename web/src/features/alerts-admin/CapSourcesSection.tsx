@@ -82,13 +82,15 @@ export function CapSourcesSection() {
 function SourceItem({ source, onEdit }: { source: CapSource; onEdit: () => void }) {
   const [poll, polling] = usePollCapSourceMutation();
   const [remove, removing] = useDeleteCapSourceMutation();
+  const [pollResult, setPollResult] = useState<string | null>(null);
   const h = source.health;
   async function onPoll() {
+    setPollResult(null);
     try {
       const r = await poll(source.id).unwrap();
-      toast.success(`Fetched: ${r.created} new, ${r.updated} updated, ${r.cancelled} ended, ${r.refused} refused`);
+      setPollResult(`Fetched: ${r.created} new, ${r.updated} updated, ${r.cancelled} ended, ${r.refused} refused`);
     } catch (err) {
-      toast.error(errorMessage(err, 'The source could not be fetched'));
+      setPollResult(errorMessage(err, 'The source could not be fetched'));
     }
   }
   async function onDelete() {
@@ -144,6 +146,11 @@ function SourceItem({ source, onEdit }: { source: CapSource; onEdit: () => void 
         <button type="button" className="btn btn-ghost btn-sm" onClick={onDelete} disabled={removing.isLoading}>
           Remove
         </button>
+        {pollResult && (
+          <span className="small" role="status">
+            {pollResult}
+          </span>
+        )}
       </div>
     </li>
   );
@@ -154,17 +161,19 @@ function SourceForm({ initial, sourceId, onDone }: { initial: CapSourceBody; sou
   const [form, setForm] = useState<CapSourceBody>(initial);
   const [create, creating] = useCreateCapSourceMutation();
   const [update, updating] = useUpdateCapSourceMutation();
+  const [error, setError] = useState<string | null>(null);
   const set = <K extends keyof CapSourceBody>(key: K, value: CapSourceBody[K]) => setForm((f) => ({ ...f, [key]: value }));
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const body = { ...form, name: form.name.trim(), url: form.url.trim() };
+    setError(null);
     try {
       if (sourceId) await update({ id: sourceId, body }).unwrap();
       else await create(body).unwrap();
       toast.success(sourceId ? 'CAP source saved' : 'CAP source added');
       onDone();
     } catch (err) {
-      toast.error(errorMessage(err, 'The CAP source could not be saved'));
+      setError(errorMessage(err, 'The CAP source could not be saved'));
     }
   }
   const busy = creating.isLoading || updating.isLoading;
@@ -237,6 +246,11 @@ function SourceForm({ initial, sourceId, onDone }: { initial: CapSourceBody; sou
       <label className="checkbox checkbox-line">
         <input type="checkbox" checked={form.enabled} onChange={(e) => set('enabled', e.target.checked)} /> Fetch this source
       </label>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="row">
         <button type="button" className="btn btn-ghost" onClick={onDone} disabled={busy}>
           Cancel
