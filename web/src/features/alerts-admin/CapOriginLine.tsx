@@ -10,7 +10,7 @@ export function CapOriginLine({ alert }: { alert: Pick<AdminAlert, 'id' | 'sourc
   if (isError) return <span>Official warning (CAP)</span>;
   if (!data) return <span>Official warning (CAP)…</span>;
   return (
-    <span className="stack-tight">
+    <span className="stack">
       <span>
         Official warning (CAP) from <strong>{data.sourceName}</strong>
         {data.url && isWebUrl(data.url) && (

@@ -247,7 +247,7 @@ function SourceForm({ initial, sourceId, onDone }: { initial: CapSourceBody; sou
         <input type="checkbox" checked={form.enabled} onChange={(e) => set('enabled', e.target.checked)} /> Fetch this source
       </label>
       {error && (
-        <p className="form-error" role="alert">
+        <p className="field-error" role="alert">
           {error}
         </p>
       )}
