@@ -35,7 +35,8 @@ export class CapPollSchedule implements OnApplicationBootstrap, OnModuleDestroy 
     if (this.timer) clearInterval(this.timer);
   }
 
-  async tick(): Promise<number> {
+  /** Queues the due sources' polls; answers their ids. */
+  async tick(): Promise<string[]> {
     const due = await this.sources.due(DUE_PER_TICK);
     for (const s of due) {
       await this.jobs.add(
@@ -44,6 +45,6 @@ export class CapPollSchedule implements OnApplicationBootstrap, OnModuleDestroy 
         { jobId: JobIds.capPoll(s.id, s.next_fetch_at), attempts: 1, removeOnComplete: 100, removeOnFail: 100 },
       );
     }
-    return due.length;
+    return due.map((s) => s.id);
   }
 }

@@ -9,6 +9,7 @@ import { jsonClient, RunningService, startTestService } from '@beacon/testing';
 import { dispatcherService } from '../dispatcher.service';
 import { alertsService } from '../service';
 import { DispatchStack } from '../testing/dispatch-stack';
+import { CapPollSchedule } from './cap-poll.schedule';
 import { validateCap } from '../testing/cap-schema';
 import { waitFor } from '../testing/wait';
 
@@ -48,7 +49,7 @@ class FeedServer {
       const path = req.url ?? '/';
       this.hits.push(path);
       if (this.failing) return void res.writeHead(503).end('down for maintenance');
-      if (path === '/feed.atom') {
+      if (path.split('?')[0] === '/feed.atom') {
         const items = this.entries
           .map(
             (e) =>
@@ -283,5 +284,28 @@ describe('CAP sources: official warnings in', () => {
     expect((await call('DELETE', `/admin/cap-sources/${res.body.id}`, admin)).status).toBe(204);
     expect((await call('GET', `/admin/cap-sources/${res.body.id}`, admin)).status).toBe(404);
     expect(await allAlerts()).toHaveLength(3);
+  });
+
+  it('the schedule polls a due source once, however many times it ticks, then not before its interval', async () => {
+    feed.entries = [];
+    const res = await call<CapSource>('POST', '/admin/cap-sources', admin, {
+      name: 'Scheduled',
+      url: `${feed.url}/feed.atom?scheduled`,
+      intervalSeconds: 3600,
+      mode: 'draft',
+      channels: ['push'],
+    });
+    const schedule = alerts.app.get(CapPollSchedule);
+    // Every replica's scheduler may tick at once: one job per source and due time.
+    const queued = await Promise.all([schedule.tick(), schedule.tick(), schedule.tick()]);
+    for (const ids of queued) expect(ids).toContain(res.body.id);
+    const h = await waitFor('the scheduled poll', async () => {
+      const got = (await call<CapSource>('GET', `/admin/cap-sources/${res.body.id}`, admin)).body.health;
+      return got.lastSuccessAt ? got : null;
+    });
+    expect(h.state).toBe('ok');
+    expect(new Date(h.nextFetchAt).getTime()).toBeGreaterThan(Date.now() + 3500_000);
+    expect(await schedule.tick()).not.toContain(res.body.id);
+    expect(feed.hits.filter((p) => p === '/feed.atom?scheduled')).toHaveLength(1);
   });
 });
