@@ -66,6 +66,7 @@ export const ALERT_ERROR_CODES = [
   'alert_update_conflict',
   'cap_source_not_found',
   'cap_origin_not_found',
+  'cap_area_required',
 ] as const;
 
 export const INCIDENT_ERROR_CODES = [

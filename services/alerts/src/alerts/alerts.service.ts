@@ -148,6 +148,11 @@ export class AlertsService {
 
   /** Sends a draft (e.g. one a verified incident created). */
   async send(id: string, actor: Actor): Promise<AdminAlert> {
+    const draft = await this.alerts.findById(id);
+    // A CAP message that only named places (geocodes) has no area yet: sent as it is, it would reach everyone.
+    if (draft?.status === 'draft' && draft.source === 'cap' && draft.lat === null) {
+      throw conflict('This official warning names no area Beacon can draw: give it an area before sending it', 'cap_area_required');
+    }
     const row = await this.alerts.send(id, actor);
     if (!row) throw await this.transitionError(id, 'Only a draft alert can be sent');
     await this.enqueueDispatch(id);

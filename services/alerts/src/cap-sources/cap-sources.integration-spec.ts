@@ -200,6 +200,10 @@ describe('CAP sources: official warnings in', () => {
     // CAP 1.1, geocode only: a draft without an area, for the admin to draw one.
     const fire = all.find((a) => a.title === 'Wildfire: be ready to leave Tonto Basin')!;
     expect(fire).toMatchObject({ status: 'draft', lat: null, lng: null, radiusKm: null, locationName: 'Tonto Basin', category: 'public_safety' });
+    // Sent as it is, it would reach everyone: refused until it has an area.
+    const send = await call('POST', `/${fire.id}/send`, admin);
+    expect(send.status).toBe(409);
+    expect(send.body.code).toBe('cap_area_required');
 
     const h = await health();
     expect(h.state).toBe('ok');
