@@ -61,7 +61,13 @@ export class CapIngestService {
   async handle(job: JobPayloads[JobName.CapSourcePoll]) {
     const source = await this.sources.find(job.sourceId);
     if (!source || !source.enabled) return { skipped: true };
-    return this.poll(source);
+    try {
+      return await this.poll(source);
+    } catch (e) {
+      // Moves the due time on (a back-off), so the next tick queues a poll under a new job id rather than the failed one's.
+      await this.sources.failed(source.id, `internal error: ${(e as Error).message}`, null);
+      throw e;
+    }
   }
 
   async poll(source: CapSourceRow): Promise<CapPollResult> {
@@ -164,7 +170,14 @@ export class CapIngestService {
       return 'ignored';
     }
     if (msg.msgType === 'Cancel') {
-      await this.alerts.cancel(alertId, actor);
+      try {
+        await this.alerts.cancel(alertId, actor);
+      } catch (e) {
+        // Ended meanwhile (an admin, or a poll running at the same time): nothing left to cancel.
+        if (!(e instanceof AppError && e.code === 'invalid_alert_status')) throw e;
+        await track(alertId, 'ignored: already ended');
+        return 'ignored';
+      }
       await track(alertId, 'cancelled');
       return 'cancelled';
     }
