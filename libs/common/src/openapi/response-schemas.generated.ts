@@ -2098,6 +2098,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'alert_update_conflict',
         'cap_source_not_found',
         'cap_origin_not_found',
+        'cap_area_required',
         'incident_not_found',
         'invalid_transition',
         'status_changed',
