@@ -108,7 +108,7 @@ export class AlertsService {
     return toAdminAlert(row);
   }
 
-  toNewAlert(dto: CreateAlertDto, createdBy: string, idempotencyKey: string | null): NewAlert {
+  toNewAlert(dto: CreateAlertDto, createdBy: string | null, idempotencyKey: string | null): NewAlert {
     if (!dto.type && !dto.category) throw badRequest('Alert type is required', 'type_required');
     if ((dto.lat === undefined) !== (dto.lng === undefined))
       throw badRequest('Latitude and longitude go together: send both or neither', 'incomplete_location');

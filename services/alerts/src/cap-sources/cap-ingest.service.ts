@@ -282,10 +282,9 @@ export class CapIngestService {
         channels: source.channels,
         draft: !sendNow,
       },
-      actor.id as string,
+      null,
       null,
     );
-    input.createdBy = null;
     input.source = 'cap';
     input.sourceRef = `${source.id}:${msg.sender}:${msg.identifier}`;
     const { alert } = await this.alerts.createFrom(input, actor);
