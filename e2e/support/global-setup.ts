@@ -55,6 +55,8 @@ export default async function globalSetup() {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // outside providers in browser tests are local
       WEBHOOK_ALLOW_HOSTS: '127.0.0.1,localhost',
+      // the CAP feed of cap-sources.e2e.ts is local too
+      CAP_SOURCE_ALLOW_HOSTS: '127.0.0.1',
       // every browser test comes from 127.0.0.1: the per-IP limits are for real traffic (their own tests prove them)
       IDENTITY_RATE_PASSWORD_IP: '1000/300',
       IDENTITY_RATE_PASSWORD_ACCOUNT: '100/900',

@@ -415,7 +415,7 @@ export interface AdminAlert extends AlertSummary {
   updatedAt: string;
   sentAt: string | null;
   /** Source: an admin form, or a verified incident (drafts). */
-  source: 'admin' | 'incident' | 'test';
+  source: 'admin' | 'incident' | 'test' | 'cap';
   /** Recipients chosen by eligibility; null until the dispatcher has selected them. */
   recipients: number | null;
   /**

@@ -12,6 +12,7 @@ import type {
   UserAlert,
 } from './alerts';
 import type { GeocodeResult } from './alert-area';
+import type { CapOrigin, CapPollResult, CapSource } from './cap-sources';
 import type { CommunityComment, CommunityPost, CommunityStats, LikeResult, MyCommunityActivityPage, UserPoints } from './community';
 import type { ErrorCode, IdentityErrorCode } from './errors';
 import type { AlertTemplate } from './languages';
@@ -229,6 +230,10 @@ export interface ApiResponses {
   GeocodeResults: GeocodeResult[];
   AlertAuditTrail: AlertAuditEntry[];
   AlertVersions: AlertVersion[];
+  CapSource: CapSource;
+  CapSourceList: CapSource[];
+  CapOrigin: CapOrigin;
+  CapPollResult: CapPollResult;
   AlertOperations: AlertOperations;
   AlertDeliveryPage: Page<AlertDeliveryRow>;
   AlertStats: AlertStats;

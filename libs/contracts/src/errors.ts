@@ -78,6 +78,9 @@ export const ALERT_ERROR_CODES = [
   'sms_too_long',
   'template_not_found',
   'template_name_taken',
+  'cap_source_not_found',
+  'cap_origin_not_found',
+  'cap_area_required',
 ] as const;
 
 export const INCIDENT_ERROR_CODES = [

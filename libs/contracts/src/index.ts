@@ -1,5 +1,6 @@
 export * from './alerts';
 export * from './languages';
+export * from './cap-sources';
 export * from './queues';
 export * from './socket-events';
 export * from './services';

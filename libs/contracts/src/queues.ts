@@ -35,6 +35,8 @@ export enum JobName {
   CommentCreated = 'comment.created',
   PostLiked = 'post.liked',
   TrafficIngest = 'traffic.ingest',
+  /** One poll of one CAP source whose fetch is due (issue 23). */
+  CapSourcePoll = 'cap-source.poll',
 }
 
 export interface ChannelBatch {
@@ -76,6 +78,7 @@ export interface JobPayloads {
   [JobName.CommentCreated]: { commentId: string; postId: string; userId: string; postAuthorId: string };
   [JobName.PostLiked]: { postId: string; userId: string; postAuthorId: string; liked: boolean };
   [JobName.TrafficIngest]: { reason: 'schedule' | 'manual' };
+  [JobName.CapSourcePoll]: { sourceId: string };
 }
 
 /** Which queue carries each job. */
@@ -92,6 +95,7 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.CommentCreated]: QueueName.IncidentsInbox,
   [JobName.PostLiked]: QueueName.IncidentsInbox,
   [JobName.TrafficIngest]: QueueName.TrafficIngest,
+  [JobName.CapSourcePoll]: QueueName.AlertsInbox,
 };
 
 /**
@@ -114,6 +118,8 @@ export const JobIds = {
   dispatch: (alertId: string) => `dispatch-${alertId}`,
   revise: (alertId: string, version: number) => `revise-${alertId}-${version}`,
   channelBatch: (channel: DeliveryChannel, alertId: string, batch: number) => `${channel}:${alertId}:${batch}`,
+  /** One poll per source and due time: every replica's scheduler may add it, one runs. */
+  capPoll: (sourceId: string, dueAt: Date) => `cap-poll-${sourceId}-${dueAt.getTime()}`,
 };
 
 export type JobItem = { [J in JobName]: { name: J; data: JobPayloads[J] } }[JobName];

@@ -16,6 +16,12 @@ import { CapController } from './cap/cap.controller';
 import { GeocodeController } from './geocode/geocode.controller';
 import { GeocoderService } from './geocode/geocoder.service';
 import { CapRepository } from './cap/cap.repository';
+import { CapFeedClient } from './cap-sources/cap-feed.client';
+import { CapIngestService } from './cap-sources/cap-ingest.service';
+import { CapPollSchedule } from './cap-sources/cap-poll.schedule';
+import { CapSourcesController } from './cap-sources/cap-sources.controller';
+import { CapSourcesRepository } from './cap-sources/cap-sources.repository';
+import { CapSourcesService } from './cap-sources/cap-sources.service';
 import { AlertsDeliveryEnv } from './config/delivery-env';
 import { AlertsEnv } from './config/env.dto';
 import { alertsDatabase } from './database';
@@ -59,9 +65,21 @@ export class AppModule {
         HelpRequestsController,
         GeocodeController,
         TemplatesController,
+        CapSourcesController,
         AdminAlertsController,
       ],
-      providers: [IncidentVerifiedHandler, CapRepository, GeocoderService, TemplatesService, TemplatesRepository],
+      providers: [
+        IncidentVerifiedHandler,
+        CapRepository,
+        GeocoderService,
+        TemplatesService,
+        TemplatesRepository,
+        CapSourcesRepository,
+        CapFeedClient,
+        CapIngestService,
+        CapSourcesService,
+        CapPollSchedule,
+      ],
     };
   }
 }

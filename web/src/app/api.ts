@@ -58,6 +58,7 @@ export const api = createApi({
   tagTypes: [
     'Alert',
     'AlertTemplates',
+    'CapSources',
     'AlertStats',
     'AlertOperations',
     'AlertVersions',

@@ -118,6 +118,21 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['items'],
     },
+    CapOrigin: {
+      $ref: '#/components/schemas/CapOrigin',
+    },
+    CapPollResult: {
+      $ref: '#/components/schemas/CapPollResult',
+    },
+    CapSource: {
+      $ref: '#/components/schemas/CapSource',
+    },
+    CapSourceList: {
+      type: 'array',
+      items: {
+        $ref: '#/components/schemas/CapSource',
+      },
+    },
     CommunityComment: {
       $ref: '#/components/schemas/CommunityComment',
     },
@@ -556,7 +571,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         source: {
           description: 'Source: an admin form, or a verified incident (drafts).',
           type: 'string',
-          enum: ['admin', 'incident', 'test'],
+          enum: ['admin', 'incident', 'test', 'cap'],
         },
         recipients: {
           description: 'Recipients chosen by eligibility; null until the dispatcher has selected them.',
@@ -1738,6 +1753,182 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['cameraId', 'roadway', 'direction', 'description', 'lat', 'lng', 'imageUrl', 'lastUpdated'],
     },
+    CapOrigin: {
+      description: 'Where an alert made from a CAP message came from (GET /api/alerts/:id/cap-origin).',
+      type: 'object',
+      properties: {
+        sourceId: {
+          type: 'string',
+        },
+        sourceName: {
+          type: 'string',
+        },
+        sender: {
+          type: 'string',
+        },
+        identifier: {
+          type: 'string',
+        },
+        sent: {
+          type: 'string',
+        },
+        url: {
+          description: "The original message's address, when it was fetched from one (not embedded in a feed).",
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+      },
+      required: ['sourceId', 'sourceName', 'sender', 'identifier', 'sent', 'url'],
+    },
+    CapPollResult: {
+      description: 'The result of a poll (POST /api/alerts/admin/cap-sources/:id/poll).',
+      type: 'object',
+      properties: {
+        fetched: {
+          type: 'number',
+        },
+        created: {
+          type: 'number',
+        },
+        updated: {
+          type: 'number',
+        },
+        cancelled: {
+          type: 'number',
+        },
+        ignored: {
+          type: 'number',
+        },
+        refused: {
+          type: 'number',
+        },
+      },
+      required: ['fetched', 'created', 'updated', 'cancelled', 'ignored', 'refused'],
+    },
+    CapSource: {
+      description: 'A CAP feed an admin follows (issue 23), with its health.',
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        name: {
+          type: 'string',
+        },
+        url: {
+          type: 'string',
+        },
+        intervalSeconds: {
+          type: 'number',
+        },
+        categories: {
+          description: 'Empty: every category.',
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+        },
+        severities: {
+          description: 'Empty: every severity.',
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+        },
+        mode: {
+          type: 'string',
+          enum: ['draft', 'send', 'send_extreme_immediate'],
+        },
+        channels: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['push', 'sms', 'email'],
+          },
+        },
+        enabled: {
+          type: 'boolean',
+        },
+        health: {
+          type: 'object',
+          properties: {
+            state: {
+              type: 'string',
+              enum: ['ok', 'failing', 'never_fetched', 'disabled'],
+            },
+            lastFetchAt: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            lastSuccessAt: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            lastError: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            failures: {
+              type: 'number',
+            },
+            nextFetchAt: {
+              type: 'string',
+            },
+            recentRefusals: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  at: {
+                    type: 'string',
+                  },
+                  url: {
+                    anyOf: [
+                      {
+                        type: 'null',
+                      },
+                      {
+                        type: 'string',
+                      },
+                    ],
+                  },
+                  reason: {
+                    type: 'string',
+                  },
+                },
+                required: ['at', 'url', 'reason'],
+              },
+            },
+          },
+          required: ['state', 'lastFetchAt', 'lastSuccessAt', 'lastError', 'failures', 'nextFetchAt', 'recentRefusals'],
+        },
+      },
+      required: ['id', 'name', 'url', 'intervalSeconds', 'categories', 'severities', 'mode', 'channels', 'enabled', 'health'],
+    },
     ChannelAudience: {
       description: 'One channel of an audience preview: whom it would reach, how many of them later (held), and whether it can send.',
       type: 'object',
@@ -2152,6 +2343,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'sms_too_long',
         'template_not_found',
         'template_name_taken',
+        'cap_source_not_found',
+        'cap_origin_not_found',
+        'cap_area_required',
         'incident_not_found',
         'invalid_transition',
         'status_changed',

@@ -38,7 +38,7 @@ export interface AlertRow {
   expires_at: Date | null;
   channels: DeliveryChannel[];
   status: AlertStatus;
-  source: 'admin' | 'incident' | 'test';
+  source: 'admin' | 'incident' | 'test' | 'cap';
   created_by: string | null;
   recipients: number | null;
   dispatched_at: Date | null;

@@ -25,7 +25,7 @@ export interface NewAlert {
   expiresAt: Date | null;
   channels: DeliveryChannel[];
   status: 'draft' | 'active';
-  source: 'admin' | 'incident' | 'test';
+  source: 'admin' | 'incident' | 'test' | 'cap';
   sourceRef?: string | null;
   createdBy: string | null;
   idempotencyKey?: string | null;

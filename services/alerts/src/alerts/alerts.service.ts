@@ -90,14 +90,26 @@ export class AlertsService {
         'This request was already used to send a different alert (same Idempotency-Key). Check the alerts list before sending it as a new alert.',
       );
     }
-    const row = (await this.alerts.findById(id))!;
-    if (row.status === 'active') await this.enqueueDispatch(id);
-    const alert = toAdminAlert(row);
-    if (created) this.live.toAdmins('alert:new', toSummary(row));
-    return { alert, created };
+    return { alert: await this.stored(id, created), created };
   }
 
-  toNewAlert(dto: CreateAlertDto, createdBy: string, idempotencyKey: string | null): NewAlert {
+  /**
+   * An alert another system asked for (a CAP source, issue 23), made by toNewAlert like the form's: stored, then
+   * dispatched unless a draft, and told to the admins' screens. One per `source`/`sourceRef`: created=false when it exists.
+   */
+  async createFrom(input: NewAlert, actor: Actor): Promise<{ alert: AdminAlert; created: boolean }> {
+    const { id, created } = await this.alerts.insert(input, actor);
+    return { alert: await this.stored(id, created), created };
+  }
+
+  private async stored(id: string, created: boolean): Promise<AdminAlert> {
+    const row = (await this.alerts.findById(id))!;
+    if (row.status === 'active') await this.enqueueDispatch(id);
+    if (created) this.live.toAdmins('alert:new', toSummary(row));
+    return toAdminAlert(row);
+  }
+
+  toNewAlert(dto: CreateAlertDto, createdBy: string | null, idempotencyKey: string | null): NewAlert {
     if (!dto.type && !dto.category) throw badRequest('Alert type is required', 'type_required');
     const severity: Severity = dto.severity ?? (dto.priority ? severityFromPriority(dto.priority) : 'medium');
     if (dto.severity && dto.priority && priorityOfSeverity(dto.severity) !== dto.priority) {
@@ -139,6 +151,11 @@ export class AlertsService {
 
   /** Sends a draft (e.g. one a verified incident created). */
   async send(id: string, actor: Actor): Promise<AdminAlert> {
+    const draft = await this.alerts.findById(id);
+    // A CAP message that only named places (geocodes) has no area yet: sent as it is, it would reach everyone.
+    if (draft?.status === 'draft' && draft.source === 'cap' && draft.lat === null) {
+      throw conflict('This official warning names no area Beacon can draw: give it an area before sending it', 'cap_area_required');
+    }
     const row = await this.alerts.send(id, actor);
     if (!row) throw await this.transitionError(id, 'Only a draft alert can be sent');
     await this.enqueueDispatch(id);
@@ -158,6 +175,11 @@ export class AlertsService {
    * An alert's change (a new version, the all-clear) or end (cancelled, expired) to admins and to every user it
    * concerns (AudienceRepository), so a screen that was told of it, channel or not, shows it as it is now.
    */
+  /** A change only the admins' screens are told of (a draft's edit: nobody else knows of it). */
+  announceToAdmins(row: AlertRow) {
+    this.live.toAdmins('alert:updated', toSummary(row));
+  }
+
   async announceChange(row: AlertRow) {
     const summary = toSummary(row);
     this.live.toAdmins('alert:updated', summary);

@@ -45,7 +45,7 @@ export interface EligibilityAlert {
   radius_km: number | null;
   /** A polygon alert's ring, PostgreSQL's text form as alerts.alerts returns it (alert-area.ts toPgPolygon); else null. */
   area_polygon: string | null;
-  source: 'admin' | 'incident' | 'test';
+  source: 'admin' | 'incident' | 'test' | 'cap';
   created_by: string | null;
 }
 

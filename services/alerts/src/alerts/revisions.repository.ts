@@ -47,10 +47,15 @@ export class RevisionsRepository {
     private readonly audit: AuditRepository,
   ) {}
 
+  /**
+   * An update. A draft is edited in place (nothing went out, so there is no version to keep and nobody to tell: it
+   * stays version 1); an alert in effect gets a new version.
+   */
   async update(id: string, changes: AlertChanges, actor: Actor, seenVersion?: number): Promise<{ row: AlertRow; changed: AlertUpdateField[] }> {
     return this.ds.transaction(async (m) => {
-      const current = await this.lockInEffect(m, id, 'updated');
-      if (current.recipients === null) throw conflict('This alert is still being dispatched; try again in a moment', 'alert_not_dispatched');
+      const current = await this.lockInEffect(m, id, 'updated', ['active', 'draft']);
+      const draft = current.status === 'draft';
+      if (!draft && current.recipients === null) throw conflict('This alert is still being dispatched; try again in a moment', 'alert_not_dispatched');
       if (seenVersion !== undefined && seenVersion !== current.version) {
         throw conflict(
           `This alert was changed meanwhile (it is now version ${current.version}); reload it and make your update again`,
@@ -68,7 +73,7 @@ export class RevisionsRepository {
           message: changes.message ?? current.message,
           translations: changes.translations ?? current.translations ?? {},
         });
-      await this.keepOriginal(m, id);
+      if (!draft) await this.keepOriginal(m, id);
       // A new area replaces the old one whole (the AlertPolygons constraint wants a polygon's radius null).
       const where = area.where;
       const [[row]] = await m.query(
@@ -80,7 +85,7 @@ export class RevisionsRepository {
            radius_km = CASE WHEN $9 THEN $12::float8 ELSE coalesce($14::float8, a.radius_km) END,
            area_polygon = CASE WHEN $9 THEN $13::polygon ELSE a.area_polygon END,
            translations = coalesce($15::jsonb, a.translations),
-           version = a.version + 1, updated_at = now()
+           version = a.version + CASE WHEN $16 THEN 0 ELSE 1 END, updated_at = now()
          WHERE a.id = $1 RETURNING ${ALERT_COLUMNS_SQL}`,
         [
           id,
@@ -98,10 +103,11 @@ export class RevisionsRepository {
           where?.polygon ? toPgPolygon(where.polygon) : null,
           area.radiusKm ?? null,
           changes.translations === undefined ? null : JSON.stringify(changes.translations),
+          draft,
         ],
       );
-      await this.addVersion(m, id, 'update', changed, actor);
-      await this.audit.record(m, [id], 'updated', actor, { version: row.version, changed });
+      if (!draft) await this.addVersion(m, id, 'update', changed, actor);
+      await this.audit.record(m, [id], 'updated', actor, { version: row.version, changed, ...(draft ? { draft: true } : {}) });
       return { row: row as AlertRow, changed };
     });
   }
@@ -181,11 +187,14 @@ export class RevisionsRepository {
     );
   }
 
-  /** The alert, locked for the change; 404 when unknown, 409 when it is not in effect. */
-  private async lockInEffect(m: EntityManager, id: string, what: string): Promise<AlertRow> {
+  /** The alert, locked for the change; 404 when unknown, 409 when it is not in effect (nor, where allowed, a draft). */
+  private async lockInEffect(m: EntityManager, id: string, what: string, allowed: AlertRow['status'][] = ['active']): Promise<AlertRow> {
     const [row] = await m.query(`SELECT ${ALERT_COLUMNS_SQL} FROM alerts.alerts a WHERE a.id = $1 FOR UPDATE`, [id]);
     if (!row) throw notFound('Alert', 'alert_not_found');
-    if (row.status !== 'active') throw new AppError(409, 'invalid_alert_status', `Only an alert in effect can be ${what}; this one is ${row.status}`);
+    if (!allowed.includes(row.status)) {
+      const which = allowed.includes('draft') ? 'a draft or an alert in effect' : 'an alert in effect';
+      throw new AppError(409, 'invalid_alert_status', `Only ${which} can be ${what}; this one is ${row.status}`);
+    }
     return row;
   }
 

@@ -9,7 +9,7 @@ import { toAlertArea } from './alert-area';
 import { toTranslations } from './alert-texts';
 
 /**
- * An alert's life after it went out, as warning systems (CAP, WEA) live it: an update is a new version of the same
+ * An alert's life after it went out, as warning systems (CAP, WEA) live it (a draft's update is just its edit): an update is a new version of the same
  * alert (the people it reached are told what changed, those newly concerned get it as new, those no longer concerned
  * are told so); the all-clear ends it and tells everyone it reached. Each is stored at once, then fanned out by the
  * dispatcher (alert.revise, RevisionHandler) under a job id of its own version, which the sweep queues again if lost.
@@ -24,8 +24,12 @@ export class AlertRevisionsService {
 
   async update(id: string, dto: UpdateAlertDto, actor: Actor): Promise<AdminAlert> {
     const { row } = await this.revisions.update(id, toChanges(dto), actor, dto.version);
-    await this.enqueue(id, row.version!);
-    await this.alerts.announceChange(row);
+    // A draft edited: nobody was told of it, so only the admins' screens hear of the change.
+    if (row.status === 'draft') this.alerts.announceToAdmins(row);
+    else {
+      await this.enqueue(id, row.version!);
+      await this.alerts.announceChange(row);
+    }
     return this.alerts.get(id);
   }
 

@@ -25,3 +25,20 @@ export const CAP_SEVERITY: Record<Severity, CapSeverity> = { critical: 'Extreme'
 
 /** Only a critical alert asks for action now; Beacon stores no separate urgency. */
 export const capUrgency = (s: Severity): CapUrgency => (s === 'critical' ? 'Immediate' : 'Expected');
+
+/**
+ * The inverse, for CAP taken in from public authorities (cap-sources): any CAP 1.2 category to the Beacon category
+ * whose followers it concerns. The categories Beacon has no match for (Geo, Fire, Env, Infra, CBRNE, Other, and
+ * Rescue) are public safety.
+ */
+export function beaconCategoryOfCap(categories: string[]): AlertCategory {
+  const of: Record<string, AlertCategory> = { Met: 'weather', Transport: 'traffic', Security: 'security', Health: 'health', Safety: 'public_safety' };
+  for (const c of categories) if (of[c]) return of[c];
+  return 'public_safety';
+}
+
+/** CAP severity to Beacon's (the inverse of CAP_SEVERITY); Unknown is medium. */
+export function beaconSeverityOfCap(severity: string): Severity {
+  const found = (Object.keys(CAP_SEVERITY) as Severity[]).find((s) => CAP_SEVERITY[s] === severity);
+  return found ?? 'medium';
+}

@@ -1,5 +1,5 @@
 import { IsOptional, Matches } from 'class-validator';
-import { intRule, portRule, RateRule, Rules } from '@beacon/common';
+import { csv, intRule, portRule, RateRule, Rules } from '@beacon/common';
 import { AlertsDeliveryEnv } from './delivery-env';
 
 export class AlertsEnv extends AlertsDeliveryEnv {
@@ -24,4 +24,38 @@ export class AlertsEnv extends AlertsDeliveryEnv {
   /** Push subscription changes: a browser re-subscribes on every load. */
   @RateRule('ALERTS_RATE_PUSH_SUBSCRIPTIONS_USER') ALERTS_RATE_PUSH_SUBSCRIPTIONS_USER = '60/3600';
   @RateRule('ALERTS_RATE_PUSH_SUBSCRIPTIONS_IP') ALERTS_RATE_PUSH_SUBSCRIPTIONS_IP = '300/3600';
+
+  /**
+   * CAP sources (issue 23): hosts a source's URL may be on although they resolve to private or loopback addresses
+   * (comma-separated host or host:port, '*' for any). Empty in production: the SSRF guard refuses them.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9.:*,\s[\]-]*$/, { message: 'CAP_SOURCE_ALLOW_HOSTS must be a comma-separated list of hosts, e.g. 127.0.0.1,localhost:9000' })
+  CAP_SOURCE_ALLOW_HOSTS = '';
+
+  /** A fetched document (a feed or a CAP message) larger than this is refused unread. */
+  @Rules(...intRule('CAP_SOURCE_MAX_KB', 1, 10240))
+  CAP_SOURCE_MAX_KB: number = 512;
+
+  @Rules(...intRule('CAP_SOURCE_TIMEOUT_SECONDS', 1, 120))
+  CAP_SOURCE_TIMEOUT_SECONDS: number = 10;
+
+  /** Requests per source per window (shared by every replica through Redis); a 429's Retry-After is honoured too. */
+  @Rules(...intRule('CAP_SOURCE_RATE_LIMIT', 1, 10000))
+  CAP_SOURCE_RATE_LIMIT: number = 60;
+
+  @Rules(...intRule('CAP_SOURCE_RATE_WINDOW_SECONDS', 1, 86400))
+  CAP_SOURCE_RATE_WINDOW_SECONDS: number = 60;
+
+  /** How often the scheduler looks for sources whose next fetch is due (0: never; polls only on demand). */
+  @Rules(...intRule('CAP_POLL_TICK_SECONDS', 0, 3600))
+  CAP_POLL_TICK_SECONDS: number = 15;
+
+  /** CAP messages followed from one feed per poll at most (the newest first as the feed lists them). */
+  @Rules(...intRule('CAP_SOURCE_MAX_LINKS', 1, 1000))
+  CAP_SOURCE_MAX_LINKS: number = 50;
+
+  get capSourceAllowHosts(): string[] {
+    return csv(this.CAP_SOURCE_ALLOW_HOSTS);
+  }
 }

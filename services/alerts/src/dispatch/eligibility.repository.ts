@@ -18,7 +18,7 @@ export interface DispatchAlert {
   radius_km: number | null;
   area_polygon: string | null;
   channels: DeliveryChannel[];
-  source: 'admin' | 'incident' | 'test';
+  source: 'admin' | 'incident' | 'test' | 'cap';
   created_by: string | null;
 }
 

@@ -18,6 +18,7 @@ import { AlertRevisions1764600000000 } from './1764600000000-AlertRevisions';
 import { AlertPolygons1764610000000 } from './1764610000000-AlertPolygons';
 import { AlertLanguages1764620000000 } from './1764620000000-AlertLanguages';
 import { AlertTemplates1764620000001 } from './1764620000001-AlertTemplates';
+import { CapSources1764630000000 } from './1764630000000-CapSources';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   AlertPolygons1764610000000,
   AlertLanguages1764620000000,
   AlertTemplates1764620000001,
+  CapSources1764630000000,
 ];

@@ -25,6 +25,7 @@ import { FALLBACK_POLL_MS, useFallbackPolling, useLiveAdminAlerts, useWatchAlert
 import { Pager } from './ui';
 import { AlertOperationsPanel } from './AlertOperations';
 import { AlertLifecycle } from './AlertLifecycle';
+import { CapOriginLine } from './CapOriginLine';
 import '@/features/alerts/alerts.css';
 import { AlertTranslationsList } from './AlertLanguages';
 
@@ -125,7 +126,17 @@ export function AdminAlertDetailPage() {
               <dt>Expires</dt>
               <dd>{a.expiresAt ? formatDateTime(a.expiresAt) : 'Never'}</dd>
               <dt>Source</dt>
-              <dd>{a.source === 'incident' ? 'Verified incident' : a.source === 'test' ? 'Test alert' : 'Admin'}</dd>
+              <dd>
+                {a.source === 'cap' ? (
+                  <CapOriginLine alert={a} />
+                ) : a.source === 'incident' ? (
+                  'Verified incident'
+                ) : a.source === 'test' ? (
+                  'Test alert'
+                ) : (
+                  'Admin'
+                )}
+              </dd>
             </dl>
             <AlertAreaMap alert={a} />
             <AlertTranslationsList translations={a.translations} />

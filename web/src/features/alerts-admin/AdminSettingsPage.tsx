@@ -13,6 +13,7 @@ import {
   type AdminSettingsView,
   type UpdateSettingsBody,
 } from './alerts-admin.api';
+import { CapSourcesSection } from './CapSourcesSection';
 import '@/features/alerts/alerts.css';
 
 /** What the info box names when the server does not say (the alerts service's variables). */
@@ -300,6 +301,8 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
           </button>
         </div>
       </form>
+
+      <CapSourcesSection />
     </section>
   );
 }

@@ -156,7 +156,17 @@ export function AlertHistoryPage() {
                   <tr key={a.id}>
                     <td>{formatDateTime(a.createdAt)}</td>
                     <td>{a.type}</td>
-                    <td>{a.title}</td>
+                    <td>
+                      {a.title}
+                      {a.source === 'cap' && (
+                        <>
+                          {' '}
+                          <span className="badge" title="Taken from an official CAP feed">
+                            CAP
+                          </span>
+                        </>
+                      )}
+                    </td>
                     <td>
                       <PriorityBadge severity={a.severity} />
                     </td>

@@ -138,6 +138,33 @@ describe('Update or end an alert (alert detail)', () => {
     });
   });
 
+  it('edits a draft with no area (an official warning naming only places): the admin draws one and saves it; no all-clear', async () => {
+    const noArea = adminAlert({ ...base, status: 'draft', recipients: null, lat: null, lng: null, radiusKm: null, area: null, sentAt: null });
+    answer = (_path, body) => json(adminAlert({ ...noArea, ...body, status: 'draft' }));
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={noArea} />);
+    expect(screen.queryByRole('button', { name: 'Give the all-clear' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit draft' }));
+    await user.click(screen.getByRole('button', { name: 'Draw the area' }));
+    for (const point of ['34.05, -111.35', '34.05, -111.2', '33.95, -111.27']) {
+      await user.type(screen.getByLabelText('Add a point by coordinates'), point);
+      await user.click(screen.getByRole('button', { name: 'Add point' }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Draft saved.')).toBeInTheDocument();
+    expect(posts[0].body).toEqual({
+      version: 1,
+      area: {
+        type: 'polygon',
+        points: [
+          [34.05, -111.35],
+          [34.05, -111.2],
+          [33.95, -111.27],
+        ],
+      },
+    });
+  });
+
   it("shows the server's refusal as it says it, and keeps the form", async () => {
     answer = () => json({ statusCode: 409, code: 'alert_update_conflict', message: 'This alert was changed meanwhile (it is now version 3)' }, 409);
     const user = userEvent.setup();

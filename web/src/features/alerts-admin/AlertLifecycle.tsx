@@ -13,7 +13,7 @@ import {
 } from '@beacon/contracts';
 import { errorMessage } from '@/app/api';
 import { LazyAreaMap } from '@/features/alerts';
-import { PolygonPoints } from './AreaDrawing';
+import { AddressSearch, PolygonPoints } from './AreaDrawing';
 import { TranslationFields } from './AlertLanguages';
 import { translationErrors, translationsBody, type FormTranslations } from './alert-form';
 import { formatDateTime } from '@/common/time';
@@ -105,14 +105,17 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
   const [update, updating] = useUpdateAlertMutation();
   const [allClear, clearing] = useAllClearAlertMutation();
   const versions = useAlertVersionsQuery({ id: a.id, version: a.version }, { skip: a.version < 2 });
-  const canAct = a.status === 'active' && a.recipients !== null;
+  // A draft is edited in place (nothing went out); an alert in effect, once its audience is chosen, gets a new version.
+  const isDraft = a.status === 'draft';
+  const canAct = (a.status === 'active' && a.recipients !== null) || isDraft;
+  const [focus, setFocus] = useState<{ lat: number; lng: number } | null>(a.lat !== null && a.lng !== null ? { lat: a.lat, lng: a.lng } : null);
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
 
   async function submitUpdate(e: FormEvent) {
     e.preventDefault();
     try {
       const next = await update({ id: a.id, body: changesOf(a, draft) }).unwrap();
-      setOutcome({ ok: true, text: `Version ${next.version} is going out to the people this alert concerns.` });
+      setOutcome({ ok: true, text: isDraft ? 'Draft saved.' : `Version ${next.version} is going out to the people this alert concerns.` });
       setMode('idle');
     } catch (err) {
       setOutcome({ ok: false, text: errorMessage(err, 'The update could not be sent.') });
@@ -133,7 +136,7 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
   if (!canAct && !versions.data && a.status !== 'all_clear') return null;
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Update or end</h2>
+      <h2 id={`${id}-title`}>{isDraft ? 'Edit draft' : 'Update or end'}</h2>
       {a.status === 'all_clear' && a.allClear && (
         <p role="status">
           All clear given {formatDateTime(a.allClear.at)}
@@ -151,25 +154,28 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
               setMode('update');
             }}
           >
-            Update alert
+            {isDraft ? 'Edit draft' : 'Update alert'}
           </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              setOutcome(null);
-              setMode('all-clear');
-            }}
-          >
-            Give the all-clear
-          </button>
+          {!isDraft && (
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                setOutcome(null);
+                setMode('all-clear');
+              }}
+            >
+              Give the all-clear
+            </button>
+          )}
         </div>
       )}
       {canAct && mode === 'update' && (
-        <form className="stack" onSubmit={submitUpdate} aria-label="Update alert">
+        <form className="stack" onSubmit={submitUpdate} aria-label={isDraft ? 'Edit draft' : 'Update alert'}>
           <p className="small muted">
-            Those this alert reached get an “Update:” message; people newly inside the area get the alert; people no longer inside are told so. Change the other
-            languages too, or their readers keep the earlier text.
+            {isDraft
+              ? 'Nothing has gone out yet: the draft is saved as you leave it, and sent when you send it.'
+              : 'Those this alert reached get an “Update:” message; people newly inside the area get the alert; people no longer inside are told so. Change the other languages too, or their readers keep the earlier text.'}
           </p>
           <div className="field">
             <label htmlFor={`${id}-u-title`}>Title</label>
@@ -198,14 +204,20 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
             <label htmlFor={`${id}-u-location`}>Location name</label>
             <input id={`${id}-u-location`} value={draft.locationName} onChange={set('locationName')} maxLength={200} />
           </div>
+          {!draft.points && a.area === null && (
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => setDraft((d) => ({ ...d, points: [] }))}>
+              Draw the area
+            </button>
+          )}
           {draft.points ? (
             <div className="field">
               <span className="label">Area</span>
               <p className="small muted">Click the map to add corners; Undo, Clear or remove corners below. Only homes inside the new area are concerned.</p>
+              <AddressSearch onFound={(place) => setFocus({ lat: place.lat, lng: place.lng })} />
               <LazyAreaMap
-                // Opened on the area as it stands (a drawn area's lat/lng are its centroid).
+                // Opened on the area as it stands (a drawn area's lat/lng are its centroid), or where the search found.
                 center={a.lat !== null && a.lng !== null ? { lat: a.lat, lng: a.lng } : null}
-                focus={a.lat !== null && a.lng !== null ? { lat: a.lat, lng: a.lng } : null}
+                focus={focus}
                 radiusKm={0}
                 polygon={draft.points}
                 onPick={(lat, lng) => setDraft((d) => ({ ...d, points: [...(d.points ?? []), [lat, lng]] }))}
@@ -237,7 +249,7 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
                 updating.isLoading || (!!draft.points && !!polygonProblem(draft.points)) || Object.values(translationErrors(draft.translations)).some(Boolean)
               }
             >
-              {updating.isLoading ? 'Sending update…' : 'Send update'}
+              {updating.isLoading ? 'Saving…' : isDraft ? 'Save draft' : 'Send update'}
             </button>
             <button type="button" className="btn btn-outline" onClick={() => setMode('idle')}>
               Keep as it is

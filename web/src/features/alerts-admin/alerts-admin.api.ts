@@ -22,7 +22,7 @@ import {
 import { api } from '@/app/api';
 import type { AppDispatch, RootState } from '@/app/store';
 import { changedFields, queryParams, registerAlertCopies } from '@/features/alerts';
-import type { AlertAuditEntry, AlertOperations, AlertVersion } from '@beacon/contracts';
+import type { AlertAuditEntry, AlertOperations, AlertVersion, CapOrigin, CapPollResult, CapSource, CapSourceMode } from '@beacon/contracts';
 
 // The admin console's endpoints of the alerts service, injected into the one api slice (app/api.ts, which declares
 // the tag types) beside the signed-in user's endpoints in features/alerts/alerts.api.ts.
@@ -141,6 +141,18 @@ export interface HelpRequestsArgs {
   status?: HelpRequest['status'] | '';
 }
 
+/** POST/PUT /api/alerts/admin/cap-sources: a CAP source as the settings form sends it. */
+export interface CapSourceBody {
+  name: string;
+  url: string;
+  intervalSeconds: number;
+  categories: string[];
+  severities: string[];
+  mode: CapSourceMode;
+  channels: DeliveryChannel[];
+  enabled: boolean;
+}
+
 export const adminAlertsApi = api.injectEndpoints({
   endpoints: (build) => ({
     // ---------------------------------------------------------------- admin
@@ -237,6 +249,32 @@ export const adminAlertsApi = api.injectEndpoints({
         }
       },
     }),
+    // ---------------------------------------------------------------- CAP sources (official warnings in)
+    capSources: build.query<CapSource[], void>({
+      query: () => 'api/alerts/admin/cap-sources',
+      providesTags: ['CapSources'],
+    }),
+    createCapSource: build.mutation<CapSource, CapSourceBody>({
+      query: (body) => ({ url: 'api/alerts/admin/cap-sources', method: 'POST', body }),
+      invalidatesTags: ['CapSources'],
+    }),
+    updateCapSource: build.mutation<CapSource, { id: string; body: CapSourceBody }>({
+      query: ({ id, body }) => ({ url: `api/alerts/admin/cap-sources/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: ['CapSources'],
+    }),
+    deleteCapSource: build.mutation<void, string>({
+      query: (id) => ({ url: `api/alerts/admin/cap-sources/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['CapSources'],
+    }),
+    /** Fetches the source now; what it made shows in the alert lists. */
+    pollCapSource: build.mutation<CapPollResult, string>({
+      query: (id) => ({ url: `api/alerts/admin/cap-sources/${encodeURIComponent(id)}/poll`, method: 'POST' }),
+      invalidatesTags: ['CapSources', { type: 'Alert', id: 'LIST' }, 'AlertStats'],
+    }),
+    /** Where an alert made from a CAP message came from. */
+    capOrigin: build.query<CapOrigin, string>({
+      query: (alertId) => `api/alerts/admin/cap-sources/alerts/${encodeURIComponent(alertId)}`,
+    }),
     testPushConnection: build.mutation<ProviderCheck, { username?: string; apiKey?: string }>({
       query: (body) => ({ url: 'api/alerts/admin/settings/test-connection', method: 'POST', body }),
     }),
@@ -319,6 +357,12 @@ export const {
   useAlertOperationsQuery,
   useRetryFailedDeliveriesMutation,
   useSendToUnreachedMutation,
+  useCapSourcesQuery,
+  useCreateCapSourceMutation,
+  useUpdateCapSourceMutation,
+  useDeleteCapSourceMutation,
+  usePollCapSourceMutation,
+  useCapOriginQuery,
 } = adminAlertsApi;
 
 // ------------------------------------------------------------------ live events written into the cache
