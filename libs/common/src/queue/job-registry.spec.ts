@@ -12,6 +12,15 @@ class IncidentHandler {
   }
 }
 
+/** The queue's other job (the alerts inbox also carries the CAP source polls). */
+@Injectable()
+class CapPollHandler {
+  @OnJob(JobName.CapSourcePoll)
+  async handle() {
+    return 'polled';
+  }
+}
+
 @Injectable()
 class SecondIncidentHandler {
   @OnJob(JobName.IncidentVerified)
@@ -35,8 +44,8 @@ async function registry(...providers: (new (...args: never[]) => unknown)[]) {
 
 describe('JobRegistry', () => {
   it('maps each job of the worked queues to its one handler', async () => {
-    const handlers = (await registry(IncidentHandler)).handlersFor([QueueName.AlertsInbox]);
-    expect([...handlers.keys()]).toEqual([JobName.IncidentVerified]);
+    const handlers = (await registry(IncidentHandler, CapPollHandler)).handlersFor([QueueName.AlertsInbox]);
+    expect([...handlers.keys()].sort()).toEqual([JobName.CapSourcePoll, JobName.IncidentVerified].sort());
     await expect(handlers.get(JobName.IncidentVerified)!({ incidentId: 'i-1' } as never, {} as never)).resolves.toBe('i-1');
   });
 
