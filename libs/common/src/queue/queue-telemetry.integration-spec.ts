@@ -35,6 +35,15 @@ class HeldHandler {
   }
 }
 
+/** The queue's other job (the alerts inbox also carries the CAP source polls): a worker needs a handler for each. */
+@Injectable()
+class CapPollHandler {
+  @OnJob(JobName.CapSourcePoll)
+  async handle() {
+    return 'polled';
+  }
+}
+
 async function sample(name: string, labels: Record<string, string>): Promise<number | undefined> {
   const metric = (await metricsRegistry.getMetricsAsJSON()).find((m) => m.name === name);
   return metric?.values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))?.value;
@@ -50,7 +59,7 @@ describe('the queue kernel’s telemetry (real Redis)', () => {
       imports: [
         QueueModule.register({ redisUrl: redis.url, redisPrefix: redis.prefix, workers: { queues: [{ name: QueueName.AlertsInbox, concurrency: 1 }] } }),
       ],
-      providers: [HeldHandler],
+      providers: [HeldHandler, CapPollHandler],
     }).compile();
     mod.useLogger(false);
     await mod.init();
@@ -58,8 +67,8 @@ describe('the queue kernel’s telemetry (real Redis)', () => {
   });
 
   afterAll(async () => {
-    handler.letGo();
-    await mod.close();
+    handler?.letGo();
+    await mod?.close();
     await redis.cleanup();
   });
 
