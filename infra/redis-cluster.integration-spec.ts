@@ -131,17 +131,7 @@ describe('Redis Cluster: one alert end to end on three primaries, and the queues
   });
 
   it("completes an alert whose queues' primary is killed mid fan-out: a replica takes over, nothing lost, repeats bounded", async () => {
-    const users: { phone: string; subscriptionId: string }[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const token = await stack.identity.token({ id: randomUUID(), email: `cluster-failover-${i}@example.test` });
-      const phone = `+1520559${String(i).padStart(4, '0')}`;
-      expect(
-        (await call('PUT', '/me/preferences', token, { alertTypes: ['traffic'], methods: { push: true, sms: true, email: false }, phoneNumber: phone })).status,
-      ).toBe(200);
-      const sub = push.subscribe();
-      expect((await call('POST', '/me/push-subscriptions', token, sub.json)).status).toBe(201);
-      users.push({ phone, subscriptionId: sub.id });
-    }
+    const users = await stack.pushAndSmsPeople(call, USERS, { tag: 'cluster-failover', phonePrefix: '520559', alertTypes: ['traffic'] });
     const admin = await stack.identity.token({ id: randomUUID(), role: 'admin' });
     push.delayMs = 150;
     sms.hold();

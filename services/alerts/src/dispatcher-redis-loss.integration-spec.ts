@@ -1,5 +1,4 @@
 import { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { AdminAlert, JOB_QUEUE, JobName, queuePrefix } from '@beacon/contracts';
 import { RunningService, startTestService, jsonClient, TestRedisServer } from '@beacon/testing';
@@ -55,18 +54,7 @@ describe('a dispatcher whose Redis restarts empty mid fan-out', () => {
   }
 
   it('sends every delivery once, and the sweep scheduler is back, without restarting the dispatcher', async () => {
-    const users: { phone: string; subscriptionId: string }[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const id = randomUUID();
-      const token = await stack.identity.token({ id, email: `redis-loss-${i}@example.test` });
-      const phone = `+1520555${String(i).padStart(4, '0')}`;
-      expect(
-        (await call('PUT', '/me/preferences', token, { alertTypes: ['weather'], methods: { push: true, sms: true, email: false }, phoneNumber: phone })).status,
-      ).toBe(200);
-      const sub = push.subscribe();
-      expect((await call('POST', '/me/push-subscriptions', token, sub.json)).status).toBe(201);
-      users.push({ phone, subscriptionId: sub.id });
-    }
+    const users = await stack.pushAndSmsPeople(call, USERS, { tag: 'redis-loss', phonePrefix: '520555', alertTypes: ['weather'] });
     const admin = await stack.identity.token({ role: 'admin' });
 
     // Small batches worked one at a time, a sweep every second and a re-drive threshold just past the longest

@@ -1,5 +1,4 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { AdminAlert } from '@beacon/contracts';
 import { PGBOUNCER_BINARY, RunningService, startTestService, jsonClient, TestPgBouncer } from '@beacon/testing';
@@ -78,17 +77,7 @@ suite('behind PgBouncer in transaction mode', () => {
   it('sends an alert through PgBouncer, killed and restarted mid fan-out: nothing lost, repeats bounded; the CSV cursor streams', async () => {
     const vars = { ...stack.vars, DATABASE_URL: pooled };
     alerts = await startTestService(alertsService, vars);
-    const users: { phone: string; subscriptionId: string }[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const token = await stack.identity.token({ id: randomUUID(), email: `pgbouncer-${i}@example.test` });
-      const phone = `+1520557${String(i).padStart(4, '0')}`;
-      expect(
-        (await call('PUT', '/me/preferences', token, { alertTypes: ['weather'], methods: { push: true, sms: true, email: false }, phoneNumber: phone })).status,
-      ).toBe(200);
-      const sub = push.subscribe();
-      expect((await call('POST', '/me/push-subscriptions', token, sub.json)).status).toBe(201);
-      users.push({ phone, subscriptionId: sub.id });
-    }
+    const users = await stack.pushAndSmsPeople(call, USERS, { tag: 'pgbouncer', phonePrefix: '520557', alertTypes: ['weather'] });
     const admin = await stack.identity.token({ role: 'admin' });
 
     const worker = startCompiledDispatcher({

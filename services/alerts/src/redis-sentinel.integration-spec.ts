@@ -59,18 +59,7 @@ describe('Redis Sentinel: the primary killed mid fan-out', () => {
   }
 
   it('completes the alert on the promoted replica, nothing lost, repeats bounded; queues, rate limits and revocations work after', async () => {
-    const users: { phone: string; subscriptionId: string }[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const id = randomUUID();
-      const token = await stack.identity.token({ id, email: `sentinel-${i}@example.test` });
-      const phone = `+1520556${String(i).padStart(4, '0')}`;
-      expect(
-        (await call('PUT', '/me/preferences', token, { alertTypes: ['weather'], methods: { push: true, sms: true, email: false }, phoneNumber: phone })).status,
-      ).toBe(200);
-      const sub = push.subscribe();
-      expect((await call('POST', '/me/push-subscriptions', token, sub.json)).status).toBe(201);
-      users.push({ phone, subscriptionId: sub.id });
-    }
+    const users = await stack.pushAndSmsPeople(call, USERS, { tag: 'sentinel', phonePrefix: '520556', alertTypes: ['weather'] });
     const admin = await stack.identity.token({ role: 'admin' });
 
     const worker = startCompiledDispatcher({

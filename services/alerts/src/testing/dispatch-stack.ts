@@ -1,4 +1,6 @@
-import { createTestDatabase, startTestIdentity, TestDatabase, TestIdentity, testRedisPrefix } from '@beacon/testing';
+import { randomUUID } from 'node:crypto';
+import type { PreferenceAlertType } from '@beacon/contracts';
+import { createTestDatabase, jsonClient, startTestIdentity, TestDatabase, TestIdentity, testRedisPrefix } from '@beacon/testing';
 import { alertsDatabase } from '../database';
 import { FakePushService } from './fake-push-service';
 import { FakeSmsWebhook } from './fake-sms-webhook';
@@ -44,6 +46,31 @@ export class DispatchStack {
       ...NO_RATE_LIMITS,
       ...extraVars,
     };
+  }
+
+  /**
+   * `n` people without a home who follow `alertTypes`, each with push (a browser subscribed to the fake push service)
+   * and SMS (the phone `+1<phonePrefix><i>`, four digits): every alert of those types concerns them all. Registered
+   * through the alerts API at `call`. The failover specs' audience.
+   */
+  async pushAndSmsPeople(
+    call: ReturnType<typeof jsonClient>,
+    n: number,
+    o: { tag: string; phonePrefix: string; alertTypes?: PreferenceAlertType[] },
+  ): Promise<{ phone: string; subscriptionId: string }[]> {
+    const people: { phone: string; subscriptionId: string }[] = [];
+    for (let i = 0; i < n; i++) {
+      const token = await this.identity.token({ id: randomUUID(), email: `${o.tag}-${i}@example.test` });
+      const phone = `+1${o.phonePrefix}${String(i).padStart(4, '0')}`;
+      const prefs = { alertTypes: o.alertTypes ?? ['weather'], methods: { push: true, sms: true, email: false }, phoneNumber: phone };
+      const saved = await call('PUT', '/me/preferences', token, prefs);
+      if (saved.status !== 200) throw new Error(`preferences of ${o.tag}-${i} refused: ${saved.status} ${JSON.stringify(saved.body)}`);
+      const sub = this.push.subscribe();
+      const registered = await call('POST', '/me/push-subscriptions', token, sub.json);
+      if (registered.status !== 201) throw new Error(`push subscription of ${o.tag}-${i} refused: ${registered.status}`);
+      people.push({ phone, subscriptionId: sub.id });
+    }
+    return people;
   }
 
   /** Closes `services` first, in the order given (they hold connections to the stack), then the stack. Safe after a failed start. */
