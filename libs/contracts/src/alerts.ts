@@ -480,8 +480,6 @@ export interface AlertAuditEntry {
 export const ALERT_UPDATE_FIELDS = ['title', 'message', 'translations', 'severity', 'expiresAt', 'area'] as const;
 export type AlertUpdateField = (typeof ALERT_UPDATE_FIELDS)[number];
 
-/** The all-clear message when the admin writes none (in English; LIFECYCLE_WORDS has every language's). */
-export const ALL_CLEAR_DEFAULT_MESSAGE = 'The danger has passed. This alert has ended.';
 export const ALL_CLEAR_MESSAGE_MAX = 500;
 
 /**

@@ -7,6 +7,7 @@ import type {
   AlertVersion,
   ChannelCounts,
   DeliveryChannel,
+  DeliveryStatus,
   HelpRequest,
   Page,
   UserAlert,
@@ -51,7 +52,7 @@ export interface AlertDeliveryRow {
   userId: string;
   channel: DeliveryChannel;
   /** A delivery being sent reads pending. */
-  status: string;
+  status: DeliveryStatus;
   attempts: number;
   error: string | null;
   /** Held for quiet hours, a digest or a quiet weekend until then; null when not held. */

@@ -6,7 +6,6 @@ import {
   AlertPreferences,
   AlertSummary,
   AlertVersion,
-  ALL_CLEAR_DEFAULT_MESSAGE,
   DeliveryChannel,
   JOB_QUEUE,
   JobName,
@@ -107,6 +106,13 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     };
   }
 
+  /** An alert sent as the create form sends it (its own idempotency key); 201 expected. */
+  async function sendAlert(body: Record<string, unknown>) {
+    const res = await call<AdminAlert>('POST', '', adminToken, body, { 'idempotency-key': randomUUID() });
+    expect(res.status).toBe(201);
+    return res;
+  }
+
   const settled = (alertId: string) =>
     waitFor(`alert ${alertId} to settle`, async () => {
       const res = await call<AdminAlert>('GET', `/${alertId}`, adminToken);
@@ -159,23 +165,16 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     userSocket.on('alert:updated', (s: AlertSummary) => told.push(s));
 
     // A circle over Mesa and the west side, then moved east: `stays` is inside both, `leaves` only the first.
-    const sent = await call<AdminAlert>(
-      'POST',
-      '',
-      adminToken,
-      {
-        title: 'Wrong-way driver on US-60',
-        message: 'A wrong-way driver is heading west on US-60. Stay off the freeway.',
-        category: 'traffic',
-        severity: 'high',
-        lat: destination(MESA, 20, 270).lat,
-        lng: destination(MESA, 20, 270).lng,
-        radiusKm: 25,
-        channels: ['push', 'sms', 'email'],
-      },
-      { 'idempotency-key': randomUUID() },
-    );
-    expect(sent.status).toBe(201);
+    const sent = await sendAlert({
+      title: 'Wrong-way driver on US-60',
+      message: 'A wrong-way driver is heading west on US-60. Stay off the freeway.',
+      category: 'traffic',
+      severity: 'high',
+      lat: destination(MESA, 20, 270).lat,
+      lng: destination(MESA, 20, 270).lng,
+      radiusKm: 25,
+      channels: ['push', 'sms', 'email'],
+    });
     const id = sent.body.id;
     await settled(id);
     expect(received(users.stays).push).toHaveLength(1);
@@ -271,22 +270,16 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     const told: AlertSummary[] = [];
     screen.on('alert:updated', (s: AlertSummary) => told.push(s));
 
-    const sent = await call<AdminAlert>(
-      'POST',
-      '',
-      adminToken,
-      {
-        title: 'Wrong-way driver on I-8',
-        message: 'Wrong-way driver eastbound on I-8 near Gila Bend.',
-        category: 'traffic',
-        severity: 'critical',
-        lat: place.lat,
-        lng: place.lng,
-        radiusKm: 10,
-        channels: ['push'],
-      },
-      { 'idempotency-key': randomUUID() },
-    );
+    const sent = await sendAlert({
+      title: 'Wrong-way driver on I-8',
+      message: 'Wrong-way driver eastbound on I-8 near Gila Bend.',
+      category: 'traffic',
+      severity: 'critical',
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: 10,
+      channels: ['push'],
+    });
     const id = sent.body.id;
     await settled(id);
     // Critical: the quiet hours did not hold the alert itself.
@@ -338,48 +331,36 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     expect(texts.get('urgency')).toEqual(['Past']);
     expect(texts.get('references')?.[0]).toContain(`,${id},`);
     // Without its own words, an all-clear says the default.
-    const other = await call<AdminAlert>(
-      'POST',
-      '',
-      adminToken,
-      {
-        title: 'Debris on SR-85',
-        message: 'Debris in the right lane near milepost 140.',
-        category: 'traffic',
-        severity: 'low',
-        channels: ['push'],
-        lat: place.lat,
-        lng: place.lng,
-        radiusKm: 5,
-      },
-      { 'idempotency-key': randomUUID() },
-    );
+    const other = await sendAlert({
+      title: 'Debris on SR-85',
+      message: 'Debris in the right lane near milepost 140.',
+      category: 'traffic',
+      severity: 'low',
+      channels: ['push'],
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: 5,
+    });
     // (The sleeper's copy is held; the awake user's arrives.)
     await waitFor('the second alert', () => received(users.awake).push.some(([t]) => t === 'Debris on SR-85') || null);
     await call('POST', `/${other.body.id}/all-clear`, adminToken, {});
     await versionDone(other.body.id, 2);
-    expect(received(users.awake).push.at(-1)).toEqual(['All clear: Debris on SR-85', ALL_CLEAR_DEFAULT_MESSAGE]);
+    expect(received(users.awake).push.at(-1)).toEqual(['All clear: Debris on SR-85', LIFECYCLE_WORDS.en.allClearDefault]);
   });
 
   it('a version whose fan-out job was lost is queued again by the sweep, once, and then reaches its people', async () => {
     const place = destination(MESA, 200, 45);
     const user = await makeUser({ home: place, push: true });
-    const sent = await call<AdminAlert>(
-      'POST',
-      '',
-      adminToken,
-      {
-        title: 'Flooding on SR-87',
-        message: 'Water over the road at the wash crossing.',
-        category: 'traffic',
-        severity: 'high',
-        lat: place.lat,
-        lng: place.lng,
-        radiusKm: 5,
-        channels: ['push'],
-      },
-      { 'idempotency-key': randomUUID() },
-    );
+    const sent = await sendAlert({
+      title: 'Flooding on SR-87',
+      message: 'Water over the road at the wash crossing.',
+      category: 'traffic',
+      severity: 'high',
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: 5,
+      channels: ['push'],
+    });
     const id = sent.body.id;
     await settled(id);
     // Version 2 stored as the update's transaction stores it, two minutes ago, and its job never queued.
@@ -404,22 +385,16 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
   it('an update can draw the area anew: a polygon replaces the circle, people inside it are alerted, CAP carries it', async () => {
     const place = destination(MESA, 250, 300);
     const inside = await makeUser({ home: destination(place, 30, 90), push: true });
-    const sent = await call<AdminAlert>(
-      'POST',
-      '',
-      adminToken,
-      {
-        title: 'Brush fire near SR-87',
-        message: 'Smoke over the road; expect closures.',
-        category: 'traffic',
-        severity: 'high',
-        lat: place.lat,
-        lng: place.lng,
-        radiusKm: 5,
-        channels: ['push'],
-      },
-      { 'idempotency-key': randomUUID() },
-    );
+    const sent = await sendAlert({
+      title: 'Brush fire near SR-87',
+      message: 'Smoke over the road; expect closures.',
+      category: 'traffic',
+      severity: 'high',
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: 5,
+      channels: ['push'],
+    });
     const id = sent.body.id;
     await settled(id);
     expect(received(inside).push).toEqual([]);
@@ -451,23 +426,17 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
   it("a Spanish reader is told the update and the all-clear in Spanish, in the alert's updated Spanish text", async () => {
     const place = destination(MESA, 300, 200);
     const lector = await makeUser({ home: place, push: true, sms: true, language: 'es' });
-    const sent = await call<AdminAlert>(
-      'POST',
-      '',
-      adminToken,
-      {
-        title: 'Wrong-way driver on I-8',
-        message: 'Wrong-way driver eastbound on I-8 near milepost 40.',
-        translations: { es: { title: 'Conductor en sentido contrario en la I-8', message: 'Conductor en sentido contrario hacia el este en la I-8.' } },
-        category: 'traffic',
-        severity: 'high',
-        lat: place.lat,
-        lng: place.lng,
-        radiusKm: 5,
-        channels: ['push', 'sms'],
-      },
-      { 'idempotency-key': randomUUID() },
-    );
+    const sent = await sendAlert({
+      title: 'Wrong-way driver on I-8',
+      message: 'Wrong-way driver eastbound on I-8 near milepost 40.',
+      translations: { es: { title: 'Conductor en sentido contrario en la I-8', message: 'Conductor en sentido contrario hacia el este en la I-8.' } },
+      category: 'traffic',
+      severity: 'high',
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: 5,
+      channels: ['push', 'sms'],
+    });
     const id = sent.body.id;
     await settled(id);
     const updated = await call<AdminAlert>('POST', `/${id}/update`, adminToken, {

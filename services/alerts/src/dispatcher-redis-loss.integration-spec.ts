@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import { AdminAlert, JOB_QUEUE, JobName, queuePrefix } from '@beacon/contracts';
 import { RunningService, startTestService, jsonClient, TestRedisServer } from '@beacon/testing';
 import { alertsService } from './service';
-import { assertCompiledDispatcher, startCompiledDispatcher } from './testing/compiled-worker';
+import { assertCompiledDispatcher, QUICK_RECOVERY_DISPATCHER, startCompiledDispatcher } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
 import { waitFor } from './testing/wait';
 
@@ -57,20 +57,9 @@ describe('a dispatcher whose Redis restarts empty mid fan-out', () => {
     const users = await stack.pushAndSmsPeople(call, USERS, { tag: 'redis-loss', phonePrefix: '520555', alertTypes: ['weather'] });
     const admin = await stack.identity.token({ role: 'admin' });
 
-    // Small batches worked one at a time, a sweep every second and a re-drive threshold just past the longest
-    // channel job (2 + 2 s, + 5): the whole recovery takes seconds.
     const worker = startCompiledDispatcher({
       ...stack.vars,
-      PUSH_BATCH_SIZE: '3',
-      SMS_BATCH_SIZE: '3',
-      CHANNEL_CONCURRENCY: '1',
-      PUSH_REQUEST_CONCURRENCY: '1',
-      JOB_LOCK_MS: '2000',
-      CHANNEL_BATCH_DEADLINE_SECONDS: '2',
-      CHANNEL_SEND_GRACE_SECONDS: '2',
-      SHUTDOWN_GRACE_SECONDS: '30',
-      SWEEP_INTERVAL_SECONDS: '1',
-      REDRIVE_AFTER_SECONDS: '9',
+      ...QUICK_RECOVERY_DISPATCHER,
     });
     children.push(worker.child);
     await worker.ready;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { AdminAlert } from '@beacon/contracts';
 import { PGBOUNCER_BINARY, RunningService, startTestService, jsonClient, TestPgBouncer } from '@beacon/testing';
 import { alertsService } from './service';
-import { assertCompiledDispatcher, startCompiledDispatcher } from './testing/compiled-worker';
+import { assertCompiledDispatcher, QUICK_RECOVERY_DISPATCHER, startCompiledDispatcher } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
 import { waitFor } from './testing/wait';
 
@@ -82,16 +82,8 @@ suite('behind PgBouncer in transaction mode', () => {
 
     const worker = startCompiledDispatcher({
       ...vars,
-      PUSH_BATCH_SIZE: '3',
-      SMS_BATCH_SIZE: '3',
+      ...QUICK_RECOVERY_DISPATCHER,
       CHANNEL_CONCURRENCY: '2',
-      PUSH_REQUEST_CONCURRENCY: '1',
-      JOB_LOCK_MS: '2000',
-      CHANNEL_BATCH_DEADLINE_SECONDS: '2',
-      CHANNEL_SEND_GRACE_SECONDS: '2',
-      SHUTDOWN_GRACE_SECONDS: '30',
-      SWEEP_INTERVAL_SECONDS: '1',
-      REDRIVE_AFTER_SECONDS: '9',
       CHANNEL_RETRY_BASE_MS: '200',
     });
     children.push(worker.child);

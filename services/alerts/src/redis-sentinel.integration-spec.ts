@@ -6,7 +6,7 @@ import { SessionRevocations } from '@beacon/auth';
 import { createRedis } from '@beacon/common';
 import { RunningService, startTestService, jsonClient, TestRedisSentinel } from '@beacon/testing';
 import { alertsService } from './service';
-import { assertCompiledDispatcher, startCompiledDispatcher, startCompiledGateway } from './testing/compiled-worker';
+import { assertCompiledDispatcher, QUICK_RECOVERY_DISPATCHER, startCompiledDispatcher, startCompiledGateway } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
 import { waitFor } from './testing/wait';
 
@@ -64,16 +64,7 @@ describe('Redis Sentinel: the primary killed mid fan-out', () => {
 
     const worker = startCompiledDispatcher({
       ...stack.vars,
-      PUSH_BATCH_SIZE: '3',
-      SMS_BATCH_SIZE: '3',
-      CHANNEL_CONCURRENCY: '1',
-      PUSH_REQUEST_CONCURRENCY: '1',
-      JOB_LOCK_MS: '2000',
-      CHANNEL_BATCH_DEADLINE_SECONDS: '2',
-      CHANNEL_SEND_GRACE_SECONDS: '2',
-      SHUTDOWN_GRACE_SECONDS: '30',
-      SWEEP_INTERVAL_SECONDS: '1',
-      REDRIVE_AFTER_SECONDS: '9',
+      ...QUICK_RECOVERY_DISPATCHER,
     });
     children.push(worker.child);
     const gateway = startCompiledGateway(stack.vars);

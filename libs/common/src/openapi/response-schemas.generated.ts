@@ -934,6 +934,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         status: {
           description: 'A delivery being sent reads pending.',
           type: 'string',
+          enum: ['pending', 'sent', 'delivered', 'failed', 'read', 'cancelled'],
         },
         attempts: {
           type: 'number',

@@ -52,7 +52,7 @@ export interface DeliveryRow {
   id: string;
   user_id: string;
   channel: DeliveryChannel;
-  status: string;
+  status: DeliveryStatus | 'sending';
   attempts: number;
   error: string | null;
   not_before: Date | null;

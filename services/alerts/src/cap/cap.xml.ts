@@ -1,5 +1,5 @@
 import { create } from 'xmlbuilder2';
-import { ALL_CLEAR_DEFAULT_MESSAGE, alertLanguages, CAP_LANGUAGE_TAGS, lifecycleWords, SERVICES, textInLanguage } from '@beacon/contracts';
+import { alertLanguages, CAP_LANGUAGE_TAGS, lifecycleWords, SERVICES, textInLanguage } from '@beacon/contracts';
 import { CAP_SEVERITY, capCategory, capUrgency } from './cap-vocabulary';
 import { toContractArea } from '../alerts/alert-area';
 import type { PublicAlertRow } from './cap.repository';
@@ -157,7 +157,7 @@ export function atomFeed(alerts: PublicAlertRow[], site: CapSite, now: Date = ne
     put(entry, 'title', `${ENDED_PREFIX[a.status] ?? ''}${a.title}`);
     put(entry, 'updated', messageTime(a).toISOString());
     put(entry, 'published', new Date(a.sent_at!).toISOString());
-    put(entry, 'summary', allClear(a) ? (a.all_clear_message ?? ALL_CLEAR_DEFAULT_MESSAGE) : a.message);
+    put(entry, 'summary', allClear(a) ? (a.all_clear_message ?? lifecycleWords('en').allClearDefault) : a.message);
     entry.ele('category').att(attrs({ term: capCategory(a.category, a.type) }));
     entry.ele('link').att(attrs({ rel: 'alternate', type: 'application/cap+xml', href: site.capUrl(a.id) }));
     entry.ele('link').att(attrs({ rel: 'related', type: 'text/html', href: site.webUrl(a.id) }));

@@ -22,6 +22,23 @@ export function assertCompiledDispatcher() {
 }
 
 /** Starts the compiled dispatcher as a child process on `vars` (a DispatchStack's, plus any overrides). */
+/**
+ * A dispatcher that recovers within seconds, for the failure specs: small batches worked one at a time, short job locks
+ * and batch deadlines, a sweep every second, and a re-drive threshold just past the longest channel job (2 + 2 s, + 5).
+ */
+export const QUICK_RECOVERY_DISPATCHER: Record<string, string> = {
+  PUSH_BATCH_SIZE: '3',
+  SMS_BATCH_SIZE: '3',
+  CHANNEL_CONCURRENCY: '1',
+  PUSH_REQUEST_CONCURRENCY: '1',
+  JOB_LOCK_MS: '2000',
+  CHANNEL_BATCH_DEADLINE_SECONDS: '2',
+  CHANNEL_SEND_GRACE_SECONDS: '2',
+  SHUTDOWN_GRACE_SECONDS: '30',
+  SWEEP_INTERVAL_SECONDS: '1',
+  REDRIVE_AFTER_SECONDS: '9',
+};
+
 export function startCompiledDispatcher(vars: Record<string, string>): CompiledWorker {
   return startCompiled(COMPILED_DISPATCHER, { DISPATCHER_PORT: '0', ...vars });
 }

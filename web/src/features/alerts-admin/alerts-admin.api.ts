@@ -22,7 +22,7 @@ import {
 import { api } from '@/app/api';
 import type { AppDispatch, RootState } from '@/app/store';
 import { changedFields, queryParams, registerAlertCopies } from '@/features/alerts';
-import type { AlertAuditEntry, AlertOperations, AlertVersion, CapOrigin, CapPollResult, CapSource, CapSourceMode } from '@beacon/contracts';
+import type { AlertAuditEntry, AlertDeliveryRow, AlertOperations, AlertVersion, CapOrigin, CapPollResult, CapSource, CapSourceMode } from '@beacon/contracts';
 
 // The admin console's endpoints of the alerts service, injected into the one api slice (app/api.ts, which declares
 // the tag types) beside the signed-in user's endpoints in features/alerts/alerts.api.ts.
@@ -97,22 +97,6 @@ export interface AlertStats {
   successRate: number;
   perDay: { day: string; total: number; successful: number; failed: number }[];
   timeZone: string;
-}
-
-export interface DeliveryItem {
-  id: string;
-  userId: string;
-  channel: DeliveryChannel;
-  status: DeliveryStatus;
-  attempts: number;
-  error: string | null;
-  heldUntil: string | null;
-  sentAt: string | null;
-  deliveredAt: string | null;
-  readAt: string | null;
-  createdAt: string;
-  /** Went out in one digest message with the user's other held alerts. */
-  inDigest: boolean;
 }
 
 /** GET/PUT /api/alerts/admin/settings: secrets come back masked, never in clear. */
@@ -201,7 +185,7 @@ export const adminAlertsApi = api.injectEndpoints({
       providesTags: (_res, _err, id) => [{ type: 'Alert', id }],
     }),
     alertDeliveries: build.query<
-      Page<DeliveryItem>,
+      Page<AlertDeliveryRow>,
       { id: string; page: number; pageSize?: number; status?: DeliveryStatus | ''; channel?: DeliveryChannel | '' }
     >({
       query: ({ id, ...rest }) => ({ url: `api/alerts/${encodeURIComponent(id)}/deliveries`, params: queryParams(rest) }),

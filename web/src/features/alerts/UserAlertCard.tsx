@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { ALERT_STATUS_LABELS, ALL_CLEAR_DEFAULT_MESSAGE, CATEGORY_LABELS, type UserAlert } from '@beacon/contracts';
+import { ALERT_STATUS_LABELS, CATEGORY_LABELS, lifecycleWords, type UserAlert } from '@beacon/contracts';
 import { errorMessage, type ApiError } from '@/app/api';
 import { currentPosition } from '@/common/geolocation';
 import { formatDateTime, relativeAge } from '@/common/time';
@@ -73,7 +73,7 @@ export function UserAlertCard({ alert: a, now, detailLink = true }: { alert: Use
       </div>
       {a.allClear && (
         <p className="notice" role="note" style={{ margin: 0 }}>
-          <strong>All clear.</strong> {a.allClear.message ?? ALL_CLEAR_DEFAULT_MESSAGE}
+          <strong>All clear.</strong> {a.allClear.message ?? lifecycleWords(a.language).allClearDefault}
         </p>
       )}
       <p className="pre-wrap" style={{ margin: 0 }}>

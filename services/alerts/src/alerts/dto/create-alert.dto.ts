@@ -37,6 +37,26 @@ import { AlertMessage, AlertTitle, AlertTranslationsDto, AlertTranslationsField 
 
 const toChannel = (c: unknown) => (typeof c === 'string' && c in ADMIN_CHANNEL_TO_CHANNEL ? ADMIN_CHANNEL_TO_CHANNEL[c as 'web_push'] : c);
 
+/** An alert's type (the admin form's list): optional; an empty one is "required", not "not one of". */
+export const AlertType = () =>
+  applyDecorators(
+    IsOptional(),
+    // class-validator reports the lowest decorator first: an empty type is "required", not "not one of".
+    IsIn(ADMIN_ALERT_TYPES as unknown as string[], { message: `Alert type must be one of ${ADMIN_ALERT_TYPES.join(', ')}` }),
+    IsNotEmpty({ message: 'Alert type is required' }),
+  );
+
+/** An alert's severity, optional. */
+export const AlertSeverity = () =>
+  applyDecorators(IsOptional(), IsIn(SEVERITIES as unknown as string[], { message: 'Severity must be one of critical, high, medium, low' }));
+
+/** An alert's category, optional. */
+export const AlertCategoryField = () =>
+  applyDecorators(
+    IsOptional(),
+    IsIn(ALERT_CATEGORIES as unknown as string[], { message: 'Category must be one of weather, traffic, security, public_safety, health' }),
+  );
+
 /** An alert's place name: optional text, at most 200 characters. */
 export const AlertLocationName = () =>
   applyDecorators(
@@ -81,22 +101,17 @@ export class CreateAlertDto {
   @AlertTranslationsField()
   translations?: AlertTranslationsDto;
 
-  @IsOptional()
-  // class-validator reports the lowest decorator first: an empty type is "required", not "not one of".
-  @IsIn(ADMIN_ALERT_TYPES as unknown as string[], { message: `Alert type must be one of ${ADMIN_ALERT_TYPES.join(', ')}` })
-  @IsNotEmpty({ message: 'Alert type is required' })
+  @AlertType()
   type?: string;
 
-  @IsOptional()
-  @IsIn(SEVERITIES as unknown as string[], { message: 'Severity must be one of critical, high, medium, low' })
+  @AlertSeverity()
   severity?: Severity;
 
   @IsOptional()
   @IsIn(PRIORITIES as unknown as string[], { message: 'Priority must be one of low, medium, high' })
   priority?: Priority;
 
-  @IsOptional()
-  @IsIn(ALERT_CATEGORIES as unknown as string[], { message: 'Category must be one of weather, traffic, security, public_safety, health' })
+  @AlertCategoryField()
   category?: AlertCategory;
 
   @AlertLocationName()

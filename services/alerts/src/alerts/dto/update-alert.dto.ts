@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
-import { AlertArea, ALL_CLEAR_MESSAGE_MAX, Severity, SEVERITIES } from '@beacon/contracts';
-import { AlertAreaObject, AlertLatitude, AlertLocationName, AlertLongitude, AlertRadius } from './create-alert.dto';
+import { IsInt, IsISO8601, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
+import { AlertArea, ALL_CLEAR_MESSAGE_MAX, Severity } from '@beacon/contracts';
+import { AlertAreaObject, AlertLatitude, AlertLocationName, AlertLongitude, AlertRadius, AlertSeverity } from './create-alert.dto';
 import { AlertMessage, AlertTitle, AlertTranslationsDto, AlertTranslationsField } from './alert-translations.dto';
 
 const trimmed = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
@@ -24,8 +24,7 @@ export class UpdateAlertDto {
   @AlertTranslationsField()
   translations?: AlertTranslationsDto;
 
-  @IsOptional()
-  @IsIn(SEVERITIES as unknown as string[], { message: 'Severity must be one of critical, high, medium, low' })
+  @AlertSeverity()
   severity?: Severity;
 
   /** A new expiry, or null for none. */
