@@ -39,11 +39,12 @@ const toChannel = (c: unknown) => (typeof c === 'string' && c in ADMIN_CHANNEL_T
 
 /** An alert's type (the admin form's list): optional; an empty one is "required", not "not one of". */
 export const AlertType = () =>
+  // In the order stacked decorators would register (bottom first): class-validator reports the first registered
+  // first, so an empty type is "required", not "not one of".
   applyDecorators(
-    IsOptional(),
-    // class-validator reports the lowest decorator first: an empty type is "required", not "not one of".
-    IsIn(ADMIN_ALERT_TYPES as unknown as string[], { message: `Alert type must be one of ${ADMIN_ALERT_TYPES.join(', ')}` }),
     IsNotEmpty({ message: 'Alert type is required' }),
+    IsIn(ADMIN_ALERT_TYPES as unknown as string[], { message: `Alert type must be one of ${ADMIN_ALERT_TYPES.join(', ')}` }),
+    IsOptional(),
   );
 
 /** An alert's severity, optional. */
@@ -60,9 +61,9 @@ export const AlertCategoryField = () =>
 /** An alert's place name: optional text, at most 200 characters. */
 export const AlertLocationName = () =>
   applyDecorators(
-    IsOptional(),
-    IsString({ message: 'Location name must be text' }),
     MaxLength(200, { message: 'Location name must be at most 200 characters' }),
+    IsString({ message: 'Location name must be text' }),
+    IsOptional(),
   );
 
 /** An alert's `area` (a circle or a drawn polygon): only its being an object here; toAlertArea checks the rest. */
