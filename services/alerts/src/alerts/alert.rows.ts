@@ -79,7 +79,7 @@ export const ALERT_COLUMNS_SQL = `a.id, a.title, a.message, a.translations, a.ty
  * (DeliveryOperations), as small.
  */
 export const COUNTS_SQL = `COALESCE((SELECT jsonb_agg(jsonb_build_array(c.channel, c.status, c.n)) FROM (
-    SELECT c.channel, c.status, c.n FROM alerts.alert_delivery_counts c WHERE c.alert_id = a.id AND c.n <> 0
+    SELECT c.channel, c.status, sum(c.n)::int AS n FROM alerts.alert_delivery_counts c WHERE c.alert_id = a.id GROUP BY 1, 2 HAVING sum(c.n) <> 0
     UNION ALL
     SELECT h.channel, 'held', count(*)::int FROM alerts.alert_deliveries h
     WHERE h.alert_id = a.id AND h.not_before IS NOT NULL AND h.not_before > now() AND h.status = 'pending' GROUP BY h.channel

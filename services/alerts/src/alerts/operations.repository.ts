@@ -40,12 +40,15 @@ export class OperationsRepository {
             SELECT h.channel, min(h.not_before) AS at FROM alerts.alert_deliveries h
             WHERE h.alert_id = a.id AND h.not_before IS NOT NULL AND h.not_before > now() AND h.status = 'pending'
             GROUP BY 1) h) AS held_until,
-         (SELECT coalesce(jsonb_agg(jsonb_build_array(f.channel, f.reason, f.n)), '[]'::jsonb)
-            FROM alerts.alert_failure_reasons f WHERE f.alert_id = a.id AND f.n > 0) AS failed,
-         (SELECT coalesce(jsonb_agg(jsonb_build_array(t.bucket, t.channel, t.succeeded, t.failed, t.retried) ORDER BY t.bucket, t.channel), '[]'::jsonb)
+         (SELECT coalesce(jsonb_agg(jsonb_build_array(f.channel, f.reason, f.n)), '[]'::jsonb) FROM (
+            SELECT f.channel, f.reason, sum(f.n)::int AS n FROM alerts.alert_failure_reasons f
+            WHERE f.alert_id = a.id GROUP BY 1, 2 HAVING sum(f.n) > 0) f) AS failed,
+         (SELECT coalesce(jsonb_agg(jsonb_build_array(t.bucket, t.channel, t.succeeded, t.failed, t.retried) ORDER BY t.bucket, t.channel), '[]'::jsonb) FROM (
+            SELECT t.bucket, t.channel, sum(t.succeeded)::int AS succeeded, sum(t.failed)::int AS failed, sum(t.retried)::int AS retried
             FROM alerts.alert_delivery_timeline t
             WHERE t.alert_id = a.id
-              AND (t.bucket < a.dispatched_at + make_interval(mins => $2) OR t.bucket >= clock_timestamp() - make_interval(secs => $3))) AS buckets
+              AND (t.bucket < a.dispatched_at + make_interval(mins => $2) OR t.bucket >= clock_timestamp() - make_interval(secs => $3))
+            GROUP BY 1, 2) t) AS buckets
        FROM alerts.alerts a WHERE a.id = $1`,
       [alertId, OPERATIONS_CHART_MINUTES, OPERATIONS_RATE_WINDOW_SECONDS + 5],
     );

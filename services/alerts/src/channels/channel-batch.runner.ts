@@ -109,9 +109,8 @@ export class ChannelBatchRunner {
     const claimed = await this.deliveryRows.claimBatch(batch.deliveryIds, batch.channel);
     if (!claimed.length) return cancelled ? { cancelled } : { sent: 0 };
     // Each recipient's text in their language (alertTextFor), then as the delivery carries it (an update, a reminder ...).
-    const languages = await this.targets.languages(claimed.map((d) => d.user_id));
     return this.sendAndRecord(
-      claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts: [asDelivered(alertTextFor(alert, languages.get(d.user_id)), d.kind)], deliveryIds: [d.id] })),
+      claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts: [asDelivered(alertTextFor(alert, d.language), d.kind)], deliveryIds: [d.id] })),
       [batch.alertId],
       batch,
       job,

@@ -237,7 +237,7 @@ export class DeliveriesRepository {
       `SELECT a.id, a.batch_sizes FROM alerts.alerts a
        WHERE a.status = 'active' AND NOT ${expiredSql('a')}
          AND a.dispatched_at < now() - make_interval(secs => $1)
-         AND EXISTS (SELECT 1 FROM alerts.alert_delivery_counts c WHERE c.alert_id = a.id AND c.status IN ('pending','sending') AND c.n > 0)
+         AND (SELECT sum(c.n) FROM alerts.alert_delivery_counts c WHERE c.alert_id = a.id AND c.status IN ('pending','sending')) > 0
          AND EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = a.id AND ${strandedSql('$1')})
        ORDER BY a.dispatched_at LIMIT $2`,
       [afterSeconds, limit],
@@ -261,14 +261,16 @@ export class DeliveriesRepository {
    * Takes this batch's unfinished deliveries (pending, or sending left by a worker that died), except those
    * another batch's digest has taken over (merged_into). `kind` says what each carries (the alert, a reminder, an update ...).
    */
-  async claimBatch(ids: string[], channel: DeliveryChannel): Promise<(ClaimedDelivery & { kind: DeliveryKind })[]> {
-    const [rows] = await this.ds.query(
-      `UPDATE alerts.alert_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
-       WHERE id = ANY($1::uuid[]) AND channel = $2 AND status IN ('pending','sending') AND merged_into IS NULL
-       RETURNING id, user_id, attempts, kind`,
+  async claimBatch(ids: string[], channel: DeliveryChannel): Promise<(ClaimedDelivery & { kind: DeliveryKind; language: string | null })[]> {
+    // The recipient's language comes with the claim: one statement per batch instead of two.
+    return this.ds.query(
+      `WITH claimed AS (
+         UPDATE alerts.alert_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
+         WHERE id = ANY($1::uuid[]) AND channel = $2 AND status IN ('pending','sending') AND merged_into IS NULL
+         RETURNING id, user_id, attempts, kind)
+       SELECT c.id, c.user_id, c.attempts, c.kind, p.language FROM claimed c LEFT JOIN alerts.user_preferences p ON p.user_id = c.user_id`,
       [ids, channel],
     );
-    return rows;
   }
 
   /**

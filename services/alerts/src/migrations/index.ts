@@ -19,6 +19,7 @@ import { AlertPolygons1764610000000 } from './1764610000000-AlertPolygons';
 import { AlertLanguages1764620000000 } from './1764620000000-AlertLanguages';
 import { AlertTemplates1764620000001 } from './1764620000001-AlertTemplates';
 import { CapSources1764630000000 } from './1764630000000-CapSources';
+import { StripedRollups1764640000000 } from './1764640000000-StripedRollups';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   AlertLanguages1764620000000,
   AlertTemplates1764620000001,
   CapSources1764630000000,
+  StripedRollups1764640000000,
 ];

@@ -1,8 +1,8 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createSecureServer, Http2SecureServer, Http2ServerRequest, Http2ServerResponse, ServerHttp2Session } from 'node:http2';
-import { createServer as createTlsServer, Server as TlsServer } from 'node:https';
+import { createServer, IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer as createH2Server, Http2Server, IncomingHttpHeaders as Http2Headers, ServerHttp2Session, ServerHttp2Stream } from 'node:http2';
 import { AddressInfo, createServer as createNetServer, Server as NetServer, Socket } from 'node:net';
+import { createServer as createTlsServer, Server as TlsServer, TLSSocket } from 'node:tls';
 import { importJWK, jwtVerify } from 'jose';
 
 // http_ece is the reference RFC 8188/8291 implementation (what the web-push library uses): decryption here
@@ -70,7 +70,8 @@ export interface FakePushOptions {
  */
 export class FakePushService {
   private server?: Server;
-  private tlsServer?: TlsServer | Http2SecureServer;
+  private tlsServer?: TlsServer;
+  private h2Server?: Http2Server;
   private front?: NetServer;
   private readonly sockets = new Set<Socket>();
   private readonly sessions = new Set<ServerHttp2Session>();
@@ -85,6 +86,7 @@ export class FakePushService {
   private readonly subscriptions = new Map<string, FakeSubscription>();
   private readonly verifiedTokens = new Set<string>();
   private requests = 0;
+  private messageIds = 0;
   /** Payloads that were in the sample and decrypted to JSON, and those that failed to. */
   decrypted = 0;
   undecryptable = 0;
@@ -95,33 +97,29 @@ export class FakePushService {
   constructor(private readonly options: FakePushOptions = {}) {}
 
   async start() {
-    // A client killed mid-request (the crash test) resets its sockets: not an error of this service.
-    const handler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => this.handle(req, res);
-    this.server = createServer({ keepAliveTimeout: 30_000 }, handler);
+    this.server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => this.handleHttp1(req, res));
     this.server.keepAliveTimeout = 30_000;
     let listener: Server | NetServer = this.server;
     this.server.on('connection', () => listener === this.server && this.connections++);
     if (this.options.tls) {
-      if (this.options.http2 === false) {
-        this.tlsServer = createTlsServer({ ...this.options.tls, keepAliveTimeout: 30_000, ALPNProtocols: ['http/1.1'] }, handler);
-      } else {
-        // The compat API hands the same handler a req/res pair for HTTP/2 streams (req.url is :path) and HTTP/1.1 requests.
-        const h2 = createSecureServer(
-          {
-            ...this.options.tls,
-            allowHTTP1: true,
-            settings: this.options.maxConcurrentStreams ? { maxConcurrentStreams: this.options.maxConcurrentStreams } : {},
-          },
-          handler,
-        );
-        h2.on('session', (session: ServerHttp2Session) => {
-          this.h2Sessions++;
-          this.sessions.add(session);
-          session.once('close', () => this.sessions.delete(session));
-          session.on('error', () => undefined);
-        });
-        this.tlsServer = h2;
-      }
+      // TLS is terminated here and the protocol the client's ALPN offer chose serves the connection: HTTP/2 through
+      // the core stream API (no request/response compatibility objects: a real push service's front door costs a
+      // client about this little), HTTP/1.1 through the plain server above.
+      const h2 = (this.h2Server = createH2Server({
+        settings: this.options.maxConcurrentStreams ? { maxConcurrentStreams: this.options.maxConcurrentStreams } : {},
+      }));
+      h2.on('stream', (stream, headers) => this.handleHttp2(stream, headers));
+      h2.on('session', (session: ServerHttp2Session) => {
+        this.h2Sessions++;
+        this.sessions.add(session);
+        session.once('close', () => this.sessions.delete(session));
+        session.on('error', () => undefined);
+      });
+      const alpn = this.options.http2 === false ? ['http/1.1'] : ['h2', 'http/1.1'];
+      this.tlsServer = createTlsServer({ ...this.options.tls, ALPNProtocols: alpn }, (socket: TLSSocket) =>
+        (socket.alpnProtocol === 'h2' ? h2 : this.server!).emit('connection', socket),
+      );
+      this.tlsServer.on('tlsClientError', () => undefined);
       const [plain, secure] = [this.server, this.tlsServer];
       // One port for both: a TLS ClientHello starts with 0x16, an HTTP request with a method name.
       listener = this.front = createNetServer({ pauseOnConnect: true }, (socket) => {
@@ -194,22 +192,53 @@ export class FakePushService {
     this.server?.closeAllConnections();
   }
 
-  private handle(req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) {
+  private handleHttp1(req: IncomingMessage, res: ServerResponse) {
     const arrivedAt = performance.now();
-    if (req.httpVersionMajor === 2) this.requestsBy.http2++;
-    else this.requestsBy.http1++;
+    this.requestsBy.http1++;
     this.peakInFlight = Math.max(this.peakInFlight, ++this.inFlight);
     res.once('close', () => this.inFlight--);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('error', () => res.destroy());
-    req.on('end', () => void this.answer(req, res, Buffer.concat(chunks), arrivedAt).catch(() => res.destroy()));
+    req.on('end', () =>
+      this.answer(req.url ?? '', req.headers, Buffer.concat(chunks), arrivedAt).then(
+        ({ status, headers }) => {
+          res.writeHead(status, headers);
+          res.end();
+        },
+        () => res.destroy(),
+      ),
+    );
   }
 
-  private async answer(req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse, body: Buffer, arrivedAt: number) {
-    const id = /^\/push\/([\w-]+)$/.exec(req.url ?? '')?.[1] ?? '';
+  private handleHttp2(stream: ServerHttp2Stream, headers: Http2Headers) {
+    const arrivedAt = performance.now();
+    this.requestsBy.http2++;
+    this.peakInFlight = Math.max(this.peakInFlight, ++this.inFlight);
+    stream.once('close', () => this.inFlight--);
+    stream.on('error', () => undefined);
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () =>
+      this.answer(String(headers[':path'] ?? ''), headers, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), arrivedAt).then(
+        ({ status, headers: answer }) => {
+          if (!stream.destroyed) stream.respond({ ':status': status, ...answer }, { endStream: true });
+        },
+        () => stream.destroy(),
+      ),
+    );
+  }
+
+  private async answer(
+    path: string,
+    headers: IncomingHttpHeaders,
+    body: Buffer,
+    arrivedAt: number,
+  ): Promise<{ status: number; headers: Record<string, string> }> {
+    const tail = path.startsWith('/push/') ? path.slice(6) : '';
+    const id = /^[\w-]+$/.test(tail) ? tail : '';
     const sub: FakeSubscriptionKeys | undefined = this.subscriptions.get(id) ?? this.options.resolve?.(id);
-    const vapidValid = await this.verifyVapid(req.headers.authorization);
+    const vapidValid = await this.verifyVapid(headers.authorization);
     const scripted = this.subscriptions.get(id)?.script;
     const scriptedAnswer = scripted?.length ? scripted.shift()! : 201;
     let status = typeof scriptedAnswer === 'number' ? scriptedAnswer : scriptedAnswer.status;
@@ -217,7 +246,7 @@ export class FakePushService {
     const every = this.options.decryptEvery ?? 1;
     if (!sub) status = 404;
     else if (!vapidValid) status = 401;
-    else if (req.headers['content-encoding'] !== 'aes128gcm' || !req.headers.ttl) status = 400;
+    else if (headers['content-encoding'] !== 'aes128gcm' || !headers.ttl) status = 400;
     else if (this.requests++ % every === 0) {
       try {
         payload = JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth }).toString());
@@ -233,24 +262,24 @@ export class FakePushService {
       payload,
       vapidValid,
       at: Date.now() - Math.round(performance.now() - arrivedAt),
-      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-      topic: req.headers.topic as string | undefined,
-      urgency: req.headers.urgency as string | undefined,
-      ttl: req.headers.ttl as string | undefined,
+      idempotencyKey: headers['idempotency-key'] as string | undefined,
+      topic: headers.topic as string | undefined,
+      urgency: headers.urgency as string | undefined,
+      ttl: headers.ttl as string | undefined,
     };
     if (this.options.keepReceived !== false) this.received.push(push);
     // unref: an answer still delayed when a test ends must not hold the process
     if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs).unref());
-    res.statusCode = status;
-    if (typeof scriptedAnswer !== 'number' && status === scriptedAnswer.status) res.setHeader('retry-after', scriptedAnswer.retryAfter);
-    if (status === 201) res.setHeader('location', `${this.origin}/messages/${randomUUID()}`);
-    res.end();
+    const answer: Record<string, string> = {};
+    if (typeof scriptedAnswer !== 'number' && status === scriptedAnswer.status) answer['retry-after'] = scriptedAnswer.retryAfter;
+    // A message id, as real push services answer; a counter is as unique here as a UUID and cheaper.
+    if (status === 201) answer.location = `${this.origin}/messages/${++this.messageIds}`;
     this.options.onPush?.(push, arrivedAt);
+    return { status, headers: answer };
   }
 
   async close() {
     this.server?.closeAllConnections();
-    if (this.tlsServer && 'closeAllConnections' in this.tlsServer) this.tlsServer.closeAllConnections();
     for (const s of this.sessions) s.destroy();
     for (const s of this.sockets) s.destroy();
     const listener = this.front ?? this.server;
