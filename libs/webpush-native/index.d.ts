@@ -1,6 +1,6 @@
 /**
  * RFC 8291 Web Push message encryption over Node's own OpenSSL (see src/webpush_native.c). The whole per-message
- * encryption is one call because in JS each of its four HMACs and its AES-GCM cost a JS->C++ crossing, a new
+ * encryption is one call because in JS each of its five HMACs and its AES-GCM cost a JS->C++ crossing, a new
  * OpenSSL context and a few Buffer allocations; here the contexts are made once and only re-keyed per message.
  */
 export interface WebPushNative {

@@ -1,7 +1,7 @@
 /*
  * RFC 8291 Web Push message encryption (the aes128gcm content coding of RFC 8188), the whole of it per message in
  * one call: encrypt(). It is the dispatcher's largest CPU cost per push, and doing it in JS cost, besides the elliptic
- * curve work, one JS->C++ crossing and a few Buffer allocations for each of the four HMACs and for the AES-GCM
+ * curve work, one JS->C++ crossing and a few Buffer allocations for each of the five HMACs and for the AES-GCM
  * cipher (node:crypto builds a new HMAC and cipher context, and fetches its algorithm, every time). Here the HMAC and
  * AES-GCM contexts and their algorithms are fetched once per Node environment and only re-keyed per message, the
  * intermediate keys live on the stack (cleared after use), and the body is written straight into the caller's buffer.

@@ -3,7 +3,7 @@ import { addon, loadError } from '@beacon/webpush-native';
 
 /**
  * Web Push message encryption (RFC 8291, aes128gcm content coding of RFC 8188) and VAPID (RFC 8292). Per message:
- * one ECDH with a fresh sender key pair (as RFC 8291 requires), four HMACs and one AES-GCM, done in one call by the
+ * one ECDH with a fresh sender key pair (as RFC 8291 requires), five HMACs and one AES-GCM, done in one call by the
  * native addon (libs/webpush-native) when it loads, else here on node:crypto; the VAPID JWT is signed once per
  * push-service origin and reused (see VapidTokenCache).
  */
