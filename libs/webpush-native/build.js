@@ -10,4 +10,4 @@ const r = spawnSync(cmd, args, { cwd: __dirname, encoding: 'utf8', shell: !gyp }
 const log = `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}`;
 writeFileSync(join(__dirname, 'build.log'), log);
 if (r.status === 0) console.log('@beacon/webpush-native: built');
-else console.warn('@beacon/webpush-native: not built (see libs/webpush-native/build.log); Web Push encryption will use the pure-JS ECDH');
+else console.warn('@beacon/webpush-native: not built (see libs/webpush-native/build.log); Web Push encryption will use node:crypto');

@@ -1,5 +1,6 @@
 import { createECDH, createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { importJWK, jwtVerify } from 'jose';
+import { addon } from '@beacon/webpush-native';
 import { encryptPayload, jsKeyAgreement, KeyAgreement, nativeKeyAgreement, signVapidJwt, VapidTokenCache, WEB_PUSH_ECDH } from './web-push.crypto';
 
 // http_ece is the reference implementation web-push itself uses: an independent decryption.
@@ -53,6 +54,9 @@ describe('RFC 8291 encryption', () => {
   });
 });
 
+/** The largest payload a 4096-byte record takes with this header (the limit encryptPayload enforces). */
+const MAX_PAYLOAD = 4096 - 16 - 1 - 86;
+
 /** A seeded generator, so a failing case can be replayed from the seed the spec prints. */
 function seeded(seed: number) {
   let x = seed >>> 0 || 1;
@@ -64,50 +68,166 @@ function seeded(seed: number) {
   };
 }
 
-const agreements: [string, KeyAgreement | null][] = [
-  ['node:crypto', jsKeyAgreement],
-  ['the native addon', nativeKeyAgreement],
+const WHOLE_NATIVE = WEB_PUSH_ECDH.implementation === 'native';
+/** Each way encryptPayload can encrypt: the key agreement it is given (none: its default), and whether it is here. */
+const paths: [string, KeyAgreement | undefined, boolean][] = [
+  ['node:crypto throughout', jsKeyAgreement, true],
+  ["the native key agreement and node:crypto's HMACs and AES-GCM", nativeKeyAgreement ?? undefined, nativeKeyAgreement !== null],
+  ['the native whole-message encryption', undefined, WHOLE_NATIVE],
 ];
 
-describe.each(agreements)('RFC 8291 encryption with %s key agreement: byte-compatible with the reference decryption', (_name, agree) => {
+describe.each(paths)('RFC 8291 encryption with %s: byte-compatible with the reference decryption', (name, agree, available) => {
   // The addon is built at install (libs/webpush-native); CI builds it, so there this runs. Where it cannot be built
-  // the service runs on node:crypto, which the other half of this table covers.
-  const maybe = agree ? it : it.skip;
+  // the service runs on node:crypto, which the first row of this table covers.
+  const maybe = available ? it : it.skip;
 
-  maybe('decrypts for 300 random payloads, subscriber keys, auth secrets, salts and record sizes', () => {
+  maybe('decrypts for 300 random payloads (empty and largest included), subscriber keys, auth secrets, salts and record sizes', () => {
     const seed = Date.now();
     const random = seeded(seed);
     for (let i = 0; i < 300; i++) {
       const sub = subscriber();
-      const length = Math.floor(random() * 3994);
+      const length = i === 0 ? 0 : i === 1 ? MAX_PAYLOAD : Math.floor(random() * (MAX_PAYLOAD + 1));
       const payload = Buffer.from(Array.from({ length }, () => Math.floor(random() * 256)));
       const salt = randomBytes(16);
-      const recordSize = length + 17 + Math.floor(random() * (4096 - length - 17 + 1));
-      const body = encryptPayload(payload, sub.keys, salt, agree!, recordSize);
+      // The smallest record that fits, the largest push services take, and any in between.
+      const recordSize = i % 3 === 0 ? length + 17 : i % 3 === 1 ? 4096 : length + 17 + Math.floor(random() * (4096 - length - 17 + 1));
+      const body = encryptPayload(payload, sub.keys, salt, agree, recordSize);
       const plain = ece.decrypt(body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.keys.auth });
-      if (!plain.equals(payload)) throw new Error(`case ${i} of seed ${seed}: length ${length}, record size ${recordSize}`);
-      expect(body.readUInt32BE(16)).toBe(recordSize);
+      if (!plain.equals(payload)) throw new Error(`${name}: case ${i} of seed ${seed}: length ${length}, record size ${recordSize}`);
+      // The layout: salt, record size (uint32 BE), key id length 65, the sender's fresh public key, ciphertext, tag.
+      expect(body.length).toBe(86 + length + 1 + 16);
       expect(body.subarray(0, 16).equals(salt)).toBe(true);
+      expect(body.readUInt32BE(16)).toBe(recordSize);
+      expect(body.readUInt8(20)).toBe(65);
+      expect(body[21]).toBe(0x04);
+      expect(body.subarray(21, 86).equals(Buffer.from(sub.keys.p256dh, 'base64url'))).toBe(false);
     }
   });
 
   maybe('draws a fresh sender key every message, and refuses a point that is not on the curve', () => {
     const sub = subscriber();
-    const keys = new Set(Array.from({ length: 50 }, () => encryptPayload(Buffer.from('x'), sub.keys, undefined, agree!).subarray(21, 86).toString('hex')));
+    const keys = new Set(Array.from({ length: 50 }, () => encryptPayload(Buffer.from('x'), sub.keys, undefined, agree).subarray(21, 86).toString('hex')));
     expect(keys.size).toBe(50);
     const offCurve = Buffer.from(sub.keys.p256dh, 'base64url');
     offCurve[64] ^= 1;
-    expect(() => encryptPayload(Buffer.from('x'), { ...sub.keys, p256dh: offCurve.toString('base64url') }, undefined, agree!)).toThrow();
+    expect(() => encryptPayload(Buffer.from('x'), { ...sub.keys, p256dh: offCurve.toString('base64url') }, undefined, agree)).toThrow();
+  });
+
+  maybe('keeps the validation errors', () => {
+    const sub = subscriber();
+    expect(() => encryptPayload(Buffer.from('x'), { p256dh: sub.keys.p256dh, auth: 'AAAA' }, undefined, agree)).toThrow('invalid subscription keys');
+    expect(() => encryptPayload(Buffer.alloc(MAX_PAYLOAD + 1), sub.keys, undefined, agree)).toThrow('push payload too large');
+    expect(() => encryptPayload(Buffer.alloc(100), sub.keys, undefined, agree, 116)).toThrow('record size does not fit the payload');
+    expect(() => encryptPayload(Buffer.alloc(100), sub.keys, undefined, agree, 4097)).toThrow('record size does not fit the payload');
   });
 });
 
-describe('which key agreement runs', () => {
+const maybeNative = WHOLE_NATIVE ? it : it.skip;
+
+describe('the native whole-message encryption', () => {
+  maybeNative('is byte-identical to the node:crypto HMACs and AES-GCM over the same key pair', () => {
+    // The sender's key pair is drawn inside the addon, but the recipient can compute the same ECDH secret from the
+    // body's key id: the JS path given that pair must then produce the very same body.
+    const seed = Date.now();
+    const random = seeded(seed);
+    for (let i = 0; i < 100; i++) {
+      const sub = subscriber();
+      const length = i === 0 ? 0 : i === 1 ? MAX_PAYLOAD : Math.floor(random() * (MAX_PAYLOAD + 1));
+      const payload = randomBytes(length);
+      const salt = randomBytes(16);
+      const recordSize = length + 17 + Math.floor(random() * (4096 - length - 17 + 1));
+      const body = encryptPayload(payload, sub.keys, salt, undefined, recordSize);
+      const asPublic = Buffer.from(body.subarray(21, 86));
+      const sameKeyPair: KeyAgreement = () => ({ asPublic, secret: sub.ecdh.computeSecret(asPublic) });
+      const js = encryptPayload(payload, sub.keys, salt, sameKeyPair, recordSize);
+      if (!js.equals(body)) throw new Error(`case ${i} of seed ${seed}: length ${length}, record size ${recordSize}`);
+    }
+  });
+
+  maybeNative('refuses a subscription key that is not a point on P-256, and leaves no half-written body', () => {
+    const sub = subscriber();
+    const offCurve = Buffer.from(sub.keys.p256dh, 'base64url');
+    offCurve[64] ^= 1;
+    expect(() => encryptPayload(Buffer.from('x'), { ...sub.keys, p256dh: offCurve.toString('base64url') })).toThrow(
+      'the peer public key is not a point on P-256',
+    );
+    const notUncompressed = Buffer.from(sub.keys.p256dh, 'base64url');
+    notUncompressed[0] = 0x02;
+    expect(() => encryptPayload(Buffer.from('x'), { ...sub.keys, p256dh: notUncompressed.toString('base64url') })).toThrow(
+      'the peer public key must be a 65-byte uncompressed P-256 point',
+    );
+    const out = Buffer.alloc(86 + 6 + 17, 0xaa);
+    expect(() => addon!.encrypt(offCurve, randomBytes(16), randomBytes(16), Buffer.from('secret'), 4096, out)).toThrow('not a point on P-256');
+    expect(out.equals(Buffer.alloc(out.length))).toBe(true);
+  });
+
+  maybeNative('checks the sizes it is given, whoever calls it', () => {
+    const ua = Buffer.from(subscriber().keys.p256dh, 'base64url');
+    const [auth, salt, plain] = [randomBytes(16), randomBytes(16), randomBytes(10)];
+    const out = () => Buffer.alloc(86 + 10 + 17);
+    expect(() => addon!.encrypt(ua, randomBytes(15), salt, plain, 4096, out())).toThrow('authSecret must be a 16-byte Uint8Array');
+    expect(() => addon!.encrypt(ua, auth, randomBytes(17), plain, 4096, out())).toThrow('salt must be a 16-byte Uint8Array');
+    expect(() => addon!.encrypt(ua, auth, salt, plain, 26, out())).toThrow('record size does not fit the payload');
+    expect(() => addon!.encrypt(ua, auth, salt, plain, 4096.5, out())).toThrow('recordSize must be an integer');
+    expect(() => addon!.encrypt(ua, auth, salt, plain, 4096, Buffer.alloc(86 + 10 + 16))).toThrow('out must be a Uint8Array of 86');
+    const shared = Buffer.alloc(86 + 10 + 17);
+    expect(() => addon!.encrypt(ua, auth, salt, shared.subarray(100, 110), 4096, shared)).toThrow('out must not overlap the inputs');
+    addon!.encrypt(ua, auth, salt, plain, 27, out());
+  });
+});
+
+describe('which encryption runs', () => {
   it('says so, and why when it is not the native one', () => {
-    expect(WEB_PUSH_ECDH.implementation).toBe(nativeKeyAgreement ? 'native' : 'js');
+    expect(WEB_PUSH_ECDH.implementation).toBe(addon && typeof addon.encrypt === 'function' ? 'native' : 'js');
     if (WEB_PUSH_ECDH.implementation === 'js') expect(WEB_PUSH_ECDH.reason).toEqual(expect.any(String));
   });
 
-  // On CI the addon must have been built: a toolchain problem there would silently cost a third of the push rate.
+  // Whenever the addon loads, encryptPayload must go through its whole-message encryption: the JS HMACs and AES-GCM
+  // around the native key agreement cost about a quarter more CPU per message (bench/README.md).
+  (addon ? it : it.skip)('is the native whole-message encryption when the addon loads, and node:crypto around a given key agreement', () => {
+    const encrypt = jest.spyOn(addon!, 'encrypt');
+    const agree = jest.spyOn(addon!, 'agree');
+    try {
+      const sub = subscriber();
+      encryptPayload(Buffer.from('x'), sub.keys);
+      expect(encrypt).toHaveBeenCalledTimes(1);
+      expect(agree).not.toHaveBeenCalled();
+      const given = jest.fn(jsKeyAgreement);
+      const body = encryptPayload(Buffer.from('y'), sub.keys, undefined, given);
+      expect(given).toHaveBeenCalledTimes(1);
+      expect(encrypt).toHaveBeenCalledTimes(1);
+      expect(ece.decrypt(body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.keys.auth }).toString()).toBe('y');
+    } finally {
+      encrypt.mockRestore();
+      agree.mockRestore();
+    }
+  });
+
+  it('falls back to node:crypto, and says why, when the addon is not built', () => {
+    jest.isolateModules(() => {
+      jest.doMock('@beacon/webpush-native', () => ({ addon: null, loadError: 'no C toolchain' }));
+      const fallback: typeof import('./web-push.crypto') = require('./web-push.crypto');
+      expect(fallback.WEB_PUSH_ECDH).toEqual({ implementation: 'js', reason: 'no C toolchain' });
+      const sub = subscriber();
+      const body = fallback.encryptPayload(Buffer.from('fallback'), sub.keys);
+      expect(ece.decrypt(body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.keys.auth }).toString()).toBe('fallback');
+    });
+  });
+
+  (addon ? it : it.skip)('uses the native key agreement under node:crypto, and says to rebuild, when the addon is an older build without encrypt', () => {
+    jest.isolateModules(() => {
+      const agree = jest.fn(addon!.agree);
+      jest.doMock('@beacon/webpush-native', () => ({ addon: { agree }, loadError: null }));
+      const stale: typeof import('./web-push.crypto') = require('./web-push.crypto');
+      expect(stale.WEB_PUSH_ECDH).toEqual({ implementation: 'js', reason: 'the addon has no encrypt (rebuild it)' });
+      const sub = subscriber();
+      const body = stale.encryptPayload(Buffer.from('stale'), sub.keys);
+      expect(agree).toHaveBeenCalledTimes(1);
+      expect(ece.decrypt(body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.keys.auth }).toString()).toBe('stale');
+    });
+  });
+
+  // On CI the addon must have been built: a toolchain problem there would silently double the encryption's CPU per push.
   (process.env.CI ? it : it.skip)('is the native addon on CI', () => {
     expect(WEB_PUSH_ECDH).toEqual({ implementation: 'native' });
   });

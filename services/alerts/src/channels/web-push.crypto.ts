@@ -2,9 +2,9 @@ import { createCipheriv, createECDH, createHmac, KeyObject, randomBytes, sign } 
 import { addon, loadError } from '@beacon/webpush-native';
 
 /**
- * Web Push message encryption (RFC 8291, aes128gcm content coding of RFC 8188) and VAPID (RFC 8292),
- * written directly on node:crypto so that the per-message cost is one ECDH, a few HMACs and one AES-GCM
- * (a fresh sender key pair per message, as RFC 8291 requires), and the VAPID JWT is signed once per
+ * Web Push message encryption (RFC 8291, aes128gcm content coding of RFC 8188) and VAPID (RFC 8292). Per message:
+ * one ECDH with a fresh sender key pair (as RFC 8291 requires), five HMACs and one AES-GCM, done in one call by the
+ * native addon (libs/webpush-native) when it loads, else here on node:crypto; the VAPID JWT is signed once per
  * push-service origin and reused (see VapidTokenCache).
  */
 
@@ -53,10 +53,20 @@ export const nativeKeyAgreement: KeyAgreement | null = native
     }
   : null;
 
-/** Which key agreement encryptPayload uses (the native one when it was built and loads), and why not when not. */
-export const WEB_PUSH_ECDH = nativeKeyAgreement
+/**
+ * The addon when it has the whole-message encryption (key agreement, the HMACs and AES-GCM in one call), which
+ * encryptPayload then uses. Checked because an addon built from an older source (a stale build directory) loads but
+ * has only agree.
+ */
+const wholeNative = native && typeof native.encrypt === 'function' ? native : null;
+
+/**
+ * Which encryption encryptPayload uses: 'native' is the addon's whole-message encryption; 'js' is node:crypto's HMACs
+ * and AES-GCM, with the addon's key agreement if only that loaded, and why not the whole native one.
+ */
+export const WEB_PUSH_ECDH = wholeNative
   ? ({ implementation: 'native' } as const)
-  : ({ implementation: 'js', reason: loadError ?? 'not built' } as const);
+  : ({ implementation: 'js', reason: loadError ?? (native ? 'the addon has no encrypt (rebuild it)' : 'not built') } as const);
 
 /** Salts from a pool of random bytes, refilled 256 salts at a time (one syscall instead of one per message). */
 let saltPool = Buffer.alloc(0);
@@ -72,20 +82,28 @@ function freshSalt(): Buffer {
 
 /**
  * Encrypts one payload for one subscription: the request body, ready to POST with Content-Encoding: aes128gcm. One
- * record of `recordSize` (RFC 8188: the payload, its delimiter and the tag must fit; push services take 4096).
+ * record of `recordSize` (RFC 8188: the payload, its delimiter and the tag must fit; push services take 4096). Without
+ * a key agreement given, the addon's whole-message encryption when it loads; with one (specs, the benchmark's
+ * comparison), or without the addon, node:crypto's HMACs and AES-GCM over that key agreement (default: the addon's,
+ * else node:crypto's).
  */
-export function encryptPayload(
-  plaintext: Buffer,
-  keys: PushKeys,
-  salt: Buffer = freshSalt(),
-  agree: KeyAgreement = nativeKeyAgreement ?? jsKeyAgreement,
-  recordSize = RECORD_SIZE,
-): Buffer {
+export function encryptPayload(plaintext: Buffer, keys: PushKeys, salt: Buffer = freshSalt(), agree?: KeyAgreement, recordSize = RECORD_SIZE): Buffer {
   const uaPublic = Buffer.from(keys.p256dh, 'base64url');
   const authSecret = Buffer.from(keys.auth, 'base64url');
   if (uaPublic.length !== 65 || authSecret.length !== 16) throw new Error('invalid subscription keys');
   if (plaintext.length > RECORD_SIZE - 16 - 1 - 86) throw new Error('push payload too large');
   if (recordSize > RECORD_SIZE || plaintext.length + 1 + 16 > recordSize) throw new Error('record size does not fit the payload');
+  if (!agree && wholeNative) {
+    // Allocated here so that all but the largest bodies come from Node's Buffer pool; the addon fills all of it.
+    const body = Buffer.allocUnsafe(86 + plaintext.length + 1 + 16);
+    wholeNative.encrypt(uaPublic, authSecret, salt, plaintext, recordSize, body);
+    return body;
+  }
+  return encryptWith(agree ?? nativeKeyAgreement ?? jsKeyAgreement, plaintext, uaPublic, authSecret, salt, recordSize);
+}
+
+/** node:crypto's HMACs and AES-GCM over a given key agreement: the fallback, and the benchmark's baseline. */
+function encryptWith(agree: KeyAgreement, plaintext: Buffer, uaPublic: Buffer, authSecret: Buffer, salt: Buffer, recordSize: number): Buffer {
   const { asPublic, secret: ecdhSecret } = agree(uaPublic);
   // RFC 8291 section 3.4: IKM from the ECDH secret and the auth secret, bound to both public keys.
   const prkKey = hmac(authSecret, ecdhSecret);
@@ -95,8 +113,8 @@ export function encryptPayload(
   const cek = hmac(prk, CEK_INFO_1).subarray(0, 16);
   const nonce = hmac(prk, NONCE_INFO_1).subarray(0, 12);
   const cipher = createCipheriv('aes-128-gcm', cek, nonce);
-  // Header (salt, record size 4096, key id = the sender's public key), then one record: the payload and the
-  // 0x02 last-record delimiter (no padding), then the tag; written into one buffer.
+  // Header (salt, record size, key id = the sender's public key), then one record: the payload and the 0x02
+  // last-record delimiter (no padding), then the tag; written into one buffer.
   const body = Buffer.allocUnsafe(21 + asPublic.length + plaintext.length + 1 + 16);
   salt.copy(body, 0);
   body.writeUInt32BE(recordSize, 16);
