@@ -60,8 +60,8 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
     private readonly env: DispatcherEnv,
   ) {
     this.http = new PushHttpClient(env.PUSH_MAX_SOCKETS, { http2: env.PUSH_HTTP2, allowHosts: env.webhookAllowHosts });
-    if (WEB_PUSH_ECDH.implementation === 'native') this.logger.log('Web Push encryption: native key agreement (libs/webpush-native)');
-    else this.logger.warn(`Web Push encryption: node:crypto key agreement, about a third slower per push (native addon: ${WEB_PUSH_ECDH.reason})`);
+    if (WEB_PUSH_ECDH.implementation === 'native') this.logger.log('Web Push encryption: native, one call per message (libs/webpush-native)');
+    else this.logger.warn(`Web Push encryption: node:crypto, about twice the CPU per push (native addon: ${WEB_PUSH_ECDH.reason})`);
   }
 
   @OnJob(JobName.PushSend)
