@@ -106,3 +106,15 @@ export function processCpuSeconds(pid: number): number | null {
     return null;
   }
 }
+
+/**
+ * The Node flags the dispatcher image starts with (the `dispatcher` stage's CMD in the Dockerfile, less
+ * --enable-source-maps), so the benchmark's workers run as they would in production.
+ */
+export function dispatcherNodeFlags(dockerfile: string): string[] {
+  const stage = /^FROM \S+ AS dispatcher$([\s\S]*?)(?=^FROM |$(?![\s\S]))/m.exec(readFileSync(dockerfile, 'utf8'))?.[1] ?? '';
+  const cmd = /^CMD (\[.*\])$/m.exec(stage)?.[1];
+  if (!cmd) throw new Error(`${dockerfile}: no CMD in the dispatcher stage`);
+  const args: string[] = JSON.parse(cmd);
+  return args.slice(1, -1).filter((a) => a !== '--enable-source-maps');
+}

@@ -19,7 +19,7 @@ import { eligibleUsersSql, SqlParams } from '../../services/alerts/src/dispatch/
 import { throwawayCertificate } from '../../services/alerts/src/testing/tls-certificate';
 import { BASELINE_JOB_OPTIONS, BASELINE_QUEUE } from './baseline-worker';
 import { BENCH_ALERT, Population } from './population';
-import { processCpuSeconds, processMemory, ServiceProcess } from './processes';
+import { dispatcherNodeFlags, processCpuSeconds, processMemory, ServiceProcess } from './processes';
 import { ArrivalLog, Providers } from './providers';
 import { BenchResult, PhaseResult, percentile, ratios, svgChart, table, timeline } from './report';
 import { databaseUrl, seedDatabase } from './seed';
@@ -341,6 +341,7 @@ async function measureEligibility(db: Client, alert: { id: string; severity: 'cr
 export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
   const root = repoRoot();
   const dispatcherMain = join(root, 'dist', serviceEntry('dispatcher'));
+  const dispatcherFlags = dispatcherNodeFlags(join(root, 'Dockerfile'));
   const alertsMain = join(root, 'dist', serviceEntry('alerts'));
   const baselineMain = join(root, 'dist', 'bench', 'dispatch', 'baseline-worker.js');
   for (const f of [dispatcherMain, alertsMain, ...(o.baseline ? [baselineMain] : [])]) {
@@ -401,12 +402,10 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
     const workers = Array.from(
       { length: o.workers },
       (_, i) =>
-        new ServiceProcess(
-          `worker ${i + 1}`,
-          dispatcherMain,
-          { ...env, DISPATCHER_PORT: '0' },
-          o.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfileDir}`] : [],
-        ),
+        new ServiceProcess(`worker ${i + 1}`, dispatcherMain, { ...env, DISPATCHER_PORT: '0' }, [
+          ...dispatcherFlags,
+          ...(o.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfileDir}`] : []),
+        ]),
     );
     started.push(...workers);
     await Promise.all(workers.map((w) => w.ready()));
