@@ -88,13 +88,31 @@ const whyNot = (alert: SendableAlert | null | undefined) =>
 @Injectable()
 export class ChannelBatchRunner {
   private readonly logger = new Logger('ChannelBatchRunner');
+  /**
+   * One group commit for every batch this worker runs at once (CHANNEL_CONCURRENCY of them): outcomes settled while
+   * a write runs go in the next, whichever batch they belong to, so the worker writes a few large statements rather
+   * than many small ones per batch.
+   */
+  private readonly recorder: OutcomeRecorder<OutcomeToWrite>;
 
   constructor(
     private readonly targets: SendTargetsRepository,
     private readonly deliveryRows: DeliveriesRepository,
     private readonly progress: ProgressPublisher,
     private readonly env: DispatcherEnv,
-  ) {}
+  ) {
+    this.recorder = new OutcomeRecorder(
+      async (items) => {
+        await this.deliveryRows.recordOutcomes(
+          items.map((i) => i.outcome),
+          items.map((i) => i.final),
+        );
+        for (const id of new Set(items.flatMap((i) => i.alertIds))) this.progress.touch(id);
+      },
+      OUTCOME_WRITE_PATIENCE_MS,
+      (e, attempt) => this.logger.warn(`outcomes not written (${(e as Error).message}); retry ${attempt}`),
+    );
+  }
 
   async run(batch: ChannelBatch, job: Job, sender: ChannelSender) {
     if (batch.held) return this.runHeld(batch, job, sender);
@@ -150,21 +168,23 @@ export class ChannelBatchRunner {
   private async sendAndRecord(messages: ChannelMessage[], alertIds: string[], batch: ChannelBatch, job: Job, sender: ChannelSender) {
     const touch = () => alertIds.forEach((id) => this.progress.touch(id));
     const finalAttempt = this.isFinalAttempt(job);
-    const recorder = new OutcomeRecorder(
-      async (outcomes) => {
-        await this.deliveryRows.recordOutcomes(outcomes, finalAttempt);
-        touch();
-      },
-      OUTCOME_WRITE_PATIENCE_MS,
-      (e, attempt) =>
-        this.logger.warn(`${batch.channel} batch ${batch.alertId}/${batch.batch}: outcomes not written (${(e as Error).message}); retry ${attempt}`),
-    );
     const outcomes = new Map<string, Outcome>();
     const carry = carrierOf(messages);
+    // This batch's writes still to complete (the recorder is shared): the batch ends only once they have.
+    const writing = new Set<Promise<void>>();
+    const drain = async () => {
+      while (writing.size) await Promise.allSettled([...writing]);
+    };
     const settle: Settle = (o) => {
       outcomes.set(o.id, o);
       recordDelivery(batch.channel, o.ok ? (o.delivered ? 'delivered' : 'sent') : o.failure);
-      return recorder.record(carry(o));
+      const written = this.recorder.record(carry(o).map((outcome) => ({ outcome, final: finalAttempt, alertIds })));
+      writing.add(written);
+      written.then(
+        () => writing.delete(written),
+        () => writing.delete(written),
+      );
+      return written;
     };
     const deadline = Date.now() + this.env.CHANNEL_BATCH_DEADLINE_SECONDS * 1000;
     try {
@@ -175,12 +195,12 @@ export class ChannelBatchRunner {
       const failure = e instanceof BatchRefused ? 'permanent' : 'transient';
       const open = messages.filter((m) => !outcomes.has(m.id)).map((m): Outcome => ({ id: m.id, ok: false, failure, error: (e as Error).message }));
       await Promise.all(open.map(settle)).catch(() => undefined);
-      await recorder.drain();
+      await drain();
       if (e instanceof BatchRefused) throw new UnrecoverableError(e.message);
       if (!finalAttempt) await this.noteRetry(open, job, e, touch);
       throw e;
     }
-    await recorder.drain();
+    await drain();
     const all = [...outcomes.values()];
 
     const transient = all.filter((o): o is Extract<Outcome, { failure: 'transient' | 'permanent' | 'gone' }> => !o.ok && o.failure === 'transient');
@@ -229,54 +249,65 @@ export class ChannelBatchRunner {
   }
 }
 
+/** One delivery's outcome to write, whether its job's attempt was the last, and the alerts whose progress it moves. */
+export interface OutcomeToWrite {
+  outcome: Outcome;
+  final: boolean;
+  alertIds: string[];
+}
+
 /**
- * Writes outcomes as they come, several lanes' at once (a group commit: those settled while a write runs go in the
- * next one), and retries a write that fails, with a capped backoff, for up to `patienceMs`: the sends it records
- * already happened, and a failed write would have them repeated.
+ * Writes items as they come, many lanes' at once (a group commit: those recorded while writes run go in the next one,
+ * at most `maxWrites` statements in flight), and retries a write that fails, with a capped backoff, for up to
+ * `patienceMs`: the sends it records already happened, and a failed write would have them repeated.
  */
-export class OutcomeRecorder {
-  private queued: { outcomes: Outcome[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
-  private flushing?: Promise<void>;
+export class OutcomeRecorder<T> {
+  private queued: { items: T[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private writes = 0;
+  private scheduled = false;
 
   constructor(
-    private readonly write: (outcomes: Outcome[]) => Promise<void>,
+    private readonly write: (items: T[]) => Promise<void>,
     private readonly patienceMs: number,
     private readonly onRetry: (e: unknown, attempt: number) => void,
+    private readonly maxWrites = 2,
   ) {}
 
-  record(outcomes: Outcome[]): Promise<void> {
+  /** Resolves once `items` are written; rejects when the write was given up. */
+  record(items: T[]): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.queued.push({ outcomes, resolve, reject });
-      this.flushing ??= this.flush();
+      this.queued.push({ items, resolve, reject });
+      this.schedule();
     });
   }
 
-  /** Resolves when everything recorded so far is written (or given up). */
-  async drain() {
-    while (this.flushing) await this.flushing;
-  }
-
-  private async flush() {
-    // Outcomes settled in the same turn of the event loop share the first write.
-    await new Promise((r) => setImmediate(r));
-    while (this.queued.length) {
+  private schedule() {
+    if (this.scheduled || this.writes >= this.maxWrites || !this.queued.length) return;
+    this.scheduled = true;
+    // Items recorded in the same turn of the event loop share the write.
+    setImmediate(() => {
+      this.scheduled = false;
       const group = this.queued.splice(0);
-      try {
-        await this.writeDurably(group.flatMap((g) => g.outcomes));
-        for (const g of group) g.resolve();
-      } catch (e) {
-        for (const g of group) g.reject(e);
-      }
-    }
-    this.flushing = undefined;
+      if (!group.length) return;
+      this.writes++;
+      this.writeDurably(group.flatMap((g) => g.items))
+        .then(
+          () => group.forEach((g) => g.resolve()),
+          (e) => group.forEach((g) => g.reject(e)),
+        )
+        .finally(() => {
+          this.writes--;
+          this.schedule();
+        });
+    });
   }
 
-  private async writeDurably(outcomes: Outcome[]) {
+  private async writeDurably(items: T[]) {
     const giveUpAt = Date.now() + this.patienceMs;
     let delay = 250;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.write(outcomes);
+        return await this.write(items);
       } catch (e) {
         if (Date.now() + delay > giveUpAt) throw e;
         this.onRetry(e, attempt);

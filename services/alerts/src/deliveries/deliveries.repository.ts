@@ -332,20 +332,21 @@ export class DeliveriesRepository {
 
   /**
    * Writes outcomes in one statement (one trigger run updates the summary). Transient failures go back to pending
-   * unless this was the last attempt, when they fail with their last error; deferred ones (never started) go back
+   * unless this was the last attempt (`finalAttempt`, for all or per outcome), when they fail with their last error; deferred ones (never started) go back
    * to pending whatever the attempt, their claim not counted. Push subscriptions that took the message are kept
    * (push_accepted), so a retry goes only to the user's other devices, and a delivery any device took ends sent.
    * A delivery the user read in the app meanwhile ends read, and one whose device receipt came while it was being
    * sent ends delivered. Only rows still 'sending' change: an outcome recorded twice (a retried write) is a no-op.
    */
-  async recordOutcomes(outcomes: Outcome[], finalAttempt: boolean): Promise<void> {
+  async recordOutcomes(outcomes: Outcome[], finalAttempt: boolean | boolean[]): Promise<void> {
     if (!outcomes.length) return;
+    const isFinal = (i: number) => (typeof finalAttempt === 'boolean' ? finalAttempt : finalAttempt[i]);
     const ids: string[] = [];
     const statuses: string[] = [];
     const errors: (string | null)[] = [];
     const messageIds: (string | null)[] = [];
     const accepted: string[] = [];
-    for (const o of outcomes) {
+    for (const [i, o] of outcomes.entries()) {
       ids.push(o.id);
       accepted.push(`{${'accepted' in o && o.accepted ? o.accepted.join(',') : ''}}`);
       if (o.ok) {
@@ -354,7 +355,7 @@ export class DeliveriesRepository {
         messageIds.push(o.messageId ?? null);
       } else {
         statuses.push(
-          o.failure === 'deferred' ? 'deferred' : o.failure === 'withdrawn' ? 'cancelled' : o.failure === 'transient' && !finalAttempt ? 'pending' : 'failed',
+          o.failure === 'deferred' ? 'deferred' : o.failure === 'withdrawn' ? 'cancelled' : o.failure === 'transient' && !isFinal(i) ? 'pending' : 'failed',
         );
         errors.push(o.error.slice(0, 500));
         messageIds.push(null);
