@@ -46,7 +46,13 @@ export class Providers {
     const resolve = (id: string): FakeSubscriptionKeys | undefined => {
       if (!/^\d+$/.test(id) || Number(id) >= population.size || !population.subscribed(Number(id))) return undefined;
       const i = Number(id);
-      return { ecdh: keys[i % keys.length], auth: population.pushKeys(i).auth };
+      // The auth secret (an HMAC) is made only for the payloads the service decrypts.
+      return {
+        ecdh: keys[i % keys.length],
+        get auth() {
+          return population.pushKeys(i).auth;
+        },
+      };
     };
     this.push = new FakePushService({
       keepReceived: false,

@@ -32,6 +32,15 @@ export interface PushResponse {
 const IDLE_MS = 60_000;
 /** An origin that did not negotiate h2 stays on HTTP/1.1 this long before it is asked again. */
 const HTTP1_RETRY_MS = 10 * 60_000;
+const MAX_CHECKED_LITERALS = 1000;
+/** How often requests past their deadline are given up. */
+const DEADLINE_SWEEP_MS = 50;
+
+interface Deadline {
+  at: number;
+  expire: () => void;
+}
+
 /** HTTP/2 forbids connection-specific header fields (RFC 9113 8.2.2); node:http2 throws on them. */
 const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'host']);
 
@@ -90,6 +99,11 @@ export class PushHttpClient {
   /** One checking lookup per port (allow-list entries may name one). */
   private readonly lookups = new Map<string, ReturnType<typeof publicLookup>>();
   private closed = false;
+  /** HTTP/2 requests in flight and when each gives up: one timer checks them all, not one timer per request. */
+  private readonly deadlines = new Set<Deadline>();
+  /** IP-literal hosts (`address:port`) the SSRF rule has accepted. */
+  private readonly checkedLiterals = new Set<string>();
+  private sweep?: NodeJS.Timeout;
 
   constructor(
     private readonly maxSocketsPerOrigin: number,
@@ -110,7 +124,14 @@ export class PushHttpClient {
     headers['content-length'] = body.length;
     // Node resolves no IP literal, so lookup() never sees one: check it here (names are checked as they connect).
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host)) return publicAddresses(host, url.port, this.guard).then(() => this.postChecked(url, headers, body, timeoutMs));
+    if (isIP(host) && !this.checkedLiterals.has(url.host)) {
+      return publicAddresses(host, url.port, this.guard).then(() => {
+        // The verdict on an address and port never changes: checked once (a bounded memo: endpoints are user-supplied).
+        if (this.checkedLiterals.size >= MAX_CHECKED_LITERALS) this.checkedLiterals.clear();
+        this.checkedLiterals.add(url.host);
+        return this.postChecked(url, headers, body, timeoutMs);
+      });
+    }
     return this.postChecked(url, headers, body, timeoutMs);
   }
 
@@ -156,16 +177,20 @@ export class PushHttpClient {
       const finish = (e: Error | null, res?: PushResponse) => {
         if (settled) return;
         settled = true;
-        clearTimeout(timer);
+        this.deadlines.delete(deadline);
         if (e) reject(e);
         else resolve(res!);
       };
       // The whole request, waiting for a connection included, as the HTTP/1.1 path's socket timeout bounds it.
-      const timer = setTimeout(() => {
-        if (waiter) this.forget(url.origin, waiter);
-        finish(timeoutError());
-        if (stream && !stream.closed) stream.close(h2.NGHTTP2_CANCEL);
-      }, timeoutMs);
+      const deadline: Deadline = {
+        at: Date.now() + timeoutMs,
+        expire: () => {
+          if (waiter) this.forget(url.origin, waiter);
+          finish(timeoutError());
+          if (stream && !stream.closed) stream.close(h2.NGHTTP2_CANCEL);
+        },
+      };
+      this.watchDeadline(deadline);
 
       waiter = {
         settled: false,
@@ -176,7 +201,7 @@ export class PushHttpClient {
             return;
           }
           if (conn === 'http1') {
-            clearTimeout(timer);
+            this.deadlines.delete(deadline);
             settled = true;
             this.postH1(url, headers, body, timeoutMs).then(resolve, reject);
             return;
@@ -396,8 +421,29 @@ export class PushHttpClient {
     if (origin?.waiting.length) this.dispatch(key, origin);
   }
 
+  /** Starts the sweep that gives up requests past their deadline (at most DEADLINE_SWEEP_MS late); it stops when none is left. */
+  private watchDeadline(deadline: Deadline) {
+    this.deadlines.add(deadline);
+    this.sweep ??= setInterval(() => {
+      const now = Date.now();
+      for (const d of this.deadlines) {
+        if (d.at > now) continue;
+        this.deadlines.delete(d);
+        d.expire();
+      }
+      if (!this.deadlines.size) {
+        clearInterval(this.sweep);
+        this.sweep = undefined;
+      }
+    }, DEADLINE_SWEEP_MS);
+  }
+
   close() {
     this.closed = true;
+    // Every request still in flight fails below (its waiter rejected, its session destroyed), so none needs a deadline.
+    clearInterval(this.sweep);
+    this.sweep = undefined;
+    this.deadlines.clear();
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
     for (const origin of this.h2Origins.values()) {

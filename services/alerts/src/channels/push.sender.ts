@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import { AppError, assertPublicUrl, observeProvider, OnJob } from '@beacon/common';
 import { ServerKeys } from '../keys/server-keys';
 import { classifyStatus, networkFailure, ProviderError, retryAfterOf } from '../providers/provider-error';
-import { pushEndpointRefusal } from '../push/push-endpoint-policy';
+import { PushEndpointRefusal, pushUrlRefusal } from '../push/push-endpoint-policy';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { ChannelBatchRunner, ChannelSender, SendWindow, sendEach, Settle } from './channel-batch.runner';
 import { ChannelMessage, PushTarget, SendTargetsRepository } from './send-targets.repository';
@@ -38,6 +38,7 @@ export interface PushPayload {
 }
 
 const ORIGIN_CHECK_TTL_MS = 5 * 60_000;
+const MAX_CACHED_ORIGINS = 1000;
 
 /**
  * Web Push (RFC 8030) with VAPID and aes128gcm payloads, over keep-alive connections. One request per subscription;
@@ -51,6 +52,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
   private readonly logger = new Logger('PushSender');
   private vapid?: VapidTokenCache;
   private readonly checkedOrigins = new Map<string, number>();
+  private readonly originPolicies = new Map<string, PushEndpointRefusal | null>();
   private readonly http: PushHttpClient;
 
   constructor(
@@ -107,10 +109,15 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
   private async post(t: PushTarget, request: { body: Buffer; headers: Record<string, string> }, vapid: VapidTokenCache): Promise<PushResult> {
     // Not called at all, and a failure like any other: the row is retired once it has kept failing, so an operator
     // who narrowed PUSH_ENDPOINT_HOSTS by mistake has PUSH_RETIRE_HOURS to widen it again before anything is lost.
-    const policy = pushEndpointRefusal(t.endpoint, this.env);
+    let url: URL;
+    try {
+      url = new URL(t.endpoint);
+    } catch {
+      return { t, failure: 'permanent', error: 'push endpoint refused: The push endpoint is not a valid URL' };
+    }
+    const policy = this.policyFor(url);
     if (policy) return { t, failure: 'permanent', error: `push endpoint refused: ${policy.message}` };
     try {
-      const url = new URL(t.endpoint);
       await this.checkOrigin(url);
       // A fresh sender key pair per message (RFC 8291); the VAPID header is signed once per origin.
       const body = encryptPayload(request.body, { p256dh: t.p256dh, auth: t.auth });
@@ -119,7 +126,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
         () =>
           this.http.post(
             url,
-            { ...request.headers, authorization: vapid.authorization(url.origin), 'idempotency-key': t.delivery_id },
+            { ...request.headers, authorization: vapid.forOrigin(url.origin), 'idempotency-key': t.delivery_id },
             body,
             this.env.PUSH_TIMEOUT_MS,
           ),
@@ -184,6 +191,17 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
       this.vapid = new VapidTokenCache(privateKey, publicKey, this.env.VAPID_SUBJECT);
     }
     return this.vapid;
+  }
+
+  /** The endpoint policy's answer for this URL's origin (it reads nothing else), decided once per origin. */
+  private policyFor(url: URL) {
+    let answer = this.originPolicies.get(url.origin);
+    if (answer === undefined) {
+      // Endpoints are user-supplied: a flood of distinct origins must not grow the map without bound.
+      if (this.originPolicies.size >= MAX_CACHED_ORIGINS) this.originPolicies.clear();
+      this.originPolicies.set(url.origin, (answer = pushUrlRefusal(url, this.env)));
+    }
+    return answer;
   }
 
   /**

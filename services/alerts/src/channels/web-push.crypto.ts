@@ -152,7 +152,11 @@ export class VapidTokenCache {
   ) {}
 
   authorization(endpoint: string, now = Date.now()): string {
-    const origin = new URL(endpoint).origin;
+    return this.forOrigin(new URL(endpoint).origin, now);
+  }
+
+  /** authorization() for an origin the caller has already parsed out of the endpoint. */
+  forOrigin(origin: string, now = Date.now()): string {
     const cached = this.tokens.get(origin);
     if (cached && cached.renewAt > now) return cached.header;
     const exp = Math.floor(now / 1000) + this.lifetimeSeconds;

@@ -11,6 +11,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * (pg_stat_statements: 3 ms per statement, nearly all of it in the count trigger waiting). With a stripe per
  * connection, concurrent statements touch different rows. A stripe's own count may go negative (a delivery claimed on
  * one connection and recorded on another); only the sum over the stripes is meaningful.
+ *
+ * The outcomes trigger also returns at once for a statement that records no outcome (a claim), instead of joining
+ * its transition tables to find nothing.
  */
 const ROLLUP_STRIPES = 16;
 
@@ -52,6 +55,10 @@ function triggerFunctions(striped: boolean) {
       END $$`,
     `CREATE OR REPLACE FUNCTION alerts.apply_delivery_outcomes() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
+        -- A claim (pending -> sending) is no outcome: leave before joining the transition tables.
+        IF NOT EXISTS (SELECT 1 FROM old_rows WHERE status IN ('sending','failed')) AND NOT EXISTS (SELECT 1 FROM new_rows WHERE status = 'failed') THEN
+          RETURN NULL;
+        END IF;
         INSERT INTO alerts.alert_delivery_timeline AS t (alert_id, channel, bucket${col}, succeeded, failed, retried)
         SELECT n.alert_id, n.channel, date_bin('5 seconds', now(), timestamptz '2000-01-01 00:00:00+00')${val},
                count(*) FILTER (WHERE n.status IN ('sent','delivered','read')),

@@ -42,6 +42,11 @@ export function pushEndpointRefusal(endpoint: string, hosts: PushEndpointHosts):
   } catch {
     return { code: 'invalid_push_endpoint', message: 'The push endpoint is not a valid URL' };
   }
+  return pushUrlRefusal(url, hosts);
+}
+
+/** pushEndpointRefusal for an endpoint already parsed. It reads only the scheme, host and port: one answer per origin. */
+export function pushUrlRefusal(url: URL, hosts: PushEndpointHosts): PushEndpointRefusal | null {
   const local = allowListed(url, hosts.webhookAllowHosts);
   if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) {
     return { code: 'invalid_push_endpoint', message: 'A push endpoint must be an https URL' };

@@ -200,8 +200,9 @@ export class FakePushService {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('error', () => res.destroy());
+    const sampled = this.sampled();
     req.on('end', () =>
-      this.answer(req.url ?? '', req.headers, Buffer.concat(chunks), arrivedAt).then(
+      this.answer(req.url ?? '', req.headers, sampled ? Buffer.concat(chunks) : null, arrivedAt).then(
         ({ status, headers }) => {
           res.writeHead(status, headers);
           res.end();
@@ -217,10 +218,13 @@ export class FakePushService {
     this.peakInFlight = Math.max(this.peakInFlight, ++this.inFlight);
     stream.once('close', () => this.inFlight--);
     stream.on('error', () => undefined);
+    // Only a payload in the decryption sample is kept; the others are read and dropped, as a front door would stream them on.
+    const sampled = this.sampled();
     const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
+    if (sampled) stream.on('data', (c: Buffer) => chunks.push(c));
+    else stream.resume();
     stream.on('end', () =>
-      this.answer(String(headers[':path'] ?? ''), headers, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), arrivedAt).then(
+      this.answer(String(headers[':path'] ?? ''), headers, sampled ? Buffer.concat(chunks) : null, arrivedAt).then(
         ({ status, headers: answer }) => {
           if (!stream.destroyed) stream.respond({ ':status': status, ...answer }, { endStream: true });
         },
@@ -229,10 +233,16 @@ export class FakePushService {
     );
   }
 
+  /** Whether the request arriving now is in the decryption sample (one in `decryptEvery`). */
+  private sampled() {
+    return this.requests++ % (this.options.decryptEvery ?? 1) === 0;
+  }
+
+  /** `body` is null for a request outside the decryption sample. */
   private async answer(
     path: string,
     headers: IncomingHttpHeaders,
-    body: Buffer,
+    body: Buffer | null,
     arrivedAt: number,
   ): Promise<{ status: number; headers: Record<string, string> }> {
     const tail = path.startsWith('/push/') ? path.slice(6) : '';
@@ -243,11 +253,10 @@ export class FakePushService {
     const scriptedAnswer = scripted?.length ? scripted.shift()! : 201;
     let status = typeof scriptedAnswer === 'number' ? scriptedAnswer : scriptedAnswer.status;
     let payload: Record<string, any> | null = null;
-    const every = this.options.decryptEvery ?? 1;
     if (!sub) status = 404;
     else if (!vapidValid) status = 401;
     else if (headers['content-encoding'] !== 'aes128gcm' || !headers.ttl) status = 400;
-    else if (this.requests++ % every === 0) {
+    else if (body) {
       try {
         payload = JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth }).toString());
         this.decrypted++;
