@@ -123,7 +123,9 @@ describe('held deliveries: claims that gather a digest', () => {
     const readB = await held(b, randomUUID());
     await alerts.markRead(a, user);
     expect((await rowsOf(user)).find((r: { id: string }) => r.id === heldA)).toMatchObject({ status: 'read' });
-    const [counts] = await ds.query(`SELECT sum(n)::int AS n FROM alerts.alert_delivery_counts WHERE alert_id = $1 AND channel = 'push' AND status = 'read'`, [a]);
+    const [counts] = await ds.query(`SELECT sum(n)::int AS n FROM alerts.alert_delivery_counts WHERE alert_id = $1 AND channel = 'push' AND status = 'read'`, [
+      a,
+    ]);
     expect(counts.n).toBe(1);
 
     // Neither its own release job nor another alert's digest for the same user takes it.

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { migrateDown, migrateUp } from '@beacon/common';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
