@@ -602,6 +602,11 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     const tries = push.for(u.subscriptionId!);
     expect(tries.map((t) => t.status)).toEqual([500, 201]);
     expect(new Set(tries.map((t) => t.idempotencyKey))).toEqual(new Set([row.id]));
+    // The 500 counted against the endpoint; the success that followed starts its count afresh.
+    await waitFor('the endpoint healthy again', async () => {
+      const [sub] = await stack.db.query(`SELECT failures, failing_since FROM alerts.push_subscriptions WHERE user_id = $1`, [u.id]);
+      return sub.failures === 0 && sub.failing_since === null ? sub : null;
+    });
   });
 
   it('retries an SMS batch the webhook answered with 500, and then sends it once, with the same idempotency key', async () => {

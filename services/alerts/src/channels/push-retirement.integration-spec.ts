@@ -58,10 +58,38 @@ describe('retiring push endpoints that keep failing', () => {
     const id = await subscription();
     for (let i = 0; i < 3; i++) await state.recordSubscriptionFailures([id], retire);
     await failingSinceHoursAgo(id, 30);
-    await state.markSubscriptionsUsed([id]);
+    await state.clearSubscriptionFailures([id]);
     const [row] = await ds.query(`SELECT failures, failing_since FROM alerts.push_subscriptions WHERE id = $1`, [id]);
     expect(row).toEqual({ failures: 0, failing_since: null });
     expect(await state.recordSubscriptionFailures([id], retire)).toEqual([]);
     expect(await exists(id)).toBe(true);
+  });
+
+  it("writes nothing for a healthy endpoint's success, and tells the sender which endpoints are failing", async () => {
+    const healthy = await subscription();
+    const failing = await subscription();
+    await state.recordSubscriptionFailures([failing], retire);
+    const version = async (id: string) => (await ds.query(`SELECT xmin::text AS v FROM alerts.push_subscriptions WHERE id = $1`, [id]))[0].v;
+    const before = await version(healthy);
+    await state.clearSubscriptionFailures([healthy]);
+    expect(await version(healthy)).toBe(before);
+
+    const [{ user_id: healthyUser }] = await ds.query(`SELECT user_id FROM alerts.push_subscriptions WHERE id = $1`, [healthy]);
+    const [{ user_id: failingUser }] = await ds.query(`SELECT user_id FROM alerts.push_subscriptions WHERE id = $1`, [failing]);
+    const [{ id: alertId }] = await ds.query(
+      `INSERT INTO alerts.alerts (title, message, type, severity, category, channels, status, sent_at)
+       VALUES ('Health', 'Which endpoints are failing.', 'traffic', 'critical', 'traffic', '{push}', 'active', now()) RETURNING id`,
+    );
+    const deliveries: { id: string }[] = [];
+    for (const user of [healthyUser, failingUser]) {
+      await ds.query(`INSERT INTO alerts.user_preferences (user_id, alert_types, categories, radius_km) VALUES ($1, '{}', '{}', 10)`, [user]);
+      const [row] = await ds.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel) VALUES ($1, $2, 'push') RETURNING id`, [alertId, user]);
+      deliveries.push(row);
+    }
+    const { targets } = await state.pushTargets(
+      deliveries.map((d) => d.id),
+      5,
+    );
+    expect(Object.fromEntries(targets.map((t) => [t.subscription_id, t.failing]))).toEqual({ [healthy]: false, [failing]: true });
   });
 });

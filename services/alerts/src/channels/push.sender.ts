@@ -83,7 +83,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
       else byDelivery.set(t.delivery_id, [t]);
     }
     const vapid = await this.vapidCache();
-    const health = { gone: [] as string[], used: [] as string[], failed: [] as string[] };
+    const health = { gone: [] as string[], recovered: [] as string[], failed: [] as string[] };
 
     // A lane is one message: its requests to the user's browsers go together, and its outcome is settled before the
     // lane takes the next message.
@@ -95,8 +95,9 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
       const request = await this.prepare(m);
       const results = await Promise.all(mine.map((t) => this.post(t, request, vapid)));
       for (const r of results) {
-        if (r.failure === null) health.used.push(r.t.subscription_id);
-        else if (r.failure === 'gone') health.gone.push(r.t.subscription_id);
+        if (r.failure === null) {
+          if (r.t.failing) health.recovered.push(r.t.subscription_id);
+        } else if (r.failure === 'gone') health.gone.push(r.t.subscription_id);
         else health.failed.push(r.t.subscription_id);
       }
       return outcomeOf(m.id, results, reached.has(m.id));
@@ -156,13 +157,13 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
   }
 
   /**
-   * Subscriptions' health after the batch: gone ones removed, the others' failures counted (and retired past the
+   * Subscriptions' health after the batch: gone ones removed, failing ones that took the message cleared, the others' failures counted (and retired past the
    * limit). Best effort: the deliveries' outcomes are already written, and a browser that is gone answers 410 again.
    */
-  private async recordHealth(health: { gone: string[]; used: string[]; failed: string[] }) {
+  private async recordHealth(health: { gone: string[]; recovered: string[]; failed: string[] }) {
     try {
       await this.targets.removeSubscriptions(health.gone);
-      await this.targets.markSubscriptionsUsed(health.used);
+      await this.targets.clearSubscriptionFailures(health.recovered);
       const retired = await this.targets.recordSubscriptionFailures(health.failed, {
         failures: this.env.PUSH_RETIRE_FAILURES,
         hours: this.env.PUSH_RETIRE_HOURS,

@@ -40,6 +40,8 @@ export interface PushTarget {
   endpoint: string;
   p256dh: string;
   auth: string;
+  /** The endpoint has failed since its last success: a success now starts its failure count afresh. */
+  failing: boolean;
 }
 
 export interface Contact {
@@ -93,11 +95,12 @@ export class SendTargetsRepository {
   async pushTargets(ids: string[], perUser: number): Promise<{ targets: PushTarget[]; reached: Set<string>; off: Set<string> }> {
     const rows: (Partial<PushTarget> & { delivery_id: string; enabled: boolean; reached: boolean })[] = await this.ds.query(
       `SELECT d.id AS delivery_id, coalesce(p.push_enabled, false) AS enabled, coalesce(cardinality(d.push_accepted), 0) > 0 AS reached,
-              t.subscription_id, t.endpoint, t.p256dh, t.auth
+              t.subscription_id, t.endpoint, t.p256dh, t.auth, t.failing
        FROM alerts.alert_deliveries d
        LEFT JOIN alerts.user_preferences p ON p.user_id = d.user_id
        LEFT JOIN LATERAL (
-         SELECT s.id AS subscription_id, s.endpoint, s.p256dh, s.auth FROM alerts.push_subscriptions s
+         SELECT s.id AS subscription_id, s.endpoint, s.p256dh, s.auth, (s.failures > 0 OR s.failing_since IS NOT NULL) AS failing
+         FROM alerts.push_subscriptions s
          WHERE s.user_id = d.user_id ORDER BY s.registered_at DESC, s.id DESC LIMIT $2
        ) t ON NOT (t.subscription_id = ANY(coalesce(d.push_accepted, '{}')))
        WHERE d.id = ANY($1::uuid[])`,
@@ -119,9 +122,18 @@ export class SendTargetsRepository {
     if (ids.length) await this.ds.query(`DELETE FROM alerts.push_subscriptions WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
-  async markSubscriptionsUsed(ids: string[]) {
+  /**
+   * Endpoints that took a message after failing: their failure count starts afresh. A healthy endpoint's success writes
+   * nothing (one row write per push was a large share of the database's work per alert); the filter keeps a row that
+   * recovered in another batch meanwhile from being written twice.
+   */
+  async clearSubscriptionFailures(ids: string[]) {
     if (ids.length) {
-      await this.ds.query(`UPDATE alerts.push_subscriptions SET last_success_at = now(), failures = 0, failing_since = NULL WHERE id = ANY($1::uuid[])`, [ids]);
+      await this.ds.query(
+        `UPDATE alerts.push_subscriptions SET failures = 0, failing_since = NULL
+          WHERE id = ANY($1::uuid[]) AND (failures > 0 OR failing_since IS NOT NULL)`,
+        [ids],
+      );
     }
   }
 

@@ -20,6 +20,7 @@ import { AlertLanguages1764620000000 } from './1764620000000-AlertLanguages';
 import { AlertTemplates1764620000001 } from './1764620000001-AlertTemplates';
 import { CapSources1764630000000 } from './1764630000000-CapSources';
 import { StripedRollups1764640000000 } from './1764640000000-StripedRollups';
+import { NoPushSuccessWrites1764640000001 } from './1764640000001-NoPushSuccessWrites';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   AlertTemplates1764620000001,
   CapSources1764630000000,
   StripedRollups1764640000000,
+  NoPushSuccessWrites1764640000001,
 ];
