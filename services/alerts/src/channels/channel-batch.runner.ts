@@ -128,7 +128,14 @@ export class ChannelBatchRunner {
     if (!claimed.length) return cancelled ? { cancelled } : { sent: 0 };
     // Each recipient's text in their language (alertTextFor), then as the delivery carries it (an update, a reminder ...).
     return this.sendAndRecord(
-      claimed.map((d) => ({ id: d.id, userId: d.user_id, alerts: [asDelivered(alertTextFor(alert, d.language), d.kind)], deliveryIds: [d.id] })),
+      claimed.map((d) => ({
+        id: d.id,
+        userId: d.user_id,
+        alerts: [asDelivered(alertTextFor(alert, d.language), d.kind)],
+        deliveryIds: [d.id],
+        recipient: d,
+        pushAccepted: d.push_accepted,
+      })),
       [batch.alertId],
       batch,
       job,
@@ -161,8 +168,7 @@ export class ChannelBatchRunner {
       for (const id of alertIds) this.progress.touch(id);
       return { cancelled };
     }
-    const languages = await this.targets.languages(live.map((d) => d.user_id));
-    return this.sendAndRecord(toMessages(live, alerts, languages), alertIds, batch, job, sender);
+    return this.sendAndRecord(toMessages(live, alerts), alertIds, batch, job, sender);
   }
 
   private async sendAndRecord(messages: ChannelMessage[], alertIds: string[], batch: ChannelBatch, job: Job, sender: ChannelSender) {

@@ -28,13 +28,24 @@ const wind = alert('a2', 'medium', 'Wind advisory', '2026-11-24T10:30:00Z');
 const frost = alert('a3', 'medium', 'Frost tonight', '2026-11-24T10:40:00Z');
 const alerts = new Map([dust, wind, frost].map((a) => [a.id, a]));
 
-const row = (id: string, user: string, alertId: string, lead: string | null): ClaimedHeldDelivery => ({
+const languages: Record<string, string> = { u1: 'es', u2: 'fr' };
+const row = (id: string, user: string, alertId: string, lead: string | null, accepted: string[] = []): ClaimedHeldDelivery => ({
   id,
   user_id: user,
   alert_id: alertId,
   attempts: 1,
   kind: 'alert',
   lead,
+  push_accepted: accepted,
+  ...recipientOf(user),
+});
+const recipientOf = (user: string) => ({
+  language: languages[user] ?? null,
+  push_enabled: true,
+  sms_enabled: false,
+  email_enabled: false,
+  phone_number: null,
+  email: `${user}@example.test`,
 });
 
 describe('digests of held deliveries', () => {
@@ -43,29 +54,37 @@ describe('digests of held deliveries', () => {
   });
 
   it('makes one message per user, led by the batch row, carrying every claimed row', () => {
-    const messages = toMessages([row('d1', 'u1', 'a2', null), row('d2', 'u1', 'a1', 'd1'), row('d3', 'u1', 'a3', 'd1'), row('d4', 'u2', 'a2', null)], alerts);
+    const messages = toMessages(
+      [row('d1', 'u1', 'a2', null, ['s1']), row('d2', 'u1', 'a1', 'd1', ['s1']), row('d3', 'u1', 'a3', 'd1', ['s1', 's2']), row('d4', 'u3', 'a2', null)],
+      alerts,
+    );
+    // The user's settings as claimed, and every device any of the message's rows says took it.
     expect(messages).toEqual([
-      { id: 'd1', userId: 'u1', alerts: [dust, frost, wind], deliveryIds: ['d1', 'd2', 'd3'] },
-      { id: 'd4', userId: 'u2', alerts: [wind], deliveryIds: ['d4'] },
+      {
+        id: 'd1',
+        userId: 'u1',
+        alerts: [dust, frost, wind],
+        deliveryIds: ['d1', 'd2', 'd3'],
+        recipient: expect.objectContaining(recipientOf('u1')),
+        pushAccepted: ['s1', 's2'],
+      },
+      { id: 'd4', userId: 'u3', alerts: [wind], deliveryIds: ['d4'], recipient: expect.objectContaining(recipientOf('u3')), pushAccepted: [] },
     ]);
   });
 
   it('keeps the recorded lead as the message id when the batch row itself did not go (so a retry repeats the same message)', () => {
     const messages = toMessages([row('d2', 'u1', 'a1', 'd1'), row('d3', 'u1', 'a3', 'd1')], alerts);
-    expect(messages).toEqual([{ id: 'd1', userId: 'u1', alerts: [dust, frost], deliveryIds: ['d2', 'd3'] }]);
+    expect(messages).toEqual([
+      { id: 'd1', userId: 'u1', alerts: [dust, frost], deliveryIds: ['d2', 'd3'], recipient: expect.objectContaining(recipientOf('u1')), pushAccepted: [] },
+    ]);
   });
 
   it("lists each alert in the user's language, in English where it has none", () => {
     const spanishDust = { ...dust, translations: { es: { title: 'Tormenta de polvo', message: 'Deténgase en el arcén.' } } };
     const both = new Map([spanishDust, wind].map((a) => [a.id, a]));
-    const languages = new Map([
-      ['u1', 'es'],
-      ['u2', 'fr'],
-    ]);
     const [es, fr, none] = toMessages(
       [row('d1', 'u1', 'a1', null), row('d2', 'u1', 'a2', 'd1'), row('d3', 'u2', 'a1', null), row('d4', 'u3', 'a1', null)],
       both,
-      languages,
     );
     expect(es.alerts.map((a) => [a.title, a.message, a.language])).toEqual([
       ['Tormenta de polvo', 'Deténgase en el arcén.', 'es'],
@@ -115,7 +134,7 @@ describe('digests of held deliveries', () => {
     const receipt = { url: `https://${'h'.repeat(60)}.example/api/alerts/deliveries/${randomUUID()}/receipt`, delivered: 'd'.repeat(32), ack: 'a'.repeat(32) };
     const keys = { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' };
     for (const alerts of [[wide()], Array.from({ length: 60 }, () => wide())]) {
-      const payload = pushPayload({ id: randomUUID(), userId: 'u', alerts, deliveryIds: [] }, receipt);
+      const payload = pushPayload({ id: randomUUID(), userId: 'u', alerts, deliveryIds: [], recipient: recipientOf('u'), pushAccepted: [] }, receipt);
       expect(() => encryptPayload(Buffer.from(JSON.stringify(payload)), keys)).not.toThrow();
     }
   });
@@ -129,8 +148,8 @@ describe('digests of held deliveries', () => {
 
   it('records a message outcome on every delivery the message carried', () => {
     const messages: ChannelMessage[] = [
-      { id: 'd1', userId: 'u1', alerts: [dust, wind], deliveryIds: ['d1', 'd2'] },
-      { id: 'd4', userId: 'u2', alerts: [wind], deliveryIds: ['d4'] },
+      { id: 'd1', userId: 'u1', alerts: [dust, wind], deliveryIds: ['d1', 'd2'], recipient: recipientOf('u1'), pushAccepted: [] },
+      { id: 'd4', userId: 'u2', alerts: [wind], deliveryIds: ['d4'], recipient: recipientOf('u2'), pushAccepted: [] },
     ];
     expect(
       carried(

@@ -17,16 +17,12 @@ export function byUrgency(a: SendableAlert, b: SendableAlert): number {
 }
 
 /**
- * Held deliveries taken by claimHeldBatch, as one message per user, each alert in the user's language (`languages`,
- * by user id): the user's own row of the batch leads (it
+ * Held deliveries taken by claimHeldBatch, as one message per user, each alert in the user's language (read with the
+ * claim, like the rest of the user's settings): the user's own row of the batch leads (it
  * is the message's id); when that row did not go (its alert was cancelled meanwhile), the lead recorded on
  * the merged rows stays the id, so a retry sends the same message under the same key.
  */
-export function toMessages(
-  claimed: ClaimedHeldDelivery[],
-  alerts: ReadonlyMap<string, SendableAlert>,
-  languages: ReadonlyMap<string, string | null> = new Map(),
-): ChannelMessage[] {
+export function toMessages(claimed: ClaimedHeldDelivery[], alerts: ReadonlyMap<string, SendableAlert>): ChannelMessage[] {
   const byUser = new Map<string, ClaimedHeldDelivery[]>();
   for (const d of claimed) {
     const rows = byUser.get(d.user_id);
@@ -39,7 +35,7 @@ export function toMessages(
     // Each listed alert in the user's language, or English where it has none (alertTextFor), as its delivery carries it.
     const list = rows.flatMap((r) => {
       const alert = alerts.get(r.alert_id);
-      return alert ? [asDelivered(alertTextFor(alert, languages.get(userId)), r.kind)] : [];
+      return alert ? [asDelivered(alertTextFor(alert, rows[0].language), r.kind)] : [];
     });
     if (!list.length) continue;
     messages.push({
@@ -47,6 +43,9 @@ export function toMessages(
       userId,
       alerts: [...new Map(list.map((a) => [a.id, a])).values()].sort(byUrgency),
       deliveryIds: rows.map((r) => r.id),
+      // Every row of a message records its outcome, so each knows the devices that took the message.
+      recipient: rows[0],
+      pushAccepted: [...new Set(rows.flatMap((r) => r.push_accepted))],
     });
   }
   return messages;

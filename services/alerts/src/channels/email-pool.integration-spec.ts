@@ -5,7 +5,7 @@ import { ChannelBatchRunner } from './channel-batch.runner';
 import { EmailSender } from './email.sender';
 import { SettingsRepository } from '../settings/settings.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
-import { ChannelMessage, SendableAlert, SendTargetsRepository } from './send-targets.repository';
+import { ChannelMessage, SendableAlert } from './send-targets.repository';
 
 /** The e-mail channel against a real SMTP server: the configured pool is the bound on connections, and they are reused. */
 describe('e-mail connection pool', () => {
@@ -37,14 +37,11 @@ describe('e-mail connection pool', () => {
     const env = loadEnv(DispatcherEnv, { SMTP_URL: smtp.url, EMAIL_MAX_CONNECTIONS: '3', WEBHOOK_ALLOW_HOSTS: '127.0.0.1' });
     const messages: ChannelMessage[] = Array.from({ length: 30 }, (_, i) => {
       const id = `00000000-0000-4000-8000-${String(i + 100).padStart(12, '0')}`;
-      return { id, userId: id, alerts: [alert], deliveryIds: [id] };
+      const recipient = { language: null, push_enabled: false, sms_enabled: false, email_enabled: true, phone_number: null, email: `user${i}@example.test` };
+      return { id, userId: id, alerts: [alert], deliveryIds: [id], recipient, pushAccepted: [] };
     });
-    const targets = {
-      contacts: async (ids: string[]) =>
-        ids.map((id, i) => ({ delivery_id: id, phone_number: null, email: `user${i}@example.test`, sms_enabled: false, email_enabled: true })),
-    };
     const settings = { get: async () => ({ email: { enabled: true, url: smtp.url, from: env.MAIL_FROM } }) };
-    sender = new EmailSender(targets as unknown as SendTargetsRepository, settings as unknown as SettingsRepository, {} as ChannelBatchRunner, env);
+    sender = new EmailSender(settings as unknown as SettingsRepository, {} as ChannelBatchRunner, env);
     const now = Date.now();
     const outcomes: Outcome[] = [];
     await sender.send(

@@ -7,7 +7,7 @@ import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, sendEach, 
 import { guardedSmtpOptions } from '../providers/smtp-relay';
 import { channelProblem } from '../settings/channel-readiness';
 import { SettingsRepository } from '../settings/settings.repository';
-import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
+import { ChannelMessage, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';
 import { textKey } from './alert-text';
@@ -36,7 +36,6 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
   private transport?: { url: string; transporter: Transporter };
 
   constructor(
-    private readonly targets: SendTargetsRepository,
     private readonly settings: SettingsRepository,
     private readonly runner: ChannelBatchRunner,
     private readonly env: DispatcherEnv,
@@ -53,13 +52,11 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
     if (problem) throw new BatchRefused(problem);
     const { email } = settings;
     const transport = await this.transportFor(email.url);
-    const contacts = new Map((await this.targets.contacts(messages.map((m) => m.id))).map((c) => [c.delivery_id, c]));
     const contents = new Map<string, EmailContent>();
 
     await sendEach(messages, this.env.EMAIL_MAX_CONNECTIONS, settle, async (m): Promise<Outcome> => {
-      const contact = contacts.get(m.id);
-      if (!contact?.email_enabled) return { id: m.id, ok: false, failure: 'withdrawn', error: 'the user turned e-mail alerts off' };
-      const to = contact.email;
+      if (!m.recipient.email_enabled) return { id: m.id, ok: false, failure: 'withdrawn', error: 'the user turned e-mail alerts off' };
+      const to = m.recipient.email;
       if (!to) return { id: m.id, ok: false, failure: 'permanent', error: 'no email address' };
       if (Date.now() >= window.deadline) return { id: m.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this message' };
       const key = textKey(m.alerts);

@@ -76,20 +76,8 @@ describe('retiring push endpoints that keep failing', () => {
 
     const [{ user_id: healthyUser }] = await ds.query(`SELECT user_id FROM alerts.push_subscriptions WHERE id = $1`, [healthy]);
     const [{ user_id: failingUser }] = await ds.query(`SELECT user_id FROM alerts.push_subscriptions WHERE id = $1`, [failing]);
-    const [{ id: alertId }] = await ds.query(
-      `INSERT INTO alerts.alerts (title, message, type, severity, category, channels, status, sent_at)
-       VALUES ('Health', 'Which endpoints are failing.', 'traffic', 'critical', 'traffic', '{push}', 'active', now()) RETURNING id`,
-    );
-    const deliveries: { id: string }[] = [];
-    for (const user of [healthyUser, failingUser]) {
-      await ds.query(`INSERT INTO alerts.user_preferences (user_id, alert_types, categories, radius_km) VALUES ($1, '{}', '{}', 10)`, [user]);
-      const [row] = await ds.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel) VALUES ($1, $2, 'push') RETURNING id`, [alertId, user]);
-      deliveries.push(row);
-    }
-    const { targets } = await state.pushTargets(
-      deliveries.map((d) => d.id),
-      5,
-    );
-    expect(Object.fromEntries(targets.map((t) => [t.subscription_id, t.failing]))).toEqual({ [healthy]: false, [failing]: true });
+    const targets = await state.pushTargets([healthyUser, failingUser, randomUUID()], 5);
+    expect([...targets.keys()].sort()).toEqual([healthyUser, failingUser].sort());
+    expect(Object.fromEntries([...targets.values()].flat().map((t) => [t.subscription_id, t.failing]))).toEqual({ [healthy]: false, [failing]: true });
   });
 });

@@ -72,42 +72,43 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
   }
 
   async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow, settle: Settle): Promise<void> {
-    const { targets, reached, off } = await this.targets.pushTargets(
-      messages.map((m) => m.id),
+    const targets = await this.targets.pushTargets(
+      messages.filter((m) => m.recipient.push_enabled).map((m) => m.userId),
       this.env.PUSH_SUBSCRIPTIONS_PER_USER,
     );
-    const byDelivery = new Map<string, PushTarget[]>();
-    for (const t of targets) {
-      const mine = byDelivery.get(t.delivery_id);
-      if (mine) mine.push(t);
-      else byDelivery.set(t.delivery_id, [t]);
-    }
     const vapid = await this.vapidCache();
     const health = { gone: [] as string[], recovered: [] as string[], failed: [] as string[] };
 
     // A lane is one message: its requests to the user's browsers go together, and its outcome is settled before the
     // lane takes the next message.
     await sendEach(messages, this.env.PUSH_REQUEST_CONCURRENCY, settle, async (m): Promise<Outcome> => {
-      if (off.has(m.id)) return { id: m.id, ok: false, failure: 'withdrawn', error: 'the user turned push alerts off' };
-      const mine = byDelivery.get(m.id) ?? [];
-      if (!mine.length) return reached.has(m.id) ? { id: m.id, ok: true } : { id: m.id, ok: false, failure: 'permanent', error: 'no push subscription' };
+      if (!m.recipient.push_enabled) return { id: m.id, ok: false, failure: 'withdrawn', error: 'the user turned push alerts off' };
+      const reached = m.pushAccepted.length > 0;
+      const all = targets.get(m.userId) ?? [];
+      const mine = reached ? all.filter((t) => !m.pushAccepted.includes(t.subscription_id)) : all;
+      if (!mine.length) return reached ? { id: m.id, ok: true } : { id: m.id, ok: false, failure: 'permanent', error: 'no push subscription' };
       if (Date.now() >= window.deadline) return { id: m.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this request' };
       const request = await this.prepare(m);
-      const results = await Promise.all(mine.map((t) => this.post(t, request, vapid)));
+      const results = await Promise.all(mine.map((t) => this.post(t, m.id, request, vapid)));
       for (const r of results) {
         if (r.failure === null) {
           if (r.t.failing) health.recovered.push(r.t.subscription_id);
         } else if (r.failure === 'gone') health.gone.push(r.t.subscription_id);
         else health.failed.push(r.t.subscription_id);
       }
-      return outcomeOf(m.id, results, reached.has(m.id));
+      return outcomeOf(m.id, results, reached);
     });
 
     await this.recordHealth(health);
   }
 
   /** One request to one browser's push service; its failure classified, never thrown. */
-  private async post(t: PushTarget, request: { body: Buffer; headers: Record<string, string> }, vapid: VapidTokenCache): Promise<PushResult> {
+  private async post(
+    t: PushTarget,
+    messageId: string,
+    request: { body: Buffer; headers: Record<string, string> },
+    vapid: VapidTokenCache,
+  ): Promise<PushResult> {
     // Not called at all, and a failure like any other: the row is retired once it has kept failing, so an operator
     // who narrowed PUSH_ENDPOINT_HOSTS by mistake has PUSH_RETIRE_HOURS to widen it again before anything is lost.
     let url: URL;
@@ -125,12 +126,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
       const res = await observeProvider(
         'push',
         () =>
-          this.http.post(
-            url,
-            { ...request.headers, authorization: vapid.forOrigin(url.origin), 'idempotency-key': t.delivery_id },
-            body,
-            this.env.PUSH_TIMEOUT_MS,
-          ),
+          this.http.post(url, { ...request.headers, authorization: vapid.forOrigin(url.origin), 'idempotency-key': messageId }, body, this.env.PUSH_TIMEOUT_MS),
         (r) => r.status,
       );
       const failure = classifyStatus(res.status, true);

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Language } from '@beacon/contracts';
 import { type AlertRow, expiredSql } from '../alerts/alert.rows';
-import type { DeliveryKind } from '../deliveries/deliveries.repository';
+import type { DeliveryKind, RecipientSettings } from '../deliveries/deliveries.repository';
 
 // The senders take the delivery types from here with ChannelMessage; DeliveriesRepository defines them.
 
@@ -32,10 +32,14 @@ export interface ChannelMessage {
   /** Most severe first, then newest. */
   alerts: SendableAlert[];
   deliveryIds: string[];
+  /** The recipient's channels and contacts, read with the claim. */
+  recipient: RecipientSettings;
+  /** Push subscriptions that already took this message (a retry goes to the user's other devices only). */
+  pushAccepted: readonly string[];
 }
 
+/** One of a user's browsers to push to. */
 export interface PushTarget {
-  delivery_id: string;
   subscription_id: string;
   endpoint: string;
   p256dh: string;
@@ -44,16 +48,8 @@ export interface PushTarget {
   failing: boolean;
 }
 
-export interface Contact {
-  delivery_id: string;
-  phone_number: string | null;
-  email: string | null;
-  sms_enabled: boolean;
-  email_enabled: boolean;
-}
-
 /**
- * What the channel senders read at send time (the alerts, each delivery's push targets or contact) and the push
+ * What the channel senders read at send time (the alerts, each recipient's push subscriptions) and the push
  * subscriptions' health. Delivery rows themselves change only through DeliveriesRepository (deliveries/), where
  * their state machine is described.
  */
@@ -75,46 +71,29 @@ export class SendTargetsRepository {
     );
   }
 
-  /** The language each user reads alerts in (their preference; null when none chosen), for alertTextFor. */
-  async languages(userIds: string[]): Promise<Map<string, string | null>> {
-    const unique = [...new Set(userIds)];
-    if (!unique.length) return new Map();
-    const rows: { user_id: string; language: string | null }[] = await this.ds.query(
-      `SELECT user_id, language FROM alerts.user_preferences WHERE user_id = ANY($1::uuid[])`,
-      [unique],
-    );
-    return new Map(rows.map((r) => [r.user_id, r.language]));
-  }
-
   /**
-   * Push targets of claimed deliveries: each recipient's subscriptions, at most `perUser`, those registered last (the
-   * order the alerts service keeps when it trims to the cap), less those that already took this delivery (a retry
-   * goes to the other devices only). Rows past the cap stored before it, or before it was lowered, are never called.
-   * Also which deliveries some device already took (`reached`), and whose user has push turned off now (`off`).
+   * Each user's push subscriptions, at most `perUser`, those registered last (the order the alerts service keeps when
+   * it trims to the cap). Rows past the cap stored before it, or before it was lowered, are never called.
    */
-  async pushTargets(ids: string[], perUser: number): Promise<{ targets: PushTarget[]; reached: Set<string>; off: Set<string> }> {
-    const rows: (Partial<PushTarget> & { delivery_id: string; enabled: boolean; reached: boolean })[] = await this.ds.query(
-      `SELECT d.id AS delivery_id, coalesce(p.push_enabled, false) AS enabled, coalesce(cardinality(d.push_accepted), 0) > 0 AS reached,
-              t.subscription_id, t.endpoint, t.p256dh, t.auth, t.failing
-       FROM alerts.alert_deliveries d
-       LEFT JOIN alerts.user_preferences p ON p.user_id = d.user_id
-       LEFT JOIN LATERAL (
+  async pushTargets(userIds: string[], perUser: number): Promise<Map<string, PushTarget[]>> {
+    const byUser = new Map<string, PushTarget[]>();
+    if (!userIds.length) return byUser;
+    const rows: (PushTarget & { user_id: string })[] = await this.ds.query(
+      `SELECT u.user_id, t.subscription_id, t.endpoint, t.p256dh, t.auth, t.failing
+       FROM unnest($1::uuid[]) AS u(user_id)
+       CROSS JOIN LATERAL (
          SELECT s.id AS subscription_id, s.endpoint, s.p256dh, s.auth, (s.failures > 0 OR s.failing_since IS NOT NULL) AS failing
          FROM alerts.push_subscriptions s
-         WHERE s.user_id = d.user_id ORDER BY s.registered_at DESC, s.id DESC LIMIT $2
-       ) t ON NOT (t.subscription_id = ANY(coalesce(d.push_accepted, '{}')))
-       WHERE d.id = ANY($1::uuid[])`,
-      [ids, perUser],
+         WHERE s.user_id = u.user_id ORDER BY s.registered_at DESC, s.id DESC LIMIT $2
+       ) t`,
+      [[...new Set(userIds)], perUser],
     );
-    const targets: PushTarget[] = [];
-    const reached = new Set<string>();
-    const off = new Set<string>();
-    for (const r of rows) {
-      if (!r.enabled) off.add(r.delivery_id);
-      else if (r.subscription_id) targets.push(r as PushTarget);
-      if (r.reached) reached.add(r.delivery_id);
+    for (const { user_id, ...t } of rows) {
+      const mine = byUser.get(user_id);
+      if (mine) mine.push(t);
+      else byUser.set(user_id, [t]);
     }
-    return { targets, reached, off };
+    return byUser;
   }
 
   /** 404/410 from a push service: the browser unsubscribed; never push there again. */
@@ -156,18 +135,5 @@ export class SendTargetsRepository {
       [unique, retire.failures, retire.hours],
     );
     return rows.map((r: { id: string }) => r.id);
-  }
-
-  /**
-   * Phone numbers or email addresses of claimed deliveries, and whether the user still has each channel on, read at
-   * send time: the user may have changed them since the alert was dispatched (a held digest goes out hours later).
-   */
-  async contacts(ids: string[]): Promise<Contact[]> {
-    return this.ds.query(
-      `SELECT d.id AS delivery_id, p.phone_number, p.email, coalesce(p.sms_enabled, false) AS sms_enabled, coalesce(p.email_enabled, false) AS email_enabled
-       FROM alerts.alert_deliveries d LEFT JOIN alerts.user_preferences p ON p.user_id = d.user_id
-       WHERE d.id = ANY($1::uuid[])`,
-      [ids],
-    );
   }
 }

@@ -8,7 +8,7 @@ import { channelProblem } from '../settings/channel-readiness';
 import { SettingsRepository } from '../settings/settings.repository';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, Settle } from './channel-batch.runner';
-import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
+import { ChannelMessage, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestSmsText, digestTitle } from './digest';
 import { textKey } from './alert-text';
@@ -25,7 +25,6 @@ export const SMS_TIMEOUT_MS = 30_000;
 @Injectable()
 export class SmsSender implements ChannelSender {
   constructor(
-    private readonly targets: SendTargetsRepository,
     private readonly settings: SettingsRepository,
     private readonly runner: ChannelBatchRunner,
     private readonly env: DispatcherEnv,
@@ -42,13 +41,12 @@ export class SmsSender implements ChannelSender {
     if (problem) throw new BatchRefused(problem);
     const { webhook } = settings;
 
-    const contacts = new Map((await this.targets.contacts(messages.map((m) => m.id))).map((c) => [c.delivery_id, c]));
-    const phone = (m: ChannelMessage) => (contacts.get(m.id)?.sms_enabled ? contacts.get(m.id)?.phone_number : null);
+    const phone = (m: ChannelMessage) => (m.recipient.sms_enabled ? m.recipient.phone_number : null);
     await Promise.all(
       messages
         .filter((m) => !phone(m))
         .map((m): Outcome =>
-          contacts.get(m.id)?.sms_enabled
+          m.recipient.sms_enabled
             ? { id: m.id, ok: false, failure: 'permanent', error: 'no phone number' }
             : { id: m.id, ok: false, failure: 'withdrawn', error: 'the user turned SMS alerts off' },
         )

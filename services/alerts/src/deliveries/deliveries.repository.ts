@@ -19,17 +19,38 @@ export type DeliveryKind = 'alert' | 'reminder' | 'update' | 'left_area' | 'all_
 export const revisionRound = (version: number) => 100 + version;
 export const ALL_CLEAR_ROUND = 32000;
 
-export interface ClaimedDelivery {
+/**
+ * The recipient's channel settings and contacts as of the claim, that is as of sending: the user may have changed them
+ * since the alert was dispatched (a held digest goes out hours later). Read in the claim's own statement, so that the
+ * senders do not look each recipient up again.
+ */
+export interface RecipientSettings {
+  /** The language the user reads alerts in; null when none chosen (alertTextFor). */
+  language: string | null;
+  push_enabled: boolean;
+  sms_enabled: boolean;
+  email_enabled: boolean;
+  phone_number: string | null;
+  email: string | null;
+}
+
+/** RecipientSettings of the row aliased `x`, from its user's preferences (`LEFT JOIN alerts.user_preferences p`). */
+const RECIPIENT_COLUMNS = `p.language, coalesce(p.push_enabled, false) AS push_enabled, coalesce(p.sms_enabled, false) AS sms_enabled,
+  coalesce(p.email_enabled, false) AS email_enabled, p.phone_number, p.email, coalesce(x.push_accepted, '{}')::text[] AS push_accepted`;
+
+export interface ClaimedDelivery extends RecipientSettings {
   id: string;
   user_id: string;
   /** How many times a send was started for this delivery, this one included. */
   attempts: number;
+  kind: DeliveryKind;
+  /** The push subscriptions that already took this delivery (a retry goes to the user's other devices only). */
+  push_accepted: string[];
 }
 
 /** A held delivery taken for sending: the batch's own, or another alert's joining a digest under `lead`. */
 export interface ClaimedHeldDelivery extends ClaimedDelivery {
   alert_id: string;
-  kind: DeliveryKind;
   /** The delivery whose message carries this one; null for the batch's own rows. */
   lead: string | null;
 }
@@ -261,14 +282,15 @@ export class DeliveriesRepository {
    * Takes this batch's unfinished deliveries (pending, or sending left by a worker that died), except those
    * another batch's digest has taken over (merged_into). `kind` says what each carries (the alert, a reminder, an update ...).
    */
-  async claimBatch(ids: string[], channel: DeliveryChannel): Promise<(ClaimedDelivery & { kind: DeliveryKind; language: string | null })[]> {
-    // The recipient's language comes with the claim: one statement per batch instead of two.
+  async claimBatch(ids: string[], channel: DeliveryChannel): Promise<ClaimedDelivery[]> {
+    // The recipient's settings come with the claim (RecipientSettings): the senders read no preferences of their own.
     return this.ds.query(
       `WITH claimed AS (
          UPDATE alerts.alert_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
          WHERE id = ANY($1::uuid[]) AND channel = $2 AND status IN ('pending','sending') AND merged_into IS NULL
-         RETURNING id, user_id, attempts, kind)
-       SELECT c.id, c.user_id, c.attempts, c.kind, p.language FROM claimed c LEFT JOIN alerts.user_preferences p ON p.user_id = c.user_id`,
+         RETURNING id, user_id, attempts, kind, push_accepted)
+       SELECT x.id, x.user_id, x.attempts, x.kind, ${RECIPIENT_COLUMNS}
+       FROM claimed x LEFT JOIN alerts.user_preferences p ON p.user_id = x.user_id`,
       [ids, channel],
     );
   }
@@ -291,7 +313,7 @@ export class DeliveriesRepository {
         `WITH own AS (
            UPDATE alerts.alert_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
            WHERE id = ANY($1::uuid[]) AND channel = $2 AND status IN ('pending','sending') AND merged_into IS NULL
-           RETURNING id, user_id, alert_id, attempts, kind
+           RETURNING id, user_id, alert_id, attempts, kind, push_accepted
          ), joining AS (
            SELECT d.id, o.id AS lead
            FROM own o
@@ -307,11 +329,13 @@ export class DeliveriesRepository {
                  UNION ALL
                  SELECT id, NULL FROM alerts.alert_deliveries WHERE merged_into = ANY($1::uuid[]) AND status IN ('pending','sending')) j
            WHERE d.id = j.id
-           RETURNING d.id, d.user_id, d.alert_id, d.attempts, d.kind, d.merged_into AS lead
+           RETURNING d.id, d.user_id, d.alert_id, d.attempts, d.kind, d.merged_into AS lead, d.push_accepted
          )
-         SELECT id, user_id, alert_id, attempts, kind, NULL::uuid AS lead FROM own
-         UNION ALL
-         SELECT id, user_id, alert_id, attempts, kind, lead FROM merged`,
+         SELECT x.id, x.user_id, x.alert_id, x.attempts, x.kind, x.lead, ${RECIPIENT_COLUMNS}
+         FROM (SELECT id, user_id, alert_id, attempts, kind, NULL::uuid AS lead, push_accepted FROM own
+               UNION ALL
+               SELECT id, user_id, alert_id, attempts, kind, lead, push_accepted FROM merged) x
+         LEFT JOIN alerts.user_preferences p ON p.user_id = x.user_id`,
         [ids, channel, absorb],
       );
     });

@@ -97,7 +97,9 @@ describe('held deliveries: claims that gather a digest', () => {
     // Meanwhile a is cancelled: its row is cancelled, the carried row still goes, under the same lead.
     await deliveries.cancelBatch([lead], 'alert cancelled');
     const retry = await deliveries.claimHeldBatch([lead], 'push', false);
-    expect(retry).toEqual([{ id: carried, user_id: user, alert_id: b, attempts: 2, kind: 'alert', lead }]);
+    // With it, the recipient's settings as of now (this user has none stored: every channel off, no contacts).
+    const none = { language: null, push_enabled: false, sms_enabled: false, email_enabled: false, phone_number: null, email: null, push_accepted: [] };
+    expect(retry).toEqual([{ id: carried, user_id: user, alert_id: b, attempts: 2, kind: 'alert', lead, ...none }]);
   });
 
   it("release jobs racing for the same users: each row is taken once, and one claim carries both of a user's rows", async () => {
