@@ -19,9 +19,12 @@ export class DispatcherEnv extends AlertsDeliveryEnv {
   @Rules(...intRule('EMAIL_MAX_CONNECTIONS', 1, 100))
   EMAIL_MAX_CONNECTIONS: number = 5;
 
-  /** Deliveries per channel job. SMS batches are also the recipients of one webhook call. */
+  /**
+   * Deliveries per channel job. SMS batches are also the recipients of one webhook call. Push: 500 took the 1M benchmark
+   * from 41-44 s to 37-38 s against 250 (fewer claims, look-ups and jobs for the same sends); 750 and 1,000 gained nothing more.
+   */
   @Rules(...intRule('PUSH_BATCH_SIZE', 1, 5000))
-  PUSH_BATCH_SIZE: number = 250;
+  PUSH_BATCH_SIZE: number = 500;
 
   @Rules(...intRule('SMS_BATCH_SIZE', 1, 5000))
   SMS_BATCH_SIZE: number = 500;
