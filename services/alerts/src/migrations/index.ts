@@ -21,6 +21,7 @@ import { AlertTemplates1764620000001 } from './1764620000001-AlertTemplates';
 import { CapSources1764630000000 } from './1764630000000-CapSources';
 import { StripedRollups1764640000000 } from './1764640000000-StripedRollups';
 import { NoPushSuccessWrites1764640000001 } from './1764640000001-NoPushSuccessWrites';
+import { RecipientLookups1764640000002 } from './1764640000002-RecipientLookups';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   CapSources1764630000000,
   StripedRollups1764640000000,
   NoPushSuccessWrites1764640000001,
+  RecipientLookups1764640000002,
 ];
