@@ -153,8 +153,9 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
   }
 
   /**
-   * Subscriptions' health after the batch: gone ones removed, failing ones that took the message cleared, the others' failures counted (and retired past the
-   * limit). Best effort: the deliveries' outcomes are already written, and a browser that is gone answers 410 again.
+   * Subscriptions' health after the batch: gone ones removed, failing ones that took the message cleared, the others'
+   * failures counted (and retired past the limit). Best effort: the deliveries' outcomes are already written, and a
+   * browser that is gone answers 410 again.
    */
   private async recordHealth(health: { gone: string[]; recovered: string[]; failed: string[] }) {
     try {

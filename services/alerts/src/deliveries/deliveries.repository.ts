@@ -34,8 +34,11 @@ export interface RecipientSettings {
   email: string | null;
 }
 
-/** RecipientSettings of the row aliased `x`, from its user's preferences (`LEFT JOIN alerts.user_preferences p`). */
-const RECIPIENT_COLUMNS = `p.language, coalesce(p.push_enabled, false) AS push_enabled, coalesce(p.sms_enabled, false) AS sms_enabled,
+/**
+ * What a claim returns beside the delivery's own columns: its user's RecipientSettings (`LEFT JOIN alerts.user_preferences
+ * p`) and the devices that already took it (`push_accepted` of the claimed rows, aliased `x`).
+ */
+const CLAIM_EXTRA_COLUMNS = `p.language, coalesce(p.push_enabled, false) AS push_enabled, coalesce(p.sms_enabled, false) AS sms_enabled,
   coalesce(p.email_enabled, false) AS email_enabled, p.phone_number, p.email, coalesce(x.push_accepted, '{}')::text[] AS push_accepted`;
 
 export interface ClaimedDelivery extends RecipientSettings {
@@ -289,7 +292,7 @@ export class DeliveriesRepository {
          UPDATE alerts.alert_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
          WHERE id = ANY($1::uuid[]) AND channel = $2 AND status IN ('pending','sending') AND merged_into IS NULL
          RETURNING id, user_id, attempts, kind, push_accepted)
-       SELECT x.id, x.user_id, x.attempts, x.kind, ${RECIPIENT_COLUMNS}
+       SELECT x.id, x.user_id, x.attempts, x.kind, ${CLAIM_EXTRA_COLUMNS}
        FROM claimed x LEFT JOIN alerts.user_preferences p ON p.user_id = x.user_id`,
       [ids, channel],
     );
@@ -331,7 +334,7 @@ export class DeliveriesRepository {
            WHERE d.id = j.id
            RETURNING d.id, d.user_id, d.alert_id, d.attempts, d.kind, d.merged_into AS lead, d.push_accepted
          )
-         SELECT x.id, x.user_id, x.alert_id, x.attempts, x.kind, x.lead, ${RECIPIENT_COLUMNS}
+         SELECT x.id, x.user_id, x.alert_id, x.attempts, x.kind, x.lead, ${CLAIM_EXTRA_COLUMNS}
          FROM (SELECT id, user_id, alert_id, attempts, kind, NULL::uuid AS lead, push_accepted FROM own
                UNION ALL
                SELECT id, user_id, alert_id, attempts, kind, lead, push_accepted FROM merged) x

@@ -98,8 +98,8 @@ describe('StripedRollups migration', () => {
     expect(await db.query(`SELECT sum(failed)::int AS failed FROM alerts.alert_delivery_timeline WHERE alert_id = $1`, [alertId])).toEqual([{ failed: 4 }]);
 
     // Down to before the stripes: the migrations after it go down first.
-    const after = alertsDatabase.migrations.length - 1 - alertsDatabase.migrations.findIndex((m) => new m().name === 'StripedRollups1764640000000');
-    await migrateDown(db.url, alertsDatabase, after + 1);
+    const striped = alertsDatabase.migrations.findIndex((m) => new m().name === 'StripedRollups1764640000000');
+    await migrateDown(db.url, alertsDatabase, alertsDatabase.migrations.length - striped);
     expect(await reasons()).toEqual([{ reason: 'push service answered 400', n: 4 }]);
     expect(await db.query(`SELECT n FROM alerts.alert_delivery_counts WHERE alert_id = $1 AND status = 'failed'`, [alertId])).toEqual([{ n: 4 }]);
     // Unstriped again, a new outcome still counts.
