@@ -55,6 +55,8 @@ export class Providers {
       };
     };
     this.push = new FakePushService({
+      // As Google's front ends (FCM's push endpoints) do: 100 streams per connection, 1 MiB windows (the fake's default).
+      maxConcurrentStreams: 100,
       keepReceived: false,
       decryptEvery,
       resolve,

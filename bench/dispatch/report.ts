@@ -33,6 +33,8 @@ export interface PhaseResult {
     refused: number;
     payloadsDecrypted: number;
     payloadsUndecryptable: number;
+    /** The fake push service's reasons for the first few (see FakePushService.undecryptableReasons). */
+    undecryptableReasons: string[];
   };
   /** [seconds after the send, cumulative deliveries arrived at the providers] */
   timeline: [number, number][];
@@ -139,7 +141,19 @@ export function table(r: BenchResult): string {
   const head =
     `${fmt(r.population.subscribers)} subscribers, ${fmt(b.recipients)} recipients (${fmt(b.deliveries.push)} push, ${fmt(b.deliveries.sms)} SMS), ` +
     `radius ${r.population.alertRadiusKm} km; ${r.machine.nproc} x ${r.machine.cpu}, ${r.machine.memoryGiB} GiB`;
-  return `${head}\n${out.join('\n')}`;
+  const why = [b, n].flatMap((ph) => (ph && !ph.exactlyOnce.ok ? [`${ph.name}: not exactly once: ${notOnce(ph.exactlyOnce)}`] : []));
+  return [`${head}\n${out.join('\n')}`, ...why].join('\n');
+}
+
+/** What broke exactly-once, in a line: the counts that are not zero and the first undecryptable payloads' reasons. */
+function notOnce(e: PhaseResult['exactlyOnce']): string {
+  const counts = (['push', 'sms'] as const).flatMap((ch) =>
+    (['missing', 'duplicated', 'unexpected'] as const).filter((k) => e[ch][k]).map((k) => `${fmt(e[ch][k])} ${ch} ${k}`),
+  );
+  if (e.rowsSent !== e.rowsExpected) counts.push(`${fmt(e.rowsSent)} of ${fmt(e.rowsExpected)} rows recorded sent`);
+  if (e.refused) counts.push(`${fmt(e.refused)} refused by the fake push service`);
+  if (e.payloadsUndecryptable) counts.push(`${fmt(e.payloadsUndecryptable)} undecryptable (${e.undecryptableReasons.join('; ')})`);
+  return counts.join(', ') || 'see the JSON';
 }
 
 /** Deliveries over time for both phases, as a small dependency-free SVG. */

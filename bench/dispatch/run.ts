@@ -221,6 +221,7 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
   const decrypted0 = ctx.providers.push.decrypted;
   const transport0 = { ...ctx.providers.push.requestsBy, connections: ctx.providers.push.connections };
   const undecryptable0 = ctx.providers.push.undecryptable;
+  const reasons0 = ctx.providers.push.undecryptableReasons.length;
   ctx.providers.current = log;
   const startedAt = Date.now();
   let alertId: string | null = null;
@@ -312,6 +313,7 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
       refused: log.refused,
       payloadsDecrypted: ctx.providers.push.decrypted - decrypted0,
       payloadsUndecryptable: ctx.providers.push.undecryptable - undecryptable0,
+      undecryptableReasons: ctx.providers.push.undecryptableReasons.slice(reasons0),
     },
     timeline: timeline(all),
   };

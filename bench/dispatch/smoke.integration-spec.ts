@@ -59,10 +59,12 @@ describe('dispatch benchmark (10,000-subscriber smoke run)', () => {
       expect(phase.exactlyOnce.payloadsUndecryptable).toBe(0);
       expect(phase.exactlyOnce.ok).toBe(true);
     }
-    // Both talk TLS to the push service: Beacon over HTTP/2 (a connection or so per worker), web-push over HTTP/1.1.
+    // Both talk TLS to the push service: Beacon over HTTP/2, web-push over HTTP/1.1. The fake allows 100 streams per
+    // connection, as Google's front ends do, so a worker with all its requests in flight (CHANNEL_CONCURRENCY 8 x
+    // PUSH_REQUEST_CONCURRENCY 64) needs a few connections; never one per request.
     expect(r.beacon.pushTransport.http1Requests).toBe(0);
     expect(r.beacon.pushTransport.http2Requests).toBeGreaterThanOrEqual(r.beacon.exactlyOnce.push.expected);
-    expect(r.beacon.pushTransport.connections).toBeLessThanOrEqual(2 * options.workers);
+    expect(r.beacon.pushTransport.connections).toBeLessThanOrEqual(options.workers * Math.ceil((8 * 64) / 100));
     expect(r.baseline!.pushTransport.http2Requests).toBe(0);
     expect(r.baseline!.pushTransport.http1Requests).toBeGreaterThanOrEqual(r.baseline!.exactlyOnce.push.expected);
 

@@ -58,6 +58,12 @@ export interface FakePushOptions {
   http2?: boolean;
   /** With `tls` and h2: the SETTINGS_MAX_CONCURRENT_STREAMS announced (node's default: no limit). */
   maxConcurrentStreams?: number;
+  /**
+   * HTTP/2 flow-control windows it grants a client to send in, per stream and per connection. Default 1 MiB for both, as
+   * Google's front ends (FCM's push endpoints) advertise. Node's own default, 64 KiB per connection, lets a client have
+   * only some 60 payloads of ~1 KB on the wire at once, and nghttp2 lets newer streams overtake those waiting for window.
+   */
+  windowBytes?: number;
   /** Called for every request once answered, with its arrival time (performance.now()). */
   onPush?: (push: ReceivedPush, arrivedAt: number) => void;
 }
@@ -90,11 +96,17 @@ export class FakePushService {
   /** Payloads that were in the sample and decrypted to JSON, and those that failed to. */
   decrypted = 0;
   undecryptable = 0;
+  /** Why the first few did not decrypt (the subscription, the error, the body's length), for a report to show. */
+  readonly undecryptableReasons: string[] = [];
   origin = '';
   /** Delay before answering, to keep a dispatch in flight (crash tests). */
   delayMs = 0;
 
   constructor(private readonly options: FakePushOptions = {}) {}
+
+  private get windowBytes() {
+    return this.options.windowBytes ?? 1 << 20;
+  }
 
   async start() {
     this.server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => this.handleHttp1(req, res));
@@ -106,12 +118,16 @@ export class FakePushService {
       // the core stream API (no request/response compatibility objects: a real push service's front door costs a
       // client about this little), HTTP/1.1 through the plain server above.
       const h2 = (this.h2Server = createH2Server({
-        settings: this.options.maxConcurrentStreams ? { maxConcurrentStreams: this.options.maxConcurrentStreams } : {},
+        settings: {
+          initialWindowSize: this.windowBytes,
+          ...(this.options.maxConcurrentStreams ? { maxConcurrentStreams: this.options.maxConcurrentStreams } : {}),
+        },
       }));
       h2.on('stream', (stream, headers) => this.handleHttp2(stream, headers));
       h2.on('session', (session: ServerHttp2Session) => {
         this.h2Sessions++;
         this.sessions.add(session);
+        session.setLocalWindowSize(this.windowBytes);
         session.once('close', () => this.sessions.delete(session));
         session.on('error', () => undefined);
       });
@@ -260,8 +276,9 @@ export class FakePushService {
       try {
         payload = JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth }).toString());
         this.decrypted++;
-      } catch {
+      } catch (e) {
         this.undecryptable++;
+        if (this.undecryptableReasons.length < 10) this.undecryptableReasons.push(`/push/${id}: ${(e as Error).message} (${body.length} bytes)`);
         status = 400;
       }
     }
