@@ -118,6 +118,35 @@ describe('PushHttpClient', () => {
     expect(s.requestsBy.http2).toBe(60);
   });
 
+  it('puts no more bodies on a connection than its flow-control window takes, and opens another for the rest', async () => {
+    // Bodies of about 2 KB: a 64 KiB window (node's default, kept by this service) takes 31 of them at once.
+    const big = (c: PushHttpClient, s: FakePushService) => {
+      const sub = s.subscribe();
+      const body = encryptPayload(Buffer.from(JSON.stringify({ n: sub.id, pad: 'x'.repeat(2000) })), sub.json.keys);
+      const headers = { 'content-encoding': 'aes128gcm', ttl: '60', authorization: vapid.authorization(s.origin), 'idempotency-key': sub.id };
+      return c.post(new URL(sub.json.endpoint), headers, body, 10_000).then((r) => r.status);
+    };
+    const fits = Math.floor(65_535 / 2_103);
+
+    const small = await service({ windowBytes: 65_535 });
+    small.delayMs = 250; // every request the limits allow is in flight at once
+    const c = client({ ca: cert.cert }, 16);
+    expect(await Promise.all(Array.from({ length: 200 }, () => big(c, small)))).toEqual(Array(200).fill(201));
+    expect(small.peakStreamsPerSession).toBeGreaterThan(1); // still multiplexed
+    expect(small.peakStreamsPerSession).toBeLessThanOrEqual(fits);
+    expect(small.connections).toBeGreaterThan(1);
+    // every payload arrived whole (decrypted)
+    expect(small.received.every((r) => r.payload !== null)).toBe(true);
+
+    // A service granting 1 MiB (as Google's front ends do) takes them all on one connection.
+    const large = await service();
+    large.delayMs = 250;
+    const d = client({ ca: cert.cert }, 16);
+    expect(await Promise.all(Array.from({ length: 200 }, () => big(d, large)))).toEqual(Array(200).fill(201));
+    expect(large.connections).toBe(1);
+    expect(large.peakStreamsPerSession).toBeGreaterThan(fits);
+  });
+
   it('falls back to HTTP/1.1 for an origin that does not negotiate h2', async () => {
     const s = await service({ http2: false });
     const c = client();

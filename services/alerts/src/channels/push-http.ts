@@ -50,14 +50,34 @@ function timeoutError() {
   return e;
 }
 
-/** One HTTP/2 connection to an origin and the streams it carries. */
+/** HTTP/2's initial connection window (RFC 9113 6.9.2), until the server grants more. */
+const DEFAULT_WINDOW = 65_535;
+
+/**
+ * One HTTP/2 connection to an origin and the streams it carries: no more than the server's SETTINGS_MAX_CONCURRENT_STREAMS,
+ * nor more bodies than its connection window takes at once. Beyond the window, nghttp2 lets newer streams overtake a
+ * stream whose body waits for WINDOW_UPDATE, so a few could wait past their time-out and be sent again: the requests
+ * wait in the client's own queue instead, in order, or go on another connection (with its own window).
+ */
 class H2Connection {
   active = 0;
-  constructor(readonly session: ClientHttp2Session) {}
+  /** The largest connection window seen: what the server grants (its WINDOW_UPDATE comes after its SETTINGS). */
+  private window = DEFAULT_WINDOW;
 
-  /** The server's SETTINGS_MAX_CONCURRENT_STREAMS (node assumes 100 until SETTINGS arrive; we wait for them). */
+  constructor(
+    readonly session: ClientHttp2Session,
+    private readonly bodyBytes: () => number,
+  ) {
+    this.window = Math.max(DEFAULT_WINDOW, session.state.remoteWindowSize ?? 0);
+  }
+
   get limit() {
-    return this.session.remoteSettings.maxConcurrentStreams ?? 100;
+    const streams = this.session.remoteSettings.maxConcurrentStreams ?? 100;
+    const limit = () => Math.max(1, Math.min(streams, Math.floor(this.window / this.bodyBytes())));
+    // The window is read (a call into the session) only when it is what stops a stream: has the server granted more?
+    if (this.active < limit()) return limit();
+    this.window = Math.max(this.window, this.session.state.remoteWindowSize ?? 0);
+    return limit();
   }
 
   get usable() {
@@ -104,6 +124,8 @@ export class PushHttpClient {
   /** IP-literal hosts (`address:port`) the SSRF rule has accepted. */
   private readonly checkedLiterals = new Set<string>();
   private sweep?: NodeJS.Timeout;
+  /** Request bodies' mean size (a moving average), for the bodies a connection's window takes at once (H2Connection). */
+  private meanBody = 0;
 
   constructor(
     private readonly maxSocketsPerOrigin: number,
@@ -122,6 +144,7 @@ export class PushHttpClient {
   /** Resolves with the response status (and Retry-After) once the (ignored) response body is drained, so the connection is reused. `headers` is sent as given (content-length is set here). */
   post(url: URL, headers: OutgoingHttpHeaders, body: Buffer, timeoutMs: number): Promise<PushResponse> {
     headers['content-length'] = body.length;
+    this.meanBody = this.meanBody ? this.meanBody + (body.length - this.meanBody) / 64 : body.length;
     // Node resolves no IP literal, so lookup() never sees one: check it here (names are checked as they connect).
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && !this.checkedLiterals.has(url.host)) {
@@ -371,12 +394,18 @@ export class PushHttpClient {
         s.once('error', fail);
         s.once('close', closed);
         s.once('remoteSettings', () => {
-          clearTimeout(timer);
-          s.removeListener('error', fail);
-          s.removeListener('close', closed);
-          // Until watch() takes over (and after): a session error is handled there, never thrown.
-          s.on('error', () => undefined);
-          resolve(new H2Connection(s));
+          // The server's WINDOW_UPDATE for the connection follows its SETTINGS, usually in the same read: once that is
+          // processed, the first requests are spread by the window it grants.
+          setImmediate(() => {
+            if (s.destroyed) return; // fail() has rejected
+            clearTimeout(timer);
+            s.removeListener('error', fail);
+            s.removeListener('close', closed);
+            // Until watch() takes over (and after): a session error is handled there, never thrown.
+            s.on('error', () => undefined);
+            // Only DATA counts against the window; an empty body still takes a stream slot.
+            resolve(new H2Connection(s, () => Math.max(1, this.meanBody)));
+          });
         });
       });
     });

@@ -88,6 +88,9 @@ export class FakePushService {
   /** Requests being answered now, and the most at once. */
   inFlight = 0;
   peakInFlight = 0;
+  /** The most HTTP/2 streams open at once on one connection. */
+  peakStreamsPerSession = 0;
+  private readonly streamsBySession = new WeakMap<object, number>();
   readonly received: ReceivedPush[] = [];
   private readonly subscriptions = new Map<string, FakeSubscription>();
   private readonly verifiedTokens = new Set<string>();
@@ -232,7 +235,14 @@ export class FakePushService {
     const arrivedAt = performance.now();
     this.requestsBy.http2++;
     this.peakInFlight = Math.max(this.peakInFlight, ++this.inFlight);
-    stream.once('close', () => this.inFlight--);
+    const session = stream.session!;
+    const onSession = (this.streamsBySession.get(session) ?? 0) + 1;
+    this.streamsBySession.set(session, onSession);
+    this.peakStreamsPerSession = Math.max(this.peakStreamsPerSession, onSession);
+    stream.once('close', () => {
+      this.inFlight--;
+      this.streamsBySession.set(session, (this.streamsBySession.get(session) ?? 1) - 1);
+    });
     stream.on('error', () => undefined);
     // Only a payload in the decryption sample is kept; the others are read and dropped, as a front door would stream them on.
     const sampled = this.sampled();
