@@ -73,7 +73,8 @@ class H2Connection {
 
   get limit() {
     const streams = this.session.remoteSettings.maxConcurrentStreams ?? 100;
-    const limit = () => Math.max(1, Math.min(streams, Math.floor(this.window / this.bodyBytes())));
+    // A server's 0 stops new streams; a body larger than the window still gets a stream of its own (it goes in parts).
+    const limit = () => Math.min(streams, Math.max(1, Math.floor(this.window / this.bodyBytes())));
     // The window is read (a call into the session) only when it is what stops a stream: has the server granted more?
     if (this.active < limit()) return limit();
     this.window = Math.max(this.window, this.session.state.remoteWindowSize ?? 0);
