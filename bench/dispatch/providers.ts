@@ -55,8 +55,9 @@ export class Providers {
       };
     };
     this.push = new FakePushService({
-      // As Google's front ends (FCM's push endpoints) do: 100 streams per connection, 1 MiB windows (the fake's default).
+      // As Google's front ends (FCM's push endpoints) grant: 100 streams per connection, 1 MiB flow-control windows.
       maxConcurrentStreams: 100,
+      windowBytes: 1 << 20,
       keepReceived: false,
       decryptEvery,
       resolve,

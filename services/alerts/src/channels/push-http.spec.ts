@@ -128,7 +128,7 @@ describe('PushHttpClient', () => {
     };
     const fits = Math.floor(65_535 / 2_103);
 
-    const small = await service({ windowBytes: 65_535 });
+    const small = await service(); // node's default windows
     small.delayMs = 250; // every request the limits allow is in flight at once
     const c = client({ ca: cert.cert }, 16);
     expect(await Promise.all(Array.from({ length: 200 }, () => big(c, small)))).toEqual(Array(200).fill(201));
@@ -139,7 +139,7 @@ describe('PushHttpClient', () => {
     expect(small.received.every((r) => r.payload !== null)).toBe(true);
 
     // A service granting 1 MiB (as Google's front ends do) takes them all on one connection.
-    const large = await service();
+    const large = await service({ windowBytes: 1 << 20 });
     large.delayMs = 250;
     const d = client({ ca: cert.cert }, 16);
     expect(await Promise.all(Array.from({ length: 200 }, () => big(d, large)))).toEqual(Array(200).fill(201));
