@@ -47,10 +47,21 @@ describe('Redis Cluster: one alert end to end on three primaries, and the queues
 
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
-    await procs.killAll();
-    await stack.close(alerts);
-    await cluster.stop();
+    // In clean-clone CI runs on a slow host this teardown stalled past the hook's time-out (both tests passed; it never
+    // stalled when run alone): each step is bounded and named, so a stall says where it is and the cluster still stops.
+    await bounded('kill the dispatcher and the gateway', () => procs.killAll());
+    await bounded('close the alerts service', () => alerts?.close());
+    await bounded('close the fakes, drop the database', () => stack.close());
+    await bounded('stop the cluster', () => cluster.stop());
   });
+
+  async function bounded(step: string, run: () => Promise<unknown> | undefined, ms = 20_000) {
+    let timer: NodeJS.Timeout | undefined;
+    const stalled = new Promise<'stalled'>((resolve) => (timer = setTimeout(() => resolve('stalled'), ms)));
+    const outcome = await Promise.race([Promise.resolve(run()).then(() => 'done' as const), stalled]);
+    clearTimeout(timer);
+    if (outcome === 'stalled') console.warn(`teardown: "${step}" did not finish within ${ms} ms; going on`);
+  }
 
   const call = jsonClient(() => alerts.url);
   const logs = () => [dispatcher, gateway].map((p) => `--- ${p?.name}\n${p?.output().slice(-3000)}`).join('\n');

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { REDIS } from '@beacon/common';
+import { closeRedis, REDIS } from '@beacon/common';
 import type { AuthUser } from './token';
 
 /**
@@ -167,7 +167,7 @@ export class SessionRevocations {
       onResubscribed?.();
     });
     return async () => {
-      await sub.quit().catch(() => sub.disconnect());
+      await closeRedis(sub);
     };
   }
 }

@@ -37,11 +37,29 @@ export function createRedis(url: string, options: RedisOptions = {}): Redis {
   return new Redis(url, { ...defaults, ...options });
 }
 
+/**
+ * QUIT, and if it fails or has no answer within `ms`, drop the connection. A cluster client whose primary was just
+ * killed can wait for that node forever, and a shutdown must not (the redis-cluster spec's teardown stalled on it).
+ */
+export async function closeRedis(client: Pick<Redis, 'quit' | 'disconnect'>, ms = 2000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  const outcome = await Promise.race([
+    client.quit().then(
+      () => 'quit' as const,
+      () => 'failed' as const,
+    ),
+    late,
+  ]);
+  clearTimeout(timer);
+  if (outcome !== 'quit') client.disconnect();
+}
+
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
   async onApplicationShutdown() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await closeRedis(this.redis);
   }
 }
 

@@ -3,7 +3,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
 import { Rooms, ServerToClientEvents, socketIoKey } from '@beacon/contracts';
 import { livePublisher } from '../live-publisher';
-import { createRedis } from '../redis';
+import { closeRedis, createRedis } from '../redis';
 
 export const LIVE_OPTIONS = Symbol('LIVE_OPTIONS');
 
@@ -51,7 +51,7 @@ export class LiveEvents implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await closeRedis(this.redis);
   }
 }
 

@@ -3,6 +3,7 @@ import { JobsOptions, Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, JobPayloads, QueueName } from '@beacon/contracts';
 import { withJobContext } from '../observability/jobs';
+import { closeRedis } from '../redis';
 import { bullConnection, bullPrefix } from './bullmq';
 
 export const QUEUE_OPTIONS = Symbol('QUEUE_OPTIONS');
@@ -74,7 +75,7 @@ export class JobQueue implements OnApplicationShutdown {
 
   async onApplicationShutdown() {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
-    await this.connection?.quit().catch(() => this.connection?.disconnect());
+    if (this.connection) await closeRedis(this.connection);
   }
 }
 

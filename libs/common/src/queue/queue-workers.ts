@@ -4,6 +4,7 @@ import type Redis from 'ioredis';
 import { DEFAULT_JOB_OPTIONS, JobName, QueueName, retryDelayMs } from '@beacon/contracts';
 import { runJob, takeJobContext } from '../observability/jobs';
 import { watchQueueDepth } from '../observability/metrics';
+import { closeRedis } from '../redis';
 import { bullConnection, bullPrefix } from './bullmq';
 import { JobQueue } from './job-queue';
 import { JobHandler, JobRegistry } from './job-registry';
@@ -101,7 +102,7 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   async onApplicationShutdown() {
-    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+    await Promise.all(this.connections.map((c) => closeRedis(c)));
   }
 }
 

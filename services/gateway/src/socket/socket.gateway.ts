@@ -6,7 +6,7 @@ import { decodeJwt } from 'jose';
 import { Server, Socket } from 'socket.io';
 import { AuthUser, checkSessionLive, InvalidTokenError, isVoidedByRevocation, Revocation, SessionRevocations, TokenVerifier } from '@beacon/auth';
 import { AlertProgress, ClientToServerEvents, progressCacheKey, Rooms, ServerToClientEvents, socketIoKey } from '@beacon/contracts';
-import { countSocketConnections, createRedis, InjectRedis } from '@beacon/common';
+import { closeRedis, countSocketConnections, createRedis, InjectRedis } from '@beacon/common';
 import { GatewayEnv } from '../config/env.dto';
 
 interface SocketData {
@@ -155,6 +155,6 @@ export class SocketGateway implements OnApplicationBootstrap, OnApplicationShutd
   async onApplicationShutdown() {
     await this.stopListening?.();
     await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
-    await Promise.all([this.pub, this.sub].map((c) => c.quit().catch(() => c.disconnect())));
+    await Promise.all([this.pub, this.sub].map((c) => closeRedis(c)));
   }
 }
