@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { io, Socket } from 'socket.io-client';
 import { AdminAlert, AlertProgress } from '@beacon/contracts';
 import { SessionRevocations } from '@beacon/auth';
-import { createRedis } from '@beacon/common';
+import { createRedis, within } from '@beacon/common';
 import { jsonClient, RunningService, startTestService, TestRedisCluster } from '@beacon/testing';
 import { alertsService } from '../services/alerts/src/service';
 import { DispatchStack } from '../services/alerts/src/testing/dispatch-stack';
@@ -56,11 +56,7 @@ describe('Redis Cluster: one alert end to end on three primaries, and the queues
   });
 
   async function bounded(step: string, run: () => Promise<unknown> | undefined, ms = 20_000) {
-    let timer: NodeJS.Timeout | undefined;
-    const stalled = new Promise<'stalled'>((resolve) => (timer = setTimeout(() => resolve('stalled'), ms)));
-    const outcome = await Promise.race([Promise.resolve(run()).then(() => 'done' as const), stalled]);
-    clearTimeout(timer);
-    if (outcome === 'stalled') console.warn(`teardown: "${step}" did not finish within ${ms} ms; going on`);
+    if (!(await within(Promise.resolve(run()), ms)).done) console.warn(`teardown: "${step}" did not finish within ${ms} ms; going on`);
   }
 
   const call = jsonClient(() => alerts.url);

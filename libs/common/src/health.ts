@@ -2,6 +2,7 @@ import { Controller, DynamicModule, Get, Inject, Injectable, Module, Optional } 
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type Redis from 'ioredis';
 import { ApiReturns } from './openapi/annotations';
+import { within } from './within';
 import { Public } from './public';
 import { REDIS } from './redis';
 
@@ -24,8 +25,9 @@ export class RedisHealthIndicator {
     const check = this.indicator.check(key);
     try {
       if (!this.redis) throw new Error('no redis client');
-      const pong = await Promise.race([this.redis.ping(), new Promise<string>((_, reject) => setTimeout(() => reject(new Error('timeout')), 1500))]);
-      return pong === 'PONG' ? check.up() : check.down({ message: 'unexpected reply' });
+      const pong = await within(this.redis.ping(), 1500);
+      if (!pong.done) return check.down({ message: 'timeout' });
+      return pong.value === 'PONG' ? check.up() : check.down({ message: 'unexpected reply' });
     } catch (e) {
       return check.down({ message: (e as Error).message });
     }

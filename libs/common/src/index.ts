@@ -2,6 +2,7 @@ export * from './env';
 export * from './errors';
 export * from './database';
 export * from './redis';
+export * from './within';
 export * from './redis-url';
 export * from './health';
 export * from './logging';

@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown, DynamicModule } from '@nestjs/common';
 import Redis, { Cluster, RedisOptions } from 'ioredis';
 import { redisClusterUrl, redisUrlOptions } from './redis-url';
+import { within } from './within';
 
 export const REDIS = Symbol('REDIS');
 export const InjectRedis = () => Inject(REDIS);
@@ -42,17 +43,14 @@ export function createRedis(url: string, options: RedisOptions = {}): Redis {
  * killed can wait for that node forever, and a shutdown must not (the redis-cluster spec's teardown stalled on it).
  */
 export async function closeRedis(client: Pick<Redis, 'quit' | 'disconnect'>, ms = 2000): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
-  const outcome = await Promise.race([
+  const quit = await within(
     client.quit().then(
-      () => 'quit' as const,
-      () => 'failed' as const,
+      () => true,
+      () => false,
     ),
-    late,
-  ]);
-  clearTimeout(timer);
-  if (outcome !== 'quit') client.disconnect();
+    ms,
+  );
+  if (!quit.done || !quit.value) client.disconnect();
 }
 
 @Injectable()

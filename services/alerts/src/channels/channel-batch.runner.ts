@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { ChannelBatch, retryDelayMs } from '@beacon/contracts';
-import { recordDelivery } from '@beacon/common';
+import { recordDelivery, within, Within } from '@beacon/common';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
@@ -47,16 +47,8 @@ const OUTCOME_WRITE_PATIENCE_MS = 10 * 60_000;
  * `send` (a provider call) raced against the window's stop. Past it, the call may still complete, so the outcome
  * is unknown: a transient failure, retried under the same idempotency key, as after a crash.
  */
-export async function withinWindow<T>(window: SendWindow, send: () => Promise<T>): Promise<{ done: true; value: T } | { done: false }> {
-  let timer: NodeJS.Timeout | undefined;
-  const stopped = new Promise<{ done: false }>((resolve) => {
-    timer = setTimeout(() => resolve({ done: false }), Math.max(0, window.stop - Date.now()));
-  });
-  try {
-    return await Promise.race([send().then((value) => ({ done: true as const, value })), stopped]);
-  } finally {
-    clearTimeout(timer);
-  }
+export async function withinWindow<T>(window: SendWindow, send: () => Promise<T>): Promise<Within<T>> {
+  return within(send(), window.stop - Date.now());
 }
 
 /** A transient failure of a batch; `retryAfterMs` is read by the jobs' backoff strategy (retryDelayMs). */
