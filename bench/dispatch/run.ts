@@ -215,6 +215,16 @@ interface PhaseContext {
   isAlive: () => string | null;
 }
 
+/**
+ * Both phases start from the same state of PostgreSQL: the dirty pages of what came before (the seeding's bulk load,
+ * the previous phase's rows) written out by a CHECKPOINT now, not by one that the WAL volume may trigger in the middle
+ * of a phase (with the default max_wal_size the seeding alone requests several); a city's dispatch does not follow a
+ * bulk load either.
+ */
+async function quiesce(db: Client) {
+  await db.query('CHECKPOINT');
+}
+
 async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alertId: string | null; startedAt: number }> {
   await ctx.sampler.start();
   const log = new ArrivalLog(ctx.population.size, performance.now());
@@ -428,6 +438,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
       const dead = ps.find((p) => p.child.exitCode !== null);
       return dead ? `${dead.name} exited with ${dead.child.exitCode}:\n${dead.output()}` : null;
     };
+    await quiesce(db);
     o.log('  Beacon: sending the alert through POST /api/alerts...');
     const beaconRun = await runPhase({
       name: 'beacon',
@@ -500,6 +511,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
       }
       const queue = new Queue(BASELINE_QUEUE, { connection: { url: o.redisUrl } as never, prefix: queuePrefix(redisPrefix) });
       try {
+        await quiesce(db);
         o.log('  naive baseline: dispatching the same alert...');
         const run = await runPhase({
           name: 'baseline',

@@ -176,11 +176,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
   }
 
   private async payload(m: ChannelMessage): Promise<PushPayload> {
-    return pushPayload(m, {
-      url: `${this.env.PUBLIC_URL.replace(/\/$/, '')}/api/alerts/deliveries/${m.id}/receipt`,
-      delivered: await this.keys.receiptToken(m.id, 'delivered'),
-      ack: await this.keys.receiptToken(m.id, 'ack'),
-    });
+    return pushPayload(m, { url: `${this.env.PUBLIC_URL.replace(/\/$/, '')}/api/alerts/deliveries/${m.id}/receipt`, ...(await this.keys.receiptTokens(m.id)) });
   }
 
   private async vapidCache() {

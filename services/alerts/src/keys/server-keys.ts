@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createECDH, createHmac, createPrivateKey, KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createECDH, createHmac, createPrivateKey, createSecretKey, KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 
 export interface VapidKeys {
@@ -14,6 +14,9 @@ export type ReceiptPurpose = 'delivered' | 'ack';
 
 const b64url = (b: Buffer) => b.toString('base64url');
 
+const tokenFor = (secret: KeyObject, deliveryId: string, purpose: ReceiptPurpose) =>
+  createHmac('sha256', secret).update(`${purpose}:${deliveryId}`).digest('base64url').slice(0, 32);
+
 /**
  * Keys generated on first start and kept in the alerts schema: the VAPID key pair (RFC 8292) and the
  * secret that signs per-delivery receipt tokens (the service worker reports "shown" and "acknowledged"
@@ -21,7 +24,7 @@ const b64url = (b: Buffer) => b.toString('base64url');
  */
 @Injectable()
 export class ServerKeys implements OnApplicationBootstrap {
-  private loaded?: Promise<{ vapid: VapidKeys; receiptSecret: Buffer }>;
+  private loaded?: Promise<{ vapid: VapidKeys; receiptSecret: KeyObject }>;
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
@@ -36,8 +39,13 @@ export class ServerKeys implements OnApplicationBootstrap {
 
   /** A token proving the bearer received this delivery's push payload (only its browser can decrypt it). */
   async receiptToken(deliveryId: string, purpose: ReceiptPurpose): Promise<string> {
+    return tokenFor((await this.load()).receiptSecret, deliveryId, purpose);
+  }
+
+  /** Both of a delivery's receipt tokens, as receiptToken gives them, the keys read once (one per push message). */
+  async receiptTokens(deliveryId: string): Promise<Record<ReceiptPurpose, string>> {
     const { receiptSecret } = await this.load();
-    return b64url(createHmac('sha256', receiptSecret).update(`${purpose}:${deliveryId}`).digest()).slice(0, 32);
+    return { delivered: tokenFor(receiptSecret, deliveryId, 'delivered'), ack: tokenFor(receiptSecret, deliveryId, 'ack') };
   }
 
   async verifyReceipt(deliveryId: string, purpose: ReceiptPurpose, token: string): Promise<boolean> {
@@ -67,6 +75,6 @@ export class ServerKeys implements OnApplicationBootstrap {
       key: { kty: 'EC', crv: 'P-256', x: b64url(pub.subarray(1, 33)), y: b64url(pub.subarray(33, 65)), d: row.vapid_private_key },
       format: 'jwk',
     });
-    return { vapid: { publicKey: row.vapid_public_key as string, privateKey }, receiptSecret: Buffer.from(row.receipt_secret, 'base64url') };
+    return { vapid: { publicKey: row.vapid_public_key as string, privateKey }, receiptSecret: createSecretKey(Buffer.from(row.receipt_secret, 'base64url')) };
   }
 }
