@@ -118,3 +118,38 @@ export function dispatcherNodeFlags(dockerfile: string): string[] {
   const args: string[] = JSON.parse(cmd);
   return args.slice(1, -1).filter((a) => a !== '--enable-source-maps');
 }
+
+/**
+ * What a cluster does to running services: GET /ready (the kubelet's readiness probe) and GET /metrics (Prometheus'
+ * scrape) of each, here every `everyMs` (a cluster: every 10-30 s) so that a run has them from its first second on.
+ * A process measured without them could differ from one in production (a probe is an HTTP request, and the request
+ * handling is part of the process). Failures are counted, not thrown: a probe is no part of the result.
+ */
+export function probe(ps: ServiceProcess[], everyMs = 1000): { stop: () => Promise<{ probes: number; failed: number }> } {
+  let probes = 0;
+  let failed = 0;
+  const inFlight = new Set<Promise<void>>();
+  const once = () => {
+    for (const p of ps) {
+      for (const path of ['/ready', '/metrics']) {
+        const done = fetch(`${p.url.replace(/\/$/, '')}${path}`, { signal: AbortSignal.timeout(5000) })
+          .then((r) => r.arrayBuffer().then(() => (r.ok ? undefined : failed++)))
+          .catch(() => void failed++)
+          .then(() => {
+            probes++;
+            inFlight.delete(done);
+          });
+        inFlight.add(done);
+      }
+    }
+  };
+  once();
+  const timer = setInterval(once, everyMs);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await Promise.all([...inFlight]);
+      return { probes, failed };
+    },
+  };
+}

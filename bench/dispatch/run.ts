@@ -19,7 +19,7 @@ import { eligibleUsersSql, SqlParams } from '../../services/alerts/src/dispatch/
 import { throwawayCertificate } from '../../services/alerts/src/testing/tls-certificate';
 import { BASELINE_JOB_OPTIONS, BASELINE_QUEUE } from './baseline-worker';
 import { BENCH_ALERT, Population } from './population';
-import { dispatcherNodeFlags, processCpuSeconds, processMemory, ServiceProcess } from './processes';
+import { dispatcherNodeFlags, probe, processCpuSeconds, processMemory, ServiceProcess } from './processes';
 import { ArrivalLog, Providers } from './providers';
 import { BenchResult, PhaseResult, percentile, ratios, svgChart, table, timeline } from './report';
 import { databaseUrl, seedDatabase } from './seed';
@@ -440,6 +440,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
     };
     await quiesce(db);
     o.log('  Beacon: sending the alert through POST /api/alerts...');
+    const probes = probe([alerts, ...workers]);
     const beaconRun = await runPhase({
       name: 'beacon',
       db,
@@ -462,6 +463,8 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
       },
     });
     const beacon = beaconRun.result;
+    const probed = await probes.stop();
+    o.log(`  Beacon: probed /ready and /metrics ${probed.probes} times (${probed.failed} failed)`);
     o.log(`  Beacon: ${beacon.completed ? `done in ${((beacon.totalMs ?? 0) / 1000).toFixed(2)} s` : `FAILED: ${beacon.error}`}`);
     if (!beacon.completed) for (const p of [alerts, ...workers]) o.log(`--- ${p.name} (last lines)\n${p.output().split('\n').slice(-30).join('\n')}`);
     await Promise.all(workers.map((w) => w.stop()));

@@ -18,9 +18,15 @@ function logContext(): Record<string, string> {
   return { ...(requestId ? { requestId } : {}), ...(traceId ? { traceId } : {}) };
 }
 
-/** Structured JSON logs; secrets in headers never reach them. */
-export function loggingModule(service: string, level: string) {
+/**
+ * Structured JSON logs; secrets in headers never reach them. `httpRequests: false` leaves the HTTP requests unlogged:
+ * nestjs-pino runs each one in an AsyncLocalStorage of its own, and on Node 20 one such run switches on the async hooks
+ * every later promise of the process pays for (see propagateRequestContext). The dispatcher's HTTP is probes and
+ * metrics scrapes; its first probe would otherwise have cost its channel jobs a tenth of their CPU.
+ */
+export function loggingModule(service: string, level: string, { httpRequests = true }: { httpRequests?: boolean } = {}) {
   return LoggerModule.forRoot({
+    ...(httpRequests ? {} : { forRoutes: [] }),
     pinoHttp: {
       level,
       base: { service },

@@ -31,7 +31,7 @@ export class DispatcherModule {
       module: DispatcherModule,
       imports: [
         EnvModule.forRoot(env),
-        loggingModule('dispatcher', env.LOG_LEVEL),
+        loggingModule('dispatcher', env.LOG_LEVEL, { httpRequests: false }),
         TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL, alertsDatabase), retryAttempts: 5, retryDelay: 2000 }),
         RedisModule.forRoot(env.REDIS_URL, { keyPrefix: `${env.REDIS_PREFIX}:` }),
         // Which RFC 8291 key agreement the push channel runs on (the native addon, or node:crypto and why).

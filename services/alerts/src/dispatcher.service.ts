@@ -7,4 +7,6 @@ export const dispatcherService: ServiceDefinition<DispatcherEnv> = {
   envClass: DispatcherEnv,
   module: (env) => DispatcherModule.register(env),
   port: (env) => env.DISPATCHER_PORT,
+  // Its channel jobs make thousands of promises a batch: the request id is named where it matters, not propagated.
+  requestContext: 'explicit',
 };

@@ -1,5 +1,5 @@
 import { currentRequestId, withRequestId } from './request-context';
-import { JOB_CONTEXT_FIELD, runJob, takeJobContext, withJobContext } from './jobs';
+import { JOB_CONTEXT_FIELD, jobRequestId, runJob, takeJobContext, withJobContext } from './jobs';
 
 const job = { queue: 'channel-sms', name: 'sms.send', id: 'sms_a_0', attempt: 1 };
 
@@ -8,6 +8,13 @@ describe('job context', () => {
     expect(withJobContext({ alertId: 'a' })).toEqual({ alertId: 'a' });
     const queued = withRequestId('request-id-1234', () => withJobContext({ alertId: 'a' }));
     expect(queued).toEqual({ alertId: 'a', [JOB_CONTEXT_FIELD]: { requestId: 'request-id-1234' } });
+  });
+
+  it('carries a request id it is given where there is no context (the dispatcher), and the job tells it back', () => {
+    const queued = withJobContext({ alertId: 'a' }, 'request-id-1234');
+    expect(queued).toEqual({ alertId: 'a', [JOB_CONTEXT_FIELD]: { requestId: 'request-id-1234' } });
+    expect(jobRequestId({ data: queued })).toBe('request-id-1234');
+    expect(jobRequestId({ data: { alertId: 'a' } })).toBeUndefined();
   });
 
   it('gives the handler its own data back, without the context', () => {

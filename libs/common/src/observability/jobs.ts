@@ -14,9 +14,8 @@ interface JobContext {
   trace?: Record<string, string>;
 }
 
-/** `data` with the current request id and trace context, when there is any. */
-export function withJobContext<T>(data: T): T {
-  const requestId = currentRequestId();
+/** `data` with the request id (by default the current one) and trace context, when there is any. */
+export function withJobContext<T>(data: T, requestId: string | undefined = currentRequestId()): T {
   const trace = traceHeaders();
   if (!requestId && !Object.keys(trace).length) return data;
   if (!data || typeof data !== 'object' || Array.isArray(data)) return data;
@@ -37,6 +36,11 @@ export function takeJobContext<T>(raw: T): { data: T; context: JobContext } {
     }
   }
   return { data: data as T, context: { ...(isValidRequestId(c.requestId) ? { requestId: c.requestId } : {}), trace } };
+}
+
+/** The id of the request that queued this job (from its data as it came through Redis), if any. */
+export function jobRequestId(job: { data: unknown }): string | undefined {
+  return takeJobContext(job.data).context.requestId;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { currentRequestId, isValidRequestId, requestIdFrom, withRequestId } from './request-context';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { currentRequestId, isValidRequestId, logLine, propagateRequestContext, requestIdFrom, withRequestId } from './request-context';
 
 describe('request ids', () => {
   it('keeps ids of a safe shape and length, and nothing else', () => {
@@ -32,5 +33,32 @@ describe('request ids', () => {
     await Promise.all([work('request-one-1', 20), work('request-two-2', 5)]);
     expect(seen).toEqual(['request-two-2=request-two-2', 'request-one-1=request-one-1']);
     expect(currentRequestId()).toBeUndefined();
+  });
+
+  describe('without propagation (the dispatcher)', () => {
+    afterEach(() => propagateRequestContext(true));
+
+    it('runs the work without a context, and switches on no AsyncLocalStorage (whose hooks every promise would pay)', async () => {
+      const enable = jest.spyOn(AsyncLocalStorage.prototype as unknown as { _enable: () => void }, '_enable');
+      try {
+        propagateRequestContext(false);
+        const seen = await withRequestId('request-id-1234', async () => {
+          await new Promise((r) => setImmediate(r));
+          return currentRequestId();
+        });
+        expect(seen).toBeUndefined();
+        expect(enable).not.toHaveBeenCalled();
+        propagateRequestContext(true);
+        expect(withRequestId('request-id-1234', () => currentRequestId())).toBe('request-id-1234');
+        expect(enable).toHaveBeenCalled();
+      } finally {
+        enable.mockRestore();
+      }
+    });
+
+    it('names the request on the lines that need it', () => {
+      expect(logLine('alert a: 3 recipients', 'request-id-1234')).toEqual({ msg: 'alert a: 3 recipients', requestId: 'request-id-1234' });
+      expect(logLine('alert a: 3 recipients', undefined)).toBe('alert a: 3 recipients');
+    });
   });
 });

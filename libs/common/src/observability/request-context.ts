@@ -27,12 +27,34 @@ interface RequestContext {
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
+/**
+ * Whether a request's id follows its work through every await (AsyncLocalStorage), as it does by default. On Node 20
+ * that has a price: once any storage has run, every promise the process makes pays its hooks. The dispatcher makes
+ * thousands per channel batch (a tenth of its CPU at full load went to them, measured with bench/dispatch), so it runs
+ * without (ServiceDefinition.requestContext 'explicit'): its jobs carry the id in their data, and the few lines that
+ * need it name it (jobRequestId, logLine); elsewhere in that process currentRequestId() is undefined.
+ */
+let propagated = true;
+
+/** Switches propagation for this process (set once, at its start, before any request or job runs). */
+export function propagateRequestContext(on: boolean) {
+  propagated = on;
+}
+
 /** The id of the request (or of the request that queued the job) this code runs for, if any. */
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
 }
 
-/** Runs `fn` (and everything it starts) as part of the request `requestId`. */
+/** Runs `fn` (and everything it starts) as part of the request `requestId`; without propagation, just runs it. */
 export function withRequestId<T>(requestId: string, fn: () => T): T {
-  return storage.run({ requestId }, fn);
+  return propagated ? storage.run({ requestId }, fn) : fn();
+}
+
+/**
+ * A log line that names the request it belongs to, for a process that does not propagate the context (the pino
+ * mixin adds the id by itself otherwise; with both, the two agree).
+ */
+export function logLine(msg: string, requestId: string | undefined): string | { msg: string; requestId: string } {
+  return requestId ? { msg, requestId } : msg;
 }

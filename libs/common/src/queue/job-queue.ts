@@ -3,6 +3,7 @@ import { JobsOptions, Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, JobPayloads, QueueName } from '@beacon/contracts';
 import { withJobContext } from '../observability/jobs';
+import { currentRequestId } from '../observability/request-context';
 import { closeRedis } from '../redis';
 import { bullConnection, bullPrefix } from './bullmq';
 
@@ -13,6 +14,11 @@ export interface QueueOptions {
   redisPrefix: string;
   /** Fail an enqueue after one reconnect attempt instead of waiting for Redis (for producers backed by an outbox). */
   failFast?: boolean;
+}
+
+/** The request on whose behalf jobs are queued, when the context does not say it by itself. */
+export interface QueuedFrom {
+  requestId?: string;
 }
 
 export interface TypedJob<J extends JobName = JobName> {
@@ -59,17 +65,21 @@ export class JobQueue implements OnApplicationShutdown {
     return (this.connection ??= bullConnection(this.options.redisUrl, { failFast: this.options.failFast }));
   }
 
-  async add<J extends JobName>(name: J, data: JobPayloads[J], opts: TypedJob<J>['opts'] = {}) {
-    // the request id and trace context of the work that queues it travel in the job (see observability/jobs.ts)
-    return this.queue(JOB_QUEUE[name]).add(name, withJobContext(data) as never, opts);
+  /**
+   * The request id and trace context of the work that queues it travel in the job (see observability/jobs.ts);
+   * `from.requestId` names the request where the context is not propagated (the dispatcher's jobs).
+   */
+  async add<J extends JobName>(name: J, data: JobPayloads[J], opts: TypedJob<J>['opts'] = {}, from: QueuedFrom = {}) {
+    return this.queue(JOB_QUEUE[name]).add(name, withJobContext(data, from.requestId ?? currentRequestId()) as never, opts);
   }
 
-  /** Adds many jobs of possibly different queues, one round trip per queue. */
-  async addBulk(jobs: TypedJob[]) {
+  /** Adds many jobs of possibly different queues, one round trip per queue (`from` as for add). */
+  async addBulk(jobs: TypedJob[], from: QueuedFrom = {}) {
+    const requestId = from.requestId ?? currentRequestId();
     const byQueue = new Map<QueueName, TypedJob[]>();
     for (const j of jobs) byQueue.set(JOB_QUEUE[j.name], [...(byQueue.get(JOB_QUEUE[j.name]) ?? []), j]);
     for (const [queue, list] of byQueue) {
-      await this.queue(queue).addBulk(list.map((j) => ({ name: j.name, data: withJobContext(j.data) as never, opts: j.opts })));
+      await this.queue(queue).addBulk(list.map((j) => ({ name: j.name, data: withJobContext(j.data, requestId) as never, opts: j.opts })));
     }
   }
 

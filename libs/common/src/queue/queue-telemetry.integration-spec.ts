@@ -3,7 +3,9 @@ import { Test, TestingModule } from '@nestjs/testing';
 import { JobName, JobPayloads, QueueName } from '@beacon/contracts';
 import { testRedisPrefix } from '@beacon/testing';
 import { metricsRegistry } from '../observability/metrics';
-import { currentRequestId, withRequestId } from '../observability/request-context';
+import type { Job } from 'bullmq';
+import { jobRequestId } from '../observability/jobs';
+import { currentRequestId, propagateRequestContext, withRequestId } from '../observability/request-context';
 import { JobQueue } from './job-queue';
 import { OnJob } from './job-registry';
 import { QueueModule } from './queue.module';
@@ -21,12 +23,13 @@ async function eventually<T>(what: string, check: () => Promise<T | false | unde
 /** A handler that holds each job until the test lets it go, and notes what it saw. */
 @Injectable()
 class HeldHandler {
-  seen: { data: unknown; requestId: string | undefined }[] = [];
+  seen: { data: unknown; requestId: string | undefined; named?: string }[] = [];
   private release?: () => void;
 
   @OnJob(JobName.IncidentVerified)
-  async handle(data: JobPayloads[JobName.IncidentVerified]) {
-    this.seen.push({ data, requestId: currentRequestId() });
+  async handle(data: JobPayloads[JobName.IncidentVerified], job: Job) {
+    const named = jobRequestId(job);
+    this.seen.push({ data, requestId: currentRequestId(), ...(named ? { named } : {}) });
     await new Promise<void>((r) => (this.release = r));
   }
 
@@ -77,7 +80,7 @@ describe('the queue kernel’s telemetry (real Redis)', () => {
     await withRequestId('request-from-api-1', () => jobs.add(JobName.IncidentVerified, { incidentId: 'i-1' } as never));
     await jobs.add(JobName.IncidentVerified, { incidentId: 'i-2' } as never);
     await eventually('the first job', async () => handler.seen.length === 1);
-    expect(handler.seen[0]).toEqual({ data: { incidentId: 'i-1' }, requestId: 'request-from-api-1' });
+    expect(handler.seen[0]).toEqual({ data: { incidentId: 'i-1' }, requestId: 'request-from-api-1', named: 'request-from-api-1' });
 
     // one job held active, one waiting behind it: /metrics says so, and how long the waiting one has waited
     await new Promise((r) => setTimeout(r, 300));
@@ -92,5 +95,19 @@ describe('the queue kernel’s telemetry (real Redis)', () => {
     handler.letGo();
     await eventually('an empty queue', async () => (await sample('beacon_queue_jobs', { queue: QueueName.AlertsInbox, state: 'waiting' })) === 0);
     expect(await sample('beacon_queue_oldest_job_age_seconds', { queue: QueueName.AlertsInbox })).toBe(0);
+  });
+
+  it('without propagation (the dispatcher), carries the request id it is given, which the job names and its context does not', async () => {
+    const jobs = mod.get(JobQueue);
+    propagateRequestContext(false);
+    try {
+      const before = handler.seen.length;
+      await jobs.addBulk([{ name: JobName.IncidentVerified, data: { incidentId: 'i-3' } as never }], { requestId: 'request-from-api-3' });
+      await eventually('the job', async () => handler.seen.length === before + 1);
+      expect(handler.seen[before]).toEqual({ data: { incidentId: 'i-3' }, requestId: undefined, named: 'request-from-api-3' });
+      handler.letGo();
+    } finally {
+      propagateRequestContext(true);
+    }
   });
 });

@@ -2,7 +2,8 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { DEFAULT_JOB_OPTIONS, JobName, QueueName, retryDelayMs } from '@beacon/contracts';
-import { runJob, takeJobContext } from '../observability/jobs';
+import { jobRequestId, runJob, takeJobContext } from '../observability/jobs';
+import { logLine } from '../observability/request-context';
 import { watchQueueDepth } from '../observability/metrics';
 import { closeRedis } from '../redis';
 import { bullConnection, bullPrefix } from './bullmq';
@@ -69,7 +70,10 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
       });
       worker.on('failed', (job, err) => {
         const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError;
-        const line = `${name} job ${job?.id} (${job?.name}) attempt ${job?.attemptsMade} failed${final ? ', giving up' : ''}: ${err.message}`;
+        const line = logLine(
+          `${name} job ${job?.id} (${job?.name}) attempt ${job?.attemptsMade} failed${final ? ', giving up' : ''}: ${err.message}`,
+          job && jobRequestId(job),
+        );
         if (final) this.logger.error(line);
         else this.logger.warn(line);
       });
@@ -87,7 +91,7 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
     const started = Date.now();
     return runJob({ queue: job.queueName, name: job.name, id: job.id, attempt: job.attemptsMade + 1 }, context, async () => {
       const result = await handler(data, job);
-      this.logger.log(`${job.queueName} job ${job.id} (${job.name}) done in ${Date.now() - started} ms`);
+      this.logger.log(logLine(`${job.queueName} job ${job.id} (${job.name}) done in ${Date.now() - started} ms`, context.requestId));
       return result;
     });
   }

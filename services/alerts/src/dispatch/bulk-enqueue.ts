@@ -1,11 +1,11 @@
-import type { JobQueue, TypedJob } from '@beacon/common';
+import type { JobQueue, QueuedFrom, TypedJob } from '@beacon/common';
 
 /** Jobs per addBulk round trip (the first group goes out sooner, so sending starts while the rest is planned). */
 const ENQUEUE_CHUNK = 100;
 
 /**
  * Channel jobs queued as they are planned, a chunk per addBulk round trip, so nothing holds more than a chunk in
- * memory whatever the alert's size. `onFirst` runs once the first chunk is queued.
+ * memory whatever the alert's size. `onFirst` runs once the first chunk is queued; `from` names the request they are for.
  */
 export class BulkEnqueue {
   private pending: TypedJob[] = [];
@@ -14,6 +14,7 @@ export class BulkEnqueue {
   constructor(
     private readonly queue: JobQueue,
     private readonly onFirst: () => void = () => undefined,
+    private readonly from: QueuedFrom = {},
   ) {}
 
   async add(job: TypedJob) {
@@ -25,7 +26,7 @@ export class BulkEnqueue {
     if (!this.pending.length) return;
     const jobs = this.pending;
     this.pending = [];
-    await this.queue.addBulk(jobs);
+    await this.queue.addBulk(jobs, this.from);
     if (!this.queued) this.onFirst();
     this.queued += jobs.length;
   }

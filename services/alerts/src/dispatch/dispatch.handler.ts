@@ -8,7 +8,8 @@ import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { channelBatchJob } from './channel-batch-job';
 import { EligibilityRepository } from './eligibility.repository';
-import { JobQueue, LiveEvents, OnJob } from '@beacon/common';
+import { jobRequestId, JobQueue, LiveEvents, logLine, OnJob } from '@beacon/common';
+import type { Job } from 'bullmq';
 import { BulkEnqueue } from './bulk-enqueue';
 
 /**
@@ -34,7 +35,11 @@ export class DispatchHandler {
   ) {}
 
   @OnJob(JobName.AlertDispatch)
-  async dispatch({ alertId }: JobPayloads[JobName.AlertDispatch]) {
+  async dispatch({ alertId }: JobPayloads[JobName.AlertDispatch], job?: Job) {
+    // Named on its lines and on the channel jobs: the dispatcher does not propagate the request's context (see
+    // propagateRequestContext).
+    const requestId = job && jobRequestId(job);
+    const log = (msg: string) => this.logger.log(logLine(msg, requestId));
     const alert = await this.eligibility.alert(alertId);
     if (!alert) return { skipped: 'alert not found' };
     if (alert.status !== 'active' || alert.expired) return { skipped: `alert is ${alert.expired ? 'expired' : alert.status}` };
@@ -46,7 +51,7 @@ export class DispatchHandler {
     const sizes = { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE };
     const { recipients, batchSizes } = await this.eligibility.markDispatched(alertId, sizes);
     const t1 = Date.now();
-    this.logger.log(`alert ${alertId}: ${rows} deliveries for ${recipients} recipients written in ${t1 - t0} ms`);
+    log(`alert ${alertId}: ${rows} deliveries for ${recipients} recipients written in ${t1 - t0} ms`);
 
     // New alert on the open screens of everyone it concerns, reached by a channel or not (once: a re-run after a
     // crash does not repeat it). It goes out while the batches are planned, on its own connection.
@@ -54,9 +59,9 @@ export class DispatchHandler {
     const announced = summary
       ? this.audience.stream(alert, (userIds, held) => this.live.toUsers(userIds, 'alert:new', { ...summary, held }), at)
       : Promise.resolve(0);
-    const jobs = new BulkEnqueue(this.queue, () =>
-      this.logger.log(`alert ${alertId}: first channel jobs queued ${Date.now() - t0} ms after the dispatch started`),
-    );
+    const jobs = new BulkEnqueue(this.queue, () => log(`alert ${alertId}: first channel jobs queued ${Date.now() - t0} ms after the dispatch started`), {
+      requestId,
+    });
     // The sizes the first run recorded, so a re-run plans the batches (and job ids) that run queued.
     const planned = this.deliveryRows.planBatches(alertId, batchSizes, (b) => jobs.add(channelBatchJob(alertId, b, this.env)));
     const [told] = await Promise.all([announced, planned.then(() => jobs.flush())]);
@@ -66,9 +71,7 @@ export class DispatchHandler {
     const t2 = Date.now();
 
     this.progress.touch(alertId);
-    this.logger.log(
-      `alert ${alertId}: ${recipients} recipients, ${batches} batches, ${told} screens told (eligibility+rows ${t1 - t0} ms, queued ${t2 - t1} ms)`,
-    );
+    log(`alert ${alertId}: ${recipients} recipients, ${batches} batches, ${told} screens told (eligibility+rows ${t1 - t0} ms, queued ${t2 - t1} ms)`);
     return { recipients, batches, told };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JobName, JobPayloads } from '@beacon/contracts';
-import { JobQueue, OnJob } from '@beacon/common';
+import { jobRequestId, JobQueue, logLine, OnJob } from '@beacon/common';
+import type { Job } from 'bullmq';
 import { BulkEnqueue } from './bulk-enqueue';
 import { RevisionsRepository } from '../alerts/revisions.repository';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
@@ -35,7 +36,8 @@ export class RevisionHandler {
   ) {}
 
   @OnJob(JobName.AlertRevise)
-  async revise({ alertId, version }: JobPayloads[JobName.AlertRevise]) {
+  async revise({ alertId, version }: JobPayloads[JobName.AlertRevise], job?: Job) {
+    const requestId = job && jobRequestId(job); // named, not propagated (see DispatchHandler)
     const [v, alert] = await Promise.all([this.revisions.find(alertId, version), this.eligibility.alert(alertId)]);
     if (!v || !alert || v.kind === 'original') return { skipped: 'version not found' };
     if (v.kind === 'update' && (alert.status !== 'active' || alert.expired || alert.version !== version)) {
@@ -46,7 +48,7 @@ export class RevisionHandler {
     const t0 = Date.now();
     const written = await this.deliveryRows.createRevision(alert, round, v.kind, new Date(t0));
     const sizes = alert.batch_sizes ?? { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE };
-    const jobs = new BulkEnqueue(this.queue);
+    const jobs = new BulkEnqueue(this.queue, undefined, { requestId });
     let notified = 0;
     await this.deliveryRows.planBatches(
       alertId,
@@ -61,7 +63,12 @@ export class RevisionHandler {
     const batches = jobs.queued;
     await this.revisions.markDispatched(alertId, version, notified);
     this.progress.touch(alertId);
-    this.logger.log(`alert ${alertId} version ${version} (${v.kind}): ${written} new deliveries, ${notified} in ${batches} batches, ${Date.now() - t0} ms`);
+    this.logger.log(
+      logLine(
+        `alert ${alertId} version ${version} (${v.kind}): ${written} new deliveries, ${notified} in ${batches} batches, ${Date.now() - t0} ms`,
+        requestId,
+      ),
+    );
     return { notified, batches };
   }
 }

@@ -3,7 +3,8 @@ import { ALERT_LIMITS, JobName, JobPayloads } from '@beacon/contracts';
 import { AlertsRepository } from '../alerts/alerts.repository';
 import { toSummary } from '../alerts/alert.rows';
 import { AlertsEnv } from '../config/env.dto';
-import { LiveEvents, OnJob } from '@beacon/common';
+import { jobRequestId, LiveEvents, logLine, OnJob } from '@beacon/common';
+import type { Job } from 'bullmq';
 
 /** 'Wrong-way Driver', 'wrong_way_driver', 'wrong-way-driver' all name the same incident type. */
 export const isWrongWayDriver = (type: string) =>
@@ -29,7 +30,7 @@ export class IncidentVerifiedHandler {
   ) {}
 
   @OnJob(JobName.IncidentVerified)
-  async handle(event: JobPayloads[JobName.IncidentVerified]) {
+  async handle(event: JobPayloads[JobName.IncidentVerified], job?: Job) {
     if (!isWrongWayDriver(event.type)) return { skipped: true };
     const where = event.locationName?.trim();
     const description = event.description?.trim() ?? '';
@@ -55,7 +56,7 @@ export class IncidentVerifiedHandler {
       createdBy: event.verifiedBy ?? null,
     });
     if (created) {
-      this.logger.log(`draft alert ${id} from verified incident ${event.incidentId}`);
+      this.logger.log(logLine(`draft alert ${id} from verified incident ${event.incidentId}`, job && jobRequestId(job)));
       const row = await this.alerts.findById(id);
       if (row) this.live.toAdmins('alert:new', toSummary(row));
     }
