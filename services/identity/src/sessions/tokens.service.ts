@@ -168,8 +168,11 @@ export class TokensService {
     } catch {
       return;
     }
-    const wait = cutoff === null ? 0 : Math.min(MAX_CUTOFF_WAIT_MS, (cutoff + 1) * 1000 - Date.now());
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (cutoff === null) return;
+    const until = Math.min(Date.now() + MAX_CUTOFF_WAIT_MS, (cutoff + 1) * 1000);
+    // Until the clock says so: a timer may fire a few milliseconds early by it (libuv counts from the event loop's
+    // cached time, which lags the clock when the loop is busy), and a token signed then is void for its whole life.
+    while (Date.now() < until) await new Promise((r) => setTimeout(r, until - Date.now()));
   }
 
   private async respond(tx: EntityManager, user: UserRow, session: SessionRow, refreshToken: string): Promise<TokenResponse> {

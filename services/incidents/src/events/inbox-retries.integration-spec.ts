@@ -28,7 +28,9 @@ describe('incidents inbox retries (shared queue kernel)', () => {
     await h.close();
   });
 
-  const logged = (spy: jest.SpyInstance, pattern: RegExp) => spy.mock.calls.some(([line]) => pattern.test(String(line)));
+  // A line is a string, or { msg, requestId } when it names the request that queued the job (logLine)
+  const logged = (spy: jest.SpyInstance, pattern: RegExp) =>
+    spy.mock.calls.some(([line]) => pattern.test(typeof line === 'object' && line ? String((line as { msg?: unknown }).msg) : String(line)));
 
   it('retries a failing job with exponential backoff, logs each failure, and completes', async () => {
     const real = points.awardForPost.bind(points);
