@@ -15,6 +15,7 @@ describe('job context', () => {
     expect(queued).toEqual({ alertId: 'a', [JOB_CONTEXT_FIELD]: { requestId: 'request-id-1234' } });
     expect(jobRequestId({ data: queued })).toBe('request-id-1234');
     expect(jobRequestId({ data: { alertId: 'a' } })).toBeUndefined();
+    expect(jobRequestId(undefined)).toBeUndefined(); // a handler called without its job (specs), or BullMQ's failed event without one
   });
 
   it('gives the handler its own data back, without the context', () => {

@@ -38,9 +38,9 @@ export function takeJobContext<T>(raw: T): { data: T; context: JobContext } {
   return { data: data as T, context: { ...(isValidRequestId(c.requestId) ? { requestId: c.requestId } : {}), trace } };
 }
 
-/** The id of the request that queued this job (from its data as it came through Redis), if any. */
-export function jobRequestId(job: { data: unknown }): string | undefined {
-  return takeJobContext(job.data).context.requestId;
+/** The id of the request that queued this job (from its data as it came through Redis), if any (and if a job). */
+export function jobRequestId(job: { data: unknown } | undefined): string | undefined {
+  return job && takeJobContext(job.data).context.requestId;
 }
 
 /**

@@ -72,7 +72,7 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
         const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError;
         const line = logLine(
           `${name} job ${job?.id} (${job?.name}) attempt ${job?.attemptsMade} failed${final ? ', giving up' : ''}: ${err.message}`,
-          job && jobRequestId(job),
+          jobRequestId(job),
         );
         if (final) this.logger.error(line);
         else this.logger.warn(line);

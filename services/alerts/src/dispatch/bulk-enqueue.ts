@@ -5,7 +5,8 @@ const ENQUEUE_CHUNK = 100;
 
 /**
  * Channel jobs queued as they are planned, a chunk per addBulk round trip, so nothing holds more than a chunk in
- * memory whatever the alert's size. `onFirst` runs once the first chunk is queued; `from` names the request they are for.
+ * memory whatever the alert's size. `onFirst` runs once the first chunk is queued; `requestId` names the request they
+ * are for (see JobQueue.addBulk).
  */
 export class BulkEnqueue {
   private pending: TypedJob[] = [];
@@ -13,8 +14,7 @@ export class BulkEnqueue {
 
   constructor(
     private readonly queue: JobQueue,
-    private readonly onFirst: () => void = () => undefined,
-    private readonly from: QueuedFrom = {},
+    private readonly options: QueuedFrom & { onFirst?: () => void } = {},
   ) {}
 
   async add(job: TypedJob) {
@@ -26,8 +26,8 @@ export class BulkEnqueue {
     if (!this.pending.length) return;
     const jobs = this.pending;
     this.pending = [];
-    await this.queue.addBulk(jobs, this.from);
-    if (!this.queued) this.onFirst();
+    await this.queue.addBulk(jobs, { requestId: this.options.requestId });
+    if (!this.queued) this.options.onFirst?.();
     this.queued += jobs.length;
   }
 }

@@ -38,7 +38,7 @@ export class DispatchHandler {
   async dispatch({ alertId }: JobPayloads[JobName.AlertDispatch], job?: Job) {
     // Named on its lines and on the channel jobs: the dispatcher does not propagate the request's context (see
     // propagateRequestContext).
-    const requestId = job && jobRequestId(job);
+    const requestId = jobRequestId(job);
     const log = (msg: string) => this.logger.log(logLine(msg, requestId));
     const alert = await this.eligibility.alert(alertId);
     if (!alert) return { skipped: 'alert not found' };
@@ -59,8 +59,9 @@ export class DispatchHandler {
     const announced = summary
       ? this.audience.stream(alert, (userIds, held) => this.live.toUsers(userIds, 'alert:new', { ...summary, held }), at)
       : Promise.resolve(0);
-    const jobs = new BulkEnqueue(this.queue, () => log(`alert ${alertId}: first channel jobs queued ${Date.now() - t0} ms after the dispatch started`), {
+    const jobs = new BulkEnqueue(this.queue, {
       requestId,
+      onFirst: () => log(`alert ${alertId}: first channel jobs queued ${Date.now() - t0} ms after the dispatch started`),
     });
     // The sizes the first run recorded, so a re-run plans the batches (and job ids) that run queued.
     const planned = this.deliveryRows.planBatches(alertId, batchSizes, (b) => jobs.add(channelBatchJob(alertId, b, this.env)));

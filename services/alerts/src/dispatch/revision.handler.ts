@@ -37,7 +37,7 @@ export class RevisionHandler {
 
   @OnJob(JobName.AlertRevise)
   async revise({ alertId, version }: JobPayloads[JobName.AlertRevise], job?: Job) {
-    const requestId = job && jobRequestId(job); // named, not propagated (see DispatchHandler)
+    const requestId = jobRequestId(job); // named, not propagated (see DispatchHandler)
     const [v, alert] = await Promise.all([this.revisions.find(alertId, version), this.eligibility.alert(alertId)]);
     if (!v || !alert || v.kind === 'original') return { skipped: 'version not found' };
     if (v.kind === 'update' && (alert.status !== 'active' || alert.expired || alert.version !== version)) {
@@ -48,7 +48,7 @@ export class RevisionHandler {
     const t0 = Date.now();
     const written = await this.deliveryRows.createRevision(alert, round, v.kind, new Date(t0));
     const sizes = alert.batch_sizes ?? { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE };
-    const jobs = new BulkEnqueue(this.queue, undefined, { requestId });
+    const jobs = new BulkEnqueue(this.queue, { requestId });
     let notified = 0;
     await this.deliveryRows.planBatches(
       alertId,

@@ -56,7 +56,7 @@ export class IncidentVerifiedHandler {
       createdBy: event.verifiedBy ?? null,
     });
     if (created) {
-      this.logger.log(logLine(`draft alert ${id} from verified incident ${event.incidentId}`, job && jobRequestId(job)));
+      this.logger.log(logLine(`draft alert ${id} from verified incident ${event.incidentId}`, jobRequestId(job)));
       const row = await this.alerts.findById(id);
       if (row) this.live.toAdmins('alert:new', toSummary(row));
     }
