@@ -438,6 +438,8 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
       const dead = ps.find((p) => p.child.exitCode !== null);
       return dead ? `${dead.name} exited with ${dead.child.exitCode}:\n${dead.output()}` : null;
     };
+    o.log('  warming the fake providers up (as a real push service and SMS gateway are)...');
+    await providers.warmUp();
     await quiesce(db);
     o.log('  Beacon: sending the alert through POST /api/alerts...');
     const probes = probe([alerts, ...workers]);
