@@ -34,7 +34,7 @@ describe('lightenAsyncResourceBind', () => {
 
     seen.length = 0;
     const self = { name: 'this' };
-    const boundWithThis = resource.bind(probe, self);
+    const boundWithThis = (resource.bind as (fn: typeof probe, thisArg: unknown) => typeof probe)(probe, self);
     expect('asyncResource' in boundWithThis).toBe(false);
     expect(boundWithThis(2, 3)).toBe('result');
     expect(seen).toEqual([self, 'where it was made', resource.asyncId(), 5]);
