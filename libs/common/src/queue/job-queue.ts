@@ -3,7 +3,6 @@ import { JobsOptions, Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, JobPayloads, QueueName } from '@beacon/contracts';
 import { withJobContext } from '../observability/jobs';
-import { currentRequestId } from '../observability/request-context';
 import { closeRedis } from '../redis';
 import { bullConnection, bullPrefix } from './bullmq';
 
@@ -70,16 +69,20 @@ export class JobQueue implements OnApplicationShutdown {
    * `from.requestId` names the request where the context is not propagated (the dispatcher's jobs).
    */
   async add<J extends JobName>(name: J, data: JobPayloads[J], opts: TypedJob<J>['opts'] = {}, from: QueuedFrom = {}) {
-    return this.queue(JOB_QUEUE[name]).add(name, withJobContext(data, from.requestId ?? currentRequestId()) as never, opts);
+    return this.queue(JOB_QUEUE[name]).add(name, withJobContext(data, from.requestId) as never, opts);
   }
 
   /** Adds many jobs of possibly different queues, one round trip per queue (`from` as for add). */
   async addBulk(jobs: TypedJob[], from: QueuedFrom = {}) {
-    const requestId = from.requestId ?? currentRequestId();
     const byQueue = new Map<QueueName, TypedJob[]>();
-    for (const j of jobs) byQueue.set(JOB_QUEUE[j.name], [...(byQueue.get(JOB_QUEUE[j.name]) ?? []), j]);
+    for (const j of jobs) {
+      const list = byQueue.get(JOB_QUEUE[j.name]);
+      if (list) list.push(j);
+      else byQueue.set(JOB_QUEUE[j.name], [j]);
+    }
     for (const [queue, list] of byQueue) {
-      await this.queue(queue).addBulk(list.map((j) => ({ name: j.name, data: withJobContext(j.data, requestId) as never, opts: j.opts })));
+      // withJobContext falls back to the current request's id when `from` names none
+      await this.queue(queue).addBulk(list.map((j) => ({ name: j.name, data: withJobContext(j.data, from.requestId) as never, opts: j.opts })));
     }
   }
 
