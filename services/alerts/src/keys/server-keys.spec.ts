@@ -1,6 +1,6 @@
-import { createECDH, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createECDH, createHmac, createPublicKey, randomBytes, randomUUID, sign, verify } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { ServerKeys } from './server-keys';
+import { newVapidKeyPair, ServerKeys } from './server-keys';
 
 /** Receipt tokens: the format the service workers of pushes already sent carry (so a release does not void them). */
 describe('ServerKeys receipt tokens', () => {
@@ -29,5 +29,45 @@ describe('ServerKeys receipt tokens', () => {
     expect(await keys.verifyReceipt(id, 'ack', delivered)).toBe(false);
     expect(await keys.verifyReceipt(randomUUID(), 'delivered', delivered)).toBe(false);
     expect(await keys.verifyReceipt(id, 'delivered', delivered.slice(1))).toBe(false);
+  });
+});
+
+describe('ServerKeys VAPID key pair', () => {
+  it('makes keys at full length: a 65-byte public point and a 32-byte private scalar, every time', () => {
+    // ECDH.getPrivateKey() drops leading zero bytes: about one key in 256 came out 31 bytes long (3,000 tries: such a
+    // key turns up with a probability of 1 - (255/256)^3000, above 99.9%)
+    for (let i = 0; i < 3000; i++) {
+      const { publicKey, privateKey } = newVapidKeyPair();
+      expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+      expect(Buffer.from(privateKey, 'base64url')).toHaveLength(32);
+    }
+  });
+
+  it('signs with a key stored a byte short, and stores it again at full length', async () => {
+    let ecdh = createECDH('prime256v1');
+    do {
+      ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+    } while (ecdh.getPrivateKey().length === 32);
+    const row = {
+      vapid_public_key: ecdh.getPublicKey().toString('base64url'),
+      vapid_private_key: ecdh.getPrivateKey().toString('base64url'),
+      receipt_secret: randomBytes(32).toString('base64url'),
+    };
+    const updates: unknown[][] = [];
+    const keys = new ServerKeys({
+      query: async (sql: string, params: unknown[]) => {
+        if (sql.startsWith('UPDATE')) updates.push(params);
+        return sql.startsWith('SELECT') ? [row] : [];
+      },
+    } as unknown as DataSource);
+    const { publicKey, privateKey } = await keys.vapid();
+    const signature = sign('sha256', Buffer.from('claims'), privateKey);
+    const point = Buffer.from(publicKey, 'base64url');
+    const jwk = { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') };
+    const pub = createPublicKey({ key: jwk, format: 'jwk' });
+    expect(verify('sha256', Buffer.from('claims'), pub, signature)).toBe(true);
+    const padded = Buffer.concat([Buffer.alloc(32 - ecdh.getPrivateKey().length), ecdh.getPrivateKey()]).toString('base64url');
+    expect(updates).toEqual([[padded, row.vapid_private_key]]);
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createECDH, createHmac, createPrivateKey, createSecretKey, KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createPrivateKey, createSecretKey, generateKeyPairSync, KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 
 export interface VapidKeys {
@@ -13,6 +13,23 @@ export interface VapidKeys {
 export type ReceiptPurpose = 'delivered' | 'ack';
 
 const b64url = (b: Buffer) => b.toString('base64url');
+
+/**
+ * A new VAPID key pair as stored: the uncompressed public point and the private scalar, both base64url and both at full
+ * length (65 and 32 bytes). The JWK export pads them; `ECDH.getPrivateKey()` does not, and about one key in 256 came
+ * out 31 bytes long, which RFC 7518 (and the web-push library, among other readers) refuses.
+ */
+export function newVapidKeyPair(): { publicKey: string; privateKey: string } {
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]);
+  return { publicKey: b64url(point), privateKey: jwk.d! };
+}
+
+/** A stored private scalar at its full 32 bytes (a key made before newVapidKeyPair could be a byte short). */
+const fullLengthScalar = (d: string) => {
+  const raw = Buffer.from(d, 'base64url');
+  return raw.length >= 32 ? d : b64url(Buffer.concat([Buffer.alloc(32 - raw.length), raw]));
+};
 
 const tokenFor = (secret: KeyObject, deliveryId: string, purpose: ReceiptPurpose) =>
   createHmac('sha256', secret).update(`${purpose}:${deliveryId}`).digest('base64url').slice(0, 32);
@@ -63,16 +80,20 @@ export class ServerKeys implements OnApplicationBootstrap {
   }
 
   private async ensure() {
-    const ecdh = createECDH('prime256v1');
-    ecdh.generateKeys();
+    const fresh = newVapidKeyPair();
     await this.ds.query(
       `INSERT INTO alerts.server_keys (id, vapid_public_key, vapid_private_key, receipt_secret) VALUES (1, $1, $2, $3) ON CONFLICT (id) DO NOTHING`,
-      [b64url(ecdh.getPublicKey()), b64url(ecdh.getPrivateKey()), b64url(randomBytes(32))],
+      [fresh.publicKey, fresh.privateKey, b64url(randomBytes(32))],
     );
     const [row] = await this.ds.query(`SELECT vapid_public_key, vapid_private_key, receipt_secret FROM alerts.server_keys WHERE id = 1`);
+    const d = fullLengthScalar(row.vapid_private_key);
+    if (d !== row.vapid_private_key) {
+      // The same key, stored as every reader expects it.
+      await this.ds.query(`UPDATE alerts.server_keys SET vapid_private_key = $1 WHERE id = 1 AND vapid_private_key = $2`, [d, row.vapid_private_key]);
+    }
     const pub = Buffer.from(row.vapid_public_key, 'base64url');
     const privateKey = createPrivateKey({
-      key: { kty: 'EC', crv: 'P-256', x: b64url(pub.subarray(1, 33)), y: b64url(pub.subarray(33, 65)), d: row.vapid_private_key },
+      key: { kty: 'EC', crv: 'P-256', x: b64url(pub.subarray(1, 33)), y: b64url(pub.subarray(33, 65)), d },
       format: 'jwk',
     });
     return { vapid: { publicKey: row.vapid_public_key as string, privateKey }, receiptSecret: createSecretKey(Buffer.from(row.receipt_secret, 'base64url')) };
