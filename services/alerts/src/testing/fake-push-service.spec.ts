@@ -1,4 +1,6 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { connect, ClientHttp2Session } from 'node:http2';
+import { encryptPayload, signVapidJwt } from '../channels/web-push.crypto';
 import { FakePushOptions, FakePushService } from './fake-push-service';
 import { ThrowawayCertificate, throwawayCertificate } from './tls-certificate';
 
@@ -45,5 +47,47 @@ describe('FakePushService flow-control windows', () => {
 
   it("keeps node's default 64 KiB otherwise (a push service that keeps the defaults)", async () => {
     expect(await windowsGranted()).toEqual({ stream: 65_535, connection: 65_535 });
+  });
+});
+
+/** The fake stands for a push service's front door, which verifies a sender's VAPID token once, not per message. */
+describe('FakePushService VAPID checks', () => {
+  let service: FakePushService;
+  const keyPair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = keyPair.publicKey.export({ format: 'jwk' });
+  const publicKey = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]).toString('base64url');
+  const authorization = (audience: string) =>
+    `vapid t=${signVapidJwt(keyPair.privateKey, audience, 'mailto:ops@beacon.local', Math.floor(Date.now() / 1000) + 3600)}, k=${publicKey}`;
+
+  beforeEach(async () => {
+    service = await new FakePushService({ keepReceived: true }).start();
+  });
+  afterEach(() => service.close());
+
+  const post = (subscription: ReturnType<FakePushService['subscribe']>['json'], headers: Record<string, string>) =>
+    fetch(subscription.endpoint, {
+      method: 'POST',
+      headers: { ttl: '60', 'content-encoding': 'aes128gcm', ...headers },
+      body: encryptPayload(Buffer.from('{"title":"Wrong-way driver"}'), subscription.keys),
+    }).then((r) => r.status);
+
+  it('verifies a token once, however many requests carry it at once, and accepts them all', async () => {
+    const checks = jest.spyOn(service as unknown as { checkVapid: (h: string) => Promise<boolean> }, 'checkVapid');
+    const { json } = service.subscribe();
+    const header = authorization(service.origin);
+    const statuses = await Promise.all(Array.from({ length: 50 }, () => post(json, { authorization: header })));
+    expect(statuses).toEqual(Array(50).fill(201));
+    expect(await post(json, { authorization: header })).toBe(201);
+    expect(checks).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a token for another audience every time, without keeping it', async () => {
+    const checks = jest.spyOn(service as unknown as { checkVapid: (h: string) => Promise<boolean> }, 'checkVapid');
+    const { json } = service.subscribe();
+    const header = authorization('https://push.example.com');
+    expect(await post(json, { authorization: header })).toBe(401);
+    expect(await post(json, { authorization: header })).toBe(401);
+    expect(await post(json, {})).toBe(401);
+    expect(checks).toHaveBeenCalledTimes(2);
   });
 });

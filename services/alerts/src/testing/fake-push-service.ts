@@ -92,7 +92,8 @@ export class FakePushService {
   private readonly streamsBySession = new WeakMap<object, number>();
   readonly received: ReceivedPush[] = [];
   private readonly subscriptions = new Map<string, FakeSubscription>();
-  private readonly verifiedTokens = new Set<string>();
+  /** Each Authorization header's check, kept once valid: a push service's front door verifies a token once, not per request. */
+  private readonly vapidChecks = new Map<string, Promise<boolean>>();
   private requests = 0;
   private messageIds = 0;
   /** Payloads that were in the sample and decrypted to JSON, and those that failed to. */
@@ -168,9 +169,22 @@ export class FakePushService {
     return this.received.filter((r) => r.subscriptionId === subscriptionId);
   }
 
-  private async verifyVapid(header: string | undefined): Promise<boolean> {
-    if (header && this.verifiedTokens.has(header)) return true;
-    const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(header ?? '');
+  /**
+   * Requests that arrive while a header's first check runs wait for that check (a sender opens with a hundred
+   * streams at once, all with the same token) instead of verifying the token again each.
+   */
+  private verifyVapid(header: string | undefined): Promise<boolean> {
+    if (!header) return Promise.resolve(false);
+    let check = this.vapidChecks.get(header);
+    if (!check) {
+      this.vapidChecks.set(header, (check = this.checkVapid(header)));
+      void check.then((valid) => valid || this.vapidChecks.delete(header));
+    }
+    return check;
+  }
+
+  private async checkVapid(header: string): Promise<boolean> {
+    const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(header);
     if (!m) return false;
     const [, token, k] = m;
     const raw = Buffer.from(k, 'base64url');
@@ -184,7 +198,6 @@ export class FakePushService {
       const now = Math.floor(Date.now() / 1000);
       if (!payload.exp || payload.exp > now + 24 * 3600 || typeof payload.sub !== 'string') return false;
       if (!/^(mailto:|https:)/.test(payload.sub)) return false;
-      this.verifiedTokens.add(header!);
       return true;
     } catch {
       return false;
