@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: build and type-check, then every tier — unit and web component specs, integration specs against the real
 // PostgreSQL and Redis, deployment checks, and the browser journeys — and one closing line with the totals.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { runStage } from './stage.mjs';
 
 const root = join(import.meta.dirname, '..');
 const results = join(root, 'test-results');
@@ -15,26 +15,14 @@ let passed = 0;
 let failed = 0;
 const broken = [];
 
-// Each stage's limit, well above its usual time on a 2-core machine (the whole run takes 12-25 minutes there). A stage
-// that hangs (a spec stuck in a loop, a browser that never answers) is stopped at its limit and fails the run naming
-// itself, instead of holding CI until its own timeout with nothing said.
+// Each stage's limit in minutes, well above its usual time on a 2-core machine (the whole run takes 12-25 minutes there).
+// A stage that hangs (a spec stuck in a loop, a browser that never answers) is stopped there and fails the run naming
+// itself (see runStage), instead of holding CI until its own timeout with nothing said.
 const STAGE_MINUTES = { lint: 10, build: 15, typecheck: 10, unit: 20, integration: 35, 'deploy checks': 10, e2e: 30 };
 
 function run(label, cmd, args, env = {}) {
-  const minutes = STAGE_MINUTES[label];
   process.stdout.write(`\n== ${label}: ${cmd} ${args.join(' ')}\n`);
-  // coreutils' timeout runs the stage in a process group of its own and signals all of it (Jest's workers, browsers'
-  // helpers), then kills what is left a minute later. At a terminal it stays in the foreground group instead, so that
-  // Ctrl-C still reaches the stage.
-  const foreground = process.stdin.isTTY ? ['--foreground'] : [];
-  const r = spawnSync('timeout', [...foreground, '--kill-after=60', `${minutes * 60}`, cmd, ...args], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
-  if (r.status === 124 || r.status === 137)
-    process.stdout.write(`\n== ${label}: stopped at its limit of ${minutes} minutes (a hang: the last lines above say where)\n`);
-  return r.status ?? 1;
+  return runStage({ label, cmd, args, cwd: root, env: { ...process.env, ...env }, seconds: STAGE_MINUTES[label] * 60 });
 }
 
 function countJest(file) {
