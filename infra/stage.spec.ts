@@ -40,7 +40,7 @@ describe('runStage', () => {
     // A stage that leaves a child behind and then hangs, as a Jest run stuck in a spec with its workers.
     const r = runStage({ cmd: 'bash', args: ['-c', `sleep 600 >/dev/null 2>&1 & echo $! > ${pidFile}; sleep 600`], seconds: 1, killAfterSeconds: 5 });
     expect(r.status).toBe(124);
-    expect(r.stdout).toContain('== unit: stopped at its limit of');
+    expect(r.stdout).toContain('== unit: stopped at its limit of 1 s (a hang');
     const child = Number(readFileSync(pidFile, 'utf8'));
     expect(child).toBeGreaterThan(0);
     const left = running(child);

@@ -12,7 +12,8 @@ export function runStage({ label, cmd, args, cwd, env = process.env, seconds, ki
   const foreground = interactive ? ['--foreground'] : [];
   const r = spawnSync('timeout', [...foreground, `--kill-after=${killAfterSeconds}`, String(seconds), cmd, ...args], { cwd, env, stdio: 'inherit' });
   if (r.status === 124 || r.status === 137) {
-    process.stdout.write(`\n== ${label}: stopped at its limit of ${seconds / 60} minutes (a hang: the last lines above say where)\n`);
+    const limit = seconds % 60 === 0 ? `${seconds / 60} minutes` : `${seconds} s`;
+    process.stdout.write(`\n== ${label}: stopped at its limit of ${limit} (a hang: the last lines above say where)\n`);
   }
   return r.status ?? 1;
 }
