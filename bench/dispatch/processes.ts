@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { parseAllDocuments } from 'yaml';
 
 /** A child process whose JSON (pino) log lines are parsed as they arrive. */
 export class ServiceProcess {
@@ -119,35 +120,63 @@ export function dispatcherNodeFlags(dockerfile: string): string[] {
   return args.slice(1, -1).filter((a) => a !== '--enable-source-maps');
 }
 
+/** Prometheus' scrape of every pod's /metrics (k8s/base/networkpolicies.yaml lets it in): 15 s, the shorter of the usual intervals. */
+export const SCRAPE_INTERVAL_MS = 15_000;
+
+/** One request a cluster makes of a service again and again. */
+export interface ClusterProbe {
+  path: string;
+  everyMs: number;
+}
+
 /**
- * What a cluster does to running services: GET /ready (the kubelet's readiness probe) and GET /metrics (Prometheus'
- * scrape) of each, here every `everyMs` (a cluster: every 10-30 s) so that a run has them from its first second on.
- * A process measured without them could differ from one in production (a probe is an HTTP request, and the request
- * handling is part of the process). Failures are counted, not thrown: a probe is no part of the result.
+ * What a cluster asks of a running service, as its manifest says: the kubelet's liveness and readiness probes of the
+ * Deployment's container (`httpGet.path`, `periodSeconds`), and Prometheus' scrape of /metrics (SCRAPE_INTERVAL_MS).
  */
-export function probe(ps: ServiceProcess[], everyMs = 1000): { stop: () => Promise<{ probes: number; failed: number }> } {
+export function clusterProbes(manifest: string): ClusterProbe[] {
+  type Probe = { httpGet?: { path?: string }; periodSeconds?: number };
+  type Container = { livenessProbe?: Probe; readinessProbe?: Probe };
+  const deployment = parseAllDocuments(readFileSync(manifest, 'utf8'))
+    .map((d) => d.toJS() as { kind?: string; spec?: { template?: { spec?: { containers?: Container[] } } } } | null)
+    .find((d) => d?.kind === 'Deployment');
+  const container = deployment?.spec?.template?.spec?.containers?.[0];
+  const probes = [container?.livenessProbe, container?.readinessProbe].map((p) => {
+    // periodSeconds defaults to 10 s in Kubernetes.
+    if (!p?.httpGet?.path) throw new Error(`${manifest}: the Deployment's container has no HTTP liveness or readiness probe`);
+    return { path: p.httpGet.path, everyMs: (p.periodSeconds ?? 10) * 1000 };
+  });
+  return [...probes, { path: '/metrics', everyMs: SCRAPE_INTERVAL_MS }];
+}
+
+/**
+ * Does to running services what a cluster does (clusterProbes of each one's manifest), every probe once at the start,
+ * so that a phase has all of them from its first moment (the first request a process serves can switch on what costs
+ * it later, as nestjs-pino's request context once did), then at its own period. A process measured without them could
+ * differ from one in production. Failures are counted, not thrown: a probe is no part of the result.
+ */
+export function probe(targets: { process: ServiceProcess; probes: ClusterProbe[] }[]): { stop: () => Promise<{ probes: number; failed: number }> } {
   let probes = 0;
   let failed = 0;
   const inFlight = new Set<Promise<void>>();
-  const once = () => {
-    for (const p of ps) {
-      for (const path of ['/ready', '/metrics']) {
-        const done = fetch(`${p.url.replace(/\/$/, '')}${path}`, { signal: AbortSignal.timeout(5000) })
-          .then((r) => r.arrayBuffer().then(() => (r.ok ? undefined : failed++)))
-          .catch(() => void failed++)
-          .then(() => {
-            probes++;
-            inFlight.delete(done);
-          });
-        inFlight.add(done);
-      }
-    }
+  const ask = (p: ServiceProcess, path: string) => {
+    const done = fetch(`${p.url.replace(/\/$/, '')}${path}`, { signal: AbortSignal.timeout(5000) })
+      .then((r) => r.arrayBuffer().then(() => (r.ok ? undefined : failed++)))
+      .catch(() => void failed++)
+      .then(() => {
+        probes++;
+        inFlight.delete(done);
+      });
+    inFlight.add(done);
   };
-  once();
-  const timer = setInterval(once, everyMs);
+  const timers = targets.flatMap(({ process: p, probes: asked }) =>
+    asked.map(({ path, everyMs }) => {
+      ask(p, path);
+      return setInterval(() => ask(p, path), everyMs);
+    }),
+  );
   return {
     stop: async () => {
-      clearInterval(timer);
+      timers.forEach(clearInterval);
       await Promise.all([...inFlight]);
       return { probes, failed };
     },

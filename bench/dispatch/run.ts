@@ -19,7 +19,7 @@ import { eligibleUsersSql, SqlParams } from '../../services/alerts/src/dispatch/
 import { throwawayCertificate } from '../../services/alerts/src/testing/tls-certificate';
 import { BASELINE_JOB_OPTIONS, BASELINE_QUEUE } from './baseline-worker';
 import { BENCH_ALERT, Population } from './population';
-import { dispatcherNodeFlags, probe, processCpuSeconds, processMemory, ServiceProcess } from './processes';
+import { clusterProbes, dispatcherNodeFlags, probe, processCpuSeconds, processMemory, ServiceProcess } from './processes';
 import { ArrivalLog, Providers } from './providers';
 import { BenchResult, PhaseResult, percentile, ratios, svgChart, table, timeline } from './report';
 import { databaseUrl, seedDatabase } from './seed';
@@ -354,6 +354,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
   const root = repoRoot();
   const dispatcherMain = join(root, 'dist', serviceEntry('dispatcher'));
   const dispatcherFlags = dispatcherNodeFlags(join(root, 'Dockerfile'));
+  const probesOf = { alerts: clusterProbes(join(root, 'k8s/base/alerts.yaml')), dispatcher: clusterProbes(join(root, 'k8s/base/dispatcher.yaml')) };
   const alertsMain = join(root, 'dist', serviceEntry('alerts'));
   const baselineMain = join(root, 'dist', 'bench', 'dispatch', 'baseline-worker.js');
   for (const f of [dispatcherMain, alertsMain, ...(o.baseline ? [baselineMain] : [])]) {
@@ -442,7 +443,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
     await providers.warmUp();
     await quiesce(db);
     o.log('  Beacon: sending the alert through POST /api/alerts...');
-    const probes = probe([alerts, ...workers]);
+    const probes = probe([{ process: alerts, probes: probesOf.alerts }, ...workers.map((w) => ({ process: w, probes: probesOf.dispatcher }))]);
     const beaconRun = await runPhase({
       name: 'beacon',
       db,
@@ -466,7 +467,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
     });
     const beacon = beaconRun.result;
     const probed = await probes.stop();
-    o.log(`  Beacon: probed /ready and /metrics ${probed.probes} times (${probed.failed} failed)`);
+    o.log(`  Beacon: ${probed.probes} probes and scrapes, as a cluster makes them (${probed.failed} failed)`);
     o.log(`  Beacon: ${beacon.completed ? `done in ${((beacon.totalMs ?? 0) / 1000).toFixed(2)} s` : `FAILED: ${beacon.error}`}`);
     if (!beacon.completed) for (const p of [alerts, ...workers]) o.log(`--- ${p.name} (last lines)\n${p.output().split('\n').slice(-30).join('\n')}`);
     await Promise.all(workers.map((w) => w.stop()));
