@@ -3,6 +3,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { beaconPlugin } from './scripts/eslint-boundaries.mjs';
 
+const GENERATE_SYNC =
+  "a key from generateKeyPairSync can hang Node 20 for good when it is exported as JWK or its details are read; use createECDH (newVapidKeyPair) or jose's generateKeyPair";
+
 export default [
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'web/public/**', 'web/dist/**'] },
   {
@@ -18,6 +21,10 @@ export default [
       'prefer-const': 'error',
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      // Node 20 can deadlock a process that exports such a key as JWK or reads its asymmetricKeyDetails (jose does):
+      // see newVapidKeyPair in services/alerts/src/keys/server-keys.ts.
+      'no-restricted-imports': ['error', ...['node:crypto', 'crypto'].map((name) => ({ name, importNames: ['generateKeyPairSync'], message: GENERATE_SYNC }))],
+      'no-restricted-properties': ['error', { property: 'generateKeyPairSync', message: GENERATE_SYNC }],
     },
   },
   {

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createHmac, createPrivateKey, createSecretKey, generateKeyPairSync, KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createECDH, createHmac, createPrivateKey, createSecretKey, KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 
 export interface VapidKeys {
@@ -14,22 +14,33 @@ export type ReceiptPurpose = 'delivered' | 'ack';
 
 const b64url = (b: Buffer) => b.toString('base64url');
 
-/**
- * A new VAPID key pair as stored: the uncompressed public point and the private scalar, both base64url and both at full
- * length (65 and 32 bytes). The JWK export pads them; `ECDH.getPrivateKey()` does not, and about one key in 256 came
- * out 31 bytes long, which RFC 7518 (and the web-push library, among other readers) refuses.
- */
-export function newVapidKeyPair(): { publicKey: string; privateKey: string } {
-  const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
-  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]);
-  return { publicKey: b64url(point), privateKey: jwk.d! };
-}
-
-/** A stored private scalar at its full 32 bytes (a key made before newVapidKeyPair could be a byte short). */
+/** A stored private scalar at its full 32 bytes (`ECDH.getPrivateKey()` drops leading zero bytes: one key in 256 is short). */
 const fullLengthScalar = (d: string) => {
   const raw = Buffer.from(d, 'base64url');
   return raw.length >= 32 ? d : b64url(Buffer.concat([Buffer.alloc(32 - raw.length), raw]));
 };
+
+/**
+ * A new VAPID key pair as stored: the uncompressed public point and the private scalar, both base64url and both at full
+ * length (65 and 32 bytes; RFC 7518, and the web-push library among other readers, refuse a 31-byte scalar).
+ *
+ * From ECDH, not from `generateKeyPairSync` and a JWK export of its key: on Node 20 that export can hang the process for
+ * good. It holds the key's mutex while it writes x, y and d into a new object; an allocation there can start a
+ * scavenge, which may collect the finished key-generation job, whose destructor takes the same mutex (a gdb backtrace
+ * of a CI run stuck in server-keys.spec showed exactly this; a loop under allocation pressure reproduces it within
+ * seconds, and `asymmetricKeyDetails` of such a key does the same). The lint forbids `generateKeyPairSync`.
+ */
+export function newVapidKeyPair(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { publicKey: b64url(ecdh.getPublicKey()), privateKey: fullLengthScalar(b64url(ecdh.getPrivateKey())) };
+}
+
+/** The signing key of a stored VAPID pair (`publicKey`: the uncompressed point, `d`: the scalar, both base64url). */
+export function vapidSigningKey(publicKey: string, d: string): KeyObject {
+  const pub = Buffer.from(publicKey, 'base64url');
+  return createPrivateKey({ key: { kty: 'EC', crv: 'P-256', x: b64url(pub.subarray(1, 33)), y: b64url(pub.subarray(33, 65)), d }, format: 'jwk' });
+}
 
 const tokenFor = (secret: KeyObject, deliveryId: string, purpose: ReceiptPurpose) =>
   createHmac('sha256', secret).update(`${purpose}:${deliveryId}`).digest('base64url').slice(0, 32);
@@ -91,11 +102,7 @@ export class ServerKeys implements OnApplicationBootstrap {
       // The same key, stored as every reader expects it.
       await this.ds.query(`UPDATE alerts.server_keys SET vapid_private_key = $1 WHERE id = 1 AND vapid_private_key = $2`, [d, row.vapid_private_key]);
     }
-    const pub = Buffer.from(row.vapid_public_key, 'base64url');
-    const privateKey = createPrivateKey({
-      key: { kty: 'EC', crv: 'P-256', x: b64url(pub.subarray(1, 33)), y: b64url(pub.subarray(33, 65)), d },
-      format: 'jwk',
-    });
+    const privateKey = vapidSigningKey(row.vapid_public_key, d);
     return { vapid: { publicKey: row.vapid_public_key as string, privateKey }, receiptSecret: createSecretKey(Buffer.from(row.receipt_secret, 'base64url')) };
   }
 }

@@ -1,6 +1,6 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { connect, ClientHttp2Session } from 'node:http2';
 import { encryptPayload, signVapidJwt } from '../channels/web-push.crypto';
+import { newVapidKeyPair, vapidSigningKey } from '../keys/server-keys';
 import { FakePushOptions, FakePushService } from './fake-push-service';
 import { ThrowawayCertificate, throwawayCertificate } from './tls-certificate';
 
@@ -53,11 +53,10 @@ describe('FakePushService flow-control windows', () => {
 /** The fake stands for a push service's front door, which verifies a sender's VAPID token once, not per message. */
 describe('FakePushService VAPID checks', () => {
   let service: FakePushService;
-  const keyPair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const jwk = keyPair.publicKey.export({ format: 'jwk' });
-  const publicKey = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]).toString('base64url');
+  const { publicKey, privateKey } = newVapidKeyPair();
+  const signingKey = vapidSigningKey(publicKey, privateKey);
   const authorization = (audience: string) =>
-    `vapid t=${signVapidJwt(keyPair.privateKey, audience, 'mailto:ops@beacon.local', Math.floor(Date.now() / 1000) + 3600)}, k=${publicKey}`;
+    `vapid t=${signVapidJwt(signingKey, audience, 'mailto:ops@beacon.local', Math.floor(Date.now() / 1000) + 3600)}, k=${publicKey}`;
 
   beforeEach(async () => {
     service = await new FakePushService({ keepReceived: true }).start();

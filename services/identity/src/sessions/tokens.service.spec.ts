@@ -1,5 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { decodeJwt } from 'jose';
+import { decodeJwt, generateKeyPair, KeyLike } from 'jose';
 import type { DataSource } from 'typeorm';
 import type { SessionRevocations } from '@beacon/auth';
 import { loadEnv } from '@beacon/common';
@@ -12,7 +11,10 @@ import { TokensService } from './tokens.service';
 
 /** A sign-in right after the user's tokens were voided: the token it gets is not of the cut-off's second. */
 describe('TokensService past a user cut-off', () => {
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  let privateKey: KeyLike;
+  beforeAll(async () => {
+    ({ privateKey } = await generateKeyPair('ES256'));
+  });
   const keys = { signingKey: () => ({ kid: 'k1', key: privateKey }) } as unknown as SigningKeysService;
   const user = { id: '00000000-0000-4000-8000-000000000001', email: 'returning@example.org', user_metadata: {} } as unknown as UserRow;
   const session = { id: '00000000-0000-4000-8000-000000000002', aal: 'aal1', amr: [] } as unknown as SessionRow;
