@@ -1,9 +1,9 @@
-import { createECDH, createPrivateKey } from 'node:crypto';
 import { assertPublicUrl, loadEnv } from '@beacon/common';
 import { networkFailure } from '../providers/provider-error';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { FakePushAnswer, FakePushOptions, FakePushService } from '../testing/fake-push-service';
 import { ThrowawayCertificate, throwawayCertificate } from '../testing/tls-certificate';
+import { newVapidKeyPair, vapidSigningKey } from '../keys/server-keys';
 import { PushHttpClient } from './push-http';
 import { encryptPayload, VapidTokenCache } from './web-push.crypto';
 import { scriptedResolver } from '@beacon/testing';
@@ -20,11 +20,8 @@ describe('PushHttpClient', () => {
 
   beforeAll(() => {
     cert = throwawayCertificate();
-    const ecdh = createECDH('prime256v1');
-    const pub = ecdh.generateKeys();
-    const jwk = { kty: 'EC', crv: 'P-256', x: pub.subarray(1, 33).toString('base64url'), y: pub.subarray(33).toString('base64url') };
-    const privateKey = createPrivateKey({ key: { ...jwk, d: ecdh.getPrivateKey().toString('base64url') }, format: 'jwk' });
-    vapid = new VapidTokenCache(privateKey, pub.toString('base64url'), 'mailto:alerts@beacon.local');
+    const { publicKey, privateKey } = newVapidKeyPair();
+    vapid = new VapidTokenCache(vapidSigningKey(publicKey, privateKey), publicKey, 'mailto:alerts@beacon.local');
   });
 
   afterEach(async () => {

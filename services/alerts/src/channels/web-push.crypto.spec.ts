@@ -1,6 +1,7 @@
-import { createECDH, createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
+import { createECDH, createPublicKey, randomBytes } from 'node:crypto';
 import { importJWK, jwtVerify } from 'jose';
 import { addon } from '@beacon/webpush-native';
+import { newVapidKeyPair, publicKeyJwk, vapidSigningKey } from '../keys/server-keys';
 import { encryptPayload, jsKeyAgreement, KeyAgreement, nativeKeyAgreement, signVapidJwt, VapidTokenCache, WEB_PUSH_ECDH } from './web-push.crypto';
 
 // http_ece is the reference implementation web-push itself uses: an independent decryption.
@@ -14,14 +15,8 @@ function subscriber() {
 }
 
 function vapidKeys() {
-  const ecdh = createECDH('prime256v1');
-  const pub = ecdh.generateKeys();
-  const jwk = { kty: 'EC', crv: 'P-256', x: pub.subarray(1, 33).toString('base64url'), y: pub.subarray(33).toString('base64url') };
-  return {
-    privateKey: createPrivateKey({ key: { ...jwk, d: ecdh.getPrivateKey().toString('base64url') }, format: 'jwk' }),
-    publicKey: pub.toString('base64url'),
-    jwk,
-  };
+  const pair = newVapidKeyPair();
+  return { privateKey: vapidSigningKey(pair.publicKey, pair.privateKey), publicKey: pair.publicKey, jwk: publicKeyJwk(pair.publicKey) };
 }
 
 describe('RFC 8291 encryption', () => {

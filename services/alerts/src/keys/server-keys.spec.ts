@@ -1,6 +1,6 @@
-import { createECDH, createHmac, createPublicKey, randomBytes, randomUUID, sign, verify } from 'node:crypto';
+import { createECDH, createHmac, createPublicKey, KeyObject, randomBytes, randomUUID, sign, verify } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { newVapidKeyPair, ServerKeys, vapidSigningKey } from './server-keys';
+import { newVapidKeyPair, publicKeyJwk, ServerKeys, vapidSigningKey } from './server-keys';
 
 /** Receipt tokens: the format the service workers of pushes already sent carry (so a release does not void them). */
 describe('ServerKeys receipt tokens', () => {
@@ -33,17 +33,23 @@ describe('ServerKeys receipt tokens', () => {
 });
 
 describe('ServerKeys VAPID key pair', () => {
+  /** Whether a signature by `signingKey` verifies under the public point `publicKey` (base64url): the two are one pair. */
+  const signsFor = (publicKey: string, signingKey: KeyObject) =>
+    verify(
+      'sha256',
+      Buffer.from('claims'),
+      createPublicKey({ key: publicKeyJwk(publicKey), format: 'jwk' }),
+      sign('sha256', Buffer.from('claims'), signingKey),
+    );
+
   it('makes keys at full length, a 65-byte public point and a 32-byte private scalar that belong together, every time', () => {
     // ECDH.getPrivateKey() drops leading zero bytes: about one key in 256 comes out 31 bytes long (3,000 tries: such a
     // key turns up with a probability of 1 - (255/256)^3000, above 99.9%), and newVapidKeyPair pads it.
     for (let i = 0; i < 3000; i++) {
       const { publicKey, privateKey } = newVapidKeyPair();
-      const point = Buffer.from(publicKey, 'base64url');
-      expect(point).toHaveLength(65);
+      expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
       expect(Buffer.from(privateKey, 'base64url')).toHaveLength(32);
-      const signature = sign('sha256', Buffer.from('claims'), vapidSigningKey(publicKey, privateKey));
-      const jwk = { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') };
-      expect(verify('sha256', Buffer.from('claims'), createPublicKey({ key: jwk, format: 'jwk' }), signature)).toBe(true);
+      expect(signsFor(publicKey, vapidSigningKey(publicKey, privateKey))).toBe(true);
     }
   });
 
@@ -65,11 +71,7 @@ describe('ServerKeys VAPID key pair', () => {
       },
     } as unknown as DataSource);
     const { publicKey, privateKey } = await keys.vapid();
-    const signature = sign('sha256', Buffer.from('claims'), privateKey);
-    const point = Buffer.from(publicKey, 'base64url');
-    const jwk = { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') };
-    const pub = createPublicKey({ key: jwk, format: 'jwk' });
-    expect(verify('sha256', Buffer.from('claims'), pub, signature)).toBe(true);
+    expect(signsFor(publicKey, privateKey)).toBe(true);
     const padded = Buffer.concat([Buffer.alloc(32 - ecdh.getPrivateKey().length), ecdh.getPrivateKey()]).toString('base64url');
     expect(updates).toEqual([[padded, row.vapid_private_key]]);
   });

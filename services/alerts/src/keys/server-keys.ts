@@ -36,10 +36,15 @@ export function newVapidKeyPair(): { publicKey: string; privateKey: string } {
   return { publicKey: b64url(ecdh.getPublicKey()), privateKey: fullLengthScalar(b64url(ecdh.getPrivateKey())) };
 }
 
+/** The public JWK of an uncompressed P-256 point given base64url (a VAPID public key, a subscription's p256dh). */
+export function publicKeyJwk(point: string): { kty: 'EC'; crv: 'P-256'; x: string; y: string } {
+  const raw = Buffer.from(point, 'base64url');
+  return { kty: 'EC', crv: 'P-256', x: b64url(raw.subarray(1, 33)), y: b64url(raw.subarray(33, 65)) };
+}
+
 /** The signing key of a stored VAPID pair (`publicKey`: the uncompressed point, `d`: the scalar, both base64url). */
 export function vapidSigningKey(publicKey: string, d: string): KeyObject {
-  const pub = Buffer.from(publicKey, 'base64url');
-  return createPrivateKey({ key: { kty: 'EC', crv: 'P-256', x: b64url(pub.subarray(1, 33)), y: b64url(pub.subarray(33, 65)), d }, format: 'jwk' });
+  return createPrivateKey({ key: { ...publicKeyJwk(publicKey), d }, format: 'jwk' });
 }
 
 const tokenFor = (secret: KeyObject, deliveryId: string, purpose: ReceiptPurpose) =>

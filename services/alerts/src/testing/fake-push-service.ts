@@ -4,6 +4,7 @@ import { createServer as createH2Server, Http2Server, IncomingHttpHeaders as Htt
 import { AddressInfo, createServer as createNetServer, Server as NetServer, Socket } from 'node:net';
 import { createServer as createTlsServer, Server as TlsServer, TLSSocket } from 'node:tls';
 import { importJWK, jwtVerify } from 'jose';
+import { publicKeyJwk } from '../keys/server-keys';
 
 // http_ece is the reference RFC 8188/8291 implementation (what the web-push library uses): decryption here
 // is independent of the dispatcher's own encryption code.
@@ -190,10 +191,7 @@ export class FakePushService {
     const raw = Buffer.from(k, 'base64url');
     if (raw.length !== 65 || raw[0] !== 4) return false;
     try {
-      const key = await importJWK(
-        { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
-        'ES256',
-      );
+      const key = await importJWK(publicKeyJwk(k), 'ES256');
       const { payload } = await jwtVerify(token, key, { algorithms: ['ES256'], audience: this.origin });
       const now = Math.floor(Date.now() / 1000);
       if (!payload.exp || payload.exp > now + 24 * 3600 || typeof payload.sub !== 'string') return false;
