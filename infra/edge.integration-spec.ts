@@ -1,8 +1,9 @@
-import { createServer, IncomingMessage, Server } from 'node:http';
+import { createServer, get as httpGet, IncomingHttpHeaders, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Server as SocketServer } from 'socket.io';
 import { io as connectSocket } from 'socket.io-client';
 import { loadEnv } from '@beacon/common';
@@ -16,6 +17,18 @@ async function upstream(name: string) {
     let bytes = 0;
     req.on('data', (chunk: Buffer) => (bytes += chunk.length));
     req.on('end', () => {
+      if (req.url?.endsWith('/events')) {
+        // a Server-Sent Events stream: the first event must reach the client while the answer is still open
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        res.write(`data: ${'first '.repeat(400)}\n\n`);
+        req.socket.once('close', () => res.end());
+        return;
+      }
+      if (req.url?.endsWith('/large')) {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ service: name, cameras: Array.from({ length: 200 }, (_, i) => ({ id: `cam-${i}`, name: `Camera ${i}` })) }));
+        return;
+      }
       res.setHeader('content-type', 'application/json');
       res.end(
         JSON.stringify({
@@ -33,6 +46,27 @@ async function upstream(name: string) {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** A GET whose body is read as bytes, undecoded (fetch would decode it and hide the coding). */
+function rawGet(url: string, headers: Record<string, string>, untilBytes = Infinity) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      let length = 0;
+      const done = () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) });
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        length += chunk.length;
+        if (length >= untilBytes) {
+          done();
+          req.destroy();
+        }
+      });
+      res.on('end', done);
+    });
+    req.on('error', reject);
+  });
 }
 
 describe('edge', () => {
@@ -182,6 +216,39 @@ describe('edge', () => {
       } as RequestInit);
       expect(streamed.status).toBe(200);
       expect(((await streamed.json()) as { bytes: number }).bytes).toBe(1024 * 1024);
+    });
+  });
+
+  describe('compression', () => {
+    const large = () => `${base}/api/traffic/large`;
+
+    it('sends a JSON answer brotli-compressed to a client that accepts br, gzip to one that accepts only gzip', async () => {
+      const plain = await rawGet(large(), {});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.length).toBeGreaterThan(4000);
+      const br = await rawGet(large(), { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.body.length).toBeLessThan(plain.body.length / 4);
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      const gzip = await rawGet(large(), { 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    });
+
+    it('leaves an answer under the threshold, and one the client refuses to have compressed, as it is', async () => {
+      const small = await rawGet(`${base}/api/alerts/preferences`, { 'accept-encoding': 'br, gzip' });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(small.body.toString())).toMatchObject({ service: 'alerts' });
+      const refused = await rawGet(large(), { 'accept-encoding': 'br;q=0, gzip;q=0' });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+    });
+
+    it('never compresses a Server-Sent Events stream: its first event arrives while the answer is still open', async () => {
+      const first = await rawGet(`${base}/api/alerts/events`, { 'accept-encoding': 'br, gzip' }, 2000);
+      expect(first.headers['content-type']).toBe('text/event-stream');
+      expect(first.headers['content-encoding']).toBeUndefined();
+      expect(first.body.toString()).toMatch(/^data: first /);
     });
   });
 

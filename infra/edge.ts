@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import compression from 'compression';
 import express, { Request, Response, NextFunction } from 'express';
 import { createProxyMiddleware, Options } from 'http-proxy-middleware';
 import { existsSync, statSync } from 'node:fs';
@@ -266,6 +267,21 @@ function webApp(webDist: string) {
   };
 }
 
+/** Answers smaller than this go out as they are: compressing them saves less than the headers cost. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * Whether the edge compresses an answer (brotli or gzip, as the client accepts): text the services or the edge write
+ * (JSON, CSV, XML, HTML), but never an answer that must reach the client as it is written (Server-Sent Events, which a
+ * compressor would hold back), nor Socket.IO's long-polling, nor what is compressed already (the web app's
+ * precompressed files carry their Content-Encoding; images are not compressible).
+ */
+export function shouldCompress(req: Request, res: Response) {
+  if (req.path.startsWith('/socket.io')) return false;
+  if (String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream')) return false;
+  return compression.filter(req, res);
+}
+
 /**
  * The single origin: the web app and every API. In Kubernetes the Ingress routes the same paths.
  * Paths are forwarded unchanged (each service owns its prefix); `/api/<service>/{health,ready}` reach a
@@ -323,6 +339,7 @@ export function createEdge(env: EdgeEnv) {
   });
 
   app.use(bodyLimit);
+  app.use(compression({ threshold: COMPRESS_THRESHOLD_BYTES, filter: shouldCompress }));
 
   for (const name of Object.keys(SERVICES) as ServiceName[]) {
     const target = serviceUrl(env, name);

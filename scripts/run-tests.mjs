@@ -18,7 +18,7 @@ const broken = [];
 // Each stage's limit in minutes, well above its usual time on a 2-core machine (the whole run takes 12-25 minutes there).
 // A stage that hangs (a spec stuck in a loop, a browser that never answers) is stopped there and fails the run naming
 // itself (see runStage), instead of holding CI until its own timeout with nothing said.
-const STAGE_MINUTES = { lint: 10, build: 15, typecheck: 10, unit: 20, integration: 35, 'deploy checks': 10, e2e: 30 };
+const STAGE_MINUTES = { lint: 10, build: 15, typecheck: 10, 'production install': 10, unit: 20, integration: 35, 'deploy checks': 10, e2e: 30 };
 
 function run(label, cmd, args, env = {}) {
   process.stdout.write(`\n== ${label}: ${cmd} ${args.join(' ')}\n`);
@@ -57,6 +57,15 @@ if (want('build') && run('build', 'npm', ['run', 'build']) !== 0) broken.push('b
 if (want('typecheck')) {
   if (run('typecheck', 'npm', ['run', 'typecheck']) !== 0) {
     broken.push('typecheck');
+    failed += 1;
+  } else passed += 1;
+}
+
+// What the images install and run (npm ci --omit=dev, the compose file's commands and environments), started from the
+// build above: a module only a devDependency provides fails here, not in an operator's first `docker compose up`.
+if (want('production') && !broken.includes('build')) {
+  if (run('production install', 'node', ['infra/check-production-install.mjs']) !== 0) {
+    broken.push('production');
     failed += 1;
   } else passed += 1;
 }

