@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONFIG_ERROR_EXIT_CODE } from '@beacon/common';
 import { START_HELP } from './preflight';
-import { planStart, prepare, Supervised } from './start';
+import { nodeFlags, planStart, prepare, Supervised } from './start';
 
 /** Nothing listens on port 1: had start-up got as far as PostgreSQL, it would print the help paragraph. */
 const NOWHERE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/beacon', REDIS_URL: 'redis://127.0.0.1:1' };
@@ -61,6 +61,14 @@ describe('npm start: configuration', () => {
     expect(behindBalancer.env.TRUSTED_PROXY).toBe('10.0.0.0/8');
 
     expect(planStart({ TRUSTED_PROXY: 'loopback, uniquelocal' }).services[0].env.TRUSTED_PROXY).toBe('loopback, uniquelocal');
+  });
+});
+
+describe('npm run dev: the children reload', () => {
+  it('runs each child under node --watch only when BEACON_WATCH=1, so `npm start` never restarts on a file change', () => {
+    expect(nodeFlags({})).toEqual(['--enable-source-maps']);
+    expect(nodeFlags({ BEACON_WATCH: '0' })).toEqual(['--enable-source-maps']);
+    expect(nodeFlags({ BEACON_WATCH: '1' })).toEqual(['--enable-source-maps', '--watch', '--watch-preserve-output']);
   });
 });
 

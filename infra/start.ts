@@ -137,6 +137,14 @@ function log(msg: string) {
   process.stdout.write(`${msg}\n`);
 }
 
+/**
+ * Node's flags for a child. Under `npm run dev` (BEACON_WATCH=1) each child restarts itself when a compiled file it
+ * loaded changes (node --watch), and after a crash waits for the next change instead of exiting.
+ */
+export function nodeFlags(env: NodeJS.ProcessEnv): string[] {
+  return ['--enable-source-maps', ...(env.BEACON_WATCH === '1' ? ['--watch', '--watch-preserve-output'] : [])];
+}
+
 /** Starts one node process and restarts it with backoff if it dies, unless we are shutting down. */
 export class Supervised {
   child?: ChildProcess;
@@ -151,7 +159,7 @@ export class Supervised {
   ) {}
 
   start() {
-    this.child = spawn(process.execPath, ['--enable-source-maps', this.script], { env: this.env, stdio: ['ignore', 'inherit', 'inherit'] });
+    this.child = spawn(process.execPath, [...nodeFlags(this.env), this.script], { env: this.env, stdio: ['ignore', 'inherit', 'inherit'] });
     this.child.on('exit', (code, signal) => {
       if (this.stopping) return;
       // The child has printed its one line; the same environment would be refused again on every restart.
