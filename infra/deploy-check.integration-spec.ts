@@ -1,11 +1,14 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client } from 'pg';
 import YAML from 'yaml';
-import { createTestDatabase, TestDatabase } from '@beacon/testing';
+import { createTestDatabase, startTestService, TestDatabase, testRedisPrefix } from '@beacon/testing';
+import { storeDatabase } from '../services/store/src/database';
+import { storeService } from '../services/store/src/service';
 import { DATABASES } from './databases';
 import { MIGRATION_LOCK_KEY } from './migrate';
 
@@ -190,6 +193,151 @@ describe('the slim edge image (Dockerfile target edge)', () => {
     } finally {
       edge.kill('SIGTERM');
       expect(await exited).toBe(0);
+    }
+  });
+});
+
+/** What `kubectl kustomize` renders, as far as these specs read it. */
+interface Rendered {
+  kind: string;
+  metadata: { name: string; namespace?: string };
+  data?: Record<string, string>;
+  spec?: {
+    template?: { spec: { containers: { ports?: { name?: string; containerPort: number }[]; envFrom?: { configMapRef?: { name: string } }[] }[] } };
+    podMetricsEndpoints?: { port?: string; portNumber?: number; path?: string; scheme?: string }[];
+  };
+}
+
+const OVERLAYS = ['gateway-api-hpa', 'gateway-api-keda', 'hpa', 'keda'];
+
+/** `kubectl kustomize <dir>`: exactly what `kubectl apply -k <dir>` would send. */
+function kustomize(dir: string): Promise<Rendered[]> {
+  return new Promise((resolve, reject) =>
+    execFile('kubectl', ['kustomize', dir], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      error
+        ? reject(new Error(`kubectl kustomize ${dir}: ${stderr || error.message}`))
+        : resolve(YAML.parseAllDocuments(stdout).map((d) => d.toJS() as Rendered)),
+    ),
+  );
+}
+
+/** The ConfigMaps check:deploy reads from a kustomization's configMapGenerator (its own module, ESM, in a child process). */
+function checkerGenerated(kustomization: string): Promise<{ generated: { object: Rendered; generated: { hashed: boolean } }[]; problems: string[] }> {
+  const module = (file: string) => JSON.stringify(pathToFileURL(join(ROOT, 'infra', 'deploy-checks', file)).href);
+  const script = [
+    `import { generatedConfigMaps } from ${module('kubernetes/config.mjs')};`,
+    `import { Report } from ${module('report.mjs')};`,
+    `import { parseYamlDocuments } from ${module('shared.mjs')};`,
+    'const file = process.argv[1];',
+    'const report = new Report(process.cwd());',
+    'const generated = generatedConfigMaps(report, parseYamlDocuments(file, report).map((object) => ({ file, object })));',
+    'process.stdout.write(JSON.stringify({ generated, problems: report.problems }));',
+  ].join('\n');
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, ['--input-type=module', '-e', script, kustomization], { cwd: ROOT }, (error, stdout, stderr) =>
+      error ? reject(new Error(stderr || error.message)) : resolve(JSON.parse(stdout)),
+    ),
+  );
+}
+
+const envFromNames = (d: Rendered) =>
+  (d.spec?.template?.spec.containers ?? []).flatMap((c) => (c.envFrom ?? []).flatMap((e) => (e.configMapRef ? [e.configMapRef.name] : [])));
+
+/**
+ * The settings (k8s/base/config.env) reach the pods by a rollout: kustomize generates beacon-config-<hash of the
+ * content> and rewrites every reference, so a changed setting changes every pod template that reads it. Rendered with
+ * the real kubectl, for every overlay, against a copy of k8s/ with one setting changed.
+ */
+describe('k8s settings (configMapGenerator)', () => {
+  let work: string;
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'beacon-k8s-config-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('generates beacon-config as check:deploy reads it, and a changed setting renames it in every Deployment of every overlay', async () => {
+    const { generated, problems } = await checkerGenerated(join(ROOT, 'k8s', 'base', 'kustomization.yaml'));
+    expect(problems).toEqual([]);
+    const config = generated.find((g) => g.object.metadata.name === 'beacon-config');
+    expect(config?.generated.hashed).toBe(true);
+    expect(config?.object.data?.LOG_LEVEL).toBe('info');
+
+    const copy = join(work, 'k8s');
+    cpSync(join(ROOT, 'k8s'), copy, { recursive: true });
+    const env = join(copy, 'base', 'config.env');
+    writeFileSync(env, readFileSync(env, 'utf8').replace(/^LOG_LEVEL=info$/m, 'LOG_LEVEL=debug'));
+
+    for (const overlay of OVERLAYS) {
+      const [committed, changed] = await Promise.all([kustomize(join(ROOT, 'k8s', 'overlays', overlay)), kustomize(join(copy, 'overlays', overlay))]);
+      const configMap = (objects: Rendered[], name: string) => objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === name);
+      const deployments = committed.filter((o) => o.kind === 'Deployment');
+      expect([overlay, deployments.map((d) => d.metadata.name).sort()]).toEqual([
+        overlay,
+        ['alerts', 'dispatcher', 'gateway', 'identity', 'incidents', 'store', 'traffic', 'web'],
+      ]);
+      for (const before of deployments) {
+        const after = changed.find((o) => o.kind === 'Deployment' && o.metadata.name === before.metadata.name)!;
+        const [name, ...more] = envFromNames(before);
+        const [renamed] = envFromNames(after);
+        expect(more).toEqual([]);
+        expect(name).toMatch(/^beacon-config-[a-z0-9]{10}$/);
+        expect(renamed).toMatch(/^beacon-config-[a-z0-9]{10}$/);
+        expect(renamed).not.toBe(name);
+        // each name resolves, to the settings check:deploy read from config.env (the changed one in the copy)
+        expect(configMap(committed, name)?.data).toEqual(config?.object.data);
+        expect(configMap(changed, renamed)?.data).toEqual({ ...config?.object.data, LOG_LEVEL: 'debug' });
+        // and the name is all that changed in the pod template: the rollout carries the new settings, nothing else
+        expect(JSON.stringify(after.spec?.template).split(renamed).join(name)).toBe(JSON.stringify(before.spec?.template));
+      }
+    }
+  });
+});
+
+/**
+ * The PodMonitor (k8s/components/prometheus) as rendered, against a real service: what it scrapes (the path, over the
+ * scheme it names, on the service's own port) answers the Prometheus text format, with no label of the ones
+ * prometheus-operator gives a PodMonitor's targets (a scraped label of the same name would be renamed exported_<name>).
+ */
+describe('k8s PodMonitor against a running service', () => {
+  it("scrapes the store's metrics where it looks for them", async () => {
+    const objects = await kustomize(join(ROOT, 'k8s', 'overlays', 'gateway-api-keda'));
+    const monitor = objects.find((o) => o.kind === 'PodMonitor');
+    const store = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === 'store');
+    const ports = store?.spec?.template?.spec.containers.flatMap((c) => c.ports ?? []) ?? [];
+    const endpoint = (monitor?.spec?.podMetricsEndpoints ?? []).find((e) => ports.some((p) => p.name === e.port || p.containerPort === e.portNumber));
+    expect(endpoint).toBeDefined();
+    const port = ports.find((p) => p.name === endpoint?.port || p.containerPort === endpoint?.portNumber);
+    expect(port?.name).toBe('http');
+
+    const db = await createTestDatabase([storeDatabase]);
+    const redis = testRedisPrefix();
+    try {
+      // the service listens where its containerPort would be; here a free one
+      const svc = await startTestService(storeService, {
+        DATABASE_URL: db.url,
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: redis.prefix,
+        JWKS_URL: 'http://127.0.0.1:9/auth/v1/.well-known/jwks.json',
+      });
+      try {
+        const url = new URL(endpoint?.path ?? '/metrics', svc.origin.replace(/^http:/, `${(endpoint?.scheme ?? 'http').toLowerCase()}:`));
+        const res = await fetch(url);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+        const text = await res.text();
+        expect(text).toMatch(/^# TYPE beacon_http_requests_total counter$/m);
+        expect(text).toMatch(/^process_cpu_user_seconds_total(\{[^}]*\})? /m);
+        const labels = new Set(
+          [...text.matchAll(/^[a-zA-Z_:][a-zA-Z0-9_:]*\{([^}]*)\}/gm)].flatMap((m) => [...m[1].matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="/g)].map((l) => l[1])),
+        );
+        expect(labels.size).toBeGreaterThan(0);
+        for (const target of ['job', 'instance', 'namespace', 'pod', 'container', 'endpoint']) expect([target, labels.has(target)]).toEqual([target, false]);
+      } finally {
+        await svc.close();
+      }
+    } finally {
+      await db.drop();
+      await redis.cleanup();
     }
   });
 });

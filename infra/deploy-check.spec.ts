@@ -149,6 +149,60 @@ beforeAll(() => {
     ),
     hostTwice: k8s('k8s-host', 'routing/ingress-nginx/kustomization.yaml', (t) => t.replace(/\nreplacements:[\s\S]*$/, '\n')),
     pinned: k8s('k8s-pinned', 'base/kustomization.yaml', (t) => t.replace(/newTag: "1\.2\.0"/g, `newTag: "1.2.0"\n    digest: sha256:${'ab'.repeat(32)}`)),
+    // the PodMonitor leaves the dispatcher (component worker) out and takes the web app (component web), with an interval off its schema
+    podMonitorSelection: k8s('k8s-podmonitor-selection', 'components/prometheus/podmonitor.yaml', (t) =>
+      t.replace(/operator: NotIn\n(\s+)values: \[web\]/, 'operator: NotIn\n$1values: [worker]').replace(/interval: 30s/, 'interval: 30 seconds'),
+    ),
+    // the PodMonitor scrapes identity's port only, at another path; the keda overlay has none; nothing admits Prometheus
+    podMonitorPort: [
+      '--k8s',
+      variants('k8s', 'k8s-podmonitor-port', {
+        'components/prometheus/podmonitor.yaml': (t) => t.replace(/- port: http\n(\s+)path: \/metrics\n/, '- portNumber: 3001\n$1path: /stats\n'),
+        'overlays/keda/kustomization.yaml': (t) => t.replace('  - ../../components/prometheus\n', ''),
+        'base/networkpolicies.yaml': (t) => t.replace(/---\n# Prometheus \(namespace monitoring\)[\s\S]*?port: http\n/, ''),
+      }),
+    ],
+    // beacon-config back to a plain ConfigMap: the settings of config.env in config.yaml, no configMapGenerator
+    configPlain: k8s('k8s-config-plain', 'base/kustomization.yaml', (t) => {
+      const base = join(work, 'k8s-config-plain', 'base');
+      const data = readFileSync(join(base, 'config.env'), 'utf8')
+        .split('\n')
+        .filter((l) => /^[A-Z_]+=/.test(l))
+        .map((l) => `  ${l.slice(0, l.indexOf('='))}: ${JSON.stringify(l.slice(l.indexOf('=') + 1))}`);
+      writeFileSync(
+        join(base, 'config.yaml'),
+        ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: beacon-config', '  namespace: beacon', 'data:', ...data, ''].join('\n'),
+      );
+      rmSync(join(base, 'config.env'));
+      return t.replace('  - namespace.yaml\n', '  - namespace.yaml\n  - config.yaml\n').replace(/\nconfigMapGenerator:\n[\s\S]*$/, '\n');
+    }),
+    // beacon-config generated without the hash, an env line without a value, and an overlay pointing identity elsewhere
+    configNoHash: [
+      '--k8s',
+      variants('k8s', 'k8s-config-no-hash', {
+        'base/kustomization.yaml': (t) => t.replace(/( {4}options:\n)/, '$1      disableNameSuffixHash: true\n'),
+        'base/config.env': (t) => t.replace('LOG_LEVEL=info\n', 'LOG_LEVEL=info\nLOG_FORMAT\n'),
+        'overlays/keda/kustomization.yaml': (t) =>
+          t.concat(
+            'patches:\n  - target:\n      kind: Deployment\n      name: identity\n    patch: |-\n      - op: replace\n        path: /spec/template/spec/containers/0/envFrom/0/configMapRef/name\n        value: beacon-settings\n',
+          ),
+      }),
+    ],
+    // identity loses its zone spread, gateway's turns DoNotSchedule, web's node spread selects nothing, store's PDB loses its policy
+    availability: [
+      '--k8s',
+      variants('k8s', 'k8s-availability', {
+        'base/identity.yaml': (t) =>
+          t.replace(/ {8}- maxSkew: 1\n {10}topologyKey: topology\.kubernetes\.io\/zone\n[\s\S]*?app\.kubernetes\.io\/name: identity\n/, ''),
+        'base/gateway.yaml': (t) => t.replace(/(topologyKey: topology\.kubernetes\.io\/zone\n\s+whenUnsatisfiable: )ScheduleAnyway/, '$1DoNotSchedule'),
+        'base/web.yaml': (t) =>
+          t.replace(
+            /(topologyKey: kubernetes\.io\/hostname\n\s+whenUnsatisfiable: ScheduleAnyway\n\s+labelSelector:\n\s+matchLabels:\n\s+app\.kubernetes\.io\/name: )web\n/,
+            '$1webapp\n',
+          ),
+        'base/store.yaml': (t) => t.replace(/\n\s+unhealthyPodEvictionPolicy: AlwaysAllow\n/, '\n'),
+      }),
+    ],
     composeUnknownKey: ['--compose', variant('docker-compose.yml', 'compose-unknown.yml', (t) => t.replace(/^  redis:\n/m, '  redis:\n    colour: red\n'))],
     composeNoMigrateOrder: [
       '--compose',
@@ -415,6 +469,88 @@ describe('check:deploy', () => {
       const run = await runs.missingDeployment;
       expect(run.code).toBe(1);
       expect(run.stderr).toContain("Deployment/gateway: services/gateway has no Deployment named 'gateway'");
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    "needs, in every overlay, a PodMonitor scraping every service's /metrics port and nothing without /metrics",
+    async () => {
+      const selection = await runs.podMonitorSelection;
+      expect(selection.code).toBe(1);
+      const err = problems(selection).join('\n');
+      expect(err).toMatch(/components\/prometheus\/podmonitor\.yaml: PodMonitor\/beacon: spec\.podMetricsEndpoints\[0\]\.interval: must match pattern/);
+      for (const overlay of ['gateway-api-hpa', 'gateway-api-keda', 'hpa', 'keda']) {
+        expect(err).toContain(
+          `k8s-podmonitor-selection/overlays/${overlay}/kustomization.yaml: Deployment/dispatcher: no PodMonitor selects its pods: Prometheus never scrapes its /metrics (port 3006 (http))`,
+        );
+        expect(err).toContain(
+          `k8s-podmonitor-selection/overlays/${overlay}/kustomization.yaml: PodMonitor/beacon: podMetricsEndpoints[0] scrapes Deployment/web on port 8080 (http), which serves no /metrics`,
+        );
+      }
+      expect(err).not.toContain('Deployment/identity: no PodMonitor');
+
+      const port = await runs.podMonitorPort;
+      expect(port.code).toBe(1);
+      const perr = problems(port).join('\n');
+      expect(perr).toContain(
+        "k8s-podmonitor-port/overlays/keda/kustomization.yaml: PodMonitor: none: Prometheus scrapes no service's /metrics (include the component k8s/components/prometheus",
+      );
+      expect(perr).toContain(
+        'k8s-podmonitor-port/overlays/hpa/kustomization.yaml: Deployment/store: PodMonitor/beacon selects its pods but no podMetricsEndpoints entry scrapes port 3003 (http), where it serves /metrics',
+      );
+      expect(perr).toContain(
+        'k8s-podmonitor-port/overlays/hpa/kustomization.yaml: PodMonitor/beacon: podMetricsEndpoints[0] scrapes Deployment/identity at http://…:3001/stats',
+      );
+      expect(perr).toContain(
+        'k8s-podmonitor-port/overlays/gateway-api-hpa/kustomization.yaml: Deployment/identity: does not admit Prometheus on TCP 3001 (http) (PodMonitor/beacon scrapes it)',
+      );
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    'needs every ConfigMap a pod reads generated with the content hash, and every reference resolving in every overlay',
+    async () => {
+      const plain = await runs.configPlain;
+      expect(plain.code).toBe(1);
+      const err = problems(plain).join('\n');
+      expect(err).toMatch(
+        /k8s-config-plain\/base\/config\.yaml: ConfigMap\/beacon-config: read by Deployment\/alerts, .*Deployment\/web, but a plain ConfigMap: a change to it rolls none of their pods/,
+      );
+      expect(err).toMatch(/k8s-config-plain\/overlays\/keda\/kustomization\.yaml: ConfigMap\/beacon-config: read by .* under a name without a content hash/);
+
+      const noHash = await runs.configNoHash;
+      expect(noHash.code).toBe(1);
+      const nerr = problems(noHash).join('\n');
+      expect(nerr).toMatch(/k8s-config-no-hash\/base\/kustomization\.yaml: ConfigMap\/beacon-config: configMapGenerator with disableNameSuffixHash, read by /);
+      expect(nerr).toContain("k8s-config-no-hash/base/config.env: line 11: 'LOG_FORMAT' is not KEY=value: kustomize would take the value from the environment");
+      expect(nerr).toContain(
+        "k8s-config-no-hash/overlays/keda/kustomization.yaml: Deployment/identity: containers[0].envFrom[0]: ConfigMap 'beacon-settings' is not in what this overlay renders",
+      );
+      expect(nerr).not.toContain("gateway-api-keda/kustomization.yaml: Deployment/identity: containers[0].envFrom[0]: ConfigMap 'beacon-settings'");
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    'needs every Deployment spread over nodes and zones, and every PodDisruptionBudget letting a drain evict unhealthy pods',
+    async () => {
+      const run = await runs.availability;
+      expect(run.code).toBe(1);
+      const err = problems(run).join('\n');
+      expect(err).toContain('k8s-availability/base/identity.yaml: Deployment/identity: no topologySpreadConstraints over topology.kubernetes.io/zone');
+      expect(err).toContain(
+        'k8s-availability/base/gateway.yaml: Deployment/gateway: the topologySpreadConstraints over topology.kubernetes.io/zone: whenUnsatisfiable must be ScheduleAnyway (found DoNotSchedule)',
+      );
+      expect(err).toContain(
+        "k8s-availability/base/web.yaml: Deployment/web: the topologySpreadConstraints over kubernetes.io/hostname: its labelSelector does not select the Deployment's own pods",
+      );
+      expect(err).toContain(
+        'k8s-availability/base/store.yaml: PodDisruptionBudget/store: spec.unhealthyPodEvictionPolicy must be AlwaysAllow (found none: IfHealthyBudget)',
+      );
+      expect(err).not.toMatch(/Deployment\/(alerts|incidents|traffic|dispatcher): (no topologySpreadConstraints|the topologySpreadConstraints)/);
+      expect(err).not.toMatch(/PodDisruptionBudget\/(identity|gateway|web)/);
     },
     CHECK_TIME,
   );

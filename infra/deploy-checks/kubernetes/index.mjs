@@ -3,6 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseYamlDocuments, PEM } from '../shared.mjs';
 import { checkAutoscaling } from './autoscaling.mjs';
+import { checkAvailability } from './availability.mjs';
+import { checkConfigRollout, generatedConfigMaps } from './config.mjs';
 import { checkIngress } from './ingress.mjs';
 import { checkKustomizations, isKustomizeKind } from './kustomize.mjs';
 import { checkOverlays } from './overlays.mjs';
@@ -47,6 +49,8 @@ export async function checkKubernetes(opts, report, repo) {
     return { objects: [], files };
   }
   const { objects, kustomizations } = readManifests(report, files);
+  // the ConfigMaps kustomize generates, under the names the manifests reference: the checks of the files read them too
+  objects.push(...generatedConfigMaps(report, kustomizations));
   const overlays = checkKustomizations(report, files, kustomizations);
   // the files, then what each overlay renders (patches and replacements can break a valid file): a problem the file
   // already has is not repeated for its rendered copies
@@ -60,6 +64,8 @@ export async function checkKubernetes(opts, report, repo) {
   });
   checkSecrets(report, objects);
   checkWorkloads(report, objects, repo);
+  checkConfigRollout(report, objects);
+  checkAvailability(report, objects);
   checkIngress(report, objects, repo);
   checkAutoscaling(report, objects, repo);
   checkSecretDocs(opts, report, objects);

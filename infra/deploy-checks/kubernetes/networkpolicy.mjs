@@ -7,27 +7,16 @@
  *   - a container given DATABASE_URL: PostgreSQL (TCP 5432); REDIS_URL: Redis (TCP 6379);
  *   - a variable the process reads (its env class) whose value is `http://<service>:<port>`: that Service's pods;
  *   - SMTP_URL read: the submission ports (587, 465); the push, SMS, S3 or traffic-source variables read: HTTPS (443);
- *   - what an Ingress or HTTPRoute routes to: from outside the namespace, on the Service's target port.
+ *   - what an Ingress or HTTPRoute routes to: from outside the namespace, on the Service's target port;
+ *   - what a PodMonitor scrapes: from outside the namespace (Prometheus), on the port it scrapes.
  */
 import { EDGE_ENTRY } from '../repository.mjs';
 import { readEnvClass, serviceEnv } from '../service-env.mjs';
 import { join } from 'node:path';
-import { commandLine, containerEnv, containersOf, objectName } from './objects.mjs';
+import { commandLine, containerEnv, containersOf, matchesSelector, objectName } from './objects.mjs';
+import { scrapeTargets } from './monitoring.mjs';
 
 const HTTPS_VARIABLES = ['SMS_WEBHOOK_URL', 'PUSH_PROVIDER_URL', 'PUSH_ENDPOINT_HOSTS', 'TRAFFIC_SOURCE_URL', 'UPLOADS_S3_BUCKET'];
-
-function matchesSelector(selector, labels = {}) {
-  if (!selector) return false;
-  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) if (labels[k] !== v) return false;
-  for (const e of selector.matchExpressions ?? []) {
-    const has = Object.prototype.hasOwnProperty.call(labels, e.key);
-    if (e.operator === 'In' && !(has && (e.values ?? []).includes(labels[e.key]))) return false;
-    if (e.operator === 'NotIn' && has && (e.values ?? []).includes(labels[e.key])) return false;
-    if (e.operator === 'Exists' && !has) return false;
-    if (e.operator === 'DoesNotExist' && has) return false;
-  }
-  return true;
-}
 
 /** The pods of the overlay: one per Deployment, with what its processes read and the ports they listen on. */
 function readPods(root, objects) {
@@ -251,6 +240,23 @@ export function checkNetworkPolicies(report, where, objects, repo) {
   for (const p of frontDoor)
     for (const pod of pods.filter((x) => matchesSelector(p.spec?.podSelector, x.labels)))
       if (!routedPods.has(pod.name)) report.error(where, objectName(p), `admits the front door to ${pod.label}, which no route sends traffic to`);
+
+  // Prometheus, outside the namespace, reaches every port a PodMonitor scrapes (monitoring.mjs says which), admitted by
+  // a policy of its own: the front door's admit only the ingress controller or the Gateway's proxies
+  const notFrontDoor = policies.filter((p) => !frontDoor.includes(p));
+  const scraped = new Set();
+  for (const t of scrapeTargets(objects)) {
+    const pod = pods.find((p) => p.name === t.deployment.metadata?.name && p.namespace === (t.deployment.metadata?.namespace ?? 'default'));
+    const port = pod && resolvePort(pod, t.port.name ?? t.port.number);
+    if (!port || scraped.has(`${pod.name}>${port.number}`)) continue;
+    scraped.add(`${pod.name}>${port.number}`);
+    if (selecting(policies, pod, 'Ingress').length && !admits(notFrontDoor, outside, pod, port))
+      report.error(
+        where,
+        pod.label,
+        `does not admit Prometheus on ${showPort(port)} (${objectName(t.monitor)} scrapes it): no NetworkPolicy other than the front door's admits it from another namespace`,
+      );
+  }
 
   // 3. nothing more between Beacon's own pods
   for (const src of pods) {

@@ -1,8 +1,11 @@
 /**
- * What each overlay renders, judged as one installation: its autoscalers, its routing, its network flows, and whether
- * its images are pinned by digest (a warning: no registry is reachable from here to look a digest up).
+ * What each overlay renders, judged as one installation: its autoscalers, its routing, its network flows, its settings
+ * (every ConfigMap reference resolves, to a name with the content hash), its scraping (a PodMonitor for every service),
+ * and whether its images are pinned by digest (a warning: no registry is reachable from here to look a digest up).
  */
 import { checkOverlayAutoscaling } from './autoscaling.mjs';
+import { checkOverlayConfig } from './config.mjs';
+import { checkOverlayMonitoring } from './monitoring.mjs';
 import { checkNetworkPolicies } from './networkpolicy.mjs';
 import { containersOf } from './objects.mjs';
 import { checkRouting } from './routing.mjs';
@@ -16,6 +19,8 @@ export function checkOverlays(report, overlays, repo) {
     checkOverlayAutoscaling(report, file, objects);
     checkRouting(report, file, objects, repo);
     checkNetworkPolicies(report, file, objects, repo);
+    checkOverlayConfig(report, file, objects);
+    checkOverlayMonitoring(report, file, objects, repo);
     for (const object of objects) {
       for (const { container } of containersOf(object)) {
         const image = String(container.image ?? '');

@@ -1,7 +1,8 @@
 /**
  * Every manifest object against its API schema: kubernetes-models' compiled validators for Kubernetes kinds, with
- * unknown fields rejected as `kubectl apply` does, infra/check-deploy.keda.schema.json for KEDA's and
- * gateway-api.schema.json (beside this file) for the Gateway API's.
+ * unknown fields rejected as `kubectl apply` does, infra/check-deploy.keda.schema.json for KEDA's,
+ * gateway-api.schema.json (beside this file) for the Gateway API's and prometheus-operator.schema.json for the
+ * prometheus-operator's PodMonitor.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +16,7 @@ const ts = require('typescript');
 
 const KEDA_SCHEMA = fileURLToPath(new URL('../../check-deploy.keda.schema.json', import.meta.url));
 const GATEWAY_API_SCHEMA = fileURLToPath(new URL('./gateway-api.schema.json', import.meta.url));
+const PROMETHEUS_OPERATOR_SCHEMA = fileURLToPath(new URL('./prometheus-operator.schema.json', import.meta.url));
 
 /** The kubernetes-models class for an apiVersion and kind ('v1' is the core group), with its type declarations. */
 async function loadModel(apiVersion, kind) {
@@ -110,7 +112,7 @@ function editDistance(a, b) {
   return d[a.length][b.length];
 }
 
-/** apiVersion -> kind -> compiled validator, for the CRDs kubernetes-models does not have (KEDA, the Gateway API). */
+/** apiVersion -> kind -> compiled validator, for the CRDs kubernetes-models does not have (KEDA, the Gateway API, the prometheus-operator). */
 function crdValidators() {
   const ajv = new Ajv({ allErrors: true, strict: false });
   const compile = (file, kinds) => {
@@ -123,6 +125,10 @@ function crdValidators() {
     'gateway.networking.k8s.io/v1': {
       file: 'infra/deploy-checks/kubernetes/gateway-api.schema.json',
       kinds: compile(GATEWAY_API_SCHEMA, ['Gateway', 'HTTPRoute']),
+    },
+    'monitoring.coreos.com/v1': {
+      file: 'infra/deploy-checks/kubernetes/prometheus-operator.schema.json',
+      kinds: compile(PROMETHEUS_OPERATOR_SCHEMA, ['PodMonitor']),
     },
   };
 }
