@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chunkBoundaries, SIDE_EFFECT_FREE } from './chunk-boundaries';
 
 const edge = process.env.BEACON_EDGE_URL ?? 'http://127.0.0.1:8080';
 
@@ -45,7 +46,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), chunkBoundaries(), precompress()],
   resolve: {
     alias: {
       '@beacon/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
@@ -53,7 +54,13 @@ export default defineConfig({
     },
   },
   // 'hidden': maps are written for whoever debugs a build, but no bundle points at them and the edge never serves them
-  build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    chunkSizeWarningLimit: 600,
+    // the SMS counter's CommonJS packages have no side effects: they go where they are used, the admin console (issue #35)
+    rollupOptions: { treeshake: { moduleSideEffects: (id) => !SIDE_EFFECT_FREE.test(id.replace(/\\/g, '/')) } },
+  },
   // `npm run dev --workspace web` with `npm start` running: the APIs come from the edge
   server: {
     port: 5173,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { MapPin } from 'lucide-react';
@@ -67,12 +67,14 @@ export function LocationBanner() {
  * Asks a new user once for a home location (GPS or the map), at the top of their dashboard; it blocks nothing. Whatever
  * they answer, Not now included, is kept in their profile (identity user_metadata), so the question never comes back
  * on this or another device; from then on the banner says why the feed is short until a home is set.
+ *
+ * `settled` says whether the card's place is known: the preferences have loaded (or failed: then no card) and, for a
+ * user without a home, whether they were asked. Until then the page draws nothing below the card's place (issue #35):
+ * a card that appeared above content already drawn would push it down under the reader.
  */
-export function LocationPrompt() {
+export function useLocationPrompt(): { settled: boolean; card: ReactNode } {
   const prefs = usePreferencesQuery();
   const [asked, setAsked] = useState<boolean | null>(null);
-  const locate = useUseMyLocation();
-  const titleId = useId();
 
   useEffect(() => {
     let live = true;
@@ -84,14 +86,21 @@ export function LocationPrompt() {
     };
   }, []);
 
-  if (!prefs.data || prefs.data.home || asked === null) return null;
-  if (asked) return <LocationBanner />;
+  if (prefs.isLoading) return { settled: false, card: null };
+  if (!prefs.data || prefs.data.home) return { settled: true, card: null };
+  if (asked === null) return { settled: false, card: null };
+  if (asked) return { settled: true, card: <LocationBanner /> };
 
   const answered = () => {
     setAsked(true);
     void auth.updateUser({ data: { [ASKED_KEY]: new Date().toISOString() } });
   };
+  return { settled: true, card: <LocationQuestion onAnswered={answered} /> };
+}
 
+function LocationQuestion({ onAnswered }: { onAnswered: () => void }) {
+  const locate = useUseMyLocation();
+  const titleId = useId();
   return (
     <section className="card location-banner location-prompt" aria-labelledby={titleId}>
       <h2 id={titleId} className="h3 icon-text">
@@ -107,15 +116,15 @@ export function LocationPrompt() {
           className="btn btn-primary"
           disabled={locate.busy}
           onClick={async () => {
-            if (await locate.run()) answered();
+            if (await locate.run()) onAnswered();
           }}
         >
           {locate.busy ? 'Locating...' : 'Use my location'}
         </button>
-        <Link to={HOME_LOCATION_PATH} className="btn btn-outline" onClick={answered}>
+        <Link to={HOME_LOCATION_PATH} className="btn btn-outline" onClick={onAnswered}>
           Choose on the map
         </Link>
-        <button type="button" className="btn btn-ghost" onClick={answered}>
+        <button type="button" className="btn btn-ghost" onClick={onAnswered}>
           Not now
         </button>
       </div>

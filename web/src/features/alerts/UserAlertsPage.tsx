@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { Severity, UserAlert } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
 import { useNow } from '@/common/useNow';
-import { useMarkSafeMutation, useMyAlertsInfiniteQuery, type MyAlertsArgs } from './alerts.api';
+import { useMarkSafeMutation, useMyAlertsInfiniteQuery, usePreferencesQuery, type MyAlertsArgs } from './alerts.api';
 import { useLiveUserAlerts } from './live';
 import { UserAlertList } from './UserAlertCard';
 import { LoadError, SeveritySelect } from './ui';
@@ -52,6 +52,10 @@ export function UserAlertsPage() {
   useLiveUserAlerts(arrivals);
   const push = usePushRegistration();
   const [markSafe] = useMarkSafeMutation();
+  // What decides the cards above the list (the home-location banner, the critical banner) loads first: until it has,
+  // nothing is drawn below the header, so no card appears above content already on screen (issue #35).
+  const prefs = usePreferencesQuery();
+  const settled = !prefs.isLoading && !query.isLoading;
 
   const critical = alerts.find((a) => a.severity === 'critical' && a.status === 'active' && !a.read);
   const filtered = Boolean(severity || search || unread);
@@ -73,79 +77,87 @@ export function UserAlertsPage() {
         </div>
       </header>
 
-      <LocationBanner />
-
-      {critical && (
-        <div className="critical-banner" role="alert">
-          <div>
-            <strong>CRITICAL ALERT: {critical.title}</strong>
-            <div className="small">{critical.message}</div>
-          </div>
-          <div className="row">
-            <button
-              type="button"
-              className="btn btn-outline"
-              style={{ background: '#fff' }}
-              onClick={() =>
-                markSafe(critical.id)
-                  .unwrap()
-                  .then(
-                    () => toast.success('Marked as safe'),
-                    (err) => toast.error(errorMessage(err, 'Failed to update alert')),
-                  )
-              }
-            >
-              I'm Safe
-            </button>
-            <a href="tel:911" className="btn">
-              <Phone aria-hidden="true" size={16} /> Call 911
-            </a>
-          </div>
-        </div>
-      )}
-
-      {push.state === 'default' && (
-        <div className="card row-between" style={{ marginBottom: '1rem' }}>
-          <p style={{ margin: 0 }}>Get alerts even when Beacon is closed.</p>
-          <button type="button" className="btn btn-primary btn-sm" onClick={push.enable} disabled={push.busy}>
-            Enable Notifications
-          </button>
-        </div>
-      )}
-      {push.state === 'denied' && <p className="small muted">Notifications are blocked in this browser; alerts still appear on this page.</p>}
-
-      <div className="card filters" role="search" aria-label="Filter alerts" style={{ marginBottom: '1rem' }}>
-        <div className="field">
-          <label htmlFor={`${id}-search`}>Search alerts</label>
-          <input id={`${id}-search`} type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder="Title or message" />
-        </div>
-        <div className="field">
-          <SeveritySelect id={`${id}-severity`} value={severity} onChange={setSeverity} />
-        </div>
-        <label className="checkbox">
-          <input type="checkbox" checked={unread} onChange={(e) => setUnread(e.target.checked)} /> Unread only
-        </label>
-      </div>
-
-      {query.isLoading ? (
+      {!settled ? (
         <div className="empty-state">
           <Spinner label="Loading alerts" />
         </div>
-      ) : query.isError ? (
-        <LoadError message="Failed to load alerts" onRetry={query.refetch} />
-      ) : alerts.length === 0 ? (
-        <div className="empty-state">
-          <p>
-            <strong>{filtered ? 'No alerts found' : 'No alerts for you yet'}</strong>
-          </p>
-          <p>{filtered ? 'Try adjusting your search or filters' : 'When an alert is issued for your area, it appears here right away.'}</p>
-        </div>
       ) : (
         <>
-          <p className="small muted" aria-live="polite">
-            {total} alert{total === 1 ? '' : 's'}
-          </p>
-          <UserAlertList alerts={alerts} now={now} label="Your alerts" moreLabel="Load More" more={query} />
+          <LocationBanner />
+
+          {critical && (
+            <div className="critical-banner" role="alert">
+              <div>
+                <strong>CRITICAL ALERT: {critical.title}</strong>
+                <div className="small">{critical.message}</div>
+              </div>
+              <div className="row">
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  style={{ background: '#fff' }}
+                  onClick={() =>
+                    markSafe(critical.id)
+                      .unwrap()
+                      .then(
+                        () => toast.success('Marked as safe'),
+                        (err) => toast.error(errorMessage(err, 'Failed to update alert')),
+                      )
+                  }
+                >
+                  I'm Safe
+                </button>
+                <a href="tel:911" className="btn">
+                  <Phone aria-hidden="true" size={16} /> Call 911
+                </a>
+              </div>
+            </div>
+          )}
+
+          {push.state === 'default' && (
+            <div className="card row-between" style={{ marginBottom: '1rem' }}>
+              <p style={{ margin: 0 }}>Get alerts even when Beacon is closed.</p>
+              <button type="button" className="btn btn-primary btn-sm" onClick={push.enable} disabled={push.busy}>
+                Enable Notifications
+              </button>
+            </div>
+          )}
+          {push.state === 'denied' && <p className="small muted">Notifications are blocked in this browser; alerts still appear on this page.</p>}
+
+          <div className="card filters" role="search" aria-label="Filter alerts" style={{ marginBottom: '1rem' }}>
+            <div className="field">
+              <label htmlFor={`${id}-search`}>Search alerts</label>
+              <input id={`${id}-search`} type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder="Title or message" />
+            </div>
+            <div className="field">
+              <SeveritySelect id={`${id}-severity`} value={severity} onChange={setSeverity} />
+            </div>
+            <label className="checkbox">
+              <input type="checkbox" checked={unread} onChange={(e) => setUnread(e.target.checked)} /> Unread only
+            </label>
+          </div>
+
+          {query.isLoading ? (
+            <div className="empty-state">
+              <Spinner label="Loading alerts" />
+            </div>
+          ) : query.isError ? (
+            <LoadError message="Failed to load alerts" onRetry={query.refetch} />
+          ) : alerts.length === 0 ? (
+            <div className="empty-state">
+              <p>
+                <strong>{filtered ? 'No alerts found' : 'No alerts for you yet'}</strong>
+              </p>
+              <p>{filtered ? 'Try adjusting your search or filters' : 'When an alert is issued for your area, it appears here right away.'}</p>
+            </div>
+          ) : (
+            <>
+              <p className="small muted" aria-live="polite">
+                {total} alert{total === 1 ? '' : 's'}
+              </p>
+              <UserAlertList alerts={alerts} now={now} label="Your alerts" moreLabel="Load More" more={query} />
+            </>
+          )}
         </>
       )}
     </section>

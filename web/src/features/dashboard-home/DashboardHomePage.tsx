@@ -6,7 +6,7 @@ import { Spinner } from '@/common/Spinner';
 import { serverNow } from '@/common/server-clock';
 import { useGetMyPointsQuery } from '@/common/points.api';
 import { displayName, selectUser } from '@/features/auth/auth.slice';
-import { LocationPrompt } from '@/features/alerts';
+import { useLocationPrompt } from '@/features/alerts';
 import { ActivityList } from './ActivityList';
 import { useDashboardActiveAlertsQuery, useDashboardAlertCountQuery } from './dashboard.api';
 import { activityFailureMessage } from './activity';
@@ -94,6 +94,7 @@ export function DashboardHomePage() {
   const unread = useDashboardAlertCountQuery({ unread: true });
   const activity = useActivity();
   const now = serverNow();
+  const locationPrompt = useLocationPrompt();
 
   const activeCount = active.data?.length ?? 0;
   const activeUnread = active.data?.filter((a) => !a.read).length ?? 0;
@@ -152,83 +153,92 @@ export function DashboardHomePage() {
           <span className="status-dot" aria-hidden="true" /> All systems operational
         </span>
       </header>
-      <LocationPrompt />
-
-      <div className="grid-4 stats">
-        {stats.map((s) => (
-          <div key={s.name} className="card stat-card">
-            <div className="row-between">
-              <span className="muted small">{s.name}</span>
-              <span aria-hidden="true">{s.icon}</span>
-            </div>
-            <span className="stat-value">{s.value}</span>
-            <span className={`small change-${s.direction}`}>{s.change}</span>
-          </div>
-        ))}
-      </div>
-
-      <div className="dashboard-columns">
-        <div className="stack">
-          <ProgressPanel points={pointsData} loading={points.isLoading} failed={points.isError} />
-
-          <section className="card" aria-labelledby="achievements-title">
-            <h2 id="achievements-title">Recent Achievements</h2>
-            <ul className="badges">
-              {badges.map((b) => (
-                <li key={b.name} className={`achievement ${b.earned ? 'earned' : 'locked'}`}>
-                  <span className="achievement-icon" aria-hidden="true">
-                    {b.icon}
-                  </span>
-                  <span className="achievement-name">{b.name}</span>
-                  <span className="small">{b.earned ? 'Earned' : b.description}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-
-          <section className="card" aria-labelledby="quick-title">
-            <h2 id="quick-title">Quick Actions</h2>
-            <div className="quick-actions">
-              <Link to="/dashboard/report-incident" className="quick-action">
-                <FilePenLine aria-hidden="true" size={18} /> Report Incident
-              </Link>
-              <Link to="/dashboard/community" className="quick-action">
-                <Users aria-hidden="true" size={18} /> Community
-              </Link>
-              <Link to="/faq" className="quick-action">
-                <CircleHelp aria-hidden="true" size={18} /> Help &amp; FAQ
-              </Link>
-              <a href="tel:911" className="quick-action quick-emergency">
-                <Phone aria-hidden="true" size={18} /> Call 911
-              </a>
-            </div>
-          </section>
+      {/* nothing below the home-location card's place until it is known: the card must not push drawn content down */}
+      {!locationPrompt.settled ? (
+        <div className="empty-state">
+          <Spinner label="Loading your dashboard" />
         </div>
+      ) : (
+        <>
+          {locationPrompt.card}
 
-        <section className="card" aria-labelledby="activity-title">
-          <div className="row-between">
-            <h2 id="activity-title">Recent Activity</h2>
-            <Link to="/dashboard/activity" className="btn btn-outline btn-sm" aria-label="View all activity">
-              View All
-            </Link>
+          <div className="grid-4 stats">
+            {stats.map((s) => (
+              <div key={s.name} className="card stat-card">
+                <div className="row-between">
+                  <span className="muted small">{s.name}</span>
+                  <span aria-hidden="true">{s.icon}</span>
+                </div>
+                <span className="stat-value">{s.value}</span>
+                <span className={`small change-${s.direction}`}>{s.change}</span>
+              </div>
+            ))}
           </div>
-          {activity.loading ? (
-            <Spinner label="Loading your activity" />
-          ) : recent.length === 0 ? (
-            <div className="empty-state">
-              <p>No activity yet.</p>
-              <p className="small">Alerts you receive, incidents you report and your community posts will appear here.</p>
+
+          <div className="dashboard-columns">
+            <div className="stack">
+              <ProgressPanel points={pointsData} loading={points.isLoading} failed={points.isError} />
+
+              <section className="card" aria-labelledby="achievements-title">
+                <h2 id="achievements-title">Recent Achievements</h2>
+                <ul className="badges">
+                  {badges.map((b) => (
+                    <li key={b.name} className={`achievement ${b.earned ? 'earned' : 'locked'}`}>
+                      <span className="achievement-icon" aria-hidden="true">
+                        {b.icon}
+                      </span>
+                      <span className="achievement-name">{b.name}</span>
+                      <span className="small">{b.earned ? 'Earned' : b.description}</span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+
+              <section className="card" aria-labelledby="quick-title">
+                <h2 id="quick-title">Quick Actions</h2>
+                <div className="quick-actions">
+                  <Link to="/dashboard/report-incident" className="quick-action">
+                    <FilePenLine aria-hidden="true" size={18} /> Report Incident
+                  </Link>
+                  <Link to="/dashboard/community" className="quick-action">
+                    <Users aria-hidden="true" size={18} /> Community
+                  </Link>
+                  <Link to="/faq" className="quick-action">
+                    <CircleHelp aria-hidden="true" size={18} /> Help &amp; FAQ
+                  </Link>
+                  <a href="tel:911" className="quick-action quick-emergency">
+                    <Phone aria-hidden="true" size={18} /> Call 911
+                  </a>
+                </div>
+              </section>
             </div>
-          ) : (
-            <ActivityList items={recent} now={now} />
-          )}
-          {failure && (
-            <p className="muted small" role="status">
-              {failure}
-            </p>
-          )}
-        </section>
-      </div>
+
+            <section className="card" aria-labelledby="activity-title">
+              <div className="row-between">
+                <h2 id="activity-title">Recent Activity</h2>
+                <Link to="/dashboard/activity" className="btn btn-outline btn-sm" aria-label="View all activity">
+                  View All
+                </Link>
+              </div>
+              {activity.loading ? (
+                <Spinner label="Loading your activity" />
+              ) : recent.length === 0 ? (
+                <div className="empty-state">
+                  <p>No activity yet.</p>
+                  <p className="small">Alerts you receive, incidents you report and your community posts will appear here.</p>
+                </div>
+              ) : (
+                <ActivityList items={recent} now={now} />
+              )}
+              {failure && (
+                <p className="muted small" role="status">
+                  {failure}
+                </p>
+              )}
+            </section>
+          </div>
+        </>
+      )}
     </section>
   );
 }

@@ -91,11 +91,14 @@ export function SafetyMapPage() {
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
-          <span className="muted small" aria-live="polite">
+          {/* as wide as their longest text from the start: the toolbar does not rewrap, and move the map, once the data is in */}
+          <span className="muted small stable-width map-status" data-longest="Last updated: 12:00:00 AM" aria-live="polite">
             {lastUpdated > 0 ? `Last updated: ${TIME.format(lastUpdated)}` : 'Loading map data…'}
           </span>
           <button type="button" className="btn btn-outline" onClick={refresh} disabled={refreshing}>
-            {refreshing ? 'Refreshing...' : 'Refresh'}
+            <span className="stable-width" data-longest="Refreshing...">
+              {refreshing ? 'Refreshing...' : 'Refresh'}
+            </span>
           </button>
         </div>
       </div>
