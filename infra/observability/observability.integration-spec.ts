@@ -6,6 +6,7 @@ import { AddressInfo, createServer as createTcpServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { io as connectSocket } from 'socket.io-client';
+import { METRIC_FAMILIES, type MetricFamily } from '@beacon/common';
 import { serviceEntry } from '@beacon/contracts';
 import { TEST_ADMIN_URL, TEST_REDIS_URL, testRedisPrefix } from '@beacon/testing';
 import { prepare } from '../start';
@@ -19,6 +20,20 @@ import { prepare } from '../start';
 const ROOT = join(__dirname, '..', '..');
 const DIST = join(ROOT, 'dist');
 const SERVICES = ['identity', 'incidents', 'store', 'alerts', 'gateway', 'dispatcher', 'traffic'] as const;
+
+/**
+ * The Beacon metric families each process serves (libs/common/src/observability/metrics.ts): its own and no other's.
+ * `queues` where the process works a queue; traffic works its ingest queue only with a TRAFFIC_SOURCE_URL.
+ */
+const FAMILIES_SERVED: Record<(typeof SERVICES)[number], (env: NodeJS.ProcessEnv) => MetricFamily[]> = {
+  identity: () => ['http'],
+  incidents: (env) => (env.INCIDENTS_WORKER_ENABLED === 'false' ? ['http'] : ['http', 'queues']),
+  store: () => ['http'],
+  alerts: () => ['http', 'queues'],
+  gateway: () => ['http', 'sockets'],
+  dispatcher: () => ['http', 'queues', 'deliveries', 'providers'],
+  traffic: (env) => (env.TRAFFIC_SOURCE_URL ? ['http', 'queues'] : ['http']),
+};
 
 async function freePort(): Promise<number> {
   const srv = createTcpServer();
@@ -89,6 +104,7 @@ describe('observability of the running system', () => {
   const dbUrl = Object.assign(new URL(TEST_ADMIN_URL), { pathname: `/${dbName}` }).toString();
   const redis = testRedisPrefix();
   const ports: Record<string, number> = {};
+  const envs: Record<string, NodeJS.ProcessEnv> = {};
   const processes: ChildProcess[] = [];
   let prepareErrors = '';
   const outputs: string[] = [];
@@ -163,6 +179,7 @@ describe('observability of the running system', () => {
       child.stderr!.on('data', (d) => (outputs[i] += d));
       processes.push(child);
     };
+    for (const service of plan.services) envs[service.name] = service.env;
     for (const service of plan.services) run(serviceEntry(service.name), service.env);
     run('infra/edge.js', plan.env);
     const healthy = async (url: string) => (await fetch(url, { signal: AbortSignal.timeout(2000) }).catch(() => null))?.ok;
@@ -301,30 +318,32 @@ describe('observability of the running system', () => {
     for (const name of SERVICES) {
       await scrape(name);
       const text = await scrape(name);
-      expect(sample(text, 'process_cpu_user_seconds_total', { service: name })).toBeGreaterThan(0);
+      expect(sample(text, 'process_cpu_user_seconds_total', { beacon_service: name })).toBeGreaterThan(0);
       expect(text).toContain('# TYPE beacon_http_requests_total counter');
       // the scrape before this one was counted under its own route
-      expect(sample(text, 'beacon_http_requests_total', { service: name, method: 'GET', route: '/metrics', status_code: '200' })).toBeGreaterThan(0);
+      expect(sample(text, 'beacon_http_requests_total', { beacon_service: name, method: 'GET', route: '/metrics', status_code: '200' })).toBeGreaterThan(0);
     }
     const dispatcher = await eventually('the delivery in the metrics', async () => {
       const text = await scrape('dispatcher');
-      return sample(text, 'beacon_deliveries_total', { service: 'dispatcher', channel: 'sms', outcome: 'sent' }) === 1 && text;
+      return sample(text, 'beacon_deliveries_total', { beacon_service: 'dispatcher', channel: 'sms', outcome: 'sent' }) === 1 && text;
     });
-    expect(sample(dispatcher, 'beacon_provider_request_duration_seconds_count', { service: 'dispatcher', provider: 'sms', outcome: 'ok' })).toBe(1);
+    expect(sample(dispatcher, 'beacon_provider_request_duration_seconds_count', { beacon_service: 'dispatcher', provider: 'sms', outcome: 'ok' })).toBe(1);
     expect(sample(dispatcher, 'beacon_provider_errors_total', { provider: 'sms' })).toBeUndefined();
     for (const queue of ['alert-dispatch', 'channel-push', 'channel-sms', 'channel-email']) {
-      expect([queue, sample(dispatcher, 'beacon_queue_jobs', { service: 'dispatcher', queue, state: 'waiting' })]).toEqual([queue, 0]);
-      expect([queue, sample(dispatcher, 'beacon_queue_oldest_job_age_seconds', { service: 'dispatcher', queue })]).toEqual([queue, 0]);
+      expect([queue, sample(dispatcher, 'beacon_queue_jobs', { beacon_service: 'dispatcher', queue, state: 'waiting' })]).toEqual([queue, 0]);
+      expect([queue, sample(dispatcher, 'beacon_queue_oldest_job_age_seconds', { beacon_service: 'dispatcher', queue })]).toEqual([queue, 0]);
     }
 
     const alerts = await scrape('alerts');
     // by route template, never by the raw URL
-    expect(sample(alerts, 'beacon_http_requests_total', { service: 'alerts', method: 'POST', route: '/api/alerts', status_code: '201' })).toBe(1);
-    expect(sample(alerts, 'beacon_http_requests_total', { service: 'alerts', method: 'PUT', route: '/api/alerts/me/preferences', status_code: '200' })).toBe(1);
-    expect(sample(alerts, 'beacon_http_request_duration_seconds_count', { service: 'alerts', method: 'POST', route: '/api/alerts' })).toBe(1);
+    expect(sample(alerts, 'beacon_http_requests_total', { beacon_service: 'alerts', method: 'POST', route: '/api/alerts', status_code: '201' })).toBe(1);
+    expect(
+      sample(alerts, 'beacon_http_requests_total', { beacon_service: 'alerts', method: 'PUT', route: '/api/alerts/me/preferences', status_code: '200' }),
+    ).toBe(1);
+    expect(sample(alerts, 'beacon_http_request_duration_seconds_count', { beacon_service: 'alerts', method: 'POST', route: '/api/alerts' })).toBe(1);
     expect(alerts).not.toContain(alertId);
     // a browser's socket, through the edge as the web app opens it (anonymous: the public room)
-    const gauge = async () => sample(await scrape('gateway'), 'beacon_socket_connections', { service: 'gateway' });
+    const gauge = async () => sample(await scrape('gateway'), 'beacon_socket_connections', { beacon_service: 'gateway' });
     expect(await gauge()).toBe(0);
     const socket = connectSocket(edge, { path: '/socket.io', transports: ['websocket'], reconnection: false });
     try {
@@ -333,6 +352,15 @@ describe('observability of the running system', () => {
       socket.disconnect();
     }
     await eventually('the socket uncounted', async () => (await gauge()) === 0);
+  });
+
+  it('serves on each process its own metric families and no other process’s', async () => {
+    const familyOf = new Map(Object.entries(METRIC_FAMILIES).flatMap(([family, names]) => names.map((name) => [name, family])));
+    for (const name of SERVICES) {
+      const text = await (await fetch(`http://127.0.0.1:${ports[`${name.toUpperCase()}_PORT`]}/metrics`)).text();
+      const served = new Set([...text.matchAll(/^# TYPE (beacon_[a-z0-9_]+) /gm)].map((m) => familyOf.get(m[1]) ?? `unknown metric ${m[1]}`));
+      expect([name, [...served].sort()]).toEqual([name, FAMILIES_SERVED[name](envs[name] ?? {}).sort()]);
+    }
   });
 
   it('never exposes /metrics through the edge', async () => {

@@ -1,7 +1,7 @@
 import { Controller, DynamicModule, Get, Inject, Injectable, Module, Optional } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type Redis from 'ioredis';
-import { ApiReturns } from './openapi/annotations';
+import { ApiOperation, ApiReturns } from './openapi/annotations';
 import { within } from './within';
 import { Public } from './public';
 import { REDIS } from './redis';
@@ -48,13 +48,19 @@ export class HealthController {
 
   @Get('health')
   @ApiReturns('HealthStatus')
+  @ApiOperation('{service}.health', 'Liveness', 'Answers while the process runs; it checks nothing else. For probes.')
   alive() {
     return { status: 'ok' as const };
   }
 
   @Get('ready')
   @HealthCheck()
-  @ApiReturns('ReadyStatus', { alsoStatus: [503] })
+  @ApiReturns('ReadyStatus', { failure: { status: 503, description: 'Not ready: the checks, with the ones that failed' } })
+  @ApiOperation(
+    '{service}.ready',
+    'Readiness',
+    'Whether the service can serve: its database and Redis answer (each it uses), with the facts it reports beside them. For probes and load balancers.',
+  )
   ready() {
     const checks = [];
     if (this.options.database && this.db) checks.push(() => this.db!.pingCheck('database', { timeout: 1500 }));

@@ -5,6 +5,7 @@ import type Redis from 'ioredis';
 import { Matches } from 'class-validator';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from './errors';
+import { RATE_LIMIT_METADATA } from './public';
 import { REDIS } from './redis';
 
 /** `<requests>/<seconds>`, e.g. `10/3600`: the format of every rate-limit variable. */
@@ -53,7 +54,7 @@ export interface RateLimitOptions {
   rules: Record<string, RateLimitRule>;
 }
 
-const RATE_LIMIT = 'beacon:rate-limit';
+const RATE_LIMIT = RATE_LIMIT_METADATA;
 
 /**
  * The route counts against the named rule of RateLimitModule: per signed-in user and per client address (the

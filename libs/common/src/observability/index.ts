@@ -1,5 +1,16 @@
 export { metricsEndpoint, httpMetrics, requestContext } from './http';
-export { metricsRegistry, recordDelivery, socketConnected, socketDisconnected, startMetrics, watchQueueDepth } from './metrics';
+export {
+  exposeMetrics,
+  METRIC_FAMILIES,
+  metricsRegistry,
+  recordDelivery,
+  SERVICE_LABEL,
+  socketConnected,
+  socketDisconnected,
+  startMetrics,
+  watchQueueDepth,
+} from './metrics';
+export type { MetricFamily } from './metrics';
 export { observeProvider } from './providers';
 export { currentRequestId, isValidRequestId, logLine, propagateRequestContext, REQUEST_ID_HEADER, requestIdFrom } from './request-context';
 export { jobRequestId, runJob, takeJobContext, withJobContext } from './jobs';

@@ -1,17 +1,29 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, type Metric, Registry } from 'prom-client';
 
 /**
  * The process's Prometheus metrics, served at GET /metrics of its service (see observability/http.ts). One registry
- * per process: a service is one process, and every series carries its name in the `service` label.
+ * per process: a service is one process, and every series carries its name in the `beacon_service` label. Not
+ * `service`: Prometheus (prometheus-operator's ServiceMonitor) gives every target a `service` label of its own, and a
+ * scraped label of that name would be renamed `exported_service`.
  */
 export const metricsRegistry = new Registry();
+export const SERVICE_LABEL = 'beacon_service';
 let defaultsCollected = false;
 
-/** Names this process's series (the `service` label) and starts the runtime metrics (CPU, memory, event loop). */
+/**
+ * Beacon's metric families. A process serves the HTTP ones (every service answers HTTP) and only the others it uses:
+ * the queue gauges where it works a queue, the delivery and provider metrics in the dispatcher, the socket gauge on
+ * the gateway. Each is exposed by the code that uses it (exposeMetrics), at boot where that code is set up, and at
+ * the latest on its first record, so nothing recorded is ever left out and no process serves another's families.
+ */
+export type MetricFamily = 'http' | 'queues' | 'deliveries' | 'providers' | 'sockets';
+
+/** Names this process's series (the `beacon_service` label), starts the runtime metrics (CPU, memory, event loop), exposes the HTTP ones. */
 export function startMetrics(service: string) {
-  metricsRegistry.setDefaultLabels({ service });
+  metricsRegistry.setDefaultLabels({ [SERVICE_LABEL]: service });
   if (!defaultsCollected) collectDefaultMetrics({ register: metricsRegistry });
   defaultsCollected = true;
+  exposeMetrics('http');
 }
 
 const httpDuration = new Histogram({
@@ -19,14 +31,14 @@ const httpDuration = new Histogram({
   help: 'HTTP requests by method, route template (never the raw URL) and status code',
   labelNames: ['method', 'route', 'status_code'] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [metricsRegistry],
+  registers: [],
 });
 
 const httpRequests = new Counter({
   name: 'beacon_http_requests_total',
   help: 'HTTP requests answered, by method, route template and status code',
   labelNames: ['method', 'route', 'status_code'] as const,
-  registers: [metricsRegistry],
+  registers: [],
 });
 
 /** Methods are a closed set; anything else is counted as OTHER so a client cannot mint series. */
@@ -34,6 +46,7 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 
 /** `route` is the matched route's template ('/api/alerts/:id'), or 'unmatched': never the path a client sent. */
 export function recordHttpRequest(method: string, route: string, status: number, seconds: number) {
+  exposeMetrics('http');
   const labels = { method: METHODS.has(method) ? method : 'OTHER', route, status_code: String(status) };
   httpDuration.observe(labels, seconds);
   httpRequests.inc(labels);
@@ -52,6 +65,7 @@ const queueSources = new Map<string, QueueDepthSource>();
 
 /** Reports `source` until the returned function is called. */
 export function watchQueueDepth(source: QueueDepthSource): () => void {
+  exposeMetrics('queues');
   queueSources.set(source.name, source);
   return () => {
     if (queueSources.get(source.name) === source) queueSources.delete(source.name);
@@ -74,22 +88,22 @@ async function readQueues() {
   return read.filter((r) => r !== null);
 }
 
-new Gauge({
+const queueJobs = new Gauge({
   name: 'beacon_queue_jobs',
   help: 'Jobs in each queue this process works, by state',
   labelNames: ['queue', 'state'] as const,
-  registers: [metricsRegistry],
+  registers: [],
   async collect() {
     this.reset();
     for (const q of await readQueues()) for (const [state, n] of Object.entries(q.counts)) this.set({ queue: q.name, state }, n);
   },
 });
 
-new Gauge({
+const queueOldestAge = new Gauge({
   name: 'beacon_queue_oldest_job_age_seconds',
   help: 'How long the oldest job ready to run has waited in each queue this process works (0: none waits)',
   labelNames: ['queue'] as const,
-  registers: [metricsRegistry],
+  registers: [],
   async collect() {
     this.reset();
     for (const q of await readQueues()) this.set({ queue: q.name }, q.ageSeconds);
@@ -100,10 +114,11 @@ const deliveries = new Counter({
   name: 'beacon_deliveries_total',
   help: 'Alert deliveries by channel and outcome (sent, delivered, transient, permanent, gone, withdrawn, deferred)',
   labelNames: ['channel', 'outcome'] as const,
-  registers: [metricsRegistry],
+  registers: [],
 });
 
 export function recordDelivery(channel: string, outcome: string) {
+  exposeMetrics('deliveries');
   deliveries.inc({ channel, outcome });
 }
 
@@ -112,17 +127,18 @@ const providerDuration = new Histogram({
   help: 'Calls to outside providers (push services, the SMS webhook, the mail relay) by provider and outcome',
   labelNames: ['provider', 'outcome'] as const,
   buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-  registers: [metricsRegistry],
+  registers: [],
 });
 
 const providerErrors = new Counter({
   name: 'beacon_provider_errors_total',
   help: 'Failed calls to outside providers by provider and kind (status_4xx, status_5xx, timeout, network)',
   labelNames: ['provider', 'kind'] as const,
-  registers: [metricsRegistry],
+  registers: [],
 });
 
 export function recordProviderCall(provider: string, seconds: number, errorKind: string | null) {
+  exposeMetrics('providers');
   providerDuration.observe({ provider, outcome: errorKind ? 'error' : 'ok' }, seconds);
   if (errorKind) providerErrors.inc({ provider, kind: errorKind });
 }
@@ -130,13 +146,39 @@ export function recordProviderCall(provider: string, seconds: number, errorKind:
 const sockets = new Gauge({
   name: 'beacon_socket_connections',
   help: 'Socket.IO connections open on this gateway',
-  registers: [metricsRegistry],
+  registers: [],
 });
 
 export function socketConnected() {
+  exposeMetrics('sockets');
   sockets.inc();
 }
 
 export function socketDisconnected() {
   sockets.dec();
+}
+
+/** prom-client's metric objects carry their name, which its typings leave out. */
+const nameOf = (metric: Metric) => (metric as unknown as { name: string }).name;
+
+const FAMILIES: Record<MetricFamily, Metric[]> = {
+  http: [httpDuration, httpRequests],
+  queues: [queueJobs, queueOldestAge],
+  deliveries: [deliveries],
+  providers: [providerDuration, providerErrors],
+  sockets: [sockets],
+};
+
+/** Every family and the names of its metrics (e.g. for checking a dashboard against what the processes can serve). */
+export const METRIC_FAMILIES = Object.fromEntries(Object.entries(FAMILIES).map(([family, metrics]) => [family, metrics.map(nameOf)])) as unknown as Readonly<
+  Record<MetricFamily, readonly string[]>
+>;
+
+/** Adds the families' metrics to this process's /metrics; a family already there is left as it is. */
+export function exposeMetrics(...families: MetricFamily[]) {
+  for (const family of families) {
+    for (const metric of FAMILIES[family]) {
+      if (metricsRegistry.getSingleMetric(nameOf(metric)) !== metric) metricsRegistry.registerMetric(metric);
+    }
+  }
 }

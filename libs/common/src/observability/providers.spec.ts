@@ -2,7 +2,9 @@ import { metricsRegistry } from './metrics';
 import { observeProvider, providerErrorKind } from './providers';
 
 async function value(name: string, labels: Record<string, string>): Promise<number> {
-  const metric = await metricsRegistry.getSingleMetric(name)!.get();
+  const served = metricsRegistry.getSingleMetric(name);
+  if (!served) return 0; // not served before its first call
+  const metric = await served.get();
   const found = metric.values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l));
   return found?.value ?? 0;
 }

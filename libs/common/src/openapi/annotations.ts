@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { ApiResponses } from '@beacon/contracts';
+import type { ApiResponses, ErrorCode } from '@beacon/contracts';
 
 /**
  * Who may call a route, as the OpenAPI document says it: `public` (no token), `optional` (works without a token,
@@ -9,6 +9,64 @@ export type RouteAccess = 'public' | 'optional' | 'user' | 'admin';
 
 export const API_ACCESS = 'beacon:openapi-access';
 export const API_RESPONSE = 'beacon:openapi-response';
+export const API_OPERATION = 'beacon:openapi-operation';
+export const API_ERRORS = 'beacon:openapi-errors';
+export const API_GUARD_ERRORS = 'beacon:openapi-guard-errors';
+
+/** What a route is, in words: its operation in the API document. */
+export interface OperationAnnotation {
+  id: string;
+  summary: string;
+  description: string;
+}
+
+/**
+ * What a route does, for the API document: a stable operationId, `<resource>.<verb>` in camelCase (e.g.
+ * 'alerts.create', 'myAlerts.markRead'), unique in the whole API (the edge merges every service's document); a summary
+ * of a few words; a description in sentences. The document adds who may call it. In a controller every service
+ * mounts (health), `{service}` in the id stands for the service's name.
+ */
+export const ApiOperation = (id: string, summary: string, description: string) =>
+  SetMetadata(API_OPERATION, { id, summary, description } satisfies OperationAnnotation);
+
+/** The statuses of the errors a route can answer, besides the 5xx every route may (500, the edge's 502). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
+
+/** Error codes by status: what a route, or a guard, can answer. */
+export type ErrorMap = Partial<Record<ErrorStatus, readonly ErrorCode[]>>;
+
+/** The union of error maps, each status's codes sorted and once. */
+export function mergeErrors(...maps: (ErrorMap | undefined)[]): ErrorMap {
+  const merged: Partial<Record<ErrorStatus, Set<ErrorCode>>> = {};
+  for (const map of maps)
+    for (const [status, codes] of Object.entries(map ?? {})) for (const code of codes ?? []) (merged[Number(status) as ErrorStatus] ??= new Set()).add(code);
+  return Object.fromEntries(
+    Object.entries(merged)
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([status, codes]) => [status, [...codes].sort()]),
+  ) as ErrorMap;
+}
+
+/**
+ * The errors a route's own code can answer, by status: its handler and what the handler calls (services,
+ * repositories, helpers), its pipes (a ParseUUIDPipe's exceptionFactory) and interceptors. On a controller, for each
+ * of its routes. Not what the shared layers add, which the document derives for every route: the token guard's
+ * errors by access, validation of body and query DTOs, body parsing, the NUL check, @RateLimit, and the errors of a
+ * guard of the route's own (@ApiGuardErrors). libs/common/src/openapi/route-errors.spec.ts holds every list to what
+ * the code can raise, both ways.
+ */
+export function ApiErrors(errors: ErrorMap) {
+  return (target: object, _key?: string | symbol, descriptor?: PropertyDescriptor) => {
+    const on = (descriptor?.value as object | undefined) ?? target;
+    Reflect.defineMetadata(API_ERRORS, mergeErrors(Reflect.getOwnMetadata(API_ERRORS, on) as ErrorMap | undefined, errors), on);
+  };
+}
+
+/**
+ * On a guard class: the errors it answers for the routes it guards, by their access (`user`, `admin`...): a guard
+ * may refuse more on an administrators' route. The document adds them to every route the guard is on.
+ */
+export const ApiGuardErrors = (errors: Partial<Record<RouteAccess, ErrorMap>>) => SetMetadata(API_GUARD_ERRORS, errors);
 
 /**
  * The access a route documents when a guard of its own (not the shared token guard's metadata) decides it, e.g.
@@ -19,7 +77,7 @@ export const ApiAccess = (access: RouteAccess) => SetMetadata(API_ACCESS, access
 
 /** What a route answers, as the document's builder reads it back from the handler. */
 export type ResponseAnnotation =
-  | { kind: 'json'; type: keyof ApiResponses; status?: number; alsoStatus?: number[] }
+  | { kind: 'json'; type: keyof ApiResponses; status?: number; failure?: { status: ErrorStatus; description: string } }
   | { kind: 'file'; contentType: string; status?: number }
   | { kind: 'redirect'; status: number }
   | { kind: 'empty'; status?: number };
@@ -51,10 +109,10 @@ function annotate(value: ResponseAnnotation) {
 /**
  * The JSON a route answers: a name of the wire type map `ApiResponses` (libs/contracts). The compiler checks that the
  * handler returns that type; the document's schema is generated from the same type (response-schemas.generated.ts).
- * `status` overrides the method's usual status (201 for POST, else 200, or @HttpCode's); `alsoStatus` lists other
- * success statuses with the same body (e.g. 200 for an idempotent replay of a create).
+ * `status` overrides the method's usual status (201 for POST, else 200, or @HttpCode's): an operation has one success
+ * status. `failure` is an error answered with the same body type (e.g. /ready's 503, with the checks that failed).
  */
-export function ApiReturns<K extends keyof ApiResponses>(type: K, options: { status?: number; alsoStatus?: number[] } = {}) {
+export function ApiReturns<K extends keyof ApiResponses>(type: K, options: { status?: number; failure?: { status: ErrorStatus; description: string } } = {}) {
   return <M extends (...args: never[]) => unknown>(
     target: object,
     key: string | symbol,

@@ -1,9 +1,9 @@
 import { ParseIntPipe, ParseUUIDPipe, Type } from '@nestjs/common';
 import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
-import type { ApiErrorBody, ApiResponses } from '@beacon/contracts';
+import type { ApiErrorBody, ApiResponses, ErrorCode, IdentityErrorCode } from '@beacon/contracts';
 import type { ErrorBody } from '../errors';
-import { API_ACCESS, RouteAccess } from './annotations';
+import { API_ACCESS, ErrorMap, ErrorStatus, mergeErrors, RouteAccess } from './annotations';
 import { DiscoveredRoute } from './routes';
 import { RESPONSE_SCHEMAS } from './response-schemas.generated';
 import type { JsonSchema } from './schema-types';
@@ -26,23 +26,33 @@ export interface OpenApiParameter {
   description?: string;
 }
 
+/** A response, or (`$ref` alone) a reference to one of components.responses. */
+export interface OpenApiResponse {
+  $ref?: string;
+  description?: string;
+  content?: Record<string, { schema: JsonSchema }>;
+  headers?: Record<string, { description?: string; schema: JsonSchema }>;
+}
+
 export interface OpenApiOperation {
   operationId: string;
   tags: string[];
   summary?: string;
+  description?: string;
   security: Record<string, string[]>[];
   'x-beacon-access': RouteAccess;
   parameters: OpenApiParameter[];
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }>; headers?: Record<string, { schema: JsonSchema }> }>;
+  responses: Record<string, OpenApiResponse>;
 }
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; description?: string };
+  servers?: { url: string; description?: string }[];
   tags?: { name: string; description?: string }[];
   paths: Record<string, Partial<Record<string, OpenApiOperation>>>;
-  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
+  components: { schemas: Record<string, JsonSchema>; responses?: Record<string, OpenApiResponse>; securitySchemes: Record<string, unknown> };
 }
 
 export interface ServiceDocumentOptions {
@@ -50,7 +60,12 @@ export interface ServiceDocumentOptions {
   version: string;
   /** The body of this service's errors (default ApiErrorBody; the auth API has its own). */
   errorType?: keyof ApiResponses;
+  /** What the service is for, in a sentence: its tag's description. */
+  description?: string;
 }
+
+/** Where the paths are: the edge, whose origin serves the document (a relative URL, so it holds for every deployment). */
+export const SERVERS = [{ url: '/', description: 'The edge: the origin that serves this document at /api/docs' }];
 
 const SECURITY: Record<RouteAccess, Record<string, string[]>[]> = {
   public: [],
@@ -66,6 +81,120 @@ const ACCESS_NOTE: Record<RouteAccess, string> = {
   user: 'Needs a bearer access token.',
   admin: 'Administrators only: a bearer access token whose app_metadata.role is admin.',
 };
+
+/** What libs/auth's token guard answers, by the access of the route (libs/auth/src/guards.ts: AuthGuard, checkSessionLive). */
+export const TOKEN_GUARD_ERRORS: Record<RouteAccess, ErrorMap> = {
+  public: {},
+  // no token is fine; a token that is not valid (or of a session that ended) is refused
+  optional: { 401: ['token_expired', 'token_invalid', 'session_revoked'], 503: ['session_check_unavailable'] },
+  user: { 401: ['token_missing', 'token_expired', 'token_invalid', 'session_revoked'], 503: ['session_check_unavailable'] },
+  admin: { 401: ['token_missing', 'token_expired', 'token_invalid', 'session_revoked'], 403: ['forbidden'], 503: ['session_check_unavailable'] },
+};
+
+/** What the layers every service shares answer (libs/common bootstrap.ts), on the routes they concern. */
+export const SHARED_ERRORS = {
+  /** RejectNulGuard and RejectNulPipe: a route that reads text from the client (path, query, body). */
+  text: { 400: ['invalid_characters'] },
+  /** createValidationPipe: a body or query DTO. */
+  validation: { 400: ['validation_failed'] },
+  /** The JSON body parser: a body that is not JSON, or larger than BODY_LIMITS (the edge refuses it first). */
+  jsonBody: { 400: ['malformed_json'], 413: ['payload_too_large'] },
+  /** RateLimitInterceptor: @RateLimit. */
+  rateLimit: { 429: ['rate_limited'] },
+} satisfies Record<string, ErrorMap>;
+
+/**
+ * How identity answers an error of the shared layers under /auth/v1: its AuthExceptionFilter
+ * (services/identity/src/common/gotrue-error.ts) renames it into the hosted auth API's codes.
+ */
+export function asAuthApiCode(status: ErrorStatus, code: ErrorCode): IdentityErrorCode {
+  if (code === 'malformed_json') return 'bad_json';
+  return status === 404 ? 'not_found' : status === 401 ? 'no_authorization' : 'validation_failed';
+}
+
+const isDto = (type: Type<unknown> | undefined) => typeof type === 'function' && ![String, Number, Boolean, Object, Array].includes(type as never);
+
+/**
+ * Every error a route can answer but the 5xx any route may (see UNEXPECTED): those of the shared layers that concern
+ * it (the token guard's for its access, the NUL check, validation, body parsing, the rate limit), in the service's
+ * vocabulary, and those of its own guards and code (@ApiGuardErrors, @ApiErrors).
+ */
+export function routeErrors(route: DiscoveredRoute, errorType: keyof ApiResponses = 'ApiErrorBody'): ErrorMap {
+  const body = route.args.some((a) => a.in === 'body');
+  const text = route.path.includes('{') || route.args.some((a) => a.in === 'query' || a.in === 'body' || a.in === 'file');
+  const validated = route.args.some((a) => (a.in === 'body' || a.in === 'query') && !a.name && isDto(a.type));
+  const shared = mergeErrors(
+    route.tokenGuard ? TOKEN_GUARD_ERRORS[route.tokenGuard] : undefined,
+    text ? SHARED_ERRORS.text : undefined,
+    validated ? SHARED_ERRORS.validation : undefined,
+    body ? SHARED_ERRORS.jsonBody : undefined,
+    route.rateLimited ? SHARED_ERRORS.rateLimit : undefined,
+  );
+  const own = mergeErrors(route.guardErrors, route.errors);
+  if (errorType !== 'AuthApiError' || route.outsidePrefix) return mergeErrors(shared, own);
+  const renamed = Object.entries(shared).map(([status, codes]) => ({ [status]: codes.map((c) => asAuthApiCode(Number(status) as ErrorStatus, c)) }));
+  return mergeErrors(...renamed, own);
+}
+
+const STATUS_TEXT: Record<ErrorStatus, string> = {
+  400: 'The request is not valid',
+  401: 'No valid session',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'In conflict with the current state',
+  413: 'Too large',
+  415: 'Not a supported media type',
+  422: 'Cannot be processed',
+  429: 'Too many requests',
+  502: 'An upstream service failed',
+  503: 'Unavailable for now',
+};
+
+/** An error body narrowed to one status and its codes. */
+function errorSchema(errorType: keyof ApiResponses, status: number, codes: readonly string[]): JsonSchema {
+  const narrowed: JsonSchema =
+    errorType === 'AuthApiError'
+      ? { type: 'object', properties: { code: { enum: [status, ...codes] }, error_code: { enum: [...codes] } } }
+      : { type: 'object', properties: { statusCode: { const: status }, code: { enum: [...codes] } } };
+  return { allOf: [RESPONSE_SCHEMAS.types[errorType], narrowed] };
+}
+
+const UNEXPECTED = 'UnexpectedError';
+const AUTH_UNEXPECTED = 'AuthUnexpectedError';
+
+/**
+ * The answers any route may give outside its own list: a failure of the service (500), or the edge's 502 when the
+ * service cannot be reached or closed the connection (infra/edge.ts).
+ */
+export const unexpectedResponses = (): Record<string, OpenApiResponse> => ({
+  [UNEXPECTED]: {
+    description:
+      'Something failed: 500 internal_error from the service, or 502 service_unavailable or bad_gateway from the edge when the service cannot answer',
+    content: {
+      'application/json': {
+        schema: {
+          allOf: [
+            RESPONSE_SCHEMAS.types.ApiErrorBody,
+            { type: 'object', properties: { code: { enum: ['internal_error', 'service_unavailable', 'bad_gateway'] } } },
+          ],
+        },
+      },
+    },
+  },
+  [AUTH_UNEXPECTED]: {
+    description: 'Something failed: 500 unexpected_failure from the auth API, or 502 service_unavailable or bad_gateway from the edge when it cannot answer',
+    content: {
+      'application/json': {
+        schema: {
+          anyOf: [
+            errorSchema('AuthApiError', 500, ['unexpected_failure']),
+            { allOf: [RESPONSE_SCHEMAS.types.ApiErrorBody, { type: 'object', properties: { code: { enum: ['service_unavailable', 'bad_gateway'] } } }] },
+          ],
+        },
+      },
+    },
+  },
+});
 
 export const securitySchemes = () => ({
   [BEARER_SCHEME]: {
@@ -160,28 +289,48 @@ function requestBodyOf(route: DiscoveredRoute, requests: RequestSchemas): OpenAp
   return { required: true, content: { 'application/json': { schema: body.name ? { type: 'object', properties: { [body.name]: schema } } : schema } } };
 }
 
-function responsesOf(route: DiscoveredRoute, errorType: keyof ApiResponses): OpenApiOperation['responses'] {
+function successOf(route: DiscoveredRoute): Record<string, OpenApiResponse> {
   const response = route.response!;
-  const error = { description: 'An error', content: { 'application/json': { schema: RESPONSE_SCHEMAS.types[errorType] } } };
   switch (response.kind) {
     case 'json': {
       const content = { 'application/json': { schema: RESPONSE_SCHEMAS.types[response.type] } };
-      const statuses = [response.status ?? route.status, ...(response.alsoStatus ?? [])];
-      return { ...Object.fromEntries(statuses.map((s) => [String(s), { description: response.type, content }])), default: error };
+      return { [String(response.status ?? route.status)]: { description: response.type, content } };
     }
     case 'file':
       return {
         [String(response.status ?? route.status)]: { description: response.contentType, content: { [response.contentType]: { schema: { type: 'string' } } } },
-        default: error,
       };
     case 'redirect':
-      return {
-        [String(response.status)]: { description: 'A redirect', headers: { Location: { schema: { type: 'string', format: 'uri' } } } },
-        default: error,
-      };
+      return { [String(response.status)]: { description: 'A redirect', headers: { Location: { schema: { type: 'string', format: 'uri' } } } } };
     case 'empty':
-      return { [String(response.status ?? (route.status === 200 ? 204 : route.status))]: { description: 'No content' }, default: error };
+      return { [String(response.status ?? (route.status === 200 ? 204 : route.status))]: { description: 'No content' } };
   }
+}
+
+/** One success response, then each error status the route can answer with its codes, then the unexpected ones. */
+function responsesOf(route: DiscoveredRoute, errorType: keyof ApiResponses): OpenApiOperation['responses'] {
+  const bodyType = route.outsidePrefix ? 'ApiErrorBody' : errorType;
+  const responses: OpenApiOperation['responses'] = successOf(route);
+  for (const [status, codes] of Object.entries(routeErrors(route, errorType))) {
+    responses[status] = {
+      description: `${STATUS_TEXT[Number(status) as ErrorStatus]}: ${codes.join(', ')}`,
+      content: { 'application/json': { schema: errorSchema(bodyType, Number(status), codes) } },
+    };
+  }
+  const failure = route.response?.kind === 'json' ? route.response.failure : undefined;
+  if (failure && route.response?.kind === 'json') {
+    responses[String(failure.status)] = {
+      description: failure.description,
+      content: { 'application/json': { schema: RESPONSE_SCHEMAS.types[route.response.type] } },
+    };
+  }
+  responses.default = { $ref: `#/components/responses/${bodyType === 'AuthApiError' ? AUTH_UNEXPECTED : UNEXPECTED}` };
+  return responses;
+}
+
+/** The route's operationId: its @ApiOperation's, or (a route the checks refuse) one made of its class and method. */
+export function operationIdOf(route: DiscoveredRoute, service: string): string {
+  return route.operation ? route.operation.id.replace('{service}', service) : `${service}.${route.controller.name}.${route.handlerName}`;
 }
 
 /** The schema names a schema refers to ($ref), transitively through `schemas`. */
@@ -216,6 +365,7 @@ export function buildServiceDocument(routes: DiscoveredRoute[], options: Service
   const requests = new RequestSchemas();
   const paths: OpenApiDocument['paths'] = {};
   const undocumented: DiscoveredRoute[] = [];
+  const ids = new Set<string>();
   const errorType = options.errorType ?? 'ApiErrorBody';
   for (const route of routes) {
     if (!route.response) {
@@ -233,10 +383,14 @@ export function buildServiceDocument(routes: DiscoveredRoute[], options: Service
     }
     const item = (paths[route.path] ??= {});
     if (item[route.method]) throw new Error(`${route.method.toUpperCase()} ${route.path} is declared twice (${route.controller.name}.${route.handlerName})`);
+    const operationId = operationIdOf(route, options.service);
+    if (ids.has(operationId)) throw new Error(`operationId ${operationId} is given to two routes (the second: ${route.controller.name}.${route.handlerName})`);
+    ids.add(operationId);
     const operation: OpenApiOperation = {
-      operationId: `${options.service}.${route.controller.name}.${route.handlerName}`,
+      operationId,
       tags: [options.service],
-      summary: ACCESS_NOTE[route.access],
+      summary: route.operation?.summary ?? `${route.controller.name}.${route.handlerName}`,
+      description: [route.operation?.description, `Access: ${ACCESS_NOTE[route.access]}`].filter(Boolean).join('\n\n'),
       security: SECURITY[route.access],
       'x-beacon-access': route.access,
       parameters: parametersOf(route, requests),
@@ -251,15 +405,18 @@ export function buildServiceDocument(routes: DiscoveredRoute[], options: Service
     if (available[name]) throw new Error(`the request DTO ${name} has the name of a response type in libs/contracts: rename one`);
     available[name] = schema;
   }
-  const used = referencedNames(paths, available);
+  const refs = JSON.stringify(paths);
+  const responses = Object.fromEntries(Object.entries(unexpectedResponses()).filter(([name]) => refs.includes(`"#/components/responses/${name}"`)));
+  const used = referencedNames([paths, responses], available);
   const schemas = Object.fromEntries([...used].sort().map((name) => [name, available[name]]));
   return {
     document: {
       openapi: '3.1.0',
       info: { title: `Beacon ${options.service} API`, version: options.version },
-      tags: [{ name: options.service }],
+      servers: SERVERS,
+      tags: [{ name: options.service, ...(options.description ? { description: options.description } : {}) }],
       paths,
-      components: { schemas, securitySchemes: securitySchemes() },
+      components: { schemas, responses, securitySchemes: securitySchemes() },
     },
     undocumented,
   };

@@ -37,6 +37,24 @@ describe('mergeDocuments', () => {
     expect(merged.paths['/api/traffic/y']!.post!.responses['200'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/Shared' });
   });
 
+  it('refuses an operationId two services use, and says where the paths are', () => {
+    const store = part('/api/store/x', {});
+    const traffic = part('/api/traffic/y', {});
+    expect(mergeDocuments([{ service: 'store', document: store }], { title: 'all', version: '1' }).servers).toEqual([
+      { url: '/', description: expect.any(String) },
+    ]);
+    traffic.paths['/api/traffic/y']!.post!.operationId = '/api/store/x';
+    expect(() =>
+      mergeDocuments(
+        [
+          { service: 'store', document: store },
+          { service: 'traffic', document: traffic },
+        ],
+        { title: 'all', version: '1' },
+      ),
+    ).toThrow('operationId /api/store/x is used by store and traffic');
+  });
+
   it('refuses a path two services claim', () => {
     expect(() =>
       mergeDocuments(

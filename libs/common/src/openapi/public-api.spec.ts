@@ -1,14 +1,19 @@
 import 'reflect-metadata';
 import { Body, Controller, Get, INestApplication, Module, Param, ParseUUIDPipe, Post, Type, UseGuards } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { compileErrors, validate } from '@readme/openapi-parser';
+import { isErrorCode } from '@beacon/contracts';
 import { IsString, MinLength } from 'class-validator';
 import { SERVICE_DEFINITIONS } from '../../../../infra/service-definitions';
 import type { ServiceDefinition } from '../bootstrap';
 import { BaseEnv, loadEnv } from '../env';
-import { ApiNoContent, ApiReturns } from './annotations';
+import { ApiErrors, ApiNoContent, ApiOperation, ApiReturns } from './annotations';
 import { documentProblems } from './check';
-import { OpenApiDocument } from './document';
+import { OpenApiDocument, OpenApiOperation, OpenApiResponse } from './document';
 import { mergeDocuments } from './merge';
 import { DiscoveredRoute } from './routes';
 import { routesOf, serviceDocumentOf } from './serve';
@@ -99,7 +104,9 @@ describe('the public API document', () => {
     expect(Object.keys(dto.properties ?? {})).toEqual(expect.arrayContaining(['title', 'message', 'severity']));
     expect(dto.required).toEqual(expect.arrayContaining(['title', 'message']));
     expect(create.responses['201'].content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/AdminAlert' });
-    expect(create.responses['200']).toBeDefined(); // an idempotent replay
+    // one success status: a replay of its Idempotency-Key is told in words
+    expect(Object.keys(create.responses).filter((status) => /^2/.test(status))).toEqual(['201']);
+    expect(create.description).toMatch(/Idempotency-Key.*200/);
     expect(merged().components.schemas.AdminAlert.properties?.deliveryLabel).toBeDefined();
     expect(create.parameters).toContainEqual({ name: 'idempotency-key', in: 'header', required: false, schema: { type: 'string' } });
 
@@ -119,11 +126,16 @@ describe('the public API document', () => {
     expect(operation('delete', '/api/store/products/{id}').responses['204']).toEqual({ description: 'No content' });
     // uploads are multipart
     expect(Object.keys(operation('post', '/api/incidents/uploads/{bucket}').requestBody?.content ?? {})).toEqual(['multipart/form-data']);
-    // the auth API's errors have its own shape
-    expect(operation('post', '/auth/v1/token').responses.default.content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/AuthApiError' });
-    expect(operation('get', '/api/store/products').responses.default.content?.['application/json'].schema).toEqual({
+    // the auth API's errors have its own shape, its health routes the shared one
+    expect(operation('post', '/auth/v1/token').responses['400'].content?.['application/json'].schema.allOf?.[0]).toEqual({
+      $ref: '#/components/schemas/AuthApiError',
+    });
+    expect(operation('post', '/auth/v1/token').responses.default).toEqual({ $ref: '#/components/responses/AuthUnexpectedError' });
+    expect(operation('get', '/api/identity/ready').responses.default).toEqual({ $ref: '#/components/responses/UnexpectedError' });
+    expect(operation('get', '/api/store/products').responses['400'].content?.['application/json'].schema.allOf?.[0]).toEqual({
       $ref: '#/components/schemas/ApiErrorBody',
     });
+    expect(operation('get', '/api/store/products').responses.default).toEqual({ $ref: '#/components/responses/UnexpectedError' });
   });
 
   it('marks who may call each route: bearer token, administrators only, optional or public', () => {
@@ -142,6 +154,120 @@ describe('the public API document', () => {
   });
 });
 
+const operations = () =>
+  Object.entries(merged().paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op: op as OpenApiOperation })));
+
+/** An operation's error responses, as status: codes (the codes its body's `code` may hold). */
+function errorsOf(op: OpenApiOperation): Record<string, string[]> {
+  const codes = (r: OpenApiResponse) => {
+    const narrowed = r.content?.['application/json'].schema.allOf?.[1]?.properties as Record<string, { enum?: string[] }> | undefined;
+    return (narrowed?.error_code ?? narrowed?.code)?.enum ?? [];
+  };
+  return Object.fromEntries(
+    Object.entries(op.responses)
+      .filter(([status]) => /^[45]\d\d$/.test(status))
+      .map(([status, r]) => [status, codes(r)]),
+  );
+}
+
+const TOKEN_401 = ['session_revoked', 'token_expired', 'token_invalid', 'token_missing'];
+
+describe('each operation of the public API document', () => {
+  it('has a stable operationId (resource.verb), unique in the whole API, and one server: the edge', () => {
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(ids.filter((id) => !/^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/.test(id))).toEqual([]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(operation('post', '/api/alerts').operationId).toBe('alerts.create');
+    expect(operation('post', '/api/alerts/me/alerts/{id}/read').operationId).toBe('myAlerts.markRead');
+    expect(operation('get', '/api/store/health').operationId).toBe('store.health');
+    expect(operation('post', '/auth/v1/token').operationId).toBe('auth.token');
+    expect(merged().servers).toEqual([{ url: '/', description: expect.stringMatching(/edge/) }]);
+    expect(merged().tags?.filter((t) => !t.description)).toEqual([]);
+  });
+
+  it('says in words what it does, and who may call it', () => {
+    for (const { op } of operations()) {
+      expect([op.operationId, op.summary!.length > 3, op.summary!.includes('Controller.')]).toEqual([op.operationId, true, false]);
+      expect([op.operationId, op.description]).toEqual([op.operationId, expect.stringMatching(/^[A-Z\w].{10,}\n\nAccess: \S/s)]);
+    }
+    expect(operation('post', '/api/alerts').summary).toBe('Create an alert');
+    expect(operation('post', '/api/alerts').description).toMatch(/\n\nAccess: Administrators only/);
+    expect(operation('get', '/api/traffic/cameras').description).toMatch(/\n\nAccess: No token needed\.$/);
+  });
+
+  it('lists the errors it can answer, by status and code, instead of every code there is', () => {
+    // the shared token guard by access, the NUL check of the path, the handler's own
+    expect(errorsOf(operation('get', '/api/alerts/{id}'))).toEqual({
+      '400': ['invalid_characters'],
+      '401': TOKEN_401,
+      '403': ['forbidden'],
+      '404': ['alert_not_found'],
+      '503': ['session_check_unavailable'],
+    });
+    // a JSON body: validation, parsing, size; what creating an alert refuses; no 404
+    const create = errorsOf(operation('post', '/api/alerts'));
+    expect(Object.keys(create)).toEqual(['400', '401', '403', '413', '422', '503']);
+    expect(create['400']).toEqual(
+      expect.arrayContaining(['validation_failed', 'malformed_json', 'invalid_characters', 'invalid_idempotency_key', 'area_too_large']),
+    );
+    expect(create['413']).toEqual(['payload_too_large']);
+    expect(create['422']).toEqual(['idempotency_key_reused']);
+    // public, nothing read from the client: no error of its own
+    expect(errorsOf(operation('get', '/api/traffic/cameras'))).toEqual({});
+    // an optional token: refused only when one is sent and not valid
+    expect(errorsOf(operation('get', '/api/incidents/community/stats'))['401']).toEqual(['session_revoked', 'token_expired', 'token_invalid']);
+    // an optional token, and a sign-in guard of the route's own: no token is its 401 unauthorized, not token_missing
+    expect(errorsOf(operation('post', '/api/incidents/community/posts'))['401']).toEqual(['session_revoked', 'token_expired', 'token_invalid', 'unauthorized']);
+    // @RateLimit
+    expect(errorsOf(operation('post', '/api/incidents/incidents'))['429']).toEqual(['rate_limited']);
+    // the auth API, in its own codes: the shared layers' renamed as its filter renames them
+    const token = errorsOf(operation('post', '/auth/v1/token'));
+    expect(token['400']).toEqual(expect.arrayContaining(['bad_json', 'validation_failed', 'invalid_credentials', 'refresh_token_not_found']));
+    expect(token['429']).toEqual(['over_request_rate_limit']);
+    expect(token['401']).toBeUndefined();
+    // its own guard: not_admin on the admin routes only
+    expect(errorsOf(operation('get', '/auth/v1/admin/users'))['403']).toEqual(['not_admin', 'session_not_found', 'user_not_found']);
+    expect(errorsOf(operation('get', '/auth/v1/user'))['403']).toEqual(['session_not_found', 'user_not_found']);
+    // a failed mail link is a redirect, not an error
+    expect(Object.keys(errorsOf(operation('get', '/auth/v1/verify')))).toEqual(['400', '429']);
+
+    const all = operations().map(({ op }) => errorsOf(op));
+    const codes = all.flatMap((e) => Object.values(e).flat());
+    expect(codes.filter((c) => !isErrorCode(c))).toEqual([]);
+    expect(Math.max(...all.flatMap((e) => Object.values(e).map((c) => c.length)))).toBeLessThan(25);
+    // every operation but the probes and a few public reads answers some error of its own
+    expect(all.filter((e) => Object.keys(e).length).length).toBeGreaterThan(100);
+  });
+
+  it('passes `redocly lint` (its recommended rules) with no error, one success status per operation', () => {
+    const document = merged();
+    for (const { path, method, op } of operations()) {
+      expect([`${method.toUpperCase()} ${path}`, Object.keys(op.responses).filter((s) => /^[23]/.test(s)).length]).toEqual([
+        `${method.toUpperCase()} ${path}`,
+        1,
+      ]);
+    }
+    expect(document.servers?.length).toBeGreaterThan(0);
+    // the merged document, linted by Redocly's own CLI (no telemetry, no update check: nothing leaves the machine)
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
+    const file = process.env.OPENAPI_DOCUMENT ?? join(dir, 'openapi.json');
+    try {
+      writeFileSync(file, JSON.stringify(document, null, 2));
+      const cli = require.resolve('@redocly/cli/bin/cli.js');
+      const run = spawnSync(process.execPath, [cli, 'lint', '--format', 'json', file], {
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      const report = JSON.parse(run.stdout) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string }[] };
+      expect(report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+      expect(report.totals.errors).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 // ---------------------------------------------------------------- the check itself
 
 class NoteDto {
@@ -154,6 +280,8 @@ class NoteDto {
 class NotesController {
   @Get(':id')
   @ApiReturns('Ok')
+  @ApiOperation('notes.get', 'One note', 'A note by its id.')
+  @ApiErrors({ 404: ['not_found'] })
   one(@Param('id', new ParseUUIDPipe()) _id: string) {
     return { ok: true };
   }
@@ -247,6 +375,24 @@ describe('the document check', () => {
         'GET /api/notes/{id} (NotesController.one): path parameter id is not documented',
         'GET /api/notes/{id} (NotesController.one): response 200 has no schema',
         'GET /api/notes/{id} (NotesController.one): documented as admin, but it is public',
+      ]),
+    );
+  });
+
+  it('fails for a route without its operation in words, with two success statuses, or without an error it answers', () => {
+    const routes = routesOf(app, options);
+    const { document } = serviceDocumentOf(app, options);
+    const one = document.paths['/api/notes/{id}']!.get!;
+    expect(one.operationId).toBe('notes.get');
+    expect(Object.keys(one.responses)).toEqual(['200', '400', '404', 'default']);
+    delete one.responses['404'];
+    one.responses['202'] = one.responses['200'];
+    const bare = routes.map((r) => (r.handlerName === 'one' ? { ...r, operation: undefined } : r));
+    expect(documentProblems(bare, document)).toEqual(
+      expect.arrayContaining([
+        'GET /api/notes/{id} (NotesController.one): 2 success responses are documented (200, 202): one is',
+        'GET /api/notes/{id} (NotesController.one): it has no @ApiOperation (operationId, summary, description)',
+        'GET /api/notes/{id} (NotesController.one): its 404 errors are not documented',
       ]),
     );
   });

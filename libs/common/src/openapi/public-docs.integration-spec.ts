@@ -55,6 +55,11 @@ describe('GET /api/docs through the edge', () => {
     expect(routes.length).toBeGreaterThan(90);
     expect(documentProblems(routes, document)).toEqual([]);
     expect(document.tags?.map((t) => t.name).sort()).toEqual(SERVICE_DEFINITIONS.map((d) => d.name).sort());
+    // one server (the edge, relative), operationIds unique, each operation's errors by status with their codes
+    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    const ids = Object.values(document.paths).flatMap((item) => Object.values(item).map((op) => op!.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(document.paths['/api/alerts/{id}']!.get!.responses['404'].description).toBe('Not found: alert_not_found');
   });
 
   it("has a reader that needs nothing from outside, within the edge's Content-Security-Policy", async () => {
@@ -77,6 +82,8 @@ describe('GET /api/docs through the edge', () => {
       expect(await create.locator('.access').textContent()).toBe('admin');
       await create.getByText('Request body (application/json): CreateAlertDto').waitFor({ state: 'visible' });
       await create.getByText('201 (application/json): AdminAlert').waitFor({ state: 'visible' });
+      await create.getByText('422 (application/json): Cannot be processed: idempotency_key_reused').waitFor({ state: 'visible' });
+      expect(await create.locator('.what').textContent()).toBe('Create an alert');
       expect(await tab.locator('h2').allTextContents()).toEqual(expect.arrayContaining(['identity', 'alerts', 'traffic']));
       expect(problems).toEqual([]);
     } finally {

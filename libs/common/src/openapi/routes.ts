@@ -2,8 +2,19 @@ import { RequestMethod, Type } from '@nestjs/common';
 import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
-import { IS_PUBLIC, OPTIONAL_AUTH_METADATA, ROLES_METADATA } from '../public';
-import { API_ACCESS, API_RESPONSE, ResponseAnnotation, RouteAccess } from './annotations';
+import { IS_PUBLIC, OPTIONAL_AUTH_METADATA, RATE_LIMIT_METADATA, ROLES_METADATA } from '../public';
+import {
+  API_ACCESS,
+  API_ERRORS,
+  API_GUARD_ERRORS,
+  API_OPERATION,
+  API_RESPONSE,
+  ErrorMap,
+  mergeErrors,
+  OperationAnnotation,
+  ResponseAnnotation,
+  RouteAccess,
+} from './annotations';
 
 /** The provider libs/auth's AuthModule registers: the access of a route that says nothing (a token is needed). */
 export const DEFAULT_ROUTE_ACCESS = 'beacon:default-route-access';
@@ -40,8 +51,24 @@ export interface DiscoveredRoute {
   access: RouteAccess;
   /** True when the route has a guard of its own besides the shared token guard. */
   ownGuards: boolean;
+  /** The classes of those guards. */
+  guards: Type<unknown>[];
+  /**
+   * How libs/auth's token guard treats the route, where it checks every route (the service imports AuthModule): by
+   * @Public, @OptionalAuth and @Roles, whatever @ApiAccess says (a guard of the route's own may ask more). Else null.
+   */
+  tokenGuard: RouteAccess | null;
+  /** True for a route outside the service's prefix (health, ready), which keeps the shared error body. */
+  outsidePrefix: boolean;
+  /** True for a route with @RateLimit. */
+  rateLimited: boolean;
   args: RouteArgument[];
   response?: ResponseAnnotation;
+  operation?: OperationAnnotation;
+  /** The errors its own code answers (@ApiErrors on the handler and its controller). */
+  errors: ErrorMap;
+  /** The errors its own guards answer for its access (their @ApiGuardErrors). */
+  guardErrors: ErrorMap;
 }
 
 export interface RouteDiscoveryOptions {
@@ -96,8 +123,10 @@ function meta<T>(key: string, handler: object, controller: object): T | undefine
 }
 
 function accessOf(handler: object, controller: object, fallback: RouteAccess): RouteAccess {
-  const explicit = meta<RouteAccess>(API_ACCESS, handler, controller);
-  if (explicit) return explicit;
+  return meta<RouteAccess>(API_ACCESS, handler, controller) ?? tokenAccessOf(handler, controller, fallback);
+}
+
+function tokenAccessOf(handler: object, controller: object, fallback: RouteAccess): RouteAccess {
   const roles = meta<string[]>(ROLES_METADATA, handler, controller);
   if (roles?.length) return roles.includes('admin') ? 'admin' : 'user';
   if (meta<boolean>(IS_PUBLIC, handler, controller)) return 'public';
@@ -145,21 +174,37 @@ export function discoverRoutes(container: ModulesContainer, options: RouteDiscov
       const guards = [
         ...((Reflect.getMetadata(GUARDS_METADATA, controller) as unknown[]) ?? []),
         ...((Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[]) ?? []),
-      ];
+      ].map((g) => (typeof g === 'function' ? g : (g as object).constructor) as Type<unknown>);
+      const access = accessOf(handler, controller, fallback);
+      const guardErrors = mergeErrors(
+        ...guards.map((g) => (Reflect.getMetadata(API_GUARD_ERRORS, g) as Partial<Record<RouteAccess, ErrorMap>> | undefined)?.[access]),
+      );
+      const errors = mergeErrors(
+        Reflect.getMetadata(API_ERRORS, controller) as ErrorMap | undefined,
+        Reflect.getMetadata(API_ERRORS, handler) as ErrorMap | undefined,
+      );
       for (const base of asArray(Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined)) {
         for (const own of asArray(handlerPaths)) {
           const local = openApiPath(base, own);
-          const path = unprefixed.has(trimSlashes(local)) || !options.prefix ? openApiPath(options.unprefixedBase, local) : openApiPath(options.prefix, local);
+          const outsidePrefix = unprefixed.has(trimSlashes(local)) || !options.prefix;
+          const path = outsidePrefix ? openApiPath(options.unprefixedBase, local) : openApiPath(options.prefix!, local);
           routes.push({
             controller,
             handlerName,
             method,
             path,
             status: (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (method === 'post' ? 201 : 200),
-            access: accessOf(handler, controller, fallback),
+            access,
             ownGuards: guards.length > 0,
+            guards,
+            tokenGuard: fallback === 'user' ? tokenAccessOf(handler, controller, fallback) : null,
+            outsidePrefix,
+            rateLimited: Reflect.getMetadata(RATE_LIMIT_METADATA, handler) !== undefined,
             args: argumentsOf(controller, handlerName),
             response: Reflect.getMetadata(API_RESPONSE, handler) as ResponseAnnotation | undefined,
+            operation: Reflect.getMetadata(API_OPERATION, handler) as OperationAnnotation | undefined,
+            errors,
+            guardErrors,
           });
         }
       }

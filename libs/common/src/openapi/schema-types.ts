@@ -6,6 +6,9 @@ export interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
+  allOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
 }
 
 /** The response schemas generated from libs/contracts: one per `ApiResponses` name, and the named types they use. */

@@ -27,8 +27,24 @@ export function routesOf(app: Pick<INestApplication, 'get'>, options: ServiceApi
   return discoverRoutes(app.get(ModulesContainer), { prefix: options.prefix, unprefixedBase: `/api/${options.name}`, unprefixed: ['health', 'ready'] });
 }
 
+/** Each service's tag in the whole API's document, in words. */
+const SERVICE_DESCRIPTIONS: Record<string, string> = {
+  identity: 'Accounts, sessions and MFA: the hosted auth API (GoTrue) at /auth/v1, as auth-js speaks it.',
+  incidents: 'Incident reports, their moderation and photos, and the community board.',
+  store: 'The product catalogue of the dashboard\u2019s store.',
+  alerts: 'Alerts: writing, sending and following them (administrators), receiving them (everyone), preferences, CAP.',
+  dispatcher: 'The worker that delivers alerts: only its probes are HTTP.',
+  gateway: 'The Socket.IO gateway of live updates: only its probes are HTTP.',
+  traffic: 'Traffic cameras and events from the 511 source.',
+};
+
 export function serviceDocumentOf(app: Pick<INestApplication, 'get'>, options: ServiceApiOptions): ServiceDocument {
-  return buildServiceDocument(routesOf(app, options), { service: options.name, version: API_VERSION, errorType: options.errorType });
+  return buildServiceDocument(routesOf(app, options), {
+    service: options.name,
+    version: API_VERSION,
+    errorType: options.errorType,
+    description: SERVICE_DESCRIPTIONS[options.name],
+  });
 }
 
 /** Serves the service's document at SERVICE_OPENAPI_PATH, built once on first request (after every module is in). */

@@ -18,7 +18,9 @@ h1 { margin-bottom: .2rem; } h2 { margin-top: 2rem; border-bottom: 1px solid #d5
 .op > summary { cursor: pointer; padding: .45rem .7rem; display: flex; gap: .8rem; align-items: baseline; }
 .method { font: 600 12px/1 ui-monospace, monospace; text-transform: uppercase; min-width: 4.2rem; }
 .path { font-family: ui-monospace, monospace; }
+.what { color: #4a5565; }
 .access { margin-left: auto; font-size: 12px; padding: .1rem .45rem; border-radius: 4px; background: #eef1f5; }
+.id { font: 12px ui-monospace, monospace; color: #4a5565; }
 .access.admin { background: #fde2e1; } .access.public { background: #e3f4e6; }
 .body { padding: 0 .9rem .8rem; }
 table { border-collapse: collapse; } td, th { text-align: left; padding: .15rem .8rem .15rem 0; vertical-align: top; }
@@ -54,11 +56,12 @@ export const VIEWER_SCRIPT = `'use strict';
     return;
   }
   const schemas = (api.components && api.components.schemas) || {};
+  const responses = (api.components && api.components.responses) || {};
   const refName = (schema) => (schema && schema.$ref ? schema.$ref.split('/').pop() : null);
-  const schemaBlock = (label, schema) => {
+  const schemaBlock = (label, schema, description) => {
     const box = el('details');
     const name = refName(schema);
-    box.append(el('summary', label + (name ? ': ' + name : '')));
+    box.append(el('summary', label + (name ? ': ' + name : description ? ': ' + description : '')));
     const seen = new Set();
     const expand = (s) => {
       const n = refName(s);
@@ -88,10 +91,11 @@ export const VIEWER_SCRIPT = `'use strict';
       const box = el('details', undefined, 'op');
       const summary = el('summary');
       const access = op['x-beacon-access'] || 'public';
-      summary.append(el('span', method, 'method'), el('span', path, 'path'), el('span', access, 'access ' + access));
+      summary.append(el('span', method, 'method'), el('span', path, 'path'), el('span', op.summary || '', 'what'), el('span', access, 'access ' + access));
       box.append(summary);
       const body = el('div', undefined, 'body');
-      if (op.summary) body.append(el('p', op.summary));
+      for (const paragraph of (op.description || '').split('\\n\\n')) if (paragraph) body.append(el('p', paragraph));
+      body.append(el('p', 'operationId: ' + op.operationId, 'id'));
       if (op.parameters && op.parameters.length) {
         const table = el('table');
         const head = el('tr');
@@ -105,10 +109,12 @@ export const VIEWER_SCRIPT = `'use strict';
         body.append(table);
       }
       if (op.requestBody) for (const [type, c] of Object.entries(op.requestBody.content)) body.append(schemaBlock('Request body (' + type + ')', c.schema));
-      for (const [code, r] of Object.entries(op.responses)) {
+      for (const [code, answer] of Object.entries(op.responses)) {
+        const r = (answer.$ref && responses[answer.$ref.split('/').pop()]) || answer;
         const content = Object.entries(r.content || {});
         if (!content.length) body.append(el('p', code + ': ' + r.description));
-        for (const [type, c] of content) body.append(schemaBlock(code + ' (' + type + ')', c.schema));
+        // a named type says what the body is; an error says its codes (in its description)
+        for (const [type, c] of content) body.append(schemaBlock(code + ' (' + type + ')', c.schema, refName(c.schema) ? '' : r.description));
       }
       box.append(body);
       main.append(box);

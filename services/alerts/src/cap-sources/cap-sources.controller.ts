@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
-import { ApiFile, ApiNoContent, ApiReturns, notFound } from '@beacon/common';
+import { ApiErrors, ApiFile, ApiNoContent, ApiOperation, ApiReturns, notFound } from '@beacon/common';
 import { alertIdPipe } from '../alerts/alert-id.pipe';
 import { CAP_CONTENT_TYPE } from '../cap/cap.xml';
 import { CapSourcesService } from './cap-sources.service';
@@ -17,12 +17,19 @@ export class CapSourcesController {
 
   @Get()
   @ApiReturns('CapSourceList')
+  @ApiOperation('capSources.list', 'CAP sources', 'The feeds Beacon takes official warnings from, with their health.')
   list() {
     return this.sources.list();
   }
 
   @Post()
   @ApiReturns('CapSource')
+  @ApiOperation(
+    'capSources.create',
+    'Add a CAP source',
+    'Adds a feed to poll, with the warnings it takes (categories, severities) and what they become (drafts, or alerts sent).',
+  )
+  @ApiErrors({ 404: ['cap_source_not_found'] })
   create(@CurrentUser() user: AuthUser, @Body() dto: CapSourceDto) {
     return this.sources.create(dto, user.id);
   }
@@ -30,6 +37,12 @@ export class CapSourcesController {
   /** Where an alert made from a CAP message came from: the source, the message's identifiers and address. */
   @Get('alerts/:alertId')
   @ApiReturns('CapOrigin')
+  @ApiOperation(
+    'capSources.originOfAlert',
+    'Where a CAP-made alert came from',
+    "The source, the message's identifiers and its address, for an alert made from a CAP message.",
+  )
+  @ApiErrors({ 404: ['alert_not_found', 'cap_origin_not_found'] })
   origin(@Param('alertId', alertIdPipe) alertId: string) {
     return this.sources.origin(alertId);
   }
@@ -37,6 +50,8 @@ export class CapSourcesController {
   /** The original CAP message, as it was received. */
   @Get('alerts/:alertId/original.xml')
   @ApiFile(CAP_CONTENT_TYPE)
+  @ApiOperation('capSources.originalMessage', 'The original CAP message', 'The CAP message an alert was made from, as it was received.')
+  @ApiErrors({ 404: ['alert_not_found', 'cap_origin_not_found'] })
   async original(@Param('alertId', alertIdPipe) alertId: string, @Res({ passthrough: true }) res: Response) {
     const xml = await this.sources.originalXml(alertId);
     res.type(CAP_CONTENT_TYPE);
@@ -48,12 +63,16 @@ export class CapSourcesController {
 
   @Get(':id')
   @ApiReturns('CapSource')
+  @ApiOperation('capSources.get', 'One CAP source', 'A source with its health.')
+  @ApiErrors({ 404: ['cap_source_not_found'] })
   get(@Param('id', sourceId) id: string) {
     return this.sources.get(id);
   }
 
   @Put(':id')
   @ApiReturns('CapSource')
+  @ApiOperation('capSources.update', 'Update a CAP source', "Replaces a source's settings.")
+  @ApiErrors({ 404: ['cap_source_not_found'] })
   update(@Param('id', sourceId) id: string, @Body() dto: CapSourceDto) {
     return this.sources.update(id, dto);
   }
@@ -61,6 +80,8 @@ export class CapSourcesController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContent()
+  @ApiOperation('capSources.delete', 'Delete a CAP source', 'Stops polling a source and removes it.')
+  @ApiErrors({ 404: ['cap_source_not_found'] })
   async remove(@Param('id', sourceId) id: string) {
     await this.sources.remove(id);
   }
@@ -69,6 +90,25 @@ export class CapSourcesController {
   @Post(':id/poll')
   @HttpCode(200)
   @ApiReturns('CapPollResult')
+  @ApiOperation(
+    'capSources.poll',
+    'Poll a CAP source now',
+    "Fetches the source now, whatever its schedule, and applies its messages (new alerts, updates, cancels); answers what the poll did. A message Beacon cannot take as an alert makes the poll fail with that message's error.",
+  )
+  @ApiErrors({
+    400: [
+      'area_point_out_of_range',
+      'area_self_intersecting',
+      'area_too_few_points',
+      'area_too_large',
+      'area_too_many_points',
+      'expiry_in_past',
+      'invalid_area',
+      'sms_too_long',
+    ],
+    404: ['alert_not_found', 'cap_source_not_found'],
+    409: ['alert_update_conflict', 'invalid_alert_status'],
+  })
   poll(@Param('id', sourceId) id: string) {
     return this.sources.pollNow(id);
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, ParseUUIDPipe, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '@beacon/auth';
-import { ApiFile, badRequest, notFound } from '@beacon/common';
+import { ApiErrors, ApiFile, ApiOperation, badRequest, notFound } from '@beacon/common';
 import { AlertsDeliveryEnv } from '../config/delivery-env';
 import { CapRepository } from './cap.repository';
 import { ATOM_CONTENT_TYPE, atomFeed, CAP_CONTENT_TYPE, capMessage, CapSite } from './cap.xml';
@@ -32,6 +32,11 @@ export class CapController {
   @Get('alerts.atom')
   @Header('Cache-Control', CACHE)
   @ApiFile(ATOM_CONTENT_TYPE)
+  @ApiOperation(
+    'cap.feed',
+    'CAP feed of public alerts',
+    'An Atom index of the public alerts (OASIS CAP 1.2), those ended in the last day included, for aggregators and broadcasters.',
+  )
   async feed(@Res({ passthrough: true }) res: Response) {
     const alerts = await this.repo.feed(ENDED_WITHIN_HOURS, FEED_LIMIT);
     res.type(ATOM_CONTENT_TYPE);
@@ -41,6 +46,12 @@ export class CapController {
   @Get('alerts/:id.xml')
   @Header('Cache-Control', CACHE)
   @ApiFile(CAP_CONTENT_TYPE)
+  @ApiOperation(
+    'cap.message',
+    'One alert as a CAP message',
+    'A public alert as a CAP 1.2 message. Drafts and test alerts are not public: they answer 404 like an unknown id.',
+  )
+  @ApiErrors({ 400: ['invalid_alert_id'], 404: ['alert_not_found'] })
   async message(
     @Param('id', new ParseUUIDPipe({ exceptionFactory: () => badRequest('Alert id must be a UUID', 'invalid_alert_id') })) id: string,
     @Res({ passthrough: true }) res: Response,

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { ChannelBatch, retryDelayMs } from '@beacon/contracts';
-import { recordDelivery, within, Within } from '@beacon/common';
+import { exposeMetrics, recordDelivery, within, Within } from '@beacon/common';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
@@ -93,6 +93,8 @@ export class ChannelBatchRunner {
     private readonly progress: ProgressPublisher,
     private readonly env: DispatcherEnv,
   ) {
+    // this process's /metrics serves the deliveries it records and its senders' provider calls from the first scrape
+    exposeMetrics('deliveries', 'providers');
     this.recorder = new OutcomeRecorder(
       async (items) => {
         await this.deliveryRows.recordOutcomes(

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { Roles } from '@beacon/auth';
-import { ApiReturns } from '@beacon/common';
+import { ApiErrors, ApiOperation, ApiReturns } from '@beacon/common';
 import { GeocodeQuery } from './geocode.query';
 import { GeocoderService } from './geocoder.service';
 
@@ -12,6 +12,8 @@ export class GeocodeController {
 
   @Get()
   @ApiReturns('GeocodeResults')
+  @ApiOperation('geocode.search', 'Search an address', "The alert wizard's address search: up to five places for the text, from the configured geocoder.")
+  @ApiErrors({ 502: ['geocoder_unavailable'], 503: ['geocoder_not_configured'] })
   search(@Query() query: GeocodeQuery) {
     return this.geocoder.search(query.q);
   }

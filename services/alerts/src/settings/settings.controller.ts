@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
 import { TestConnectionDto, TestEmailDto, TestWebhookDto, UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsService } from './settings.service';
-import { ApiReturns } from '@beacon/common';
+import { ApiErrors, ApiOperation, ApiReturns } from '@beacon/common';
 
 @Controller('admin/settings')
 @Roles('admin')
@@ -11,12 +11,15 @@ export class SettingsController {
 
   @Get()
   @ApiReturns('DeliverySettings')
+  @ApiOperation('deliverySettings.get', 'Delivery settings', 'The push, SMS webhook and email settings, secrets masked.')
   get() {
     return this.settings.get();
   }
 
   @Put()
   @ApiReturns('DeliverySettings')
+  @ApiOperation('deliverySettings.update', 'Update delivery settings', 'Saves the delivery settings. URLs must point at public addresses.')
+  @ApiErrors({ 400: ['invalid_url', 'private_address', 'unresolvable_host'] })
   update(@CurrentUser() user: AuthUser, @Body() dto: UpdateSettingsDto) {
     return this.settings.update(user, dto);
   }
@@ -24,6 +27,12 @@ export class SettingsController {
   @Post('test-connection')
   @HttpCode(200)
   @ApiReturns('ConnectionTestResult')
+  @ApiOperation(
+    'deliverySettings.testPush',
+    'Test the push provider',
+    "Checks the push channel: Web Push's keys, or a sign-in to the external push provider with the credentials given or saved.",
+  )
+  @ApiErrors({ 400: ['invalid_url', 'private_address', 'push_credentials_missing', 'unresolvable_host'] })
   testConnection(@Body() dto: TestConnectionDto) {
     return this.settings.testConnection(dto);
   }
@@ -31,6 +40,12 @@ export class SettingsController {
   @Post('test-webhook')
   @HttpCode(200)
   @ApiReturns('ConnectionTestResult')
+  @ApiOperation(
+    'deliverySettings.testWebhook',
+    'Test the SMS webhook',
+    'Posts a test message to the webhook URL given or saved; answers whether it accepted it.',
+  )
+  @ApiErrors({ 400: ['webhook_not_configured'] })
   testWebhook(@Body() dto: TestWebhookDto) {
     return this.settings.testWebhook(dto.url);
   }
@@ -38,6 +53,12 @@ export class SettingsController {
   @Post('test-email')
   @HttpCode(200)
   @ApiReturns('ConnectionTestResult')
+  @ApiOperation(
+    'deliverySettings.testEmail',
+    'Test the mail relay',
+    'Connects to the relay given or saved, greets, starts TLS and signs in as a send would; nothing is sent.',
+  )
+  @ApiErrors({ 400: ['invalid_url', 'private_address', 'unresolvable_host'] })
   testEmail(@Body() dto: TestEmailDto) {
     return this.settings.testEmail(dto.url);
   }
@@ -45,6 +66,12 @@ export class SettingsController {
   @Post('test-alert')
   @HttpCode(200)
   @ApiReturns('TestAlertResult')
+  @ApiOperation(
+    'deliverySettings.sendTestAlert',
+    'Send me a test alert',
+    'A real alert through the real pipeline (queue, dispatcher, providers), to the caller only, on the channels enabled in the settings. Kept out of history and figures.',
+  )
+  @ApiErrors({ 400: ['channels_disabled', 'no_test_target'] })
   testAlert(@CurrentUser() user: AuthUser) {
     return this.settings.testAlert(user);
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
 import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
-import { ApiReturns, notFound } from '@beacon/common';
+import { ApiErrors, ApiOperation, ApiReturns, notFound } from '@beacon/common';
 import { TemplateDto } from './dto/template.dto';
 import { TemplatesService } from './templates.service';
 
@@ -15,24 +15,31 @@ export class TemplatesController {
 
   @Get()
   @ApiReturns('AlertTemplates')
+  @ApiOperation('alertTemplates.list', 'Alert templates', 'The saved templates the wizard and Quick Send start from.')
   list() {
     return this.templates.list();
   }
 
   @Get(':id')
   @ApiReturns('AlertTemplate')
+  @ApiOperation('alertTemplates.get', 'One alert template', 'A template by its id.')
+  @ApiErrors({ 404: ['template_not_found'] })
   one(@Param('id', templateId) id: string) {
     return this.templates.get(id);
   }
 
   @Post()
   @ApiReturns('AlertTemplate')
+  @ApiOperation('alertTemplates.create', 'Save an alert template', 'Saves a template under a name no other template has.')
+  @ApiErrors({ 400: ['sms_too_long', 'type_required'], 409: ['template_name_taken'] })
   create(@CurrentUser() user: AuthUser, @Body() dto: TemplateDto) {
     return this.templates.create(user, dto);
   }
 
   @Put(':id')
   @ApiReturns('AlertTemplate')
+  @ApiOperation('alertTemplates.update', 'Update an alert template', "Replaces a template's contents.")
+  @ApiErrors({ 400: ['sms_too_long', 'type_required'], 404: ['template_not_found'], 409: ['template_name_taken'] })
   update(@Param('id', templateId) id: string, @Body() dto: TemplateDto) {
     return this.templates.update(id, dto);
   }
@@ -40,6 +47,8 @@ export class TemplatesController {
   @Delete(':id')
   @HttpCode(200)
   @ApiReturns('Ok')
+  @ApiOperation('alertTemplates.delete', 'Delete an alert template', 'Deletes a template.')
+  @ApiErrors({ 404: ['template_not_found'] })
   remove(@Param('id', templateId) id: string) {
     return this.templates.remove(id);
   }

@@ -1,6 +1,7 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthUser, bearerToken, InvalidTokenError, TokenVerifier } from '@beacon/auth';
+import { ApiGuardErrors } from '@beacon/common';
 import { AuthError } from '../common/gotrue-error';
 import { isUuid } from '../common/uuid';
 import { SessionRow, SessionsRepository } from '../sessions/sessions.repository';
@@ -26,6 +27,10 @@ export const CurrentCaller = createParamDecorator((_d: unknown, ctx: ExecutionCo
  * service's codes; auth-js signs the client out on session_not_found.
  */
 @Injectable()
+@ApiGuardErrors({
+  user: { 401: ['no_authorization', 'bad_jwt'], 403: ['user_not_found', 'session_not_found'] },
+  admin: { 401: ['no_authorization', 'bad_jwt'], 403: ['user_not_found', 'session_not_found', 'not_admin'] },
+})
 export class IdentityAuthGuard implements CanActivate {
   constructor(
     private readonly verifier: TokenVerifier,

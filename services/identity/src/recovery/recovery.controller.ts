@@ -6,7 +6,7 @@ import type { ClientInfo } from '../sessions/tokens.service';
 import { RecoverDto, VerifyDto, VerifyQueryDto } from './dto/recovery.dto';
 import { MailLinksService } from './mail-links.service';
 import { RecoveryService } from './recovery.service';
-import { ApiRedirect, ApiReturns } from '@beacon/common';
+import { ApiErrors, ApiOperation, ApiRedirect, ApiReturns } from '@beacon/common';
 
 @Controller()
 export class RecoveryController {
@@ -18,6 +18,12 @@ export class RecoveryController {
   @Post('recover')
   @HttpCode(200)
   @ApiReturns('Empty')
+  @ApiOperation(
+    'auth.recover',
+    'Mail a password-reset link',
+    'Mails a link that signs the user in to choose a new password. Answers the same whether or not the address has an account.',
+  )
+  @ApiErrors({ 400: ['validation_failed'], 429: ['over_email_send_rate_limit', 'over_request_rate_limit'] })
   recover(@Body() body: RecoverDto, @Query('redirect_to') redirectTo: string | undefined, @Client() client: ClientInfo) {
     return this.recovery.recover(body.email, redirectTo, client);
   }
@@ -26,6 +32,12 @@ export class RecoveryController {
   @Post('verify')
   @HttpCode(200)
   @ApiReturns('IdentitySession')
+  @ApiOperation(
+    'auth.verify',
+    'Verify a one-time token',
+    'Checks a token from a mail (sign-up confirmation, recovery, email change, magic link) and answers a session, as auth-js verifyOtp expects.',
+  )
+  @ApiErrors({ 400: ['user_banned', 'validation_failed'], 403: ['otp_expired'], 422: ['email_exists'], 429: ['over_request_rate_limit'] })
   async verify(@Body() body: VerifyDto, @Client() client: ClientInfo) {
     const { response } = await this.recovery.verify(body.type, body.token_hash ?? body.token, client);
     return response;
@@ -37,6 +49,12 @@ export class RecoveryController {
    */
   @Get('verify')
   @ApiRedirect(303)
+  @ApiOperation(
+    'auth.verifyLink',
+    'Follow a mail link',
+    'The link a mail carries: verifies its token and redirects (303) to redirect_to, with the session, or the reason it failed, in the URL fragment.',
+  )
+  @ApiErrors({ 429: ['over_request_rate_limit'] })
   async verifyLink(@Query() query: VerifyQueryDto, @Client() client: ClientInfo, @Res() res: Response) {
     const target = this.links.redirectFor(query.type === 'recovery' ? 'recovery' : 'default', query.redirect_to);
     const fragment = new URLSearchParams();

@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { IdentityEnv, identitySettings } from '../config/env.dto';
 import { SigningKeysService } from '../keys/signing-keys.service';
-import { ApiReturns } from '@beacon/common';
+import { ApiOperation, ApiReturns } from '@beacon/common';
 
 @Controller()
 export class SettingsController {
@@ -13,6 +13,11 @@ export class SettingsController {
   /** GET /settings: which sign-in methods exist, in the hosted service's shape. */
   @Get('settings')
   @ApiReturns('AuthSettings')
+  @ApiOperation(
+    'auth.settings',
+    'Sign-in settings',
+    "Which sign-in methods this server offers (email only) and whether it confirms accounts itself, in the hosted auth API's shape.",
+  )
   settings() {
     return {
       external: { email: true, phone: false, anonymous_users: false },
@@ -28,6 +33,11 @@ export class SettingsController {
   @Get('.well-known/jwks.json')
   @Header('Cache-Control', 'public, max-age=600')
   @ApiReturns('JsonWebKeySet')
+  @ApiOperation(
+    'auth.jwks',
+    'Token signing keys',
+    'The public keys (a JWKS) access tokens are signed with: the services and any client verify tokens against them.',
+  )
   jwks() {
     return this.keys.jwks();
   }

@@ -1,6 +1,7 @@
 import { applyDecorators, CanActivate, ExecutionContext, UseGuards } from '@nestjs/common';
-import { ApiAccess, AppError } from '@beacon/common';
+import { ApiAccess, ApiGuardErrors, AppError } from '@beacon/common';
 
+@ApiGuardErrors({ user: { 401: ['unauthorized'] } })
 class SignInGuard implements CanActivate {
   constructor(private readonly message: string) {}
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { AuthUser, CurrentUser, OptionalAuth } from '@beacon/auth';
-import { ApiFile, ApiReturns, badRequest, notFound } from '@beacon/common';
+import { ApiErrors, ApiFile, ApiOperation, ApiReturns, badRequest, notFound } from '@beacon/common';
 import { INCIDENT_MESSAGES, UploadBucket } from '@beacon/contracts';
 import { RateLimited } from '../common/rate-limits';
 import { RequireSignIn } from '../common/require-sign-in';
@@ -20,6 +20,18 @@ export class UploadsController {
   @RateLimited('uploads')
   @UseInterceptors(ImageUploadInterceptor)
   @ApiReturns('UploadResult')
+  @ApiOperation(
+    'uploads.create',
+    'Upload an image',
+    'Stores one image (multipart/form-data, field file) in the bucket the path names, for a report or a post to attach; answers where it is kept. The image is checked before it is kept.',
+  )
+  @ApiErrors({
+    400: ['file_required', 'invalid_upload', 'unexpected_field'],
+    404: ['bucket_not_found'],
+    413: ['file_too_large'],
+    415: ['invalid_image', 'multipart_required'],
+    503: ['upload_busy'],
+  })
   upload(@Param('bucket') bucket: UploadBucket, @UploadedFile() file: Express.Multer.File | undefined, @CurrentUser() user: AuthUser) {
     if (!file?.buffer?.length) throw badRequest('Please choose an image to upload', 'file_required');
     return this.uploads.store(bucket, user.id, file.buffer);
@@ -33,6 +45,12 @@ export class UploadsController {
   @Get(':bucket/:owner/:file')
   @OptionalAuth()
   @ApiFile('image/*')
+  @ApiOperation(
+    'uploads.get',
+    'An uploaded image',
+    'Published photos to anyone; the others to their uploader and administrators, by token or by the signed URL (expires, token) the API gave them.',
+  )
+  @ApiErrors({ 404: ['image_not_found'] })
   async serve(
     @Param('bucket') bucket: string,
     @Param('owner') owner: string,

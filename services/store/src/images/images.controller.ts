@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '@beacon/auth';
-import { ApiFile, notFound } from '@beacon/common';
+import { ApiErrors, ApiFile, ApiOperation, notFound } from '@beacon/common';
 import { ProductImagesService } from './product-images.service';
 
 /**
@@ -18,6 +18,8 @@ export class ImagesController {
   @Header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
   @Header('X-Content-Type-Options', 'nosniff')
   @ApiFile('image/svg+xml')
+  @ApiOperation('productImages.get', 'A product illustration', 'An illustration of the seeded catalogue, as SVG (public: images carry no token).')
+  @ApiErrors({ 404: ['image_not_found'] })
   image(@Param('file') file: string, @Res() res: Response) {
     const svg = this.images.svgFor(file);
     if (!svg) throw notFound('Image', 'image_not_found');

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '@beacon/auth';
-import { ApiFile, AppError, notFound } from '@beacon/common';
+import { ApiErrors, ApiFile, ApiOperation, AppError, notFound } from '@beacon/common';
 import { SEED_SOURCE } from '../seed/seed-source';
 import { renderSnapshotSvg } from './camera-snapshot';
 import { CamerasRepository } from './cameras.repository';
@@ -17,6 +17,12 @@ export class CameraImagesController {
 
   @Get(':file')
   @ApiFile('image/svg+xml')
+  @ApiOperation(
+    'cameraImages.get',
+    "A demo camera's snapshot",
+    "A snapshot of a seeded demo camera, drawn on request as SVG. Real cameras' images come from the 511 source's own URLs.",
+  )
+  @ApiErrors({ 404: ['camera_image_not_found'] })
   async snapshot(@Param('file') file: string, @Res() res: Response) {
     const match = /^([A-Za-z0-9_-]{1,100})\.svg$/.exec(file);
     if (!match) throw new AppError(404, 'camera_image_not_found', 'Camera image not found');

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { Public } from '@beacon/auth';
 import { EventsRepository } from './events.repository';
-import { ApiReturns } from '@beacon/common';
+import { ApiOperation, ApiReturns } from '@beacon/common';
 
 /** Public: the anonymous map reads these without a token. */
 @Controller('events')
@@ -12,6 +12,7 @@ export class EventsController {
   /** Active traffic events with coordinates. */
   @Get('active')
   @ApiReturns('TrafficEvents')
+  @ApiOperation('trafficEvents.listActive', 'Active traffic events', 'The traffic events in effect that have coordinates.')
   async active() {
     return { items: await this.events.listActive() };
   }
