@@ -189,6 +189,40 @@ const freePort = () =>
     else if (file === hook) continue;
     else fail(`the edge loaded ${file}, outside dist/ and node_modules/`);
   }
+  // An ES module's imports (NestJS 12 ships ES modules, which the edge's CommonJS loads with require()) never enter
+  // require.cache: an ES module package that was loaded brings the packages it depends on (required peers too), as
+  // Node finds them from its folder, and so on for those that are ES modules themselves.
+  const packageDir = (file) => {
+    const rel = file.slice(file.lastIndexOf('/node_modules/') + '/node_modules/'.length).split('/');
+    return file.slice(0, file.length - rel.join('/').length) + rel.slice(0, rel[0].startsWith('@') ? 2 : 1).join('/');
+  };
+  const manifest = (dir) => JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const locate = (name, from) => {
+    for (let dir = from; dir.startsWith(modules); dir = path.dirname(dir)) {
+      const candidate = path.join(dir, path.basename(dir) === 'node_modules' ? '' : 'node_modules', name);
+      if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
+    }
+    return undefined;
+  };
+  const seen = new Set();
+  const esm = [...new Set(JSON.parse(fs.readFileSync(list, 'utf8')).filter((f) => f.startsWith(`${modules}/`)).map(packageDir))].filter(
+    (dir) => manifest(dir).type === 'module',
+  );
+  while (esm.length) {
+    const dir = esm.pop();
+    if (seen.has(dir)) continue;
+    seen.add(dir);
+    const pkg = manifest(dir);
+    const optional = pkg.peerDependenciesMeta ?? {};
+    const peers = Object.keys(pkg.peerDependencies ?? {}).filter((name) => !optional[name]?.optional);
+    for (const name of [...Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }), ...peers]) {
+      const found = locate(name, dir);
+      if (!found) continue;
+      const rel = found.slice(modules.length + 1).split('/');
+      packages.add(rel.slice(0, rel[0].startsWith('@') ? 2 : 1).join('/'));
+      if (manifest(found).type === 'module') esm.push(found);
+    }
+  }
   for (const pkg of packages) fs.cpSync(path.join(modules, pkg), path.join(out, 'node_modules', pkg), { recursive: true, dereference: true });
   for (const rel of files) {
     fs.mkdirSync(path.dirname(path.join(out, rel)), { recursive: true });

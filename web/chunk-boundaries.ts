@@ -16,11 +16,12 @@ export const CONSOLE_ONLY: readonly { what: string; id: RegExp }[] = [
 ];
 
 /**
- * Packages with no side effects when loaded, declared so because they are CommonJS (which rollup must assume has
- * some): without it, a package imported anywhere below the entry stays in the entry's chunk even when only a lazily
- * loaded page uses it (the SMS counter reaches the web app through @beacon/contracts, which the entry imports).
+ * Modules with no side effects when loaded, declared so because the bundler must otherwise assume some: the counter's
+ * packages are CommonJS, and the module that imports them calls their CommonJS wrapper at its top (Rolldown, Vite 8's
+ * bundler, keeps that call and so the module). Without it, they stay in the entry's chunk even when only a lazily
+ * loaded page uses them (the SMS counter reaches the web app through @beacon/contracts, which the entry imports).
  */
-export const SIDE_EFFECT_FREE = /\/node_modules\/(sms-segments-calculator|grapheme-splitter)\//;
+export const SIDE_EFFECT_FREE = /\/node_modules\/(sms-segments-calculator|grapheme-splitter)\/|\/libs\/contracts\/src\/sms-segments\.ts$/;
 
 /** What the check needs of a rollup output chunk. */
 export interface ChunkFacts {

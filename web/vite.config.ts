@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chunkBoundaries, SIDE_EFFECT_FREE } from './chunk-boundaries';
+import { chunkBoundaries, SIDE_EFFECT_FREE } from './chunk-boundaries.ts';
 
 const edge = process.env.BEACON_EDGE_URL ?? 'http://127.0.0.1:8080';
 
@@ -59,7 +59,7 @@ export default defineConfig({
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 600,
     // the SMS counter's CommonJS packages have no side effects: they go where they are used, the admin console (issue #35)
-    rollupOptions: { treeshake: { moduleSideEffects: (id) => !SIDE_EFFECT_FREE.test(id.replace(/\\/g, '/')) } },
+    rolldownOptions: { treeshake: { moduleSideEffects: (id) => !SIDE_EFFECT_FREE.test(id.replace(/\\/g, '/')) } },
   },
   // `npm run dev --workspace web` with `npm start` running: the APIs come from the edge
   server: {

@@ -1,10 +1,10 @@
-import { createLocalJWKSet, exportJWK, exportSPKI, generateKeyPair, KeyLike, SignJWT } from 'jose';
+import { createLocalJWKSet, CryptoKey, exportJWK, exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { bearerToken, TokenVerifier } from './token';
 
 /** The verifier every service uses: only ES256 tokens from the identity keys, with the expected audience and issuer. */
 describe('TokenVerifier', () => {
   const ISSUER = 'http://localhost:8080/auth/v1';
-  let key: { privateKey: KeyLike; publicKey: KeyLike };
+  let key: { privateKey: CryptoKey; publicKey: CryptoKey };
   let verifier: TokenVerifier;
   const claims = { email: 'a@example.org', role: 'authenticated', aal: 'aal1', session_id: 's1', app_metadata: { provider: 'email', role: 'admin' } };
 
@@ -16,7 +16,7 @@ describe('TokenVerifier', () => {
 
   const sign = (
     over: { alg?: string; kid?: string; exp?: string | number; iss?: string; aud?: string } = {},
-    signingKey: KeyLike | Uint8Array = key.privateKey,
+    signingKey: CryptoKey | Uint8Array = key.privateKey,
   ) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: over.alg ?? 'ES256', kid: over.kid ?? 'k1' })

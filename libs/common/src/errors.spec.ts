@@ -1,3 +1,4 @@
+import { HttpException } from '@nestjs/common';
 import { AppError, badRequest, toErrorBody } from './errors';
 
 describe('AppError', () => {
@@ -18,5 +19,14 @@ describe('AppError', () => {
   it('gives body-parser failures the contract codes', () => {
     expect(toErrorBody({ status: 400, type: 'entity.parse.failed' }).code).toBe('malformed_json');
     expect(toErrorBody({ status: 413, type: 'entity.too.large' }).code).toBe('payload_too_large');
+  });
+
+  it('reads a body-parser failure that NestJS handed over inside an HttpException as the failure itself', () => {
+    const tooLarge = Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' });
+    expect(toErrorBody(new HttpException(tooLarge.message, 413, { cause: tooLarge }))).toEqual({
+      statusCode: 413,
+      code: 'payload_too_large',
+      message: 'The request body is too large',
+    });
   });
 });

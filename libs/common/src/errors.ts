@@ -66,6 +66,17 @@ export function createValidationPipe(options: { unknownFields?: 'refuse' | 'igno
   });
 }
 
+/**
+ * An error of Express or body-parser as it was raised (a too large body, an unsupported charset): NestJS 12 wraps
+ * each such 4xx error in an HttpException that keeps it as `cause`, and its `type` is what tells the cases apart. A
+ * malformed JSON body's SyntaxError stays the BadRequestException NestJS has always made of it.
+ */
+export function unwrapHttpError(exception: unknown): unknown {
+  if (!(exception instanceof HttpException) || exception.cause instanceof SyntaxError || exception.cause instanceof URIError) return exception;
+  const cause = exception.cause as { status?: unknown; type?: unknown } | undefined;
+  return typeof cause?.status === 'number' && typeof cause.type === 'string' ? cause : exception;
+}
+
 /** Renders every error as an ErrorBody; unexpected errors are logged and never leak their stack. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -81,7 +92,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 }
 
-export function toErrorBody(exception: unknown): ErrorBody {
+export function toErrorBody(raised: unknown): ErrorBody {
+  const exception = unwrapHttpError(raised);
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();

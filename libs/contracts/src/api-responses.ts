@@ -297,5 +297,10 @@ export interface ApiResponses {
   IngestQueued: { queued: boolean };
   // probes
   HealthStatus: { status: 'ok' };
-  ReadyStatus: { status: 'ok' | 'error' | 'shutting_down'; info?: Record<string, unknown>; error?: Record<string, unknown>; details: Record<string, unknown> };
+  ReadyStatus: {
+    status: 'ok' | 'degraded' | 'error' | 'shutting_down';
+    info?: Record<string, unknown>;
+    error?: Record<string, unknown>;
+    details: Record<string, unknown>;
+  };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, KeyLike, SignJWT } from 'jose';
+import { CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { Role } from '@beacon/auth';
 
 export interface TestIdentity {
@@ -33,7 +33,7 @@ export async function startTestIdentity(): Promise<TestIdentity> {
   };
 }
 
-export function signAccessToken(key: KeyLike, kid: string, user: Partial<{ id: string; email: string; role: Role; expiresIn: string; sessionId: string }>) {
+export function signAccessToken(key: CryptoKey, kid: string, user: Partial<{ id: string; email: string; role: Role; expiresIn: string; sessionId: string }>) {
   const id = user.id ?? randomUUID();
   return new SignJWT({
     email: user.email ?? `${id.slice(0, 8)}@example.test`,

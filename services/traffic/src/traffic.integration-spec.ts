@@ -173,7 +173,7 @@ describe('traffic service', () => {
       expect((await queue.getJobSchedulers()).map((x) => x.key)).toEqual([SCHEDULER_ID]);
       // What a Redis that restarted empty leaves: no scheduler, and a connection that comes back.
       await queue.removeJobScheduler(SCHEDULER_ID);
-      (await queue.client).disconnect(true);
+      (await queue.backend.connection.client).disconnect(true);
       const schedulers = await poll(
         async () => queue.getJobSchedulers(),
         (list) => list.length > 0,

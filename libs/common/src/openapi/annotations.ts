@@ -82,16 +82,21 @@ export type ResponseAnnotation =
   | { kind: 'redirect'; status: number }
   | { kind: 'empty'; status?: number };
 
-/** What a value becomes on the wire: JSON turns a Date into its ISO string; a tuple stays a tuple ([lat, lng]). */
+/**
+ * What a value becomes on the wire: JSON turns a Date into its ISO string; a tuple stays a tuple ([lat, lng]); a
+ * primitive stays itself, also when branded (`string & {}`, as jose's JWK members are), not mapped like an object.
+ */
 type Json<T> = T extends Date
   ? string
-  : T extends readonly [unknown, ...unknown[]]
-    ? { [K in keyof T]: Json<T[K]> }
-    : T extends readonly (infer U)[]
-      ? Json<U>[]
-      : T extends object
-        ? { [P in keyof T]: Json<T[P]> }
-        : T;
+  : T extends string | number | boolean | bigint | null | undefined
+    ? T
+    : T extends readonly [unknown, ...unknown[]]
+      ? { [K in keyof T]: Json<T[K]> }
+      : T extends readonly (infer U)[]
+        ? Json<U>[]
+        : T extends object
+          ? { [P in keyof T]: Json<T[P]> }
+          : T;
 /** A handler's result as the client receives it. */
 type Answer<M> = M extends (...args: never[]) => infer R ? Json<Awaited<R>> : never;
 /**

@@ -419,7 +419,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       properties: {
         status: {
           type: 'string',
-          enum: ['error', 'ok', 'shutting_down'],
+          enum: ['error', 'ok', 'degraded', 'shutting_down'],
         },
         info: {
           type: 'object',

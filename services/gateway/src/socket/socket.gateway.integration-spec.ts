@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
 import { io, Socket } from 'socket.io-client';
 import { AlertProgress, AlertSummary } from '@beacon/contracts';
 import { LiveEvents } from '@beacon/common';
@@ -107,8 +108,7 @@ describe('gateway rooms', () => {
       responses: { safe: 0, needHelp: 0, helpOpen: 0 },
       at: new Date().toISOString(),
     };
-    const raw = (await import('ioredis')).default;
-    const client = new raw(redis.url, { keyPrefix: `${redis.prefix}:` });
+    const client = new Redis(redis.url, { keyPrefix: `${redis.prefix}:` });
     await client.set(`alert-progress:${alertId}`, JSON.stringify(snapshot));
     client.disconnect();
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { authenticator } from 'otplib';
+import { generateSync } from 'otplib';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { createServiceApp, loadEnv } from '@beacon/common';
 import { createTestDatabase, TEST_REDIS_URL, TestDatabase } from '@beacon/testing';
@@ -26,7 +26,7 @@ async function enroll(id: IdentityUnderTest, token: string) {
 async function verifyTotp(id: IdentityUnderTest, token: string, factorId: string, secret: string) {
   const ch = await id.api('POST', `/factors/${factorId}/challenge`, { token, body: {} });
   expect(ch.status).toBe(200);
-  return id.api('POST', `/factors/${factorId}/verify`, { token, body: { challenge_id: ch.body.id, code: authenticator.generate(secret) } });
+  return id.api('POST', `/factors/${factorId}/verify`, { token, body: { challenge_id: ch.body.id, code: generateSync({ secret }) } });
 }
 
 const storedSecret = async (db: TestDatabase, factorId: string) =>

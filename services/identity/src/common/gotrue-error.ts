@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AllExceptionsFilter, AppError } from '@beacon/common';
+import { AllExceptionsFilter, AppError, unwrapHttpError } from '@beacon/common';
 import type { IdentityErrorCode } from '@beacon/contracts';
 import { DataKeyError } from './data-key';
 
@@ -41,7 +41,8 @@ function requestApiVersion(req: Request): string | null {
 }
 
 /** Codes our shared layers (validation pipe, body parser) produce, in the hosted service's vocabulary. */
-function fromSharedError(exception: unknown): AuthError {
+function fromSharedError(raised: unknown): AuthError {
+  const exception = unwrapHttpError(raised);
   if (exception instanceof AuthError) return exception;
   if (exception instanceof AppError) {
     const status = exception.getStatus();
@@ -81,7 +82,9 @@ export class AuthExceptionFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const req = host.switchToHttp().getRequest<Request>();
     const res = host.switchToHttp().getResponse<Response>();
-    if (!req.path.startsWith(this.prefix)) return this.shared.catch(exception, host);
+    // baseUrl too: NestJS 12 mounts its not-found and error handlers on a router at the global prefix, where req.path
+    // is what follows the prefix
+    if (!`${req.baseUrl}${req.path}`.startsWith(this.prefix)) return this.shared.catch(exception, host);
     const error = fromSharedError(exception);
     // A stored secret unreadable with IDENTITY_DATA_KEY is an operator's matter, and its message says everything.
     if (exception instanceof DataKeyError) this.logger.error(exception.message);

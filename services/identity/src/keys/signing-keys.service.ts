@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { calculateJwkThumbprint, errors, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, JWK, JWTHeaderParameters, KeyLike } from 'jose';
-import { createPublicKey } from 'node:crypto';
+import { calculateJwkThumbprint, CryptoKey, errors, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, JWK, JWTHeaderParameters } from 'jose';
+import { createPublicKey, KeyObject } from 'node:crypto';
 import { DataKey, rowLabel } from '../common/data-key';
 import { IdentityEnv } from '../config/env.dto';
 
@@ -14,8 +14,8 @@ interface KeyRow {
 
 interface LoadedKey {
   kid: string;
-  privateKey: KeyLike;
-  publicKey: KeyLike;
+  privateKey: CryptoKey;
+  publicKey: KeyObject;
   jwk: JWK;
   current: boolean;
 }
@@ -119,7 +119,7 @@ export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
     return kid;
   }
 
-  signingKey(): { kid: string; key: KeyLike } {
+  signingKey(): { kid: string; key: CryptoKey } {
     if (!this.current) throw new Error('No signing key loaded');
     return { kid: this.current.kid, key: this.current.privateKey };
   }
@@ -130,7 +130,7 @@ export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Key resolver for jose's jwtVerify (through libs/auth's TokenVerifier). */
-  readonly resolveKey = async (header: JWTHeaderParameters): Promise<KeyLike> => {
+  readonly resolveKey = async (header: JWTHeaderParameters): Promise<KeyObject> => {
     if (header.alg !== 'ES256' || typeof header.kid !== 'string') throw new errors.JWKSNoMatchingKey();
     let key = this.keys.get(header.kid);
     if (!key && Date.now() - this.lastReload > RELOAD_COOLDOWN_MS) {
@@ -156,7 +156,7 @@ export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
       keys.set(row.kid, {
         kid: row.kid,
         privateKey,
-        publicKey: createPublicKey(pem) as unknown as KeyLike,
+        publicKey: createPublicKey(pem),
         jwk: { ...row.public_jwk, kid: row.kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] },
         current: row.retired_at === null,
       });

@@ -1,4 +1,4 @@
-import { authenticator } from 'otplib';
+import { generateSync } from 'otplib';
 import { decodeJwt } from 'jose';
 import { IdentityUnderTest, startIdentity, wrongTotpCode as wrongCode } from '../testing/harness';
 
@@ -24,7 +24,7 @@ describe('MFA with TOTP', () => {
     const user = await signedIn();
     const factor = (await enroll(user.token, { factor_type: 'totp', friendly_name: 'app' })).body;
     const ch = (await challenge(user.token, factor.id)).body;
-    const done = await verify(user.token, factor.id, ch.id, authenticator.generate(factor.totp.secret));
+    const done = await verify(user.token, factor.id, ch.id, generateSync({ secret: factor.totp.secret }));
     expect(done.status).toBe(200);
     return { ...user, factor, aal2: done.body };
   }
@@ -69,7 +69,7 @@ describe('MFA with TOTP', () => {
     expect(wrong.status).toBe(422);
     expect(wrong.body).toEqual({ code: 422, error_code: 'mfa_verification_failed', msg: 'Invalid TOTP code entered' });
 
-    const code = authenticator.generate(factor.totp.secret);
+    const code = generateSync({ secret: factor.totp.secret });
     expect((await verify(user.token, factor.id, ch.id, code)).status).toBe(200);
     expect((await verify(user.token, factor.id, ch.id, code)).body.error_code).toBe('mfa_ip_address_mismatch'); // challenge used
     const ch2 = (await challenge(user.token, factor.id)).body;
@@ -84,7 +84,7 @@ describe('MFA with TOTP', () => {
     const factor = (await enroll(user.token)).body;
     const ch = (await challenge(user.token, factor.id)).body;
     await id.db.query(`UPDATE identity.mfa_challenges SET created_at = now() - interval '6 minutes' WHERE id = $1`, [ch.id]);
-    const res = await verify(user.token, factor.id, ch.id, authenticator.generate(factor.totp.secret));
+    const res = await verify(user.token, factor.id, ch.id, generateSync({ secret: factor.totp.secret }));
     expect(res.body.error_code).toBe('mfa_challenge_expired');
   });
 
@@ -111,7 +111,7 @@ describe('MFA with TOTP', () => {
     const other = (await id.api('POST', '/token?grant_type=password', { body: { email: user.email, password: 'mfa user password' } })).body;
     const factor = (await enroll(user.token)).body;
     const ch = (await challenge(user.token, factor.id)).body;
-    await verify(user.token, factor.id, ch.id, authenticator.generate(factor.totp.secret));
+    await verify(user.token, factor.id, ch.id, generateSync({ secret: factor.totp.secret }));
     expect((await id.api('GET', '/user', { token: other.access_token })).body.error_code).toBe('session_not_found');
   });
 

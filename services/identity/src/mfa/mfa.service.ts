@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { authenticator } from 'otplib';
+import { generateSecret, generateURI, verify } from 'otplib';
 import { DataSource } from 'typeorm';
 import type { Caller } from '../auth/auth.guard';
 import { IdentityEnv } from '../config/env.dto';
@@ -13,8 +13,8 @@ import { FactorsRepository } from './factors.repository';
 import { qrCodeSvg } from './qr-code';
 
 /** RFC 6238 defaults that authenticator apps expect: SHA-1, 6 digits, 30 s steps; one step of clock drift either way. */
-const totp = authenticator.clone({ window: 1, step: 30, digits: 6 });
 const STEP_SECONDS = 30;
+const TOTP = { algorithm: 'sha1', digits: 6, period: STEP_SECONDS } as const;
 export const CHALLENGE_TTL_SECONDS = 300;
 const ABANDONED_ENROLMENT_SECONDS = 600;
 const MAX_FACTORS = 10;
@@ -53,11 +53,11 @@ export class MfaService {
     if (all.some((f) => f.status === 'verified') && session.aal !== 'aal2') {
       throw new AuthError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
     }
-    const secret = totp.generateSecret(20);
+    const secret = generateSecret({ length: 20 });
     const factor = await this.factors.insert({ userId: user.id, friendlyName, secret });
     if (!factor) throw new AuthError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
     const issuer = body.issuer?.trim() || new URL(this.env.PUBLIC_URL).host;
-    const uri = totp.keyuri(user.email, issuer, secret);
+    const uri = generateURI({ ...TOTP, issuer, label: user.email, secret });
     return {
       id: factor.id,
       type: 'totp',
@@ -97,10 +97,12 @@ export class MfaService {
         `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
       );
     }
-    const delta = /^\d{6}$/.test(body.code) ? totp.checkDelta(body.code, factor.secret) : null;
     const invalid = () => new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
-    if (delta === null) throw invalid();
-    const step = Math.floor(Date.now() / 1000 / STEP_SECONDS) + delta;
+    if (!/^\d{6}$/.test(body.code)) throw invalid();
+    const checked = await verify({ ...TOTP, secret: factor.secret, token: body.code, epochTolerance: STEP_SECONDS });
+    // a TOTP result names the 30 s step the code belongs to (an HOTP one, which the type also allows, would not)
+    if (!checked.valid || !('timeStep' in checked)) throw invalid();
+    const step = checked.timeStep;
 
     const response = await this.ds.transaction(async (tx) => {
       const locked = await this.factors.lock(tx, factor.id);

@@ -1,4 +1,4 @@
-import { decodeJwt, decodeProtectedHeader, exportSPKI, generateKeyPair, importJWK, importPKCS8, KeyLike, SignJWT } from 'jose';
+import { CryptoKey, decodeJwt, decodeProtectedHeader, exportSPKI, generateKeyPair, importJWK, importPKCS8, SignJWT } from 'jose';
 import { TokenVerifier } from '@beacon/auth';
 import { hashToken } from '../common/secrets';
 import { SigningKeysService } from '../keys/signing-keys.service';
@@ -84,7 +84,7 @@ describe('sessions and tokens', () => {
 
     it('HS256 signed with the public key as the secret', async () => {
       const jwk = (await id.api('GET', '/.well-known/jwks.json')).body.keys[0];
-      const pem = await exportSPKI((await importJWK(jwk, 'ES256')) as KeyLike);
+      const pem = await exportSPKI((await importJWK(jwk, 'ES256')) as CryptoKey);
       for (const secret of [pem, JSON.stringify(jwk)]) {
         const forged = await new SignJWT(decodeJwt(good)).setProtectedHeader({ alg: 'HS256', kid: jwk.kid, typ: 'JWT' }).sign(new TextEncoder().encode(secret));
         await expectRejected(forged);

@@ -1,4 +1,4 @@
-import { decodeJwt, generateKeyPair, KeyLike } from 'jose';
+import { CryptoKey, decodeJwt, generateKeyPair } from 'jose';
 import type { DataSource } from 'typeorm';
 import type { SessionRevocations } from '@beacon/auth';
 import { loadEnv } from '@beacon/common';
@@ -11,7 +11,7 @@ import { TokensService } from './tokens.service';
 
 /** A sign-in right after the user's tokens were voided: the token it gets is not of the cut-off's second. */
 describe('TokensService past a user cut-off', () => {
-  let privateKey: KeyLike;
+  let privateKey: CryptoKey;
   beforeAll(async () => {
     ({ privateKey } = await generateKeyPair('ES256'));
   });
