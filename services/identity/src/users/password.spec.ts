@@ -1,4 +1,4 @@
-import { assertAcceptablePassword, checkPasswordStrength, PasswordHasher } from './password';
+import { assertAcceptablePassword, checkPasswordStrength, PasswordHasher, standardParameterOrder } from './password';
 
 describe('password rules', () => {
   it("gives the hosted service's reasons", () => {
@@ -20,5 +20,14 @@ describe('password rules', () => {
     await expect(hasher.verify(hash, 'correct horse')).resolves.toBe(true);
     await expect(hasher.verify(hash, 'wrong horse')).resolves.toBe(false);
     await expect(hasher.verify(null, 'anything')).resolves.toBe(false);
+  });
+
+  it('writes the parameters in the PHC order m,t,p, and verifies hashes of either order', async () => {
+    const hasher = new PasswordHasher();
+    const hash = await hasher.hash('correct horse');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/);
+    const [, , , , salt, digest] = hash.split('$');
+    await expect(hasher.verify(`$argon2id$v=19$m=19456,p=1,t=2$${salt}$${digest}`, 'correct horse')).resolves.toBe(true);
+    expect(standardParameterOrder('$argon2id$v=19$m=65536,p=4,t=3$c2FsdA$aGFzaA')).toBe('$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA');
   });
 });

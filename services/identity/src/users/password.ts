@@ -124,8 +124,15 @@ export function assertAcceptablePassword(password: string) {
   if (weak) throw weakPasswordError(weak.message, weak.reasons);
 }
 
+/**
+ * The PHC string format puts argon2's parameters in the order m,t,p, and libargon2 and the hosted auth service (which
+ * takes argon2 hashes of imported users) read only that order; argon2 0.45 writes m,p,t (ranisalt/node-argon2#559).
+ * Hashes are stored in the standard order; argon2 itself verifies either.
+ */
+export const standardParameterOrder = (hash: string) => hash.replace(/^(\$argon2id\$v=\d+\$m=\d+),(p=\d+),(t=\d+)\$/, '$1,$3,$2$');
+
 /** Also used by the seed and the admin tooling, outside Nest. */
-export const hashPassword = (password: string) => argon2.hash(password, ARGON2_OPTIONS);
+export const hashPassword = async (password: string) => standardParameterOrder(await argon2.hash(password, ARGON2_OPTIONS));
 
 @Injectable()
 export class PasswordHasher {
