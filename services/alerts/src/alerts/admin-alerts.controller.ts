@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
+import { ALERT_CONTENT_ERRORS, ALERT_LOCATION_ERRORS } from './alert-content.errors';
 import { alertIdPipe as uuid } from './alert-id.pipe';
 import { AlertsService, listFilter } from './alerts.service';
 import { AudiencePreviewService } from './audience-preview.service';
@@ -35,21 +36,10 @@ export class AdminAlertsController {
     'Whom an alert would reach',
     'Counts the people this alert would reach if it were sent now, by channel; nothing is stored or sent.',
   )
+  @ApiErrors(ALERT_CONTENT_ERRORS)
+  @ApiErrors(ALERT_LOCATION_ERRORS)
   @ApiErrors({
-    400: [
-      'area_and_location',
-      'area_point_out_of_range',
-      'area_self_intersecting',
-      'area_too_few_points',
-      'area_too_large',
-      'area_too_many_points',
-      'expiry_in_past',
-      'incomplete_location',
-      'invalid_area',
-      'severity_priority_mismatch',
-      'sms_too_long',
-      'type_required',
-    ],
+    400: ['severity_priority_mismatch', 'type_required'],
   })
   preview(@CurrentUser() user: AuthUser, @Body() dto: CreateAlertDto) {
     return this.audience.preview(user, dto);
@@ -62,22 +52,10 @@ export class AdminAlertsController {
     'Create an alert',
     'Stores the alert and, unless it is a draft, sends it to everyone concerned. With an Idempotency-Key, the same request again answers the alert it made (200, with Idempotent-Replayed: true) instead of a second one.',
   )
+  @ApiErrors(ALERT_CONTENT_ERRORS)
+  @ApiErrors(ALERT_LOCATION_ERRORS)
   @ApiErrors({
-    400: [
-      'area_and_location',
-      'area_point_out_of_range',
-      'area_self_intersecting',
-      'area_too_few_points',
-      'area_too_large',
-      'area_too_many_points',
-      'expiry_in_past',
-      'incomplete_location',
-      'invalid_area',
-      'invalid_idempotency_key',
-      'severity_priority_mismatch',
-      'sms_too_long',
-      'type_required',
-    ],
+    400: ['invalid_idempotency_key', 'severity_priority_mismatch', 'type_required'],
     422: ['idempotency_key_reused'],
   })
   async create(
@@ -182,20 +160,10 @@ export class AdminAlertsController {
     'Update an alert in effect',
     'Sends a new version of the alert: those it reached are told what changed, those newly concerned get it.',
   )
+  @ApiErrors(ALERT_CONTENT_ERRORS)
+  @ApiErrors(ALERT_LOCATION_ERRORS)
   @ApiErrors({
-    400: [
-      'area_and_location',
-      'area_point_out_of_range',
-      'area_self_intersecting',
-      'area_too_few_points',
-      'area_too_large',
-      'area_too_many_points',
-      'expiry_in_past',
-      'incomplete_location',
-      'invalid_area',
-      'nothing_to_update',
-      'sms_too_long',
-    ],
+    400: ['nothing_to_update'],
     404: ['alert_not_found'],
     409: ['alert_not_dispatched', 'alert_update_conflict', 'invalid_alert_status'],
   })

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Pu
 import type { Response } from 'express';
 import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
 import { ApiErrors, ApiFile, ApiNoContent, ApiOperation, ApiReturns, notFound } from '@beacon/common';
+import { ALERT_CONTENT_ERRORS } from '../alerts/alert-content.errors';
 import { alertIdPipe } from '../alerts/alert-id.pipe';
 import { CAP_CONTENT_TYPE } from '../cap/cap.xml';
 import { CapSourcesService } from './cap-sources.service';
@@ -95,17 +96,8 @@ export class CapSourcesController {
     'Poll a CAP source now',
     "Fetches the source now, whatever its schedule, and applies its messages (new alerts, updates, cancels); answers what the poll did. A message Beacon cannot take as an alert makes the poll fail with that message's error.",
   )
+  @ApiErrors(ALERT_CONTENT_ERRORS)
   @ApiErrors({
-    400: [
-      'area_point_out_of_range',
-      'area_self_intersecting',
-      'area_too_few_points',
-      'area_too_large',
-      'area_too_many_points',
-      'expiry_in_past',
-      'invalid_area',
-      'sms_too_long',
-    ],
     404: ['alert_not_found', 'cap_source_not_found'],
     409: ['alert_update_conflict', 'invalid_alert_status'],
   })
