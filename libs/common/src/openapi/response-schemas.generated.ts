@@ -1,4 +1,4 @@
-// Generated from libs/contracts/src/api-responses.ts by libs/common/src/openapi/response-schemas.ts: do not edit.
+// Generated from libs/contracts/src/api-responses.ts by libs/common/src/openapi/testing/response-schemas.ts: do not edit.
 // After changing a response type: OPENAPI_WRITE=1 npx jest libs/common/src/openapi/response-schemas.spec.ts
 import type { ResponseSchemas } from './schema-types';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateResponseSchemas } from './response-schemas';
+import { generateResponseSchemas } from './testing/response-schemas';
 
 /** The TypeScript-to-JSON-Schema translation the response schemas rely on, on the kinds of types contracts use. */
 describe('generateResponseSchemas', () => {

@@ -1,4 +1,4 @@
-import { generateResponseSchemas, writeResponseSchemas } from './response-schemas';
+import { generateResponseSchemas, writeResponseSchemas } from './testing/response-schemas';
 import { RESPONSE_SCHEMAS } from './response-schemas.generated';
 
 /*

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import type { JsonSchema, ResponseSchemas } from './schema-types';
+import type { JsonSchema, ResponseSchemas } from '../schema-types';
 
 /*
  * Generates the JSON Schemas of the wire types the routes answer from their TypeScript declarations in libs/contracts
@@ -11,9 +11,9 @@ import type { JsonSchema, ResponseSchemas } from './schema-types';
  * longer matches the types, and `OPENAPI_WRITE=1` with that spec writes it again.
  */
 
-const ROOT = join(__dirname, '../../../..');
+const ROOT = join(__dirname, '../../../../..');
 export const RESPONSE_TYPES_FILE = join(ROOT, 'libs/contracts/src/api-responses.ts');
-export const GENERATED_FILE = join(__dirname, 'response-schemas.generated.ts');
+export const GENERATED_FILE = join(__dirname, '..', 'response-schemas.generated.ts');
 
 class SchemaWriter {
   readonly components: Record<string, JsonSchema> = {};
@@ -127,7 +127,7 @@ export function generateResponseSchemas(file = RESPONSE_TYPES_FILE): ResponseSch
 /** Writes the generated module, formatted with the repository's Prettier settings. */
 export function writeResponseSchemas() {
   const text = [
-    '// Generated from libs/contracts/src/api-responses.ts by libs/common/src/openapi/response-schemas.ts: do not edit.',
+    '// Generated from libs/contracts/src/api-responses.ts by libs/common/src/openapi/testing/response-schemas.ts: do not edit.',
     '// After changing a response type: OPENAPI_WRITE=1 npx jest libs/common/src/openapi/response-schemas.spec.ts',
     "import type { ResponseSchemas } from './schema-types';",
     '',
