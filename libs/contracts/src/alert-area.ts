@@ -1,4 +1,6 @@
+import { area } from '@turf/area';
 import { kinks } from '@turf/kinks';
+import { ALERT_LIMITS } from './alerts';
 
 /**
  * An alert's area (issue #19): a circle around a point, or a polygon drawn on the map. Points are [lat, lng] pairs,
@@ -13,7 +15,11 @@ export interface GeocodeResult {
   lng: number;
 }
 
-export const POLYGON_LIMITS = { minPoints: 3, maxPoints: 200 } as const;
+/**
+ * A polygon may cover at most what the largest circle covers (radius ALERT_LIMITS.radiusKmMax), so no shape of area
+ * reaches further than the circle form allows: about 3.14 million km2.
+ */
+export const POLYGON_LIMITS = { minPoints: 3, maxPoints: 200, maxAreaKm2: Math.round(Math.PI * ALERT_LIMITS.radiusKmMax ** 2) } as const;
 
 /** What can be wrong with a drawn polygon; the codes are AlertErrorCode's, the messages the ones the API and the wizard show. */
 export type PolygonProblem = {
@@ -50,11 +56,12 @@ export function unwrapRing(ring: readonly (readonly [number, number])[]): [numbe
 
 /**
  * The first problem of a polygon given as [lat, lng] points (closed or not), or null when it is a valid alert area:
- * 3 to 200 distinct corners, each in range, within one hemisphere, its edges not crossing each other.
+ * 3 to 200 distinct corners, each in range, within one hemisphere, its edges not crossing each other, its area at
+ * most POLYGON_LIMITS.maxAreaKm2.
  */
 export function polygonProblem(points: readonly (readonly [number, number])[]): PolygonProblem | null {
   const ring = openRing(points);
-  const { minPoints, maxPoints } = POLYGON_LIMITS;
+  const { minPoints, maxPoints, maxAreaKm2 } = POLYGON_LIMITS;
   if (ring.length < minPoints) return { code: 'area_too_few_points', message: `A polygon needs at least ${minPoints} points` };
   if (ring.length > maxPoints) return { code: 'area_too_many_points', message: `A polygon can have at most ${maxPoints} points` };
   const bad = ring.findIndex(([lat, lng]) => !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180);
@@ -65,7 +72,19 @@ export function polygonProblem(points: readonly (readonly [number, number])[]): 
   const corners = new Set(unwrapped.map(([lat, lng]) => `${lat},${lng}`));
   if (corners.size < unwrapped.length) return { code: 'area_self_intersecting', message: 'Two corners of the polygon are at the same place: remove one' };
   if (crosses(unwrapped)) return { code: 'area_self_intersecting', message: 'The polygon’s edges cross each other: draw its outline without crossing lines' };
+  if (polygonAreaKm2(unwrapped) > maxAreaKm2)
+    return {
+      code: 'area_too_large',
+      message: `The polygon covers more than ${maxAreaKm2.toLocaleString('en-US')} km², the most one alert may cover: draw a smaller area`,
+    };
   return null;
+}
+
+/** The ring's area on the earth's surface in km² (turf's spherical area; [lat, lng] corners, open or closed, unwrapped). */
+export function polygonAreaKm2(ring: readonly (readonly [number, number])[]): number {
+  const open = openRing(ring);
+  const coords = [...open, open[0]].map(([lat, lng]) => [lng, lat]);
+  return area({ type: 'Polygon', coordinates: [coords] }) / 1e6;
 }
 
 /** Whether the ring (unwrapped [lat, lng], distinct corners) has crossing edges (turf's kinks, in lng/lat order). */
