@@ -1,5 +1,5 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -208,7 +208,8 @@ interface Rendered {
   };
 }
 
-const OVERLAYS = ['gateway-api-hpa', 'gateway-api-keda', 'hpa', 'keda'];
+/** Every overlay an operator may apply: each must build, whichever Redis or front door it is for. */
+const OVERLAYS = readdirSync(join(ROOT, 'k8s', 'overlays')).sort();
 
 /** `kubectl kustomize <dir>`: exactly what `kubectl apply -k <dir>` would send. */
 function kustomize(dir: string): Promise<Rendered[]> {

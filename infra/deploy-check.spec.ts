@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -105,6 +105,16 @@ beforeAll(() => {
       t.replace(/\n  minReplicaCount: (\d+)\n/, '\n  minReplicaCount: $1\n  fallback:\n    failureThreshold: 3\n    replicas: 4\n'),
     ),
     overlayInBase: k8s('k8s-overlay-in-base', 'overlays/hpa/kustomization.yaml', (t) => t.replace('../../routing/ingress-nginx', '../..')),
+    // the Sentinel and Cluster components patch the keda triggers by position, checking each one's name first
+    kedaTriggerRenamed: k8s('k8s-keda-trigger-renamed', 'components/keda/dispatcher-scaledobject.yaml', (t) =>
+      t.replace('name: channel-sms\n', 'name: channel-text\n'),
+    ),
+    clusterPlainPrefix: k8s('k8s-cluster-prefix', 'components/keda-redis-cluster/kustomization.yaml', (t) =>
+      t.replace('"{beacon}:bull:channel-sms:wait"', '"beacon:bull:channel-sms:wait"'),
+    ),
+    sentinelUndocumentedKey: k8s('k8s-sentinel-key', 'components/keda-redis-sentinel/kustomization.yaml', (t) =>
+      t.replace('key: REDIS_SENTINEL_MASTER', 'key: REDIS_SENTINEL_PRIMARY'),
+    ),
     hpaNoCpu: k8s('k8s-hpa-no-cpu', 'components/dispatcher-hpa/dispatcher-hpa.yaml', (t) => t.replace(/name: cpu\n/, 'name: memory\n')),
     ingress: k8s('k8s-ingress', 'routing/ingress-nginx/ingress.yaml', (t) =>
       t.replace(/(- path: \/api\/store\n\s+pathType: Prefix\n\s+backend:\n\s+service:\n\s+name: )store/, '$1incidents'),
@@ -348,6 +358,39 @@ describe('check:deploy', () => {
       const cycle = await runs.overlayInBase;
       expect(cycle.code).toBe(1);
       expect(cycle.stderr).toMatch(/overlays\/hpa\/kustomization\.yaml: Kustomization: kubectl kustomize fails: .*cycle detected/);
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    'builds every overlay, the Redis Sentinel and Cluster ones included, and fails when one does not build',
+    async () => {
+      const repo = await runs.repo;
+      // the warning names every overlay that built
+      const built = /WARNING image beacon\/dispatcher:\S+ is not pinned by digest \(([^)]*)\)/.exec(repo.stderr)?.[1].split(', ');
+      expect(built).toEqual(readdirSync(join(ROOT, 'k8s', 'overlays')).map((o) => `k8s/overlays/${o}`));
+      const renamed = await runs.kedaTriggerRenamed;
+      expect(renamed.code).toBe(1);
+      for (const overlay of ['keda-redis-cluster', 'keda-redis-sentinel'])
+        expect(renamed.stderr).toMatch(new RegExp(`overlays/${overlay}/kustomization\\.yaml: Kustomization: kubectl kustomize fails: `));
+      expect(renamed.stderr).not.toMatch(/overlays\/keda\/kustomization\.yaml: Kustomization: kubectl kustomize fails/);
+    },
+    CHECK_TIME,
+  );
+
+  it(
+    'holds the Cluster triggers to the hash-tagged queue prefix and the Sentinel Secret keys to their documentation, as rendered',
+    async () => {
+      const prefix = await runs.clusterPlainPrefix;
+      expect(prefix.code).toBe(1);
+      expect(prefix.stderr).toContain(
+        "overlays/keda-redis-cluster/kustomization.yaml: ScaledObject/dispatcher: triggers[2]: listName 'beacon:bull:channel-sms:wait' uses prefix 'beacon:bull' but the queues live under '{beacon}:bull' for a redis-cluster trigger",
+      );
+      const key = await runs.sentinelUndocumentedKey;
+      expect(key.code).toBe(1);
+      expect(key.stderr).toContain(
+        'overlays/keda-redis-sentinel/kustomization.yaml: TriggerAuthentication/beacon-redis: references Secret beacon-secrets key REDIS_SENTINEL_PRIMARY, which k8s/secrets.example.md does not explain',
+      );
     },
     CHECK_TIME,
   );

@@ -70,6 +70,12 @@ export default async function globalSetup() {
       INCIDENTS_RATE_LIKES_IP: '10000/600',
       ALERTS_RATE_HELP_REQUESTS_IP: '10000/600',
       ALERTS_RATE_PUSH_SUBSCRIPTIONS_IP: '10000/3600',
+      // one seeded admin walks every console test: the per-admin limits have their own spec
+      ALERTS_RATE_AUDIENCE_PREVIEW_USER: '10000/300',
+      ALERTS_RATE_CSV_EXPORTS_USER: '10000/600',
+      ALERTS_RATE_SETTINGS_TESTS_USER: '10000/600',
+      ALERTS_RATE_GEOCODE_USER: '10000/60',
+      INCIDENTS_RATE_REPORTS_REFUSED_IP: '10000/3600',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -4,6 +4,33 @@
  */
 import { objectName, ofKind } from './objects.mjs';
 
+/**
+ * KEDA's scalers of a Redis list, and the BullMQ prefix each must name for REDIS_PREFIX `prefix`: a Redis Cluster's
+ * queues live under a hash tag (clusterQueuePrefix in libs/contracts/src/queues.ts), a single Redis's and Sentinel's
+ * under the plain one.
+ */
+const LIST_SCALERS = {
+  redis: (prefix, repo) => `${prefix}${repo.queuePrefixSuffix}`,
+  'redis-sentinel': (prefix, repo) => `${prefix}${repo.queuePrefixSuffix}`,
+  'redis-cluster': (prefix, repo) => `{${prefix}}${repo.queuePrefixSuffix}`,
+};
+
+/** A list scaler's trigger watches a real BullMQ wait list, under the prefix its kind of Redis uses. */
+function checkWaitList(report, file, name, i, trigger, repo, prefix) {
+  const list = String(trigger.metadata?.listName ?? '');
+  const bullPrefix = LIST_SCALERS[trigger.type](prefix, repo);
+  const m = /^(.*):([^:]+):wait$/.exec(list);
+  if (!m) report.error(file, name, `triggers[${i}]: listName '${list}' is not a BullMQ wait list ('${bullPrefix}:<queue>:wait')`);
+  else if (m[1] !== bullPrefix)
+    report.error(
+      file,
+      name,
+      `triggers[${i}]: listName '${list}' uses prefix '${m[1]}' but the queues live under '${bullPrefix}' for a ${trigger.type} trigger (REDIS_PREFIX '${prefix}' from the ConfigMap, queuePrefix in libs/contracts/src/queues.ts): KEDA would watch an empty list`,
+    );
+  else if (!repo.queues.includes(m[2]))
+    report.error(file, name, `triggers[${i}]: '${m[2]}' is not a queue in libs/contracts/src/queues.ts (${repo.queues.join(', ')})`);
+}
+
 /** A KEDA ScaledObject's triggers: CPU for the dispatcher, defined TriggerAuthentications, real wait lists. */
 function checkScaledObject(report, { file, object }, auths, repo, prefix) {
   const name = objectName(object);
@@ -29,19 +56,7 @@ function checkScaledObject(report, { file, object }, auths, repo, prefix) {
     if (ref && (trigger.authenticationRef.kind ?? 'TriggerAuthentication') === 'TriggerAuthentication' && !auths.has(ref)) {
       report.error(file, name, `triggers[${i}]: TriggerAuthentication '${ref}' is not defined in k8s/`);
     }
-    if (trigger.type !== 'redis') continue;
-    const list = String(trigger.metadata?.listName ?? '');
-    const bullPrefix = `${prefix}${repo.queuePrefixSuffix}`;
-    const m = /^(.*):([^:]+):wait$/.exec(list);
-    if (!m) report.error(file, name, `triggers[${i}]: listName '${list}' is not a BullMQ wait list ('${bullPrefix}:<queue>:wait')`);
-    else if (m[1] !== bullPrefix)
-      report.error(
-        file,
-        name,
-        `triggers[${i}]: listName '${list}' uses prefix '${m[1]}' but the queues live under '${bullPrefix}' (REDIS_PREFIX '${prefix}' from the ConfigMap, queuePrefix in libs/contracts/src/queues.ts): KEDA would watch an empty list`,
-      );
-    else if (!repo.queues.includes(m[2]))
-      report.error(file, name, `triggers[${i}]: '${m[2]}' is not a queue in libs/contracts/src/queues.ts (${repo.queues.join(', ')})`);
+    if (LIST_SCALERS[trigger.type]) checkWaitList(report, file, name, i, trigger, repo, prefix);
   }
 }
 
@@ -70,7 +85,15 @@ export function checkAutoscaling(report, objects, repo) {
  * One installation (an overlay, rendered): every Deployment has exactly one autoscaler keeping at least 2 replicas, and
  * sets no `replicas` of its own (each `kubectl apply` would reset what the autoscaler chose).
  */
-export function checkOverlayAutoscaling(report, where, objects) {
+export function checkOverlayAutoscaling(report, where, objects, repo) {
+  // The Sentinel and Cluster components patch the triggers of components/keda, so their list names exist only as
+  // rendered; plain redis triggers were judged in their files already.
+  const prefix = objects.find((o) => o.kind === 'ConfigMap' && o.data?.REDIS_PREFIX !== undefined)?.data.REDIS_PREFIX ?? 'beacon';
+  for (const o of objects.filter((x) => x.kind === 'ScaledObject')) {
+    for (const [i, trigger] of (o.spec?.triggers ?? []).entries()) {
+      if (trigger.type !== 'redis' && LIST_SCALERS[trigger.type]) checkWaitList(report, where, objectName(o), i, trigger, repo, prefix);
+    }
+  }
   const scalers = new Map();
   for (const o of objects) {
     if (o.kind !== 'ScaledObject' && o.kind !== 'HorizontalPodAutoscaler') continue;

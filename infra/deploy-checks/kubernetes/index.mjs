@@ -68,7 +68,8 @@ export async function checkKubernetes(opts, report, repo) {
   checkAvailability(report, objects);
   checkIngress(report, objects, repo);
   checkAutoscaling(report, objects, repo);
-  checkSecretDocs(opts, report, objects);
+  // the Sentinel and Cluster components name their Secret keys in patches: only the rendered overlays show them
+  checkSecretDocs(opts, report, [...objects, ...rendered]);
   checkOverlays(report, overlays, repo);
   return { objects, files, overlays };
 }

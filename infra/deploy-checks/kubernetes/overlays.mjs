@@ -16,7 +16,7 @@ export function checkOverlays(report, overlays, repo) {
   const unpinned = new Map(); // image -> overlays
   for (const { file, dir, objects } of overlays) {
     if (!objects) continue;
-    checkOverlayAutoscaling(report, file, objects);
+    checkOverlayAutoscaling(report, file, objects, repo);
     checkRouting(report, file, objects, repo);
     checkNetworkPolicies(report, file, objects, repo);
     checkOverlayConfig(report, file, objects);

@@ -1,7 +1,8 @@
 import { CanActivate, createParamDecorator, DynamicModule, ExecutionContext, Global, Inject, Injectable, Module, SetMetadata } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
 import { AppError, DEFAULT_ROUTE_ACCESS, IS_PUBLIC, OPTIONAL_AUTH_METADATA, Public, ROLES_METADATA } from '@beacon/common';
-import { RevocationUnavailableError, SessionRevocations } from './revocation';
+import { REVOCATION_OPTIONS, RevocationUnavailableError, SessionRevocations } from './revocation';
+import { DEFAULT_REVOCATION_STALENESS_SECONDS } from './last-known';
 import { AuthUser, bearerToken, InvalidTokenError, Role, TokenVerifier } from './token';
 
 const ROLES = ROLES_METADATA;
@@ -58,8 +59,9 @@ export class AuthGuard implements CanActivate {
 
 /**
  * A token of a session identity ended, or of a user it voided (demotion, ban, deletion, global sign-out), is refused
- * within the time a Redis round trip takes. When Redis cannot say,
- * admin tokens and admin routes are refused (503: an operator who was just removed must not slip through an
+ * within the time a Redis round trip takes. When Redis cannot say, the last state this process knew answers for
+ * REVOCATION_STALENESS_SECONDS after the outage began (SessionRevocations.isRevoked: an admin can still send a
+ * warning through a short Redis outage); past that, admin tokens and admin routes are refused (503: an operator who was just removed must not slip through an
  * outage), while other users go on reading alerts (a warning platform stays usable for the public).
  */
 export async function checkSessionLive(revocations: SessionRevocations, user: AuthUser, adminRoute: boolean) {
@@ -81,16 +83,22 @@ export interface AuthModuleOptions {
   issuer?: string;
 }
 
+export interface RevocationModuleOptions {
+  /** REVOCATION_STALENESS_SECONDS (default 60): how long the last known revocation state stands in for Redis. */
+  revocationStalenessSeconds?: number;
+}
+
 @Global()
 @Module({})
 export class AuthModule {
   /** Verifies every request's bearer token through the identity service's JWKS. */
-  static register(options: AuthModuleOptions | { verifier: TokenVerifier }): DynamicModule {
+  static register(options: (AuthModuleOptions | { verifier: TokenVerifier }) & RevocationModuleOptions): DynamicModule {
     const verifier = 'verifier' in options ? options.verifier : new TokenVerifier(options.jwksUrl, options.issuer);
     return {
       module: AuthModule,
       providers: [
         { provide: TokenVerifier, useValue: verifier },
+        { provide: REVOCATION_OPTIONS, useValue: { stalenessSeconds: options.revocationStalenessSeconds ?? DEFAULT_REVOCATION_STALENESS_SECONDS } },
         SessionRevocations,
         { provide: APP_GUARD, useClass: AuthGuard },
         // what the OpenAPI document says of a route without @Public, @OptionalAuth or @Roles: a token is needed

@@ -1,7 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { closeRedis, REDIS } from '@beacon/common';
-import type { AuthUser } from './token';
+import { DEFAULT_REVOCATION_STALENESS_SECONDS, LastKnownRevocations } from './last-known';
+import { isVoidedBy, Revocation, TokenSubject } from './revocation-rules';
+
+export { isVoidedBy, isVoidedByRevocation } from './revocation-rules';
+export type { Revocation, TokenSubject } from './revocation-rules';
 
 /**
  * Sessions and users whose tokens identity voided (sign-out, a role change, a ban, a new password, a deleted account),
@@ -26,32 +30,6 @@ const CHANNEL = 'auth:revoked-sessions';
 const CHECK_TIMEOUT_MS = 1500;
 
 export class RevocationUnavailableError extends Error {}
-
-/** What identity voided: sessions, and users whose tokens issued up to the second `cutoff` (epoch seconds) are void. */
-export interface Revocation {
-  sessionIds: string[];
-  users: { id: string; cutoff: number }[];
-}
-
-/** The part of a verified token a revocation is judged by. */
-export type TokenSubject = Pick<AuthUser, 'id' | 'sessionId' | 'issuedAt'>;
-
-/**
- * A token is void if its session ended or it was issued no later than its user's cut-off: the second (iat is in whole
- * seconds) in which identity voided the user's tokens, all of it, since a token of that second may have been signed
- * just before. Identity signs no token for the user within that second (see TokensService), so a new sign-in is not
- * caught by it.
- */
-export function isVoidedBy(token: TokenSubject, revoked: { session: boolean; userCutoff: number | null }): boolean {
-  if (revoked.session) return true;
-  return revoked.userCutoff !== null && (token.issuedAt ?? 0) <= revoked.userCutoff;
-}
-
-/** The same rule for a published revocation (the gateway's live sockets). */
-export function isVoidedByRevocation(token: TokenSubject, change: Revocation): boolean {
-  const user = change.users.find((u) => u.id === token.id);
-  return isVoidedBy(token, { session: !!token.sessionId && change.sessionIds.includes(token.sessionId), userCutoff: user?.cutoff ?? null });
-}
 
 function parseRevocation(message: string): Revocation | null {
   const raw = JSON.parse(message) as unknown;
@@ -78,20 +56,70 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
   ]).finally(() => clearTimeout(timer));
 }
 
+/** How long the last known revocation state may answer for Redis (see LastKnownRevocations); AuthModule's option. */
+export const REVOCATION_OPTIONS = Symbol('REVOCATION_OPTIONS');
+export interface RevocationOptions {
+  /** REVOCATION_STALENESS_SECONDS; 0 fails closed at once. */
+  stalenessSeconds: number;
+}
+
+interface Listener {
+  onRevoked: (change: Revocation) => void;
+  onResubscribed?: () => void;
+}
+
 @Injectable()
-export class SessionRevocations {
+export class SessionRevocations implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('SessionRevocations');
+  private readonly known: LastKnownRevocations;
+  private readonly listeners = new Set<Listener>();
+  private subscriber?: Promise<Redis>;
+  private following = false;
 
   // Not optional: a service that verifies tokens without Redis would accept every revoked one without a word.
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Optional() @Inject(REVOCATION_OPTIONS) options?: RevocationOptions,
+  ) {
+    this.known = new LastKnownRevocations((options?.stalenessSeconds ?? DEFAULT_REVOCATION_STALENESS_SECONDS) * 1000);
+  }
 
   /** The pub/sub channel under the client's own key prefix, so environments sharing a Redis stay apart. */
   get channel(): string {
     return `${this.redis.options.keyPrefix ?? ''}${CHANNEL}`;
   }
 
-  /** True when the token was voided. One round trip. Throws RevocationUnavailableError when Redis does not answer in time. */
+  /** Follows the stream from the start, so the last known state covers an outage (not awaited: Redis may be down). */
+  onModuleInit() {
+    if (this.known.stalenessMs <= 0) return;
+    this.following = true;
+    this.connect().catch((e: Error) => this.logger.warn(`could not follow revocations yet: ${e.message}`));
+  }
+
+  async onModuleDestroy() {
+    this.following = false;
+    await this.closeIfIdle();
+  }
+
+  /**
+   * True when the token was voided. One round trip. When Redis does not answer in time, the last known state answers
+   * while it is within REVOCATION_STALENESS_SECONDS of the outage's start; past that (or with nothing known of this
+   * token) it throws RevocationUnavailableError.
+   */
   async isRevoked(token: TokenSubject): Promise<boolean> {
+    let revoked: { session: boolean; userCutoff: number | null };
+    try {
+      revoked = await this.read(token);
+    } catch (e) {
+      const known = this.known.judge(token);
+      if (known !== undefined) return known;
+      throw e;
+    }
+    this.known.recordRead(token, revoked);
+    return isVoidedBy(token, revoked) || this.known.judge(token) === true;
+  }
+
+  private async read(token: TokenSubject): Promise<{ session: boolean; userCutoff: number | null }> {
     const keys = [revokedUserKey(token.id), ...(token.sessionId ? [revokedSessionKey(token.sessionId)] : [])];
     let found: (string | null)[];
     try {
@@ -103,7 +131,7 @@ export class SessionRevocations {
       if (e instanceof RevocationUnavailableError) throw e;
       throw new RevocationUnavailableError((e as Error).message);
     }
-    return isVoidedBy(token, { session: found[1] != null, userCutoff: cutoffOf(found[0]) });
+    return { session: found[1] != null, userCutoff: cutoffOf(found[0]) };
   }
 
   /** The second up to which the user's tokens are void, if identity voided them within an access token's life. */
@@ -142,32 +170,66 @@ export class SessionRevocations {
   /**
    * Calls `onRevoked` with every revocation published from now on, until the returned stop. Messages published while
    * the subscriber was disconnected are lost, so `onResubscribed` runs after each reconnection: the listener then
-   * checks what it holds against the keys instead.
+   * checks what it holds against the keys instead. One subscriber connection serves every listener.
    */
   async subscribe(onRevoked: (change: Revocation) => void, onResubscribed?: () => void): Promise<() => Promise<void>> {
+    const listener: Listener = { onRevoked, onResubscribed };
+    this.listeners.add(listener);
+    await this.connect();
+    return async () => {
+      this.listeners.delete(listener);
+      await this.closeIfIdle();
+    };
+  }
+
+  private connect(): Promise<Redis> {
+    if (!this.subscriber) {
+      this.subscriber = this.openSubscriber();
+      this.subscriber.catch(() => (this.subscriber = undefined));
+    }
+    return this.subscriber;
+  }
+
+  private async openSubscriber(): Promise<Redis> {
     const sub = this.redis.duplicate();
     const channel = this.channel;
     sub.on('message', (from: string, message: string) => {
-      if (from !== channel) return;
-      try {
-        const change = parseRevocation(message);
-        if (change) onRevoked(change);
-        else this.logger.warn('ignored a malformed revocation message');
-      } catch {
-        this.logger.warn('ignored a malformed revocation message');
-      }
+      if (from === channel) this.heard(message);
     });
     await sub.subscribe(channel);
+    this.known.streamUp();
     let lost = false;
-    sub.on('close', () => (lost = true));
+    sub.on('close', () => {
+      lost = true;
+      this.known.streamDown();
+    });
     // ioredis subscribes again by itself on reconnecting; 'ready' follows that
     sub.on('ready', () => {
       if (!lost) return;
       lost = false;
-      onResubscribed?.();
+      this.known.streamUp();
+      for (const l of this.listeners) l.onResubscribed?.();
     });
-    return async () => {
-      await closeRedis(sub);
-    };
+    return sub;
+  }
+
+  private heard(message: string) {
+    let change: Revocation | null = null;
+    try {
+      change = parseRevocation(message);
+    } catch {
+      change = null;
+    }
+    if (!change) return this.logger.warn('ignored a malformed revocation message');
+    this.known.recordRevocation(change);
+    for (const l of this.listeners) l.onRevoked(change);
+  }
+
+  private async closeIfIdle() {
+    if (this.following || this.listeners.size || !this.subscriber) return;
+    const sub = this.subscriber;
+    this.subscriber = undefined;
+    const client = await sub.catch(() => null);
+    if (client) await closeRedis(client);
   }
 }

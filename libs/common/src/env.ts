@@ -42,6 +42,14 @@ export class BaseEnv {
   @Matches(/^https?:\/\/\S+$/, { message: 'JWKS_URL must be an http(s) URL' })
   JWKS_URL = 'http://127.0.0.1:3001/auth/v1/.well-known/jwks.json';
 
+  /**
+   * Seconds the last known revocation state (the revocation stream and the last reads) answers for a Redis that does
+   * not, counted from the outage's start; then admin routes and admin tokens are refused (503). 0: refused at once.
+   * Short, since a revoked admin heard of by no replica keeps access that long.
+   */
+  @Rules(...intRule('REVOCATION_STALENESS_SECONDS', 0, 300))
+  REVOCATION_STALENESS_SECONDS: number = 60;
+
   /** Seconds a service may spend finishing in-flight work after SIGTERM. */
   @Rules(...intRule('SHUTDOWN_GRACE_SECONDS', 1, 600))
   SHUTDOWN_GRACE_SECONDS: number = 25;

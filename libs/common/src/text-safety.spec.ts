@@ -4,11 +4,11 @@ import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createServiceApp } from './bootstrap';
 import { BaseEnv } from './env';
-import { containsNul } from './text-safety';
+import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE, textProblem } from './text-safety';
 
 const NUL = '\u0000';
 
-describe('containsNul', () => {
+describe('textProblem', () => {
   const nest = (depth: number, leaf: unknown): unknown => {
     let value = leaf;
     for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { k: value };
@@ -22,17 +22,33 @@ describe('containsNul', () => {
     ['deep in a body (past any depth cut-off)', nest(40, NUL)],
     ['a key deep in a body', nest(100, { [NUL]: 1 })],
   ])('finds a NUL in %s', (_name, value) => {
-    expect(containsNul(value)).toBe(true);
+    expect(textProblem(value)).toBe(NUL_MESSAGE);
   });
 
   it('walks a body nested as deep as a 100 KiB JSON body can be, without overflowing the stack', () => {
-    expect(containsNul(nest(50_000, NUL))).toBe(true);
-    expect(containsNul(nest(50_000, 'clean'))).toBe(false);
+    expect(textProblem(nest(50_000, NUL))).toBe(NUL_MESSAGE);
+    expect(textProblem(nest(50_000, 'clean'))).toBeUndefined();
   });
 
   it('passes clean values', () => {
-    expect(containsNul({ a: ['b', { c: 1, d: null, e: true }] })).toBe(false);
-    expect(containsNul(undefined)).toBe(false);
+    expect(textProblem({ a: ['b', { c: 1, d: null, e: true }] })).toBeUndefined();
+    expect(textProblem(undefined)).toBeUndefined();
+  });
+
+  // PostgreSQL refuses `\ud800` in jsonb: a translation holding one answered 500.
+  it.each([
+    ['a high surrogate alone', 'Evacuate \ud800 now'],
+    ['a low surrogate alone', 'Evacuate \udc00'],
+    ['a pair in the wrong order', '\ude00\ud83d'],
+    ['a high surrogate at the end', 'Flood \ud83d'],
+    ['a key', { ['es\ud800']: 'v' }],
+    ['a translation deep in a body', { translations: { es: { title: 'Aviso', message: ['ok', '\udfff'] } } }],
+  ])('finds a lone surrogate in %s', (_name, value) => {
+    expect(textProblem(value)).toBe(LONE_SURROGATE_MESSAGE);
+  });
+
+  it('passes well-formed text outside the Basic Multilingual Plane (emoji, CJK extension B)', () => {
+    expect(textProblem({ title: 'Tornado 🌪️ warning', message: '𠀀 \ud83d\ude00 ⚠' })).toBeUndefined();
   });
 });
 
@@ -122,6 +138,19 @@ describe('createServiceApp refuses NUL characters', () => {
     const text = await res.text();
     expect(res.status).toBe(400);
     expect(JSON.parse(text)).toEqual({ statusCode: 400, code: 'invalid_characters', message: 'Text must not contain NUL characters' });
+    expect(seen).toEqual([]);
+  });
+
+  it.each([
+    ['a JSON body', '/things', { title: 'Aviso \ud800' }],
+    ['a JSON key', '/things', { ['\udc00']: 1 }],
+    ['a JSON body a route does not read', '/things/no-body', { note: 'x\udbff' }],
+  ])('a lone surrogate in %s: 400 invalid_characters, the handler never runs', async (_name, path, body) => {
+    // JSON.stringify escapes a lone surrogate as \ud800, which JSON.parse turns back into one
+    expect(JSON.stringify(body)).toMatch(/\\ud[89a-f]/);
+    const res = await fetch(`${base}${path}`, json(body));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ statusCode: 400, code: 'invalid_characters', message: LONE_SURROGATE_MESSAGE });
     expect(seen).toEqual([]);
   });
 

@@ -413,6 +413,11 @@ export interface AdminAlert extends AlertSummary {
   translations: AlertTranslations;
   createdBy: string | null;
   updatedAt: string;
+  /**
+   * One more at every change of its text, area or status, drafts included (unlike `version`, which counts what went
+   * out). An edit sends back the revision it was made on, so that it never overwrites a colleague's unseen.
+   */
+  revision: number;
   sentAt: string | null;
   /** Source: an admin form, or a verified incident (drafts). */
   source: 'admin' | 'incident' | 'test' | 'cap';

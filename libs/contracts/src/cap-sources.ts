@@ -50,4 +50,6 @@ export interface CapPollResult {
   cancelled: number;
   ignored: number;
   refused: number;
+  /** Linked messages not fetched, left for the next poll: the poll's deadline (CAP_POLL_DEADLINE_SECONDS) passed or the feed host's rate limit was reached. */
+  leftForNextPoll: number;
 }

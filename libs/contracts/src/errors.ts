@@ -64,6 +64,9 @@ export const ALERT_ERROR_CODES = [
   'alert_not_dispatched',
   'nothing_to_update',
   'alert_update_conflict',
+  // a draft's (or alert's) edit made on an earlier revision than it has now (issue #36)
+  'alert_edited_elsewhere',
+  'revision_required',
   // drawn areas (issue #19): AlertArea, toAlertArea
   'invalid_area',
   'area_and_location',
@@ -81,6 +84,9 @@ export const ALERT_ERROR_CODES = [
   'cap_source_not_found',
   'cap_origin_not_found',
   'cap_area_required',
+  // the mail relay URL (issue #36): only the options in its allow-list, and Test Connection's overall deadline
+  'smtp_option_not_allowed',
+  'mail_relay_timeout',
 ] as const;
 
 export const INCIDENT_ERROR_CODES = [

@@ -28,6 +28,8 @@ export const LANGUAGE_LABELS: Record<Language, string> = {
 export const CAP_LANGUAGE_TAGS: Record<Language, string> = { en: 'en-US', es: 'es-US', fr: 'fr', zh: 'zh', vi: 'vi', ko: 'ko' };
 
 export const isLanguage = (x: unknown): x is Language => typeof x === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(x);
+export const isTranslationLanguage = (x: unknown): x is TranslationLanguage =>
+  typeof x === 'string' && (TRANSLATION_LANGUAGES as readonly string[]).includes(x);
 
 /**
  * A browser's language (navigator.language, e.g. es-MX, zh-Hant-TW) mapped to a supported one by its primary subtag;
@@ -55,7 +57,8 @@ export function textInLanguage(
   alert: AlertText & { translations?: AlertTranslations | null },
   language: string | null | undefined,
 ): AlertText & { language: Language } {
-  const t = language && language !== 'en' ? alert.translations?.[language as TranslationLanguage] : undefined;
+  // Looked up only by a known code: a key such as 'constructor' would find Object's own members.
+  const t = isTranslationLanguage(language) ? alert.translations?.[language] : undefined;
   return t ? { title: t.title, message: t.message, language: language as Language } : { title: alert.title, message: alert.message, language: 'en' };
 }
 

@@ -1,4 +1,4 @@
-import { AddressInfo, Socket } from 'node:net';
+import { AddressInfo, createServer, Socket } from 'node:net';
 import type { SMTPServer, SMTPServerSession } from 'smtp-server';
 import { throwawayCertificate, ThrowawayCertificate } from './tls-certificate';
 
@@ -114,5 +114,32 @@ export class TestSmtpRelay {
   async close(): Promise<void> {
     await this.stop();
     this.certificate?.remove();
+  }
+}
+
+/**
+ * A TCP listener on a free loopback port that counts the connections it receives and never answers (an internal
+ * service the dispatcher must not reach, or a relay that never greets). Open sockets are dropped on close().
+ */
+export class CountingListener {
+  connections = 0;
+  port = 0;
+  private readonly server = createServer((socket) => {
+    this.connections += 1;
+    this.sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.once('close', () => this.sockets.delete(socket));
+  });
+  private readonly sockets = new Set<Socket>();
+
+  async start(): Promise<this> {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', () => r()));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((r) => this.server.close(() => r()));
   }
 }

@@ -13,6 +13,7 @@ import { OperationsRepository } from './alerts/operations.repository';
 import { OperationsService } from './alerts/operations.service';
 import { DeliveriesRepository } from './deliveries/deliveries.repository';
 import { ServerKeys } from './keys/server-keys';
+import { DispatchOutbox } from './outbox/dispatch-outbox';
 import { PreferencesRepository } from './preferences/preferences.repository';
 import { PreferencesService } from './preferences/preferences.service';
 import { PushSubscriptionsRepository } from './push/push-subscriptions.repository';
@@ -28,6 +29,7 @@ const DOMAIN_PROVIDERS = [
   AuditRepository,
   DeliveryActionsService,
   DeliveryReportService,
+  DispatchOutbox,
   OperationsRepository,
   OperationsService,
   DeliveriesRepository,

@@ -43,7 +43,7 @@ export class AppModule {
         RedisModule.forRoot(env.REDIS_URL, { keyPrefix: `${env.REDIS_PREFIX}:` }),
         RateLimitModule.forRoot(alertsRateLimits(env)),
         HealthModule.register({ database: true, redis: true }),
-        AuthModule.register({ jwksUrl: env.JWKS_URL }),
+        AuthModule.register({ jwksUrl: env.JWKS_URL, revocationStalenessSeconds: env.REVOCATION_STALENESS_SECONDS }),
         // The alerts service works one queue itself: domain events addressed to it (incident.verified).
         QueueModule.register({
           redisUrl: env.REDIS_URL,

@@ -20,6 +20,7 @@ import { assertNoEviction } from './maintenance/redis-policy';
 import { SweepHandler } from './maintenance/sweep.handler';
 import { StrandedDeliveries } from './maintenance/stranded-deliveries';
 import { SweepScheduler } from './maintenance/sweep.scheduler';
+import { RedisEpoch } from './redis-epoch/redis-epoch';
 
 @Module({})
 class DispatcherDeliveryEnvModule {}
@@ -74,6 +75,7 @@ export class DispatcherModule {
         SweepHandler,
         SweepScheduler,
         StrandedDeliveries,
+        RedisEpoch,
       ],
     };
   }

@@ -1,11 +1,15 @@
 import { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AdminAlert } from '@beacon/contracts';
-import { RunningService, startTestService, jsonClient, TestSmtpRelay } from '@beacon/testing';
+import { CountingListener, RunningService, startTestService, jsonClient, TestSmtpRelay } from '@beacon/testing';
 import { alertsService } from './service';
 import { assertCompiledDispatcher, startCompiledDispatcher } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
 import { waitFor } from './testing/wait';
+import { AlertsApi } from './testing/alerts-api';
 
 jest.setTimeout(150_000);
 
@@ -123,5 +127,103 @@ describe('e-mail through an SMTP relay with STARTTLS and AUTH', () => {
 
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
+  });
+});
+
+/**
+ * The relay URL's query string went to nodemailer whole, while the SSRF rule checked only the URL's host: `url`
+ * replaced the host, `proxy` connected elsewhere first, `sendmail`/`path` spawned a program. Only an allow-list of
+ * options is taken; anything else is refused with 400 on save and on Test Connection, and nothing is connected to or
+ * run. Test Connection has a deadline of its own.
+ */
+describe('the mail relay URL: only allowed options, nothing reached through them (real sockets)', () => {
+  const relay = new TestSmtpRelay();
+  const internal = new CountingListener();
+  const silent = new CountingListener();
+  const api = new AlertsApi();
+  const { call } = api;
+  let dir: string;
+  let program: string;
+  let marker: string;
+
+  beforeAll(async () => {
+    await Promise.all([relay.start(), internal.start(), silent.start()]);
+    dir = mkdtempSync(join(tmpdir(), 'beacon-sendmail-'));
+    marker = join(dir, 'spawned');
+    program = join(dir, 'fake-sendmail');
+    writeFileSync(program, `#!/bin/sh\ntouch ${marker}\ncat >/dev/null\n`);
+    chmodSync(program, 0o755);
+    // the relay and the silent one are allow-listed as a local relay would be; the internal port is not
+    await api.start({ WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${relay.port},127.0.0.1:${silent.port}`, MAIL_RELAY_TEST_TIMEOUT_SECONDS: '1' });
+  });
+
+  afterAll(async () => {
+    await api.close();
+    await Promise.all([relay.close(), internal.close(), silent.close()]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const relayBase = () => `smtp://${relay.user}:${relay.password}@127.0.0.1:${relay.port}/`;
+  const hostile = () => [
+    [`?url=${encodeURIComponent(`smtp://127.0.0.1:${internal.port}`)}`, 'url'],
+    [`?proxy=http://127.0.0.1:${internal.port}`, 'proxy'],
+    [`?sendmail=true&path=${program}`, 'sendmail'],
+  ];
+
+  it('refuses url, proxy and sendmail in the query string on save and on Test Connection; nothing is reached or run', async () => {
+    const admin = await api.identity.token({ role: 'admin' });
+    for (const [query, key] of hostile()) {
+      const url = `${relayBase()}${query}`;
+      const refused = { statusCode: 400, code: 'smtp_option_not_allowed', message: expect.stringContaining(`may not set "${key}"`) };
+      const saved = await call('PUT', '/admin/settings', admin, { email: { enabled: true, url } });
+      expect(saved.status).toBe(400);
+      expect(saved.body).toEqual(refused);
+      const tested = await call('POST', '/admin/settings/test-email', admin, { url });
+      expect(tested.status).toBe(400);
+      expect(tested.body).toEqual(refused);
+    }
+    // nothing was saved: the settings still show the relay from the environment
+    expect((await call<{ email: { url: string } }>('GET', '/admin/settings', admin)).body.email.url).not.toMatch(/url=|proxy=|sendmail=/);
+    // a connection would already have been counted when the answer came (the check answers after connecting)
+    expect(internal.connections).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('takes the allowed options, typed, and still signs in', async () => {
+    const admin = await api.identity.token({ role: 'admin' });
+    const ok = await call('POST', '/admin/settings/test-email', admin, { url: `${relay.url}&tls.rejectUnauthorized=false&name=beacon.test` });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ ok: true });
+    const typo = await call('POST', '/admin/settings/test-email', admin, { url: `${relay.url}&ignoreTLS=yes` });
+    expect(typo.status).toBe(400);
+    expect(typo.body).toMatchObject({ code: 'invalid_url', message: expect.stringContaining('ignoreTLS must be true or false') });
+  });
+
+  it('still refuses a relay host that is, or resolves to, a private address', async () => {
+    const admin = await api.identity.token({ role: 'admin' });
+    for (const url of [`smtp://127.0.0.1:${internal.port}`, `smtp://localhost:${internal.port}`]) {
+      for (const [method, path, body] of [
+        ['PUT', '/admin/settings', { email: { url } }],
+        ['POST', '/admin/settings/test-email', { url }],
+      ] as const) {
+        const res = await call(method, path, admin, body);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ code: 'private_address' });
+      }
+    }
+    expect(internal.connections).toBe(0);
+  });
+
+  it('gives up on a relay that never greets at the deadline: 502 mail_relay_timeout, naming it', async () => {
+    const admin = await api.identity.token({ role: 'admin' });
+    const res = await call('POST', '/admin/settings/test-email', admin, { url: `smtp://127.0.0.1:${silent.port}` });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({
+      statusCode: 502,
+      code: 'mail_relay_timeout',
+      message: `Mail relay 127.0.0.1 did not finish the check (connect, TLS, greeting and sign-in) within 1 s`,
+      details: { timeoutSeconds: 1 },
+    });
+    expect(silent.connections).toBe(1);
   });
 });

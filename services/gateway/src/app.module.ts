@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { SessionRevocations, TokenVerifier } from '@beacon/auth';
+import { REVOCATION_OPTIONS, SessionRevocations, TokenVerifier } from '@beacon/auth';
 import { EnvModule, HealthModule, loggingModule, RedisModule } from '@beacon/common';
 import { GatewayEnv } from './config/env.dto';
 import { SocketGateway } from './socket/socket.gateway';
@@ -16,7 +16,12 @@ export class AppModule {
         HealthModule.register({ database: false, redis: true }),
       ],
       // The same verification every HTTP service uses (JWKS from identity), for socket handshakes.
-      providers: [{ provide: TokenVerifier, useValue: new TokenVerifier(env.JWKS_URL) }, SessionRevocations, SocketGateway],
+      providers: [
+        { provide: TokenVerifier, useValue: new TokenVerifier(env.JWKS_URL) },
+        { provide: REVOCATION_OPTIONS, useValue: { stalenessSeconds: env.REVOCATION_STALENESS_SECONDS } },
+        SessionRevocations,
+        SocketGateway,
+      ],
     };
   }
 }

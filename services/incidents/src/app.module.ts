@@ -23,7 +23,7 @@ export class AppModule {
         RedisModule.forRoot(env.REDIS_URL, { keyPrefix: `${env.REDIS_PREFIX}:` }),
         RateLimitModule.forRoot(incidentsRateLimits(env)),
         HealthModule.register({ database: true, redis: true }),
-        AuthModule.register({ jwksUrl: env.JWKS_URL }),
+        AuthModule.register({ jwksUrl: env.JWKS_URL, revocationStalenessSeconds: env.REVOCATION_STALENESS_SECONDS }),
         QueueModule.register({
           redisUrl: env.REDIS_URL,
           redisPrefix: env.REDIS_PREFIX,

@@ -18,7 +18,7 @@ export class AppModule {
         TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL, storeDatabase), retryAttempts: 5, retryDelay: 2000 }),
         RedisModule.forRoot(env.REDIS_URL, { keyPrefix: `${env.REDIS_PREFIX}:` }),
         HealthModule.register({ database: true, redis: true }),
-        AuthModule.register({ jwksUrl: env.JWKS_URL }),
+        AuthModule.register({ jwksUrl: env.JWKS_URL, revocationStalenessSeconds: env.REVOCATION_STALENESS_SECONDS }),
         ProductsModule,
         ImagesModule,
       ],

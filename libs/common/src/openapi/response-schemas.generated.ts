@@ -558,6 +558,11 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         updatedAt: {
           type: 'string',
         },
+        revision: {
+          description:
+            "One more at every change of its text, area or status, drafts included (unlike `version`, which counts what went\nout). An edit sends back the revision it was made on, so that it never overwrites a colleague's unseen.",
+          type: 'number',
+        },
         sentAt: {
           anyOf: [
             {
@@ -804,6 +809,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'translations',
         'createdBy',
         'updatedAt',
+        'revision',
         'sentAt',
         'source',
         'recipients',
@@ -1809,8 +1815,13 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         refused: {
           type: 'number',
         },
+        leftForNextPoll: {
+          description:
+            "Linked messages not fetched, left for the next poll: the poll's deadline (CAP_POLL_DEADLINE_SECONDS) passed or the feed host's rate limit was reached.",
+          type: 'number',
+        },
       },
-      required: ['fetched', 'created', 'updated', 'cancelled', 'ignored', 'refused'],
+      required: ['fetched', 'created', 'updated', 'cancelled', 'ignored', 'refused', 'leftForNextPoll'],
     },
     CapSource: {
       description: 'A CAP feed an admin follows (issue 23), with its health.',
@@ -2332,6 +2343,8 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'alert_not_dispatched',
         'nothing_to_update',
         'alert_update_conflict',
+        'alert_edited_elsewhere',
+        'revision_required',
         'invalid_area',
         'area_and_location',
         'area_too_few_points',
@@ -2347,6 +2360,8 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'cap_source_not_found',
         'cap_origin_not_found',
         'cap_area_required',
+        'smtp_option_not_allowed',
+        'mail_relay_timeout',
         'incident_not_found',
         'invalid_transition',
         'status_changed',

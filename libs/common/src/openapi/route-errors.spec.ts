@@ -40,10 +40,13 @@ const NOT_ANSWERED: Record<string, { errors: string[]; why: string }> = {
       '400 severity_priority_mismatch',
       '400 incomplete_location',
       '400 area_and_location',
+      '400 revision_required',
+      '409 alert_edited_elsewhere',
     ],
     why:
       "CapIngestService.apply takes an update that changes nothing as 'ignored' and one of an alert still dispatching as 'retry'; " +
-      'the alert it makes of a CAP message always has a category, never a priority, and an area rather than lat/lng',
+      'the alert it makes of a CAP message always has a category, never a priority, and an area rather than lat/lng; ' +
+      'it updates only alerts in effect (a draft is replaced in place), naming no revision, so none is required or stale',
   },
 };
 

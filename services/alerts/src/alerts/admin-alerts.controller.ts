@@ -10,9 +10,11 @@ import { DeliveryActionsService } from './delivery-actions.service';
 import { DeliveryReportService } from './delivery-report.service';
 import { OperationsService } from './operations.service';
 import { AlertRevisionsService } from './revisions.service';
+import { TranslationKeysChecked } from './translation-keys.interceptor';
 import { AllClearDto, UpdateAlertDto } from './dto/update-alert.dto';
 import { DeliveriesQuery, ExportAlertsQuery, ListAlertsQuery, RecentQuery, StatsQuery } from './dto/list-alerts.query';
 import { ApiErrors, ApiFile, ApiOperation, ApiReturns } from '@beacon/common';
+import { RateLimited } from '../config/rate-limits';
 
 /** Admin: whom an alert would reach, create and send, list, stats, one alert with its deliveries, send a draft, cancel. */
 @Controller()
@@ -29,6 +31,8 @@ export class AdminAlertsController {
 
   /** Whom this alert would reach if sent now; nothing is stored or sent. */
   @Post('audience')
+  @TranslationKeysChecked()
+  @RateLimited('audiencePreview')
   @HttpCode(200)
   @ApiReturns('AlertAudience')
   @ApiOperation(
@@ -46,6 +50,7 @@ export class AdminAlertsController {
   }
 
   @Post()
+  @TranslationKeysChecked()
   @ApiReturns('AdminAlert')
   @ApiOperation(
     'alerts.create',
@@ -79,6 +84,7 @@ export class AdminAlertsController {
 
   /** The history matching these filters, all of it, as CSV (streamed). */
   @Get('export.csv')
+  @RateLimited('csvExports')
   @ApiFile('text/csv')
   @ApiOperation('alerts.export', 'Export the alert history', 'The history matching the filters, all of it, as CSV (streamed).')
   exportCsv(@Query() q: ExportAlertsQuery, @Res() res: Response) {
@@ -122,6 +128,7 @@ export class AdminAlertsController {
 
   /** The per-recipient report: every delivery of the alert as CSV, streamed. */
   @Get(':id/deliveries.csv')
+  @RateLimited('csvExports')
   @ApiFile('text/csv')
   @ApiOperation('alertDeliveries.export', "Export an alert's deliveries", 'The per-recipient report: every delivery of the alert as CSV (streamed).')
   @ApiErrors({ 404: ['alert_not_found'] })
@@ -153,6 +160,7 @@ export class AdminAlertsController {
 
   /** A new version of the alert in effect: those it reached are told what changed, those newly concerned get it. */
   @Post(':id/update')
+  @TranslationKeysChecked()
   @HttpCode(200)
   @ApiReturns('AdminAlert')
   @ApiOperation(
@@ -163,9 +171,9 @@ export class AdminAlertsController {
   @ApiErrors(ALERT_CONTENT_ERRORS)
   @ApiErrors(ALERT_LOCATION_ERRORS)
   @ApiErrors({
-    400: ['nothing_to_update'],
+    400: ['nothing_to_update', 'revision_required'],
     404: ['alert_not_found'],
-    409: ['alert_not_dispatched', 'alert_update_conflict', 'invalid_alert_status'],
+    409: ['alert_edited_elsewhere', 'alert_not_dispatched', 'alert_update_conflict', 'invalid_alert_status'],
   })
   update(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string, @Body() dto: UpdateAlertDto) {
     return this.revisions.update(id, dto, { id: user.id, email: user.email });

@@ -50,6 +50,8 @@ export interface AlertRow {
   reminded_at?: Date | null;
   reminders?: number | null;
   version?: number;
+  /** AlertRevisionCounter migration: one more at every write that sets updated_at. */
+  revision?: number;
   all_clear_at?: Date | null;
   all_clear_message?: string | null;
   /** [channel, status, n] triples from alert_delivery_counts. */
@@ -69,7 +71,7 @@ export const EFFECTIVE_STATUS_SQL = `(CASE WHEN a.status = 'active' AND ${expire
 
 export const ALERT_COLUMNS_SQL = `a.id, a.title, a.message, a.translations, a.type, a.severity, a.category, a.location_name, a.lat, a.lng, a.radius_km,
   a.area_polygon, a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
-  a.created_at, a.updated_at, a.concerned, a.remind_after_minutes, a.reminded_at, a.reminders, a.version, a.all_clear_at, a.all_clear_message`;
+  a.created_at, a.updated_at, a.concerned, a.remind_after_minutes, a.reminded_at, a.reminders, a.version, a.revision, a.all_clear_at, a.all_clear_message`;
 
 /**
  * [channel, status, n] per channel and status from the roll-up, and [channel, 'held', n]: pending deliveries
@@ -142,6 +144,7 @@ export function toAdminAlert(r: AlertRow): AdminAlert {
     translations: r.translations ?? {},
     createdBy: r.created_by,
     updatedAt: iso(r.updated_at)!,
+    revision: r.revision ?? 1,
     sentAt: iso(r.sent_at),
     source: r.source,
     recipients: r.recipients,

@@ -5,8 +5,6 @@ import {
   AlertCategory,
   categoryOfType,
   CATEGORY_DEFAULT_TYPE,
-  JobIds,
-  JobName,
   Page,
   priorityOfSeverity,
   Severity,
@@ -17,7 +15,7 @@ import {
   DeliveryStatus,
   DELIVERY_STATUSES,
 } from '@beacon/contracts';
-import { AppError, badRequest, conflict, JobQueue, LiveEvents, notFound } from '@beacon/common';
+import { AppError, badRequest, conflict, LiveEvents, notFound } from '@beacon/common';
 import type { AuthUser } from '@beacon/auth';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ServerKeys } from '../keys/server-keys';
@@ -32,6 +30,7 @@ import { DeliveriesQuery, ListAlertsQuery, MyAlertsQuery } from './dto/list-aler
 import { HelpRequestDto } from './dto/help-request.dto';
 import { HelpRequestsRepository } from './help-requests.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
+import { DispatchOutbox } from '../outbox/dispatch-outbox';
 
 const page = <T>(items: T[], total: number, q: { page: number; pageSize: number }): Page<T> => ({
   items,
@@ -57,11 +56,11 @@ export class AlertsService {
     private readonly deliveryRows: DeliveriesRepository,
     private readonly audience: AudienceRepository,
     private readonly help: HelpRequestsRepository,
-    private readonly queue: JobQueue,
     private readonly live: LiveEvents,
     private readonly keys: ServerKeys,
     private readonly progress: ProgressPublisher,
     private readonly audit: AuditRepository,
+    private readonly outbox: DispatchOutbox,
   ) {}
 
   /** Who did what to the alert, and when (404 for an unknown alert). */
@@ -145,8 +144,9 @@ export class AlertsService {
     };
   }
 
+  /** Through the outbox: a Redis that does not answer delays the dispatch until it does, without failing the caller. */
   enqueueDispatch(alertId: string) {
-    return this.queue.add(JobName.AlertDispatch, { alertId, requestedAt: new Date().toISOString() }, { jobId: JobIds.dispatch(alertId) });
+    return this.outbox.enqueue(alertId);
   }
 
   /** Sends a draft (e.g. one a verified incident created). */
@@ -172,17 +172,15 @@ export class AlertsService {
   }
 
   /**
-   * An alert's change (a new version, the all-clear) or end (cancelled, expired) to admins and to every user it
-   * concerns (AudienceRepository), so a screen that was told of it, channel or not, shows it as it is now.
+   * An alert's change (a new version, the all-clear, a draft's edit) or end (cancelled, expired) to admins and, once it
+   * went out, to every user it concerns (AudienceRepository), so a screen that was told of it, channel or not, shows it
+   * as it is now. One that never went out (a draft, edited, replaced by its feed or cancelled) is the admins' alone:
+   * its unsent text must not reach anyone's screen.
    */
-  /** A change only the admins' screens are told of (a draft's edit: nobody else knows of it). */
-  announceToAdmins(row: AlertRow) {
-    this.live.toAdmins('alert:updated', toSummary(row));
-  }
-
   async announceChange(row: AlertRow) {
     const summary = toSummary(row);
     this.live.toAdmins('alert:updated', summary);
+    if (!row.sent_at) return;
     await this.audience.stream(row, (userIds) => this.live.toUsers(userIds, 'alert:updated', summary));
   }
 

@@ -28,6 +28,12 @@ export interface VersionRow {
   dispatched_at: Date | null;
 }
 
+/** What the admin was looking at when they made an update: the alert's version and (required for a draft) revision. */
+export interface SeenState {
+  version?: number;
+  revision?: number;
+}
+
 /** An alert row as a version keeps it: every column but the request's idempotency data. */
 const SNAPSHOT_SQL = `(to_jsonb(a) - ARRAY['idempotency_key', 'idempotency_fingerprint', 'batch_sizes'])`;
 
@@ -51,17 +57,12 @@ export class RevisionsRepository {
    * An update. A draft is edited in place (nothing went out, so there is no version to keep and nobody to tell: it
    * stays version 1); an alert in effect gets a new version.
    */
-  async update(id: string, changes: AlertChanges, actor: Actor, seenVersion?: number): Promise<{ row: AlertRow; changed: AlertUpdateField[] }> {
+  async update(id: string, changes: AlertChanges, actor: Actor, seen: SeenState = {}): Promise<{ row: AlertRow; changed: AlertUpdateField[] }> {
     return this.ds.transaction(async (m) => {
       const current = await this.lockInEffect(m, id, 'updated', ['active', 'draft']);
       const draft = current.status === 'draft';
       if (!draft && current.recipients === null) throw conflict('This alert is still being dispatched; try again in a moment', 'alert_not_dispatched');
-      if (seenVersion !== undefined && seenVersion !== current.version) {
-        throw conflict(
-          `This alert was changed meanwhile (it is now version ${current.version}); reload it and make your update again`,
-          'alert_update_conflict',
-        );
-      }
+      assertSeenIsCurrent(current, seen);
       const area = changes.area ?? {};
       if (area.radiusKm !== undefined && (current.area_polygon || current.lat === null))
         throw badRequest('A radius resizes a circle, and this alert has none: send its new area', 'invalid_area');
@@ -283,6 +284,32 @@ export function changedFields(current: AlertRow, changes: AlertChanges): AlertUp
   )
     changed.push('area');
   return changed;
+}
+
+/**
+ * Refuses an update made on an earlier state of the alert than it is in now: another admin's edit (or a feed's) came
+ * first and would be lost unseen. A draft's edit must say which revision it was made on, since a draft's version never
+ * moves; an update of an alert in effect may name its version, its revision, or neither (the API's earlier clients).
+ */
+export function assertSeenIsCurrent(current: AlertRow, seen: SeenState) {
+  const draft = current.status === 'draft';
+  if (seen.version !== undefined && seen.version !== current.version) {
+    throw conflict(`This alert was changed meanwhile (it is now version ${current.version}); reload it and make your update again`, 'alert_update_conflict');
+  }
+  if (seen.revision === undefined && draft) {
+    throw badRequest(
+      "Send the draft's revision (from when you opened it) with your edit, so that a colleague's edit is never overwritten",
+      'revision_required',
+    );
+  }
+  if (seen.revision !== undefined && seen.revision !== current.revision) {
+    throw conflict(
+      draft
+        ? 'This draft was changed by someone else since you opened it. Reload to see their changes.'
+        : 'This alert was changed by someone else since you opened it. Reload to see their changes, then make your update again.',
+      'alert_edited_elsewhere',
+    );
+  }
 }
 
 /** An object with its keys in order, so two translations maps compare by content. */

@@ -23,13 +23,9 @@ export class AlertRevisionsService {
   ) {}
 
   async update(id: string, dto: UpdateAlertDto, actor: Actor): Promise<AdminAlert> {
-    const { row } = await this.revisions.update(id, toChanges(dto), actor, dto.version);
-    // A draft edited: nobody was told of it, so only the admins' screens hear of the change.
-    if (row.status === 'draft') this.alerts.announceToAdmins(row);
-    else {
-      await this.enqueue(id, row.version!);
-      await this.alerts.announceChange(row);
-    }
+    const { row } = await this.revisions.update(id, toChanges(dto), actor, { version: dto.version, revision: dto.revision });
+    if (row.status !== 'draft') await this.enqueue(id, row.version!);
+    await this.alerts.announceChange(row);
     return this.alerts.get(id);
   }
 

@@ -49,6 +49,42 @@ describe('alert translations API', () => {
     expect(res.body).toMatchObject({ code, message: expect.stringContaining(message) });
   });
 
+  /** A body sent as the JSON text given: a JS object literal's "__proto__" is no own key, so JSON.stringify would drop it. */
+  async function rawJson(method: string, path: string, token: string, json: string) {
+    const res = await fetch(`${api.service.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: json,
+    });
+    return { status: res.status, body: (await res.json()) as { code: string; message: string } };
+  }
+
+  it.each(['__proto__', 'constructor', 'toString'])(
+    'refuses a language named %s (an Object.prototype member) on alerts, their edits and templates; nothing is written',
+    async (language) => {
+      const draft = (await call<AdminAlert>('POST', '', admin, { ...valid, draft: true, translations: {} })).body;
+      const counts = () =>
+        api.db.query<{ alerts: number; templates: number; updated: number }>(
+          `SELECT (SELECT count(*) FROM alerts.alerts)::int AS alerts, (SELECT count(*) FROM alerts.alert_templates)::int AS templates,
+                  (SELECT count(*) FROM alerts.alert_audit WHERE action = 'updated')::int AS updated`,
+        );
+      const before = await counts();
+      const translations = `{${JSON.stringify(language)}: ${JSON.stringify(es)}}`;
+      const withTranslations = (body: object) => `${JSON.stringify(body).slice(0, -1)}, "translations": ${translations}}`;
+      for (const [method, path, body] of [
+        ['POST', '', withTranslations({ ...valid, translations: undefined })],
+        ['POST', `/${draft.id}/update`, withTranslations({ revision: draft.revision })],
+        ['POST', '/templates', withTranslations({ ...valid, name: `Water main ${language}`, translations: undefined, priority: undefined })],
+      ] as const) {
+        const res = await rawJson(method, path, admin, body);
+        expect([path, res.status]).toEqual([path, 400]);
+        expect(res.body).toMatchObject({ code: 'validation_failed', message: expect.stringContaining(`Unsupported language "${language}"`) });
+      }
+      expect(await counts()).toEqual(before);
+      expect((await call<AdminAlert>('GET', `/${draft.id}`, admin)).body).toMatchObject({ translations: {}, revision: draft.revision });
+    },
+  );
+
   it('refuses, on create and in the audience preview, an SMS over the segment limit in any language, naming it', async () => {
     const long = { ...valid, translations: { es: { title: 'Corte de agua 🚰', message: '🚰'.repeat(400) } } };
     for (const path of ['', '/audience']) {

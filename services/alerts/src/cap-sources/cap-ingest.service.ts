@@ -1,15 +1,16 @@
+import { setImmediate } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { CapPollResult, JobName, JobPayloads } from '@beacon/contracts';
-import { AppError, OnJob } from '@beacon/common';
+import { AppError, OnJob, RateLimitExceeded } from '@beacon/common';
 import { AlertsRepository } from '../alerts/alerts.repository';
 import { AlertsService } from '../alerts/alerts.service';
 import { Actor } from '../alerts/audit.repository';
 import { AlertRevisionsService } from '../alerts/revisions.service';
 import { beaconCategoryOfCap, beaconSeverityOfCap } from '../cap/cap-vocabulary';
 import { AlertsEnv } from '../config/env.dto';
-import { toBeaconArea } from './cap-area';
+import { BeaconArea, toBeaconArea } from './cap-area';
 import { toAlertArea } from '../alerts/alert-area';
-import { CapFeedClient, CapFetchError, CapTooLargeError } from './cap-feed.client';
+import { CapFeedClient, CapFetchError, CapPollDeadlineError, CapRateLimitedError, CapTooLargeError } from './cap-feed.client';
 import { CapInfo, CapMessage, readFeedDocument } from './cap-message';
 import { capText, primaryInfo, toBeaconTranslations } from './cap-translations';
 import { CapSourceRow, CapSourcesRepository } from './cap-sources.repository';
@@ -62,8 +63,14 @@ export class CapIngestService {
     }
   }
 
-  async poll(source: CapSourceRow): Promise<CapPollResult> {
-    const result: CapPollResult = { fetched: 0, created: 0, updated: 0, cancelled: 0, ignored: 0, refused: 0 };
+  /**
+   * One poll, ended by CAP_POLL_DEADLINE_SECONDS however slow the feed: the links not fetched by then are left for
+   * the next poll (`leftForNextPoll`). `onDemand` (Fetch now): a feed host over its rate limit is refused with
+   * RateLimitExceeded and nothing is recorded, rather than counted as the source failing.
+   */
+  async poll(source: CapSourceRow, { onDemand = false } = {}): Promise<CapPollResult> {
+    const deadline = Date.now() + this.env.CAP_POLL_DEADLINE_SECONDS * 1000;
+    const result: CapPollResult = { fetched: 0, created: 0, updated: 0, cancelled: 0, ignored: 0, refused: 0, leftForNextPoll: 0 };
     const refuse = async (url: string | null, reason: string) => {
       result.refused++;
       this.logger.warn(`CAP source ${source.id} (${source.name}): refused ${url ?? 'an embedded message'}: ${reason}`);
@@ -71,16 +78,18 @@ export class CapIngestService {
     };
     let text: string;
     try {
-      text = await this.client.fetch(source.id, source.url);
+      text = await this.client.fetch(source.url, deadline);
       result.fetched++;
     } catch (e) {
-      if (!(e instanceof CapFetchError || e instanceof CapTooLargeError)) throw e;
-      if (e instanceof CapTooLargeError) {
+      if (onDemand && e instanceof CapRateLimitedError) throw new RateLimitExceeded(Math.max(1, Math.ceil((e.retryAt.getTime() - Date.now()) / 1000)));
+      const err = e instanceof CapPollDeadlineError ? new CapFetchError(`no answer within the poll's ${this.env.CAP_POLL_DEADLINE_SECONDS} s`) : e;
+      if (!(err instanceof CapFetchError || err instanceof CapTooLargeError)) throw err;
+      if (err instanceof CapTooLargeError) {
         result.fetched++;
-        await refuse(source.url, e.message);
+        await refuse(source.url, err.message);
       }
-      this.logger.warn(`CAP source ${source.id} (${source.name}) failed: ${e.message}`);
-      await this.sources.failed(source.id, e.message, e instanceof CapFetchError ? e.retryAt : null);
+      this.logger.warn(`CAP source ${source.id} (${source.name}) failed: ${err.message}`);
+      await this.sources.failed(source.id, err.message, err instanceof CapFetchError ? err.retryAt : null);
       return result;
     }
     let doc;
@@ -97,7 +106,8 @@ export class CapIngestService {
       if (o !== 'retry') result[o]++;
     };
     for (const { message, xml } of doc.messages) count(await this.apply(source, message, xml, null));
-    for (const link of doc.links.slice(0, this.env.CAP_SOURCE_MAX_LINKS)) {
+    const links = doc.links.slice(0, this.env.CAP_SOURCE_MAX_LINKS);
+    for (const [i, link] of links.entries()) {
       let url: string;
       try {
         url = new URL(link, source.url).toString();
@@ -107,13 +117,18 @@ export class CapIngestService {
       }
       if (await this.sources.knownUrl(source.id, url)) continue;
       try {
-        const body = await this.client.fetch(source.id, url);
+        const body = await this.client.fetch(url, deadline);
         result.fetched++;
         const linked = readFeedDocument(body, this.limits);
         if (linked.messages.length !== 1 || linked.links.length) throw new CapRefusal('a linked document is not a single CAP alert');
         count(await this.apply(source, linked.messages[0].message, linked.messages[0].xml, url));
       } catch (e) {
-        if (e instanceof CapFetchError && e.retryAt) break; // rate limited: the rest waits for the next poll
+        // Out of time, or rate limited: this link and the rest wait for the next poll.
+        if (e instanceof CapPollDeadlineError || (e instanceof CapFetchError && e.retryAt)) {
+          result.leftForNextPoll = links.length - i;
+          this.logger.warn(`CAP source ${source.id} (${source.name}): ${result.leftForNextPoll} links left for the next poll (${e.message})`);
+          break;
+        }
         if (!(e instanceof CapFetchError || e instanceof CapTooLargeError || e instanceof CapRefusal)) throw e;
         if (e instanceof CapTooLargeError) result.fetched++;
         await refuse(url, e.message);
@@ -144,7 +159,7 @@ export class CapIngestService {
       await track(null, `ignored: status ${msg.status}`);
       return 'ignored';
     }
-    if (msg.msgType === 'Alert') return this.create(source, msg, actor, track);
+    if (msg.msgType === 'Alert') return this.create(source, msg, url, actor, track);
     if (msg.msgType !== 'Update' && msg.msgType !== 'Cancel') {
       await track(null, `ignored: ${msg.msgType}`);
       return 'ignored';
@@ -152,7 +167,7 @@ export class CapIngestService {
     const alertId = await this.referenced(source, msg);
     if (!alertId) {
       // An update of a message we never took (the source began before it, or the rule refused it) is taken as new.
-      if (msg.msgType === 'Update') return this.create(source, msg, actor, track);
+      if (msg.msgType === 'Update') return this.create(source, msg, url, actor, track);
       await track(null, 'ignored: references no alert from this source');
       return 'ignored';
     }
@@ -185,7 +200,7 @@ export class CapIngestService {
     }
     const { title, message } = capText(info);
     const translations = toBeaconTranslations(msg.infos, info);
-    const area = toBeaconArea(info);
+    const { area } = await this.areaOf(source, info, url);
     const severity = beaconSeverityOfCap(info.severity);
     if (row.status === 'draft') {
       await this.sources.replaceDraft(alertId, {
@@ -198,6 +213,7 @@ export class CapIngestService {
         locationName: area?.locationName ?? row.location_name,
         expiresAt: expiryOf(info),
       });
+      // announceChange tells a draft (it never went out) to the admins' screens alone.
       await this.alerts.announceChange((await this.alertRows.findById(alertId))!);
       await track(alertId, 'updated draft');
       return 'updated';
@@ -236,9 +252,24 @@ export class CapIngestService {
     return null;
   }
 
+  /**
+   * The message's Beacon area; null when it names none, or when Beacon refuses it (larger than an alert may cover, too
+   * many points): then `refused` says why, and it is kept with the source's recent refusals so the console shows it.
+   */
+  private async areaOf(source: CapSourceRow, info: CapInfo, url: string | null): Promise<{ area: BeaconArea | null; refused: string | null }> {
+    // The document was just read in one go: let the requests waiting on the event loop in before the geometry runs.
+    await setImmediate();
+    const found = await toBeaconArea(info);
+    if (!found || found.area !== null) return { area: found, refused: null };
+    this.logger.warn(`CAP source ${source.id} (${source.name}): the area of ${url ?? 'an embedded message'} is refused: ${found.reason}`);
+    await this.sources.refuse(source.id, url, `the area is refused (the alert is kept as a draft, or its area unchanged): ${found.reason}`);
+    return { area: null, refused: found.reason };
+  }
+
   private async create(
     source: CapSourceRow,
     msg: CapMessage,
+    url: string | null,
     actor: Actor,
     track: (alertId: string | null, outcome: string) => Promise<void>,
   ): Promise<Outcome> {
@@ -255,7 +286,7 @@ export class CapIngestService {
       await track(null, 'ignored: expired');
       return 'ignored';
     }
-    const area = toBeaconArea(info);
+    const { area, refused } = await this.areaOf(source, info, url);
     const sendNow =
       area !== null && (source.mode === 'send' || (source.mode === 'send_extreme_immediate' && info.severity === 'Extreme' && info.urgency === 'Immediate'));
     const input = this.alerts.toNewAlert(
@@ -282,8 +313,8 @@ export class CapIngestService {
     input.source = 'cap';
     input.sourceRef = `${source.id}:${msg.sender}:${msg.identifier}`;
     const { alert } = await this.alerts.createFrom(input, actor);
-    // Geocode-only: kept as a draft the admin must give an area before sending (the console says so).
-    await track(alert.id, area ? (sendNow ? 'sent' : 'draft') : 'draft: needs an area');
+    // Geocode-only, or an area Beacon refused: kept as a draft the admin must give an area before sending (the console says so).
+    await track(alert.id, area ? (sendNow ? 'sent' : 'draft') : refused ? `draft: ${refused}` : 'draft: needs an area');
     this.logger.log(`CAP source ${source.id}: ${msg.sender}/${msg.identifier} made alert ${alert.id} (${alert.status})`);
     return 'created';
   }

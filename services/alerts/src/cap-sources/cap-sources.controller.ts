@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
-import { ApiErrors, ApiFile, ApiNoContent, ApiOperation, ApiReturns, notFound } from '@beacon/common';
+import { ApiErrors, ApiFile, ApiNoContent, ApiOperation, ApiReturns, notFound, RateLimitExceeded } from '@beacon/common';
 import { ALERT_CONTENT_ERRORS } from '../alerts/alert-content.errors';
 import { alertIdPipe } from '../alerts/alert-id.pipe';
 import { CAP_CONTENT_TYPE } from '../cap/cap.xml';
@@ -94,14 +94,20 @@ export class CapSourcesController {
   @ApiOperation(
     'capSources.poll',
     'Poll a CAP source now',
-    "Fetches the source now, whatever its schedule, and applies its messages (new alerts, updates, cancels); answers what the poll did. A message Beacon cannot take as an alert makes the poll fail with that message's error.",
+    "Fetches the source now, whatever its schedule, and applies its messages (new alerts, updates, cancels); answers what the poll did. A message Beacon cannot take as an alert makes the poll fail with that message's error. The feed's host is fetched at most CAP_SOURCE_RATE_LIMIT times per window by every source together: over it, 429 with Retry-After.",
   )
   @ApiErrors(ALERT_CONTENT_ERRORS)
   @ApiErrors({
     404: ['alert_not_found', 'cap_source_not_found'],
     409: ['alert_update_conflict', 'invalid_alert_status'],
+    429: ['rate_limited'],
   })
-  poll(@Param('id', sourceId) id: string) {
-    return this.sources.pollNow(id);
+  async poll(@Param('id', sourceId) id: string, @Res({ passthrough: true }) res: Response) {
+    try {
+      return await this.sources.pollNow(id);
+    } catch (e) {
+      if (e instanceof RateLimitExceeded) res.setHeader('Retry-After', String(e.retryAfter));
+      throw e;
+    }
   }
 }

@@ -150,7 +150,7 @@ describe('CAP sources: official warnings in', () => {
   it('a poll takes the good messages (sent or draft by the rule) and refuses the malformed, oversized and billion-laughs ones with their reason', async () => {
     feed.entries = ['tornado-warning.xml', 'malformed.xml', 'flood-two-languages.xml', 'oversized.xml', 'billion-laughs.xml', 'wildfire-geocode-only.xml'];
     const result = await poll();
-    expect(result).toEqual({ fetched: 7, created: 3, updated: 0, cancelled: 0, ignored: 0, refused: 3 });
+    expect(result).toEqual({ fetched: 7, created: 3, updated: 0, cancelled: 0, ignored: 0, refused: 3, leftForNextPoll: 0 });
 
     const all = await allAlerts();
     expect(all).toHaveLength(3);
@@ -208,7 +208,7 @@ describe('CAP sources: official warnings in', () => {
       [34.05, -111.2],
       [33.95, -111.27],
     ];
-    const drawn = await call<AdminAlert>('POST', `/${fire.id}/update`, admin, { area: { type: 'polygon', points: tonto } });
+    const drawn = await call<AdminAlert>('POST', `/${fire.id}/update`, admin, { area: { type: 'polygon', points: tonto }, revision: fire.revision });
     expect(drawn.status).toBe(200);
     expect(drawn.body).toMatchObject({ status: 'draft', version: 1, area: { type: 'polygon', points: [...tonto, tonto[0]] } });
     expect((await call('POST', `/${fire.id}/send`, admin)).body).toMatchObject({ status: 'active', area: { type: 'polygon' } });

@@ -35,9 +35,9 @@ export class CapSourcesService {
     if (!(await this.sources.remove(id))) throw notFound('CAP source', 'cap_source_not_found');
   }
 
-  /** Polls the source now, whatever its schedule (the console's "Fetch now"). */
+  /** Polls the source now, whatever its schedule (the console's "Fetch now"); RateLimitExceeded when its feed host is over its limit. */
   async pollNow(id: string): Promise<CapPollResult> {
-    return this.ingest.poll(await this.found(id));
+    return this.ingest.poll(await this.found(id), { onDemand: true });
   }
 
   async origin(alertId: string): Promise<CapOrigin> {

@@ -26,6 +26,13 @@ export class AlertsDeliveryEnv extends BaseEnv {
   @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:1025' })
   SMTP_URL = 'smtp://127.0.0.1:1025';
 
+  /**
+   * Test Connection's deadline for the mail relay, from resolving its name to the sign-in: a relay that answers
+   * slowly at every step would otherwise hold the request for each step's own time-out in turn.
+   */
+  @Rules(...intRule('MAIL_RELAY_TEST_TIMEOUT_SECONDS', 1, 120))
+  MAIL_RELAY_TEST_TIMEOUT_SECONDS: number = 15;
+
   /** The e-mails' sender, until an admin saves one. */
   @Matches(/^.+$/, { message: 'MAIL_FROM must be an address, e.g. Beacon Alerts <alerts@beacon.local>' })
   MAIL_FROM = 'Beacon Alerts <alerts@beacon.local>';

@@ -6,7 +6,7 @@ import { AlertsDeliveryEnv } from './delivery-env';
  * On top of the longest channel job before its deliveries count as stranded: the reads before a batch's sends start
  * and the write of their outcomes after they stop.
  */
-const REDRIVE_MARGIN_SECONDS = 5;
+export const REDRIVE_MARGIN_SECONDS = 5;
 
 /** Time to close connections after the last job, on top of the longest channel job. */
 const SHUTDOWN_MARGIN_SECONDS = 10;

@@ -18,12 +18,31 @@ export class AlertsEnv extends AlertsDeliveryEnv {
   @Matches(/^(https?:\/\/[^\s?#]+)?$/, { message: 'GEOCODER_URL must be an http(s) URL without a query, e.g. https://nominatim.openstreetmap.org/search' })
   GEOCODER_URL = '';
 
+  /**
+   * Requests to GEOCODER_URL, shared by every replica through Redis (public Nominatim allows 1/s and bans clients
+   * that send more); searches wait their turn in a queue of at most GEOCODER_QUEUE_SIZE per replica, past which they
+   * are refused with 429.
+   */
+  @RateRule('GEOCODER_RATE') GEOCODER_RATE = '1/1';
+  @Rules(...intRule('GEOCODER_QUEUE_SIZE', 1, 1000))
+  GEOCODER_QUEUE_SIZE: number = 10;
+  /** Answers kept per replica (normalised search text), and for how long: places rarely move. */
+  @Rules(...intRule('GEOCODER_CACHE_SIZE', 0, 100000))
+  GEOCODER_CACHE_SIZE: number = 500;
+  @Rules(...intRule('GEOCODER_CACHE_TTL_SECONDS', 1, 604800))
+  GEOCODER_CACHE_TTL_SECONDS: number = 86400;
+
   /** Help requests: someone in danger may press it a few times, a script not hundreds. */
   @RateRule('ALERTS_RATE_HELP_REQUESTS_USER') ALERTS_RATE_HELP_REQUESTS_USER = '10/600';
   @RateRule('ALERTS_RATE_HELP_REQUESTS_IP') ALERTS_RATE_HELP_REQUESTS_IP = '60/600';
   /** Push subscription changes: a browser re-subscribes on every load. */
   @RateRule('ALERTS_RATE_PUSH_SUBSCRIPTIONS_USER') ALERTS_RATE_PUSH_SUBSCRIPTIONS_USER = '60/3600';
   @RateRule('ALERTS_RATE_PUSH_SUBSCRIPTIONS_IP') ALERTS_RATE_PUSH_SUBSCRIPTIONS_IP = '300/3600';
+  /** Admin routes that cost a count over every user, a full export or a call to a provider: per admin. */
+  @RateRule('ALERTS_RATE_AUDIENCE_PREVIEW_USER') ALERTS_RATE_AUDIENCE_PREVIEW_USER = '30/300';
+  @RateRule('ALERTS_RATE_CSV_EXPORTS_USER') ALERTS_RATE_CSV_EXPORTS_USER = '20/600';
+  @RateRule('ALERTS_RATE_SETTINGS_TESTS_USER') ALERTS_RATE_SETTINGS_TESTS_USER = '30/600';
+  @RateRule('ALERTS_RATE_GEOCODE_USER') ALERTS_RATE_GEOCODE_USER = '30/60';
 
   /**
    * CAP sources (issue 23): hosts a source's URL may be on although they resolve to private or loopback addresses
@@ -40,7 +59,7 @@ export class AlertsEnv extends AlertsDeliveryEnv {
   @Rules(...intRule('CAP_SOURCE_TIMEOUT_SECONDS', 1, 120))
   CAP_SOURCE_TIMEOUT_SECONDS: number = 10;
 
-  /** Requests per source per window (shared by every replica through Redis); a 429's Retry-After is honoured too. */
+  /** Requests per feed host (host:port) per window, whichever source asks (shared by every replica through Redis); a 429's Retry-After is honoured too. */
   @Rules(...intRule('CAP_SOURCE_RATE_LIMIT', 1, 10000))
   CAP_SOURCE_RATE_LIMIT: number = 60;
 
@@ -54,6 +73,10 @@ export class AlertsEnv extends AlertsDeliveryEnv {
   /** CAP messages followed from one feed per poll at most (the newest first as the feed lists them). */
   @Rules(...intRule('CAP_SOURCE_MAX_LINKS', 1, 1000))
   CAP_SOURCE_MAX_LINKS: number = 50;
+
+  /** One poll of a source ends after this, however many links are left (they wait for the next poll): a slow feed holds a worker this long at most. */
+  @Rules(...intRule('CAP_POLL_DEADLINE_SECONDS', 1, 3600))
+  CAP_POLL_DEADLINE_SECONDS: number = 30;
 
   get capSourceAllowHosts(): string[] {
     return csv(this.CAP_SOURCE_ALLOW_HOSTS);

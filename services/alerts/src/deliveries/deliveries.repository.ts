@@ -92,10 +92,23 @@ export interface BatchPlan {
   stranded: boolean;
 }
 
-/** An active, dispatched alert with stranded deliveries, and the batch sizes its dispatch planned with (null before they were kept). */
+/**
+ * An active, dispatched alert with stranded deliveries, the batch sizes its dispatch planned with (null before they were
+ * kept) and the request it was dispatched for (null before that was kept, or when none was named).
+ */
 export interface AlertWithStranded {
   id: string;
   batch_sizes: BatchSizes | null;
+  request_id: string | null;
+}
+
+/** Unfinished deliveries of ended alerts that the sweep settled (settleEndedUnmoved), per alert. */
+export interface SettledDeliveries {
+  alert_id: string;
+  /** Left sending by a worker that died: whether they reached the provider is unknown. */
+  failed: number;
+  /** Still pending: never sent. */
+  cancelled: number;
 }
 
 /**
@@ -104,8 +117,14 @@ export interface AlertWithStranded {
  * carried by another delivery's digest (merged_into: its lead's batch re-drives it). A live worker writes its claimed
  * rows' outcome within the longest channel job, which the threshold outlasts (DispatcherEnv), so its rows never match.
  */
-const strandedSql = (after: string) =>
-  `(d.status IN ('pending','sending') AND d.merged_into IS NULL AND greatest(d.updated_at, d.not_before) < now() - make_interval(secs => ${after}))`;
+const strandedSql = (after: string) => `(d.status IN ('pending','sending') AND d.merged_into IS NULL AND ${unmovedSql(after)})`;
+
+/** The delivery (d) has not changed for `$after` seconds, counted from its release for a held one. */
+const unmovedSql = (after: string) => `greatest(d.updated_at, d.not_before) < now() - make_interval(secs => ${after})`;
+
+/** Why an ended alert's (alias a) deliveries no longer go out, in the words the channel runner uses (whyNot). */
+const endedReasonSql = (a = 'a') =>
+  `(CASE WHEN ${a}.status = 'all_clear' THEN 'all clear given' WHEN ${a}.status = 'cancelled' THEN 'alert cancelled' ELSE 'alert expired' END)`;
 
 /** A half-open range of user ids, [from, to); an absent end is unbounded. */
 export interface UserIdRange {
@@ -134,6 +153,7 @@ export function userIdRanges(parts: number): UserIdRange[] {
  *                           read in the app meanwhile; sent: a device of the user's took it, whatever the others did;
  *                           delivered: a receipt came while it was still being sent; cancelled: channel turned off)
  *   pending   -> cancelled  cancelBatch (sending too), cancelPendingForEndedAlerts
+ *   sending   -> failed     settleEndedUnmoved (left by a dead worker, its alert ended: outcome unknown; pending -> cancelled)
  *   pending | sending, stranded (no job left to move it) -> the same status, updated_at = now()
  *                           touchStranded, once the sweep has queued its batch again (StrandedDeliveries); the
  *                           re-queued job then claims it like any other (claimBatch, claimHeldBatch)
@@ -269,12 +289,47 @@ export class DeliveriesRepository {
    */
   async alertsWithStranded(afterSeconds: number, limit = 100): Promise<AlertWithStranded[]> {
     return this.ds.query(
-      `SELECT a.id, a.batch_sizes FROM alerts.alerts a
+      `SELECT a.id, a.batch_sizes, a.dispatch_request_id AS request_id FROM alerts.alerts a
        WHERE a.status = 'active' AND NOT ${expiredSql('a')}
          AND a.dispatched_at < now() - make_interval(secs => $1)
          AND (SELECT sum(c.n) FROM alerts.alert_delivery_counts c WHERE c.alert_id = a.id AND c.status IN ('pending','sending')) > 0
          AND EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = a.id AND ${strandedSql('$1')})
        ORDER BY a.dispatched_at LIMIT $2`,
+      [afterSeconds, limit],
+    );
+  }
+
+  /**
+   * Unfinished deliveries of alerts that have ended (cancelled, expired, or given the all-clear, whose own deliveries
+   * still go out) and that have not moved for `afterSeconds`: the sweep re-drives only active alerts, and a channel job
+   * of an ended alert that would have settled them is gone with a Redis that lost its data, or with its worker. Rows
+   * left sending may or may not have reached the provider, so they end failed with an "outcome unknown" reason, never
+   * sent (the console counts no person as reached who may not have been); rows still pending were never sent and are
+   * cancelled, as the alert's end cancels them (cancelPendingForEndedAlerts). A row carried in another delivery's
+   * digest (merged_into) follows its lead: it is settled here only once the lead is no longer unfinished (so on the
+   * sweep after the one that settled the lead). At most `limit` alerts per call, the longest ended first.
+   */
+  async settleEndedUnmoved(afterSeconds: number, limit = 100): Promise<SettledDeliveries[]> {
+    return this.ds.query(
+      `WITH ended AS (
+         SELECT a.id, a.status, ${endedReasonSql('a')} AS reason FROM alerts.alerts a
+         WHERE (a.status IN ('cancelled', 'expired', 'all_clear') OR (a.status = 'active' AND ${expiredSql('a')}))
+           AND (SELECT sum(c.n) FROM alerts.alert_delivery_counts c WHERE c.alert_id = a.id AND c.status IN ('pending','sending')) > 0
+         ORDER BY a.updated_at LIMIT $2),
+       settled AS (
+         UPDATE alerts.alert_deliveries d
+         SET status = CASE WHEN d.status = 'sending' THEN 'failed' ELSE 'cancelled' END,
+             error = CASE WHEN d.status = 'sending' THEN 'outcome unknown: its sending was interrupted, and the ' || e.reason || ' before it was retried'
+                          ELSE e.reason END,
+             next_attempt_at = NULL, updated_at = now()
+         FROM ended e
+         WHERE d.alert_id = e.id AND d.status IN ('pending','sending') AND ${unmovedSql('$1')}
+           AND NOT (d.kind = 'all_clear' AND e.status = 'all_clear')
+           AND (d.merged_into IS NULL OR NOT EXISTS (
+             SELECT 1 FROM alerts.alert_deliveries l WHERE l.id = d.merged_into AND l.status IN ('pending','sending')))
+         RETURNING d.alert_id, d.status)
+       SELECT alert_id, count(*) FILTER (WHERE status = 'failed')::int AS failed, count(*) FILTER (WHERE status = 'cancelled')::int AS cancelled
+       FROM settled GROUP BY alert_id`,
       [afterSeconds, limit],
     );
   }

@@ -49,7 +49,7 @@ export class DispatchHandler {
     const at = new Date(t0);
     const rows = await this.deliveryRows.createForAudience(alert, this.env.DISPATCH_INSERT_PARTS, at);
     const sizes = { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE };
-    const { recipients, batchSizes } = await this.eligibility.markDispatched(alertId, sizes);
+    const { recipients, batchSizes } = await this.eligibility.markDispatched(alertId, sizes, requestId);
     const t1 = Date.now();
     log(`alert ${alertId}: ${rows} deliveries for ${recipients} recipients written in ${t1 - t0} ms`);
 

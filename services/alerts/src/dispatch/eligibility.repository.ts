@@ -48,14 +48,16 @@ export class EligibilityRepository {
   /**
    * Records the recipient count and the end of eligibility, and the batch sizes the alert's deliveries are cut with:
    * `sizes` on the first run; on a re-run after a crash, the ones the first run recorded, which it returns, so the
-   * re-run (and the sweep's re-drive) plans the batches the first run queued, whatever the sizes are now.
+   * re-run (and the sweep's re-drive) plans the batches the first run queued, whatever the sizes are now. Likewise the
+   * request the dispatch ran for (`requestId`), which the sweep's re-driven jobs carry once Redis lost the ones that did.
    */
-  async markDispatched(alertId: string, sizes: BatchSizes): Promise<{ recipients: number; batchSizes: BatchSizes }> {
+  async markDispatched(alertId: string, sizes: BatchSizes, requestId?: string): Promise<{ recipients: number; batchSizes: BatchSizes }> {
     const [rows] = await this.ds.query(
       `UPDATE alerts.alerts a SET recipients = (SELECT count(DISTINCT user_id) FROM alerts.alert_deliveries d WHERE d.alert_id = a.id),
-              dispatched_at = coalesce(a.dispatched_at, now()), batch_sizes = coalesce(a.batch_sizes, $2::jsonb), updated_at = now()
+              dispatched_at = coalesce(a.dispatched_at, now()), batch_sizes = coalesce(a.batch_sizes, $2::jsonb),
+              dispatch_request_id = coalesce(a.dispatch_request_id, $3), updated_at = now()
        WHERE a.id = $1 RETURNING a.recipients, a.batch_sizes`,
-      [alertId, JSON.stringify(sizes)],
+      [alertId, JSON.stringify(sizes), requestId ?? null],
     );
     return { recipients: rows[0]?.recipients ?? 0, batchSizes: rows[0]?.batch_sizes ?? sizes };
   }

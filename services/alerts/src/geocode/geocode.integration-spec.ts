@@ -8,17 +8,20 @@ import { DispatchStack } from '../testing/dispatch-stack';
 
 jest.setTimeout(60_000);
 
-/** A Nominatim-compatible search endpoint on 127.0.0.1: answers what `reply` says and records the queries. */
+/** A Nominatim-compatible search endpoint on 127.0.0.1: answers what `reply` says and records the queries and when they came. */
 function fakeNominatim() {
   const queries: URLSearchParams[] = [];
+  const receivedAt: number[] = [];
   let reply: { status: number; body: string } = { status: 200, body: '[]' };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url!, 'http://x');
     queries.push(url.searchParams);
+    receivedAt.push(Date.now());
     res.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.body);
   });
   return {
     queries,
+    receivedAt,
     set: (status: number, body: unknown) => (reply = { status, body: typeof body === 'string' ? body : JSON.stringify(body) }),
     listen: () => new Promise<string>((ok) => server.listen(0, '127.0.0.1', () => ok(`http://127.0.0.1:${(server.address() as AddressInfo).port}/search`))),
     close: () => new Promise((ok) => server.close(ok)),
@@ -102,5 +105,46 @@ describe('GET /api/alerts/geocode: the address search against a Nominatim-compat
     expect(res.status).toBe(502);
     expect(res.body.code).toBe('geocoder_unavailable');
     expect(nominatim.queries.length).toBe(before);
+  });
+
+  describe('the provider is asked at most GEOCODER_RATE (1/s), and never twice about the same text', () => {
+    const TEMPE = [{ display_name: 'Tempe, Arizona', lat: '33.4255', lon: '-111.94' }];
+    // an admin of its own: the per-admin limit is admin-rate-limits.integration-spec's
+    let other: string;
+    beforeAll(async () => {
+      other = await stack.identity.token({ id: randomUUID(), email: 'admin2@beacon.local', role: 'admin' });
+      nominatim.set(200, TEMPE);
+    });
+
+    it('20 quick searches reach it one after another, at least a second apart; past the queue (10) they answer 429 rate_limited', async () => {
+      const first = nominatim.receivedAt.length;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => call<{ code?: string }>('GET', `/geocode?q=${encodeURIComponent(`Mill Avenue ${i}`)}`, other)),
+      );
+
+      const received = nominatim.receivedAt.slice(first);
+      const gaps = received.slice(1).map((t, i) => t - received[i]);
+      expect(gaps.every((gap) => gap >= 900)).toBe(true);
+      const found = answers.filter((a) => a.status === 200);
+      const refused = answers.filter((a) => a.status !== 200);
+      expect(received).toHaveLength(found.length);
+      // one at once and the ten queued behind it (fewer when earlier tests' requests still hold this second)
+      expect(found.length).toBeGreaterThanOrEqual(10);
+      expect(found.length).toBeLessThanOrEqual(11);
+      for (const a of refused) {
+        expect(a.status).toBe(429);
+        expect(a.body.code).toBe('rate_limited');
+        expect(Number(a.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      }
+    });
+
+    it('a search repeated (whatever its case and spacing, or while the first is on its way) is answered from the cache', async () => {
+      const before = nominatim.queries.length;
+      const [a, b] = await Promise.all([call('GET', '/geocode?q=Scottsdale%20Road', other), call('GET', '/geocode?q=Scottsdale%20Road', other)]);
+      const c = await call('GET', '/geocode?q=%20%20scottsdale%20%20%20ROAD%20', other);
+      for (const res of [a, b, c]) expect(res).toMatchObject({ status: 200, body: [{ label: 'Tempe, Arizona', lat: 33.4255, lng: -111.94 }] });
+      expect(nominatim.queries.length - before).toBe(1);
+      expect(nominatim.queries[before].get('q')).toBe('Scottsdale Road');
+    });
   });
 });

@@ -1,7 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type Redis from 'ioredis';
 import type { GeocodeResult } from '@beacon/contracts';
-import { AppError, guardedRequest } from '@beacon/common';
+import { AppError, guardedRequest, InjectRedis, parseRate } from '@beacon/common';
 import { AlertsEnv } from '../config/env.dto';
+import { ProviderQueue } from './provider-queue';
+import { TtlLruCache } from './ttl-lru-cache';
 
 /** Places the address search offers at most. */
 export const GEOCODE_LIMIT = 5;
@@ -13,17 +16,39 @@ const MAX_BYTES = 256 * 1024;
  * through the SSRF-guarded client every configured URL goes through (guardedRequest: public addresses only, checked
  * at connect time, no redirects, size and time capped; WEBHOOK_ALLOW_HOSTS lets a local one through), and answers a
  * short list of places. Off unless GEOCODER_URL is set: then 503 `geocoder_not_configured`, which the wizard shows.
+ * The provider is asked at most GEOCODER_RATE, across replicas (ProviderQueue), and only about text not answered
+ * in the last GEOCODER_CACHE_TTL_SECONDS: answers, and searches still on their way, are shared by normalised text.
  */
 @Injectable()
 export class GeocoderService {
   private readonly logger = new Logger(GeocoderService.name);
+  private readonly answers: TtlLruCache<Promise<GeocodeResult[]>>;
+  private readonly provider: ProviderQueue;
 
-  constructor(private readonly env: AlertsEnv) {}
+  constructor(
+    private readonly env: AlertsEnv,
+    @InjectRedis() redis: Redis,
+  ) {
+    this.answers = new TtlLruCache(env.GEOCODER_CACHE_SIZE, env.GEOCODER_CACHE_TTL_SECONDS * 1000);
+    this.provider = new ProviderQueue(redis, 'rl:alerts:geocoder-provider', parseRate(env.GEOCODER_RATE), env.GEOCODER_QUEUE_SIZE);
+  }
 
   async search(q: string): Promise<GeocodeResult[]> {
     if (!this.env.GEOCODER_URL) {
       throw new AppError(503, 'geocoder_not_configured', 'Address search is not set up on this server: type the coordinates as "latitude, longitude" instead.');
     }
+    const key = normaliseSearch(q);
+    const known = this.answers.get(key);
+    if (known) return known;
+    const answer = this.ask(collapseSpaces(q));
+    this.answers.set(key, answer);
+    // A failure is not an answer: the next search asks again.
+    answer.catch(() => this.answers.deleteIf(key, answer));
+    return answer;
+  }
+
+  private async ask(q: string): Promise<GeocodeResult[]> {
+    await this.provider.turn();
     const url = new URL(this.env.GEOCODER_URL);
     url.searchParams.set('q', q);
     url.searchParams.set('format', 'jsonv2');
@@ -67,3 +92,8 @@ export class GeocoderService {
       .slice(0, GEOCODE_LIMIT);
   }
 }
+
+const collapseSpaces = (q: string) => q.trim().replace(/\s+/g, ' ');
+
+/** What makes two searches the same question: case, Unicode forms and spacing do not change the places found. */
+const normaliseSearch = (q: string) => collapseSpaces(q.normalize('NFKC').toLocaleLowerCase('en-US'));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
+import Redis from 'ioredis';
 import { AdminAlert, AlertCategory, JOB_QUEUE, JobIds, JobName, PreferenceAlertType, queuePrefix } from '@beacon/contracts';
 import { RunningService, startTestService, jsonClient } from '@beacon/testing';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
@@ -214,5 +215,170 @@ describe('stranded deliveries', () => {
         .flatMap((c) => c.body.recipients)
         .sort(),
     ).toEqual(users.map((u) => u.phone).sort());
+  });
+});
+
+/**
+ * What the sweep must not leave behind after a Redis that lost its data or a worker that died: deliveries of an alert
+ * that has ended since, a batch job that failed for good and is kept, and re-queued jobs without the alert's request.
+ * Same stack as above, on its own users and categories.
+ */
+describe('stranded deliveries: ended alerts, failed jobs, request ids', () => {
+  const stack = new DispatchStack();
+  const { sms } = stack;
+  let alerts: RunningService<unknown>;
+  let dispatcher: RunningService<unknown>;
+  let smsQueue: Queue;
+  let adminToken: string;
+  let phones = 0;
+
+  beforeAll(async () => {
+    await stack.start({ SMS_BATCH_SIZE: '2', SWEEP_INTERVAL_SECONDS: '3600', REDRIVE_AFTER_SECONDS: String(REDRIVE_AFTER_SECONDS) });
+    alerts = await startTestService(alertsService, stack.vars);
+    dispatcher = await startTestService(dispatcherService, stack.vars);
+    adminToken = await stack.identity.token({ id: randomUUID(), email: 'admin@beacon.local', role: 'admin' });
+    smsQueue = new Queue(JOB_QUEUE[JobName.SmsSend], { connection: { url: stack.redis.url } as never, prefix: queuePrefix(stack.redis.prefix) });
+  });
+
+  afterAll(async () => {
+    await smsQueue?.close();
+    await stack.close(dispatcher, alerts);
+  });
+
+  const call = jsonClient(() => alerts.url);
+  const sweep = () => dispatcher.app.get(SweepHandler).sweep();
+
+  async function smsUsers(category: AlertCategory, n: number) {
+    await Promise.all(
+      Array.from({ length: n }, async () => {
+        const id = randomUUID();
+        const phone = `+1602555${String(8000 + phones++)}`;
+        const token = await stack.identity.token({ id, email: `ended-${phone.slice(-4)}@example.test` });
+        const saved = await call('PUT', '/me/preferences', token, {
+          alertTypes: [SUBSCRIBED_BY[category]],
+          methods: { push: false, sms: true, email: false },
+          phoneNumber: phone,
+        });
+        expect(saved.status).toBe(200);
+      }),
+    );
+  }
+
+  /** Sends an alert (under request id `requestId`) while the SMS queue is paused; resolves once its jobs are queued. */
+  async function sendHeldInQueue(category: AlertCategory, batches: number, requestId: string = randomUUID()): Promise<string> {
+    await smsQueue.pause();
+    const post = await call<AdminAlert>(
+      'POST',
+      '',
+      adminToken,
+      { title: `Ended ${category}`, message: 'Deliveries left behind.', category, severity: 'medium', channels: ['sms'] },
+      { 'x-request-id': requestId },
+    );
+    expect(post.status).toBe(201);
+    expect(post.headers.get('x-request-id')).toBe(requestId);
+    const alertId = post.body.id;
+    await waitFor(`${batches} SMS batches queued`, async () => {
+      const [a] = await stack.db.query(`SELECT dispatched_at FROM alerts.alerts WHERE id = $1`, [alertId]);
+      const jobs = await smsQueue.getJobs(['waiting', 'delayed']);
+      return a.dispatched_at && jobs.filter((j) => j.data.alertId === alertId).length === batches;
+    });
+    return alertId;
+  }
+
+  async function age(alertId: string, seconds: number) {
+    await stack.db.query(`UPDATE alerts.alerts SET dispatched_at = dispatched_at - make_interval(secs => $2) WHERE id = $1`, [alertId, seconds]);
+    await stack.db.query(
+      `UPDATE alerts.alert_deliveries SET updated_at = updated_at - make_interval(secs => $2) WHERE alert_id = $1 AND status IN ('pending','sending')`,
+      [alertId, seconds],
+    );
+  }
+
+  const rows = (alertId: string) =>
+    stack.db.query<{ id: string; status: string; error: string | null }>(
+      `SELECT id, status, error FROM alerts.alert_deliveries WHERE alert_id = $1 ORDER BY user_id`,
+      [alertId],
+    );
+  const callsOf = (alertId: string) => sms.received.filter((c) => c.idempotencyKey?.startsWith(`sms:${alertId}:`));
+
+  /**
+   * A job that failed for good and is kept (removeOnFail), as BullMQ leaves one: its hash stays, and its id moves from
+   * the wait list to the failed set.
+   */
+  async function failForGood(jobId: string) {
+    const client = new Redis(stack.redis.url);
+    try {
+      const key = (k: string) => `${queuePrefix(stack.redis.prefix)}:${JOB_QUEUE[JobName.SmsSend]}:${k}`;
+      await client.lrem(key('wait'), 0, jobId);
+      await client.lrem(key('paused'), 0, jobId);
+      await client.zadd(key('failed'), Date.now(), jobId);
+      await client.hset(key(jobId), 'finishedOn', String(Date.now()), 'failedReason', 'job stalled more than allowable limit');
+    } finally {
+      client.disconnect();
+    }
+    expect(await smsQueue.getJobState(jobId)).toBe('failed');
+  }
+
+  it('settles the deliveries a dead worker left sending for an alert that has ended: failed, outcome unknown, never sent', async () => {
+    await smsUsers('weather', 4);
+    const alertId = await sendHeldInQueue('weather', 2);
+    for (const b of [0, 1]) await smsQueue.remove(JobIds.channelBatch('sms', alertId, b));
+    await smsQueue.resume();
+    // Batch 0 was being sent by a worker that died with its job; then the alert was cancelled (batch 1, pending, with it).
+    const [first, second] = await rows(alertId);
+    await stack.db.query(`UPDATE alerts.alert_deliveries SET status = 'sending', attempts = 1, updated_at = now() WHERE id = ANY($1::uuid[])`, [
+      [first.id, second.id],
+    ]);
+    expect((await call('POST', `/${alertId}/cancel`, adminToken)).status).toBe(200);
+    expect((await rows(alertId)).map((r) => r.status)).toEqual(['sending', 'sending', 'cancelled', 'cancelled']);
+
+    // A live worker would still record them: nothing changes before the threshold.
+    expect(await sweep()).toMatchObject({ settled: 0 });
+    await age(alertId, REDRIVE_AFTER_SECONDS + 10);
+    expect(await sweep()).toMatchObject({ settled: 2, redriven: 0 });
+    const after = await rows(alertId);
+    expect(after.map((r) => r.status)).toEqual(['failed', 'failed', 'cancelled', 'cancelled']);
+    for (const r of after.slice(0, 2)) expect(r.error).toMatch(/^outcome unknown: .*alert cancelled/);
+    // The console counts them as failed, none as on its way or as reached.
+    const shown = await call<AdminAlert>('GET', `/${alertId}`, adminToken);
+    expect(shown.body.summary.sms).toMatchObject({ pending: 0, sent: 0, delivered: 0, failed: 2, cancelled: 2 });
+    expect(callsOf(alertId)).toEqual([]);
+    expect(await sweep()).toMatchObject({ settled: 0 });
+  });
+
+  it('replaces a batch job that failed for good and is kept, so its pending deliveries go out, once', async () => {
+    await smsUsers('traffic', 4);
+    const alertId = await sendHeldInQueue('traffic', 2);
+    // Batch 0's job failed for good (its worker stalled once too often) before it claimed anything; batch 1's is lost.
+    await failForGood(JobIds.channelBatch('sms', alertId, 0));
+    await smsQueue.remove(JobIds.channelBatch('sms', alertId, 1));
+    await smsQueue.resume();
+    await age(alertId, REDRIVE_AFTER_SECONDS + 10);
+
+    expect(await sweep()).toMatchObject({ redriven: 2 });
+    await waitFor('every delivery sent', async () => (await rows(alertId)).every((r) => r.status === 'sent'));
+    expect(
+      callsOf(alertId)
+        .map((c) => c.idempotencyKey)
+        .sort(),
+    ).toEqual([0, 1].map((b) => `sms:${alertId}:${b}`));
+    expect(await smsQueue.getJobState(JobIds.channelBatch('sms', alertId, 0))).not.toBe('failed');
+  });
+
+  it('queues stranded batches again under the request that sent the alert, whether their jobs were lost or failed', async () => {
+    await smsUsers('security', 4);
+    const requestId = `req-${randomUUID()}`;
+    const alertId = await sendHeldInQueue('security', 2, requestId);
+    const original = await smsQueue.getJob(JobIds.channelBatch('sms', alertId, 0));
+    expect(original?.data._context?.requestId).toBe(requestId);
+    await failForGood(JobIds.channelBatch('sms', alertId, 0));
+    await smsQueue.remove(JobIds.channelBatch('sms', alertId, 1));
+    await age(alertId, REDRIVE_AFTER_SECONDS + 10);
+
+    // Still paused: the re-queued jobs are read before anything runs them.
+    expect(await sweep()).toMatchObject({ redriven: 2 });
+    const requeued = (await smsQueue.getJobs(['waiting'])).filter((j) => j.data.alertId === alertId);
+    expect(requeued.map((j) => [j.id, j.data._context?.requestId]).sort()).toEqual([0, 1].map((b) => [JobIds.channelBatch('sms', alertId, b), requestId]));
+    await smsQueue.resume();
+    await waitFor('every delivery sent', async () => (await rows(alertId)).every((r) => r.status === 'sent'));
   });
 });

@@ -13,7 +13,8 @@ import { StrandedDeliveries } from './stranded-deliveries';
  * expired (reads already treat them so from the exact instant), their held deliveries are cancelled, and
  * screens are told. It also re-queues what Redis no longer holds: dispatches of active alerts never dispatched
  * (the enqueue lost in a crash, or the job with a Redis that lost its data), and the batches of deliveries that stay
- * pending or sending with no job behind them (StrandedDeliveries). And it sends the escalations that came due: a
+ * pending or sending with no job behind them (StrandedDeliveries); those of alerts that have ended meanwhile are settled
+ * instead (a dead worker's sending rows end failed, their outcome unknown). And it sends the escalations that came due: a
  * reminder to whoever an alert reached and has not answered (DeliveryActionsService.remindUnanswered).
  */
 @Injectable()
@@ -39,16 +40,18 @@ export class SweepHandler {
     const lostVersions = await this.revisionRows.undispatched(60);
     for (const v of lostVersions) await this.revisions.enqueue(v.alert_id, v.version);
     const redriven = await this.stranded.redrive();
+    const settled = await this.stranded.settleEnded();
     let reminded = 0;
     for (const id of await this.alerts.remindersDue()) {
       const sent = await this.actions.remindUnanswered(id);
       if (sent) reminded++;
     }
-    if (expired.length || lost.length || lostVersions.length || redriven.batches || reminded) {
+    const settledRows = settled.failed + settled.cancelled;
+    if (expired.length || lost.length || lostVersions.length || redriven.batches || settledRows || reminded) {
       this.logger.log(
-        `expired ${expired.length} alerts, re-queued ${lost.length} dispatches, ${lostVersions.length} version fan-outs and ${redriven.batches} batches of stranded deliveries, reminded for ${reminded} alerts`,
+        `expired ${expired.length} alerts, re-queued ${lost.length} dispatches, ${lostVersions.length} version fan-outs and ${redriven.batches} batches of stranded deliveries, settled ${settledRows} deliveries of ended alerts, reminded for ${reminded} alerts`,
       );
     }
-    return { expired: expired.length, requeued: lost.length + lostVersions.length, redriven: redriven.batches, reminded };
+    return { expired: expired.length, requeued: lost.length + lostVersions.length, redriven: redriven.batches, settled: settledRows, reminded };
   }
 }

@@ -133,7 +133,7 @@ describe('alert sweep', () => {
     // The first alert's expiry arrives.
     await stack.db.query(`UPDATE alerts.alerts SET expires_at = now() - interval '1 second' WHERE id = $1`, [alertId]);
     const sweep = dispatcher.app.get(SweepHandler);
-    expect(await sweep.sweep()).toEqual({ expired: 1, requeued: 1, redriven: 0, reminded: 0 });
+    expect(await sweep.sweep()).toEqual({ expired: 1, requeued: 1, redriven: 0, settled: 0, reminded: 0 });
 
     const [stored] = await stack.db.query(`SELECT status FROM alerts.alerts WHERE id = $1`, [alertId]);
     expect(stored.status).toBe('expired');
@@ -162,7 +162,7 @@ describe('alert sweep', () => {
 
     // A second sweep finds nothing more to do, and tells nobody again.
     const told = adminUpdates.length + reachedUpdates.length + heldUpdates.length;
-    expect(await sweep.sweep()).toEqual({ expired: 0, requeued: 0, redriven: 0, reminded: 0 });
+    expect(await sweep.sweep()).toEqual({ expired: 0, requeued: 0, redriven: 0, settled: 0, reminded: 0 });
     await new Promise((r) => setTimeout(r, 300));
     expect(adminUpdates.length + reachedUpdates.length + heldUpdates.length).toBe(told);
   });

@@ -22,6 +22,9 @@ import { CapSources1764630000000 } from './1764630000000-CapSources';
 import { StripedRollups1764640000000 } from './1764640000000-StripedRollups';
 import { NoPushSuccessWrites1764640000001 } from './1764640000001-NoPushSuccessWrites';
 import { RecipientLookups1764640000002 } from './1764640000002-RecipientLookups';
+import { DispatchRequestId1764660000000 } from './1764660000000-DispatchRequestId';
+import { AlertRevisionCounter1764650000000 } from './1764650000000-AlertRevisionCounter';
+import { DispatchOutbox1764670000000 } from './1764670000000-DispatchOutbox';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -49,4 +52,7 @@ export const migrations = [
   StripedRollups1764640000000,
   NoPushSuccessWrites1764640000001,
   RecipientLookups1764640000002,
+  AlertRevisionCounter1764650000000,
+  DispatchRequestId1764660000000,
+  DispatchOutbox1764670000000,
 ];

@@ -1,22 +1,89 @@
 import { isIP } from 'node:net';
 import nodemailer, { Transporter } from 'nodemailer';
-import { AppError, publicAddresses } from '@beacon/common';
+import { AppError, publicAddresses, within } from '@beacon/common';
+
+/** How a query option of the relay URL is read; a value it cannot read is refused, never passed on as text. */
+type OptionReader = (value: string, key: string) => boolean | string;
+
+const bool: OptionReader = (value, key) => {
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new AppError(400, 'invalid_url', `The SMTP URL's ${key} must be true or false`);
+};
+const oneOf =
+  (...allowed: string[]): OptionReader =>
+  (value, key) => {
+    if (allowed.includes(value)) return value;
+    throw new AppError(400, 'invalid_url', `The SMTP URL's ${key} must be one of ${allowed.join(', ')}`);
+  };
+const hostName: OptionReader = (value, key) => {
+  if (/^[A-Za-z0-9.-]{1,253}$/.test(value)) return value;
+  throw new AppError(400, 'invalid_url', `The SMTP URL's ${key} must be a host name, e.g. beacon.example.org`);
+};
+
+/**
+ * The only query options a relay URL may carry. nodemailer reads many more, and some of them take the transport
+ * elsewhere: `url` replaces every option (the host the SSRF rule checked included), `proxy` connects to the proxy
+ * first, `sendmail` with `path`/`args` spawns a program, `service` picks a well-known host. So nothing outside this
+ * list is ever handed to it.
+ */
+const RELAY_QUERY_OPTIONS: Record<string, OptionReader> = {
+  /** STARTTLS required (the connection fails rather than signing in in clear). */
+  requireTLS: bool,
+  /** STARTTLS never attempted, for a relay on a trusted local network. */
+  ignoreTLS: bool,
+  /** The name this client greets the relay with (EHLO). */
+  name: hostName,
+  /** The SASL mechanism, when the relay offers several. */
+  authMethod: oneOf('PLAIN', 'LOGIN', 'CRAM-MD5', 'XOAUTH2'),
+  /** Accept a certificate no trusted CA signed (a test relay); TLS stays on. */
+  'tls.rejectUnauthorized': bool,
+  /** The oldest TLS version accepted. */
+  'tls.minVersion': oneOf('TLSv1.2', 'TLSv1.3'),
+};
+
+export const RELAY_QUERY_OPTION_NAMES = Object.keys(RELAY_QUERY_OPTIONS);
+
+interface RelayQueryOptions {
+  requireTLS?: boolean;
+  ignoreTLS?: boolean;
+  name?: string;
+  authMethod?: string;
+  tls?: { rejectUnauthorized?: boolean; minVersion?: string };
+}
+
+/** The relay URL's query options, each read by its own rule; any other key is refused with 400 `smtp_option_not_allowed`. */
+export function relayQueryOptions(url: URL): RelayQueryOptions {
+  const options: Record<string, unknown> & { tls?: Record<string, unknown> } = {};
+  for (const [key, value] of url.searchParams) {
+    const read = Object.hasOwn(RELAY_QUERY_OPTIONS, key) ? RELAY_QUERY_OPTIONS[key] : undefined;
+    if (!read) {
+      throw new AppError(
+        400,
+        'smtp_option_not_allowed',
+        `The SMTP URL may not set "${key.slice(0, 40)}": its query string takes only ${RELAY_QUERY_OPTION_NAMES.join(', ')}`,
+      );
+    }
+    const [group, option] = key.startsWith('tls.') ? ['tls', key.slice(4)] : [undefined, key];
+    if (group) options.tls = { ...options.tls, [option]: read(value, key) };
+    else options[option] = read(value, key);
+  }
+  return options as RelayQueryOptions;
+}
 
 /** Nodemailer's pooled SMTP options, without its types' many overloads. */
-export type SmtpOptions = ReturnType<typeof smtpTransportOptions> & { tls?: { servername: string } };
+export type SmtpOptions = ReturnType<typeof smtpTransportOptions> & { tls?: { servername?: string } };
 
 /**
  * The pooled SMTP transport's options for the relay at `smtpUrl`. nodemailer takes either a URL or an options
  * object: given `{ url }` it replaces the whole object with what the URL says (so `pool` and the bound were lost,
  * one connection per message), and a second argument only sets defaults for each message. So the URL is read
- * here into the object: host, port, smtps for TLS from the start, user and password, and any options in its query
- * string (e.g. `?ignoreTLS=true`).
+ * here into the object: host, port, smtps for TLS from the start, user and password, and the allowed options of its
+ * query string (e.g. `?ignoreTLS=true`, see RELAY_QUERY_OPTIONS).
  */
 export function smtpTransportOptions(smtpUrl: string, maxConnections: number) {
   const url = new URL(smtpUrl);
-  const query = Object.fromEntries([...url.searchParams].map(([k, v]) => [k, v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v]));
   return {
-    ...query,
+    ...relayQueryOptions(url),
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
     ...(url.port ? { port: Number(url.port) } : {}),
     secure: url.protocol === 'smtps:',
@@ -32,20 +99,22 @@ export function smtpTransportOptions(smtpUrl: string, maxConnections: number) {
 /**
  * smtpTransportOptions() for a relay an administrator configured: its host resolved once and refused unless public
  * (or allow-listed), and the connection made to that address, TLS still checked against the host name, so a name
- * that resolves elsewhere when connecting (DNS rebinding) cannot point the dispatcher at an internal service.
+ * that resolves elsewhere when connecting (DNS rebinding) cannot point the dispatcher at an internal service. A query
+ * option outside the allow-list is refused (400 `smtp_option_not_allowed`), when saved and when sending alike.
  */
 export async function guardedSmtpOptions(smtpUrl: string, maxConnections: number, allowHosts: string[]): Promise<SmtpOptions> {
-  let options: SmtpOptions;
+  let url: URL;
   try {
-    options = smtpTransportOptions(smtpUrl, maxConnections);
+    url = new URL(smtpUrl);
   } catch {
     throw new AppError(400, 'invalid_url', 'The SMTP URL is not valid');
   }
-  if (!/^smtps?:$/.test(new URL(smtpUrl).protocol)) throw new AppError(400, 'invalid_url', 'The SMTP URL must start with smtp:// or smtps://');
+  if (!/^smtps?:$/.test(url.protocol)) throw new AppError(400, 'invalid_url', 'The SMTP URL must start with smtp:// or smtps://');
+  const options: SmtpOptions = smtpTransportOptions(smtpUrl, maxConnections);
   const host = options.host;
   const port = String(options.port ?? (options.secure ? 465 : 587));
   const [{ address }] = await publicAddresses(host, port, { allowHosts });
-  return isIP(host) ? options : { ...options, host: address, tls: { servername: host } };
+  return isIP(host) ? options : { ...options, host: address, tls: { ...options.tls, servername: host } };
 }
 
 /** The relay's URL with its password hidden, for the settings screen. */
@@ -59,13 +128,25 @@ export function maskSmtpPassword(smtpUrl: string): string {
   }
 }
 
-/** Connects, greets, upgrades to TLS and signs in as a send would, and sends nothing (Test Connection). */
-export async function verifyRelay(options: SmtpOptions): Promise<{ ok: boolean; message: string }> {
+/**
+ * Connects, greets, upgrades to TLS and signs in as a send would, and sends nothing (Test Connection). No step waits
+ * longer than `deadlineMs`, so a check the caller gave up on does not hold a connection long after.
+ */
+export async function verifyRelay(options: SmtpOptions, deadlineMs: number): Promise<{ ok: boolean; message: string }> {
+  // a second past the deadline: the deadline, not a step, is what the caller hears about
+  const cap = (ms: number) => Math.min(ms, deadlineMs + 1_000);
+  const check = {
+    ...options,
+    pool: false,
+    connectionTimeout: cap(options.connectionTimeout),
+    greetingTimeout: cap(options.greetingTimeout),
+    socketTimeout: cap(options.socketTimeout),
+  };
   // One connection, not a pool: a check, not a send (nodemailer's overloads do not type a spread of pool options).
-  const transport: Transporter = nodemailer.createTransport({ ...options, pool: false } as never);
+  const transport: Transporter = nodemailer.createTransport(check as never);
   try {
     await transport.verify();
-    return { ok: true, message: `Mail relay ${options.tls?.servername ?? options.host} accepted the connection and the sign-in` };
+    return { ok: true, message: `Mail relay ${relayName(options)} accepted the connection and the sign-in` };
   } catch (e) {
     const err = e as Error & { code?: string; responseCode?: number };
     return {
@@ -75,4 +156,31 @@ export async function verifyRelay(options: SmtpOptions): Promise<{ ok: boolean; 
   } finally {
     transport.close();
   }
+}
+
+/** The relay's name as the administrator wrote it (the options may hold the address it resolved to). */
+const relayName = (options: SmtpOptions) => options.tls?.servername ?? options.host;
+
+/**
+ * Test Connection for the relay at `smtpUrl`: the URL checked (its options, its host public or allow-listed) and the
+ * relay verified, all within `deadlineMs`. Past it: 502 `mail_relay_timeout` (the relay failed us, as the geocoder's 502), naming the relay.
+ */
+export async function testRelay(smtpUrl: string, allowHosts: string[], deadlineMs: number): Promise<{ ok: boolean; message: string }> {
+  let name: string | undefined;
+  const checked = await within(
+    (async () => {
+      const options = await guardedSmtpOptions(smtpUrl, 1, allowHosts);
+      name = relayName(options);
+      return verifyRelay(options, deadlineMs);
+    })(),
+    deadlineMs,
+  );
+  if (checked.done) return checked.value;
+  const step = name ? 'connect, TLS, greeting and sign-in' : 'resolving its host name';
+  throw new AppError(
+    502,
+    'mail_relay_timeout',
+    `Mail relay ${name ?? ''} did not finish the check (${step}) within ${Math.round(deadlineMs / 1000)} s`.replace(/\s+/g, ' '),
+    { timeoutSeconds: Math.round(deadlineMs / 1000) },
+  );
 }

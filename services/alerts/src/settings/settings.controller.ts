@@ -3,6 +3,7 @@ import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
 import { TestConnectionDto, TestEmailDto, TestWebhookDto, UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsService } from './settings.service';
 import { ApiErrors, ApiOperation, ApiReturns } from '@beacon/common';
+import { RateLimited } from '../config/rate-limits';
 
 @Controller('admin/settings')
 @Roles('admin')
@@ -19,12 +20,13 @@ export class SettingsController {
   @Put()
   @ApiReturns('DeliverySettings')
   @ApiOperation('deliverySettings.update', 'Update delivery settings', 'Saves the delivery settings. URLs must point at public addresses.')
-  @ApiErrors({ 400: ['invalid_url', 'private_address', 'unresolvable_host'] })
+  @ApiErrors({ 400: ['invalid_url', 'private_address', 'smtp_option_not_allowed', 'unresolvable_host'] })
   update(@CurrentUser() user: AuthUser, @Body() dto: UpdateSettingsDto) {
     return this.settings.update(user, dto);
   }
 
   @Post('test-connection')
+  @RateLimited('settingsTests')
   @HttpCode(200)
   @ApiReturns('ConnectionTestResult')
   @ApiOperation(
@@ -38,6 +40,7 @@ export class SettingsController {
   }
 
   @Post('test-webhook')
+  @RateLimited('settingsTests')
   @HttpCode(200)
   @ApiReturns('ConnectionTestResult')
   @ApiOperation(
@@ -51,19 +54,21 @@ export class SettingsController {
   }
 
   @Post('test-email')
+  @RateLimited('settingsTests')
   @HttpCode(200)
   @ApiReturns('ConnectionTestResult')
   @ApiOperation(
     'deliverySettings.testEmail',
     'Test the mail relay',
-    'Connects to the relay given or saved, greets, starts TLS and signs in as a send would; nothing is sent.',
+    'Connects to the relay given or saved, greets, starts TLS and signs in as a send would, all within MAIL_RELAY_TEST_TIMEOUT_SECONDS; nothing is sent.',
   )
-  @ApiErrors({ 400: ['invalid_url', 'private_address', 'unresolvable_host'] })
+  @ApiErrors({ 400: ['invalid_url', 'private_address', 'smtp_option_not_allowed', 'unresolvable_host'], 502: ['mail_relay_timeout'] })
   testEmail(@Body() dto: TestEmailDto) {
     return this.settings.testEmail(dto.url);
   }
 
   @Post('test-alert')
+  @RateLimited('settingsTests')
   @HttpCode(200)
   @ApiReturns('TestAlertResult')
   @ApiOperation(

@@ -10,7 +10,7 @@ import { toAdminAlert } from '../alerts/alert.rows';
 import { ServerKeys } from '../keys/server-keys';
 import { ProviderError } from '../providers/provider-error';
 import { postWebhook } from '../providers/webhook.client';
-import { guardedSmtpOptions, maskSmtpPassword, verifyRelay } from '../providers/smtp-relay';
+import { guardedSmtpOptions, maskSmtpPassword, testRelay } from '../providers/smtp-relay';
 import { PushSubscriptionsRepository } from '../push/push-subscriptions.repository';
 import { PreferencesRepository } from '../preferences/preferences.repository';
 import { AdminSettings, SettingsRepository } from './settings.repository';
@@ -119,11 +119,11 @@ export class SettingsService {
     }
   }
 
-  /** Test the mail relay: connect, greet, TLS and sign in as a send would, nothing sent. */
+  /** Test the mail relay: connect, greet, TLS and sign in as a send would, nothing sent, within an overall deadline. */
   async testEmail(url?: string) {
     const saved = (await this.repo.get()).email.url;
     const target = url && url !== maskSmtpPassword(saved) ? url : saved;
-    return verifyRelay(await guardedSmtpOptions(target, 1, this.env.webhookAllowHosts));
+    return testRelay(target, this.env.webhookAllowHosts, this.env.MAIL_RELAY_TEST_TIMEOUT_SECONDS * 1000);
   }
 
   /** Test Webhook (spec): POST {type:'test', message, timestamp}, 10 s time-out, OK when 2xx. */

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
 import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
 import { ApiErrors, ApiOperation, ApiReturns, notFound } from '@beacon/common';
+import { TranslationKeysChecked } from '../alerts/translation-keys.interceptor';
 import { TemplateDto } from './dto/template.dto';
 import { TemplatesService } from './templates.service';
 
@@ -29,6 +30,7 @@ export class TemplatesController {
   }
 
   @Post()
+  @TranslationKeysChecked()
   @ApiReturns('AlertTemplate')
   @ApiOperation('alertTemplates.create', 'Save an alert template', 'Saves a template under a name no other template has.')
   @ApiErrors({ 400: ['sms_too_long', 'type_required'], 409: ['template_name_taken'] })
@@ -37,6 +39,7 @@ export class TemplatesController {
   }
 
   @Put(':id')
+  @TranslationKeysChecked()
   @ApiReturns('AlertTemplate')
   @ApiOperation('alertTemplates.update', 'Update an alert template', "Replaces a template's contents.")
   @ApiErrors({ 400: ['sms_too_long', 'type_required'], 404: ['template_not_found'], 409: ['template_name_taken'] })

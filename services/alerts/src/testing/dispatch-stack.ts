@@ -15,6 +15,7 @@ const NO_RATE_LIMITS = Object.fromEntries(
     [`ALERTS_RATE_${a}_USER`, '100000/60'],
     [`ALERTS_RATE_${a}_IP`, '100000/60'],
   ]),
+  ...['AUDIENCE_PREVIEW', 'CSV_EXPORTS', 'SETTINGS_TESTS', 'GEOCODE'].map((a) => [`ALERTS_RATE_${a}_USER`, '100000/60']),
 );
 
 /**

@@ -76,3 +76,57 @@ describe('rate limits of the incidents service (real Redis)', () => {
     expect((await act(bob)).status).toBe(429);
   });
 });
+
+/**
+ * A report refused for its input (400) is not an accepted report: ten mistakes used up the hourly budget (10/h) and
+ * locked the person out for an hour. Refusals count against a ceiling of their own.
+ */
+describe('refused reports count apart from the report budget (real Redis)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({
+      INCIDENTS_RATE_REPORTS_USER: '10/3600',
+      INCIDENTS_RATE_REPORTS_IP: '1000/3600',
+      INCIDENTS_RATE_REPORTS_REFUSED_USER: '30/3600',
+      INCIDENTS_RATE_REPORTS_REFUSED_IP: '1000/3600',
+    });
+  });
+  afterAll(() => h.close());
+
+  const valid = { type: 'accident', description: 'Two cars collided at the light', ...PHOENIX };
+  const invalid = { ...valid, type: 'not-a-type' };
+  const report = async (user: TestUser, body: unknown) => {
+    const res = await fetch(`${h.svc.url}/incidents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
+  };
+  const reportsBy = async (user: TestUser) =>
+    Number((await h.db.query(`SELECT count(*) AS n FROM incidents.incidents WHERE reported_by = $1`, [user.id]))[0].n);
+
+  it('accepts a valid report after ten refused ones, and still counts accepted reports against the budget', async () => {
+    const alice = await h.user();
+    for (let i = 0; i < 10; i++) expect((await report(alice, invalid)).body).toMatchObject({ statusCode: 400, code: 'validation_failed' });
+    expect((await report(alice, valid)).status).toBe(201);
+    for (let i = 0; i < 9; i++) expect((await report(alice, valid)).status).toBe(201);
+    const over = await report(alice, valid);
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ code: 'rate_limited' });
+    expect(await reportsBy(alice)).toBe(10);
+  });
+
+  it('refuses with 429 and Retry-After once refusals reach their own ceiling, valid reports included', async () => {
+    const bob = await h.user();
+    for (let i = 0; i < 30; i++) expect((await report(bob, invalid)).status).toBe(400);
+    for (const body of [invalid, valid]) {
+      const refused = await report(bob, body);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ statusCode: 429, code: 'rate_limited' });
+      expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.retryAfter)).toBeLessThanOrEqual(3600);
+    }
+    expect(await reportsBy(bob)).toBe(0);
+  });
+});

@@ -74,6 +74,12 @@ export class IncidentsEnv extends BaseEnv {
   /** New reports: a witness may report a few things in an hour, not dozens. */
   @RateRule('INCIDENTS_RATE_REPORTS_USER') INCIDENTS_RATE_REPORTS_USER = '10/3600';
   @RateRule('INCIDENTS_RATE_REPORTS_IP') INCIDENTS_RATE_REPORTS_IP = '60/3600';
+  /**
+   * Refused reports (400: bad input) count against these instead of the two above, so someone who corrects a form is
+   * not locked out by their mistakes; a client that keeps sending bad reports is still stopped.
+   */
+  @RateRule('INCIDENTS_RATE_REPORTS_REFUSED_USER') INCIDENTS_RATE_REPORTS_REFUSED_USER = '30/3600';
+  @RateRule('INCIDENTS_RATE_REPORTS_REFUSED_IP') INCIDENTS_RATE_REPORTS_REFUSED_IP = '120/3600';
   /** Photo uploads: one per report or post, with room for choosing another photo. */
   @RateRule('INCIDENTS_RATE_UPLOADS_USER') INCIDENTS_RATE_UPLOADS_USER = '30/3600';
   @RateRule('INCIDENTS_RATE_UPLOADS_IP') INCIDENTS_RATE_UPLOADS_IP = '120/3600';

@@ -35,7 +35,7 @@ export interface Harness {
  * sets small ones itself.
  */
 const NO_RATE_LIMITS = Object.fromEntries(
-  ['REPORTS', 'UPLOADS', 'POSTS', 'COMMENTS', 'LIKES'].flatMap((a) => [
+  ['REPORTS', 'REPORTS_REFUSED', 'UPLOADS', 'POSTS', 'COMMENTS', 'LIKES'].flatMap((a) => [
     [`INCIDENTS_RATE_${a}_USER`, '100000/60'],
     [`INCIDENTS_RATE_${a}_IP`, '100000/60'],
   ]),

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminAlert, AlertVersion } from '@beacon/contracts';
@@ -66,7 +67,7 @@ const base: AdminAlert = adminAlert({
 });
 
 describe('Update or end an alert (alert detail)', () => {
-  it('sends only what the admin changed, with the version they saw, and says it is going out', async () => {
+  it('sends only what the admin changed, with the revision they saw, and says it is going out', async () => {
     const user = userEvent.setup();
     renderScreen(<AlertLifecycle alert={base} />);
     await user.click(screen.getByRole('button', { name: 'Update alert' }));
@@ -77,7 +78,7 @@ describe('Update or end an alert (alert detail)', () => {
     await user.type(screen.getByLabelText('Latitude'), '33.5');
     await user.click(screen.getByRole('button', { name: 'Send update' }));
     expect(await screen.findByText('Version 2 is going out to the people this alert concerns.')).toBeInTheDocument();
-    expect(posts).toEqual([{ path: `/api/alerts/${base.id}/update`, body: { version: 1, title: 'Wrong-way driver now on I-17', lat: 33.5, lng: -112.07 } }]);
+    expect(posts).toEqual([{ path: `/api/alerts/${base.id}/update`, body: { revision: 1, title: 'Wrong-way driver now on I-17', lat: 33.5, lng: -112.07 } }]);
   });
 
   it('redraws a drawn area: the new corners go as the whole new area, and a crossing one blocks sending', async () => {
@@ -109,7 +110,7 @@ describe('Update or end an alert (alert detail)', () => {
     await user.click(screen.getByRole('button', { name: 'Send update' }));
     expect(await screen.findByText('Version 2 is going out to the people this alert concerns.')).toBeInTheDocument();
     expect(posts[0].body).toEqual({
-      version: 1,
+      revision: 1,
       area: {
         type: 'polygon',
         points: [
@@ -133,7 +134,7 @@ describe('Update or end an alert (alert detail)', () => {
     await user.click(screen.getByRole('button', { name: 'Send update' }));
     await screen.findByText('Version 2 is going out to the people this alert concerns.');
     expect(posts[0].body).toEqual({
-      version: 1,
+      revision: 1,
       translations: { es: { title: 'Conductor ahora en la I-17', message: 'Hacia el oeste cerca de 7th St.' } },
     });
   });
@@ -153,7 +154,7 @@ describe('Update or end an alert (alert detail)', () => {
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('Draft saved.')).toBeInTheDocument();
     expect(posts[0].body).toEqual({
-      version: 1,
+      revision: 1,
       area: {
         type: 'polygon',
         points: [
@@ -174,6 +175,48 @@ describe('Update or end an alert (alert detail)', () => {
     await user.click(screen.getByRole('button', { name: 'Send update' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This alert was changed meanwhile (it is now version 3)');
     expect(screen.getByRole('form', { name: 'Update alert' })).toBeInTheDocument();
+  });
+
+  it('a draft edited by a colleague meanwhile: sends the revision it opened on, shows the refusal, reloads their text', async () => {
+    const draft = adminAlert({ ...base, status: 'draft', recipients: null, sentAt: null, revision: 4 });
+    const theirs = adminAlert({ ...draft, title: 'Wrong-way driver on I-10 at 7th St', revision: 5 });
+    answer = () =>
+      json(
+        {
+          statusCode: 409,
+          code: 'alert_edited_elsewhere',
+          message: 'This draft was changed by someone else since you opened it. Reload to see their changes.',
+        },
+        409,
+      );
+    // The colleague's save reaches this screen (live, or a reload of the alert) while the form is open.
+    function Screen() {
+      const [shown, setShown] = useState(draft);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(theirs)}>
+            Colleague saved
+          </button>
+          <AlertLifecycle alert={shown} />
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    renderScreen(<Screen />);
+    await user.click(screen.getByRole('button', { name: 'Edit draft' }));
+    await user.type(screen.getByLabelText('Message'), ' Use I-17.');
+    await user.click(screen.getByRole('button', { name: 'Colleague saved' }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This draft was changed by someone else since you opened it. Reload to see their changes.');
+    expect(posts).toEqual([{ path: `/api/alerts/${base.id}/update`, body: { revision: 4, message: 'Heading west near 7th St. Use I-17.' } }]);
+    await user.click(screen.getByRole('button', { name: 'Reload the latest' }));
+    expect(screen.getByLabelText('Title')).toHaveValue('Wrong-way driver on I-10 at 7th St');
+    expect(screen.getByLabelText('Message')).toHaveValue('Heading west near 7th St.');
+    answer = (_path, body) => json(adminAlert({ ...theirs, ...body, revision: 6 }));
+    await user.type(screen.getByLabelText('Message'), ' Use I-17.');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Draft saved.')).toBeInTheDocument();
+    expect(posts[1].body).toEqual({ revision: 5, message: 'Heading west near 7th St. Use I-17.' });
   });
 
   it('gives the all-clear with its own words, only after the admin confirms', async () => {
@@ -215,7 +258,7 @@ describe('Update or end an alert (alert detail)', () => {
 });
 
 describe('changesOf / versionText', () => {
-  it('nothing changed: only the version', () => {
+  it('nothing changed: only the revision', () => {
     expect(
       changesOf(base, {
         title: base.title,
@@ -229,7 +272,7 @@ describe('changesOf / versionText', () => {
         translations: {},
       }),
     ).toEqual({
-      version: 1,
+      revision: 1,
     });
   });
 

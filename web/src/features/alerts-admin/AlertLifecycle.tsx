@@ -11,7 +11,7 @@ import {
   type AlertVersion,
   type Severity,
 } from '@beacon/contracts';
-import { errorMessage } from '@/app/api';
+import { errorMessage, type ApiError } from '@/app/api';
 import { LazyAreaMap } from '@/features/alerts';
 import { AddressSearch, PolygonPoints } from './AreaDrawing';
 import { TranslationFields } from './AlertLanguages';
@@ -66,9 +66,12 @@ const draftOf = (a: AdminAlert): Draft => ({
   translations: a.translations ?? {},
 });
 
-/** Only what the admin changed, so the new version says exactly that; the server checks the values. */
+/**
+ * Only what the admin changed in `a` (the alert as the form opened on it), so the new version says exactly that, with
+ * the revision it was made on: the server refuses it if a colleague changed the alert since. It checks the values.
+ */
 export function changesOf(a: AdminAlert, d: Draft): UpdateAlertBody {
-  const body: UpdateAlertBody = { version: a.version };
+  const body: UpdateAlertBody = { revision: a.revision };
   if (d.title.trim() !== a.title) body.title = d.title.trim();
   if (d.message.trim() !== a.message) body.message = d.message.trim();
   if (d.severity !== a.severity) body.severity = d.severity;
@@ -99,9 +102,11 @@ export function changesOf(a: AdminAlert, d: Draft): UpdateAlertBody {
 export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
   const id = useId();
   const [mode, setMode] = useState<'idle' | 'update' | 'all-clear'>('idle');
+  // The alert as the form opened on it: live changes and reloads of `a` must not move what the edit was made on.
+  const [opened, setOpened] = useState<AdminAlert>(a);
   const [draft, setDraft] = useState<Draft>(() => draftOf(a));
   const [clearMessage, setClearMessage] = useState('');
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string; editedElsewhere?: boolean } | null>(null);
   const [update, updating] = useUpdateAlertMutation();
   const [allClear, clearing] = useAllClearAlertMutation();
   const versions = useAlertVersionsQuery({ id: a.id, version: a.version }, { skip: a.version < 2 });
@@ -110,15 +115,22 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
   const canAct = (a.status === 'active' && a.recipients !== null) || isDraft;
   const [focus, setFocus] = useState<{ lat: number; lng: number } | null>(a.lat !== null && a.lng !== null ? { lat: a.lat, lng: a.lng } : null);
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const openForm = () => {
+    setOpened(a);
+    setDraft(draftOf(a));
+    setOutcome(null);
+    setMode('update');
+  };
 
   async function submitUpdate(e: FormEvent) {
     e.preventDefault();
     try {
-      const next = await update({ id: a.id, body: changesOf(a, draft) }).unwrap();
+      const next = await update({ id: a.id, body: changesOf(opened, draft) }).unwrap();
       setOutcome({ ok: true, text: isDraft ? 'Draft saved.' : `Version ${next.version} is going out to the people this alert concerns.` });
       setMode('idle');
     } catch (err) {
-      setOutcome({ ok: false, text: errorMessage(err, 'The update could not be sent.') });
+      const editedElsewhere = (err as Partial<ApiError>).code === 'alert_edited_elsewhere';
+      setOutcome({ ok: false, text: errorMessage(err, 'The update could not be sent.'), editedElsewhere });
     }
   }
 
@@ -145,15 +157,7 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
       )}
       {canAct && mode === 'idle' && (
         <div className="row">
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={() => {
-              setDraft(draftOf(a));
-              setOutcome(null);
-              setMode('update');
-            }}
-          >
+          <button type="button" className="btn btn-outline" onClick={openForm}>
             {isDraft ? 'Edit draft' : 'Update alert'}
           </button>
           {!isDraft && (
@@ -277,6 +281,14 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
       {outcome && (
         <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? '' : 'field-error'}>
           {outcome.text}
+          {outcome.editedElsewhere && mode === 'update' && (
+            <>
+              {' '}
+              <button type="button" className="btn btn-outline btn-sm" onClick={openForm}>
+                Reload the latest
+              </button>
+            </>
+          )}
         </p>
       )}
       {versions.data && versions.data.length > 1 && (

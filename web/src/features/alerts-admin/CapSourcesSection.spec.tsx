@@ -39,7 +39,7 @@ beforeEach(() => {
     if (req.method !== 'GET') {
       const body = req.method === 'DELETE' ? null : await req.json().catch(() => null);
       sent.push({ method: req.method, path, body });
-      if (path.endsWith('/poll')) return json({ fetched: 3, created: 1, updated: 0, cancelled: 0, ignored: 0, refused: 1 });
+      if (path.endsWith('/poll')) return json({ fetched: 3, created: 1, updated: 0, cancelled: 0, ignored: 0, refused: 1, leftForNextPoll: 0 });
       if (req.method === 'POST') {
         const created = source({
           ...(body as object),

@@ -88,7 +88,8 @@ function SourceItem({ source, onEdit }: { source: CapSource; onEdit: () => void 
     setPollResult(null);
     try {
       const r = await poll(source.id).unwrap();
-      setPollResult(`Fetched: ${r.created} new, ${r.updated} updated, ${r.cancelled} ended, ${r.refused} refused`);
+      const left = r.leftForNextPoll > 0 ? `; ${r.leftForNextPoll} linked messages left for the next poll (the poll's time ran out)` : '';
+      setPollResult(`Fetched: ${r.created} new, ${r.updated} updated, ${r.cancelled} ended, ${r.refused} refused${left}`);
     } catch (err) {
       setPollResult(errorMessage(err, 'The source could not be fetched'));
     }

@@ -64,7 +64,10 @@ export interface TemplateBody {
   radiusKm?: number;
 }
 
-/** POST /api/alerts/:id/update: what changes (only what is given); `version` is the one the admin was looking at. */
+/**
+ * POST /api/alerts/:id/update: what changes (only what is given); `revision` (required for a draft) or `version` is
+ * what the admin was looking at.
+ */
 export interface UpdateAlertBody {
   area?: AlertArea;
   translations?: AlertTranslations;
@@ -77,6 +80,7 @@ export interface UpdateAlertBody {
   lng?: number;
   radiusKm?: number;
   version?: number;
+  revision?: number;
 }
 
 export interface AlertListArgs {
@@ -381,6 +385,7 @@ export function applyNewAdminAlert(dispatch: AppDispatch, state: RootState, s: A
     translations: {},
     createdBy: null,
     updatedAt: s.createdAt,
+    revision: 1,
     sentAt: s.status === 'active' ? s.createdAt : null,
     source: 'admin',
     recipients: null,

@@ -41,6 +41,7 @@ function alert(over: Partial<AdminAlert>): AdminAlert {
     title: 'Flood warning',
     message: 'Move to higher ground now please',
     version: 1,
+    revision: 1,
     allClear: null,
     translations: {},
     severity: 'high',

@@ -18,6 +18,7 @@ export function adminAlert(o: Partial<AdminAlert> = {}): AdminAlert {
     translations: {},
     createdBy: ADMIN.id,
     updatedAt: new Date().toISOString(),
+    revision: 1,
     sentAt: new Date().toISOString(),
     source: 'admin',
     recipients: 1,

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import { IsObject, IsOptional, IsString, MaxLength, MinLength, ValidateNested, ValidationArguments, registerDecorator } from 'class-validator';
-import { ALERT_LIMITS, LANGUAGE_LABELS, TRANSLATION_LANGUAGES, TranslationLanguage } from '@beacon/contracts';
+import { ALERT_LIMITS, isTranslationLanguage, LANGUAGE_LABELS, TRANSLATION_LANGUAGES, TranslationLanguage } from '@beacon/contracts';
 
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
@@ -62,9 +62,16 @@ export class AlertTranslationsDto {
 
 export const UNKNOWN_LANGUAGE_MESSAGE = `Translations may be in ${TRANSLATION_LANGUAGES.join(', ')} (English is the title and message)`;
 
+/** The language codes of `translations` Beacon has no language for ('toString' and '__proto__' among them). */
+export const unknownLanguages = (translations: object): string[] => Object.keys(translations).filter((k) => !isTranslationLanguage(k));
+
+export const unsupportedLanguagesMessage = (codes: string[]) =>
+  `Unsupported language ${codes.map((k) => JSON.stringify(k)).join(', ')}. ${UNKNOWN_LANGUAGE_MESSAGE}`;
+
 /**
  * The `translations` field of a request (alerts, templates, updates): optional, an object of AlertTranslationsDto,
- * and no language code outside TRANSLATION_LANGUAGES (the first error then names it).
+ * and no language code outside TRANSLATION_LANGUAGES (the first error then names it). Its routes also need
+ * TranslationKeysInterceptor: the keys named after Object.prototype members never reach the DTO.
  */
 export const AlertTranslationsField = () =>
   applyDecorators(
@@ -82,12 +89,8 @@ function KnownLanguages() {
       target: object.constructor,
       propertyName: propertyName as string,
       validator: {
-        validate: (value: unknown) =>
-          !value || typeof value !== 'object' || Object.keys(value).every((k) => (TRANSLATION_LANGUAGES as readonly string[]).includes(k)),
-        defaultMessage: (args: ValidationArguments) => {
-          const unknown = Object.keys(args.value as object).filter((k) => !(TRANSLATION_LANGUAGES as readonly string[]).includes(k));
-          return `Unsupported language ${unknown.map((k) => JSON.stringify(k)).join(', ')}. ${UNKNOWN_LANGUAGE_MESSAGE}`;
-        },
+        validate: (value: unknown) => !value || typeof value !== 'object' || unknownLanguages(value).length === 0,
+        defaultMessage: (args: ValidationArguments) => unsupportedLanguagesMessage(unknownLanguages(args.value as object)),
       },
     });
 }

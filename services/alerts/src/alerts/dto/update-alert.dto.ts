@@ -8,8 +8,8 @@ const trimmed = Transform(({ value }) => (typeof value === 'string' ? value.trim
 
 /**
  * POST /api/alerts/:id/update: what changes in the alert's new version, any of its text, severity, expiry and area
- * (the same rules and messages as when it was created). `version`, when given, is the version the admin was looking
- * at: if someone else changed the alert meanwhile, the update is refused instead of overwriting theirs.
+ * (the same rules and messages as when it was created). `revision` (required for a draft) or `version` is what the
+ * admin was looking at: if someone else changed the alert meanwhile, the update is refused instead of overwriting theirs.
  */
 export class UpdateAlertDto {
   @IsOptional()
@@ -52,6 +52,12 @@ export class UpdateAlertDto {
   @IsInt({ message: 'version must be the whole number of the version you are updating' })
   @Min(1, { message: 'version must be the whole number of the version you are updating' })
   version?: number;
+
+  /** The alert's revision when the admin opened it (AdminAlert.revision); a draft's edit must send it. */
+  @IsOptional()
+  @IsInt({ message: 'revision must be the whole number of the revision you are editing' })
+  @Min(1, { message: 'revision must be the whole number of the revision you are editing' })
+  revision?: number;
 }
 
 /** POST /api/alerts/:id/all-clear: the words everyone it reached is told (a default when none). */

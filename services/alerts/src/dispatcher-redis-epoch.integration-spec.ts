@@ -1,0 +1,150 @@
+import { ChildProcess } from 'node:child_process';
+import { Queue } from 'bullmq';
+import { AdminAlert, JOB_QUEUE, JobName, queuePrefix } from '@beacon/contracts';
+import { RunningService, startTestService, jsonClient, TestRedisServer } from '@beacon/testing';
+import { alertsService } from './service';
+import { assertCompiledDispatcher, QUICK_RECOVERY_DISPATCHER, startCompiledDispatcher } from './testing/compiled-worker';
+import { DispatchStack } from './testing/dispatch-stack';
+import { waitFor } from './testing/wait';
+
+const USERS = 24;
+
+jest.setTimeout(120_000);
+
+/**
+ * As dispatcher-redis-loss, with the default REDRIVE_AFTER_SECONDS (300 s): the dispatcher must notice the loss by
+ * its epoch key on reconnecting and re-drive at once, every delivery out within 30 s of Redis's return.
+ * Redis restarted without persistence in the middle of a fan-out: every queued channel job and the sweep's own job
+ * scheduler are gone, while PostgreSQL still has the deliveries pending. The real compiled dispatcher, never
+ * restarted, must get its sweep scheduler back in the new Redis, and the sweep must send every stranded delivery,
+ * repeating nothing but the provider calls that were in flight when Redis went away.
+ */
+describe('a dispatcher that notices its Redis restarted empty (the epoch), with the default re-drive threshold', () => {
+  const redis = new TestRedisServer();
+  const stack = new DispatchStack();
+  const { push, sms } = stack;
+  let alerts: RunningService<unknown>;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    assertCompiledDispatcher();
+    await redis.start();
+    await stack.start({ REDIS_URL: redis.url });
+    alerts = await startTestService(alertsService, stack.vars);
+  });
+
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    await stack.close(alerts);
+    await redis.kill();
+  });
+
+  const call = jsonClient(() => alerts.url);
+
+  /** The schedulers the dispatcher's queue has in Redis now. */
+  async function sweepSchedulers(): Promise<string[]> {
+    const queue = new Queue(JOB_QUEUE[JobName.AlertExpire], {
+      connection: { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: 1 },
+      prefix: queuePrefix(stack.redis.prefix),
+    });
+    queue.on('error', () => undefined);
+    try {
+      return (await queue.getJobSchedulers()).map((s) => s.key);
+    } finally {
+      await queue.close();
+    }
+  }
+
+  it('sends every delivery once, and the sweep scheduler is back, without restarting the dispatcher', async () => {
+    const users = await stack.pushAndSmsPeople(call, USERS, { tag: 'redis-epoch', phonePrefix: '540555', alertTypes: ['weather'] });
+    const admin = await stack.identity.token({ role: 'admin' });
+
+    const worker = startCompiledDispatcher({
+      ...stack.vars,
+      ...QUICK_RECOVERY_DISPATCHER,
+      REDRIVE_AFTER_SECONDS: '300',
+    });
+    children.push(worker.child);
+    await worker.ready;
+    expect(await sweepSchedulers()).toEqual(['alert-sweep']);
+
+    // Pushes answered slowly; the first SMS call held unanswered, so the SMS batches queue up behind it.
+    push.delayMs = 150;
+    sms.hold();
+    const { body: alert } = await call<AdminAlert>('POST', '', admin, {
+      title: 'Dust storm on I-10',
+      message: 'Zero visibility between Casa Grande and Picacho Peak.',
+      category: 'weather',
+      severity: 'high',
+      channels: ['push', 'sms'],
+    });
+    const pushesOf = () => push.received.filter((r) => r.payload?.alertId === alert.id);
+    const smsOf = () => sms.received.filter((c) => c.idempotencyKey?.startsWith(`sms:${alert.id}:`));
+    await waitFor('the fan-out to be under way', async () => {
+      const [a] = await stack.db.query(`SELECT dispatched_at FROM alerts.alerts WHERE id = $1`, [alert.id]);
+      return a.dispatched_at && pushesOf().length >= 4 && sms.heldCount >= 1;
+    });
+
+    // Redis dies and comes back empty: the queued channel jobs, the active ones and the sweep scheduler are gone.
+    const inFlight = { push: push.inFlight, sms: sms.heldCount };
+    await redis.restartEmpty();
+    const backAt = Date.now();
+    const [{ done }] = await stack.db.query(`SELECT count(*) FILTER (WHERE status = 'sent')::int AS done FROM alerts.alert_deliveries WHERE alert_id = $1`, [
+      alert.id,
+    ]);
+    expect(done).toBeLessThan(USERS * 2); // really interrupted mid fan-out
+    setTimeout(() => sms.release(), 300).unref();
+
+    // The same dispatcher process puts its scheduler back in the new Redis.
+    await waitFor('the sweep scheduler re-created', async () => (await sweepSchedulers().catch((): string[] => [])).includes('alert-sweep'), 15_000);
+    // Its log line follows the re-creation; under load it may land a moment after the scheduler is seen.
+    await waitFor('the re-creation logged', async () => /job scheduler 'alert-sweep' \(alert\.expire\) was missing from Redis/.test(worker.output()), 15_000);
+
+    await waitFor(
+      'every delivery to be sent',
+      async () => {
+        const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1 AND status = 'sent'`, [alert.id]);
+        return n === USERS * 2;
+      },
+      40_000,
+    );
+    // The issue's bound, asserted generously as such: far below the 300 s re-drive this spec keeps.
+    expect(Date.now() - backAt).toBeLessThan(30_000);
+    expect(worker.child.exitCode).toBeNull();
+    expect(worker.output()).toMatch(/Redis holds no epoch: it lost its data/);
+    expect(worker.output()).toMatch(/their batches were queued again where their jobs were gone/);
+
+    const rows = await stack.db.query<{ id: string; channel: string }>(`SELECT id, channel FROM alerts.alert_deliveries WHERE alert_id = $1`, [alert.id]);
+    expect(rows).toHaveLength(USERS * 2);
+
+    // Push: every subscriber once under its delivery's key; a repeat only for a request in flight when Redis went.
+    const byKey = new Map<string, string[]>();
+    for (const r of pushesOf().filter((x) => x.status === 201)) byKey.set(r.idempotencyKey!, [...(byKey.get(r.idempotencyKey!) ?? []), r.subscriptionId]);
+    expect([...byKey.keys()].sort()).toEqual(
+      rows
+        .filter((r) => r.channel === 'push')
+        .map((r) => r.id)
+        .sort(),
+    );
+    for (const subs of byKey.values()) expect(new Set(subs).size).toBe(1);
+    expect(new Set([...byKey.values()].flat())).toEqual(new Set(users.map((u) => u.subscriptionId)));
+    const pushRepeats = [...byKey.values()].reduce((n, subs) => n + subs.length - 1, 0);
+    expect(pushRepeats).toBeLessThanOrEqual(inFlight.push);
+
+    // SMS: every phone in a call; a call repeated (same batch key) only if it was in flight, with the same recipients.
+    const smsByKey = new Map<string, string[][]>();
+    for (const c of smsOf()) smsByKey.set(c.idempotencyKey!, [...(smsByKey.get(c.idempotencyKey!) ?? []), c.body.recipients]);
+    for (const calls of smsByKey.values()) for (const recipients of calls) expect(recipients).toEqual(calls[0]);
+    expect(
+      [...smsByKey.values()]
+        .map((calls) => calls[0])
+        .flat()
+        .sort(),
+    ).toEqual(users.map((u) => u.phone).sort());
+    const smsRepeats = [...smsByKey.values()].reduce((n, calls) => n + calls.length - 1, 0);
+    expect(smsRepeats).toBeLessThanOrEqual(inFlight.sms);
+
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+  });
+});

@@ -1,0 +1,104 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { JobIds, JobName } from '@beacon/contracts';
+import { JobQueue, within } from '@beacon/common';
+
+/** How long a request waits for Redis to take a dispatch job before leaving it to the relay. */
+const ENQUEUE_DEADLINE_MS = 1500;
+/** The relay's pass when nothing wakes it sooner (Redis answering again wakes it at once). */
+const RELAY_INTERVAL_MS = 2000;
+const BATCH = 100;
+
+class EnqueueTimeout extends Error {}
+
+/**
+ * Dispatch intents (alerts.dispatch_outbox, written by a trigger in the transaction that makes an alert active) made
+ * into alert.dispatch jobs. A request queues its own alert's job at once when Redis answers within
+ * ENQUEUE_DEADLINE_MS; otherwise it answers anyway (the alert is committed) and the relay queues the job as soon as
+ * Redis is ready again, on the reconnect itself or within RELAY_INTERVAL_MS. The job id is JobIds.dispatch, so an add
+ * that raced another (a second replica, a slow add that reached Redis after its deadline) is a no-op, and the
+ * dispatch itself is idempotent should a job have finished in between.
+ */
+@Injectable()
+export class DispatchOutbox implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('DispatchOutbox');
+  private timer?: NodeJS.Timeout;
+  private stopReady?: () => void;
+  private draining?: Promise<void>;
+  private stopped = false;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly queue: JobQueue,
+  ) {}
+
+  /** Queues the alert's dispatch now if Redis takes it in time; otherwise its intent waits in the outbox. */
+  async enqueue(alertId: string): Promise<void> {
+    // The trigger recorded the intent of a new or sent alert; a re-drive (sweep, settings) records its own here.
+    await this.ds.query(`INSERT INTO alerts.dispatch_outbox (alert_id) VALUES ($1) ON CONFLICT DO NOTHING`, [alertId]);
+    await this.ds.transaction(async (m) => {
+      const [row] = await m.query(`SELECT alert_id FROM alerts.dispatch_outbox WHERE alert_id = $1 FOR UPDATE SKIP LOCKED`, [alertId]);
+      // Locked: the relay is queuing it right now.
+      if (row) await this.relay(m, alertId);
+    });
+  }
+
+  /** Queues every waiting intent; never throws (the next pass retries). One pass at a time per process. */
+  async flush(): Promise<void> {
+    if (this.stopped) return;
+    while (this.draining) await this.draining;
+    this.draining = this.drain().finally(() => (this.draining = undefined));
+    await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (;;) {
+        const more = await this.ds.transaction(async (m) => {
+          // SKIP LOCKED: replicas (and a request queuing its own alert) share the outbox without queuing a row twice at once
+          const rows: { alert_id: string }[] = await m.query(
+            `SELECT alert_id FROM alerts.dispatch_outbox ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+          );
+          for (const row of rows) if (!(await this.relay(m, row.alert_id))) return false;
+          return rows.length === BATCH;
+        });
+        if (!more) return;
+      }
+    } catch (e) {
+      this.logger.warn(`dispatch outbox pass failed, will retry: ${(e as Error).message}`);
+    }
+  }
+
+  /** Adds the job and deletes the row in `m`'s transaction; on failure keeps the row with the reason. */
+  private async relay(m: EntityManager, alertId: string): Promise<boolean> {
+    try {
+      const added = await within(
+        this.queue.add(JobName.AlertDispatch, { alertId, requestedAt: new Date().toISOString() }, { jobId: JobIds.dispatch(alertId) }),
+        ENQUEUE_DEADLINE_MS,
+      );
+      if (!added.done) throw new EnqueueTimeout(`Redis did not take the job within ${ENQUEUE_DEADLINE_MS} ms`);
+      await m.query(`DELETE FROM alerts.dispatch_outbox WHERE alert_id = $1`, [alertId]);
+      return true;
+    } catch (e) {
+      const reason = (e as Error).message.slice(0, 500);
+      await m.query(`UPDATE alerts.dispatch_outbox SET attempts = attempts + 1, last_error = $2 WHERE alert_id = $1`, [alertId, reason]);
+      this.logger.warn(`alert ${alertId}: dispatch not queued yet, queued when Redis answers: ${reason}`);
+      return false;
+    }
+  }
+
+  onApplicationBootstrap() {
+    this.stopReady = this.queue.onReady(() => void this.flush());
+    this.timer = setInterval(() => void this.flush(), RELAY_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  /** The last pass finishes before the database and the queue close. */
+  async beforeApplicationShutdown() {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.stopReady?.();
+    await this.draining;
+  }
+}
