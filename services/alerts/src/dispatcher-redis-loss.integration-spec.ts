@@ -14,10 +14,12 @@ jest.setTimeout(120_000);
 /**
  * Redis restarted without persistence in the middle of a fan-out: every queued channel job and the sweep's own job
  * scheduler are gone, while PostgreSQL still has the deliveries pending. The real compiled dispatcher, never
- * restarted, must get its sweep scheduler back in the new Redis, and the sweep must send every stranded delivery,
- * repeating nothing but the provider calls that were in flight when Redis went away.
+ * restarted, must get its sweep scheduler back in the new Redis, notice the loss by its epoch key on reconnecting
+ * and re-drive at once, with the default re-drive threshold (300 s) and channel job bounds (60 + 30 s): every
+ * delivery out within 30 s of Redis's return, repeating nothing but the provider calls in flight when Redis went.
+ * (The sweep's own re-drive, for jobs lost without the epoch going, is stranded-deliveries.integration-spec's.)
  */
-describe('a dispatcher whose Redis restarts empty mid fan-out', () => {
+describe('a dispatcher that notices its Redis restarted empty (the epoch), with the default re-drive threshold', () => {
   const redis = new TestRedisServer();
   const stack = new DispatchStack();
   const { push, sms } = stack;
@@ -60,6 +62,11 @@ describe('a dispatcher whose Redis restarts empty mid fan-out', () => {
     const worker = startCompiledDispatcher({
       ...stack.vars,
       ...QUICK_RECOVERY_DISPATCHER,
+      // The default re-drive and channel job bounds: batches no worker is sending must not wait for either.
+      REDRIVE_AFTER_SECONDS: '300',
+      CHANNEL_BATCH_DEADLINE_SECONDS: '60',
+      CHANNEL_SEND_GRACE_SECONDS: '30',
+      SHUTDOWN_GRACE_SECONDS: '120',
     });
     children.push(worker.child);
     await worker.ready;
@@ -85,6 +92,7 @@ describe('a dispatcher whose Redis restarts empty mid fan-out', () => {
     // Redis dies and comes back empty: the queued channel jobs, the active ones and the sweep scheduler are gone.
     const inFlight = { push: push.inFlight, sms: sms.heldCount };
     await redis.restartEmpty();
+    const backAt = Date.now();
     const [{ done }] = await stack.db.query(`SELECT count(*) FILTER (WHERE status = 'sent')::int AS done FROM alerts.alert_deliveries WHERE alert_id = $1`, [
       alert.id,
     ]);
@@ -102,9 +110,12 @@ describe('a dispatcher whose Redis restarts empty mid fan-out', () => {
         const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1 AND status = 'sent'`, [alert.id]);
         return n === USERS * 2;
       },
-      60_000,
+      40_000,
     );
+    // The issue's bound, asserted generously as such: far below the 300 s re-drive this spec keeps.
+    expect(Date.now() - backAt).toBeLessThan(30_000);
     expect(worker.child.exitCode).toBeNull();
+    expect(worker.output()).toMatch(/Redis holds no epoch: it lost its data/);
     expect(worker.output()).toMatch(/their batches were queued again where their jobs were gone/);
 
     const rows = await stack.db.query<{ id: string; channel: string }>(`SELECT id, channel FROM alerts.alert_deliveries WHERE alert_id = $1`, [alert.id]);

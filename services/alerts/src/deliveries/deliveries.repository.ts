@@ -88,7 +88,10 @@ export interface BatchPlan {
   batch: number;
   notBefore: Date | null;
   ids: string[];
-  /** Some of its deliveries are stranded (see strandedSql); only when planBatches was asked to look. */
+  /**
+   * Some of its deliveries are stranded (see strandedSql), or, with `idleAfterSeconds`, it is idle: only when
+   * planBatches was asked to look.
+   */
   stranded: boolean;
 }
 
@@ -118,6 +121,14 @@ export interface SettledDeliveries {
  * rows' outcome within the longest channel job, which the threshold outlasts (DispatcherEnv), so its rows never match.
  */
 const strandedSql = (after: string) => `(d.status IN ('pending','sending') AND d.merged_into IS NULL AND ${unmovedSql(after)})`;
+
+/**
+ * Of a delivery (d) whose batch has no row a worker is sending: pending, released, and unchanged for `$idle` seconds.
+ * Once Redis is known to have lost its data (RedisEpoch), such a batch has no job and no worker left, so it may be
+ * queued again long before REDRIVE_AFTER_SECONDS: a worker's claim takes the whole batch at once, so a batch without
+ * a sending row is one no worker has started (or one that ended and left rows to retry, whose retry job is gone).
+ */
+const idlePendingSql = (idle: string) => `(d.status = 'pending' AND d.merged_into IS NULL AND ${unmovedSql(idle)})`;
 
 /** The delivery (d) has not changed for `$after` seconds, counted from its release for a held one. */
 const unmovedSql = (after: string) => `greatest(d.updated_at, d.not_before) < now() - make_interval(secs => ${after})`;
@@ -245,33 +256,39 @@ export class DeliveriesRepository {
    * per channel and release time, cut every `sizes[channel]`, and numbered per channel in the order they fill, then
    * the remainders. The dispatch, a re-run of it after a crash and the sweep's re-drive all plan the same batches
    * with the same numbers (so the same job ids). With `strandedAfterSeconds`, each batch says whether some of its
-   * rows are stranded; with `round`, only that round's rows are planned (a version's fan-out, see createRevision).
+   * rows are stranded, and with `idleAfterSeconds` too whether it is idle (idlePendingSql: a pending row unchanged
+   * that long, and no row sending); with `round`, only that round's rows are planned (a version's fan-out, see
+   * createRevision).
    */
   async planBatches(
     alertId: string,
     sizes: BatchSizes,
     onBatch: (b: BatchPlan) => Promise<void>,
-    { strandedAfterSeconds, round }: { strandedAfterSeconds?: number; round?: number } = {},
+    { strandedAfterSeconds, idleAfterSeconds, round }: { strandedAfterSeconds?: number; idleAfterSeconds?: number; round?: number } = {},
   ): Promise<void> {
-    const open = new Map<string, Omit<BatchPlan, 'batch'>>();
+    type Open = Omit<BatchPlan, 'batch'> & { idle: boolean; busy: boolean };
+    const open = new Map<string, Open>();
     const numbers: Record<DeliveryChannel, number> = { push: 0, sms: 0, email: 0 };
-    const emit = (b: Omit<BatchPlan, 'batch'>) => onBatch({ ...b, batch: numbers[b.channel]++ });
+    const emit = ({ idle, busy, ...b }: Open) => onBatch({ ...b, stranded: b.stranded || (idle && !busy), batch: numbers[b.channel]++ });
     const look = strandedAfterSeconds !== undefined;
     const params: unknown[] = [alertId];
     const stranded = look ? strandedSql(`$${params.push(strandedAfterSeconds)}`) : 'false';
+    const idle = look && idleAfterSeconds !== undefined ? idlePendingSql(`$${params.push(idleAfterSeconds)}`) : 'false';
     const inRound = round === undefined ? '' : ` AND d.round = $${params.push(round)}`;
-    await streamRows<{ id: string; channel: DeliveryChannel; not_before: Date | null; stranded: boolean }>(
+    await streamRows<{ id: string; channel: DeliveryChannel; not_before: Date | null; stranded: boolean; idle: boolean; busy: boolean }>(
       this.ds,
-      `SELECT d.id, d.channel, d.not_before, ${stranded} AS stranded
+      `SELECT d.id, d.channel, d.not_before, ${stranded} AS stranded, ${idle} AS idle, d.status = 'sending' AS busy
        FROM alerts.alert_deliveries d WHERE d.alert_id = $1${inRound} ORDER BY d.user_id, d.channel`,
       params,
       async (rows) => {
         for (const r of rows) {
           const key = `${r.channel}|${r.not_before ? r.not_before.toISOString() : ''}`;
           let b = open.get(key);
-          if (!b) open.set(key, (b = { channel: r.channel, notBefore: r.not_before, ids: [], stranded: false }));
+          if (!b) open.set(key, (b = { channel: r.channel, notBefore: r.not_before, ids: [], stranded: false, idle: false, busy: false }));
           b.ids.push(r.id);
           b.stranded ||= r.stranded;
+          b.idle ||= r.idle;
+          b.busy ||= r.busy;
           if (b.ids.length >= sizes[r.channel]) {
             open.delete(key);
             await emit(b);
@@ -287,15 +304,18 @@ export class DeliveriesRepository {
    * longer ago than the threshold can have any, and the roll-up says which still have pending or sending rows, so
    * an alert's rows are read only when it may have some.
    */
-  async alertsWithStranded(afterSeconds: number, limit = 100): Promise<AlertWithStranded[]> {
+  async alertsWithStranded(afterSeconds: number, limit = 100, idleAfterSeconds?: number): Promise<AlertWithStranded[]> {
+    const since = Math.min(afterSeconds, idleAfterSeconds ?? afterSeconds);
+    const params: unknown[] = [afterSeconds, limit, since];
+    const idle = idleAfterSeconds === undefined ? 'false' : idlePendingSql(`$${params.push(idleAfterSeconds)}`);
     return this.ds.query(
       `SELECT a.id, a.batch_sizes, a.dispatch_request_id AS request_id FROM alerts.alerts a
        WHERE a.status = 'active' AND NOT ${expiredSql('a')}
-         AND a.dispatched_at < now() - make_interval(secs => $1)
+         AND a.dispatched_at < now() - make_interval(secs => $3)
          AND (SELECT sum(c.n) FROM alerts.alert_delivery_counts c WHERE c.alert_id = a.id AND c.status IN ('pending','sending')) > 0
-         AND EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = a.id AND ${strandedSql('$1')})
+         AND EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = a.id AND (${strandedSql('$1')} OR ${idle}))
        ORDER BY a.dispatched_at LIMIT $2`,
-      [afterSeconds, limit],
+      params,
     );
   }
 
@@ -339,10 +359,12 @@ export class DeliveriesRepository {
    * leave them to that job (and do not plan their alert again) until they are stranded anew. Rows a worker has
    * claimed meanwhile are no longer stranded and are left alone. Returns how many were stranded.
    */
-  async touchStranded(ids: string[], afterSeconds: number): Promise<number> {
+  async touchStranded(ids: string[], afterSeconds: number, idleAfterSeconds?: number): Promise<number> {
+    const params: unknown[] = [ids, afterSeconds];
+    const idle = idleAfterSeconds === undefined ? 'false' : idlePendingSql(`$${params.push(idleAfterSeconds)}`);
     const [, n] = await this.ds.query(
-      `UPDATE alerts.alert_deliveries d SET updated_at = now() WHERE d.id = ANY(${batchParam('$1')}) AND ${strandedSql('$2')}`,
-      [ids, afterSeconds],
+      `UPDATE alerts.alert_deliveries d SET updated_at = now() WHERE d.id = ANY(${batchParam('$1')}) AND (${strandedSql('$2')} OR ${idle})`,
+      params,
     );
     return n;
   }

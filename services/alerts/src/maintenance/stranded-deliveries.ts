@@ -42,10 +42,11 @@ export class StrandedDeliveries {
 
   /**
    * Queues again the batches of stranded deliveries; returns how many alerts and batches that concerned. `after` is
-   * shorter than REDRIVE_AFTER_SECONDS only once Redis is known to have lost its data (RedisEpoch).
+   * shorter than REDRIVE_AFTER_SECONDS, and idle batches (no row sending, a pending row unchanged for `idleAfter`)
+   * count as stranded, only once Redis is known to have lost its data (RedisEpoch).
    */
-  async redrive(after = this.env.REDRIVE_AFTER_SECONDS): Promise<{ alerts: number; batches: number }> {
-    const alerts = await this.deliveryRows.alertsWithStranded(after);
+  async redrive(after = this.env.REDRIVE_AFTER_SECONDS, idleAfter?: number): Promise<{ alerts: number; batches: number }> {
+    const alerts = await this.deliveryRows.alertsWithStranded(after, undefined, idleAfter);
     let batches = 0;
     for (const alert of alerts) {
       let found: BatchPlan[] = [];
@@ -61,6 +62,7 @@ export class StrandedDeliveries {
         stranded += await this.deliveryRows.touchStranded(
           plans.flatMap((b) => b.ids),
           after,
+          idleAfter,
         );
         batches += plans.length;
       };
@@ -72,7 +74,7 @@ export class StrandedDeliveries {
           found.push(b);
           if (found.length >= ENQUEUE_CHUNK) await flush();
         },
-        { strandedAfterSeconds: after },
+        { strandedAfterSeconds: after, idleAfterSeconds: idleAfter },
       );
       await flush();
       this.logger.warn(

@@ -15,11 +15,18 @@ export const EPOCH_KEY = 'alerts:redis-epoch';
 /** Besides every reconnect: a failover to an empty replica may not drop this process's connections. */
 const CHECK_INTERVAL_MS = 5000;
 const CATCH_UP_PASS_MS = 2000;
+/**
+ * After a loss, a batch no worker is sending (no row in 'sending') whose pending rows have not changed for this long
+ * is queued again at once: its job was in the lost Redis. Not 0, so that the catch-up passes do not plan every batch
+ * of a large alert again every CATCH_UP_PASS_MS while its re-queued jobs wait their turn.
+ */
+const LOSS_IDLE_SECONDS = 5;
 
 /**
  * After a loss no job of the old Redis exists, so a delivery is stranded once no live worker can still be sending
  * it: the longest channel job and the margin, instead of REDRIVE_AFTER_SECONDS (which must also outlast jobs
- * waiting in a long queue, and those are gone).
+ * waiting in a long queue, and those are gone). That bound is for batches a worker may still be sending; a batch with
+ * no row sending goes at once (LOSS_IDLE_SECONDS), since a claim takes a whole batch.
  */
 export const lossRedriveAfterSeconds = (env: DispatcherEnv) => Math.min(env.REDRIVE_AFTER_SECONDS, channelJobBoundSeconds(env) + REDRIVE_MARGIN_SECONDS);
 
@@ -83,7 +90,7 @@ export class RedisEpoch implements OnApplicationBootstrap, BeforeApplicationShut
     const until = Date.now() + (after * 1000 + 2 * CATCH_UP_PASS_MS);
     let batches = 0;
     while (!this.stopped) {
-      batches += (await this.stranded.redrive(after)).batches;
+      batches += (await this.stranded.redrive(after, LOSS_IDLE_SECONDS)).batches;
       if (Date.now() >= until) break;
       await sleep(CATCH_UP_PASS_MS);
     }

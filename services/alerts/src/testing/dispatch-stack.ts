@@ -10,13 +10,14 @@ import { FakeSmtp } from './fake-smtp';
  * Dispatch specs register users' browsers by the dozen from one address within seconds; the alerts service's own
  * spec proves the real limits with small ones of its own.
  */
-const NO_RATE_LIMITS = Object.fromEntries(
-  ['HELP_REQUESTS', 'PUSH_SUBSCRIPTIONS'].flatMap((a) => [
+const NO_RATE_LIMITS = Object.fromEntries([
+  ...['HELP_REQUESTS', 'PUSH_SUBSCRIPTIONS'].flatMap((a) => [
     [`ALERTS_RATE_${a}_USER`, '100000/60'],
     [`ALERTS_RATE_${a}_IP`, '100000/60'],
   ]),
+  // the admin routes' limits are per admin only
   ...['AUDIENCE_PREVIEW', 'CSV_EXPORTS', 'SETTINGS_TESTS', 'GEOCODE'].map((a) => [`ALERTS_RATE_${a}_USER`, '100000/60']),
-);
+]);
 
 /**
  * What a dispatch test stands on: a database with the alerts schema, a Redis prefix of its own, a token issuer,
