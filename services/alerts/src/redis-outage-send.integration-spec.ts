@@ -72,13 +72,20 @@ describe('sending an alert while Redis is briefly unavailable', () => {
     await redis.kill();
     const stoppedAt = Date.now();
     await sleep(2000);
-    const posted = await call<AdminAlert>('POST', '', admin, {
-      title: 'Flash flood on the Salt River',
-      message: 'Leave the riverbed now and move to higher ground.',
-      category: 'weather',
-      severity: 'high',
-      channels: ['push', 'sms'],
-    });
+    const requestId = `outage-${randomUUID()}`;
+    const posted = await call<AdminAlert>(
+      'POST',
+      '',
+      admin,
+      {
+        title: 'Flash flood on the Salt River',
+        message: 'Leave the riverbed now and move to higher ground.',
+        category: 'weather',
+        severity: 'high',
+        channels: ['push', 'sms'],
+      },
+      { 'x-request-id': requestId },
+    );
     expect(posted.status).toBe(201);
     const alert = posted.body;
     const [intent] = await stack.db.query(`SELECT count(*)::int AS n FROM alerts.dispatch_outbox WHERE alert_id = $1`, [alert.id]);
@@ -124,6 +131,9 @@ describe('sending an alert while Redis is briefly unavailable', () => {
     ).toEqual(users.map((u) => u.phone).sort());
     const [left] = await stack.db.query(`SELECT count(*)::int AS n FROM alerts.dispatch_outbox`);
     expect(left.n).toBe(0);
+    // The job the relay queued after the outage still carries the request that sent the alert.
+    const [dispatched] = await stack.db.query(`SELECT dispatch_request_id FROM alerts.alerts WHERE id = $1`, [alert.id]);
+    expect(dispatched.dispatch_request_id).toBe(requestId);
 
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);

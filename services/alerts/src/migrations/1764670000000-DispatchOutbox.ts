@@ -15,7 +15,9 @@ export class DispatchOutbox1764670000000 implements MigrationInterface {
         alert_id uuid PRIMARY KEY REFERENCES alerts.alerts (id) ON DELETE CASCADE,
         created_at timestamptz NOT NULL DEFAULT now(),
         attempts int NOT NULL DEFAULT 0,
-        last_error text
+        last_error text,
+        -- the request that made the alert active, so the job the relay queues later still leads back to it
+        request_id text
       )`);
     await q.query(`
       CREATE FUNCTION alerts.record_dispatch_intent() RETURNS trigger LANGUAGE plpgsql AS $$

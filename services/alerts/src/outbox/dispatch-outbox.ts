@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { JobIds, JobName } from '@beacon/contracts';
-import { JobQueue, within } from '@beacon/common';
+import { currentRequestId, JobQueue, within } from '@beacon/common';
 
 /** How long a request waits for Redis to take a dispatch job before leaving it to the relay. */
 const ENQUEUE_DEADLINE_MS = 1500;
@@ -11,6 +11,11 @@ const RELAY_INTERVAL_MS = 2000;
 const BATCH = 100;
 
 class EnqueueTimeout extends Error {}
+
+interface OutboxRow {
+  alert_id: string;
+  request_id: string | null;
+}
 
 /**
  * Dispatch intents (alerts.dispatch_outbox, written by a trigger in the transaction that makes an alert active) made
@@ -36,11 +41,15 @@ export class DispatchOutbox implements OnApplicationBootstrap, BeforeApplication
   /** Queues the alert's dispatch now if Redis takes it in time; otherwise its intent waits in the outbox. */
   async enqueue(alertId: string): Promise<void> {
     // The trigger recorded the intent of a new or sent alert; a re-drive (sweep, settings) records its own here.
-    await this.ds.query(`INSERT INTO alerts.dispatch_outbox (alert_id) VALUES ($1) ON CONFLICT DO NOTHING`, [alertId]);
+    await this.ds.query(
+      `INSERT INTO alerts.dispatch_outbox (alert_id, request_id) VALUES ($1, $2)
+       ON CONFLICT (alert_id) DO UPDATE SET request_id = coalesce(alerts.dispatch_outbox.request_id, EXCLUDED.request_id)`,
+      [alertId, currentRequestId() ?? null],
+    );
     await this.ds.transaction(async (m) => {
-      const [row] = await m.query(`SELECT alert_id FROM alerts.dispatch_outbox WHERE alert_id = $1 FOR UPDATE SKIP LOCKED`, [alertId]);
+      const [row] = await m.query(`SELECT alert_id, request_id FROM alerts.dispatch_outbox WHERE alert_id = $1 FOR UPDATE SKIP LOCKED`, [alertId]);
       // Locked: the relay is queuing it right now.
-      if (row) await this.relay(m, alertId);
+      if (row) await this.relay(m, row);
     });
   }
 
@@ -57,10 +66,10 @@ export class DispatchOutbox implements OnApplicationBootstrap, BeforeApplication
       for (;;) {
         const more = await this.ds.transaction(async (m) => {
           // SKIP LOCKED: replicas (and a request queuing its own alert) share the outbox without queuing a row twice at once
-          const rows: { alert_id: string }[] = await m.query(
-            `SELECT alert_id FROM alerts.dispatch_outbox ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+          const rows: OutboxRow[] = await m.query(
+            `SELECT alert_id, request_id FROM alerts.dispatch_outbox ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
           );
-          for (const row of rows) if (!(await this.relay(m, row.alert_id))) return false;
+          for (const row of rows) if (!(await this.relay(m, row))) return false;
           return rows.length === BATCH;
         });
         if (!more) return;
@@ -71,10 +80,15 @@ export class DispatchOutbox implements OnApplicationBootstrap, BeforeApplication
   }
 
   /** Adds the job and deletes the row in `m`'s transaction; on failure keeps the row with the reason. */
-  private async relay(m: EntityManager, alertId: string): Promise<boolean> {
+  private async relay(m: EntityManager, { alert_id: alertId, request_id: requestId }: OutboxRow): Promise<boolean> {
     try {
       const added = await within(
-        this.queue.add(JobName.AlertDispatch, { alertId, requestedAt: new Date().toISOString() }, { jobId: JobIds.dispatch(alertId) }),
+        this.queue.add(
+          JobName.AlertDispatch,
+          { alertId, requestedAt: new Date().toISOString() },
+          { jobId: JobIds.dispatch(alertId) },
+          { requestId: requestId ?? undefined },
+        ),
         ENQUEUE_DEADLINE_MS,
       );
       if (!added.done) throw new EnqueueTimeout(`Redis did not take the job within ${ENQUEUE_DEADLINE_MS} ms`);
