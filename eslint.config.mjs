@@ -14,7 +14,18 @@ export default [
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { beacon: beaconPlugin, '@typescript-eslint': tseslint.plugin },
     rules: {
-      'beacon/boundaries': 'error',
+      'beacon/boundaries': [
+        'error',
+        {
+          zones: [
+            {
+              target: 'services/alerts/src/deliveries',
+              from: ['alerts', 'dispatch', 'channels', 'live', 'settings'].map((folder) => `services/alerts/src/${folder}`),
+              message: 'deliveries/ is the floor the HTTP API and the dispatcher both stand on; move what both need down into it',
+            },
+          ],
+        },
+      ],
       'no-debugger': 'error',
       'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       'no-var': 'error',

@@ -25,6 +25,31 @@ describe('lint: import boundaries', () => {
     ).toEqual([]);
   });
 
+  it("refuses the alerts tree's deliveries/ importing the folders that stand on it, and allows what it stands on", () => {
+    const refused = (folder: string) =>
+      `services/alerts/src/deliveries must not import services/alerts/src/${folder}: deliveries/ is the floor the HTTP API and the dispatcher both stand on; move what both need down into it`;
+    expect(lint('services/alerts/src/deliveries/x.ts', "import { AlertRow } from '../alerts/alert.rows';\n")).toEqual([refused('alerts')]);
+    expect(
+      lint(
+        'services/alerts/src/deliveries/x.ts',
+        [
+          "import { EligibilityRepository } from '../dispatch/eligibility.repository';",
+          "export type { SendableAlert } from '../channels/send-targets.repository';",
+          "import { ProgressPublisher } from '../live/progress.publisher';",
+          "import { SettingsRepository } from '../settings/settings.repository';",
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([refused('dispatch'), refused('channels'), refused('live'), refused('settings')]);
+    expect(
+      lint(
+        'services/alerts/src/deliveries/x.ts',
+        "import type { DispatcherEnv } from '../config/dispatcher-env.dto';\nimport { streamRows } from './cursor';\nimport { JobQueue } from '@beacon/common';\n",
+      ),
+    ).toEqual([]);
+    expect(lint('services/alerts/src/alerts/x.ts', "import { DeliveriesRepository } from '../deliveries/deliveries.repository';\n")).toEqual([]);
+  });
+
   it('lets tests and test helpers start other services', () => {
     expect(lint('services/alerts/src/dispatch/x.integration-spec.ts', "import { gatewayService } from '../../../gateway/src/service';\n")).toEqual([]);
     expect(lint('services/alerts/src/testing/x.ts', "import { gatewayService } from '../../../gateway/src/service';\n")).toEqual([]);

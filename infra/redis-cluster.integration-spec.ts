@@ -3,10 +3,9 @@ import { io, Socket } from 'socket.io-client';
 import { AdminAlert, AlertProgress } from '@beacon/contracts';
 import { SessionRevocations } from '@beacon/auth';
 import { createRedis, within } from '@beacon/common';
-import { jsonClient, RunningService, startTestService, TestRedisCluster } from '@beacon/testing';
+import { jsonClient, RunningService, startTestService, TestRedisCluster, waitFor } from '@beacon/testing';
 import { alertsService } from '../services/alerts/src/service';
 import { DispatchStack } from '../services/alerts/src/testing/dispatch-stack';
-import { waitFor } from '../services/alerts/src/testing/wait';
 import { checkRedis } from './preflight';
 import { assertCompiled, COMPILED, ServiceProcess, ServiceProcesses } from './scaling/service-processes';
 

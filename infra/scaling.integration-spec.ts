@@ -14,14 +14,13 @@ import {
   Severity,
 } from '@beacon/contracts';
 import { isEligible } from '@beacon/geo';
-import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix } from '@beacon/testing';
+import { createTestDatabase, RunningService, startTestIdentity, startTestService, TestDatabase, TestIdentity, testRedisPrefix, waitFor } from '@beacon/testing';
 import { DataSource } from 'typeorm';
 import { alertsDatabase } from '../services/alerts/src/database';
 import { DeliveriesRepository } from '../services/alerts/src/deliveries/deliveries.repository';
 import { alertsService } from '../services/alerts/src/service';
 import { FakePushService } from '../services/alerts/src/testing/fake-push-service';
 import { FakeSmsWebhook } from '../services/alerts/src/testing/fake-sms-webhook';
-import { waitFor } from '../services/alerts/src/testing/wait';
 import { RecordingProxy } from './scaling/recording-proxy';
 import { assertCompiled, COMPILED, ServiceProcess, ServiceProcesses } from './scaling/service-processes';
 import { socketOwner } from './scaling/socket-owner';

@@ -2,7 +2,8 @@
 // in libs/ or travels as an event), libs never reach into services or infra, the web's shared UI (common/)
 // never depends on a feature, and no feature depends on an admin console feature (features/<name>-admin): the console
 // builds on the user feature (features/alerts-admin on features/alerts), never the reverse, and only the app shell
-// (web/src/app, the routes) mounts it. Tests and test helpers may reach across to start what they test.
+// (web/src/app, the routes) mounts it. Zones (the rule's options, in eslint.config.mjs) forbid more inside one tree: a
+// floor that the folders above it stand on imports none of them. Tests and test helpers may reach across to start what they test.
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const TEST_FILE = /(\.spec\.tsx?|\.integration-spec\.ts)$|\/testing\//;
@@ -47,8 +48,35 @@ function problem(from, to) {
   return null;
 }
 
+/** A zone's refusal: `zone.target` (a folder, relative to the root) imports none of `zone.from`. */
+function zoneProblem(zones, rel, target) {
+  const inside = (path, folder) => path === folder || path.startsWith(`${folder}/`);
+  for (const zone of zones) {
+    if (!inside(rel, zone.target)) continue;
+    const refused = zone.from.find((folder) => inside(target, folder));
+    if (refused) return `${zone.target} must not import ${refused}: ${zone.message}`;
+  }
+  return null;
+}
+
+const ZONES_SCHEMA = {
+  type: 'object',
+  properties: {
+    zones: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { target: { type: 'string' }, from: { type: 'array', items: { type: 'string' } }, message: { type: 'string' } },
+        required: ['target', 'from', 'message'],
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+};
+
 const boundaries = {
-  meta: { type: 'problem', docs: { description: 'import boundaries between services, libs and web features' }, schema: [] },
+  meta: { type: 'problem', docs: { description: 'import boundaries between services, libs and web features' }, schema: [ZONES_SCHEMA] },
   create(context) {
     const root = context.cwd;
     const file = context.filename;
@@ -56,11 +84,12 @@ const boundaries = {
     if (TEST_FILE.test(rel)) return {};
     const from = areaOf(rel);
     if (from.kind === 'other' || from.kind === 'infra') return {};
+    const zones = context.options[0]?.zones ?? [];
     const check = (node, spec) => {
       if (typeof spec !== 'string') return;
       const target = targetOf(root, file, spec);
       if (!target) return;
-      const message = problem(from, areaOf(target));
+      const message = problem(from, areaOf(target)) ?? zoneProblem(zones, rel, target.split(sep).join('/'));
       if (message) context.report({ node, message });
     };
     return {

@@ -1,7 +1,8 @@
 import { Client } from 'pg';
 import { destination } from '@beacon/geo';
-import { toAlertArea, toPgPolygon } from '../../services/alerts/src/alerts/alert-area';
-import { eligibleUsersSql, SqlParams } from '../../services/alerts/src/dispatch/eligibility.repository';
+import { toAlertArea } from '../../services/alerts/src/alerts/alert-area';
+import { eligibleUsersSql, SqlParams } from '../../services/alerts/src/deliveries/eligibility.sql';
+import { toPgPolygon } from '../../services/alerts/src/deliveries/polygon-column';
 import { BENCH_ALERT, Population } from '../dispatch/population';
 import { seedDatabase } from '../dispatch/seed';
 

@@ -6,8 +6,9 @@ import { Client } from 'pg';
 import { freePort, killProcess } from './redis-server';
 import { TEST_ADMIN_URL } from './urls';
 
-/** Debian's pgbouncer (`apt-get install pgbouncer`; `.ci/run` installs it). */
-export const PGBOUNCER_BINARY = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((p) => existsSync(p));
+/** Where Debian's pgbouncer (`apt-get install pgbouncer`; `.ci/run` installs it) may be. */
+export const PGBOUNCER_PATHS = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'];
+export const PGBOUNCER_BINARY = PGBOUNCER_PATHS.find((p) => existsSync(p));
 
 /**
  * A PgBouncer of a test's own in front of the test PostgreSQL (`TEST_DATABASE_ADMIN_URL`'s server and role), on a free

@@ -15,7 +15,7 @@ import {
   UserAlert,
 } from '@beacon/contracts';
 import { destination } from '@beacon/geo';
-import { jsonClient, RunningService, startTestService } from '@beacon/testing';
+import { jsonClient, RunningService, startTestService, waitFor } from '@beacon/testing';
 import { gatewayService } from '../../gateway/src/service';
 import { dispatcherService } from './dispatcher.service';
 import { alertsService } from './service';
@@ -23,7 +23,6 @@ import { SweepHandler } from './maintenance/sweep.handler';
 import { DispatchStack } from './testing/dispatch-stack';
 import { validateCap } from './testing/cap-schema';
 import { strictParse } from './testing/strict-xml';
-import { waitFor } from './testing/wait';
 
 const MESA = { lat: 33.4152, lng: -111.8315 };
 

@@ -10,12 +10,12 @@ import {
   TestIdentity,
   testRedisPrefix,
   jsonClient,
+  waitFor,
 } from '@beacon/testing';
 import { BROWSER_PUSH_HOSTS } from './config/delivery-env';
 import { alertsDatabase } from './database';
 import { alertsService } from './service';
 import { ServerKeys } from './keys/server-keys';
-import { waitFor } from './testing/wait';
 
 jest.setTimeout(60_000);
 

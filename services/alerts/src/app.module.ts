@@ -12,6 +12,8 @@ import { AdminAlertsController } from './alerts/admin-alerts.controller';
 import { DeliveryReceiptsController } from './alerts/delivery-receipts.controller';
 import { HelpRequestsController } from './alerts/help-requests.controller';
 import { MyAlertsController } from './alerts/my-alerts.controller';
+import { TestAlertController } from './alerts/test-alert.controller';
+import { TestAlertService } from './alerts/test-alert.service';
 import { CapController } from './cap/cap.controller';
 import { GeocodeController } from './geocode/geocode.controller';
 import { GeocoderService } from './geocode/geocoder.service';
@@ -22,7 +24,7 @@ import { CapPollSchedule } from './cap-sources/cap-poll.schedule';
 import { CapSourcesController } from './cap-sources/cap-sources.controller';
 import { CapSourcesRepository } from './cap-sources/cap-sources.repository';
 import { CapSourcesService } from './cap-sources/cap-sources.service';
-import { AlertsDeliveryEnv } from './config/delivery-env';
+import { deliveryEnvModule } from './config/delivery-env';
 import { AlertsEnv } from './config/env.dto';
 import { alertsDatabase } from './database';
 import { IncidentVerifiedHandler } from './inbox/incident-verified.handler';
@@ -51,7 +53,7 @@ export class AppModule {
           workers: { queues: [{ name: QueueName.AlertsInbox, concurrency: 4 }] },
         }),
         LiveModule.register(env),
-        { module: DeliveryEnvModule, global: true, providers: [{ provide: AlertsDeliveryEnv, useValue: env }], exports: [AlertsDeliveryEnv] },
+        deliveryEnvModule(env),
         AlertsDomainModule,
       ],
       // Order matters: static paths (me/..., admin/..., push/..., deliveries/..., cap/..., templates/...) before AdminAlertsController's /:id.
@@ -62,6 +64,7 @@ export class AppModule {
         PushSubscriptionsController,
         DeliveryReceiptsController,
         SettingsController,
+        TestAlertController,
         HelpRequestsController,
         GeocodeController,
         TemplatesController,
@@ -69,6 +72,7 @@ export class AppModule {
         AdminAlertsController,
       ],
       providers: [
+        TestAlertService,
         IncidentVerifiedHandler,
         CapRepository,
         GeocoderService,
@@ -83,7 +87,3 @@ export class AppModule {
     };
   }
 }
-
-/** Lets shared providers ask for the delivery variables whichever service's env class supplies them. */
-@Module({})
-export class DeliveryEnvModule {}

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { AdminAlert, AlertPreferences, JOB_QUEUE, JobName, queuePrefix } from '@beacon/contracts';
 import { destination } from '@beacon/geo';
-import { RunningService, startTestService, jsonClient } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient, waitFor } from '@beacon/testing';
 import { alertsService } from './service';
 import { dispatcherService } from './dispatcher.service';
 import { DispatchStack } from './testing/dispatch-stack';
 import { FakePushAnswer } from './testing/fake-push-service';
 import { TcpProxy } from './testing/tcp-proxy';
-import { waitFor } from './testing/wait';
 
 const MESA = { lat: 33.4152, lng: -111.8315 };
 

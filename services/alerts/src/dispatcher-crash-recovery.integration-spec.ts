@@ -1,11 +1,10 @@
 import { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { AdminAlert } from '@beacon/contracts';
-import { RunningService, startTestService, jsonClient } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient, waitFor } from '@beacon/testing';
 import { alertsService } from './service';
 import { assertCompiledDispatcher, startCompiledDispatcher } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
-import { waitFor } from './testing/wait';
 
 const USERS = 60;
 /**

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { AdminAlert, JOB_QUEUE, JobIds, JobName, PreferenceAlertType, queuePrefix } from '@beacon/contracts';
-import { RunningService, startTestService, jsonClient } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient, waitFor } from '@beacon/testing';
 import { alertsService } from './service';
 import { assertCompiledDispatcher, CompiledWorker, startCompiledDispatcher } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
-import { waitFor } from './testing/wait';
 
 /**
  * The compiled dispatcher gets SIGTERM while an SMS batch waits on the provider's answer: it takes no new job,

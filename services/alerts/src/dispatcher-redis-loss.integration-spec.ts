@@ -1,11 +1,10 @@
 import { ChildProcess } from 'node:child_process';
 import { Queue } from 'bullmq';
 import { AdminAlert, JOB_QUEUE, JobName, queuePrefix } from '@beacon/contracts';
-import { RunningService, startTestService, jsonClient, TestRedisServer } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient, TestRedisServer, waitFor } from '@beacon/testing';
 import { alertsService } from './service';
 import { assertCompiledDispatcher, QUICK_RECOVERY_DISPATCHER, startCompiledDispatcher } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
-import { waitFor } from './testing/wait';
 
 const USERS = 24;
 

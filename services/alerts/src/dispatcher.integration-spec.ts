@@ -19,13 +19,12 @@ import {
   totalCounts,
 } from '@beacon/contracts';
 import { destination, isEligible } from '@beacon/geo';
-import { RunningService, startTestService, jsonClient } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient, waitFor } from '@beacon/testing';
 import { alertsService } from './service';
 import { gatewayService } from '../../gateway/src/service';
 import { dispatcherService } from './dispatcher.service';
 import { DispatchStack } from './testing/dispatch-stack';
 import { FakePushAnswer } from './testing/fake-push-service';
-import { waitFor } from './testing/wait';
 
 const PHOENIX = { lat: 33.4484, lng: -112.074 };
 const TUCSON = { lat: 32.2226, lng: -110.9747 };

@@ -5,7 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { QueueName } from '@beacon/contracts';
 import { createRedis, dataSourceOptions, EnvModule, HealthModule, loggingModule, QueueModule, RedisModule } from '@beacon/common';
 import { AlertsDomainModule } from './alerts.module';
-import { AlertsDeliveryEnv } from './config/delivery-env';
+import { deliveryEnvModule } from './config/delivery-env';
 import { LiveModule } from './live/live.module';
 import { ChannelBatchRunner } from './channels/channel-batch.runner';
 import { SendTargetsRepository } from './channels/send-targets.repository';
@@ -14,6 +14,7 @@ import { PushSender } from './channels/push.sender';
 import { SmsSender } from './channels/sms.sender';
 import { DispatcherEnv } from './config/dispatcher-env.dto';
 import { alertsDatabase } from './database';
+import { DeliveryAlertsRepository } from './deliveries/delivery-alerts.repository';
 import { DispatchHandler } from './dispatch/dispatch.handler';
 import { EligibilityRepository } from './dispatch/eligibility.repository';
 import { assertNoEviction } from './maintenance/redis-policy';
@@ -21,9 +22,6 @@ import { SweepHandler } from './maintenance/sweep.handler';
 import { StrandedDeliveries } from './maintenance/stranded-deliveries';
 import { SweepScheduler } from './maintenance/sweep.scheduler';
 import { RedisEpoch } from './redis-epoch/redis-epoch';
-
-@Module({})
-class DispatcherDeliveryEnvModule {}
 
 @Module({})
 export class DispatcherModule {
@@ -60,10 +58,11 @@ export class DispatcherModule {
           },
         }),
         LiveModule.register(env),
-        { module: DispatcherDeliveryEnvModule, global: true, providers: [{ provide: AlertsDeliveryEnv, useValue: env }], exports: [AlertsDeliveryEnv] },
+        deliveryEnvModule(env),
         AlertsDomainModule,
       ],
       providers: [
+        DeliveryAlertsRepository,
         EligibilityRepository,
         DispatchHandler,
         RevisionHandler,

@@ -4,11 +4,10 @@ import { io, Socket } from 'socket.io-client';
 import { AdminAlert, AlertProgress } from '@beacon/contracts';
 import { SessionRevocations } from '@beacon/auth';
 import { createRedis } from '@beacon/common';
-import { RunningService, startTestService, jsonClient, TestRedisSentinel } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient, TestRedisSentinel, waitFor } from '@beacon/testing';
 import { alertsService } from './service';
 import { assertCompiledDispatcher, QUICK_RECOVERY_DISPATCHER, startCompiledDispatcher, startCompiledGateway } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
-import { waitFor } from './testing/wait';
 
 const USERS = 18;
 

@@ -4,11 +4,10 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AdminAlert } from '@beacon/contracts';
-import { CountingListener, RunningService, startTestService, jsonClient, TestSmtpRelay } from '@beacon/testing';
+import { CountingListener, RunningService, startTestService, jsonClient, TestSmtpRelay, waitFor } from '@beacon/testing';
 import { alertsService } from './service';
 import { assertCompiledDispatcher, startCompiledDispatcher } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
-import { waitFor } from './testing/wait';
 import { AlertsApi } from './testing/alerts-api';
 
 jest.setTimeout(150_000);

@@ -1,7 +1,8 @@
 import { AppError } from '@beacon/common';
 import { insidePolygon } from '@beacon/geo';
-import { fromPgPolygon, toAlertArea, toContractArea, toPgPolygon } from './alert-area';
-import { polygonStripRanges, STRIPS_PER_DEGREE } from './geo-strips';
+import { polygonStripRanges, STRIPS_PER_DEGREE } from '../deliveries/geo-strips';
+import { fromPgPolygon, toPgPolygon } from '../deliveries/polygon-column';
+import { toAlertArea, toContractArea } from './alert-area';
 
 const TRIANGLE: [number, number][] = [
   [33.5, -112.1],

@@ -1,6 +1,7 @@
 import { ALERT_LIMITS, AlertArea, closedRing, openRing, polygonProblem, unwrapRing } from '@beacon/contracts';
 import { badRequest } from '@beacon/common';
 import { polygonCentroid } from '@beacon/geo';
+import { fromPgPolygon } from '../deliveries/polygon-column';
 
 /**
  * An alert's area as alerts.alerts stores it (AlertPolygons migration): a circle is lat/lng/radiusKm; a polygon is
@@ -63,17 +64,6 @@ export function toAlertArea(dto: AreaInput): StoredArea {
     return { ...polygonCentroid(ring), radiusKm: null, polygon: ring };
   }
   throw badRequest("Area type must be 'circle' or 'polygon'", 'invalid_area');
-}
-
-/** The ring in PostgreSQL's polygon syntax, x = longitude, y = latitude: '((x1,y1),(x2,y2),...)'. */
-export const toPgPolygon = (ring: readonly (readonly [number, number])[]): string => `(${ring.map(([lat, lng]) => `(${lng},${lat})`).join(',')})`;
-
-/** A polygon column as node-postgres returns it ('((x1,y1),...)') back into the stored ring. */
-export function fromPgPolygon(text: string): [number, number][] {
-  const numbers = text.match(/-?[\d.]+(?:e[-+]?\d+)?/gi)!.map(Number);
-  const ring: [number, number][] = [];
-  for (let i = 0; i + 1 < numbers.length; i += 2) ring.push([numbers[i + 1], numbers[i]]);
-  return ring;
 }
 
 /** The contract's view of a stored area: a polygon's ring closed, its longitudes back in -180..180. */

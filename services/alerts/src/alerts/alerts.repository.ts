@@ -4,9 +4,11 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AlertCategory, AlertStatus, AlertTranslations, DEFAULT_PREFERENCES, DeliveryChannel, DeliveryStatus, Severity } from '@beacon/contracts';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { Actor, AuditRepository, SYSTEM } from './audit.repository';
-import { ALERT_COLUMNS_SQL, AlertRow, COUNTS_SQL, EFFECTIVE_STATUS_SQL, expiredSql, RESPONSES_SQL } from './alert.rows';
-import { toPgPolygon } from './alert-area';
-import { eligibilityWhere } from './eligibility.sql';
+import { expiredSql } from '../deliveries/delivery-alerts.repository';
+import { COUNTS_SQL, RESPONSES_SQL } from '../deliveries/delivery-counts';
+import { eligibilityWhere } from '../deliveries/eligibility.sql';
+import { toPgPolygon } from '../deliveries/polygon-column';
+import { ALERT_COLUMNS_SQL, AlertRow, EFFECTIVE_STATUS_SQL } from './alert.rows';
 
 export interface NewAlert {
   title: string;

@@ -19,6 +19,7 @@ import { AppError, badRequest, conflict, LiveEvents, notFound } from '@beacon/co
 import type { AuthUser } from '@beacon/auth';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ServerKeys } from '../keys/server-keys';
+import { isTimeZone } from '../preferences/time-zone';
 import { toAlertArea } from './alert-area';
 import { AlertRow, toAdminAlert, toSummary, toUserAlert } from './alert.rows';
 import { AlertListFilter, AlertsRepository, NewAlert } from './alerts.repository';
@@ -39,15 +40,6 @@ const page = <T>(items: T[], total: number, q: { page: number; pageSize: number 
   pageSize: q.pageSize,
   totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
 });
-
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 @Injectable()
 export class AlertsService {

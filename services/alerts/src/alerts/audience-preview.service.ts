@@ -3,7 +3,7 @@ import type { AlertAudience, ChannelAudience, DeliveryChannel } from '@beacon/co
 import type { AuthUser } from '@beacon/auth';
 import { channelProblem } from '../settings/channel-readiness';
 import { SettingsRepository } from '../settings/settings.repository';
-import { toPgPolygon } from './alert-area';
+import { toPgPolygon } from '../deliveries/polygon-column';
 import { AlertsService } from './alerts.service';
 import { AudienceRepository } from './audience.repository';
 import { CreateAlertDto } from './dto/create-alert.dto';

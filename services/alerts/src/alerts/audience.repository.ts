@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DELIVERY_CHANNELS, type DeliveryChannel } from '@beacon/contracts';
-import { streamRows } from './cursor';
-import { CHANNEL_BIT, EligibilityAlert, eligiblePredicate, eligibleUsersSql, holdUntilSql, reachableOn, SqlParams } from './eligibility.sql';
+import { streamRows } from '../deliveries/cursor';
+import { CHANNEL_BIT, EligibilityAlert, eligiblePredicate, eligibleUsersSql, holdUntilSql, reachableOn, SqlParams } from '../deliveries/eligibility.sql';
 
 /** Users per group handed to the caller (each group is one message to the gateways, see LiveEvents.toUsers). */
 const AUDIENCE_GROUP = 1000;

@@ -3,14 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError, conflict, JobQueue, notFound } from '@beacon/common';
 import { DEFAULT_JOB_OPTIONS, DELIVERY_CHANNELS, DeliveryChannel } from '@beacon/contracts';
-import { channelBatchJob } from '../dispatch/channel-batch-job';
+import { channelBatchJob } from '../deliveries/channel-batch-job';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { channelProblem } from '../settings/channel-readiness';
 import { SettingsRepository } from '../settings/settings.repository';
 import { AlertsRepository } from './alerts.repository';
 import { Actor, AuditRepository, SYSTEM } from './audit.repository';
-import { expiredSql } from './alert.rows';
+import { expiredSql } from '../deliveries/delivery-alerts.repository';
 
 /** Deliveries per job of an operator's action (a retry or a fallback is small next to a dispatch). */
 const ACTION_BATCH = 200;

@@ -6,7 +6,7 @@ import { CHANNEL_LABELS, historyStatus, LEVEL_LABELS, spreadsheetText, type Deli
 import { notFound } from '@beacon/common';
 import { toAdminAlert } from './alert.rows';
 import { AlertListFilter, AlertsRepository } from './alerts.repository';
-import { streamRows } from './cursor';
+import { streamRows } from '../deliveries/cursor';
 
 /** Every value quoted, formula-safe (spreadsheetText), rows ended with CRLF. */
 export function csvRows(rows: (string | number | null | undefined)[][]): string {

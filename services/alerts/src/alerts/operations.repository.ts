@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DeliveryChannel, DeliverySummary, OPERATIONS_CHART_MINUTES, OPERATIONS_RATE_WINDOW_SECONDS } from '@beacon/contracts';
-import { COUNTS_SQL, toDeliverySummary } from './alert.rows';
+import { COUNTS_SQL, toDeliverySummary } from '../deliveries/delivery-counts';
 
 /** One alert's delivery operations as stored: counts, retries, failure reasons and outcome buckets. */
 export interface OperationsRows {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { AdminAlert, AlertAudience, AlertPreferences, Page, UserAlert } from '@beacon/contracts';
 import { destination } from '@beacon/geo';
-import { RunningService, startTestService, jsonClient } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient, waitFor } from '@beacon/testing';
 import { alertsService } from '../service';
 import { dispatcherService } from '../dispatcher.service';
 import { DispatchStack } from '../testing/dispatch-stack';
-import { waitFor } from '../testing/wait';
 
 const TEMPE = { lat: 33.4255, lng: -111.94 };
 

@@ -5,7 +5,8 @@ import type { AlertTranslations, AlertUpdateField, AlertVersion, Severity } from
 import { AppError, badRequest, conflict, notFound } from '@beacon/common';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ALERT_COLUMNS_SQL, AlertRow } from './alert.rows';
-import { StoredArea, toContractArea, toPgPolygon } from './alert-area';
+import { toPgPolygon } from '../deliveries/polygon-column';
+import { StoredArea, toContractArea } from './alert-area';
 import { assertSmsFits } from './alert-texts';
 import { Actor, AuditRepository } from './audit.repository';
 
@@ -171,7 +172,7 @@ export class RevisionsRepository {
   }
 
   /** A version's fan-out is done: `notified` deliveries were written for it (0 when a newer version or the alert's end made it moot). */
-  async markDispatched(id: string, version: number, notified: number): Promise<void> {
+  async recordFanOut(id: string, version: number, notified: number): Promise<void> {
     await this.ds.query(
       `UPDATE alerts.alert_versions SET dispatched_at = coalesce(dispatched_at, now()), recipients = $3 WHERE alert_id = $1 AND version = $2`,
       [id, version, notified],

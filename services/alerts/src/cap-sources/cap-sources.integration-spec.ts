@@ -4,13 +4,12 @@ import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { AdminAlert, AlertVersion, CapOrigin, CapPollResult, CapSource, Page } from '@beacon/contracts';
-import { jsonClient, RunningService, startTestService } from '@beacon/testing';
+import { jsonClient, RunningService, startTestService, waitFor } from '@beacon/testing';
 import { dispatcherService } from '../dispatcher.service';
 import { alertsService } from '../service';
 import { DispatchStack } from '../testing/dispatch-stack';
 import { CapPollSchedule } from './cap-poll.schedule';
 import { validateCap } from '../testing/cap-schema';
-import { waitFor } from '../testing/wait';
 
 jest.setTimeout(120_000);
 

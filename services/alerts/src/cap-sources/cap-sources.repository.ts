@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AlertTranslations, CapOrigin, CapSource, CapSourceMode, DeliveryChannel } from '@beacon/contracts';
-import { StoredArea, toPgPolygon } from '../alerts/alert-area';
+import { StoredArea } from '../alerts/alert-area';
+import { toPgPolygon } from '../deliveries/polygon-column';
 
 export interface CapSourceRow {
   id: string;

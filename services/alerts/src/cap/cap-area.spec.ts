@@ -1,5 +1,5 @@
 import { SaxesParser } from 'saxes';
-import { toPgPolygon } from '../alerts/alert-area';
+import { toPgPolygon } from '../deliveries/polygon-column';
 import { capMessage, CapSite } from './cap.xml';
 import type { PublicAlertRow } from './cap.repository';
 import { strictParse } from '../testing/strict-xml';

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AdminAlert } from '@beacon/contracts';
-import { RunningService, startTestService, jsonClient } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient, waitFor } from '@beacon/testing';
 import { alertsService } from '../service';
 import { dispatcherService } from '../dispatcher.service';
 import { DispatchStack } from '../testing/dispatch-stack';
-import { waitFor } from '../testing/wait';
 
 jest.setTimeout(60_000);
 

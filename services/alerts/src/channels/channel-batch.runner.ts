@@ -5,7 +5,8 @@ import { exposeMetrics, recordDelivery, within, Within } from '@beacon/common';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
-import { ChannelMessage, SendTargetsRepository, SendableAlert } from './send-targets.repository';
+import { DeliveryAlertsRepository } from '../deliveries/delivery-alerts.repository';
+import { ChannelMessage, SendableAlert } from './send-targets.repository';
 import type { DeliveryKind, Outcome } from '../deliveries/deliveries.repository';
 import { toMessages } from './digest';
 import { asDelivered } from './delivery-text';
@@ -88,7 +89,7 @@ export class ChannelBatchRunner {
   private readonly recorder: OutcomeRecorder<OutcomeToWrite>;
 
   constructor(
-    private readonly targets: SendTargetsRepository,
+    private readonly deliveryAlerts: DeliveryAlertsRepository,
     private readonly deliveryRows: DeliveriesRepository,
     private readonly progress: ProgressPublisher,
     private readonly env: DispatcherEnv,
@@ -110,7 +111,7 @@ export class ChannelBatchRunner {
 
   async run(batch: ChannelBatch, job: Job, sender: ChannelSender) {
     if (batch.held) return this.runHeld(batch, job, sender);
-    const alert = await this.targets.alert(batch.alertId);
+    const alert = await this.deliveryAlerts.find(batch.alertId);
     let cancelled = 0;
     if (!alert || !goesOut(alert)) {
       // Deliveries of an alert that was cancelled or expired meanwhile do not go out; after the all-clear, only its own.
@@ -138,7 +139,7 @@ export class ChannelBatchRunner {
   }
 
   private async runHeld(batch: ChannelBatch, job: Job, sender: ChannelSender) {
-    const own = await this.targets.alert(batch.alertId);
+    const own = await this.deliveryAlerts.find(batch.alertId);
     const ownEnded = own?.status === 'all_clear' ? 'all_clear' : undefined;
     let cancelled = 0;
     if (!goesOut(own)) cancelled += await this.deliveryRows.cancelBatch(batch.deliveryIds, whyNot(own), ownEnded);
@@ -151,7 +152,7 @@ export class ChannelBatchRunner {
     }
     // The batch's own alert was read just above; only the alerts its rows gathered are read here.
     const others = alertIds.filter((id) => id !== batch.alertId);
-    const alerts = new Map([...(own ? [own] : []), ...(others.length ? await this.targets.alerts(others) : [])].map((a) => [a.id, a]));
+    const alerts = new Map([...(own ? [own] : []), ...(others.length ? await this.deliveryAlerts.findMany(others) : [])].map((a) => [a.id, a]));
     const gone = claimed.filter((d) => !goesOut(alerts.get(d.alert_id), d.kind));
     for (const id of alertIds) {
       const ids = gone.filter((d) => d.alert_id === id).map((d) => d.id);

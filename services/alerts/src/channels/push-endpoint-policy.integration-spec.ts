@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AdminAlert, AlertPreferences } from '@beacon/contracts';
-import { jsonClient, RunningService, startTestService } from '@beacon/testing';
+import { jsonClient, RunningService, startTestService, waitFor } from '@beacon/testing';
 import { alertsService } from '../service';
 import { dispatcherService } from '../dispatcher.service';
 import { DispatchStack } from '../testing/dispatch-stack';
-import { waitFor } from '../testing/wait';
 
 const PHOENIX = { lat: 33.4484, lng: -112.074 };
 

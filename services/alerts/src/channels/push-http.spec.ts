@@ -2,11 +2,10 @@ import { assertPublicUrl, loadEnv } from '@beacon/common';
 import { networkFailure } from '../providers/provider-error';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { FakePushAnswer, FakePushOptions, FakePushService } from '../testing/fake-push-service';
-import { ThrowawayCertificate, throwawayCertificate } from '../testing/tls-certificate';
 import { newVapidKeyPair, vapidSigningKey } from '../keys/server-keys';
 import { PushHttpClient } from './push-http';
 import { encryptPayload, VapidTokenCache } from './web-push.crypto';
-import { scriptedResolver } from '@beacon/testing';
+import { scriptedResolver, ThrowawayCertificate, throwawayCertificate } from '@beacon/testing';
 
 /**
  * PushHttpClient against the fake push service over TLS (a throwaway certificate): HTTP/2 where the service

@@ -2,21 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Language } from '@beacon/contracts';
-import { type AlertRow, expiredSql } from '../alerts/alert.rows';
 import type { DeliveryKind, RecipientSettings } from '../deliveries/deliveries.repository';
+import type { DeliveryAlert } from '../deliveries/delivery-alerts.repository';
 
 // The senders take the delivery types from here with ChannelMessage; DeliveriesRepository defines them.
 
-/** What a channel sender needs of the alert: the row's own columns, and whether it has expired. */
+/** What a channel sender needs of the alert, and how the message carries it. */
 export type SendableAlert = Pick<
-  AlertRow,
-  'id' | 'title' | 'message' | 'translations' | 'type' | 'severity' | 'category' | 'location_name' | 'status' | 'sent_at' | 'created_at'
+  DeliveryAlert,
+  'id' | 'title' | 'message' | 'translations' | 'type' | 'severity' | 'category' | 'location_name' | 'status' | 'sent_at' | 'created_at' | 'expired'
 > & {
   /** The all-clear's own words, when it was given with some. */
   all_clear_message?: string | null;
   /** What the message carries of the alert when it is not the alert itself (asDelivered): a reminder, an update ... */
   kind?: Exclude<DeliveryKind, 'alert'>;
-  expired: boolean;
   /** The language title and message are in, once chosen for a recipient (alertTextFor); absent: as stored (English). */
   language?: Language;
 };
@@ -49,27 +48,13 @@ export interface PushTarget {
 }
 
 /**
- * What the channel senders read at send time (the alerts, each recipient's push subscriptions) and the push
- * subscriptions' health. Delivery rows themselves change only through DeliveriesRepository (deliveries/), where
+ * What the push sender reads at send time (each recipient's push subscriptions; the alerts come from
+ * DeliveryAlertsRepository) and the push subscriptions' health. Delivery rows themselves change only through DeliveriesRepository (deliveries/), where
  * their state machine is described.
  */
 @Injectable()
 export class SendTargetsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
-
-  async alert(id: string): Promise<SendableAlert | null> {
-    const [row] = await this.alerts([id]);
-    return row ?? null;
-  }
-
-  async alerts(ids: string[]): Promise<SendableAlert[]> {
-    return this.ds.query(
-      `SELECT id, title, message, translations, type, severity, category, location_name, status, sent_at, created_at, all_clear_message,
-              ${expiredSql('alerts')} AS expired
-       FROM alerts.alerts WHERE id = ANY($1::uuid[])`,
-      [ids],
-    );
-  }
 
   /**
    * Each user's push subscriptions, at most `perUser`, those registered last (the order the alerts service keeps when

@@ -1,3 +1,4 @@
+import { DynamicModule, Module } from '@nestjs/common';
 import { IsOptional, Matches } from 'class-validator';
 import { BaseEnv, csv, intRule, Rules } from '@beacon/common';
 
@@ -72,3 +73,17 @@ export class AlertsDeliveryEnv extends BaseEnv {
     return csv(this.WEBHOOK_ALLOW_HOSTS);
   }
 }
+
+@Module({})
+class DeliveryEnvModule {}
+
+/**
+ * Lets the shared providers (AlertsDomainModule) ask for the delivery variables whichever service's env class supplies
+ * them: `env` is the service's own (AlertsEnv, DispatcherEnv), offered globally under AlertsDeliveryEnv.
+ */
+export const deliveryEnvModule = (env: AlertsDeliveryEnv): DynamicModule => ({
+  module: DeliveryEnvModule,
+  global: true,
+  providers: [{ provide: AlertsDeliveryEnv, useValue: env }],
+  exports: [AlertsDeliveryEnv],
+});

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DeliveryChannel } from '@beacon/contracts';
-import { expiredSql } from '../alerts/alert.rows';
-import { streamRows } from '../alerts/cursor';
-import { EligibilityAlert, eligibleUsersSql, holdUntilSql, reachableOn, SqlParams } from '../alerts/eligibility.sql';
+import { streamRows } from './cursor';
+import { BatchSizes, DeliveryAlert, expiredSql } from './delivery-alerts.repository';
+import { EligibilityAlert, eligibleUsersSql, holdUntilSql, reachableOn, SqlParams } from './eligibility.sql';
 
 /** The alert whose audience gets delivery rows: what eligibility and holds read, its id and its channels. */
-export type AudienceAlert = EligibilityAlert & { id: string; channels: DeliveryChannel[] };
+export type AudienceAlert = EligibilityAlert & Pick<DeliveryAlert, 'id' | 'channels'>;
 
 /**
  * What a delivery carries (AlertRevisions migration): the alert itself, its reminder, an update to someone it reached,
@@ -77,9 +77,6 @@ export type Outcome =
   | { id: string; ok: false; failure: 'deferred'; error: string }
   /** Not sent, and never will be: the user turned the channel off after the alert was dispatched. */
   | { id: string; ok: false; failure: 'withdrawn'; error: string };
-
-/** Deliveries per channel job, by channel. */
-export type BatchSizes = Record<DeliveryChannel, number>;
 
 /** One channel job's deliveries in an alert's plan (see planBatches). */
 export interface BatchPlan {

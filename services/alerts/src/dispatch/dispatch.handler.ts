@@ -4,9 +4,10 @@ import { AlertsRepository } from '../alerts/alerts.repository';
 import { AudienceRepository } from '../alerts/audience.repository';
 import { toSummary } from '../alerts/alert.rows';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
+import { channelBatchJob } from '../deliveries/channel-batch-job';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
+import { DeliveryAlertsRepository } from '../deliveries/delivery-alerts.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
-import { channelBatchJob } from './channel-batch-job';
 import { EligibilityRepository } from './eligibility.repository';
 import { jobRequestId, JobQueue, LiveEvents, logLine, OnJob } from '@beacon/common';
 import type { Job } from 'bullmq';
@@ -25,6 +26,7 @@ export class DispatchHandler {
 
   constructor(
     private readonly eligibility: EligibilityRepository,
+    private readonly deliveryAlerts: DeliveryAlertsRepository,
     private readonly deliveryRows: DeliveriesRepository,
     private readonly audience: AudienceRepository,
     private readonly alerts: AlertsRepository,
@@ -40,7 +42,7 @@ export class DispatchHandler {
     // propagateRequestContext).
     const requestId = jobRequestId(job);
     const log = (msg: string) => this.logger.log(logLine(msg, requestId));
-    const alert = await this.eligibility.alert(alertId);
+    const alert = await this.deliveryAlerts.find(alertId);
     if (!alert) return { skipped: 'alert not found' };
     if (alert.status !== 'active' || alert.expired) return { skipped: `alert is ${alert.expired ? 'expired' : alert.status}` };
 
@@ -49,7 +51,7 @@ export class DispatchHandler {
     const at = new Date(t0);
     const rows = await this.deliveryRows.createForAudience(alert, this.env.DISPATCH_INSERT_PARTS, at);
     const sizes = { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE };
-    const { recipients, batchSizes } = await this.eligibility.markDispatched(alertId, sizes, requestId);
+    const { recipients, batchSizes } = await this.eligibility.recordRecipients(alertId, sizes, requestId);
     const t1 = Date.now();
     log(`alert ${alertId}: ${rows} deliveries for ${recipients} recipients written in ${t1 - t0} ms`);
 

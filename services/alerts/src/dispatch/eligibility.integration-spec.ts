@@ -5,8 +5,8 @@ import { destination, EligibilityUser, greatCircleKm, isEligible } from '@beacon
 import { seededRandom } from '@beacon/common';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
 import { alertsDatabase } from '../database';
-import { DeliveriesRepository, userIdRanges } from '../deliveries/deliveries.repository';
-import { DispatchAlert, EligibilityRepository } from './eligibility.repository';
+import { AudienceAlert, DeliveriesRepository, userIdRanges } from '../deliveries/deliveries.repository';
+import { EligibilityRepository } from './eligibility.repository';
 
 const PHOENIX = { lat: 33.4484, lng: -112.074 };
 
@@ -73,7 +73,7 @@ describe('eligibility SQL agrees with libs/geo isEligible', () => {
     await db?.drop();
   });
 
-  const alert = (over: Partial<DispatchAlert>): DispatchAlert => ({
+  const alert = (over: Partial<AudienceAlert>): AudienceAlert => ({
     id: randomUUID(),
     severity: 'high',
     category: 'traffic',
@@ -87,14 +87,14 @@ describe('eligibility SQL agrees with libs/geo isEligible', () => {
     ...over,
   });
 
-  function expected(a: DispatchAlert): string[] {
+  function expected(a: AudienceAlert): string[] {
     return [...users.entries()]
       .filter(([, u]) => isEligible({ severity: a.severity, category: a.category, lat: a.lat, lng: a.lng, radiusKm: a.radius_km }, u))
       .map(([id]) => id)
       .sort();
   }
 
-  const cases: [string, Partial<DispatchAlert>][] = [
+  const cases: [string, Partial<AudienceAlert>][] = [
     ['a located critical traffic alert', { severity: 'critical', category: 'traffic', radius_km: 30 }],
     ['a low weather alert', { severity: 'low', category: 'weather', radius_km: 60 }],
     ['a medium alert with a small radius', { severity: 'medium', category: 'public_safety', radius_km: 5 }],
@@ -149,7 +149,7 @@ describe('eligibility SQL agrees with libs/geo isEligible', () => {
   });
 
   describe('delivery rows written by several statements (DISPATCH_INSERT_PARTS)', () => {
-    const saved = async (a: DispatchAlert) => {
+    const saved = async (a: AudienceAlert) => {
       await ds.query(
         `INSERT INTO alerts.alerts (id, title, message, type, severity, category, lat, lng, radius_km, channels, status)
          VALUES ($1, 'Wrong-way driver', 'I-10 at Tempe', 'emergency', $2, $3, $4, $5, $6, $7, 'active')`,

@@ -1,45 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AlertCategory, DeliveryChannel, Severity } from '@beacon/contracts';
-import { expiredSql } from '../alerts/alert.rows';
-import { eligibleUsersSql, SqlParams } from '../alerts/eligibility.sql';
-import type { BatchSizes } from '../deliveries/deliveries.repository';
+import type { BatchSizes } from '../deliveries/delivery-alerts.repository';
+import { EligibilityAlert, eligibleUsersSql, SqlParams } from '../deliveries/eligibility.sql';
 
-// The eligibility SQL lives with the alerts service (its audience query reads it too); bench/dispatch imports it from here.
-export { eligibleUsersSql, SqlParams } from '../alerts/eligibility.sql';
-
-export interface DispatchAlert {
-  id: string;
-  severity: Severity;
-  category: AlertCategory;
-  lat: number | null;
-  lng: number | null;
-  radius_km: number | null;
-  area_polygon: string | null;
-  channels: DeliveryChannel[];
-  source: 'admin' | 'incident' | 'test' | 'cap';
-  created_by: string | null;
-}
-
+/** The dispatch's statements on its alert beside the delivery rows: whom it concerns, and what it records once they are written. */
 @Injectable()
 export class EligibilityRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  async alert(
-    id: string,
-  ): Promise<(DispatchAlert & { status: string; expired: boolean; dispatched_at: Date | null; version: number; batch_sizes: BatchSizes | null }) | null> {
-    const [row] = await this.ds.query(
-      `SELECT id, severity, category, lat, lng, radius_km, area_polygon, channels, source, created_by, status, dispatched_at, version, batch_sizes,
-              ${expiredSql('alerts')} AS expired
-       FROM alerts.alerts WHERE id = $1`,
-      [id],
-    );
-    return row ?? null;
-  }
-
   /** The eligible users' ids (what the agreement test compares with libs/geo isEligible). */
-  async eligibleUserIds(alert: DispatchAlert): Promise<string[]> {
+  async eligibleUserIds(alert: EligibilityAlert): Promise<string[]> {
     const params = new SqlParams();
     const rows = await this.ds.query(`SELECT e.user_id FROM (${eligibleUsersSql(alert, params)}) e`, params.values);
     return rows.map((r: { user_id: string }) => r.user_id);
@@ -51,7 +22,7 @@ export class EligibilityRepository {
    * re-run (and the sweep's re-drive) plans the batches the first run queued, whatever the sizes are now. Likewise the
    * request the dispatch ran for (`requestId`), which the sweep's re-driven jobs carry once Redis lost the ones that did.
    */
-  async markDispatched(alertId: string, sizes: BatchSizes, requestId?: string): Promise<{ recipients: number; batchSizes: BatchSizes }> {
+  async recordRecipients(alertId: string, sizes: BatchSizes, requestId?: string): Promise<{ recipients: number; batchSizes: BatchSizes }> {
     const [rows] = await this.ds.query(
       `UPDATE alerts.alerts a SET recipients = (SELECT count(DISTINCT user_id) FROM alerts.alert_deliveries d WHERE d.alert_id = a.id),
               dispatched_at = coalesce(a.dispatched_at, now()), batch_sizes = coalesce(a.batch_sizes, $2::jsonb),

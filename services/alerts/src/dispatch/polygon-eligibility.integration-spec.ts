@@ -6,10 +6,12 @@ import { EligibilityUser, isEligible } from '@beacon/geo';
 import { seededRandom } from '@beacon/common';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
 import { alertsDatabase } from '../database';
-import { StoredArea, toAlertArea, toPgPolygon } from '../alerts/alert-area';
+import { StoredArea, toAlertArea } from '../alerts/alert-area';
+import { toPgPolygon } from '../deliveries/polygon-column';
 import { AudienceRepository } from '../alerts/audience.repository';
-import { eligibilityWhere } from '../alerts/eligibility.sql';
-import { DispatchAlert, EligibilityRepository, eligibleUsersSql, SqlParams } from './eligibility.repository';
+import type { AudienceAlert } from '../deliveries/deliveries.repository';
+import { eligibilityWhere, eligibleUsersSql, SqlParams } from '../deliveries/eligibility.sql';
+import { EligibilityRepository } from './eligibility.repository';
 
 /** Where the population lives: around Phoenix, and across the antimeridian around Fiji. */
 const PLACES = [
@@ -106,7 +108,7 @@ describe('polygon eligibility: the SQL agrees with a brute-force point in polygo
     });
   }
 
-  const dispatchAlert = (area: StoredArea, severity: Severity, category: AlertCategory): DispatchAlert => ({
+  const dispatchAlert = (area: StoredArea, severity: Severity, category: AlertCategory): AudienceAlert => ({
     id: randomUUID(),
     severity,
     category,

@@ -5,10 +5,10 @@ import type { Job } from 'bullmq';
 import { BulkEnqueue } from './bulk-enqueue';
 import { RevisionsRepository } from '../alerts/revisions.repository';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
+import { channelBatchJob } from '../deliveries/channel-batch-job';
 import { ALL_CLEAR_ROUND, DeliveriesRepository, revisionRound } from '../deliveries/deliveries.repository';
+import { DeliveryAlertsRepository } from '../deliveries/delivery-alerts.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
-import { channelBatchJob } from './channel-batch-job';
-import { EligibilityRepository } from './eligibility.repository';
 
 /**
  * A version's batches are numbered from here (round x 1,000,000), apart from the dispatch's (from 0) and an operator's
@@ -28,7 +28,7 @@ export class RevisionHandler {
 
   constructor(
     private readonly revisions: RevisionsRepository,
-    private readonly eligibility: EligibilityRepository,
+    private readonly deliveryAlerts: DeliveryAlertsRepository,
     private readonly deliveryRows: DeliveriesRepository,
     private readonly queue: JobQueue,
     private readonly progress: ProgressPublisher,
@@ -38,10 +38,10 @@ export class RevisionHandler {
   @OnJob(JobName.AlertRevise)
   async revise({ alertId, version }: JobPayloads[JobName.AlertRevise], job?: Job) {
     const requestId = jobRequestId(job); // named, not propagated (see DispatchHandler)
-    const [v, alert] = await Promise.all([this.revisions.find(alertId, version), this.eligibility.alert(alertId)]);
+    const [v, alert] = await Promise.all([this.revisions.find(alertId, version), this.deliveryAlerts.find(alertId)]);
     if (!v || !alert || v.kind === 'original') return { skipped: 'version not found' };
     if (v.kind === 'update' && (alert.status !== 'active' || alert.expired || alert.version !== version)) {
-      await this.revisions.markDispatched(alertId, version, 0);
+      await this.revisions.recordFanOut(alertId, version, 0);
       return { skipped: alert.version !== version ? 'superseded by a newer version' : `alert is ${alert.expired ? 'expired' : alert.status}` };
     }
     const round = v.kind === 'all_clear' ? ALL_CLEAR_ROUND : revisionRound(version);
@@ -61,7 +61,7 @@ export class RevisionHandler {
     );
     await jobs.flush();
     const batches = jobs.queued;
-    await this.revisions.markDispatched(alertId, version, notified);
+    await this.revisions.recordFanOut(alertId, version, notified);
     this.progress.touch(alertId);
     this.logger.log(
       logLine(

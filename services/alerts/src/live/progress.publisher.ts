@@ -4,7 +4,7 @@ import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AlertProgress, progressCacheKey } from '@beacon/contracts';
 import { InjectRedis, LiveEvents } from '@beacon/common';
-import { COUNTS_SQL, RESPONSES_SQL, toDeliverySummary, toResponses } from '../alerts/alert.rows';
+import { COUNTS_SQL, RESPONSES_SQL, toDeliverySummary, toResponses } from '../deliveries/delivery-counts';
 
 /** At most one progress event per alert per interval from each worker process. */
 export const PROGRESS_INTERVAL_MS = 250;

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { AdminAlert, AlertCategory, JOB_QUEUE, JobIds, JobName, PreferenceAlertType, queuePrefix } from '@beacon/contracts';
-import { RunningService, startTestService, jsonClient } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient, waitFor } from '@beacon/testing';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { alertsService } from '../service';
 import { dispatcherService } from '../dispatcher.service';
 import { DispatchStack } from '../testing/dispatch-stack';
-import { waitFor } from '../testing/wait';
 import { StrandedDeliveries } from './stranded-deliveries';
 import { SweepHandler } from './sweep.handler';
 

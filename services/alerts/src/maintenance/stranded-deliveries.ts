@@ -2,8 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { JOB_QUEUE } from '@beacon/contracts';
 import { jobRequestId, JobQueue, logLine, TypedJob } from '@beacon/common';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
-import { BatchPlan, BatchSizes, DeliveriesRepository } from '../deliveries/deliveries.repository';
-import { channelBatchJob } from '../dispatch/channel-batch-job';
+import { channelBatchJob } from '../deliveries/channel-batch-job';
+import { BatchPlan, DeliveriesRepository } from '../deliveries/deliveries.repository';
+import type { BatchSizes } from '../deliveries/delivery-alerts.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
 
 /** Jobs per addBulk round trip. */

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { io, Socket } from 'socket.io-client';
 import { AdminAlert, AlertAuditEntry, AlertOperations, AlertSummary, JOB_QUEUE, JobName, queuePrefix } from '@beacon/contracts';
-import { RunningService, startTestService, jsonClient } from '@beacon/testing';
+import { RunningService, startTestService, jsonClient, waitFor } from '@beacon/testing';
 import { alertsService } from '../service';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { gatewayService } from '../../../gateway/src/service';
 import { dispatcherService } from '../dispatcher.service';
 import { DispatchStack } from '../testing/dispatch-stack';
-import { waitFor } from '../testing/wait';
 import { SweepHandler } from './sweep.handler';
 
 jest.setTimeout(60_000);

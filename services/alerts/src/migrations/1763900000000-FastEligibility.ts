@@ -15,7 +15,7 @@ export class FastEligibility1763900000000 implements MigrationInterface {
   name = 'FastEligibility1763900000000';
 
   async up(q: QueryRunner): Promise<void> {
-    // STRIPS_PER_DEGREE in services/dispatcher/src/dispatch/geo-strips.ts must match the 100 here.
+    // STRIPS_PER_DEGREE in services/alerts/src/deliveries/geo-strips.ts must match the 100 here.
     await q.query(`
       ALTER TABLE alerts.user_preferences
         ADD COLUMN geo_strip integer GENERATED ALWAYS AS (floor(lat * 100)::integer) STORED,

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { AlertPreferences, categoriesForAlertTypes, DEFAULT_PREFERENCES, isLanguage, kmToMiles, milesToKm } from '@beacon/contracts';
 import { badRequest } from '@beacon/common';
 import type { AuthUser } from '@beacon/auth';
-import { isTimeZone } from '../alerts/alerts.service';
 import { UpdatePreferencesDto } from './dto/update-preferences.dto';
 import { PreferencesRepository, PreferencesRow } from './preferences.repository';
+import { isTimeZone } from './time-zone';
 
 /** The spec's defaults as a stored row for this user. */
 export function defaultRow(user: AuthUser): PreferencesRow {

@@ -66,18 +66,4 @@ export class SettingsController {
   testEmail(@Body() dto: TestEmailDto) {
     return this.settings.testEmail(dto.url);
   }
-
-  @Post('test-alert')
-  @RateLimited('settingsTests')
-  @HttpCode(200)
-  @ApiReturns('TestAlertResult')
-  @ApiOperation(
-    'deliverySettings.sendTestAlert',
-    'Send me a test alert',
-    'A real alert through the real pipeline (queue, dispatcher, providers), to the caller only, on the channels enabled in the settings. Kept out of history and figures.',
-  )
-  @ApiErrors({ 400: ['channels_disabled', 'no_test_target'] })
-  testAlert(@CurrentUser() user: AuthUser) {
-    return this.settings.testAlert(user);
-  }
 }

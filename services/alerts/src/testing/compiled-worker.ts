@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { serviceEntry } from '@beacon/contracts';
-import { waitFor } from './wait';
+import { waitFor } from '@beacon/testing';
 
 /** The dispatcher as `npm run build:server` compiles it: what production runs. */
 export const COMPILED_DISPATCHER = join(__dirname, '..', '..', '..', '..', 'dist', serviceEntry('dispatcher'));

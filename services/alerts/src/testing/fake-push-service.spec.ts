@@ -2,7 +2,7 @@ import { connect, ClientHttp2Session } from 'node:http2';
 import { encryptPayload, signVapidJwt } from '../channels/web-push.crypto';
 import { newVapidKeyPair, vapidSigningKey } from '../keys/server-keys';
 import { FakePushOptions, FakePushService } from './fake-push-service';
-import { ThrowawayCertificate, throwawayCertificate } from './tls-certificate';
+import { ThrowawayCertificate, throwawayCertificate } from '@beacon/testing';
 
 /**
  * The flow-control windows the fake push service grants a client. With node's default (64 KiB per connection) a

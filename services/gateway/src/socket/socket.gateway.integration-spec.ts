@@ -3,8 +3,7 @@ import Redis from 'ioredis';
 import { io, Socket } from 'socket.io-client';
 import { AlertProgress, AlertSummary } from '@beacon/contracts';
 import { LiveEvents } from '@beacon/common';
-import { RunningService, startTestIdentity, startTestService, TestIdentity, testRedisPrefix } from '@beacon/testing';
-import { waitFor } from '../../../alerts/src/testing/wait';
+import { RunningService, startTestIdentity, startTestService, TestIdentity, testRedisPrefix, waitFor } from '@beacon/testing';
 import { gatewayService } from '../service';
 
 jest.setTimeout(30_000);

@@ -1,6 +1,7 @@
-import type { AlertCategory, DeliveryChannel, Severity } from '@beacon/contracts';
-import { fromPgPolygon } from './alert-area';
+import type { DeliveryChannel } from '@beacon/contracts';
+import type { DeliveryAlert } from './delivery-alerts.repository';
 import { polygonStripRanges, stripRanges } from './geo-strips';
+import { fromPgPolygon } from './polygon-column';
 
 /**
  * The spec's distribution rule in SQL, written once. `a` gives SQL expressions for the alert's fields
@@ -36,18 +37,8 @@ export function eligibilityWhere(a: AlertExprs, p = 'p', knownInside?: string): 
     AND ${knownInside ? `(${knownInside} OR ${area})` : area}`;
 }
 
-/** The alert fields eligibility and holds read (a dispatch's alert, or an alerts.alerts row). */
-export interface EligibilityAlert {
-  severity: Severity;
-  category: AlertCategory;
-  lat: number | null;
-  lng: number | null;
-  radius_km: number | null;
-  /** A polygon alert's ring, PostgreSQL's text form as alerts.alerts returns it (alert-area.ts toPgPolygon); else null. */
-  area_polygon: string | null;
-  source: 'admin' | 'incident' | 'test' | 'cap';
-  created_by: string | null;
-}
+/** The alert fields eligibility and holds read (of a DeliveryAlert, or an area being previewed). */
+export type EligibilityAlert = Pick<DeliveryAlert, 'severity' | 'category' | 'lat' | 'lng' | 'radius_km' | 'area_polygon' | 'source' | 'created_by'>;
 
 /** Collects bind parameters as a statement is written; a value bound once is reused by name. */
 export class SqlParams {
