@@ -43,4 +43,13 @@ export default [
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // The alert forms and their form kit: one component per form section, each short enough to read on one screen.
+    files: [
+      'web/src/common/form/**/*.tsx',
+      'web/src/features/alerts/{AlertPreferencesPage,PreferencesSections}.tsx',
+      'web/src/features/alerts-admin/{CreateAlertPage,CreateAlertSteps,CreateAlertReview,QuickSendPage,QuickSendFields,AlertTextFields,AdminSettingsPage,AdminSettingsSections}.tsx',
+    ],
+    rules: { 'max-lines-per-function': ['error', { max: 150 }] },
+  },
 ];

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '@/app/api';
 import { Spinner } from '@/common/Spinner';
 import { formatDateTime } from '@/common/time';
+import type { FieldSetter } from '@/common/useFormFields';
 import { LoadError } from '@/features/alerts';
 import {
   useAdminSettingsQuery,
@@ -13,29 +14,11 @@ import {
   type AdminSettingsView,
   type UpdateSettingsBody,
 } from './alerts-admin.api';
+import { EnvironmentInfo, PushProviderSection, TestAlertsSection, WebhookSection, type SettingsFormState } from './AdminSettingsSections';
 import { CapSourcesSection } from './CapSourcesSection';
 import '@/features/alerts/alerts.css';
 
-/** What the info box names when the server does not say (the alerts service's variables). */
-const DEFAULT_ENV_VARS = ['PUSH_PROVIDER_USERNAME', 'PUSH_PROVIDER_API_KEY', 'SMS_WEBHOOK_URL'];
-const ENV_VAR_MEANING: Record<string, string> = {
-  PUSH_PROVIDER_USERNAME: 'push username',
-  PUSH_PROVIDER_API_KEY: 'push API key',
-  SMS_WEBHOOK_URL: 'webhook URL',
-};
-
-interface FormState {
-  pushEnabled: boolean;
-  username: string;
-  /** A new key being typed; '' keeps the saved one. */
-  apiKey: string;
-  /** Set when the admin asks to remove the saved key. */
-  clearKey: boolean;
-  webhookEnabled: boolean;
-  webhookUrl: string;
-}
-
-const fromView = (v: AdminSettingsView): FormState => ({
+const fromView = (v: AdminSettingsView): SettingsFormState => ({
   pushEnabled: v.push.enabled,
   username: v.push.username,
   apiKey: '',
@@ -66,8 +49,7 @@ export function AdminSettingsPage() {
 
 function SettingsForm({ saved }: { saved: AdminSettingsView }) {
   const id = useId();
-  const [form, setForm] = useState<FormState>(() => fromView(saved));
-  const [showKey, setShowKey] = useState(false);
+  const [form, setForm] = useState<SettingsFormState>(() => fromView(saved));
   const [pushResult, setPushResult] = useState<string | null>(null);
   const [webhookResult, setWebhookResult] = useState<string | null>(null);
   const [testResult, setTestResult] = useState<string | null>(null);
@@ -79,7 +61,7 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
   // After a save the server's view is the truth again (the typed key is gone; it is now "saved").
   useEffect(() => setForm(fromView(saved)), [saved]);
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set: FieldSetter<SettingsFormState> = (key, value) => setForm((f) => ({ ...f, [key]: value }));
   const dirty =
     form.pushEnabled !== saved.push.enabled ||
     form.username !== saved.push.username ||
@@ -150,8 +132,6 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
     }
   }
 
-  const envVars = saved.environment?.length ? saved.environment : DEFAULT_ENV_VARS;
-
   return (
     <section className="page" aria-labelledby="settings-title">
       <header className="page-header">
@@ -162,135 +142,25 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
       </header>
 
       <form className="stack" onSubmit={onSave} noValidate>
-        <section className="card" aria-labelledby={`${id}-push`}>
-          <h2 id={`${id}-push`}>Push Notifications (ClickSend)</h2>
-          <label className="checkbox checkbox-line">
-            <input type="checkbox" checked={form.pushEnabled} onChange={(e) => set('pushEnabled', e.target.checked)} /> Enable push notifications
-          </label>
-          <div className="field">
-            <label htmlFor={`${id}-username`}>Username</label>
-            <input id={`${id}-username`} value={form.username} onChange={(e) => set('username', e.target.value)} autoComplete="off" />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-apikey`}>API Key</label>
-            <div className="input-with-button">
-              <input
-                id={`${id}-apikey`}
-                type={showKey ? 'text' : 'password'}
-                value={form.apiKey}
-                onChange={(e) => {
-                  set('apiKey', e.target.value);
-                  set('clearKey', false);
-                }}
-                placeholder={saved.push.apiKeySet && !form.clearKey ? 'Type a new key to replace the saved one' : 'Enter the API key'}
-                autoComplete="new-password"
-                aria-describedby={`${id}-apikey-state`}
-              />
-              <button
-                type="button"
-                className="btn btn-ghost"
-                onClick={() => setShowKey((v) => !v)}
-                aria-label={showKey ? 'Hide API key' : 'Show API key'}
-                aria-pressed={showKey}
-              >
-                {showKey ? 'Hide' : 'Show'}
-              </button>
-            </div>
-            <p id={`${id}-apikey-state`} className="small muted">
-              {form.clearKey ? (
-                'The saved key will be removed when you save.'
-              ) : saved.push.apiKeySet ? (
-                <>
-                  Saved key:{' '}
-                  <span className="saved-secret" aria-label="masked key">
-                    {saved.push.apiKeyMasked || '••••'}
-                  </span>{' '}
-                  <span className="badge badge-success">saved</span>{' '}
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm"
-                    onClick={() => {
-                      set('clearKey', true);
-                      set('apiKey', '');
-                    }}
-                  >
-                    Remove saved key
-                  </button>
-                </>
-              ) : (
-                'No key saved.'
-              )}
-            </p>
-          </div>
-          <div className="row">
-            <button type="button" className="btn btn-outline" onClick={onTestConnection} disabled={busy}>
-              {testingConnection.isLoading ? 'Testing...' : 'Test Connection'}
-            </button>
-            {pushResult && (
-              <span className="small" role="status">
-                {pushResult}
-              </span>
-            )}
-          </div>
-        </section>
-
-        <section className="card" aria-labelledby={`${id}-webhook`}>
-          <h2 id={`${id}-webhook`}>SMS Webhook (n8n)</h2>
-          <label className="checkbox checkbox-line">
-            <input type="checkbox" checked={form.webhookEnabled} onChange={(e) => set('webhookEnabled', e.target.checked)} /> Enable SMS webhook
-          </label>
-          <div className="field">
-            <label htmlFor={`${id}-url`}>Webhook URL</label>
-            <input
-              id={`${id}-url`}
-              type="url"
-              inputMode="url"
-              value={form.webhookUrl}
-              onChange={(e) => set('webhookUrl', e.target.value)}
-              placeholder="https://n8n.example.org/webhook/sms"
-            />
-          </div>
-          <div className="row">
-            <button type="button" className="btn btn-outline" onClick={onTestWebhook} disabled={busy}>
-              {testingWebhook.isLoading ? 'Testing...' : 'Test Webhook'}
-            </button>
-            {webhookResult && (
-              <span className="small" role="status">
-                {webhookResult}
-              </span>
-            )}
-          </div>
-        </section>
-
-        <section className="card" aria-labelledby={`${id}-test`}>
-          <h2 id={`${id}-test`}>Test Alerts</h2>
-          <p className="small muted">Sends a real test alert to you only, on the enabled channels. It is kept out of history and statistics.</p>
-          <div className="row">
-            <button type="button" className="btn btn-primary" onClick={onSendTest} disabled={busy || (!form.pushEnabled && !form.webhookEnabled)}>
-              {sendingTest.isLoading ? 'Sending...' : 'Send Test Alert'}
-            </button>
-            {testResult && (
-              <span className="small" role="status">
-                {testResult}
-              </span>
-            )}
-          </div>
-          {!form.pushEnabled && !form.webhookEnabled && <p className="small muted">Enable at least one channel to send a test alert.</p>}
-        </section>
-
-        <aside className="info-box" aria-label="Environment variables">
-          <p>
-            <strong>Server defaults.</strong> Until settings are saved here, the alerts service reads them from these environment variables:
-          </p>
-          <ul>
-            {envVars.map((v) => (
-              <li key={v}>
-                <code>{v}</code>
-                {ENV_VAR_MEANING[v] ? ` (${ENV_VAR_MEANING[v]})` : ''}
-              </li>
-            ))}
-          </ul>
-        </aside>
+        <PushProviderSection
+          id={id}
+          form={form}
+          set={set}
+          saved={saved.push}
+          test={{ onClick: onTestConnection, disabled: busy, running: testingConnection.isLoading, result: pushResult }}
+        />
+        <WebhookSection
+          id={id}
+          form={form}
+          set={set}
+          test={{ onClick: onTestWebhook, disabled: busy, running: testingWebhook.isLoading, result: webhookResult }}
+        />
+        <TestAlertsSection
+          id={id}
+          anyChannel={form.pushEnabled || form.webhookEnabled}
+          send={{ onClick: onSendTest, disabled: busy || (!form.pushEnabled && !form.webhookEnabled), running: sendingTest.isLoading, result: testResult }}
+        />
+        <EnvironmentInfo names={saved.environment} />
 
         <div className="row-between">
           <button type="button" className="btn btn-ghost" onClick={() => setForm(fromView(saved))} disabled={!dirty || busy}>

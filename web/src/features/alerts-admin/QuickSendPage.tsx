@@ -3,20 +3,13 @@ import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import {
-  ADMIN_ALERT_TYPES,
-  ADMIN_CHANNEL_OPTIONS,
   ADMIN_CHANNEL_TO_CHANNEL,
-  ALERT_LIMITS,
-  PRIORITIES,
-  PRIORITY_LABELS,
   emptyCounts,
   successfulCount,
   totalCounts,
   type AdminAlert,
-  type AdminAlertType,
   type AdminChannelOption,
   type DeliveryChannel,
-  type Priority,
 } from '@beacon/contracts';
 import { Spinner } from '@/common/Spinner';
 import { useFormFields } from '@/common/useFormFields';
@@ -30,15 +23,14 @@ import {
   type FieldErrors,
   type QuickSendValues,
 } from './alert-form';
-import { SmsSegmentsTable, TemplateBar, TranslationFields } from './AlertLanguages';
+import { TemplateBar } from './AlertLanguages';
 import { useAlertAudienceMutation, useCreateAlertMutation, useGetAlertQuery, type CreateAlertBody } from './alerts-admin.api';
 import { AudienceConfirm } from './AudienceSummary';
 import { useFallbackPolling, useLiveAdminAlerts, useWatchAlerts } from './live';
-import { ChannelCheckboxes, ChannelProgress, CountedField, DeliveryIcon } from './ui';
+import { QuickSendFields } from './QuickSendFields';
+import { ChannelProgress, DeliveryIcon } from './ui';
 import { AlertOperationsPanel } from './AlertOperations';
 import '@/features/alerts/alerts.css';
-
-const CHANNEL_OPTION_LABELS: Record<AdminChannelOption, string> = { web_push: 'Web Push', sms: 'SMS' };
 
 /** The per-channel toasts of the spec, once a channel has no pending deliveries left. */
 const CHANNEL_TOASTS: Record<'push' | 'sms', [ok: string, failed: string]> = {
@@ -60,39 +52,9 @@ export function QuickSendPage() {
   useWatchAlerts(sentId ? [sentId] : []);
   const settled = useMemo(() => settledOf(sent), [sent]);
   const finished = settled !== null;
-  const reported = useRef<string | null>(null);
   useEffect(() => setFollowing(Boolean(sentId && !finished)), [sentId, finished]);
 
-  // When the dispatch is settled: the spec's toasts, and the form is reset unless every channel failed.
-  useEffect(() => {
-    if (!sent || settled === null || reported.current === sent.id) return;
-    reported.current = sent.id;
-    const outcomes = channelOutcomes(sent);
-    for (const [channel, ok] of outcomes) {
-      const texts = CHANNEL_TOASTS[channel as 'push' | 'sms'];
-      if (texts) ok ? toast.success(texts[0]) : toast.error(texts[1]);
-    }
-    const held = settled.held;
-    if (held > 0) toast(`${held} ${held === 1 ? 'delivery is' : 'deliveries are'} held by recipients' quiet hours or digests and will go out later`);
-    const done = () => {
-      setValues(QUICK_SEND_DEFAULTS);
-      setFormKey(crypto.randomUUID());
-    };
-    if (outcomes.some(([, ok]) => ok)) {
-      toast.success('Alert sent successfully!');
-      done();
-    } else if (sent.recipients === 0) {
-      // The alert is live, but the spec's success toast would claim a delivery that did not happen.
-      toast('Alert sent, but no recipients matched: nobody was reached');
-      done();
-    } else if (outcomes.length === 0 && held > 0) {
-      done();
-    } else {
-      toast.error('Failed to send alert via all channels');
-      // The form is kept to send again, but as a new alert: the old key would only replay the failed one.
-      setFormKey(crypto.randomUUID());
-    }
-  }, [sent, settled, setValues]);
+  const reported = useSettledToasts(sent, settled, setValues, setFormKey);
 
   // The body Send Alert would post, and the one whose audience is being confirmed: a change to the form closes the
   // confirmation (its counts were for other values), and Send Alert asks again.
@@ -164,66 +126,7 @@ export function QuickSendPage() {
           <p className="notice" role="note">
             <strong>Heads up:</strong> this alert goes out immediately to all configured recipients.
           </p>
-          <div className="field">
-            <label htmlFor={`${id}-type`}>Alert Type</label>
-            <select
-              id={`${id}-type`}
-              value={values.type}
-              onChange={(e) => set('type', e.target.value as AdminAlertType | '')}
-              aria-invalid={Boolean(errors.type)}
-              aria-describedby={errors.type ? `${id}-type-error` : undefined}
-            >
-              <option value="">Select a type</option>
-              {ADMIN_ALERT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-            {errors.type && (
-              <p id={`${id}-type-error`} className="field-error">
-                {errors.type}
-              </p>
-            )}
-          </div>
-          <CountedField
-            id={`${id}-title`}
-            label="Alert Title"
-            value={values.title}
-            max={ALERT_LIMITS.titleMax}
-            error={errors.title}
-            onChange={(v) => set('title', v)}
-          />
-          <CountedField
-            id={`${id}-message`}
-            label="Message Body"
-            value={values.message}
-            max={ALERT_LIMITS.messageMax}
-            error={errors.message}
-            onChange={(v) => set('message', v)}
-            multiline
-          />
-          <TranslationFields value={values.translations} errors={errors} onChange={(t) => set('translations', t)} />
-          <SmsSegmentsTable title={values.title} message={values.message} translations={values.translations} />
-          <fieldset className="field">
-            <legend>Priority</legend>
-            <div className="row">
-              {PRIORITIES.map((p) => (
-                <label key={p} className="checkbox">
-                  <input type="radio" name={`${id}-priority`} value={p} checked={values.priority === p} onChange={() => set('priority', p as Priority)} />
-                  {PRIORITY_LABELS[p].charAt(0) + PRIORITY_LABELS[p].slice(1).toLowerCase()}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <ChannelCheckboxes
-            id={`${id}-channels`}
-            options={ADMIN_CHANNEL_OPTIONS}
-            labels={CHANNEL_OPTION_LABELS}
-            value={values.channels}
-            error={errors.channels}
-            onChange={(channels) => set('channels', channels)}
-          />
+          <QuickSendFields id={id} values={values} errors={errors} set={set} />
           {confirming ? (
             <AudienceConfirm preview={audience} sending={creating} onConfirm={send} onRetry={() => previewAudience(body)} onCancel={cancel} headingLevel={2} />
           ) : (
@@ -242,6 +145,49 @@ export function QuickSendPage() {
       </div>
     </section>
   );
+}
+
+/**
+ * When the dispatch is settled: the spec's toasts, and the form is reset unless every channel failed. Once per alert:
+ * the ref returned holds the one reported (null to report the next alert sent, whatever its id).
+ */
+function useSettledToasts(
+  sent: AdminAlert | undefined,
+  settled: { held: number } | null,
+  setValues: (values: QuickSendValues) => void,
+  setFormKey: (key: ReturnType<Crypto['randomUUID']>) => void,
+) {
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (!sent || settled === null || reported.current === sent.id) return;
+    reported.current = sent.id;
+    const outcomes = channelOutcomes(sent);
+    for (const [channel, ok] of outcomes) {
+      const texts = CHANNEL_TOASTS[channel as 'push' | 'sms'];
+      if (texts) ok ? toast.success(texts[0]) : toast.error(texts[1]);
+    }
+    const held = settled.held;
+    if (held > 0) toast(`${held} ${held === 1 ? 'delivery is' : 'deliveries are'} held by recipients' quiet hours or digests and will go out later`);
+    const done = () => {
+      setValues(QUICK_SEND_DEFAULTS);
+      setFormKey(crypto.randomUUID());
+    };
+    if (outcomes.some(([, ok]) => ok)) {
+      toast.success('Alert sent successfully!');
+      done();
+    } else if (sent.recipients === 0) {
+      // The alert is live, but the spec's success toast would claim a delivery that did not happen.
+      toast('Alert sent, but no recipients matched: nobody was reached');
+      done();
+    } else if (outcomes.length === 0 && held > 0) {
+      done();
+    } else {
+      toast.error('Failed to send alert via all channels');
+      // The form is kept to send again, but as a new alert: the old key would only replay the failed one.
+      setFormKey(crypto.randomUUID());
+    }
+  }, [sent, settled, setValues, setFormKey]);
+  return reported;
 }
 
 /** The body of POST /api/alerts (and of its audience preview) for the form's values. */

@@ -144,42 +144,6 @@ export function Pager({
   );
 }
 
-/** The Delivery Channels checkboxes; the chosen channels keep the order of `options`. */
-export function ChannelCheckboxes<C extends string>({
-  id,
-  options,
-  labels,
-  value,
-  onChange,
-  error,
-}: {
-  id: string;
-  options: readonly C[];
-  labels: Record<C, string>;
-  value: readonly C[];
-  onChange: (channels: C[]) => void;
-  error?: string;
-}) {
-  const toggle = (c: C, on: boolean) => onChange(on ? options.filter((x) => x === c || value.includes(x)) : value.filter((x) => x !== c));
-  return (
-    <fieldset className="field" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>Delivery Channels</legend>
-      <div className="row">
-        {options.map((c) => (
-          <label key={c} className="checkbox">
-            <input type="checkbox" checked={value.includes(c)} onChange={(e) => toggle(c, e.target.checked)} /> {labels[c]}
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
-
 export function channelList(channels: readonly DeliveryChannel[]) {
   return channels.map((c) => CHANNEL_LABELS[c] ?? c).join(', ');
 }

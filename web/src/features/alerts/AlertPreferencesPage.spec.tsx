@@ -4,7 +4,8 @@ import toast, { Toaster } from 'react-hot-toast';
 import { DEFAULT_PREFERENCES, type AlertPreferences, type UserAlert } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
 import { renderSignedIn } from '@/test/render-screen';
-import { AlertPreferencesPage, QUICK_SETUP } from './AlertPreferencesPage';
+import { AlertPreferencesPage } from './AlertPreferencesPage';
+import { QUICK_SETUP } from './preferences-form';
 import { pageOf, userAlert } from './test-utils';
 
 jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));

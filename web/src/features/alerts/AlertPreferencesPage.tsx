@@ -1,114 +1,33 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '@/common/ConfirmDialog';
-import { UnsavedChangesGuard } from '@/common/UnsavedChangesGuard';
+import { useEffect, useId, useMemo, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import {
-  DEFAULT_PREFERENCES,
-  FREQUENCIES,
-  FREQUENCY_LABELS,
-  LANGUAGE_LABELS,
-  PREFERENCE_ALERT_TYPES,
-  PREFERENCE_ALERT_TYPE_LABELS,
-  RADIUS_MILES,
-  SEVERITIES,
-  SEVERITY_INFO,
-  SUPPORTED_LANGUAGES,
-  milesToKm,
-  type AlertPreferences,
-  type Frequency,
-  type Language,
-  type PreferenceAlertType,
-  type Severity,
-} from '@beacon/contracts';
+import type { AlertPreferences, Severity } from '@beacon/contracts';
 import { errorMessage } from '@/app/api';
 import { useAppSelector } from '@/app/hooks';
 import { selectIsAdmin } from '@/features/auth/auth.slice';
-import { detectLocation } from '@/common/geolocation';
+import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { Spinner } from '@/common/Spinner';
+import { UnsavedChangesGuard } from '@/common/UnsavedChangesGuard';
 import { useNow } from '@/common/useNow';
 import { useMyAlertsInfiniteQuery, usePreferencesQuery, useUpdatePreferencesMutation, type PreferencesUpdate } from './alerts.api';
-import { browserLanguage } from './language';
-import { LazyAreaMap } from './LazyAreaMap';
 import { useLiveUserAlerts } from './live';
-import { speakAlert } from './notifications';
+import {
+  QUICK_SETUP,
+  browserZone,
+  coordDrafts,
+  parseHome,
+  quickSetupOverwrites,
+  toForm,
+  type CoordDrafts,
+  type PreferenceSetter,
+  type PreferencesFormValues,
+} from './preferences-form';
+import { AlertTypesSection, DeliverySection, HomeLocationSection, NotificationMethodsSection } from './PreferencesSections';
 import { LoadError, SeveritySelect } from './ui';
 import { UserAlertList } from './UserAlertCard';
 import { flattenPages, useDebounced } from './UserAlertsPage';
 import { useAlertArrivals, usePushRegistration } from './useAlerting';
 import './alerts.css';
-
-type Form = Omit<AlertPreferences, 'categories' | 'radiusKm'>;
-
-const toForm = (p: AlertPreferences): Form => ({
-  alertTypes: p.alertTypes,
-  severityThreshold: p.severityThreshold,
-  frequency: p.frequency,
-  radiusMiles: Math.round(p.radiusMiles),
-  quietHours: p.quietHours,
-  weekendEnabled: p.weekendEnabled,
-  methods: p.methods,
-  phoneNumber: p.phoneNumber,
-  home: p.home,
-  // Until they choose, the browser's language (when Beacon has it): saved with their first save.
-  language: p.language ?? browserLanguage(),
-});
-
-/**
- * Quick Setup: every type of alert except events, straight away, within the default 25 miles, quiet at night
- * (critical alerts still come through), push and voice on. Keeps the home location and phone number.
- */
-export const QUICK_SETUP: Omit<Form, 'home' | 'phoneNumber' | 'language'> = {
-  alertTypes: ['emergency', 'weather', 'traffic', 'crime', 'construction'],
-  severityThreshold: 'low',
-  frequency: 'immediate',
-  radiusMiles: RADIUS_MILES.default,
-  quietHours: { ...DEFAULT_PREFERENCES.quietHours, enabled: true, timeZone: browserZone() },
-  weekendEnabled: false,
-  methods: { push: true, voice: true, email: false, sms: false },
-};
-
-/** The Quick Setup fields, compared without the time zone (the preset takes the browser's). */
-function presetFields(f: Pick<Form, keyof typeof QUICK_SETUP>) {
-  const { timeZone: _zone, ...quietHours } = f.quietHours;
-  void _zone;
-  return JSON.stringify({ ...f, quietHours, alertTypes: [...f.alertTypes].sort() });
-}
-
-const pick = (f: Form) => {
-  const { alertTypes, severityThreshold, frequency, radiusMiles, quietHours, weekendEnabled, methods } = f;
-  return { alertTypes, severityThreshold, frequency, radiusMiles, quietHours, weekendEnabled, methods };
-};
-
-/** Whether Quick Setup would overwrite settings the user chose: the form is neither the defaults nor the preset. */
-export function quickSetupOverwrites(form: Form) {
-  const current = presetFields(pick(form));
-  return current !== presetFields(QUICK_SETUP) && current !== presetFields(pick(toForm(DEFAULT_PREFERENCES)));
-}
-
-/** The home coordinate fields as typed: both or neither, each in range. */
-type CoordDrafts = { lat: string; lng: string };
-const coordDrafts = (home: AlertPreferences['home']): CoordDrafts => ({ lat: home ? String(home.lat) : '', lng: home ? String(home.lng) : '' });
-
-export function parseHome(d: CoordDrafts): { home: AlertPreferences['home']; error: null } | { home?: undefined; error: string } {
-  const lat = d.lat.trim();
-  const lng = d.lng.trim();
-  if (!lat && !lng) return { home: null, error: null };
-  if (!lat || !lng) return { error: 'Enter both latitude and longitude, or leave both empty.' };
-  const la = Number(lat);
-  const lo = Number(lng);
-  if (!Number.isFinite(la) || la < -90 || la > 90) return { error: 'Latitude must be a number from -90 to 90.' };
-  if (!Number.isFinite(lo) || lo < -180 || lo > 180) return { error: 'Longitude must be a number from -180 to 180.' };
-  return { home: { lat: la, lng: lo }, error: null };
-}
-
-function browserZone() {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_PREFERENCES.quietHours.timeZone;
-  } catch {
-    return DEFAULT_PREFERENCES.quietHours.timeZone;
-  }
-}
 
 /** /dashboard/alerts, "Alert Management": the preferences of part 1, saved on the server, and my recent alerts. */
 export function AlertPreferencesPage() {
@@ -132,57 +51,60 @@ export function AlertPreferencesPage() {
   );
 }
 
+/**
+ * The home point as typed: the coordinate fields keep what is typed, so a half-entered point is never turned into a
+ * point at 0; the form gets the point once both are valid.
+ */
+function useHomeCoords(saved: AlertPreferences, setForm: Dispatch<SetStateAction<PreferencesFormValues>>) {
+  const [coords, setCoords] = useState<CoordDrafts>(() => coordDrafts(saved.home));
+  const [showCoordError, setShowCoordError] = useState(false);
+  useEffect(() => setCoords(coordDrafts(saved.home)), [saved]);
+  const parsedHome = parseHome(coords);
+  const setHomeField = (home: PreferencesFormValues['home']) => setForm((f) => ({ ...f, home }));
+  return {
+    coords,
+    /** Half entered or out of range, whether shown yet or not. */
+    coordError: parsedHome.error,
+    shownCoordError: showCoordError ? parsedHome.error : null,
+    setHome: (home: PreferencesFormValues['home']) => {
+      setHomeField(home);
+      setCoords(coordDrafts(home));
+      setShowCoordError(false);
+    },
+    typeCoord: (which: keyof CoordDrafts, value: string) => {
+      const next = { ...coords, [which]: value };
+      setCoords(next);
+      const parsed = parseHome(next);
+      if (parsed.error === null) setHomeField(parsed.home);
+    },
+    /** The form to save, or null (with the message shown) while the home point is half entered or out of range. */
+    complete: (f: PreferencesFormValues): PreferencesFormValues | null => {
+      if (parsedHome.error !== null) {
+        setShowCoordError(true);
+        return null;
+      }
+      return { ...f, home: parsedHome.home ?? null };
+    },
+  };
+}
+
 function PreferencesForm({ saved }: { saved: AlertPreferences }) {
   const id = useId();
-  const isAdmin = useAppSelector(selectIsAdmin);
-  const [form, setForm] = useState<Form>(() => toForm(saved));
+  const [form, setForm] = useState<PreferencesFormValues>(() => toForm(saved));
   const [save, { isLoading: saving }] = useUpdatePreferencesMutation();
   const [error, setError] = useState<string | null>(null);
   const push = usePushRegistration();
-  // The coordinate fields keep what is typed: a half-entered point is never turned into a point at 0.
-  const [coords, setCoords] = useState<CoordDrafts>(() => coordDrafts(saved.home));
-  const [showCoordError, setShowCoordError] = useState(false);
-  useEffect(() => {
-    setForm(toForm(saved));
-    setCoords(coordDrafts(saved.home));
-  }, [saved]);
+  const home = useHomeCoords(saved, setForm);
+  useEffect(() => setForm(toForm(saved)), [saved]);
   // "Choose on the map" (location onboarding) links here: bring the Home Location card into view
   useEffect(() => {
     if (window.location.hash === '#home-location') document.getElementById('home-location')?.scrollIntoView?.({ block: 'start' });
   }, []);
-  const parsedHome = parseHome(coords);
-  const coordError = parsedHome.error;
-  const dirty = JSON.stringify(form) !== JSON.stringify(toForm(saved)) || coordError !== null;
+  const dirty = JSON.stringify(form) !== JSON.stringify(toForm(saved)) || home.coordError !== null;
 
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const setHome = (home: Form['home']) => {
-    set('home', home);
-    setCoords(coordDrafts(home));
-    setShowCoordError(false);
-  };
-  const typeCoord = (which: keyof CoordDrafts, value: string) => {
-    const next = { ...coords, [which]: value };
-    setCoords(next);
-    const parsed = parseHome(next);
-    if (parsed.error === null) set('home', parsed.home);
-  };
-  /** The form to save, or null (with the message shown) while the home point is half entered or out of range. */
-  const complete = (f: Form): Form | null => {
-    if (coordError !== null) {
-      setShowCoordError(true);
-      return null;
-    }
-    return { ...f, home: parsedHome.home ?? null };
-  };
-  const toggleType = (t: PreferenceAlertType, on: boolean) =>
-    set('alertTypes', on ? PREFERENCE_ALERT_TYPES.filter((x) => x === t || form.alertTypes.includes(x)) : form.alertTypes.filter((x) => x !== t));
-  const setMethod = (m: keyof Form['methods'], on: boolean) => {
-    set('methods', { ...form.methods, [m]: on });
-    // Turning push on in a browser that has not allowed notifications yet: ask now (this is a click).
-    if (m === 'push' && on && push.state === 'default') void push.enable();
-  };
+  const set: PreferenceSetter = (key, value) => setForm((f) => ({ ...f, [key]: value }));
 
-  async function persist(next: Form, success: string) {
+  async function persist(next: PreferencesFormValues, success: string) {
     setError(null);
     const body: PreferencesUpdate = {
       alertTypes: next.alertTypes,
@@ -208,14 +130,14 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const next = complete(form);
+    const next = home.complete(form);
     if (next) void persist(next, 'Preferences saved');
   }
 
   const [confirmQuickSetup, setConfirmQuickSetup] = useState(false);
   function applyQuickSetup() {
     setConfirmQuickSetup(false);
-    const next = complete({ ...form, ...QUICK_SETUP });
+    const next = home.complete({ ...form, ...QUICK_SETUP });
     if (!next) return;
     setForm(next);
     void persist(next, 'Quick Setup applied');
@@ -225,8 +147,6 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
     if (quickSetupOverwrites(form)) setConfirmQuickSetup(true);
     else applyQuickSetup();
   }
-
-  const radiusKm = milesToKm(form.radiusMiles);
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="alert-management-title" className="preferences-form">
@@ -241,6 +161,29 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
           onConfirm={applyQuickSetup}
         />
       )}
+      <PreferencesHeader saving={saving} dirty={dirty} error={error} onQuickSetup={quickSetup} />
+      <div className="grid-2">
+        <AlertTypesSection id={id} form={form} set={set} />
+        <DeliverySection id={id} form={form} set={set} />
+        <NotificationMethodsSection id={id} form={form} set={set} push={push} />
+        <HomeLocationSection id={id} form={form} coords={home.coords} coordError={home.shownCoordError} typeCoord={home.typeCoord} setHome={home.setHome} />
+      </div>
+      {/* on a long page (a phone: 3,000 px) Save is always within reach while there is something to save */}
+      <div className="save-bar" hidden={!dirty}>
+        <span aria-hidden="true">Unsaved changes</span>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving...' : 'Save changes'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The title, the form's buttons, whether it is saved, and why it was not. */
+function PreferencesHeader({ saving, dirty, error, onQuickSetup }: { saving: boolean; dirty: boolean; error: string | null; onQuickSetup: () => void }) {
+  const isAdmin = useAppSelector(selectIsAdmin);
+  return (
+    <>
       <header className="page-header">
         <div>
           <h1 id="alert-management-title">Alert Management</h1>
@@ -252,7 +195,7 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
               New Alert
             </Link>
           )}
-          <button type="button" className="btn btn-outline" onClick={quickSetup} disabled={saving}>
+          <button type="button" className="btn btn-outline" onClick={onQuickSetup} disabled={saving}>
             Quick Setup
           </button>
           <button type="submit" className="btn btn-primary" disabled={!dirty || saving}>
@@ -268,273 +211,7 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
           {error}
         </p>
       )}
-
-      <div className="grid-2">
-        <fieldset className="card">
-          <legend className="h3">Alert Types</legend>
-          {PREFERENCE_ALERT_TYPES.map((t) => (
-            <div className="toggle-row" key={t}>
-              <label htmlFor={`${id}-type-${t}`}>{PREFERENCE_ALERT_TYPE_LABELS[t]} alerts</label>
-              <input
-                id={`${id}-type-${t}`}
-                type="checkbox"
-                role="switch"
-                checked={form.alertTypes.includes(t)}
-                onChange={(e) => toggleType(t, e.target.checked)}
-              />
-            </div>
-          ))}
-          {form.alertTypes.length === 0 && <p className="small field-error">With no alert type on, you will not receive alerts.</p>}
-        </fieldset>
-
-        <div className="card">
-          <h2 className="h3">Delivery</h2>
-          <div className="field">
-            <label htmlFor={`${id}-frequency`}>Frequency</label>
-            <select
-              id={`${id}-frequency`}
-              value={form.frequency}
-              onChange={(e) => set('frequency', e.target.value as Frequency)}
-              aria-describedby={`${id}-frequency-help`}
-            >
-              {FREQUENCIES.map((f) => (
-                <option key={f} value={f}>
-                  {FREQUENCY_LABELS[f]}
-                </option>
-              ))}
-            </select>
-            <p id={`${id}-frequency-help`} className="small muted">
-              Critical alerts always arrive immediately.{form.frequency !== 'immediate' && ' The others come together in one message per channel.'}
-            </p>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-language`}>Language</label>
-            <select
-              id={`${id}-language`}
-              value={form.language ?? 'en'}
-              onChange={(e) => set('language', e.target.value as Language)}
-              aria-describedby={`${id}-language-help`}
-            >
-              {SUPPORTED_LANGUAGES.map((l) => (
-                <option key={l} value={l}>
-                  {LANGUAGE_LABELS[l]}
-                </option>
-              ))}
-            </select>
-            <p id={`${id}-language-help`} className="small muted">
-              Alerts reach you in this language by push, SMS and e-mail, and in English when an alert has no text in it.
-            </p>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-threshold`}>Minimum severity</label>
-            <select id={`${id}-threshold`} value={form.severityThreshold} onChange={(e) => set('severityThreshold', e.target.value as Severity)}>
-              {SEVERITIES.map((s) => (
-                <option key={s} value={s}>
-                  {SEVERITY_INFO[s].label} and above
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-radius`}>Alert radius: {form.radiusMiles} miles</label>
-            <input
-              id={`${id}-radius`}
-              type="range"
-              min={RADIUS_MILES.min}
-              max={RADIUS_MILES.max}
-              step={1}
-              value={form.radiusMiles}
-              onChange={(e) => set('radiusMiles', Number(e.target.value))}
-              aria-valuetext={`${form.radiusMiles} miles`}
-            />
-            <div className="row-between small muted">
-              <span>{RADIUS_MILES.min} mi</span>
-              <span>{RADIUS_MILES.max} mi</span>
-            </div>
-          </div>
-          <div className="toggle-row">
-            <label htmlFor={`${id}-quiet`}>Quiet hours</label>
-            <input
-              id={`${id}-quiet`}
-              type="checkbox"
-              role="switch"
-              checked={form.quietHours.enabled}
-              onChange={(e) => set('quietHours', { ...form.quietHours, enabled: e.target.checked })}
-            />
-          </div>
-          {form.quietHours.enabled && (
-            <div className="grid-2">
-              <div className="field">
-                <label htmlFor={`${id}-quiet-start`}>Quiet from</label>
-                <input
-                  id={`${id}-quiet-start`}
-                  type="time"
-                  value={form.quietHours.start}
-                  onChange={(e) => set('quietHours', { ...form.quietHours, start: e.target.value })}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-quiet-end`}>Quiet until</label>
-                <input
-                  id={`${id}-quiet-end`}
-                  type="time"
-                  value={form.quietHours.end}
-                  onChange={(e) => set('quietHours', { ...form.quietHours, end: e.target.value })}
-                />
-              </div>
-              <p className="small muted" style={{ gridColumn: '1 / -1', margin: 0 }}>
-                Held until quiet hours end, then sent together; critical alerts still come through.
-              </p>
-            </div>
-          )}
-          <div className="toggle-row">
-            <label htmlFor={`${id}-weekend`}>Weekend settings</label>
-            <input
-              id={`${id}-weekend`}
-              type="checkbox"
-              role="switch"
-              checked={form.weekendEnabled}
-              onChange={(e) => set('weekendEnabled', e.target.checked)}
-              aria-describedby={`${id}-weekend-help`}
-            />
-          </div>
-          <p id={`${id}-weekend-help`} className="small muted" style={{ marginTop: 0 }}>
-            Quiet weekends: on Saturdays and Sundays, alerts below critical wait until Monday {form.quietHours.end}.
-          </p>
-        </div>
-
-        <fieldset className="card">
-          <legend className="h3">Notification Methods</legend>
-          <div className="toggle-row">
-            <label htmlFor={`${id}-push`}>Push notifications</label>
-            <input id={`${id}-push`} type="checkbox" role="switch" checked={form.methods.push} onChange={(e) => setMethod('push', e.target.checked)} />
-          </div>
-          {form.methods.push && push.state === 'denied' && (
-            <p className="small field-error">Notifications are blocked in this browser; allow them in its site settings.</p>
-          )}
-          {form.methods.push && push.state === 'unsupported' && <p className="small muted">This browser cannot receive push notifications.</p>}
-          <div className="toggle-row">
-            <label htmlFor={`${id}-voice`}>Voice alerts</label>
-            <div className="row">
-              {form.methods.voice && (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  onClick={() =>
-                    speakAlert({
-                      title: 'This is how Beacon reads alerts',
-                      message: 'Voice alerts are on.',
-                      severity: 'low',
-                      category: 'public_safety',
-                      locationName: null,
-                    })
-                  }
-                >
-                  Test voice
-                </button>
-              )}
-              <input id={`${id}-voice`} type="checkbox" role="switch" checked={form.methods.voice} onChange={(e) => setMethod('voice', e.target.checked)} />
-            </div>
-          </div>
-          <div className="toggle-row">
-            <label htmlFor={`${id}-email`}>Email digest</label>
-            <input id={`${id}-email`} type="checkbox" role="switch" checked={form.methods.email} onChange={(e) => setMethod('email', e.target.checked)} />
-          </div>
-          <div className="toggle-row">
-            <label htmlFor={`${id}-sms`}>SMS</label>
-            <input id={`${id}-sms`} type="checkbox" role="switch" checked={form.methods.sms} onChange={(e) => setMethod('sms', e.target.checked)} />
-          </div>
-          {(form.methods.sms || form.phoneNumber) && (
-            <div className="field">
-              <label htmlFor={`${id}-phone`}>Phone number</label>
-              <input
-                id={`${id}-phone`}
-                type="tel"
-                autoComplete="tel"
-                value={form.phoneNumber ?? ''}
-                onChange={(e) => set('phoneNumber', e.target.value)}
-                placeholder="+16025551234"
-              />
-            </div>
-          )}
-        </fieldset>
-
-        <div className="card" id="home-location">
-          <h2 className="h3">Home Location</h2>
-          <p className="small muted" id={`${id}-home-help`}>
-            {form.home
-              ? `Alerts within ${form.radiusMiles} miles of this point reach you.`
-              : 'Until you set a home location, your alert list shows only alerts for everyone: critical alerts and alerts without an area. Click the map to set it.'}
-          </p>
-          <LazyAreaMap
-            center={form.home}
-            radiusKm={radiusKm}
-            onPick={(lat, lng) => setHome({ lat, lng })}
-            label="Home location map: click to set your home, the circle is your alert radius"
-            height={260}
-          />
-          <div className="grid-2 coords">
-            <div className="field">
-              <label htmlFor={`${id}-lat`}>Home latitude</label>
-              <input
-                id={`${id}-lat`}
-                type="number"
-                step="any"
-                min={-90}
-                max={90}
-                value={coords.lat}
-                onChange={(e) => typeCoord('lat', e.target.value)}
-                aria-invalid={showCoordError && coordError !== null}
-                aria-describedby={`${id}-home-help${showCoordError && coordError ? ` ${id}-home-error` : ''}`}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-lng`}>Home longitude</label>
-              <input
-                id={`${id}-lng`}
-                type="number"
-                step="any"
-                min={-180}
-                max={180}
-                value={coords.lng}
-                onChange={(e) => typeCoord('lng', e.target.value)}
-                aria-invalid={showCoordError && coordError !== null}
-                aria-describedby={`${id}-home-help${showCoordError && coordError ? ` ${id}-home-error` : ''}`}
-              />
-            </div>
-          </div>
-          {showCoordError && coordError && (
-            <p id={`${id}-home-error`} className="field-error" role="alert">
-              {coordError}
-            </p>
-          )}
-          <div className="row">
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              onClick={async () => {
-                const p = await detectLocation();
-                if (p) setHome(p);
-              }}
-            >
-              Use my location
-            </button>
-            {(form.home || coords.lat || coords.lng) && (
-              <button type="button" className="btn btn-ghost btn-sm" onClick={() => setHome(null)}>
-                Clear home location
-              </button>
-            )}
-          </div>
-        </div>
-      </div>
-      {/* on a long page (a phone: 3,000 px) Save is always within reach while there is something to save */}
-      <div className="save-bar" hidden={!dirty}>
-        <span aria-hidden="true">Unsaved changes</span>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving...' : 'Save changes'}
-        </button>
-      </div>
-    </form>
+    </>
   );
 }
 

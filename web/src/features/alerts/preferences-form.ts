@@ -1,0 +1,81 @@
+import { DEFAULT_PREFERENCES, RADIUS_MILES, type AlertPreferences } from '@beacon/contracts';
+import { browserLanguage } from './language';
+
+/**
+ * The rules of the alert preferences form (spec part 1): its values, Quick Setup and the home point as typed. Pure
+ * functions: the form and its sections call them, and their tests reach them through the form.
+ */
+export type PreferencesFormValues = Omit<AlertPreferences, 'categories' | 'radiusKm'>;
+
+/** The `set` of the preferences form, for its sections. */
+export type PreferenceSetter = <K extends keyof PreferencesFormValues>(key: K, value: PreferencesFormValues[K]) => void;
+
+export const toForm = (p: AlertPreferences): PreferencesFormValues => ({
+  alertTypes: p.alertTypes,
+  severityThreshold: p.severityThreshold,
+  frequency: p.frequency,
+  radiusMiles: Math.round(p.radiusMiles),
+  quietHours: p.quietHours,
+  weekendEnabled: p.weekendEnabled,
+  methods: p.methods,
+  phoneNumber: p.phoneNumber,
+  home: p.home,
+  // Until they choose, the browser's language (when Beacon has it): saved with their first save.
+  language: p.language ?? browserLanguage(),
+});
+
+export function browserZone() {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_PREFERENCES.quietHours.timeZone;
+  } catch {
+    return DEFAULT_PREFERENCES.quietHours.timeZone;
+  }
+}
+
+/**
+ * Quick Setup: every type of alert except events, straight away, within the default 25 miles, quiet at night
+ * (critical alerts still come through), push and voice on. Keeps the home location and phone number.
+ */
+export const QUICK_SETUP: Omit<PreferencesFormValues, 'home' | 'phoneNumber' | 'language'> = {
+  alertTypes: ['emergency', 'weather', 'traffic', 'crime', 'construction'],
+  severityThreshold: 'low',
+  frequency: 'immediate',
+  radiusMiles: RADIUS_MILES.default,
+  quietHours: { ...DEFAULT_PREFERENCES.quietHours, enabled: true, timeZone: browserZone() },
+  weekendEnabled: false,
+  methods: { push: true, voice: true, email: false, sms: false },
+};
+
+/** The Quick Setup fields, compared without the time zone (the preset takes the browser's). */
+function presetFields(f: Pick<PreferencesFormValues, keyof typeof QUICK_SETUP>) {
+  const { timeZone: _zone, ...quietHours } = f.quietHours;
+  void _zone;
+  return JSON.stringify({ ...f, quietHours, alertTypes: [...f.alertTypes].sort() });
+}
+
+const pick = (f: PreferencesFormValues) => {
+  const { alertTypes, severityThreshold, frequency, radiusMiles, quietHours, weekendEnabled, methods } = f;
+  return { alertTypes, severityThreshold, frequency, radiusMiles, quietHours, weekendEnabled, methods };
+};
+
+/** Whether Quick Setup would overwrite settings the user chose: the form is neither the defaults nor the preset. */
+export function quickSetupOverwrites(form: PreferencesFormValues) {
+  const current = presetFields(pick(form));
+  return current !== presetFields(QUICK_SETUP) && current !== presetFields(pick(toForm(DEFAULT_PREFERENCES)));
+}
+
+/** The home coordinate fields as typed: both or neither, each in range. */
+export type CoordDrafts = { lat: string; lng: string };
+export const coordDrafts = (home: AlertPreferences['home']): CoordDrafts => ({ lat: home ? String(home.lat) : '', lng: home ? String(home.lng) : '' });
+
+export function parseHome(d: CoordDrafts): { home: AlertPreferences['home']; error: null } | { home?: undefined; error: string } {
+  const lat = d.lat.trim();
+  const lng = d.lng.trim();
+  if (!lat && !lng) return { home: null, error: null };
+  if (!lat || !lng) return { error: 'Enter both latitude and longitude, or leave both empty.' };
+  const la = Number(lat);
+  const lo = Number(lng);
+  if (!Number.isFinite(la) || la < -90 || la > 90) return { error: 'Latitude must be a number from -90 to 90.' };
+  if (!Number.isFinite(lo) || lo < -180 || lo > 180) return { error: 'Longitude must be a number from -180 to 180.' };
+  return { home: { lat: la, lng: lo }, error: null };
+}
