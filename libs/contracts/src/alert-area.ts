@@ -1,6 +1,6 @@
 import { area } from '@turf/area';
 import { kinks } from '@turf/kinks';
-import { ALERT_LIMITS } from './alerts';
+import { ALERT_LIMITS } from './alert-vocabulary';
 
 /**
  * An alert's area (issue #19): a circle around a point, or a polygon drawn on the map. Points are [lat, lng] pairs,

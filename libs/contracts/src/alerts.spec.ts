@@ -2,7 +2,6 @@ import {
   ADMIN_ALERT_TYPES,
   ADMIN_CHANNEL_TO_CHANNEL,
   ADMIN_TYPE_CATEGORY,
-  ALERT_CATEGORIES,
   CATEGORY_DEFAULT_TYPE,
   categoriesForAlertTypes,
   categoryOfType,
@@ -10,6 +9,7 @@ import {
   deliveryLabel,
   emptyCounts,
   kmToMiles,
+  LEVEL_LABELS,
   milesToKm,
   PREFERENCE_ALERT_TYPES,
   PREFERENCE_TYPE_CATEGORIES,
@@ -18,19 +18,24 @@ import {
   relativeAge,
   severityAtLeast,
   severityFromPriority,
-  SEVERITIES,
   SEVERITY_INFO,
   PRIORITY_LABELS,
   successRate,
   DeliverySummary,
   ChannelCounts,
 } from './alerts';
+import { ALERT_CATEGORIES, DELIVERY_CHANNELS, SEVERITIES } from './alert-vocabulary';
 
 const counts = (over: Partial<ChannelCounts>): ChannelCounts => ({ ...emptyCounts(), ...over });
 
 describe('severity and priority', () => {
   it('orders low < medium < high < critical', () => {
-    expect(SEVERITIES).toEqual(['low', 'medium', 'high', 'critical']);
+    const ascending = ['low', 'medium', 'high', 'critical'] as const;
+    for (const [i, lower] of ascending.entries())
+      for (const higher of ascending.slice(i + 1)) {
+        expect(severityAtLeast(higher, lower)).toBe(true);
+        expect(severityAtLeast(lower, higher)).toBe(false);
+      }
     expect(severityAtLeast('medium', 'medium')).toBe(true);
     expect(severityAtLeast('low', 'medium')).toBe(false);
     expect(severityAtLeast('critical', 'high')).toBe(true);
@@ -44,9 +49,10 @@ describe('severity and priority', () => {
     expect(priorityOfSeverity('medium')).toBe('medium');
   });
 
-  it('has a label and a description for every severity and the spec priority badge texts', () => {
+  it('has a label and a description for every severity, and labels a critical alert CRITICAL, never merely HIGH', () => {
     for (const s of SEVERITIES) expect(SEVERITY_INFO[s].label && SEVERITY_INFO[s].description).toBeTruthy();
-    expect(PRIORITY_LABELS).toEqual({ low: 'LOW', medium: 'MEDIUM', high: 'HIGH' });
+    for (const s of SEVERITIES) expect(LEVEL_LABELS[s]).toBe(s === 'critical' ? 'CRITICAL' : PRIORITY_LABELS[priorityOfSeverity(s)]);
+    expect(new Set(SEVERITIES.map((s) => LEVEL_LABELS[s])).size).toBe(SEVERITIES.length);
   });
 
   it('push priority is 10 for critical, else 5', () => {
@@ -67,8 +73,10 @@ describe('types and categories', () => {
     for (const c of ALERT_CATEGORIES) expect(ADMIN_TYPE_CATEGORY[CATEGORY_DEFAULT_TYPE[c]]).toBe(c === 'health' ? 'public_safety' : c);
   });
 
-  it('maps the admin channel options to stored channels', () => {
-    expect(ADMIN_CHANNEL_TO_CHANNEL).toEqual({ web_push: 'push', sms: 'sms' });
+  it('maps each admin channel option to a different stored channel', () => {
+    const stored = Object.values(ADMIN_CHANNEL_TO_CHANNEL);
+    for (const c of stored) expect(DELIVERY_CHANNELS).toContain(c);
+    expect(new Set(stored).size).toBe(stored.length);
   });
 });
 

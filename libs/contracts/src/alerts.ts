@@ -7,12 +7,9 @@ import type { AlertArea } from './alert-area';
  * what each screen shows, and the mapping between them. Shared by services and the web app: no Node imports.
  */
 import type { AlertTranslations, Language } from './languages';
+import { ALERT_CATEGORIES, SEVERITIES, type AlertCategory, type DeliveryChannel, type Severity } from './alert-vocabulary';
 
 // ---------------------------------------------------------------- severity (stored) and priority (admin form)
-
-/** Stored severities, in ascending order: eligibility compares positions in this list. */
-export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
-export type Severity = (typeof SEVERITIES)[number];
 
 /** 0 for low ... 3 for critical. */
 export const severityRank = (s: Severity): number => SEVERITIES.indexOf(s);
@@ -52,9 +49,6 @@ export const severityFromPriority = (p: Priority): Severity => p;
 export const priorityOfSeverity = (s: Severity): Priority => (s === 'critical' ? 'high' : s);
 
 // ---------------------------------------------------------------- category (stored) and admin type
-
-export const ALERT_CATEGORIES = ['weather', 'traffic', 'security', 'public_safety', 'health'] as const;
-export type AlertCategory = (typeof ALERT_CATEGORIES)[number];
 
 export const CATEGORY_LABELS: Record<AlertCategory, string> = {
   weather: 'Weather',
@@ -106,9 +100,6 @@ export const ALERT_STATUS_LABELS: Record<AlertStatus, string> = {
 };
 
 // ---------------------------------------------------------------- channels
-
-export const DELIVERY_CHANNELS = ['push', 'sms', 'email'] as const;
-export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 export const CHANNEL_LABELS: Record<DeliveryChannel, string> = { push: 'Web Push', sms: 'SMS', email: 'Email' };
 
@@ -347,18 +338,6 @@ export const DEFAULT_PREFERENCES: AlertPreferences = {
 };
 
 // ---------------------------------------------------------------- limits and texts
-
-export const ALERT_LIMITS = {
-  titleMin: 5,
-  titleMax: 100,
-  messageMin: 10,
-  messageMax: 500,
-  radiusKmMin: 1,
-  radiusKmMax: 1000,
-  radiusKmDefault: 50,
-  historyPageSize: 10,
-  recentCount: 5,
-} as const;
 
 /** Push notifications (spec): alarm-emoji heading prefix, priority 10 for critical else 5, TTL 3600 s. */
 export const PUSH_TITLE_PREFIX = '🚨 ';

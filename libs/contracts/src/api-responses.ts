@@ -6,12 +6,12 @@ import type {
   AlertPreferences,
   AlertVersion,
   ChannelCounts,
-  DeliveryChannel,
   DeliveryStatus,
   HelpRequest,
   Page,
   UserAlert,
 } from './alerts';
+import type { DeliveryChannel } from './alert-vocabulary';
 import type { GeocodeResult } from './alert-area';
 import type { CapOrigin, CapPollResult, CapSource } from './cap-sources';
 import type { CommunityComment, CommunityPost, CommunityStats, LikeResult, MyCommunityActivityPage, UserPoints } from './community';

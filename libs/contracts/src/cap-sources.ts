@@ -1,4 +1,4 @@
-import type { DeliveryChannel } from './alerts';
+import type { DeliveryChannel } from './alert-vocabulary';
 
 /** CAP 1.2 categories and severities a source's rule can take. */
 export const CAP_INGEST_CATEGORIES = ['Geo', 'Met', 'Safety', 'Security', 'Rescue', 'Fire', 'Health', 'Env', 'Transport', 'Infra', 'CBRNE', 'Other'] as const;

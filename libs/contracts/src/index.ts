@@ -1,3 +1,4 @@
+export * from './alert-vocabulary';
 export * from './alerts';
 export * from './languages';
 export * from './cap-sources';

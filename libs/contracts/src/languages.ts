@@ -1,4 +1,4 @@
-import type { AlertCategory, DeliveryChannel, Severity } from './alerts';
+import type { AlertCategory, DeliveryChannel, Severity } from './alert-vocabulary';
 
 /**
  * Alert languages (issue #19). An alert's own title and message are English; `translations` may carry the same text in

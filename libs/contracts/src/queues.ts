@@ -2,7 +2,7 @@
  * The one typed job map. Enqueue only through these names and payloads.
  * Queue name VALUES never change once shipped: jobs in flight under an old name would stall.
  */
-import type { DeliveryChannel } from './alerts';
+import type { DeliveryChannel } from './alert-vocabulary';
 
 export enum QueueName {
   /** alert.dispatch: eligibility + fan-out of one alert */

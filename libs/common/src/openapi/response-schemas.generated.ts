@@ -1,5 +1,5 @@
-// Generated from libs/contracts/src/api-responses.ts by libs/common/src/openapi/testing/response-schemas.ts: do not edit.
-// After changing a response type: OPENAPI_WRITE=1 npx jest libs/common/src/openapi/response-schemas.spec.ts
+// Generated from libs/contracts/src/api-responses.ts by scripts/openapi/response-schemas.mjs: do not edit.
+// After changing a response type: npm run openapi:write
 import type { ResponseSchemas } from './schema-types';
 
 export const RESPONSE_SCHEMAS: ResponseSchemas = {

@@ -1,7 +1,14 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateResponseSchemas } from './testing/response-schemas';
+import type { ResponseSchemas } from './schema-types';
+
+const GENERATOR = join(__dirname, '../../../../scripts/openapi/response-schemas.mjs');
+
+/** What the build-time generator (scripts/openapi/response-schemas.mjs) makes of the `ApiResponses` map in `file`. */
+const generateResponseSchemas = (file: string): ResponseSchemas =>
+  JSON.parse(execFileSync(process.execPath, [GENERATOR, '--print', file], { encoding: 'utf8' }));
 
 /** The TypeScript-to-JSON-Schema translation the response schemas rely on, on the kinds of types contracts use. */
 describe('generateResponseSchemas', () => {

@@ -9,11 +9,11 @@ import { API_GUARD_ERRORS, ErrorMap, ErrorStatus, mergeErrors, RouteAccess } fro
 import { asAuthApiCode, SHARED_ERRORS, TOKEN_GUARD_ERRORS } from './document';
 import { DiscoveredRoute } from './routes';
 import { routesOf } from './serve';
-import { ErrorSite, Reach, ThrownErrors } from './testing/thrown-errors';
+import { ErrorSite, Reach, ThrownErrors } from '../../../../scripts/openapi/thrown-errors';
 
 /*
  * Each route documents the errors it can really answer. Its own (@ApiErrors on the handler or controller, @ApiGuardErrors
- * on a guard of its own) are held here to what the compiler finds its code can raise (testing/thrown-errors.ts): every
+ * on a guard of its own) are held here to what the compiler finds its code can raise (scripts/openapi/thrown-errors.ts): every
  * code listed is raised somewhere the route reaches, and every code raised there is listed. The shared layers' errors,
  * which the document derives (document.ts TOKEN_GUARD_ERRORS, SHARED_ERRORS), are held to the code of those layers.
  */

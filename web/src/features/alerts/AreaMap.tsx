@@ -6,6 +6,7 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { unwrapRing } from '@beacon/contracts';
 import { useAppConfig } from '@/app/config';
+import { DEFAULT_MAP_CENTER } from '@/common/map';
 
 /** Marker images bundled from the leaflet package (never a CDN). */
 const markerIcon = L.icon({
@@ -17,9 +18,6 @@ const markerIcon = L.icon({
   popupAnchor: [1, -34],
   shadowSize: [41, 41],
 });
-
-/** The spec's default map area: Phoenix. */
-export const DEFAULT_CENTER = { lat: 33.4484, lng: -112.074 } as const;
 
 export interface AreaMapProps {
   /** The area's centre, or null before one is chosen. */
@@ -46,7 +44,7 @@ export interface AreaMapProps {
  */
 export default function AreaMap({ center, radiusKm, onPick, label, height = 320, polygon, focus }: AreaMapProps) {
   const { tileUrl, tileAttribution } = useAppConfig();
-  const start = center ?? DEFAULT_CENTER;
+  const start = center ?? DEFAULT_MAP_CENTER;
   return (
     <div className="area-map" role="region" aria-label={label} style={{ height }}>
       <MapContainer center={[start.lat, start.lng]} zoom={center ? 9 : 10} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false}>

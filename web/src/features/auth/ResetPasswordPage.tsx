@@ -7,7 +7,7 @@ import { FullPageSpinner, Spinner } from '@/common/Spinner';
 import { auth } from './auth-client';
 import { selectAuthStatus } from './auth.slice';
 import { SecondFactorForm } from './SecondFactorForm';
-import { hasErrors, validateSignUp, type FieldErrors } from './validation';
+import { hasErrors, validateNewPassword, type FieldErrors } from './validation';
 
 /**
  * The page the recovery mail links to: the client library turns the link into a session, then the user picks a
@@ -52,7 +52,7 @@ export function ResetPasswordPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = validateSignUp({ email: 'x@y.zz', password, confirmPassword, terms: true });
+    const found = validateNewPassword({ password, confirmPassword });
     setErrors(found);
     if (hasErrors(found)) return;
     setBusy(true);

@@ -1,4 +1,4 @@
-import { hasErrors, validateSignIn, validateSignUp } from './validation';
+import { hasErrors, validateNewPassword, validateSignIn, validateSignUp } from './validation';
 
 describe('sign-in rules', () => {
   it('needs a valid email and a 6-character password', () => {
@@ -18,4 +18,14 @@ describe('sign-up rules', () => {
   it('shows the mismatch on confirmPassword', () =>
     expect(validateSignUp({ ...ok, confirmPassword: 'x2345678' }).confirmPassword).toBe("Passwords don't match"));
   it('needs the terms ticked', () => expect(validateSignUp({ ...ok, terms: false }).terms).toBeDefined());
+});
+
+describe('new-password rules (sign-up and reset)', () => {
+  it('checks the password and its confirmation, and nothing else', () => {
+    expect(validateNewPassword({ password: '1234567', confirmPassword: 'x' })).toEqual({
+      password: 'Password must be at least 8 characters',
+      confirmPassword: "Passwords don't match",
+    });
+    expect(hasErrors(validateNewPassword({ password: '12345678', confirmPassword: '12345678' }))).toBe(false);
+  });
 });

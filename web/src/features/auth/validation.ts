@@ -12,11 +12,18 @@ export function validateSignIn(v: { email: string; password: string }): FieldErr
   return errors;
 }
 
+/** The rule for a password someone chooses (signing up, resetting it), typed twice. */
+export function validateNewPassword(v: { password: string; confirmPassword: string }): FieldErrors {
+  const errors: FieldErrors = {};
+  if (v.password.length < 8) errors.password = 'Password must be at least 8 characters';
+  if (v.confirmPassword !== v.password) errors.confirmPassword = "Passwords don't match";
+  return errors;
+}
+
 export function validateSignUp(v: { email: string; password: string; confirmPassword: string; terms: boolean }): FieldErrors {
   const errors: FieldErrors = {};
   if (!EMAIL.test(v.email.trim())) errors.email = 'Please enter a valid email address';
-  if (v.password.length < 8) errors.password = 'Password must be at least 8 characters';
-  if (v.confirmPassword !== v.password) errors.confirmPassword = "Passwords don't match";
+  Object.assign(errors, validateNewPassword(v));
   if (!v.terms) errors.terms = 'Please accept the Terms of Service and Privacy Policy';
   return errors;
 }

@@ -5,13 +5,12 @@ import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useAppConfig } from '@/app/config';
+import { DEFAULT_MAP_CENTER } from '@/common/map';
 import { roundCoordinate, type LatLng } from './report-form';
 
 /** Marker images bundled from the leaflet package (never a CDN). */
 const markerIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], shadowSize: [41, 41] });
 
-/** The spec's default map area (Phoenix) and the picker's zoom. */
-export const PICKER_CENTER: LatLng = { lat: 33.4484, lng: -112.074 };
 export const PICKER_ZOOM = 13;
 
 export interface LocationMapProps {
@@ -24,7 +23,7 @@ export interface LocationMapProps {
 /** A click-to-pick map at zoom 13 with the chosen point marked; tiles come from /app-config.json. */
 export default function LocationMap({ value, onPick, label, height = 300 }: LocationMapProps) {
   const { tileUrl, tileAttribution } = useAppConfig();
-  const start = value ?? PICKER_CENTER;
+  const start = value ?? DEFAULT_MAP_CENTER;
   return (
     <div className="location-map" role="region" aria-label={label} style={{ height }}>
       <MapContainer center={[start.lat, start.lng]} zoom={PICKER_ZOOM} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false}>

@@ -9,10 +9,11 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { incidentTypeLabel } from '@beacon/contracts';
 import { useAppConfig } from '@/app/config';
+import { DEFAULT_MAP_CENTER } from '@/common/map';
 import { formatDateTime } from '@/common/time';
 import type { Camera } from '@/features/traffic/traffic.api';
 import type { TrafficEvent, VerifiedIncident } from './map.api';
-import { CLUSTER_THRESHOLD, DANGER_ZONES, MAP_CENTER, MAP_ZOOM, SEVERITY_STYLE, severityLevel, verifiedReportLabel } from './map-layers';
+import { CLUSTER_THRESHOLD, DANGER_ZONES, MAP_ZOOM, SEVERITY_STYLE, severityLevel, verifiedReportLabel } from './map-layers';
 
 /** Leaflet's default marker, bundled from the leaflet package (never a CDN). */
 const cameraIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
@@ -88,7 +89,7 @@ export const cameraLabel = (c: Camera) => `Camera: ${[c.roadway, c.direction].fi
 export default function SafetyMapView({ cameras, events, incidents, showCameras, showZones, showIncidents, onViewCamera }: SafetyMapViewProps) {
   const { tileUrl, tileAttribution } = useAppConfig();
   return (
-    <MapContainer center={MAP_CENTER} zoom={MAP_ZOOM} className="safety-map-canvas" scrollWheelZoom>
+    <MapContainer center={DEFAULT_MAP_CENTER} zoom={MAP_ZOOM} className="safety-map-canvas" scrollWheelZoom>
       <TileLayer url={tileUrl} attribution={tileAttribution} />
 
       {showZones &&

@@ -1,3 +1,4 @@
+import { DEFAULT_MAP_CENTER } from '@/common/map';
 import type { Camera } from '@/features/traffic/traffic.api';
 import type { TrafficEvent } from './map.api';
 import {
@@ -8,7 +9,6 @@ import {
   filterCameras,
   LAYER_GROUPS,
   layerCounts,
-  MAP_CENTER,
   MAP_RELOAD_MS,
   MAP_ZOOM,
   NO_LAYERS,
@@ -44,7 +44,7 @@ const event = (category: TrafficEvent['category'], severity: TrafficEvent['sever
 
 describe('map constants', () => {
   it('centres on Phoenix at zoom 11 and reloads every 120 s', () => {
-    expect(MAP_CENTER).toEqual([33.4484, -112.074]);
+    expect(DEFAULT_MAP_CENTER).toEqual({ lat: 33.4484, lng: -112.074 });
     expect(MAP_ZOOM).toBe(11);
     expect(MAP_RELOAD_MS).toBe(120_000);
   });

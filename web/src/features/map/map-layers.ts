@@ -3,7 +3,6 @@ import type { Camera } from '@/features/traffic/traffic.api';
 import type { EventCategory, TrafficEvent, VerifiedIncident } from './map.api';
 
 /** Spec constants of the Public Safety Map. */
-export const MAP_CENTER: [number, number] = [33.4484, -112.074];
 export const MAP_ZOOM = 11;
 export const MAP_RELOAD_MS = 120_000;
 export const VERIFIED_INCIDENT_HOURS = 24;

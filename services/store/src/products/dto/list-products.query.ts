@@ -10,7 +10,7 @@ import {
   STORE_MAX_PAGE_SIZE,
   STORE_PAGE_SIZE,
 } from '@beacon/contracts';
-import { Rules } from '@beacon/common';
+import { QueryInt, Rules } from '@beacon/common';
 import { BooleanQuery } from './boolean-query';
 
 /** An optional price filter: a number from 0 to the catalogue's highest price, each rule with its own message. */
@@ -41,13 +41,7 @@ export class ListProductsQuery {
   @IsIn(PRODUCT_SORTS as unknown as string[], { message: `sortBy must be one of: ${PRODUCT_SORTS.join(', ')}` })
   sortBy: ProductSort = 'featured';
 
-  @IsOptional()
-  @Type(() => Number)
-  @Rules(
-    IsInt({ message: `limit must be a whole number from 1 to ${STORE_MAX_PAGE_SIZE}` }),
-    Min(1, { message: `limit must be a whole number from 1 to ${STORE_MAX_PAGE_SIZE}` }),
-    Max(STORE_MAX_PAGE_SIZE, { message: `limit must be a whole number from 1 to ${STORE_MAX_PAGE_SIZE}` }),
-  )
+  @QueryInt(1, STORE_MAX_PAGE_SIZE)
   limit: number = STORE_PAGE_SIZE;
 
   @IsOptional()
@@ -73,12 +67,6 @@ export class ListProductsQuery {
 }
 
 export class FeaturedProductsQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @Rules(
-    IsInt({ message: `limit must be a whole number from 1 to ${STORE_MAX_PAGE_SIZE}` }),
-    Min(1, { message: `limit must be a whole number from 1 to ${STORE_MAX_PAGE_SIZE}` }),
-    Max(STORE_MAX_PAGE_SIZE, { message: `limit must be a whole number from 1 to ${STORE_MAX_PAGE_SIZE}` }),
-  )
+  @QueryInt(1, STORE_MAX_PAGE_SIZE)
   limit: number = STORE_FEATURED_FETCH;
 }

@@ -10,7 +10,7 @@ import ts from 'typescript';
  * notFound(...)`) is found too. The OpenAPI spec holds each route's @ApiErrors to this.
  */
 
-const ROOT = join(__dirname, '../../../../..');
+const ROOT = join(__dirname, '../..');
 
 export interface ErrorSite {
   status: number;
