@@ -4,3 +4,4 @@ export * from './job-registry';
 export * from './job-schedules';
 export * from './queue-workers';
 export * from './queue.module';
+export * from './outbox-relay';

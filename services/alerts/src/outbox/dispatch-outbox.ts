@@ -1,14 +1,13 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { JobIds, JobName } from '@beacon/contracts';
-import { currentRequestId, JobQueue, within } from '@beacon/common';
+import { currentRequestId, JobQueue, OutboxRelay, within } from '@beacon/common';
 
 /** How long a request waits for Redis to take a dispatch job before leaving it to the relay. */
 const ENQUEUE_DEADLINE_MS = 1500;
 /** The relay's pass when nothing wakes it sooner (Redis answering again wakes it at once). */
 const RELAY_INTERVAL_MS = 2000;
-const BATCH = 100;
 
 class EnqueueTimeout extends Error {}
 
@@ -26,17 +25,12 @@ interface OutboxRow {
  * dispatch itself is idempotent should a job have finished in between.
  */
 @Injectable()
-export class DispatchOutbox implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('DispatchOutbox');
-  private timer?: NodeJS.Timeout;
-  private stopReady?: () => void;
-  private draining?: Promise<void>;
-  private stopped = false;
+export class DispatchOutbox extends OutboxRelay<OutboxRow> {
+  protected readonly logger = new Logger('DispatchOutbox');
 
-  constructor(
-    @InjectDataSource() private readonly ds: DataSource,
-    private readonly queue: JobQueue,
-  ) {}
+  constructor(@InjectDataSource() ds: DataSource, queue: JobQueue) {
+    super(ds, queue, RELAY_INTERVAL_MS);
+  }
 
   /** Queues the alert's dispatch now if Redis takes it in time; otherwise its intent waits in the outbox. */
   async enqueue(alertId: string): Promise<void> {
@@ -53,30 +47,14 @@ export class DispatchOutbox implements OnApplicationBootstrap, BeforeApplication
     });
   }
 
-  /** Queues every waiting intent; never throws (the next pass retries). One pass at a time per process. */
-  async flush(): Promise<void> {
-    if (this.stopped) return;
-    while (this.draining) await this.draining;
-    this.draining = this.drain().finally(() => (this.draining = undefined));
-    await this.draining;
+  protected lockBatch(m: EntityManager, limit: number): Promise<OutboxRow[]> {
+    // SKIP LOCKED also keeps apart a request queuing its own alert (enqueue) and the relay
+    return m.query(`SELECT alert_id, request_id FROM alerts.dispatch_outbox ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`);
   }
 
-  private async drain(): Promise<void> {
-    try {
-      for (;;) {
-        const more = await this.ds.transaction(async (m) => {
-          // SKIP LOCKED: replicas (and a request queuing its own alert) share the outbox without queuing a row twice at once
-          const rows: OutboxRow[] = await m.query(
-            `SELECT alert_id, request_id FROM alerts.dispatch_outbox ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-          );
-          for (const row of rows) if (!(await this.relay(m, row))) return false;
-          return rows.length === BATCH;
-        });
-        if (!more) return;
-      }
-    } catch (e) {
-      this.logger.warn(`dispatch outbox pass failed, will retry: ${(e as Error).message}`);
-    }
+  protected async relayBatch(m: EntityManager, rows: OutboxRow[]): Promise<boolean> {
+    for (const row of rows) if (!(await this.relay(m, row))) return false;
+    return true;
   }
 
   /** Adds the job and deletes the row in `m`'s transaction; on failure keeps the row with the reason. */
@@ -100,19 +78,5 @@ export class DispatchOutbox implements OnApplicationBootstrap, BeforeApplication
       this.logger.warn(`alert ${alertId}: dispatch not queued yet, queued when Redis answers: ${reason}`);
       return false;
     }
-  }
-
-  onApplicationBootstrap() {
-    this.stopReady = this.queue.onReady(() => void this.flush());
-    this.timer = setInterval(() => void this.flush(), RELAY_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  /** The last pass finishes before the database and the queue close. */
-  async beforeApplicationShutdown() {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.stopReady?.();
-    await this.draining;
   }
 }
