@@ -1,10 +1,8 @@
-import { ChildProcess } from 'node:child_process';
 import { Queue } from 'bullmq';
 import { AdminAlert, JOB_QUEUE, JobName, queuePrefix } from '@beacon/contracts';
-import { RunningService, startTestService, jsonClient, TestRedisServer, waitFor } from '@beacon/testing';
-import { alertsService } from './service';
-import { assertCompiledDispatcher, QUICK_RECOVERY_DISPATCHER, startCompiledDispatcher } from './testing/compiled-worker';
-import { DispatchStack } from './testing/dispatch-stack';
+import { waitFor } from '@beacon/testing';
+import { QUICK_RECOVERY_DISPATCHER } from './testing/compiled-worker';
+import { ownRedisDispatchStack } from './testing/own-redis-stack';
 
 const USERS = 24;
 
@@ -19,26 +17,8 @@ jest.setTimeout(120_000);
  * (The sweep's own re-drive, for jobs lost without the epoch going, is stranded-deliveries.integration-spec's.)
  */
 describe('a dispatcher that notices its Redis restarted empty (the epoch), with the default re-drive threshold', () => {
-  const redis = new TestRedisServer();
-  const stack = new DispatchStack();
+  const { redis, stack, call, startDispatcher } = ownRedisDispatchStack();
   const { push, sms } = stack;
-  let alerts: RunningService<unknown>;
-  const children: ChildProcess[] = [];
-
-  beforeAll(async () => {
-    assertCompiledDispatcher();
-    await redis.start();
-    await stack.start({ REDIS_URL: redis.url });
-    alerts = await startTestService(alertsService, stack.vars);
-  });
-
-  afterAll(async () => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    await stack.close(alerts);
-    await redis.kill();
-  });
-
-  const call = jsonClient(() => alerts.url);
 
   /** The schedulers the dispatcher's queue has in Redis now. */
   async function sweepSchedulers(): Promise<string[]> {
@@ -58,8 +38,7 @@ describe('a dispatcher that notices its Redis restarted empty (the epoch), with 
     const users = await stack.pushAndSmsPeople(call, USERS, { tag: 'redis-loss', phonePrefix: '520555', alertTypes: ['weather'] });
     const admin = await stack.identity.token({ role: 'admin' });
 
-    const worker = startCompiledDispatcher({
-      ...stack.vars,
+    const worker = startDispatcher({
       ...QUICK_RECOVERY_DISPATCHER,
       // The default re-drive and channel job bounds: batches no worker is sending must not wait for either.
       REDRIVE_AFTER_SECONDS: '300',
@@ -67,7 +46,6 @@ describe('a dispatcher that notices its Redis restarted empty (the epoch), with 
       CHANNEL_SEND_GRACE_SECONDS: '30',
       SHUTDOWN_GRACE_SECONDS: '120',
     });
-    children.push(worker.child);
     await worker.ready;
     expect(await sweepSchedulers()).toEqual(['alert-sweep']);
 

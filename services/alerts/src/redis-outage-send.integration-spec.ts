@@ -1,13 +1,11 @@
-import { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Redis from 'ioredis';
 import { AdminAlert } from '@beacon/contracts';
 import { SessionRevocations } from '@beacon/auth';
-import { RunningService, startTestService, jsonClient, TestRedisServer, waitFor } from '@beacon/testing';
-import { alertsService } from './service';
-import { assertCompiledDispatcher, QUICK_RECOVERY_DISPATCHER, startCompiledDispatcher } from './testing/compiled-worker';
-import { DispatchStack } from './testing/dispatch-stack';
+import { waitFor } from '@beacon/testing';
+import { QUICK_RECOVERY_DISPATCHER } from './testing/compiled-worker';
+import { ownRedisDispatchStack } from './testing/own-redis-stack';
 
 const USERS = 6;
 /** Short, so the spec sees the bound pass within the outage. */
@@ -23,26 +21,8 @@ jest.setTimeout(180_000);
  * fail closed again; a revocation heard before the outage is honoured throughout.
  */
 describe('sending an alert while Redis is briefly unavailable', () => {
-  const redis = new TestRedisServer();
-  const stack = new DispatchStack();
+  const { redis, stack, call, startDispatcher } = ownRedisDispatchStack({ REVOCATION_STALENESS_SECONDS: String(STALENESS_SECONDS) });
   const { push, sms } = stack;
-  let alerts: RunningService<unknown>;
-  const children: ChildProcess[] = [];
-
-  beforeAll(async () => {
-    assertCompiledDispatcher();
-    await redis.start();
-    await stack.start({ REDIS_URL: redis.url, REVOCATION_STALENESS_SECONDS: String(STALENESS_SECONDS) });
-    alerts = await startTestService(alertsService, stack.vars);
-  });
-
-  afterAll(async () => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    await stack.close(alerts);
-    await redis.kill();
-  });
-
-  const call = jsonClient(() => alerts.url);
 
   async function revoke(userId: string) {
     const client = new Redis(redis.url, { keyPrefix: `${stack.redis.prefix}:` });
@@ -58,8 +38,7 @@ describe('sending an alert while Redis is briefly unavailable', () => {
     const admin = await stack.identity.token({ role: 'admin' });
     const revokedId = randomUUID();
     const revokedAdmin = await stack.identity.token({ id: revokedId, role: 'admin' });
-    const worker = startCompiledDispatcher({ ...stack.vars, ...QUICK_RECOVERY_DISPATCHER, REDRIVE_AFTER_SECONDS: '300' });
-    children.push(worker.child);
+    const worker = startDispatcher({ ...QUICK_RECOVERY_DISPATCHER, REDRIVE_AFTER_SECONDS: '300' });
     await worker.ready;
 
     // Both admins checked while Redis answers; then one is demoted, and the service hears it on the stream.
