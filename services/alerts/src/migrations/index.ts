@@ -25,6 +25,7 @@ import { RecipientLookups1764640000002 } from './1764640000002-RecipientLookups'
 import { DispatchRequestId1764660000000 } from './1764660000000-DispatchRequestId';
 import { AlertRevisionCounter1764650000000 } from './1764650000000-AlertRevisionCounter';
 import { DispatchOutbox1764670000000 } from './1764670000000-DispatchOutbox';
+import { RedisEpochRecord1764680000000 } from './1764680000000-RedisEpochRecord';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   AlertRevisionCounter1764650000000,
   DispatchRequestId1764660000000,
   DispatchOutbox1764670000000,
+  RedisEpochRecord1764680000000,
 ];

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
+import { DataSource } from 'typeorm';
 import { InjectRedis, JobQueue } from '@beacon/common';
 import { AlertsRepository } from '../alerts/alerts.repository';
 import { AlertsService } from '../alerts/alerts.service';
@@ -10,7 +12,10 @@ import { AlertRevisionsService } from '../alerts/revisions.service';
 import { channelJobBoundSeconds, DispatcherEnv, REDRIVE_MARGIN_SECONDS } from '../config/dispatcher-env.dto';
 import { StrandedDeliveries } from '../maintenance/stranded-deliveries';
 
-/** Set once by the first dispatcher on a Redis; gone means that Redis lost its data (or is new). */
+/**
+ * Set by the first dispatcher on a Redis and recorded in the database (alerts.redis_epoch): recorded there but gone
+ * from Redis means Redis lost its data; recorded nowhere is a first start.
+ */
 export const EPOCH_KEY = 'alerts:redis-epoch';
 /** Besides every reconnect: a failover to an empty replica may not drop this process's connections. */
 const CHECK_INTERVAL_MS = 5000;
@@ -35,8 +40,9 @@ export const lossRedriveAfterSeconds = (env: DispatcherEnv) => Math.min(env.REDR
  * every reconnect, and re-drives what was in flight at once rather than at the sweep's REDRIVE_AFTER_SECONDS: the
  * dispatches of active alerts not dispatched yet, the version fan-outs, and the stranded deliveries (the sweep's own
  * StrandedDeliveries.redrive with the loss's threshold), in passes until every delivery that changed just before the
- * loss has had its chance. Of several dispatchers only the one whose SET NX put the new epoch in does it; a re-add of
- * a job that exists is a no-op, so a fresh Redis (the first start) costs one harmless pass.
+ * loss has had its chance. Of several dispatchers only the one whose SET NX put the new epoch in does it. A first start
+ * (no epoch recorded in the database either) re-drives nothing: the idle-batch rule would otherwise take batches
+ * whose jobs are only waiting their turn for lost ones (their re-add is a no-op, but not the claim of an early one).
  */
 @Injectable()
 export class RedisEpoch implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -48,6 +54,7 @@ export class RedisEpoch implements OnApplicationBootstrap, BeforeApplicationShut
 
   constructor(
     @InjectRedis() private readonly redis: Redis,
+    @InjectDataSource() private readonly ds: DataSource,
     private readonly queue: JobQueue,
     private readonly alerts: AlertsRepository,
     private readonly service: AlertsService,
@@ -73,12 +80,34 @@ export class RedisEpoch implements OnApplicationBootstrap, BeforeApplicationShut
   private async checkOnce() {
     if (this.stopped) return;
     try {
-      if ((await this.redis.set(EPOCH_KEY, randomUUID(), 'NX')) !== 'OK') return;
-      this.logger.warn('Redis holds no epoch: it lost its data (or is new); re-driving the alerts in flight now');
+      const seen = await this.recordedEpoch();
+      const current = await this.redis.get(EPOCH_KEY);
+      if (current) {
+        if (current !== seen) await this.recordEpoch(current);
+        return;
+      }
+      const fresh = randomUUID();
+      // Of several dispatchers, the one whose SET NX puts the new epoch in recovers; the others see it next time.
+      if ((await this.redis.set(EPOCH_KEY, fresh, 'NX')) !== 'OK') return;
+      await this.recordEpoch(fresh);
+      // Nothing recorded: a first start (a new database), so nothing can be in flight.
+      if (seen === null) return;
+      this.logger.warn('Redis no longer holds the epoch the database recorded: it lost its data; re-driving the alerts in flight now');
       await this.recover();
     } catch (e) {
       this.logger.warn(`could not check Redis for data loss, will retry: ${(e as Error).message}`);
     }
+  }
+
+  private async recordedEpoch(): Promise<string | null> {
+    const [row] = await this.ds.query(`SELECT epoch FROM alerts.redis_epoch`);
+    return row?.epoch ?? null;
+  }
+
+  private async recordEpoch(epoch: string) {
+    await this.ds.query(`INSERT INTO alerts.redis_epoch (epoch) VALUES ($1) ON CONFLICT (only_row) DO UPDATE SET epoch = EXCLUDED.epoch, seen_at = now()`, [
+      epoch,
+    ]);
   }
 
   private async recover() {
