@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import type { GeocodeResult } from '@beacon/contracts';
 import { AppError, guardedRequest, InjectRedis, parseRate } from '@beacon/common';
 import { AlertsEnv } from '../config/env.dto';
 import { ProviderQueue } from './provider-queue';
-import { TtlLruCache } from './ttl-lru-cache';
 
 /** Places the address search offers at most. */
 export const GEOCODE_LIMIT = 5;
@@ -22,14 +22,15 @@ const MAX_BYTES = 256 * 1024;
 @Injectable()
 export class GeocoderService {
   private readonly logger = new Logger(GeocoderService.name);
-  private readonly answers: TtlLruCache<Promise<GeocodeResult[]>>;
+  /** Null when GEOCODER_CACHE_SIZE is 0. */
+  private readonly answers: LRUCache<string, Promise<GeocodeResult[]>> | null;
   private readonly provider: ProviderQueue;
 
   constructor(
     private readonly env: AlertsEnv,
     @InjectRedis() redis: Redis,
   ) {
-    this.answers = new TtlLruCache(env.GEOCODER_CACHE_SIZE, env.GEOCODER_CACHE_TTL_SECONDS * 1000);
+    this.answers = env.GEOCODER_CACHE_SIZE ? new LRUCache({ max: env.GEOCODER_CACHE_SIZE, ttl: env.GEOCODER_CACHE_TTL_SECONDS * 1000 }) : null;
     this.provider = new ProviderQueue(redis, 'rl:alerts:geocoder-provider', parseRate(env.GEOCODER_RATE), env.GEOCODER_QUEUE_SIZE);
   }
 
@@ -38,12 +39,14 @@ export class GeocoderService {
       throw new AppError(503, 'geocoder_not_configured', 'Address search is not set up on this server: type the coordinates as "latitude, longitude" instead.');
     }
     const key = normaliseSearch(q);
-    const known = this.answers.get(key);
+    const known = this.answers?.get(key);
     if (known) return known;
     const answer = this.ask(collapseSpaces(q));
-    this.answers.set(key, answer);
-    // A failure is not an answer: the next search asks again.
-    answer.catch(() => this.answers.deleteIf(key, answer));
+    this.answers?.set(key, answer);
+    // A failure is not an answer: the next search asks again (unless a newer one has taken its place meanwhile).
+    answer.catch(() => {
+      if (this.answers?.peek(key) === answer) this.answers.delete(key);
+    });
     return answer;
   }
 
