@@ -301,7 +301,10 @@ export class DeliveriesRepository {
    * longer ago than the threshold can have any, and the roll-up says which still have pending or sending rows, so
    * an alert's rows are read only when it may have some.
    */
-  async alertsWithStranded(afterSeconds: number, limit = 100, idleAfterSeconds?: number): Promise<AlertWithStranded[]> {
+  async alertsWithStranded(
+    afterSeconds: number,
+    { idleAfterSeconds, limit = 100 }: { idleAfterSeconds?: number; limit?: number } = {},
+  ): Promise<AlertWithStranded[]> {
     const since = Math.min(afterSeconds, idleAfterSeconds ?? afterSeconds);
     const params: unknown[] = [afterSeconds, limit, since];
     const idle = idleAfterSeconds === undefined ? 'false' : idlePendingSql(`$${params.push(idleAfterSeconds)}`);

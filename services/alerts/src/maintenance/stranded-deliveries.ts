@@ -47,7 +47,7 @@ export class StrandedDeliveries {
    * count as stranded, only once Redis is known to have lost its data (RedisEpoch).
    */
   async redrive(after = this.env.REDRIVE_AFTER_SECONDS, idleAfter?: number): Promise<{ alerts: number; batches: number }> {
-    const alerts = await this.deliveryRows.alertsWithStranded(after, undefined, idleAfter);
+    const alerts = await this.deliveryRows.alertsWithStranded(after, { idleAfterSeconds: idleAfter });
     let batches = 0;
     for (const alert of alerts) {
       let found: BatchPlan[] = [];
