@@ -93,6 +93,7 @@ describe('Redis Cluster: one alert end to end on three primaries, and the queues
       category: 'weather',
       severity: 'high',
       channels: ['push', 'sms'],
+      everyone: true,
     });
     expect(status).toBe(201);
 
@@ -147,6 +148,7 @@ describe('Redis Cluster: one alert end to end on three primaries, and the queues
       category: 'traffic',
       severity: 'high',
       channels: ['push', 'sms'],
+      everyone: true,
     });
     const sent = async () =>
       (await stack.db.query(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1 AND status = 'sent'`, [alert.id]))[0].n as number;
@@ -192,6 +194,7 @@ describe('Redis Cluster: one alert end to end on three primaries, and the queues
       category: 'traffic',
       severity: 'low',
       channels: ['push'],
+      everyone: true,
     });
     await waitFor(
       'the second alert sent',

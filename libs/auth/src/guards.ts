@@ -3,6 +3,7 @@ import { APP_GUARD, Reflector } from '@nestjs/core';
 import { AppError, DEFAULT_ROUTE_ACCESS, IS_PUBLIC, OPTIONAL_AUTH_METADATA, Public, ROLES_METADATA } from '@beacon/common';
 import { REVOCATION_OPTIONS, RevocationUnavailableError, SessionRevocations } from './revocation';
 import { DEFAULT_REVOCATION_STALENESS_SECONDS } from './last-known';
+import { isStaff, rolesAtLeast, type StaffRole } from '@beacon/contracts';
 import { AuthUser, bearerToken, InvalidTokenError, Role, TokenVerifier } from './token';
 
 const ROLES = ROLES_METADATA;
@@ -13,6 +14,8 @@ export { Public };
 export const OptionalAuth = () => SetMetadata(OPTIONAL_AUTH, true);
 /** The route needs one of these roles, e.g. @Roles('admin'). */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
+/** The route needs `min`'s rights or more (the staff roles are ordered: viewer, publisher, approver, admin). */
+export const MinRole = (min: StaffRole) => SetMetadata(ROLES, rolesAtLeast(min));
 
 /** The signed-in user (undefined on @Public/@OptionalAuth routes without a token). */
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser | undefined => {
@@ -21,7 +24,8 @@ export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionC
 
 /**
  * Authentication is on by default for every route of a service that imports AuthModule: a route opts
- * out with @Public(). Authorisation by role with @Roles('admin'); ownership checks live in services.
+ * out with @Public(). Authorisation by role with @MinRole('publisher') (or a list, @Roles('admin')); ownership checks
+ * live in services.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -61,16 +65,17 @@ export class AuthGuard implements CanActivate {
  * A token of a session identity ended, or of a user it voided (demotion, ban, deletion, global sign-out), is refused
  * within the time a Redis round trip takes. When Redis cannot say, the last state this process knew answers for
  * REVOCATION_STALENESS_SECONDS after the outage began (SessionRevocations.isRevoked: an admin can still send a
- * warning through a short Redis outage); past that, admin tokens and admin routes are refused (503: an operator who was just removed must not slip through an
- * outage), while other users go on reading alerts (a warning platform stays usable for the public).
+ * warning through a short Redis outage); past that, staff tokens (viewer and up) and routes needing a role are
+ * refused (503: an operator who was just removed or demoted must not slip through an outage), while other users go on
+ * reading alerts (a warning platform stays usable for the public).
  */
-export async function checkSessionLive(revocations: SessionRevocations, user: AuthUser, adminRoute: boolean) {
+export async function checkSessionLive(revocations: SessionRevocations, user: AuthUser, roleRoute: boolean) {
   let revoked: boolean;
   try {
     revoked = await revocations.isRevoked(user);
   } catch (e) {
     if (!(e instanceof RevocationUnavailableError)) throw e;
-    if (adminRoute || user.role === 'admin') {
+    if (roleRoute || isStaff(user.role)) {
       throw new AppError(503, 'session_check_unavailable', 'We could not check your session just now. Please try again in a moment.');
     }
     return;

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, errors, JWTPayload, jwtVerify, JWTVerifyGetKey } from 'jose';
+import { isRole, type Role } from '@beacon/contracts';
 
-export type Role = 'user' | 'admin';
+export type { Role };
 
 /** The signed-in caller, as every service sees it. */
 export interface AuthUser {
@@ -47,7 +48,7 @@ export function claimsToUser(claims: AccessTokenClaims): AuthUser {
   return {
     id: claims.sub,
     email: claims.email,
-    role: claims.app_metadata?.role === 'admin' ? 'admin' : 'user',
+    role: isRole(claims.app_metadata?.role) ? claims.app_metadata.role : 'user',
     sessionId: claims.session_id ?? null,
     aal: claims.aal ?? 'aal1',
     issuedAt: claims.iat,

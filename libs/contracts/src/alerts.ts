@@ -6,7 +6,7 @@ import type { AlertArea } from './alert-area';
  * the preference screen (alert-type toggles, miles, notification methods). This file holds what is stored,
  * what each screen shows, and the mapping between them. Shared by services and the web app: no Node imports.
  */
-import type { AlertTranslations, Language } from './languages';
+import { isTranslationLanguage, type AlertTranslations, type Language, type TranslationLanguage } from './languages';
 import { ALERT_CATEGORIES, SEVERITIES, type AlertCategory, type DeliveryChannel, type Severity } from './alert-vocabulary';
 
 // ---------------------------------------------------------------- severity (stored) and priority (admin form)
@@ -87,12 +87,17 @@ export const categoryOfType = (type: string): AlertCategory => (ADMIN_TYPE_CATEG
 
 // ---------------------------------------------------------------- status
 
-/** `all_clear`: an admin gave the all-clear; the alert ended and everyone it reached was told. */
-export const ALERT_STATUSES = ['draft', 'active', 'expired', 'cancelled', 'all_clear'] as const;
+/**
+ * `all_clear`: an admin gave the all-clear; the alert ended and everyone it reached was told. `scheduled`: it goes out
+ * by itself at `sendAt`. `pending_approval`: the approval policy holds its send until a second person approves it.
+ */
+export const ALERT_STATUSES = ['draft', 'scheduled', 'pending_approval', 'active', 'expired', 'cancelled', 'all_clear'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
 export const ALERT_STATUS_LABELS: Record<AlertStatus, string> = {
   draft: 'Draft',
+  scheduled: 'Scheduled',
+  pending_approval: 'Awaiting approval',
   active: 'Active',
   expired: 'Expired',
   cancelled: 'Cancelled',
@@ -132,6 +137,23 @@ export type ChannelCounts = Record<DeliveryStatus, number> & {
    */
   retrying?: number;
 };
+/**
+ * What a delivery carried (the per-recipient report, the delivery list): the alert itself, an update, the news that an
+ * update moved the area away from the person, a reminder, the all-clear, or the alert sent by an operator's fallback
+ * to someone nothing had reached.
+ */
+export const DELIVERY_MESSAGE_KINDS = ['alert', 'update', 'left_area', 'reminder', 'all_clear', 'fallback'] as const;
+export type DeliveryMessageKind = (typeof DELIVERY_MESSAGE_KINDS)[number];
+
+export const DELIVERY_MESSAGE_KIND_LABELS: Record<DeliveryMessageKind, string> = {
+  alert: 'First message',
+  update: 'Update',
+  left_area: 'No longer in area',
+  reminder: 'Reminder',
+  all_clear: 'All-clear',
+  fallback: 'Fallback',
+};
+
 /** Per-channel counts of one alert's deliveries; a channel with no deliveries is absent. */
 export type DeliverySummary = Partial<Record<DeliveryChannel, ChannelCounts>>;
 
@@ -154,13 +176,25 @@ export function totalCounts(summary: DeliverySummary | null | undefined): Channe
 }
 
 /**
- * Spec: successful deliveries over attempted deliveries across channels, times 100, rounded; 0 when none.
- * Takes one alert's summary or the totals of many.
+ * Spec: successful deliveries over attempted deliveries across channels, times 100, rounded; 0 when none. Attempted
+ * includes those that failed for now and wait for a retry (`retrying`): tried, not (yet) a success, so that a channel
+ * whose every message is being retried never reads as a full success beside another that went through (issue #38).
+ * Deliveries still on their way or held, never tried, count for nothing. Takes one alert's summary or the totals of many.
  */
 export function successRate(countsOrSummary: ChannelCounts | DeliverySummary | null | undefined): number {
   const c = isCounts(countsOrSummary) ? countsOrSummary : totalCounts(countsOrSummary);
-  const attempted = attemptedCount(c);
+  const attempted = attemptedCount(c) + (c.retrying ?? 0);
   return attempted === 0 ? 0 : Math.round((successfulCount(c) / attempted) * 100);
+}
+
+/**
+ * An alert's success rate (AdminAlert.successRate): successRate over every round of its deliveries, or null for an
+ * alert that has not gone out (a draft, scheduled, awaiting approval, or ended before it was sent): it has no rate,
+ * not a rate of 0.
+ */
+export function alertSuccessRate(summary: DeliverySummary | null | undefined, alert: { status: AlertStatus; sentAt: string | null }): number | null {
+  if (alert.sentAt === null || alert.status === 'draft' || alert.status === 'scheduled' || alert.status === 'pending_approval') return null;
+  return successRate(summary);
 }
 
 function isCounts(x: unknown): x is ChannelCounts {
@@ -209,6 +243,11 @@ export interface ChannelAudience {
  * channels); `concerned` counts everyone it concerns, reached or not.
  */
 export interface AlertAudience {
+  /**
+   * Signed by the server for this action on this alert and body, with the counts it shows: sent back in the
+   * Audience-Token header of the sending call, which answers 409 with fresh counts when the audience moved since.
+   */
+  token: string;
   concerned: number;
   recipients: number;
   held: number;
@@ -216,9 +255,15 @@ export interface AlertAudience {
   unreachable: {
     /** Concerned, but none of the alert's channels is on in their preferences. */
     noChannel: number;
-    /** Push on in their preferences but no browser subscribed (the alert's channels include push). */
+    /** Push on in their preferences but no browser subscribed (the alert's channels include push), and no other of its channels reaches them. */
     noDevice: number;
   };
+  /**
+   * An update's preview only (POST /api/alerts/:id/update/audience, issue #38): whom it tells what, in people. Those it
+   * reached who are still concerned get the update, those it reached whom the new area leaves out are told so, those it
+   * concerns now and never reached get the alert as new. `recipients` is their sum.
+   */
+  told?: { stillInArea: number; leftArea: number; newlyConcerned: number };
 }
 
 // ---------------------------------------------------------------- user preferences
@@ -382,8 +427,29 @@ export interface AlertSummary {
   expiresAt: string | null;
   /** 1 as sent; each update adds one (the all-clear too). */
   version: number;
-  /** When the all-clear was given, with its message; null otherwise. */
-  allClear: { at: string; message: string | null } | null;
+  /**
+   * When the all-clear was given, with its message; null otherwise. `translations`: its message in the alert's other
+   * languages (issue #38), each reader getting theirs (AllClearTranslations); absent or {} when it was given in English only.
+   */
+  allClear: { at: string; message: string | null; translations?: AllClearTranslations } | null;
+}
+
+/** The all-clear's own words in other languages than English, by language code (POST /api/alerts/:id/all-clear). */
+export type AllClearTranslations = Partial<Record<TranslationLanguage, { message: string }>>;
+
+/**
+ * The all-clear's words for a reader of `language` (the language the alert's own text reaches them in, so English
+ * when the alert has no text in theirs): the admin's in that language; for English, the admin's message; null
+ * otherwise, when Beacon's own words in that language say it (lifecycleWords(language).allClearDefault). Never the
+ * English sentence under a title in another language (issue #38).
+ */
+export function allClearMessageIn(
+  allClear: { message?: string | null; translations?: AllClearTranslations | null },
+  language: string | null | undefined,
+): string | null {
+  // Looked up only by a known code, as textInLanguage does.
+  if (isTranslationLanguage(language)) return allClear.translations?.[language]?.message ?? null;
+  return allClear.message ?? null;
 }
 
 /** An alert as the admin screens see it. */
@@ -400,20 +466,90 @@ export interface AdminAlert extends AlertSummary {
   sentAt: string | null;
   /** Source: an admin form, or a verified incident (drafts). */
   source: 'admin' | 'incident' | 'test' | 'cap';
-  /** Recipients chosen by eligibility; null until the dispatcher has selected them. */
+  /**
+   * The people it was sent to in any round (its first message, those an update newly concerned, a fallback's): one per
+   * person whatever the channels and rounds, as its delivery rows say. Null until the dispatcher has selected them.
+   */
   recipients: number | null;
   /**
    * Everyone it concerned when it went out, reached by a channel or not (their open screens were told): those beyond
-   * `recipients` had none of its channels on, or push on with no browser subscribed. Null until known.
+   * `recipients` had none of its channels on, or push on with no browser subscribed. After an update: its recipients
+   * and those the alert concerns now whom no channel reaches (issue #38), so a fallback that reached them, or an area
+   * moved away from them, takes them out of the difference. Null until known.
    */
   concerned: number | null;
+  /** Every round's deliveries: the first message, updates, the all-clear, fallbacks and reminders. */
   summary: DeliverySummary;
   deliveryLabel: DeliveryLabel;
-  successRate: number;
+  /** alertSuccessRate: null while the alert has not gone out (issue #38; it was 0). */
+  successRate: number | null;
   responses: AlertResponses;
   /** The escalation asked for when it was created: remind whoever has not answered; null when none was. */
   reminder: AlertReminder | null;
+  /** The author's e-mail (`createdBy` is their id); null for Beacon itself (a CAP source, a test). */
+  createdByEmail: string | null;
+  /** When a scheduled send goes out (status scheduled, or awaiting approval for a time); null otherwise. */
+  sendAt: string | null;
+  /** The second pair of eyes the approval policy asked for before it went out; null when none was asked. */
+  approval: AlertApproval | null;
+  /** Sent without the approval the policy asked for, on its author's typed reason: flagged wherever it is shown. */
+  breakGlass: { by: string | null; byEmail: string | null; reason: string; at: string } | null;
 }
+
+// ---------------------------------------------------------------- sending: the audience guard, approval, schedule
+
+/** The header a sending call carries its preview's token in (AlertAudience.token). */
+export const AUDIENCE_TOKEN_HEADER = 'Audience-Token';
+
+/** What a preview and its token are for: each sending path has its own. */
+export const SEND_ACTIONS = ['create', 'send', 'update', 'all_clear', 'retry', 'fallback'] as const;
+export type SendAction = (typeof SEND_ACTIONS)[number];
+
+/**
+ * How far the audience may move between the preview and the send before the sender is asked again: more than this
+ * share of the previewed recipients (rounded down, so a change of one person in an audience under 20 is enough).
+ */
+export const AUDIENCE_CHANGE_MARGIN = 0.05;
+/** A preview older than this is never sent on: the sender is shown the audience as it is now. */
+export const AUDIENCE_TOKEN_TTL_SECONDS = 900;
+
+/** Admin Settings' approval policy: when an alert's send waits for a second person. Off by default. */
+export const APPROVAL_MODES = ['off', 'severity', 'all'] as const;
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+
+export interface ApprovalPolicy {
+  /** off: nothing waits; severity: alerts at or above `minSeverity`; all: every alert. */
+  mode: ApprovalMode;
+  minSeverity: Severity;
+  /** A CAP source's automatic sends wait too, whatever the mode. */
+  capAutomatic: boolean;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = { mode: 'off', minSeverity: 'high', capAutomatic: false, updatedAt: null, updatedBy: null };
+
+/** Why an alert waits for approval: its severity, the every-alert policy, or a CAP source's automatic send. */
+export type ApprovalReason = 'severity' | 'all' | 'cap';
+
+export interface AlertApproval {
+  reason: ApprovalReason;
+  requestedBy: string | null;
+  requestedByEmail: string | null;
+  requestedAt: string;
+  /** null while it waits. */
+  decision: 'approved' | 'rejected' | null;
+  decidedBy: string | null;
+  decidedByEmail: string | null;
+  decidedAt: string | null;
+  /** A rejection's reason (required), or an approval's note (optional). */
+  note: string | null;
+}
+
+/** A typed reason is what a break-glass send and a rejection leave in the record: at least this long. */
+export const APPROVAL_REASON_LIMITS = { min: 10, max: 500 } as const;
+/** How far ahead a send can be scheduled. */
+export const SCHEDULE_MAX_DAYS = 30;
 
 /** The delays an alert's escalation can be given, in minutes (the API takes any whole number from 5 to 1440). */
 export const REMINDER_DELAYS = [10, 15, 30, 60] as const;
@@ -446,7 +582,22 @@ export interface AlertResponses {
 }
 
 /** What an audit entry records of an alert: its creation, sending, end, and what operators did about its deliveries. */
-export const ALERT_AUDIT_ACTIONS = ['created', 'sent', 'cancelled', 'expired', 'retried', 'fallback', 'reminded', 'updated', 'all_clear'] as const;
+export const ALERT_AUDIT_ACTIONS = [
+  'created',
+  'sent',
+  'cancelled',
+  'expired',
+  'retried',
+  'fallback',
+  'reminded',
+  'updated',
+  'all_clear',
+  'scheduled',
+  'approval_requested',
+  'approved',
+  'rejected',
+  'break_glass',
+] as const;
 export type AlertAuditAction = (typeof ALERT_AUDIT_ACTIONS)[number];
 
 /** GET /api/alerts/:id/audit: who did what to the alert and when (actor null: Beacon itself), oldest first. */
@@ -494,15 +645,43 @@ export interface HelpRequest {
   id: string;
   alertId: string;
   alertTitle?: string;
+  /** The place name the alert was sent with (issue #38); null when it named none. */
+  alertLocationName?: string | null;
   userId: string;
   userEmail: string | null;
+  /** The phone number on the person's preferences (staff only, like the whole list); null when they gave none. */
+  phone?: string | null;
   /** '' when the user wrote nothing. */
   message: string;
+  /** The location they shared with the request; null when they shared none. */
   lat: number | null;
   lng: number | null;
+  /**
+   * Where to find them: the location they shared, else their home as it was when they asked (the place the alert was
+   * sent to them for); null when neither is known (no home set: the alert reached them wherever they were).
+   */
+  place?: HelpRequestPlace | null;
   status: 'open' | 'resolved';
   createdAt: string;
+  /** Who resolved it, when, and their note; null while open (and for requests resolved before notes existed: note ''). */
+  resolution?: HelpRequestResolution | null;
 }
+
+export interface HelpRequestPlace {
+  source: 'shared' | 'home';
+  lat: number;
+  lng: number;
+}
+
+export interface HelpRequestResolution {
+  note: string;
+  by: string | null;
+  byEmail: string | null;
+  at: string | null;
+}
+
+/** POST /api/alerts/admin/help-requests/:id/resolve: what was done, in a note (required). */
+export const RESOLUTION_NOTE_LIMITS = { min: 1, max: 500 } as const;
 
 /** `title` and `message` are in the user's language (their preference) when the alert has it, else English. */
 export interface UserAlert extends AlertSummary {
@@ -525,9 +704,14 @@ export interface AlertProgress {
 
 /** One channel of an alert's live operations: how fast it is going, when it will be done, and what waits for a retry. */
 export interface ChannelOperations {
-  /** Outcomes (successes and failures) per second over the last OPERATIONS_RATE_WINDOW_SECONDS. */
+  /** Successful deliveries per second over the last OPERATIONS_RATE_WINDOW_SECONDS: failures and retries are no pace (issue #38). */
   ratePerSecond: number;
-  /** Seconds until the deliveries on their way now (pending, less held and retrying) are done at that rate; null when none are, or nothing moves. */
+  /** Every outcome (successes, failures, failures to be retried) per second over the same window: how fast the queue moves. */
+  attemptsPerSecond?: number;
+  /**
+   * Seconds until the deliveries on their way now (pending, less held and retrying) are done at the pace the queue
+   * moves (attemptsPerSecond); null when none are, or nothing moves.
+   */
   etaSeconds: number | null;
   /** Deliveries that failed transiently and wait for their next attempt (or are in it). */
   retrying: number;

@@ -5,7 +5,9 @@ import type {
   AlertOperations,
   AlertPreferences,
   AlertVersion,
+  ApprovalPolicy,
   ChannelCounts,
+  DeliveryMessageKind,
   DeliveryStatus,
   HelpRequest,
   Page,
@@ -20,6 +22,8 @@ import type { AlertTemplate } from './languages';
 import type { Incident, IncidentPage, ModerationQueueCount, ModerationQueuePage, PossibleDuplicate, PublicIncident, UploadResult } from './incidents';
 import type { Product, ProductAnalytics, ProductPage, StoreStats } from './store';
 import type { Camera, TrafficEvent } from './traffic';
+import type { Role } from './roles';
+import type { TestGroup, TestGroupMembership, TestSchedule } from './test-alerts';
 
 /*
  * What the HTTP routes answer, by name: the OpenAPI document's response types. A route names one with
@@ -62,6 +66,17 @@ export interface AlertDeliveryRow {
   readAt: string | null;
   createdAt: string;
   inDigest: boolean;
+  /**
+   * Whom it went to on its channel, masked (issue #38): the phone for SMS (+1•••••4567), the e-mail address for e-mail
+   * (j•••@example.com), the browsers subscribed for push ("Chrome on Android"); null when none is on file now.
+   */
+  contact?: string | null;
+  /** What it carried: the alert, an update, the all-clear, a fallback ... (DELIVERY_MESSAGE_KIND_LABELS). */
+  kind?: DeliveryMessageKind;
+  /** The alert's version it carried (1 as first sent; each update and the all-clear add one). */
+  version?: number;
+  /** The error of its last failed attempt, kept when a later attempt succeeded; null when no attempt failed. */
+  lastError?: string | null;
 }
 
 /** The dashboard's figures (GET /api/alerts/stats). */
@@ -89,6 +104,11 @@ export interface DeliverySettings {
   webhook: { enabled: boolean; url: string };
   email: { enabled: boolean; url: string; from: string };
   updatedAt: string | null;
+  /**
+   * Why each channel cannot deliver as saved (null: it can), as the audience preview and the senders say it, e.g. a
+   * relay at an address the SSRF rule refuses (issue #38).
+   */
+  readiness?: { push: string | null; sms: string | null; email: string | null };
   /** The settings that come from the environment and cannot be changed here. */
   environment: string[];
 }
@@ -99,6 +119,14 @@ export interface ConnectionTestResult {
   provider?: string;
   status?: number | null;
   message: string;
+  /** Whether a provider was called: false when only keys and stored subscriptions were read (issue #38). */
+  contacted?: boolean;
+  /** What the test looked at: vapid_keys, subscriptions, provider_sign_in. */
+  checked?: string[];
+  /** Push: the browsers a push would go to now, the people they belong to, every stored one, and those failing. */
+  devices?: { browsers: number; people: number; subscribed: number; failing: number };
+  /** A test e-mail the relay accepted: its Message-ID. */
+  messageId?: string;
 }
 
 /** A test alert sent to the admin who asked for it, on the channels that could carry it. */
@@ -146,7 +174,7 @@ export interface IdentityUser {
   email_change_sent_at?: string;
   last_sign_in_at?: string;
   banned_until?: string;
-  app_metadata: { provider: string; providers: string[]; role: 'user' | 'admin' };
+  app_metadata: { provider: string; providers: string[]; role: Role };
   user_metadata: Record<string, unknown>;
   identities: IdentityLink[];
   factors?: IdentityFactor[];
@@ -255,6 +283,11 @@ export interface ApiResponses {
   PushSubscriptionRemoved: { removed: boolean };
   AlertTemplate: AlertTemplate;
   AlertTemplates: AlertTemplate[];
+  ApprovalPolicy: ApprovalPolicy;
+  // the recurring test alert (issue #38)
+  TestSchedule: TestSchedule;
+  TestGroup: TestGroup;
+  TestGroupMembership: TestGroupMembership;
   // identity
   IdentityUser: IdentityUser;
   IdentityUserList: IdentityUserList;

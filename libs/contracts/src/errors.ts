@@ -87,6 +87,27 @@ export const ALERT_ERROR_CODES = [
   // the mail relay URL (issue #36): only the options in its allow-list, and Test Connection's overall deadline
   'smtp_option_not_allowed',
   'mail_relay_timeout',
+  // nothing goes out unreviewed (issue #38): the audience guard, the area, approval and schedule
+  'audience_changed',
+  'audience_preview_expired',
+  'audience_preview_mismatch',
+  'invalid_audience_token',
+  'area_required',
+  'area_and_everyone',
+  'approval_by_author',
+  'approval_reason_required',
+  'break_glass_reason_required',
+  'send_at_in_past',
+  'send_at_too_far',
+  // help requests are resolved with a note of what was done (issue #38)
+  'resolution_note_required',
+  // issue #38: a send time after the alert's expiry, or on a draft that is only saved
+  'send_at_after_expiry',
+  'send_at_with_draft',
+  // issue #38: the recurring test alert's schedule (no channel chosen, or one turned off) and its staff test group
+  'test_channels_required',
+  'test_channel_disabled',
+  'test_group_member_not_found',
 ] as const;
 
 export const INCIDENT_ERROR_CODES = [

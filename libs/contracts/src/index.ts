@@ -14,3 +14,5 @@ export * from './errors';
 export * from './spreadsheet';
 export * from './api-responses';
 export * from './alert-area';
+export * from './roles';
+export * from './test-alerts';

@@ -65,6 +65,7 @@ describe('alerts API', () => {
     message: 'Avoid 5th Street while crews repair a water main.',
     priority: 'medium',
     channels: ['web_push'],
+    everyone: true,
   };
 
   describe('authorisation', () => {
@@ -187,7 +188,7 @@ describe('alerts API', () => {
       }
       const res = await fetch(`${svc.url}/export.csv?search=${tag}&pageSize=5`, { headers: { authorization: `Bearer ${admin}` } });
       expect(res.status).toBe(200);
-      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="alert-history-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="alert-history-all-\d{4}-\d{2}-\d{2}\.csv"$/);
       const lines = (await res.text()).trimEnd().split('\r\n');
       expect(lines[0]).toBe('"Date","Type","Title","Priority","Channels","Status","Created by","Sent at","Recipients","Success rate"');
       expect(lines).toHaveLength(13);
@@ -202,10 +203,10 @@ describe('alerts API', () => {
       const draft = await call<AdminAlert>('POST', '', admin, { ...valid, draft: true });
       expect(draft.body.status).toBe('draft');
       expect(await dispatchQueue.getJob(JobIds.dispatch(draft.body.id))).toBeUndefined();
-      const sent = await call<AdminAlert>('POST', `/${draft.body.id}/send`, admin);
+      const sent = await call<AdminAlert>('POST', `/${draft.body.id}/send`, admin, { everyone: true });
       expect(sent.body.status).toBe('active');
       expect(await dispatchQueue.getJob(JobIds.dispatch(draft.body.id))).toBeDefined();
-      expect((await call('POST', `/${draft.body.id}/send`, admin)).body).toMatchObject({ code: 'invalid_alert_status' });
+      expect((await call('POST', `/${draft.body.id}/send`, admin, { everyone: true })).body).toMatchObject({ code: 'invalid_alert_status' });
       const cancelled = await call<AdminAlert>('POST', `/${draft.body.id}/cancel`, admin);
       expect(cancelled.body.status).toBe('cancelled');
       expect((await call('POST', `/${draft.body.id}/cancel`, admin)).status).toBe(409);
@@ -238,6 +239,7 @@ describe('alerts API', () => {
           message: 'Message for the history list.',
           priority: i % 3 === 0 ? 'high' : 'low',
           channels: ['web_push'],
+          everyone: true,
         });
       }
     });
@@ -298,6 +300,7 @@ describe('alerts API', () => {
         message: 'Main Street is down to one lane until 6 pm.',
         priority: 'low',
         channels: ['push'],
+        everyone: true,
       });
       alertId = res.body.id;
       await db.query(`INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, status) VALUES ($1, $2, 'push', 'sent')`, [alertId, userId]);
@@ -342,12 +345,16 @@ describe('alerts API', () => {
       expect(read.status).toBe(200);
       const [d] = await db.query(`SELECT status, read_at FROM alerts.alert_deliveries WHERE alert_id = $1 AND user_id = $2`, [alertId, userId]);
       // The per-recipient report lists the delivery, read, formula-safe, as CSV.
-      await db.query(`UPDATE alerts.alert_deliveries SET error = '=HYPERLINK("http://evil")' WHERE alert_id = $1`, [alertId]);
+      await db.query(`UPDATE alerts.alert_deliveries SET error = '=HYPERLINK("http://evil")', last_error = '=HYPERLINK("http://evil")' WHERE alert_id = $1`, [
+        alertId,
+      ]);
       const csv = await fetch(`${svc.url}/${alertId}/deliveries.csv`, { headers: { authorization: `Bearer ${admin}` } });
       expect(csv.status).toBe(200);
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       const lines = (await csv.text()).trimEnd().split('\r\n');
-      expect(lines[0]).toBe('"Delivery","User","Email","Phone","Channel","Status","Attempts","Last error","Held until","Sent at","Delivered at","Read at"');
+      expect(lines[0]).toBe(
+        '"Delivery","User","Recipient email","Contact","Channel","Version","Kind","Status","Attempts","Last error","Called off because","Held until","Sent at","Delivered at","Read at"',
+      );
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(`"${userId}"`);
       expect(lines[1]).toContain('"read"');
@@ -367,7 +374,7 @@ describe('alerts API', () => {
       // The console counts the answers: the earlier I'm Safe, and this open request.
       const after = (await call<AdminAlert>('GET', `/${alertId}`, admin)).body.responses;
       expect(after).toEqual({ safe: 1, needHelp: before.needHelp + 1, helpOpen: before.helpOpen + 1 });
-      expect((await call('POST', `/admin/help-requests/${res.body.id}/resolve`, admin)).status).toBe(200);
+      expect((await call('POST', `/admin/help-requests/${res.body.id}/resolve`, admin, { note: 'Tow truck sent' })).status).toBe(200);
       expect((await call<AdminAlert>('GET', `/${alertId}`, admin)).body.responses).toEqual({ ...after, helpOpen: before.helpOpen });
       expect((await call<Page<AdminAlert>>('GET', '', admin)).body.items.find((a) => a.id === alertId)?.responses).toEqual({
         ...after,
@@ -465,7 +472,7 @@ describe('alerts API', () => {
       await post('crime', { category: 'security', severity: 'high', lat: HOME.lat, lng: HOME.lng, radiusKm: 20 });
       await post('undispatched', { category: 'weather', severity: 'high', lat: HOME.lat, lng: HOME.lng, radiusKm: 20 });
       await post('test', { category: 'weather', severity: 'high', lat: HOME.lat, lng: HOME.lng, radiusKm: 20 });
-      await post('delivered', { category: 'security', severity: 'high' });
+      await post('delivered', { category: 'security', severity: 'high', everyone: true });
       // What the dispatcher leaves behind: dispatched alerts, and a delivery for an alert the user's topics no longer cover.
       await db.query(`UPDATE alerts.alerts SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [[ids.near, ids.far, ids.crime, ids.test, ids.delivered]]);
       await db.query(`UPDATE alerts.alerts SET source = 'test' WHERE id = $1`, [ids.test]);

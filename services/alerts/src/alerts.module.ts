@@ -5,6 +5,7 @@ import { AlertsRepository } from './alerts/alerts.repository';
 import { AlertsService } from './alerts/alerts.service';
 import { AudienceRepository } from './alerts/audience.repository';
 import { AudiencePreviewService } from './alerts/audience-preview.service';
+import { AudienceGuard } from './alerts/audience-guard.service';
 import { AuditRepository } from './alerts/audit.repository';
 import { DeliveryActionsService } from './alerts/delivery-actions.service';
 import { DeliveryReportService } from './alerts/delivery-report.service';
@@ -20,11 +21,16 @@ import { PushSubscriptionsRepository } from './push/push-subscriptions.repositor
 import { PushSubscriptionsService } from './push/push-subscriptions.service';
 import { SettingsRepository } from './settings/settings.repository';
 import { SettingsService } from './settings/settings.service';
+import { ApprovalPolicyRepository } from './alerts/approval-policy.repository';
+import { DeliveryLedgerRepository } from './deliveries/delivery-ledger.repository';
+import { HelpRequestsService } from './alerts/help-requests.service';
+import { TestAlertsRepository } from './test-alerts/test-alerts.repository';
 
 const DOMAIN_PROVIDERS = [
   AlertsRepository,
   AlertsService,
   AudiencePreviewService,
+  AudienceGuard,
   AudienceRepository,
   AuditRepository,
   DeliveryActionsService,
@@ -43,6 +49,13 @@ const DOMAIN_PROVIDERS = [
   PushSubscriptionsService,
   SettingsRepository,
   SettingsService,
+  // read by AlertsService at every first send, which both entry points hold
+  ApprovalPolicyRepository,
+  // issue #38: the delivery list and report, help requests for staff
+  DeliveryLedgerRepository,
+  HelpRequestsService,
+  // issue #38: the recurring test alert's schedule and group (settings in the API, runs in the dispatcher's sweep)
+  TestAlertsRepository,
 ];
 
 /** The alert domain's providers, shared by the HTTP service and the dispatcher (which uses the same schema). */

@@ -32,6 +32,13 @@ import { LiveModule } from './live/live.module';
 import { PreferencesController } from './preferences/preferences.controller';
 import { PushSubscriptionsController } from './push/push-subscriptions.controller';
 import { SettingsController } from './settings/settings.controller';
+import { ApprovalPolicyController } from './approvals/approval-policy.controller';
+import { ApprovalsController } from './approvals/approvals.controller';
+import { ApprovalPolicyService } from './approvals/approval-policy.service';
+import { ApprovalsRepository } from './approvals/approvals.repository';
+import { ApprovalsService } from './approvals/approvals.service';
+import { TestAlertsController } from './test-alerts/test-alerts.controller';
+import { TestAlertsService } from './test-alerts/test-alerts.service';
 
 @Module({})
 export class AppModule {
@@ -64,15 +71,19 @@ export class AppModule {
         PushSubscriptionsController,
         DeliveryReceiptsController,
         SettingsController,
+        ApprovalPolicyController,
         TestAlertController,
+        TestAlertsController,
         HelpRequestsController,
         GeocodeController,
         TemplatesController,
         CapSourcesController,
+        ApprovalsController,
         AdminAlertsController,
       ],
       providers: [
         TestAlertService,
+        TestAlertsService,
         IncidentVerifiedHandler,
         CapRepository,
         GeocoderService,
@@ -83,6 +94,9 @@ export class AppModule {
         CapIngestService,
         CapSourcesService,
         CapPollSchedule,
+        ApprovalPolicyService,
+        ApprovalsRepository,
+        ApprovalsService,
       ],
     };
   }

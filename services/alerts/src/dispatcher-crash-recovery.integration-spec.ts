@@ -81,6 +81,7 @@ describe('a dispatcher killed mid-dispatch', () => {
       category: 'traffic',
       severity: 'critical',
       channels: ['push', 'sms', 'email'],
+      everyone: true,
     });
     const total = USERS * 3;
 

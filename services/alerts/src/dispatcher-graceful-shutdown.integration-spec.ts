@@ -52,7 +52,7 @@ describe('a dispatcher sent SIGTERM mid-batch', () => {
   }
 
   async function sendAlert(admin: string, body: Record<string, unknown>) {
-    const res = await call<AdminAlert>('POST', '', admin, { severity: 'high', channels: ['sms'], ...body });
+    const res = await call<AdminAlert>('POST', '', admin, { severity: 'high', channels: ['sms'], everyone: true, ...body });
     expect(res.status).toBe(201);
     return res.body;
   }

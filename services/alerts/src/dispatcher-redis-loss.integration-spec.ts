@@ -58,6 +58,7 @@ describe('a dispatcher that notices its Redis restarted empty (the epoch), with 
       category: 'weather',
       severity: 'high',
       channels: ['push', 'sms'],
+      everyone: true,
     });
     const pushesOf = () => push.received.filter((r) => r.payload?.alertId === alert.id);
     const smsOf = () => sms.received.filter((c) => c.idempotencyKey?.startsWith(`sms:${alert.id}:`));

@@ -412,6 +412,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(preview.status).toBe(200);
     // By hand: six concerned; pushNoDevice and emailOnly have none of the alert's channels that reaches them.
     expect(preview.body).toEqual({
+      token: expect.any(String),
       concerned: 6,
       recipients: 4,
       held: 1,
@@ -447,7 +448,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
 
   it("the audience preview: admins only, the create body's validation, and an SMS channel without a webhook flagged", async () => {
     const user = await stack.identity.token({});
-    const body = { title: 'Preview', message: 'Preview only.', category: 'health', severity: 'low', channels: ['sms'] };
+    const body = { title: 'Preview', message: 'Preview only.', category: 'health', severity: 'low', channels: ['sms'], everyone: true };
     expect((await call('POST', '/audience', null, body)).status).toBe(401);
     expect((await call('POST', '/audience', user, body)).status).toBe(403);
     expect((await call('POST', '/audience', adminToken, { ...body, channels: [] })).body).toMatchObject({

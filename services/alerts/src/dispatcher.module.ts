@@ -21,6 +21,8 @@ import { assertNoEviction } from './maintenance/redis-policy';
 import { SweepHandler } from './maintenance/sweep.handler';
 import { StrandedDeliveries } from './maintenance/stranded-deliveries';
 import { SweepScheduler } from './maintenance/sweep.scheduler';
+import { ScheduledSends } from './maintenance/scheduled-sends';
+import { RecurringTestAlert } from './test-alerts/recurring-test-alert';
 import { RedisEpoch } from './redis-epoch/redis-epoch';
 
 @Module({})
@@ -73,6 +75,8 @@ export class DispatcherModule {
         EmailSender,
         SweepHandler,
         SweepScheduler,
+        ScheduledSends,
+        RecurringTestAlert,
         StrandedDeliveries,
         RedisEpoch,
       ],

@@ -106,6 +106,7 @@ suite('behind PgBouncer in transaction mode', () => {
       category: 'weather',
       severity: 'high',
       channels: ['push', 'sms'],
+      everyone: true,
     });
     expect(status).toBe(201);
     const pushesOf = () => push.received.filter((r) => r.payload?.alertId === alert.id);

@@ -62,6 +62,7 @@ describe('sending an alert while Redis is briefly unavailable', () => {
         category: 'weather',
         severity: 'high',
         channels: ['push', 'sms'],
+        everyone: true,
       },
       { 'x-request-id': requestId },
     );

@@ -80,6 +80,7 @@ describe('Redis Sentinel: the primary killed mid fan-out', () => {
       category: 'weather',
       severity: 'high',
       channels: ['push', 'sms'],
+      everyone: true,
     });
     const pushesOf = (alertId: string) => push.received.filter((r) => r.payload?.alertId === alertId);
     const smsOf = (alertId: string) => sms.received.filter((c) => c.idempotencyKey?.startsWith(`sms:${alertId}:`));
@@ -137,6 +138,7 @@ describe('Redis Sentinel: the primary killed mid fan-out', () => {
       category: 'weather',
       severity: 'high',
       channels: ['push'],
+      everyone: true,
     });
     await waitFor('the second alert to be sent', async () => (await sentCount(second.id)) === USERS, 60_000);
     // ...its progress reaches the admin's socket through the gateway's Redis adapter on the new primary...

@@ -84,6 +84,7 @@ describe('e-mail through an SMTP relay with STARTTLS and AUTH', () => {
         category: 'weather',
         severity: 'high',
         channels: ['email'],
+        everyone: true,
       });
       expect(status).toBe(201);
       return body;

@@ -27,6 +27,7 @@ describe('text that is not well-formed Unicode (real PostgreSQL)', () => {
     message: 'Avoid 5th Street while crews repair a water main.',
     priority: 'medium',
     channels: ['web_push'],
+    everyone: true,
     translations: { es },
   };
   const broken = { es: { title: `Corte ${LONE} de agua`, message: es.message } };

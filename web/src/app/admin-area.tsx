@@ -1,4 +1,4 @@
-// The whole admin console as one lazily loaded chunk: every /admin screen. Nobody but an administrator
+// The whole admin console as one lazily loaded chunk: every /admin screen. Nobody but staff (viewer and up)
 // downloads this code (see routes.tsx).
 export {
   AdminAlertDetailPage,

@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Menu } from 'lucide-react';
 import { useAppSelector } from '@/app/hooks';
 import { useAppConfig } from '@/app/config';
+import { hasRole, isStaff, ROLE_LABELS, type StaffRole } from '@beacon/contracts';
 import { displayName, selectUser } from '@/features/auth/auth.slice';
 import { useSignOut } from '@/features/auth/useSignOut';
 import { BottomBar, Header } from './Header';
@@ -108,7 +109,7 @@ export function DashboardLayout() {
               {label}
             </NavLink>
           ))}
-          {user?.role === 'admin' && <NavLink to="/admin">Admin</NavLink>}
+          {isStaff(user?.role) && <NavLink to="/admin">Admin</NavLink>}
         </nav>
         <div className="sidebar-footer">
           <button type="button" className="btn btn-outline btn-block" onClick={signOut}>
@@ -129,16 +130,17 @@ export function DashboardLayout() {
 const PendingReportsBadge = lazy(async () => ({ default: (await import('@/features/moderation')).PendingReportsBadge }));
 const OpenHelpRequestsBadge = lazy(async () => ({ default: (await import('@/features/alerts-admin')).OpenHelpRequestsBadge }));
 
-const ADMIN_MENU = [
-  ['/admin', 'Dashboard'],
-  ['/admin/create-alert', 'Create Alert'],
-  ['/admin/alerts', 'Sent Alerts'],
-  ['/admin/history', 'History'],
-  ['/admin/help-requests', 'Help Requests'],
-  ['/admin/moderation', 'Moderation'],
-  ['/admin/products', 'Products'],
-  ['/admin/settings', 'Settings'],
-] as const;
+/** The console's sections and the least role each needs (issue #38; routes.tsx guards the same). */
+const ADMIN_MENU: readonly (readonly [string, string, StaffRole])[] = [
+  ['/admin', 'Dashboard', 'viewer'],
+  ['/admin/create-alert', 'Create Alert', 'publisher'],
+  ['/admin/alerts', 'Sent Alerts', 'viewer'],
+  ['/admin/history', 'History', 'viewer'],
+  ['/admin/help-requests', 'Help Requests', 'viewer'],
+  ['/admin/moderation', 'Moderation', 'admin'],
+  ['/admin/products', 'Products', 'admin'],
+  ['/admin/settings', 'Settings', 'admin'],
+];
 
 export function AdminLayout() {
   const user = useAppSelector(selectUser);
@@ -160,9 +162,10 @@ export function AdminLayout() {
         <div className="sidebar-user">
           <strong>{displayName(user?.email)}</strong>
           <span className="muted small">{user?.email}</span>
+          {user && <span className="muted small">{ROLE_LABELS[user.role]}</span>}
         </div>
         <nav aria-label="Admin sections">
-          {ADMIN_MENU.map(([to, label]) => (
+          {ADMIN_MENU.filter(([, , min]) => hasRole(user?.role, min)).map(([to, label]) => (
             <NavLink key={to} to={to} end={to === '/admin'}>
               {label}
               <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { ForgotPasswordPage, LoginPage, RequireAdmin, RequireAuth, ResetPasswordPage, SignupPage } from '@/features/auth';
+import { ForgotPasswordPage, LoginPage, RequireAdmin, RequireAuth, RequireRole, RequireStaff, ResetPasswordPage, SignupPage } from '@/features/auth';
 import { AdminLayout, DashboardLayout, PageOutlet, PublicLayout } from '@/app/layouts';
 import { Placeholder } from '@/common/Placeholder';
 import { RouteErrorScreen } from '@/common/ErrorBoundary';
@@ -114,7 +114,8 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <RequireAdmin />,
+        // every staff role (issue #38): a viewer reads the console; pages that act need more
+        element: <RequireStaff />,
         children: [
           {
             path: '/admin',
@@ -123,12 +124,22 @@ export const routes: RouteObject[] = [
               { index: true, element: <AdminDashboardPage />, ...titled('Admin Dashboard') },
               { path: 'alerts', element: <AdminAlertsPage />, ...titled('Sent Alerts') },
               { path: 'alerts/:id', element: <AdminAlertDetailPage />, ...titled('Alert Details') },
-              { path: 'create-alert', element: <CreateAlertPage />, ...titled('Create Alert') },
-              { path: 'quick-send', element: <QuickSendPage />, ...titled('Quick Send') },
+              {
+                element: <RequireRole min="publisher" />,
+                children: [
+                  { path: 'create-alert', element: <CreateAlertPage />, ...titled('Create Alert') },
+                  { path: 'quick-send', element: <QuickSendPage />, ...titled('Quick Send') },
+                ],
+              },
               { path: 'history', element: <AlertHistoryPage />, ...titled('Alert History') },
-              { path: 'settings', element: <AdminSettingsPage />, ...titled('Admin Settings') },
-              { path: 'moderation', element: <ModerationPage />, ...titled('Moderation') },
-              { path: 'products', element: <AdminProductsPage />, ...titled('Products') },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  { path: 'settings', element: <AdminSettingsPage />, ...titled('Admin Settings') },
+                  { path: 'moderation', element: <ModerationPage />, ...titled('Moderation') },
+                  { path: 'products', element: <AdminProductsPage />, ...titled('Products') },
+                ],
+              },
               { path: 'help-requests', element: <HelpRequestsPage />, ...titled('Help Requests') },
               // no catch-all here: the spec sends unknown paths to / everywhere except under /dashboard
             ],

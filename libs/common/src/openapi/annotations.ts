@@ -1,11 +1,12 @@
 import { SetMetadata } from '@nestjs/common';
-import type { ApiResponses, ErrorCode } from '@beacon/contracts';
+import type { ApiResponses, ErrorCode, StaffRole } from '@beacon/contracts';
 
 /**
  * Who may call a route, as the OpenAPI document says it: `public` (no token), `optional` (works without a token,
- * reads the user when one is sent), `user` (a bearer token) or `admin` (a bearer token of an administrator).
+ * reads the user when one is sent), `user` (a bearer token), or the least staff role the route needs (issue #38):
+ * `viewer`, `publisher`, `approver` or `admin` (a bearer token whose app_metadata.role is that role or a higher one).
  */
-export type RouteAccess = 'public' | 'optional' | 'user' | 'admin';
+export type RouteAccess = 'public' | 'optional' | 'user' | StaffRole;
 
 export const API_ACCESS = 'beacon:openapi-access';
 export const API_RESPONSE = 'beacon:openapi-response';

@@ -1,7 +1,7 @@
 import { ParseIntPipe, ParseUUIDPipe, Type } from '@nestjs/common';
 import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
-import type { ApiErrorBody, ApiResponses, ErrorCode, IdentityErrorCode } from '@beacon/contracts';
+import { rolesAtLeast, type ApiErrorBody, type ApiResponses, type ErrorCode, type IdentityErrorCode, type StaffRole } from '@beacon/contracts';
 import type { ErrorBody } from '../errors';
 import { API_ACCESS, ErrorMap, ErrorStatus, mergeErrors, RouteAccess } from './annotations';
 import { DiscoveredRoute } from './routes';
@@ -67,19 +67,38 @@ export interface ServiceDocumentOptions {
 /** Where the paths are: the edge, whose origin serves the document (a relative URL, so it holds for every deployment). */
 export const SERVERS = [{ url: '/', description: 'The edge: the origin that serves this document at /api/docs' }];
 
+// OpenAPI 3.1 lets a non-OAuth scheme list the roles a route needs: a staff route lists every role it lets in
+const staffSecurity = (min: StaffRole) => [{ [BEARER_SCHEME]: rolesAtLeast(min) }];
+
 const SECURITY: Record<RouteAccess, Record<string, string[]>[]> = {
   public: [],
   optional: [{}, { [BEARER_SCHEME]: [] }],
   user: [{ [BEARER_SCHEME]: [] }],
-  // OpenAPI 3.1 lets a non-OAuth scheme list the roles a route needs
-  admin: [{ [BEARER_SCHEME]: ['admin'] }],
+  viewer: staffSecurity('viewer'),
+  publisher: staffSecurity('publisher'),
+  approver: staffSecurity('approver'),
+  admin: staffSecurity('admin'),
 };
+
+const staffNote = (min: StaffRole) =>
+  min === 'admin'
+    ? 'Administrators only: a bearer access token whose app_metadata.role is admin.'
+    : `Staff with the ${min} role or a higher one: a bearer access token whose app_metadata.role is ${rolesAtLeast(min).join(', ')}.`;
 
 const ACCESS_NOTE: Record<RouteAccess, string> = {
   public: 'No token needed.',
   optional: 'Works without a token; with one, the answer is the caller\u2019s view.',
   user: 'Needs a bearer access token.',
-  admin: 'Administrators only: a bearer access token whose app_metadata.role is admin.',
+  viewer: staffNote('viewer'),
+  publisher: staffNote('publisher'),
+  approver: staffNote('approver'),
+  admin: staffNote('admin'),
+};
+
+const STAFF_GUARD_ERRORS: ErrorMap = {
+  401: ['token_missing', 'token_expired', 'token_invalid', 'session_revoked'],
+  403: ['forbidden'],
+  503: ['session_check_unavailable'],
 };
 
 /** What libs/auth's token guard answers, by the access of the route (libs/auth/src/guards.ts: AuthGuard, checkSessionLive). */
@@ -88,7 +107,10 @@ export const TOKEN_GUARD_ERRORS: Record<RouteAccess, ErrorMap> = {
   // no token is fine; a token that is not valid (or of a session that ended) is refused
   optional: { 401: ['token_expired', 'token_invalid', 'session_revoked'], 503: ['session_check_unavailable'] },
   user: { 401: ['token_missing', 'token_expired', 'token_invalid', 'session_revoked'], 503: ['session_check_unavailable'] },
-  admin: { 401: ['token_missing', 'token_expired', 'token_invalid', 'session_revoked'], 403: ['forbidden'], 503: ['session_check_unavailable'] },
+  viewer: STAFF_GUARD_ERRORS,
+  publisher: STAFF_GUARD_ERRORS,
+  approver: STAFF_GUARD_ERRORS,
+  admin: STAFF_GUARD_ERRORS,
 };
 
 /** What the layers every service shares answer (libs/common bootstrap.ts), on the routes they concern. */

@@ -138,9 +138,18 @@ describe('the public API document', () => {
     expect(operation('get', '/api/store/products').responses.default).toEqual({ $ref: '#/components/responses/UnexpectedError' });
   });
 
-  it('marks who may call each route: bearer token, administrators only, optional or public', () => {
+  it('marks who may call each route: bearer token, the least staff role, optional or public', () => {
     expect(merged().components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
-    expect(operation('post', '/api/alerts').security).toEqual([{ bearerAuth: ['admin'] }]);
+    // staff routes name their least role (issue #38) and list every role they let in
+    expect(operation('post', '/api/alerts')['x-beacon-access']).toBe('publisher');
+    expect(operation('post', '/api/alerts').security).toEqual([{ bearerAuth: ['publisher', 'approver', 'admin'] }]);
+    expect(operation('get', '/api/alerts')['x-beacon-access']).toBe('viewer');
+    expect(operation('get', '/api/alerts').security).toEqual([{ bearerAuth: ['viewer', 'publisher', 'approver', 'admin'] }]);
+    expect(operation('get', '/api/alerts').description).toMatch(/viewer role or a higher one/);
+    expect(operation('put', '/api/alerts/admin/settings')['x-beacon-access']).toBe('admin');
+    expect(operation('put', '/api/alerts/admin/settings').security).toEqual([{ bearerAuth: ['admin'] }]);
+    expect(operation('post', '/api/alerts/admin/help-requests/{id}/resolve')['x-beacon-access']).toBe('publisher');
+    expect(operation('delete', '/api/alerts/admin/cap-sources/{id}')['x-beacon-access']).toBe('admin');
     expect(operation('get', '/api/alerts/me/preferences').security).toEqual([{ bearerAuth: [] }]);
     expect(operation('get', '/api/incidents/community/posts').security).toEqual([{}, { bearerAuth: [] }]);
     expect(operation('get', '/api/alerts/cap/alerts.atom').security).toEqual([]);
@@ -191,7 +200,8 @@ describe('each operation of the public API document', () => {
       expect([op.operationId, op.description]).toEqual([op.operationId, expect.stringMatching(/^[A-Z\w].{10,}\n\nAccess: \S/s)]);
     }
     expect(operation('post', '/api/alerts').summary).toBe('Create an alert');
-    expect(operation('post', '/api/alerts').description).toMatch(/\n\nAccess: Administrators only/);
+    expect(operation('post', '/api/alerts').description).toMatch(/\n\nAccess: Staff with the publisher role or a higher one/);
+    expect(operation('put', '/api/alerts/admin/settings').description).toMatch(/\n\nAccess: Administrators only/);
     expect(operation('get', '/api/traffic/cameras').description).toMatch(/\n\nAccess: No token needed\.$/);
   });
 
@@ -204,9 +214,10 @@ describe('each operation of the public API document', () => {
       '404': ['alert_not_found'],
       '503': ['session_check_unavailable'],
     });
-    // a JSON body: validation, parsing, size; what creating an alert refuses; no 404
+    // a JSON body: validation, parsing, size; what creating an alert refuses (a stale audience preview too: issue #38); no 404
     const create = errorsOf(operation('post', '/api/alerts'));
-    expect(Object.keys(create)).toEqual(['400', '401', '403', '413', '422', '503']);
+    expect(Object.keys(create)).toEqual(['400', '401', '403', '409', '413', '422', '503']);
+    expect(create['409']).toEqual(expect.arrayContaining(['audience_changed']));
     expect(create['400']).toEqual(
       expect.arrayContaining(['validation_failed', 'malformed_json', 'invalid_characters', 'invalid_idempotency_key', 'area_too_large']),
     );

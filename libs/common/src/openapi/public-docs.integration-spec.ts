@@ -79,7 +79,7 @@ describe('GET /api/docs through the edge', () => {
         .locator('details.op', { has: tab.locator('.path', { hasText: /^\/api\/alerts$/ }) })
         .filter({ has: tab.locator('.method', { hasText: 'post' }) });
       await create.locator('summary').first().click();
-      expect(await create.locator('.access').textContent()).toBe('admin');
+      expect(await create.locator('.access').textContent()).toBe('publisher');
       await create.getByText('Request body (application/json): CreateAlertDto').waitFor({ state: 'visible' });
       await create.getByText('201 (application/json): AdminAlert').waitFor({ state: 'visible' });
       await create.getByText('422 (application/json): Cannot be processed: idempotency_key_reused').waitFor({ state: 'visible' });

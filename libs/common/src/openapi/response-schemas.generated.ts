@@ -100,6 +100,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
     ApiErrorBody: {
       $ref: '#/components/schemas/ApiErrorBody',
     },
+    ApprovalPolicy: {
+      $ref: '#/components/schemas/ApprovalPolicy',
+    },
     AuthApiError: {
       $ref: '#/components/schemas/AuthApiError',
     },
@@ -464,6 +467,15 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
     TestAlertResult: {
       $ref: '#/components/schemas/TestAlertResult',
     },
+    TestGroup: {
+      $ref: '#/components/schemas/TestGroup',
+    },
+    TestGroupMembership: {
+      $ref: '#/components/schemas/TestGroupMembership',
+    },
+    TestSchedule: {
+      $ref: '#/components/schemas/TestSchedule',
+    },
     TotpEnrollment: {
       $ref: '#/components/schemas/TotpEnrollment',
     },
@@ -579,7 +591,8 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           enum: ['admin', 'incident', 'test', 'cap'],
         },
         recipients: {
-          description: 'Recipients chosen by eligibility; null until the dispatcher has selected them.',
+          description:
+            "The people it was sent to in any round (its first message, those an update newly concerned, a fallback's): one per\nperson whatever the channels and rounds, as its delivery rows say. Null until the dispatcher has selected them.",
           anyOf: [
             {
               type: 'null',
@@ -591,7 +604,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
         concerned: {
           description:
-            'Everyone it concerned when it went out, reached by a channel or not (their open screens were told): those beyond\n`recipients` had none of its channels on, or push on with no browser subscribed. Null until known.',
+            'Everyone it concerned when it went out, reached by a channel or not (their open screens were told): those beyond\n`recipients` had none of its channels on, or push on with no browser subscribed. After an update: its recipients\nand those the alert concerns now whom no channel reaches (issue #38), so a fallback that reached them, or an area\nmoved away from them, takes them out of the difference. Null until known.',
           anyOf: [
             {
               type: 'null',
@@ -602,6 +615,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           ],
         },
         summary: {
+          description: "Every round's deliveries: the first message, updates, the all-clear, fallbacks and reminders.",
           type: 'object',
           properties: {
             push: {
@@ -620,7 +634,15 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           enum: ['Pending', 'All Delivered', 'Partial', 'Failed', 'Not Sent', 'No Recipients'],
         },
         successRate: {
-          type: 'number',
+          description: 'alertSuccessRate: null while the alert has not gone out (issue #38; it was 0).',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
         },
         responses: {
           $ref: '#/components/schemas/AlertResponses',
@@ -633,6 +655,79 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             },
             {
               $ref: '#/components/schemas/AlertReminder',
+            },
+          ],
+        },
+        createdByEmail: {
+          description: "The author's e-mail (`createdBy` is their id); null for Beacon itself (a CAP source, a test).",
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        sendAt: {
+          description: 'When a scheduled send goes out (status scheduled, or awaiting approval for a time); null otherwise.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        approval: {
+          description: 'The second pair of eyes the approval policy asked for before it went out; null when none was asked.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              $ref: '#/components/schemas/AlertApproval',
+            },
+          ],
+        },
+        breakGlass: {
+          description: "Sent without the approval the policy asked for, on its author's typed reason: flagged wherever it is shown.",
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              properties: {
+                by: {
+                  anyOf: [
+                    {
+                      type: 'null',
+                    },
+                    {
+                      type: 'string',
+                    },
+                  ],
+                },
+                byEmail: {
+                  anyOf: [
+                    {
+                      type: 'null',
+                    },
+                    {
+                      type: 'string',
+                    },
+                  ],
+                },
+                reason: {
+                  type: 'string',
+                },
+                at: {
+                  type: 'string',
+                },
+              },
+              required: ['by', 'byEmail', 'reason', 'at'],
             },
           ],
         },
@@ -663,7 +758,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
         status: {
           type: 'string',
-          enum: ['cancelled', 'draft', 'active', 'expired', 'all_clear'],
+          enum: ['cancelled', 'draft', 'scheduled', 'pending_approval', 'active', 'expired', 'all_clear'],
         },
         locationName: {
           anyOf: [
@@ -778,7 +873,8 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           type: 'number',
         },
         allClear: {
-          description: 'When the all-clear was given, with its message; null otherwise.',
+          description:
+            "When the all-clear was given, with its message; null otherwise. `translations`: its message in the alert's other\nlanguages (issue #38), each reader getting theirs (AllClearTranslations); absent or {} when it was given in English only.",
           anyOf: [
             {
               type: 'null',
@@ -798,6 +894,56 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
                       type: 'string',
                     },
                   ],
+                },
+                translations: {
+                  type: 'object',
+                  properties: {
+                    es: {
+                      type: 'object',
+                      properties: {
+                        message: {
+                          type: 'string',
+                        },
+                      },
+                      required: ['message'],
+                    },
+                    fr: {
+                      type: 'object',
+                      properties: {
+                        message: {
+                          type: 'string',
+                        },
+                      },
+                      required: ['message'],
+                    },
+                    zh: {
+                      type: 'object',
+                      properties: {
+                        message: {
+                          type: 'string',
+                        },
+                      },
+                      required: ['message'],
+                    },
+                    vi: {
+                      type: 'object',
+                      properties: {
+                        message: {
+                          type: 'string',
+                        },
+                      },
+                      required: ['message'],
+                    },
+                    ko: {
+                      type: 'object',
+                      properties: {
+                        message: {
+                          type: 'string',
+                        },
+                      },
+                      required: ['message'],
+                    },
+                  },
                 },
               },
               required: ['at', 'message'],
@@ -819,6 +965,10 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'successRate',
         'responses',
         'reminder',
+        'createdByEmail',
+        'sendAt',
+        'approval',
+        'breakGlass',
         'id',
         'title',
         'message',
@@ -839,11 +989,101 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'allClear',
       ],
     },
+    AlertApproval: {
+      type: 'object',
+      properties: {
+        reason: {
+          $ref: '#/components/schemas/ApprovalReason',
+        },
+        requestedBy: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        requestedByEmail: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        requestedAt: {
+          type: 'string',
+        },
+        decision: {
+          description: 'null while it waits.',
+          anyOf: [
+            {
+              type: 'string',
+              enum: ['approved', 'rejected'],
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        decidedBy: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        decidedByEmail: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        decidedAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        note: {
+          description: "A rejection's reason (required), or an approval's note (optional).",
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+      },
+      required: ['reason', 'requestedBy', 'requestedByEmail', 'requestedAt', 'decision', 'decidedBy', 'decidedByEmail', 'decidedAt', 'note'],
+    },
     AlertAudience: {
       description:
         "POST /api/alerts/audience: whom an alert would reach if sent now, by the dispatcher's own rule, with nothing\nstored or sent. `recipients` is what the sent alert's recipients will read (people reached on at least one of its\nchannels); `concerned` counts everyone it concerns, reached or not.",
       type: 'object',
       properties: {
+        token: {
+          description:
+            'Signed by the server for this action on this alert and body, with the counts it shows: sent back in the\nAudience-Token header of the sending call, which answers 409 with fresh counts when the audience moved since.',
+          type: 'string',
+        },
         concerned: {
           type: 'number',
         },
@@ -875,14 +1115,32 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
               type: 'number',
             },
             noDevice: {
-              description: "Push on in their preferences but no browser subscribed (the alert's channels include push).",
+              description:
+                "Push on in their preferences but no browser subscribed (the alert's channels include push), and no other of its channels reaches them.",
               type: 'number',
             },
           },
           required: ['noChannel', 'noDevice'],
         },
+        told: {
+          description:
+            "An update's preview only (POST /api/alerts/:id/update/audience, issue #38): whom it tells what, in people. Those it\nreached who are still concerned get the update, those it reached whom the new area leaves out are told so, those it\nconcerns now and never reached get the alert as new. `recipients` is their sum.",
+          type: 'object',
+          properties: {
+            stillInArea: {
+              type: 'number',
+            },
+            leftArea: {
+              type: 'number',
+            },
+            newlyConcerned: {
+              type: 'number',
+            },
+          },
+          required: ['stillInArea', 'leftArea', 'newlyConcerned'],
+        },
       },
-      required: ['concerned', 'recipients', 'held', 'channels', 'unreachable'],
+      required: ['token', 'concerned', 'recipients', 'held', 'channels', 'unreachable'],
     },
     AlertAuditEntry: {
       description: 'GET /api/alerts/:id/audit: who did what to the alert and when (actor null: Beacon itself), oldest first.',
@@ -890,7 +1148,22 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       properties: {
         action: {
           type: 'string',
-          enum: ['sent', 'cancelled', 'expired', 'all_clear', 'created', 'retried', 'fallback', 'reminded', 'updated'],
+          enum: [
+            'sent',
+            'cancelled',
+            'approved',
+            'rejected',
+            'scheduled',
+            'expired',
+            'all_clear',
+            'created',
+            'retried',
+            'fallback',
+            'reminded',
+            'updated',
+            'approval_requested',
+            'break_glass',
+          ],
         },
         actorId: {
           anyOf: [
@@ -1001,6 +1274,38 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
         inDigest: {
           type: 'boolean',
+        },
+        contact: {
+          description:
+            'Whom it went to on its channel, masked (issue #38): the phone for SMS (+1•••••4567), the e-mail address for e-mail\n(j•••@example.com), the browsers subscribed for push ("Chrome on Android"); null when none is on file now.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        kind: {
+          description: 'What it carried: the alert, an update, the all-clear, a fallback ... (DELIVERY_MESSAGE_KIND_LABELS).',
+          type: 'string',
+          enum: ['all_clear', 'fallback', 'update', 'alert', 'left_area', 'reminder'],
+        },
+        version: {
+          description: "The alert's version it carried (1 as first sent; each update and the all-clear add one).",
+          type: 'number',
+        },
+        lastError: {
+          description: 'The error of its last failed attempt, kept when a later attempt succeeded; null when no attempt failed.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
         },
       },
       required: ['id', 'userId', 'channel', 'status', 'attempts', 'error', 'heldUntil', 'sentAt', 'deliveredAt', 'readAt', 'createdAt', 'inDigest'],
@@ -1495,7 +1800,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           type: 'array',
           items: {
             type: 'string',
-            enum: ['title', 'message', 'translations', 'severity', 'expiresAt', 'area'],
+            enum: ['severity', 'title', 'message', 'translations', 'expiresAt', 'area'],
           },
         },
         actorEmail: {
@@ -1556,6 +1861,50 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         details: {},
       },
       required: ['statusCode', 'code', 'message'],
+    },
+    ApprovalPolicy: {
+      type: 'object',
+      properties: {
+        mode: {
+          description: 'off: nothing waits; severity: alerts at or above `minSeverity`; all: every alert.',
+          type: 'string',
+          enum: ['severity', 'all', 'off'],
+        },
+        minSeverity: {
+          type: 'string',
+          enum: ['low', 'medium', 'high', 'critical'],
+        },
+        capAutomatic: {
+          description: "A CAP source's automatic sends wait too, whatever the mode.",
+          type: 'boolean',
+        },
+        updatedAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        updatedBy: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+      },
+      required: ['mode', 'minSeverity', 'capAutomatic', 'updatedAt', 'updatedBy'],
+    },
+    ApprovalReason: {
+      description: "Why an alert waits for approval: its severity, the every-alert policy, or a CAP source's automatic send.",
+      type: 'string',
+      enum: ['cap', 'severity', 'all'],
     },
     AuthApiError: {
       description: "An error of the auth API (/auth/v1), in the hosted auth service's shape its client library parses.",
@@ -2001,12 +2350,16 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       type: 'object',
       properties: {
         ratePerSecond: {
-          description: 'Outcomes (successes and failures) per second over the last OPERATIONS_RATE_WINDOW_SECONDS.',
+          description: 'Successful deliveries per second over the last OPERATIONS_RATE_WINDOW_SECONDS: failures and retries are no pace (issue #38).',
+          type: 'number',
+        },
+        attemptsPerSecond: {
+          description: 'Every outcome (successes, failures, failures to be retried) per second over the same window: how fast the queue moves.',
           type: 'number',
         },
         etaSeconds: {
           description:
-            'Seconds until the deliveries on their way now (pending, less held and retrying) are done at that rate; null when none are, or nothing moves.',
+            'Seconds until the deliveries on their way now (pending, less held and retrying) are done at the pace the queue\nmoves (attemptsPerSecond); null when none are, or nothing moves.',
           anyOf: [
             {
               type: 'null',
@@ -2216,6 +2569,40 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         message: {
           type: 'string',
         },
+        contacted: {
+          description: 'Whether a provider was called: false when only keys and stored subscriptions were read (issue #38).',
+          type: 'boolean',
+        },
+        checked: {
+          description: 'What the test looked at: vapid_keys, subscriptions, provider_sign_in.',
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+        },
+        devices: {
+          description: 'Push: the browsers a push would go to now, the people they belong to, every stored one, and those failing.',
+          type: 'object',
+          properties: {
+            browsers: {
+              type: 'number',
+            },
+            people: {
+              type: 'number',
+            },
+            subscribed: {
+              type: 'number',
+            },
+            failing: {
+              type: 'number',
+            },
+          },
+          required: ['browsers', 'people', 'subscribed', 'failing'],
+        },
+        messageId: {
+          description: 'A test e-mail the relay accepted: its Message-ID.',
+          type: 'string',
+        },
       },
       required: ['ok', 'message'],
     },
@@ -2277,6 +2664,44 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
               type: 'string',
             },
           ],
+        },
+        readiness: {
+          description:
+            'Why each channel cannot deliver as saved (null: it can), as the audience preview and the senders say it, e.g. a\nrelay at an address the SSRF rule refuses (issue #38).',
+          type: 'object',
+          properties: {
+            push: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            sms: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            email: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+          },
+          required: ['push', 'sms', 'email'],
         },
         environment: {
           description: 'The settings that come from the environment and cannot be changed here.',
@@ -2362,6 +2787,23 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'cap_area_required',
         'smtp_option_not_allowed',
         'mail_relay_timeout',
+        'audience_changed',
+        'audience_preview_expired',
+        'audience_preview_mismatch',
+        'invalid_audience_token',
+        'area_required',
+        'area_and_everyone',
+        'approval_by_author',
+        'approval_reason_required',
+        'break_glass_reason_required',
+        'send_at_in_past',
+        'send_at_too_far',
+        'resolution_note_required',
+        'send_at_after_expiry',
+        'send_at_with_draft',
+        'test_channels_required',
+        'test_channel_disabled',
+        'test_group_member_not_found',
         'incident_not_found',
         'invalid_transition',
         'status_changed',
@@ -2468,10 +2910,32 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         alertTitle: {
           type: 'string',
         },
+        alertLocationName: {
+          description: 'The place name the alert was sent with (issue #38); null when it named none.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
         userId: {
           type: 'string',
         },
         userEmail: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        phone: {
+          description: "The phone number on the person's preferences (staff only, like the whole list); null when they gave none.",
           anyOf: [
             {
               type: 'null',
@@ -2486,6 +2950,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           type: 'string',
         },
         lat: {
+          description: 'The location they shared with the request; null when they shared none.',
           anyOf: [
             {
               type: 'null',
@@ -2505,6 +2970,18 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             },
           ],
         },
+        place: {
+          description:
+            'Where to find them: the location they shared, else their home as it was when they asked (the place the alert was\nsent to them for); null when neither is known (no home set: the alert reached them wherever they were).',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              $ref: '#/components/schemas/HelpRequestPlace',
+            },
+          ],
+        },
         status: {
           type: 'string',
           enum: ['open', 'resolved'],
@@ -2512,8 +2989,74 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         createdAt: {
           type: 'string',
         },
+        resolution: {
+          description: "Who resolved it, when, and their note; null while open (and for requests resolved before notes existed: note '').",
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              $ref: '#/components/schemas/HelpRequestResolution',
+            },
+          ],
+        },
       },
       required: ['id', 'alertId', 'userId', 'userEmail', 'message', 'lat', 'lng', 'status', 'createdAt'],
+    },
+    HelpRequestPlace: {
+      type: 'object',
+      properties: {
+        source: {
+          type: 'string',
+          enum: ['shared', 'home'],
+        },
+        lat: {
+          type: 'number',
+        },
+        lng: {
+          type: 'number',
+        },
+      },
+      required: ['source', 'lat', 'lng'],
+    },
+    HelpRequestResolution: {
+      type: 'object',
+      properties: {
+        note: {
+          type: 'string',
+        },
+        by: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        byEmail: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        at: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+      },
+      required: ['note', 'by', 'byEmail', 'at'],
     },
     IdentityFactor: {
       type: 'object',
@@ -2687,7 +3230,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             },
             role: {
               type: 'string',
-              enum: ['admin', 'user'],
+              enum: ['admin', 'user', 'viewer', 'publisher', 'approver'],
             },
           },
           required: ['provider', 'providers', 'role'],
@@ -2777,7 +3320,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
         status: {
           type: 'string',
-          enum: ['pending', 'resolved', 'verified', 'rejected'],
+          enum: ['pending', 'rejected', 'resolved', 'verified'],
         },
         reportedBy: {
           description: "The reporter's id: present for the reporter and for admins only.",
@@ -3028,7 +3571,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
         status: {
           type: 'string',
-          enum: ['pending', 'resolved', 'verified', 'rejected'],
+          enum: ['pending', 'rejected', 'resolved', 'verified'],
         },
         reportedBy: {
           description: "The reporter's id: present for the reporter and for admins only.",
@@ -3276,7 +3819,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
         status: {
           type: 'string',
-          enum: ['pending', 'resolved', 'verified', 'rejected'],
+          enum: ['pending', 'rejected', 'resolved', 'verified'],
         },
         distanceM: {
           type: 'number',
@@ -3556,6 +4099,179 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['ok', 'channels', 'alert'],
     },
+    TestGroup: {
+      description: 'GET /api/alerts/admin/test-group: the staff test group, the audience of the recurring test alert.',
+      type: 'object',
+      properties: {
+        members: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/TestGroupMember',
+          },
+        },
+      },
+      required: ['members'],
+    },
+    TestGroupMember: {
+      description: 'A staff member who opted in to the recurring test alert.',
+      type: 'object',
+      properties: {
+        userId: {
+          type: 'string',
+        },
+        email: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        joinedAt: {
+          type: 'string',
+        },
+        reachableBy: {
+          description: "The schedule's channels their alert preferences and devices reach now (push: a browser subscribed).",
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['push', 'sms', 'email'],
+          },
+        },
+      },
+      required: ['userId', 'email', 'joinedAt', 'reachableBy'],
+    },
+    TestGroupMembership: {
+      description: 'GET/PUT /api/alerts/admin/test-group/me: whether the signed-in staff member receives the recurring test alert.',
+      type: 'object',
+      properties: {
+        member: {
+          type: 'boolean',
+        },
+        joinedAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+      },
+      required: ['member', 'joinedAt'],
+    },
+    TestRun: {
+      description: 'The last time the schedule came due: the alert it sent, or why none went out.',
+      type: 'object',
+      properties: {
+        at: {
+          type: 'string',
+        },
+        alertId: {
+          description: 'null when nothing went out (see skipped).',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        recipients: {
+          description: 'The staff it was addressed to.',
+          type: 'number',
+        },
+        skipped: {
+          description: 'no_members: nobody was in the test group; no_channels: every chosen channel was turned off in the settings.',
+          anyOf: [
+            {
+              type: 'string',
+              enum: ['no_members', 'no_channels'],
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['at', 'alertId', 'recipients', 'skipped'],
+    },
+    TestSchedule: {
+      description: 'GET/PUT /api/alerts/admin/settings/test-schedule.',
+      type: 'object',
+      properties: {
+        frequency: {
+          type: 'string',
+          enum: ['daily', 'weekly', 'off'],
+        },
+        weekday: {
+          description: '0 (Sunday) to 6 (Saturday), read when weekly.',
+          type: 'number',
+        },
+        time: {
+          description: 'Local time of day, HH:MM on a 24-hour clock, in timeZone.',
+          type: 'string',
+        },
+        timeZone: {
+          description: 'The IANA time zone the day and time are read in (e.g. America/New_York): the same local time across DST changes.',
+          type: 'string',
+        },
+        channels: {
+          description: 'The channels it tests; at each run those turned off in the settings meanwhile are left out.',
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['push', 'sms', 'email'],
+          },
+        },
+        nextRunAt: {
+          description: 'When it next goes out; null while off.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        lastRun: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              $ref: '#/components/schemas/TestRun',
+            },
+          ],
+        },
+        updatedAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        updatedBy: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+      },
+      required: ['frequency', 'weekday', 'time', 'timeZone', 'channels', 'nextRunAt', 'lastRun', 'updatedAt', 'updatedBy'],
+    },
     TotpEnrollment: {
       type: 'object',
       properties: {
@@ -3727,7 +4443,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
         status: {
           type: 'string',
-          enum: ['cancelled', 'draft', 'active', 'expired', 'all_clear'],
+          enum: ['cancelled', 'draft', 'scheduled', 'pending_approval', 'active', 'expired', 'all_clear'],
         },
         locationName: {
           anyOf: [
@@ -3842,7 +4558,8 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           type: 'number',
         },
         allClear: {
-          description: 'When the all-clear was given, with its message; null otherwise.',
+          description:
+            "When the all-clear was given, with its message; null otherwise. `translations`: its message in the alert's other\nlanguages (issue #38), each reader getting theirs (AllClearTranslations); absent or {} when it was given in English only.",
           anyOf: [
             {
               type: 'null',
@@ -3862,6 +4579,56 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
                       type: 'string',
                     },
                   ],
+                },
+                translations: {
+                  type: 'object',
+                  properties: {
+                    es: {
+                      type: 'object',
+                      properties: {
+                        message: {
+                          type: 'string',
+                        },
+                      },
+                      required: ['message'],
+                    },
+                    fr: {
+                      type: 'object',
+                      properties: {
+                        message: {
+                          type: 'string',
+                        },
+                      },
+                      required: ['message'],
+                    },
+                    zh: {
+                      type: 'object',
+                      properties: {
+                        message: {
+                          type: 'string',
+                        },
+                      },
+                      required: ['message'],
+                    },
+                    vi: {
+                      type: 'object',
+                      properties: {
+                        message: {
+                          type: 'string',
+                        },
+                      },
+                      required: ['message'],
+                    },
+                    ko: {
+                      type: 'object',
+                      properties: {
+                        message: {
+                          type: 'string',
+                        },
+                      },
+                      required: ['message'],
+                    },
+                  },
                 },
               },
               required: ['at', 'message'],

@@ -42,11 +42,14 @@ const NOT_ANSWERED: Record<string, { errors: string[]; why: string }> = {
       '400 area_and_location',
       '400 revision_required',
       '409 alert_edited_elsewhere',
+      '400 area_required',
+      '400 area_and_everyone',
     ],
     why:
       "CapIngestService.apply takes an update that changes nothing as 'ignored' and one of an alert still dispatching as 'retry'; " +
       'the alert it makes of a CAP message always has a category, never a priority, and an area rather than lat/lng; ' +
-      'it updates only alerts in effect (a draft is replaced in place), naming no revision, so none is required or stale',
+      'it updates only alerts in effect (a draft is replaced in place), naming no revision, so none is required or stale; ' +
+      'it sends only a message with an area (else it keeps a draft), never asks for everyone, and an update without one keeps the old',
   },
 };
 

@@ -2,6 +2,7 @@ import { RequestMethod, Type } from '@nestjs/common';
 import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
+import { ROLES } from '@beacon/contracts';
 import { IS_PUBLIC, OPTIONAL_AUTH_METADATA, RATE_LIMIT_METADATA, ROLES_METADATA } from '../public';
 import {
   API_ACCESS,
@@ -126,9 +127,19 @@ function accessOf(handler: object, controller: object, fallback: RouteAccess): R
   return meta<RouteAccess>(API_ACCESS, handler, controller) ?? tokenAccessOf(handler, controller, fallback);
 }
 
+/**
+ * The least role of a @Roles/@MinRole list: @MinRole('publisher') lists publisher and every role above it. A list that
+ * lets a plain user in documents as `user`.
+ */
+function leastRoleOf(roles: string[]): RouteAccess {
+  const least = ROLES.find((r) => roles.includes(r));
+  if (!least) throw new Error(`@Roles(${roles.join(', ')}) names no role Beacon has`);
+  return least;
+}
+
 function tokenAccessOf(handler: object, controller: object, fallback: RouteAccess): RouteAccess {
   const roles = meta<string[]>(ROLES_METADATA, handler, controller);
-  if (roles?.length) return roles.includes('admin') ? 'admin' : 'user';
+  if (roles?.length) return leastRoleOf(roles);
   if (meta<boolean>(IS_PUBLIC, handler, controller)) return 'public';
   if (meta<boolean>(OPTIONAL_AUTH_METADATA, handler, controller)) return 'optional';
   return fallback;

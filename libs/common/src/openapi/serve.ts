@@ -32,7 +32,7 @@ const SERVICE_DESCRIPTIONS: Record<string, string> = {
   identity: 'Accounts, sessions and MFA: the hosted auth API (GoTrue) at /auth/v1, as auth-js speaks it.',
   incidents: 'Incident reports, their moderation and photos, and the community board.',
   store: 'The product catalogue of the dashboard\u2019s store.',
-  alerts: 'Alerts: writing, sending and following them (administrators), receiving them (everyone), preferences, CAP.',
+  alerts: 'Alerts: writing, sending and following them (staff: viewer, publisher, approver, admin), receiving them (everyone), preferences, CAP.',
   dispatcher: 'The worker that delivers alerts: only its probes are HTTP.',
   gateway: 'The Socket.IO gateway of live updates: only its probes are HTTP.',
   traffic: 'Traffic cameras and events from the 511 source.',

@@ -22,6 +22,7 @@ h1 { margin-bottom: .2rem; } h2 { margin-top: 2rem; border-bottom: 1px solid #d5
 .access { margin-left: auto; font-size: 12px; padding: .1rem .45rem; border-radius: 4px; background: #eef1f5; }
 .id { font: 12px ui-monospace, monospace; color: #4a5565; }
 .access.admin { background: #fde2e1; } .access.public { background: #e3f4e6; }
+.access.viewer, .access.publisher, .access.approver { background: #fdf0d5; }
 .body { padding: 0 .9rem .8rem; }
 table { border-collapse: collapse; } td, th { text-align: left; padding: .15rem .8rem .15rem 0; vertical-align: top; }
 pre { background: #f6f8fa; padding: .6rem; overflow: auto; font-size: 12.5px; }

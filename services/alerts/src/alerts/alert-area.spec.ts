@@ -2,7 +2,7 @@ import { AppError } from '@beacon/common';
 import { insidePolygon } from '@beacon/geo';
 import { polygonStripRanges, STRIPS_PER_DEGREE } from '../deliveries/geo-strips';
 import { fromPgPolygon, toPgPolygon } from '../deliveries/polygon-column';
-import { toAlertArea, toContractArea } from './alert-area';
+import { assertAreaChosen, assertCapDraftHasArea, toAlertArea, toContractArea } from './alert-area';
 
 const TRIANGLE: [number, number][] = [
   [33.5, -112.1],
@@ -155,5 +155,34 @@ describe('polygonStripRanges', () => {
     ]);
     expect(ranges.some((r) => r.lngTo === 180)).toBe(true);
     expect(ranges.some((r) => r.lngFrom === -180)).toBe(true);
+  });
+});
+
+describe('an area, or everyone by choice (issue #38)', () => {
+  const circle = toAlertArea({ lat: 33.4, lng: -112, radiusKm: 5 });
+  const polygon = toAlertArea({ area: { type: 'polygon', points: TRIANGLE } });
+  const none = toAlertArea({});
+
+  it('sends with an area, or with none when everyone is chosen', () => {
+    expect(() => assertAreaChosen(circle, undefined, true)).not.toThrow();
+    expect(() => assertAreaChosen(polygon, false, true)).not.toThrow();
+    expect(() => assertAreaChosen(none, true, true)).not.toThrow();
+  });
+
+  it('refuses to send with neither (area_required), and both at once, sent or saved (area_and_everyone)', () => {
+    expect(codeOf(() => assertAreaChosen(none, undefined, true))).toBe('area_required');
+    expect(codeOf(() => assertAreaChosen(none, false, true))).toBe('area_required');
+    expect(codeOf(() => assertAreaChosen(circle, true, true))).toBe('area_and_everyone');
+    expect(codeOf(() => assertAreaChosen(polygon, true, false))).toBe('area_and_everyone');
+  });
+
+  it('saves a draft without either', () => {
+    expect(() => assertAreaChosen(none, undefined, false)).not.toThrow();
+  });
+
+  it("refuses a CAP source's draft with no area whatever is chosen (409 cap_area_required), and no one else's", () => {
+    expect(() => assertCapDraftHasArea({ lat: null, source: 'cap' })).toThrow(expect.objectContaining({ code: 'cap_area_required', status: 409 }));
+    expect(() => assertCapDraftHasArea({ lat: 33.4, source: 'cap' })).not.toThrow();
+    expect(() => assertCapDraftHasArea({ lat: null, source: 'admin' })).not.toThrow();
   });
 });

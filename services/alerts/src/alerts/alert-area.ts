@@ -1,5 +1,5 @@
 import { ALERT_LIMITS, AlertArea, closedRing, openRing, polygonProblem, unwrapRing } from '@beacon/contracts';
-import { badRequest } from '@beacon/common';
+import { AppError, badRequest } from '@beacon/common';
 import { polygonCentroid } from '@beacon/geo';
 import { fromPgPolygon } from '../deliveries/polygon-column';
 
@@ -74,4 +74,27 @@ export function toContractArea(a: { lat: number | null; lng: number | null; radi
   }
   if (a.lat !== null && a.lng !== null && a.radius_km !== null) return { type: 'circle', lat: a.lat, lng: a.lng, radiusKm: a.radius_km };
   return null;
+}
+
+/**
+ * An alert goes out to a place, or to everyone by an explicit choice, never to everyone for want of an area (issue #38;
+ * IPAWS and Everbridge require one): 400 area_and_everyone when both are asked for; when `sending`, 400 area_required
+ * when neither is. A draft may be saved without either. `area`: as stored (a polygon's lat is its centroid, so null
+ * only when there is no area).
+ */
+export function assertAreaChosen(area: { lat: number | null }, everyone: boolean | undefined, sending: boolean) {
+  if (everyone && area.lat !== null) {
+    throw badRequest('Choose an area or everyone, not both: an alert with an area reaches only the people in it', 'area_and_everyone');
+  }
+  if (sending && !everyone && area.lat === null) throw badRequest('Choose where this alert applies, or choose to send it to everyone', 'area_required');
+}
+
+/**
+ * A CAP source's draft that named no area Beacon could draw (only geocodes) needs one before it is sent, whatever is
+ * chosen: sent as it is, it would reach everyone (409 cap_area_required).
+ */
+export function assertCapDraftHasArea(draft: { lat: number | null; source: string }) {
+  if (draft.source === 'cap' && draft.lat === null) {
+    throw new AppError(409, 'cap_area_required', 'This official warning names no area Beacon can draw: give it an area before sending it');
+  }
 }

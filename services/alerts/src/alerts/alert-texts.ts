@@ -1,4 +1,5 @@
 import {
+  AllClearTranslations,
   AlertText,
   AlertTranslations,
   alertLanguages,
@@ -8,16 +9,27 @@ import {
   smsText,
   textInLanguage,
   TRANSLATION_LANGUAGES,
+  TranslationLanguage,
 } from '@beacon/contracts';
 import { badRequest } from '@beacon/common';
-import type { AlertTranslationsDto } from './dto/alert-translations.dto';
+import type { AlertTranslationsDto, AllClearTranslationsDto } from './dto/alert-translations.dto';
 
 /** A validated translations field as stored: only the languages given, each { title, message }. */
 export function toTranslations(dto: AlertTranslationsDto | undefined | null): AlertTranslations {
-  const out: AlertTranslations = {};
+  return givenLanguages(dto, (t) => ({ title: t.title, message: t.message }));
+}
+
+/** A validated all-clear translations field as stored: only the languages given, each { message }. */
+export function toAllClearTranslations(dto: AllClearTranslationsDto | undefined | null): AllClearTranslations {
+  return givenLanguages(dto, (t) => ({ message: t.message }));
+}
+
+/** The languages `dto` gives, in TRANSLATION_LANGUAGES order, each's text as `pick` keeps it (the DTO instance's other members left). */
+function givenLanguages<T, R>(dto: Partial<Record<TranslationLanguage, T>> | undefined | null, pick: (t: T) => R): Partial<Record<TranslationLanguage, R>> {
+  const out: Partial<Record<TranslationLanguage, R>> = {};
   for (const l of TRANSLATION_LANGUAGES) {
     const t = dto?.[l];
-    if (t) out[l] = { title: t.title, message: t.message };
+    if (t) out[l] = pick(t);
   }
   return out;
 }

@@ -1,12 +1,15 @@
 import {
   AdminAlert,
+  allClearMessageIn,
+  AllClearTranslations,
+  AlertApproval,
   AlertReminder,
   AlertStatus,
   AlertSummary,
   DeliveryChannel,
   deliveryLabel,
   priorityOfSeverity,
-  successRate,
+  alertSuccessRate,
   textInLanguage,
   UserAlert,
 } from '@beacon/contracts';
@@ -32,6 +35,8 @@ export interface AlertRow extends AlertColumns {
   revision?: number;
   all_clear_at?: Date | null;
   all_clear_message?: string | null;
+  /** AllClearTranslations migration: the all-clear's words in other languages. */
+  all_clear_translations?: AllClearTranslations | null;
   /** [channel, status, n] triples from alert_delivery_counts. */
   counts?: [DeliveryChannel, string, number][];
   /** RESPONSES_SQL, where it was read. */
@@ -39,14 +44,24 @@ export interface AlertRow extends AlertColumns {
   need_help?: number;
   help_open?: number;
   read_at?: Date | null;
+  /** SendReview migration: when a scheduled send goes out, the author's e-mail, the approval asked for, a break-glass send. */
+  send_at?: Date | null;
+  created_by_email?: string | null;
+  approval?: AlertApproval | null;
+  break_glass?: AdminAlert['breakGlass'];
 }
 
-/** Status as callers see it: an active alert past its expiry IS expired, whether or not the sweep ran yet. */
-export const EFFECTIVE_STATUS_SQL = `(CASE WHEN a.status = 'active' AND ${expiredSql('a')} THEN 'expired' ELSE a.status END)`;
+/**
+ * Status as callers see it: an alert in effect (or one still waiting for its time or its approval) past its expiry IS
+ * expired, whether or not the sweep ran yet; one that waited never goes out after its expiry.
+ */
+export const EFFECTIVE_STATUS_SQL = `(CASE WHEN a.status IN ('active', 'scheduled', 'pending_approval') AND ${expiredSql('a')} THEN 'expired' ELSE a.status END)`;
 
 export const ALERT_COLUMNS_SQL = `a.id, a.title, a.message, a.translations, a.type, a.severity, a.category, a.location_name, a.lat, a.lng, a.radius_km,
   a.area_polygon, a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
-  a.created_at, a.updated_at, a.concerned, a.remind_after_minutes, a.reminded_at, a.reminders, a.version, a.revision, a.all_clear_at, a.all_clear_message`;
+  a.created_at, a.updated_at, a.concerned, a.remind_after_minutes, a.reminded_at, a.reminders, a.version, a.revision, a.all_clear_at, a.all_clear_message,
+  a.all_clear_translations,
+  a.send_at, a.created_by_email, a.approval, a.break_glass`;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -69,7 +84,7 @@ export function toSummary(r: AlertRow): AlertSummary {
     createdAt: iso(r.created_at)!,
     expiresAt: iso(r.expires_at),
     version: r.version ?? 1,
-    allClear: r.all_clear_at ? { at: iso(r.all_clear_at)!, message: r.all_clear_message ?? null } : null,
+    allClear: r.all_clear_at ? { at: iso(r.all_clear_at)!, message: r.all_clear_message ?? null, translations: r.all_clear_translations ?? {} } : null,
   };
 }
 
@@ -87,9 +102,14 @@ export function toAdminAlert(r: AlertRow): AdminAlert {
     concerned: r.concerned ?? null,
     summary,
     deliveryLabel: deliveryLabel(summary, r),
-    successRate: successRate(summary),
+    successRate: alertSuccessRate(summary, { status: r.status, sentAt: iso(r.sent_at) }),
     responses: toResponses(r),
     reminder: toReminder(r),
+    createdByEmail: r.created_by_email ?? null,
+    // The column keeps the time a send was scheduled for once it went out; the contract shows it only while it waits.
+    sendAt: r.status === 'scheduled' || r.status === 'pending_approval' ? iso(r.send_at ?? null) : null,
+    approval: r.approval ?? null,
+    breakGlass: r.break_glass ?? null,
   };
 }
 
@@ -106,5 +126,8 @@ function toReminder(r: AlertRow): AlertReminder | null {
 /** An alert as a user reads it: its text in their language (`language`), else in English. */
 export function toUserAlert(r: AlertRow, language?: string | null): UserAlert {
   const text = textInLanguage(r, language);
-  return { ...toSummary(r), ...text, read: !!r.read_at, readAt: iso(r.read_at ?? null) };
+  const summary = toSummary(r);
+  // The all-clear in the language the alert is read in, like its title (allClearMessageIn); its other languages are the admins'.
+  const allClear = summary.allClear && { at: summary.allClear.at, message: allClearMessageIn(summary.allClear, text.language) };
+  return { ...summary, allClear, ...text, read: !!r.read_at, readAt: iso(r.read_at ?? null) };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { AlertCategory, AlertStatus, AlertTranslations, DEFAULT_PREFERENCES, DeliveryChannel, DeliveryStatus, Severity } from '@beacon/contracts';
+import { AlertApproval, AlertCategory, AlertStatus, AlertTranslations, DEFAULT_PREFERENCES, DeliveryChannel, Severity } from '@beacon/contracts';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { Actor, AuditRepository, SYSTEM } from './audit.repository';
 import { expiredSql } from '../deliveries/delivery-alerts.repository';
@@ -26,16 +26,31 @@ export interface NewAlert {
   polygon?: [number, number][] | null;
   expiresAt: Date | null;
   channels: DeliveryChannel[];
-  status: 'draft' | 'active';
+  /** scheduled: goes out by itself at sendAt; pending_approval: waits for a second person (approval). */
+  status: 'draft' | 'active' | 'scheduled' | 'pending_approval';
   source: 'admin' | 'incident' | 'test' | 'cap';
   sourceRef?: string | null;
   createdBy: string | null;
+  /** The author's e-mail, shown beside their id. */
+  createdByEmail?: string | null;
+  /** When a scheduled send goes out (status scheduled, or pending_approval for a time). */
+  sendAt?: Date | null;
+  /** The request for approval, with status pending_approval. */
+  approval?: AlertApproval | null;
   idempotencyKey?: string | null;
   /** A digest of what the request asked for, stored with the key (see AlertsService.create). */
   idempotencyFingerprint?: string | null;
   /** The escalation's delay (CreateAlertDto.remindAfterMinutes); null: none. */
   remindAfterMinutes?: number | null;
 }
+
+/** What a draft's send becomes: sent now, scheduled for `sendAt`, or waiting for `approval` (then for `sendAt`, if any). */
+interface SendRequest {
+  sendAt: Date | null;
+  approval: AlertApproval | null;
+}
+
+const statusOfSend = (r: SendRequest): 'active' | 'scheduled' | 'pending_approval' => (r.approval ? 'pending_approval' : r.sendAt ? 'scheduled' : 'active');
 
 export interface AlertListFilter {
   type?: string;
@@ -48,22 +63,6 @@ export interface AlertListFilter {
   includeTests?: boolean;
   offset: number;
   limit: number;
-}
-
-export interface DeliveryRow {
-  id: string;
-  user_id: string;
-  channel: DeliveryChannel;
-  status: DeliveryStatus | 'sending';
-  attempts: number;
-  error: string | null;
-  not_before: Date | null;
-  sent_at: Date | null;
-  delivered_at: Date | null;
-  read_at: Date | null;
-  created_at: Date;
-  /** Went out in a digest message: carried by another delivery, or carrying others. */
-  in_digest: boolean;
 }
 
 /**
@@ -109,16 +108,16 @@ export class AlertsRepository {
    * Inserts an alert; with an idempotency key, a second insert of the same key by the same creator (or a
    * second draft for the same source) inserts nothing and returns the first alert's id with created=false, and
    * the fingerprint the first request stored (null when it stored none). The audit trail records who created it
-   * (and sent it, unless it is a draft) in the same transaction.
+   * (and sent, scheduled or asked approval for it, unless it is a draft) in the same transaction.
    */
   async insert(a: NewAlert, actor: Actor = { id: a.createdBy }): Promise<{ id: string; created: boolean; fingerprint?: string | null }> {
     const rows = await this.ds.transaction(async (m) => {
       const inserted = await m.query(
         `INSERT INTO alerts.alerts (title, message, type, severity, category, location_name, lat, lng, radius_km, expires_at, channels,
          status, source, source_ref, created_by, idempotency_key, idempotency_fingerprint, remind_after_minutes, sent_at, area_polygon,
-         translations)
+         translations, created_by_email, send_at, approval)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, CASE WHEN $12 = 'active' THEN now() END, $19::polygon,
-         $20::jsonb)
+         $20::jsonb, $21, $22, $23::jsonb)
        ON CONFLICT DO NOTHING
        RETURNING id`,
         [
@@ -142,11 +141,14 @@ export class AlertsRepository {
           a.remindAfterMinutes ?? null,
           a.polygon ? toPgPolygon(a.polygon) : null,
           JSON.stringify(a.translations ?? {}),
+          a.createdByEmail ?? null,
+          a.sendAt ?? null,
+          a.approval ? JSON.stringify(a.approval) : null,
         ],
       );
       if (inserted.length) {
         await this.audit.record(m, [inserted[0].id], 'created', actor, { source: a.source, status: a.status });
-        if (a.status === 'active') await this.audit.record(m, [inserted[0].id], 'sent', actor);
+        if (a.status !== 'draft') await this.recordSend(m, inserted[0].id, { sendAt: a.sendAt ?? null, approval: a.approval ?? null }, actor);
       }
       return inserted;
     });
@@ -193,23 +195,6 @@ export class AlertsRepository {
     return { rows, total };
   }
 
-  async deliveries(alertId: string, f: { status?: DeliveryStatus; channel?: DeliveryChannel; offset: number; limit: number }) {
-    const where = ['d.alert_id = $1'];
-    const params: unknown[] = [alertId];
-    if (f.channel) where.push(`d.channel = $${params.push(f.channel)}`);
-    if (f.status) where.push(f.status === 'pending' ? `d.status IN ('pending','sending')` : `d.status = $${params.push(f.status)}`);
-    const whereSql = where.join(' AND ');
-    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM alerts.alert_deliveries d WHERE ${whereSql}`, params);
-    const rows: DeliveryRow[] = await this.ds.query(
-      `SELECT d.id, d.user_id, d.channel, d.status, d.attempts, d.error, d.not_before, d.sent_at, d.delivered_at, d.read_at, d.created_at,
-              (d.merged_into IS NOT NULL OR EXISTS (SELECT 1 FROM alerts.alert_deliveries m WHERE m.merged_into = d.id)) AS in_digest
-       FROM alerts.alert_deliveries d WHERE ${whereSql}
-       ORDER BY d.created_at, d.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, f.limit, f.offset],
-    );
-    return { rows, total };
-  }
-
   /** Moves an alert between statuses; returns the row after the change, or null when it was not in `from`. */
   async transition(id: string, from: AlertStatus[], to: AlertStatus, m: EntityManager = this.ds.manager): Promise<AlertRow | null> {
     // TypeORM returns [rows, count] for UPDATE ... RETURNING
@@ -221,19 +206,41 @@ export class AlertsRepository {
     return rows[0] ?? null;
   }
 
-  /** A draft sent by `actor`, audited in the same transaction. */
-  async send(id: string, actor: Actor): Promise<AlertRow | null> {
+  /**
+   * A draft's send asked by `actor`: sent now, scheduled, or waiting for approval (SendRequest), audited in the same
+   * transaction; null when it is no longer a draft. A previous rejection stays in `approval` until a new request
+   * replaces it.
+   */
+  async send(id: string, actor: Actor, request: SendRequest = { sendAt: null, approval: null }): Promise<AlertRow | null> {
     return this.ds.transaction(async (m) => {
-      const row = await this.transition(id, ['draft'], 'active', m);
-      if (row) await this.audit.record(m, [id], 'sent', actor);
-      return row;
+      const [rows] = await m.query(
+        `UPDATE alerts.alerts a SET status = $2, updated_at = now(), sent_at = CASE WHEN $2 = 'active' THEN now() ELSE a.sent_at END,
+           send_at = $3, approval = coalesce($4::jsonb, a.approval)
+         WHERE a.id = $1 AND ${EFFECTIVE_STATUS_SQL} = 'draft' RETURNING ${ALERT_COLUMNS_SQL}`,
+        [id, statusOfSend(request), request.sendAt, request.approval ? JSON.stringify(request.approval) : null],
+      );
+      const row: AlertRow | undefined = rows[0];
+      if (row) await this.recordSend(m, id, request, actor);
+      return row ?? null;
     });
   }
 
-  /** A draft or active alert cancelled by `actor`, its held deliveries with it, audited, in one transaction. */
+  /** The audit entry of a send as asked: 'sent', 'scheduled' (for when) or 'approval_requested' (why, and for when). */
+  private recordSend(m: EntityManager, id: string, r: SendRequest, actor: Actor) {
+    const sendAt = r.sendAt?.toISOString();
+    if (r.approval) return this.audit.record(m, [id], 'approval_requested', actor, { reason: r.approval.reason, ...(sendAt ? { sendAt } : {}) });
+    if (sendAt) return this.audit.record(m, [id], 'scheduled', actor, { sendAt });
+    return this.audit.record(m, [id], 'sent', actor);
+  }
+
+  /**
+   * An alert cancelled by `actor` (a draft, one waiting for its time or its approval, or one in effect), its held
+   * deliveries with it, audited, in one transaction. The conditional update is what keeps a cancel and an approval
+   * of the same alert apart: one of them finds it no longer in the status it expects.
+   */
   async cancel(id: string, actor: Actor): Promise<AlertRow | null> {
     return this.ds.transaction(async (m) => {
-      const row = await this.transition(id, ['draft', 'active'], 'cancelled', m);
+      const row = await this.transition(id, ['draft', 'scheduled', 'pending_approval', 'active'], 'cancelled', m);
       if (row) {
         await this.deliveryRows.cancelPendingForEndedAlerts(m, [id], 'alert cancelled');
         await this.audit.record(m, [id], 'cancelled', actor);
@@ -242,12 +249,15 @@ export class AlertsRepository {
     });
   }
 
-  /** Active alerts whose expiry passed: marked expired, their held deliveries cancelled, in one transaction. */
+  /**
+   * Alerts whose expiry passed: marked expired, their held deliveries cancelled, in one transaction. Those in effect,
+   * and those still waiting for their time or an approval: they will not go out after their expiry.
+   */
   async expireDue(): Promise<AlertRow[]> {
     return this.ds.transaction(async (m) => {
       const [rows] = await m.query(
         `UPDATE alerts.alerts a SET status = 'expired', updated_at = now()
-         WHERE a.status = 'active' AND a.expires_at <= now() RETURNING ${ALERT_COLUMNS_SQL}`,
+         WHERE a.status IN ('active', 'scheduled', 'pending_approval') AND a.expires_at <= now() RETURNING ${ALERT_COLUMNS_SQL}`,
       );
       const expired = (rows ?? []) as AlertRow[];
       if (expired.length)
@@ -263,6 +273,28 @@ export class AlertsRepository {
         SYSTEM,
       );
       return expired;
+    });
+  }
+
+  /**
+   * The scheduled sends that came due, made active in one conditional UPDATE (a row another sweep claimed first is
+   * locked, then no longer scheduled, so each goes out once), audited as sent by Beacon, in one transaction. Making
+   * them active is what records their dispatch intent in the outbox (the alerts_dispatch_intent trigger), in this same
+   * transaction: committed, the dispatch is queued whatever happens to this process; a cancelled one is no longer
+   * scheduled and is never claimed. One past its expiry is left to expireDue.
+   */
+  async claimDueScheduled(limit = 500): Promise<AlertRow[]> {
+    return this.ds.transaction(async (m) => {
+      const [rows] = await m.query(
+        `UPDATE alerts.alerts a SET status = 'active', sent_at = now(), updated_at = now()
+         WHERE a.id IN (SELECT id FROM alerts.alerts WHERE status = 'scheduled' AND send_at <= now() ORDER BY send_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+           AND a.status = 'scheduled' AND NOT ${expiredSql('a')}
+         RETURNING ${ALERT_COLUMNS_SQL}`,
+        [limit],
+      );
+      const claimed = (rows ?? []) as AlertRow[];
+      for (const row of claimed) await this.audit.record(m, [row.id], 'sent', SYSTEM, { scheduledFor: new Date(row.send_at!).toISOString() });
+      return claimed;
     });
   }
 
@@ -290,7 +322,7 @@ export class AlertsRepository {
   /** Dashboard figures over real alerts (test alerts excluded). */
   async stats(timeZone: string, days: number) {
     const [alerts] = await this.ds.query(
-      `SELECT count(*) FILTER (WHERE a.status <> 'draft')::int AS total_sent,
+      `SELECT count(*) FILTER (WHERE a.status NOT IN ('draft', 'scheduled', 'pending_approval'))::int AS total_sent,
               count(*) FILTER (WHERE ${EFFECTIVE_STATUS_SQL} = 'active')::int AS active,
               count(*) FILTER (WHERE a.status = 'draft')::int AS drafts
        FROM alerts.alerts a WHERE a.source <> 'test'`,

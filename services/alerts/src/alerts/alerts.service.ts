@@ -20,18 +20,21 @@ import type { AuthUser } from '@beacon/auth';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ServerKeys } from '../keys/server-keys';
 import { isTimeZone } from '../preferences/time-zone';
-import { toAlertArea } from './alert-area';
+import { assertAreaChosen, toAlertArea } from './alert-area';
 import { AlertRow, toAdminAlert, toSummary, toUserAlert } from './alert.rows';
 import { AlertListFilter, AlertsRepository, NewAlert } from './alerts.repository';
 import { Actor, AuditRepository } from './audit.repository';
 import { AudienceRepository } from './audience.repository';
 import { CreateAlertDto } from './dto/create-alert.dto';
 import { assertSmsFits, toTranslations } from './alert-texts';
-import { DeliveriesQuery, ListAlertsQuery, MyAlertsQuery } from './dto/list-alerts.query';
+import { ListAlertsQuery, MyAlertsQuery } from './dto/list-alerts.query';
 import { HelpRequestDto } from './dto/help-request.dto';
 import { HelpRequestsRepository } from './help-requests.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
 import { DispatchOutbox } from '../outbox/dispatch-outbox';
+import { ApprovalPolicyRepository } from './approval-policy.repository';
+import { approvalReason, approvalRequest, Sender, sendTime } from './send-review';
+import { SendDraftDto } from './dto/send-draft.dto';
 
 const page = <T>(items: T[], total: number, q: { page: number; pageSize: number }): Page<T> => ({
   items,
@@ -53,6 +56,7 @@ export class AlertsService {
     private readonly progress: ProgressPublisher,
     private readonly audit: AuditRepository,
     private readonly outbox: DispatchOutbox,
+    private readonly approvalPolicy: ApprovalPolicyRepository,
   ) {}
 
   /** Who did what to the alert, and when (404 for an unknown alert). */
@@ -63,7 +67,8 @@ export class AlertsService {
 
   /**
    * Creates an alert and, unless it is a draft, sends it: stored active, then one dispatch job with a
-   * deterministic id. Idempotent on the Idempotency-Key header or the body's clientId: a double submit returns
+   * deterministic id; or, with `sendAt`, stored scheduled; or, when the approval policy asks for it, stored awaiting
+   * approval (sendReview). Idempotent on the Idempotency-Key header or the body's clientId: a double submit returns
    * the first alert (created=false) and at most re-queues the same dispatch job, which is then a no-op. The same
    * key with a different request is refused with 422 (IETF draft "The Idempotency-Key HTTP Header Field"): answering
    * with the first alert would tell the sender that the second one went out.
@@ -72,8 +77,15 @@ export class AlertsService {
     const key = idempotencyKey ?? dto.clientId ?? null;
     if (key !== null && (key.length < 8 || key.length > 200)) throw badRequest('Idempotency-Key must be 8 to 200 characters', 'invalid_idempotency_key');
     const input = this.toNewAlert(dto, user.id, key);
+    const actor: Actor = { id: user.id, email: user.email };
+    input.createdByEmail = user.email ?? null;
+    if (dto.sendAt !== undefined && input.status === 'draft')
+      throw badRequest('A draft is only saved: give the send time when you send it', 'send_at_with_draft');
+    input.sendAt = sendTime(dto.sendAt, input.expiresAt);
+    // What was asked, before the policy decides how it goes out: a replay after a policy change is the same request.
     if (key !== null) input.idempotencyFingerprint = requestFingerprint(input);
-    const { id, created, fingerprint } = await this.alerts.insert(input, { id: user.id, email: user.email });
+    await this.sendReview(input, 'person', actor);
+    const { id, created, fingerprint } = await this.alerts.insert(input, actor);
     if (!created && fingerprint && fingerprint !== input.idempotencyFingerprint) {
       throw new AppError(
         422,
@@ -86,9 +98,11 @@ export class AlertsService {
 
   /**
    * An alert another system asked for (a CAP source, issue 23), made by toNewAlert like the form's: stored, then
-   * dispatched unless a draft, and told to the admins' screens. One per `source`/`sourceRef`: created=false when it exists.
+   * dispatched unless a draft (or held for approval when the policy holds automatic sends), and told to the admins'
+   * screens. One per `source`/`sourceRef`: created=false when it exists.
    */
   async createFrom(input: NewAlert, actor: Actor): Promise<{ alert: AdminAlert; created: boolean }> {
+    await this.sendReview(input, 'automatic', actor);
     const { id, created } = await this.alerts.insert(input, actor);
     return { alert: await this.stored(id, created), created };
   }
@@ -111,6 +125,7 @@ export class AlertsService {
     const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest('Expiry must be in the future', 'expiry_in_past');
     const area = toAlertArea(dto);
+    assertAreaChosen(area, dto.everyone, !dto.draft);
     const translations = toTranslations(dto.translations);
     if (dto.channels.includes('sms')) assertSmsFits({ title: dto.title, message: dto.message, translations });
     return {
@@ -136,29 +151,52 @@ export class AlertsService {
     };
   }
 
+  /**
+   * How a new alert asked to go out (`active`, with its `sendAt`) goes out: held for approval when the policy asks it
+   * of this sender (issue 38), else scheduled when it has a time, else now. Applies to the first send only.
+   */
+  private async sendReview(input: NewAlert, sender: Sender, requester: Actor) {
+    if (input.status !== 'active') return;
+    const reason = approvalReason(await this.approvalPolicy.get(), input, sender);
+    if (reason) {
+      input.status = 'pending_approval';
+      input.approval = approvalRequest(reason, requester);
+    } else if (input.sendAt) input.status = 'scheduled';
+  }
+
   /** Through the outbox: a Redis that does not answer delays the dispatch until it does, without failing the caller. */
   enqueueDispatch(alertId: string) {
     return this.outbox.enqueue(alertId);
   }
 
-  /** Sends a draft (e.g. one a verified incident created). */
-  async send(id: string, actor: Actor): Promise<AdminAlert> {
+  /**
+   * Sends a draft (e.g. one a verified incident created): now, or at `dto.sendAt` (scheduled), or, when the approval
+   * policy asks for it, once a second person approved it (status pending_approval; the caller answers 202).
+   */
+  async send(id: string, actor: Actor, dto: SendDraftDto = {}): Promise<AdminAlert> {
     const draft = await this.alerts.findById(id);
+    if (draft?.status !== 'draft') throw await this.transitionError(id, 'Only a draft alert can be sent');
     // A CAP message that only named places (geocodes) has no area yet: sent as it is, it would reach everyone.
-    if (draft?.status === 'draft' && draft.source === 'cap' && draft.lat === null) {
+    if (draft.source === 'cap' && draft.lat === null) {
       throw conflict('This official warning names no area Beacon can draw: give it an area before sending it', 'cap_area_required');
     }
-    const row = await this.alerts.send(id, actor);
+    assertAreaChosen(draft, dto.everyone, true);
+    const sendAt = sendTime(dto.sendAt, draft.expires_at);
+    const reason = approvalReason(await this.approvalPolicy.get(), draft, 'person');
+    const row = await this.alerts.send(id, actor, { sendAt, approval: reason ? approvalRequest(reason, actor) : null });
     if (!row) throw await this.transitionError(id, 'Only a draft alert can be sent');
-    await this.enqueueDispatch(id);
+    if (row.status === 'active') await this.enqueueDispatch(id);
     this.live.toAdmins('alert:updated', toSummary(row));
     return this.get(id);
   }
 
-  /** Cancels a draft or active alert; deliveries still held (quiet hours, digests) will not go out. */
+  /**
+   * Cancels a draft, an alert waiting for its time or its approval (it never goes out), or one in effect; deliveries
+   * still held (quiet hours, digests) will not go out.
+   */
   async cancel(id: string, actor: Actor): Promise<AdminAlert> {
     const row = await this.alerts.cancel(id, actor);
-    if (!row) throw await this.transitionError(id, 'Only a draft or active alert can be cancelled');
+    if (!row) throw await this.transitionError(id, 'Only a draft, scheduled, awaiting approval or active alert can be cancelled');
     await this.announceChange(row);
     return this.get(id);
   }
@@ -195,29 +233,6 @@ export class AlertsService {
 
   async recent(limit: number): Promise<AdminAlert[]> {
     return (await this.alerts.list({ offset: 0, limit })).rows.map(toAdminAlert);
-  }
-
-  async deliveries(id: string, q: DeliveriesQuery) {
-    await this.get(id);
-    const { rows, total } = await this.alerts.deliveries(id, { status: q.status, channel: q.channel, offset: (q.page - 1) * q.pageSize, limit: q.pageSize });
-    return page(
-      rows.map((d) => ({
-        id: d.id,
-        userId: d.user_id,
-        channel: d.channel,
-        status: d.status === 'sending' ? 'pending' : d.status,
-        attempts: d.attempts,
-        error: d.error,
-        heldUntil: d.not_before && d.not_before.getTime() > Date.now() ? d.not_before.toISOString() : null,
-        sentAt: d.sent_at?.toISOString() ?? null,
-        deliveredAt: d.delivered_at?.toISOString() ?? null,
-        readAt: d.read_at?.toISOString() ?? null,
-        createdAt: d.created_at.toISOString(),
-        inDigest: d.in_digest,
-      })),
-      total,
-      q,
-    );
   }
 
   async stats(tz = 'UTC', days = 7) {
@@ -296,18 +311,6 @@ export class AlertsService {
     return created;
   }
 
-  listHelpRequests(q: { page: number; pageSize: number; status?: 'open' | 'resolved' }) {
-    return this.help.list({ status: q.status, offset: (q.page - 1) * q.pageSize, limit: q.pageSize }).then(({ rows, total }) => page(rows, total, q));
-  }
-
-  resolveHelpRequest(id: string) {
-    return this.help.resolve(id).then((row) => {
-      if (!row) throw notFound('Help request', 'help_request_not_found');
-      this.progress.touch(row.alertId);
-      return row;
-    });
-  }
-
   /**
    * The service worker's reports, authorised by the per-delivery token only the recipient's browser could
    * decrypt from the push payload: 'delivered' (the notification was shown), 'ack' (Acknowledge pressed).
@@ -343,6 +346,7 @@ export function requestFingerprint(a: NewAlert): string {
     // Appended only when asked, so the fingerprints stored before reminders existed still match their replays.
     ...(a.remindAfterMinutes ? [a.remindAfterMinutes] : []),
     ...(a.translations && Object.keys(a.translations).length ? [a.translations] : []),
+    ...(a.sendAt ? [{ sendAt: a.sendAt.toISOString() }] : []),
   ];
   return createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
 }

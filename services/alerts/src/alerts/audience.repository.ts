@@ -71,7 +71,7 @@ export class AudienceRepository {
               count(*) FILTER (WHERE ${anyChannel})::int AS recipients,
               count(*) FILTER (WHERE (${anyChannel}) AND held)::int AS held,
               count(*) FILTER (WHERE NOT (${anyChannel}))::int AS no_channel,
-              count(*) FILTER (WHERE ${channels.includes('push') ? 'no_device' : 'false'})::int AS no_device,
+              count(*) FILTER (WHERE ${channels.includes('push') ? `no_device AND NOT (${anyChannel})` : 'false'})::int AS no_device,
               ${perChannel}
        FROM r`,
       params.values,
@@ -82,10 +82,114 @@ export class AudienceRepository {
       held: row.held,
       noChannel: row.no_channel,
       noDevice: row.no_device,
-      channels: Object.fromEntries(channels.map((c) => [c, { recipients: row[c], held: row[`${c}_held`] }])),
+      channels: channelCounts(channels, row),
     };
   }
+
+  /**
+   * Whom an update of `alert` to `next` (its severity and area after the update) would tell, per person and channel
+   * by DeliveriesRepository.createRevision's plan: on each channel of the alert, whoever it reached there (their last
+   * message on it not being that they left the area) is told (the update, or that they left it), and whoever `next`
+   * concerns and that channel reaches (the alert as new, or a delivery of it still on its way). In people: those still
+   * concerned that it reached, those it reached whom `next` leaves out, those newly concerned.
+   */
+  async updatePreview(alertId: string, next: EligibilityAlert, channels: readonly DeliveryChannel[], at: Date): Promise<UpdateCounts> {
+    const params = new SqlParams();
+    const eligible = eligibleUsersSql(next, params);
+    const inside = DELIVERY_CHANNELS.map((c) => `SELECT e.user_id, '${c}' AS channel FROM e WHERE ${channels.includes(c) ? reachableOn(c) : 'false'}`);
+    const [row] = await this.ds.query(
+      `WITH e AS (${eligible}),
+       reached AS (
+         SELECT l.user_id, l.channel FROM (${lastReachedSql(params.bind('alert', alertId, 'uuid'))}) l
+         WHERE l.kind <> 'left_area'),
+       told AS (${inside.join(' UNION ')} UNION SELECT user_id, channel FROM reached),
+       people AS (
+         SELECT t.user_id, array_agg(t.channel) AS channels,
+                EXISTS (SELECT 1 FROM e WHERE e.user_id = t.user_id) AS concerned,
+                EXISTS (SELECT 1 FROM reached r WHERE r.user_id = t.user_id) AS reached
+         FROM told t GROUP BY t.user_id)
+       SELECT ${toldCountsSql(next, params, at)},
+              count(*) FILTER (WHERE t.concerned AND t.reached)::int AS still_in_area,
+              count(*) FILTER (WHERE NOT t.concerned)::int AS left_area,
+              count(*) FILTER (WHERE t.concerned AND NOT t.reached)::int AS newly_concerned
+       FROM people t LEFT JOIN alerts.user_preferences e ON e.user_id = t.user_id`,
+      params.values,
+    );
+    return {
+      recipients: row.recipients,
+      held: row.held,
+      channels: channelCounts(channels, row),
+      told: { stillInArea: row.still_in_area, leftArea: row.left_area, newlyConcerned: row.newly_concerned },
+    };
+  }
+
+  /**
+   * Whom the all-clear of `alert` would tell, by createRevision's rule: everyone it reached, on each channel it reached
+   * them on (whatever that last message was), held like any delivery but never as urgent as a critical alert.
+   */
+  async allClearPreview(alert: Pick<EligibilityAlert, 'severity' | 'source'> & { id: string; channels: readonly DeliveryChannel[] }, at: Date) {
+    const params = new SqlParams();
+    const calm = { severity: alert.severity === 'critical' ? ('high' as const) : alert.severity, source: alert.source };
+    const [row] = await this.ds.query(
+      `WITH people AS (
+         SELECT l.user_id, array_agg(l.channel) AS channels FROM (${lastReachedSql(params.bind('alert', alert.id, 'uuid'))}) l GROUP BY l.user_id)
+       SELECT ${toldCountsSql(calm, params, at)} FROM people t LEFT JOIN alerts.user_preferences e ON e.user_id = t.user_id`,
+      params.values,
+    );
+    return { recipients: row.recipients as number, held: row.held as number, channels: channelCounts(alert.channels, row) };
+  }
+
+  /** The people whose deliveries of the alert failed on `channel`: whom "Retry failed" sends to again (at once, never held). */
+  async failedPeople(alertId: string, channel: DeliveryChannel): Promise<number> {
+    const [row] = await this.ds.query(
+      `SELECT count(DISTINCT user_id)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1 AND channel = $2 AND status = 'failed'`,
+      [alertId, channel],
+    );
+    return row.n;
+  }
+
+  /**
+   * The people a fallback on `channel` would send the alert to (DeliveriesRepository.createFallback): concerned by its
+   * rule now, reached by nothing yet, `channel` reaches them, and they have no first delivery on it already (a failed
+   * one is for "Retry failed"). At once, never held.
+   */
+  async unreachedPeople(alert: AudienceAlertLike, channel: DeliveryChannel): Promise<number> {
+    const params = new SqlParams();
+    const eligible = eligibleUsersSql(alert, params);
+    const alertId = params.bind('alert', alert.id, 'uuid');
+    const [row] = await this.ds.query(
+      `WITH e AS (${eligible})
+       SELECT count(*)::int AS n FROM e
+       WHERE ${reachableOn(channel)}
+         AND NOT EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = ${alertId} AND d.user_id = e.user_id
+                         AND (d.status IN ('sent', 'delivered', 'read') OR (d.channel = ${params.bind('channel', channel, 'text')} AND d.round = 0)))`,
+      params.values,
+    );
+    return row.n;
+  }
 }
+
+type AudienceAlertLike = EligibilityAlert & { id: string };
+
+/** Per person and channel, the alert's last delivery that reached them there (sent, delivered or read) and what it carried. */
+const lastReachedSql = (alertId: string) => `SELECT DISTINCT ON (d.user_id, d.channel) d.user_id, d.channel, d.kind
+  FROM alerts.alert_deliveries d WHERE d.alert_id = ${alertId} AND d.status IN ('sent', 'delivered', 'read')
+  ORDER BY d.user_id, d.channel, d.round DESC`;
+
+/**
+ * The counts of the people told (`t`: user_id, channels) with their preferences row as `e`: in all, held (by the rule
+ * deliveries are held with, for `alert`'s severity) and per channel.
+ */
+function toldCountsSql(alert: Pick<EligibilityAlert, 'severity' | 'source'>, params: SqlParams, at: Date) {
+  const held = `coalesce(${holdUntilSql(alert, params, at)} > ${params.bind('at', at.toISOString(), 'timestamptz')}, false)`;
+  const perChannel = DELIVERY_CHANNELS.map(
+    (c) => `count(*) FILTER (WHERE '${c}' = ANY(t.channels))::int AS ${c}, count(*) FILTER (WHERE '${c}' = ANY(t.channels) AND ${held})::int AS ${c}_held`,
+  );
+  return `count(*)::int AS recipients, count(*) FILTER (WHERE ${held})::int AS held, ${perChannel.join(', ')}`;
+}
+
+const channelCounts = (channels: readonly DeliveryChannel[], row: Record<string, number>) =>
+  Object.fromEntries(channels.map((c) => [c, { recipients: row[c], held: row[`${c}_held`] }])) as AudienceCounts['channels'];
 
 export interface AudienceCounts {
   concerned: number;
@@ -94,4 +198,12 @@ export interface AudienceCounts {
   noChannel: number;
   noDevice: number;
   channels: Partial<Record<DeliveryChannel, { recipients: number; held: number }>>;
+}
+
+/** An update's preview: whom it tells, and what (AlertAudience.told). */
+export interface UpdateCounts {
+  recipients: number;
+  held: number;
+  channels: AudienceCounts['channels'];
+  told: { stillInArea: number; leftArea: number; newlyConcerned: number };
 }

@@ -16,11 +16,15 @@ export const SYSTEM: Actor = { id: null };
 export class AuditRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
+  /**
+   * Stamped with the time of the write, not of its transaction's start (now()): a change that waited for another's
+   * row lock (a cancel behind an approval) is written, and read, after it.
+   */
   async record(m: EntityManager, alertIds: string[], action: AlertAuditAction, actor: Actor, details: Record<string, unknown> = {}) {
     if (!alertIds.length) return;
     await m.query(
-      `INSERT INTO alerts.alert_audit (alert_id, action, actor_id, actor_email, details)
-       SELECT id, $2, $3, $4, $5::jsonb FROM unnest($1::uuid[]) AS id`,
+      `INSERT INTO alerts.alert_audit (alert_id, action, actor_id, actor_email, details, at)
+       SELECT id, $2, $3, $4, $5::jsonb, clock_timestamp() FROM unnest($1::uuid[]) AS id`,
       [alertIds, action, actor.id, actor.email ?? null, JSON.stringify(details)],
     );
   }

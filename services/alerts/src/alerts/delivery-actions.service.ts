@@ -83,12 +83,18 @@ export class DeliveryActionsService {
     return { people: done.people, deliveries: done.rows.length };
   }
 
-  /** The alert, if it is still going out and `channel` can deliver now; else the operator is told why not. */
-  private async sendable(alertId: string, channel: DeliveryChannel) {
+  /** The alert, if it is still going out (in effect, its dispatch done); else the operator is told why not. Its previews' check too. */
+  async inEffect(alertId: string) {
     const alert = await this.alerts.findById(alertId);
     if (!alert) throw notFound('Alert', 'alert_not_found');
     if (alert.status !== 'active') throw conflict(`Only an alert in effect can be sent again; this one is ${alert.status}`, 'invalid_alert_status');
     if (alert.recipients === null) throw conflict('This alert is still being dispatched; try again in a moment', 'alert_not_dispatched');
+    return alert;
+  }
+
+  /** The alert, if it is still going out and `channel` can deliver now; else the operator is told why not. */
+  private async sendable(alertId: string, channel: DeliveryChannel) {
+    const alert = await this.inEffect(alertId);
     const problem = channelProblem(await this.settings.get(), channel);
     if (problem) throw new AppError(400, 'channel_not_configured', `${problem}: fix it there first.`);
     return alert;

@@ -18,15 +18,29 @@ function rows(over: Partial<OperationsRows> = {}): OperationsRows {
 }
 
 describe('operationsOf', () => {
-  it('paces a channel by its outcomes over the last 30 s and tells when what is on its way will be done', () => {
+  it('paces a channel by its successes over the last 30 s and tells when what is on its way will be done at the pace the queue moves', () => {
     const buckets = [
       { at: at('00:00'), channel: 'sms' as const, succeeded: 50, failed: 0, retried: 0 }, // outside the window: not in the pace
       { at: at('00:30'), channel: 'sms' as const, succeeded: 100, failed: 20, retried: 30 },
       { at: at('00:55'), channel: 'sms' as const, succeeded: 150, failed: 0, retried: 0 },
     ];
     const ops = operationsOf('a', rows({ buckets }));
-    // 300 outcomes in 30 s = 10/s; 700 pending less 100 held = 600 on their way: 60 s.
-    expect(ops.channels.sms).toEqual({ ratePerSecond: 10, etaSeconds: 60, retrying: 0, nextAttemptAt: null, held: 100, heldUntil: null });
+    // 250 successes in 30 s = 8.3/s; 300 outcomes = 10/s; 700 pending less 100 held = 600 on their way: 60 s.
+    expect(ops.channels.sms).toEqual({
+      ratePerSecond: 8.3,
+      attemptsPerSecond: 10,
+      etaSeconds: 60,
+      retrying: 0,
+      nextAttemptAt: null,
+      held: 100,
+      heldUntil: null,
+    });
+  });
+
+  it('has no pace while nothing succeeds, however fast the failures come', () => {
+    const buckets = [{ at: at('00:40'), channel: 'sms' as const, succeeded: 0, failed: 3, retried: 3 }];
+    const ops = operationsOf('a', rows({ buckets }));
+    expect(ops.channels.sms).toMatchObject({ ratePerSecond: 0, attemptsPerSecond: 0.2 });
   });
 
   it('counts a young dispatch from its start, so the first seconds do not read as slow', () => {
@@ -46,7 +60,15 @@ describe('operationsOf', () => {
         failed: [{ channel: 'email', reason: '550 mailbox unavailable', n: 3 }],
       }),
     );
-    expect(ops.channels.sms).toEqual({ ratePerSecond: 0, etaSeconds: null, retrying: 5, nextAttemptAt: at('01:04').toISOString(), held: 0, heldUntil: null });
+    expect(ops.channels.sms).toEqual({
+      ratePerSecond: 0,
+      attemptsPerSecond: 0,
+      etaSeconds: null,
+      retrying: 5,
+      nextAttemptAt: at('01:04').toISOString(),
+      held: 0,
+      heldUntil: null,
+    });
     expect(ops.failures).toEqual([
       { channel: 'email', reason: '550 mailbox unavailable', failed: 3, retrying: 0 },
       { channel: 'sms', reason: 'SMS webhook answered 503', failed: 0, retrying: 3 },

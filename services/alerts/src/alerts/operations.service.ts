@@ -27,9 +27,10 @@ export class OperationsService {
 }
 
 /**
- * The view from the stored rows. Pace: outcomes per second over the last OPERATIONS_RATE_WINDOW_SECONDS (or since the
- * dispatch, when it is younger), counted in whole buckets from the first one the window touches. ETA: what is on its
- * way now (pending, less held and retrying, which wait for their own time) at that pace.
+ * The view from the stored rows. Pace: successes per second over the last OPERATIONS_RATE_WINDOW_SECONDS (or since the
+ * dispatch, when it is younger), counted in whole buckets from the first one the window touches: a provider that
+ * refuses everything quickly has no pace (issue #38). ETA: what is on its way now (pending, less held and retrying,
+ * which wait for their own time) at the pace the queue moves, every outcome counted (attemptsPerSecond).
  */
 export function operationsOf(alertId: string, r: OperationsRows): AlertOperations {
   const now = r.now.getTime();
@@ -44,15 +45,18 @@ export function operationsOf(alertId: string, r: OperationsRows): AlertOperation
     const counts = r.summary[channel];
     const retryRows = r.retrying.filter((x) => x.channel === channel);
     if (!counts && !retryRows.length) continue;
-    const outcomes = r.buckets.filter((b) => b.channel === channel && b.at.getTime() >= rateFrom).reduce((n, b) => n + b.succeeded + b.failed + b.retried, 0);
-    const ratePerSecond = Math.round((outcomes / rateSeconds) * 10) / 10;
+    const inWindow = r.buckets.filter((b) => b.channel === channel && b.at.getTime() >= rateFrom);
+    const perSecond = (n: number) => Math.round((n / rateSeconds) * 10) / 10;
+    const ratePerSecond = perSecond(inWindow.reduce((n, b) => n + b.succeeded, 0));
+    const attemptsPerSecond = perSecond(inWindow.reduce((n, b) => n + b.succeeded + b.failed + b.retried, 0));
     const retrying = retryRows.reduce((n, x) => n + x.n, 0);
     const moving = Math.max(0, (counts?.pending ?? 0) - (counts?.held ?? 0) - retrying);
     const next = retryRows.reduce<number | null>((min, x) => (min === null || x.next.getTime() < min ? x.next.getTime() : min), null);
     const held = r.heldUntil.find((h) => h.channel === channel);
     const ops: ChannelOperations = {
       ratePerSecond,
-      etaSeconds: moving > 0 && ratePerSecond > 0 ? Math.ceil(moving / ratePerSecond) : null,
+      attemptsPerSecond,
+      etaSeconds: moving > 0 && attemptsPerSecond > 0 ? Math.ceil(moving / attemptsPerSecond) : null,
       retrying,
       nextAttemptAt: next === null ? null : new Date(next).toISOString(),
       held: counts?.held ?? 0,

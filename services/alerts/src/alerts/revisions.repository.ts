@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { AlertTranslations, AlertUpdateField, AlertVersion, Severity } from '@beacon/contracts';
+import type { AllClearTranslations, AlertTranslations, AlertUpdateField, AlertVersion, Severity } from '@beacon/contracts';
 import { AppError, badRequest, conflict, notFound } from '@beacon/common';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
+import type { EligibilityAlert } from '../deliveries/eligibility.sql';
 import { ALERT_COLUMNS_SQL, AlertRow } from './alert.rows';
 import { toPgPolygon } from '../deliveries/polygon-column';
 import { StoredArea, toContractArea } from './alert-area';
@@ -65,16 +66,10 @@ export class RevisionsRepository {
       if (!draft && current.recipients === null) throw conflict('This alert is still being dispatched; try again in a moment', 'alert_not_dispatched');
       assertSeenIsCurrent(current, seen);
       const area = changes.area ?? {};
-      if (area.radiusKm !== undefined && (current.area_polygon || current.lat === null))
-        throw badRequest('A radius resizes a circle, and this alert has none: send its new area', 'invalid_area');
+      afterChanges(current, changes); // for its refusals: the new area is written below
       const changed = changedFields(current, changes);
       if (!changed.length) throw badRequest('Nothing to update: the alert already says this', 'nothing_to_update');
-      if (current.channels.includes('sms'))
-        assertSmsFits({
-          title: changes.title ?? current.title,
-          message: changes.message ?? current.message,
-          translations: changes.translations ?? current.translations ?? {},
-        });
+      assertUpdateFits(current, changes);
       if (!draft) await this.keepOriginal(m, id);
       // A new area replaces the old one whole (the AlertPolygons constraint wants a polygon's radius null).
       const where = area.where;
@@ -114,19 +109,28 @@ export class RevisionsRepository {
     });
   }
 
-  /** The all-clear: the alert ends (status all_clear), what was still on its way to people will not go. */
-  async allClear(id: string, message: string | null, actor: Actor): Promise<AlertRow> {
+  /**
+   * The all-clear: the alert ends (status all_clear), what was still on its way to people will not go. `translations`:
+   * its words in the alert's other languages (AllClearTranslations migration), each reader told in theirs.
+   */
+  async allClear(id: string, message: string | null, actor: Actor, translations: AllClearTranslations = {}): Promise<AlertRow> {
+    const languages = Object.keys(translations);
     return this.ds.transaction(async (m) => {
       await this.lockInEffect(m, id, 'given the all-clear');
       await this.keepOriginal(m, id);
       const [[row]] = await m.query(
-        `UPDATE alerts.alerts a SET status = 'all_clear', all_clear_at = now(), all_clear_message = $2, version = a.version + 1, updated_at = now()
+        `UPDATE alerts.alerts a SET status = 'all_clear', all_clear_at = now(), all_clear_message = $2, all_clear_translations = $3::jsonb,
+           version = a.version + 1, updated_at = now()
          WHERE a.id = $1 RETURNING ${ALERT_COLUMNS_SQL}`,
-        [id, message],
+        [id, message, languages.length ? JSON.stringify(translations) : null],
       );
       await this.addVersion(m, id, 'all_clear', [], actor);
       await this.deliveryRows.cancelPendingForEndedAlerts(m, [id], 'all clear given');
-      await this.audit.record(m, [id], 'all_clear', actor, { version: row.version, ...(message ? { message } : {}) });
+      await this.audit.record(m, [id], 'all_clear', actor, {
+        version: row.version,
+        ...(message ? { message } : {}),
+        ...(languages.length ? { languages } : {}),
+      });
       return row as AlertRow;
     });
   }
@@ -192,11 +196,7 @@ export class RevisionsRepository {
   /** The alert, locked for the change; 404 when unknown, 409 when it is not in effect (nor, where allowed, a draft). */
   private async lockInEffect(m: EntityManager, id: string, what: string, allowed: AlertRow['status'][] = ['active']): Promise<AlertRow> {
     const [row] = await m.query(`SELECT ${ALERT_COLUMNS_SQL} FROM alerts.alerts a WHERE a.id = $1 FOR UPDATE`, [id]);
-    if (!row) throw notFound('Alert', 'alert_not_found');
-    if (!allowed.includes(row.status)) {
-      const which = allowed.includes('draft') ? 'a draft or an alert in effect' : 'an alert in effect';
-      throw new AppError(409, 'invalid_alert_status', `Only ${which} can be ${what}; this one is ${row.status}`);
-    }
+    assertInEffect(row, what, allowed);
     return row;
   }
 
@@ -262,6 +262,52 @@ function toVersion(r: {
     at: iso(r.created_at)!,
     notified: r.recipients ?? null,
   };
+}
+
+/**
+ * 404 when the alert is unknown, 409 when it is not in effect (nor, where allowed, a draft; or only a draft): what an
+ * update, the all-clear (`what`: 'updated', 'given the all-clear') and the audience previews answer.
+ */
+export function assertInEffect(row: AlertRow | null | undefined, what: string, allowed: AlertRow['status'][] = ['active']): asserts row is AlertRow {
+  if (!row) throw notFound('Alert', 'alert_not_found');
+  if (!allowed.includes(row.status)) {
+    const which = [allowed.includes('draft') && 'a draft', allowed.includes('active') && 'an alert in effect'].filter(Boolean).join(' or ');
+    throw new AppError(409, 'invalid_alert_status', `Only ${which} can be ${what}; this one is ${row.status}`);
+  }
+}
+
+/**
+ * Whom the alert concerns after `changes`, as eligibility reads it (its severity and area): what an update's fan-out
+ * and its audience preview count. Refuses a radius for an alert with no circle, and an alert in effect losing its area
+ * (it would reach everyone: issue #38's rule that "everyone" is chosen when sending, never fallen into).
+ */
+export function afterChanges(current: AlertRow, changes: AlertChanges): EligibilityAlert {
+  const area = changes.area ?? {};
+  if (area.radiusKm !== undefined && (current.area_polygon || current.lat === null))
+    throw badRequest('A radius resizes a circle, and this alert has none: send its new area', 'invalid_area');
+  const where = area.where;
+  if (where && where.lat === null && current.lat !== null && current.status !== 'draft')
+    throw badRequest('An alert in effect keeps an area: send its new area instead of none', 'area_required');
+  return {
+    severity: changes.severity ?? current.severity,
+    category: current.category,
+    lat: where ? where.lat : current.lat,
+    lng: where ? where.lng : current.lng,
+    radius_km: where ? where.radiusKm : (area.radiusKm ?? current.radius_km),
+    area_polygon: where ? (where.polygon ? toPgPolygon(where.polygon) : null) : (current.area_polygon ?? null),
+    source: current.source,
+    created_by: current.created_by,
+  };
+}
+
+/** Refuses (400 sms_too_long) an update after which the alert's SMS, in any of its languages, would be too long. */
+export function assertUpdateFits(current: AlertRow, changes: AlertChanges) {
+  if (!current.channels.includes('sms')) return;
+  assertSmsFits({
+    title: changes.title ?? current.title,
+    message: changes.message ?? current.message,
+    translations: changes.translations ?? current.translations ?? {},
+  });
 }
 
 /** The fields `changes` really changes in `current` (the area as one). */

@@ -6,7 +6,7 @@ import { AlertsService } from './alerts.service';
 import { AllClearDto, UpdateAlertDto } from './dto/update-alert.dto';
 import { AlertChanges, RevisionsRepository } from './revisions.repository';
 import { toAlertArea } from './alert-area';
-import { toTranslations } from './alert-texts';
+import { toAllClearTranslations, toTranslations } from './alert-texts';
 
 /**
  * An alert's life after it went out, as warning systems (CAP, WEA) live it (a draft's update is just its edit): an update is a new version of the same
@@ -30,7 +30,7 @@ export class AlertRevisionsService {
   }
 
   async allClear(id: string, dto: AllClearDto, actor: Actor): Promise<AdminAlert> {
-    const row = await this.revisions.allClear(id, dto.message || null, actor);
+    const row = await this.revisions.allClear(id, dto.message || null, actor, toAllClearTranslations(dto.translations));
     await this.enqueue(id, row.version!);
     await this.alerts.announceChange(row);
     return this.alerts.get(id);

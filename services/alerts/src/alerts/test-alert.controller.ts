@@ -1,12 +1,12 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
-import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
+import { AuthUser, CurrentUser, MinRole } from '@beacon/auth';
 import { ApiErrors, ApiOperation, ApiReturns } from '@beacon/common';
 import { RateLimited } from '../config/rate-limits';
 import { TestAlertService } from './test-alert.service';
 
 /** The settings screen's Send Test Alert: under admin/settings for the screen, an alert for the alerts service. */
 @Controller('admin/settings')
-@Roles('admin')
+@MinRole('admin')
 export class TestAlertController {
   constructor(private readonly testAlerts: TestAlertService) {}
 
@@ -17,7 +17,7 @@ export class TestAlertController {
   @ApiOperation(
     'deliverySettings.sendTestAlert',
     'Send me a test alert',
-    'A real alert through the real pipeline (queue, dispatcher, providers), to the caller only, on the channels enabled in the settings. Kept out of history and figures.',
+    'A real alert through the real pipeline (queue, dispatcher, providers), to the caller only, on the channels enabled in the settings, marked TEST on each (its CAP: status Test). Kept out of history and figures.',
   )
   @ApiErrors({ 400: ['channels_disabled', 'no_test_target'] })
   testAlert(@CurrentUser() user: AuthUser) {

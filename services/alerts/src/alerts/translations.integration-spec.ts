@@ -24,6 +24,7 @@ describe('alert translations API', () => {
     message: 'Avoid 5th Street while crews repair a water main.',
     priority: 'medium',
     channels: ['web_push', 'sms'],
+    everyone: true,
     translations: { es },
   };
 
@@ -74,7 +75,11 @@ describe('alert translations API', () => {
       for (const [method, path, body] of [
         ['POST', '', withTranslations({ ...valid, translations: undefined })],
         ['POST', `/${draft.id}/update`, withTranslations({ revision: draft.revision })],
-        ['POST', '/templates', withTranslations({ ...valid, name: `Water main ${language}`, translations: undefined, priority: undefined })],
+        [
+          'POST',
+          '/templates',
+          withTranslations({ ...valid, name: `Water main ${language}`, translations: undefined, priority: undefined, everyone: undefined }),
+        ],
       ] as const) {
         const res = await rawJson(method, path, admin, body);
         expect([path, res.status]).toEqual([path, 400]);

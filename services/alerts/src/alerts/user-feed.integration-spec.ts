@@ -41,7 +41,7 @@ describe('the user feed without a home location', () => {
     await post('phoenix', { lat: PHOENIX.lat, lng: PHOENIX.lng, radiusKm: 20 });
     await post('new-zealand', { lat: WELLINGTON.lat, lng: WELLINGTON.lng, radiusKm: 20 });
     await post('critical-new-zealand', { severity: 'critical', lat: WELLINGTON.lat, lng: WELLINGTON.lng, radiusKm: 20 });
-    await post('everywhere', {});
+    await post('everywhere', { everyone: true });
     // what the dispatcher leaves behind
     await api.db.query(`UPDATE alerts.alerts SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [Object.values(ids)]);
   });

@@ -172,7 +172,9 @@ export class CapIngestService {
       return 'ignored';
     }
     const row = await this.alertRows.findById(alertId);
-    if (!row || (row.status !== 'draft' && row.status !== 'active')) {
+    // Held by the approval policy (issue 38): it can still be cancelled or end, like a draft.
+    const awaitingApproval = row?.status === 'pending_approval';
+    if (!row || (row.status !== 'draft' && row.status !== 'active' && !awaitingApproval)) {
       await track(alertId, `ignored: the alert is ${row?.status ?? 'gone'}`);
       return 'ignored';
     }
@@ -190,7 +192,7 @@ export class CapIngestService {
     }
     const info = primaryInfo(msg.infos);
     if (isExpired(info)) {
-      if (row.status === 'draft') await this.alerts.cancel(alertId, actor);
+      if (row.status === 'draft' || awaitingApproval) await this.alerts.cancel(alertId, actor);
       else {
         await this.sources.expireAt(alertId, expiryOf(info)!);
         await this.alerts.announceChange((await this.alertRows.findById(alertId))!);
@@ -198,6 +200,8 @@ export class CapIngestService {
       await track(alertId, 'ended: expired');
       return 'cancelled';
     }
+    // Its update waits too, untracked: a later poll takes it as a new version once approved, or into the draft once rejected.
+    if (awaitingApproval) return 'retry';
     const { title, message } = capText(info);
     const translations = toBeaconTranslations(msg.infos, info);
     const { area } = await this.areaOf(source, info, url);
@@ -314,7 +318,8 @@ export class CapIngestService {
     input.sourceRef = `${source.id}:${msg.sender}:${msg.identifier}`;
     const { alert } = await this.alerts.createFrom(input, actor);
     // Geocode-only, or an area Beacon refused: kept as a draft the admin must give an area before sending (the console says so).
-    await track(alert.id, area ? (sendNow ? 'sent' : 'draft') : refused ? `draft: ${refused}` : 'draft: needs an area');
+    const sent = alert.status === 'pending_approval' ? 'awaiting approval' : 'sent';
+    await track(alert.id, area ? (sendNow ? sent : 'draft') : refused ? `draft: ${refused}` : 'draft: needs an area');
     this.logger.log(`CAP source ${source.id}: ${msg.sender}/${msg.identifier} made alert ${alert.id} (${alert.status})`);
     return 'created';
   }

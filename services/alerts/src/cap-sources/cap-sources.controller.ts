@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
+import { AuthUser, CurrentUser, MinRole } from '@beacon/auth';
 import { ApiErrors, ApiFile, ApiNoContent, ApiOperation, ApiReturns, notFound, RateLimitExceeded } from '@beacon/common';
 import { ALERT_CONTENT_ERRORS } from '../alerts/alert-content.errors';
 import { alertIdPipe } from '../alerts/alert-id.pipe';
@@ -12,11 +12,13 @@ const sourceId = new ParseUUIDPipe({ exceptionFactory: () => notFound('CAP sourc
 
 /** Admin: the CAP sources Beacon takes official warnings from (issue 23), their health, and a CAP-made alert's origin. */
 @Controller('admin/cap-sources')
-@Roles('admin')
+// each route names the least role it needs (issue #38); one that does not is for admins only
+@MinRole('admin')
 export class CapSourcesController {
   constructor(private readonly sources: CapSourcesService) {}
 
   @Get()
+  @MinRole('viewer')
   @ApiReturns('CapSourceList')
   @ApiOperation('capSources.list', 'CAP sources', 'The feeds Beacon takes official warnings from, with their health.')
   list() {
@@ -37,6 +39,7 @@ export class CapSourcesController {
 
   /** Where an alert made from a CAP message came from: the source, the message's identifiers and address. */
   @Get('alerts/:alertId')
+  @MinRole('viewer')
   @ApiReturns('CapOrigin')
   @ApiOperation(
     'capSources.originOfAlert',
@@ -50,6 +53,7 @@ export class CapSourcesController {
 
   /** The original CAP message, as it was received. */
   @Get('alerts/:alertId/original.xml')
+  @MinRole('viewer')
   @ApiFile(CAP_CONTENT_TYPE)
   @ApiOperation('capSources.originalMessage', 'The original CAP message', 'The CAP message an alert was made from, as it was received.')
   @ApiErrors({ 404: ['alert_not_found', 'cap_origin_not_found'] })
@@ -63,6 +67,7 @@ export class CapSourcesController {
   }
 
   @Get(':id')
+  @MinRole('viewer')
   @ApiReturns('CapSource')
   @ApiOperation('capSources.get', 'One CAP source', 'A source with its health.')
   @ApiErrors({ 404: ['cap_source_not_found'] })

@@ -107,6 +107,7 @@ describe('CAP 1.2 feed', () => {
       title: 'Heat advisory',
       message: 'Highs near 115 F this afternoon.',
       channels: ['web_push'],
+      everyone: true,
       expiresAt,
     });
     await post('draft', {
@@ -133,8 +134,16 @@ describe('CAP 1.2 feed', () => {
       title: 'Boil water notice',
       message: 'Boil tap water before drinking.',
       channels: ['web_push'],
+      everyone: true,
     });
-    await post('longGone', { type: 'Weather', priority: 'low', title: 'Dust storm passed', message: 'The dust storm has moved east.', channels: ['web_push'] });
+    await post('longGone', {
+      type: 'Weather',
+      priority: 'low',
+      title: 'Dust storm passed',
+      message: 'The dust storm has moved east.',
+      channels: ['web_push'],
+      everyone: true,
+    });
     await cancel('longGone');
     await post('cancelledDraft', {
       type: 'Emergency',

@@ -1,5 +1,5 @@
 import { create } from 'xmlbuilder2';
-import { alertLanguages, CAP_LANGUAGE_TAGS, lifecycleWords, SERVICES, textInLanguage } from '@beacon/contracts';
+import { alertLanguages, allClearMessageIn, CAP_LANGUAGE_TAGS, lifecycleWords, SERVICES, textInLanguage } from '@beacon/contracts';
 import { CAP_SEVERITY, capCategory, capUrgency } from './cap-vocabulary';
 import { toContractArea } from '../alerts/alert-area';
 import type { PublicAlertRow } from './cap.repository';
@@ -96,7 +96,8 @@ export function capMessage(a: PublicAlertRow, site: CapSite): string {
   put(alert, 'identifier', latest.identifier);
   put(alert, 'sender', site.sender);
   put(alert, 'sent', capTime(latest.sent));
-  put(alert, 'status', 'Actual');
+  // a test alert (never in the public feed; admins read its CAP) says so: CAP 1.2 status Test (issue #38)
+  put(alert, 'status', a.source === 'test' ? 'Test' : 'Actual');
   put(alert, 'msgType', cancelled(a) ? 'Cancel' : messages.length > 1 ? 'Update' : 'Alert');
   put(alert, 'scope', 'Public');
   if (messages.length > 1)
@@ -124,7 +125,13 @@ export function capMessage(a: PublicAlertRow, site: CapSite): string {
     if (a.expires_at) put(info, 'expires', capTime(a.expires_at));
     put(info, 'senderName', 'Beacon');
     put(info, 'headline', allClear(a) ? `${lifecycleWords(language).allClear}${text.title}` : text.title);
-    put(info, 'description', allClear(a) ? (a.all_clear_message ?? lifecycleWords(language).allClearDefault) : text.message);
+    put(
+      info,
+      'description',
+      allClear(a)
+        ? (allClearMessageIn({ message: a.all_clear_message, translations: a.all_clear_translations }, language) ?? lifecycleWords(language).allClearDefault)
+        : text.message,
+    );
     put(info, 'web', site.webUrl(a.id));
     const area = info.ele('area');
     put(area, 'areaDesc', a.location_name ?? 'Area of the alert');

@@ -42,7 +42,15 @@ describe('alertTextFor: the text each recipient gets', () => {
       message: expect.stringContaining('ya no incluye su ubicación'),
     });
     expect(asDelivered(es, 'all_clear')).toMatchObject({ title: 'Fin de la alerta: Conductor en sentido contrario', severity: 'high' });
-    expect(asDelivered({ ...es, all_clear_message: 'Roads open.' }, 'all_clear').message).toBe('Roads open.');
+    // The all-clear in the reader's language alone (issue #38): their own words, else Beacon's, never the English.
+    expect(asDelivered({ ...es, all_clear_message: 'Roads open.' }, 'all_clear').message).toBe('El peligro ha pasado. Esta alerta ha terminado.');
+    const translated = { ...es, all_clear_message: 'Roads open.', all_clear_translations: { es: { message: 'Carreteras abiertas.' } } };
+    expect(asDelivered(translated, 'all_clear').message).toBe('Carreteras abiertas.');
+    expect(asDelivered({ ...translated, ...alertTextFor(alert, null) }, 'all_clear')).toMatchObject({
+      title: 'All clear: Wrong-way driver',
+      message: 'Roads open.',
+    });
+    expect(asDelivered(alertTextFor(alert, null), 'all_clear').message).toBe('The danger has passed. This alert has ended.');
     const en = alertTextFor(alert, 'fr');
     expect(asDelivered(en, 'update').title).toBe('Update: Wrong-way driver');
     expect(asDelivered(en, 'alert')).toBe(en);

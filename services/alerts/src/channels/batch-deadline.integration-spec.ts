@@ -52,6 +52,7 @@ describe('channel batch deadline', () => {
       category: 'weather',
       severity: 'high',
       channels: ['email'],
+      everyone: true,
     });
     expect(sent.status).toBe(201);
     const alertId = sent.body.id;

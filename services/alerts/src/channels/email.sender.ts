@@ -90,7 +90,8 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
     const severity = SEVERITY_INFO[lead.severity].label;
     if (!isDigest(m)) {
       return {
-        subject: `[${severity}] ${lead.title}`,
+        // a test alert's subject starts with its TEST marker (asDelivered), not the severity
+        subject: lead.source === 'test' ? lead.title : `[${severity}] ${lead.title}`,
         text: `${emailAlertText(lead)}\n\nView the alert: ${link(lead)}\n`,
         html: `${emailAlertHtml(lead)}\n${emailLink(link(lead), 'View the alert')}`,
       };

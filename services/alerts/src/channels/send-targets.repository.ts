@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { Language } from '@beacon/contracts';
+import type { AllClearTranslations, Language } from '@beacon/contracts';
 import type { DeliveryKind, RecipientSettings } from '../deliveries/deliveries.repository';
 import type { DeliveryAlert } from '../deliveries/delivery-alerts.repository';
 
@@ -14,10 +14,14 @@ export type SendableAlert = Pick<
 > & {
   /** The all-clear's own words, when it was given with some. */
   all_clear_message?: string | null;
+  /** Those words in the alert's other languages (asDelivered picks the recipient's). */
+  all_clear_translations?: AllClearTranslations | null;
   /** What the message carries of the alert when it is not the alert itself (asDelivered): a reminder, an update ... */
   kind?: Exclude<DeliveryKind, 'alert'>;
   /** The language title and message are in, once chosen for a recipient (alertTextFor); absent: as stored (English). */
   language?: Language;
+  /** 'test': every channel marks it as a test (asDelivered, issue #38). */
+  source?: DeliveryAlert['source'];
 };
 
 /**

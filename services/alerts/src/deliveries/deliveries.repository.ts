@@ -168,7 +168,7 @@ export function userIdRanges(parts: number): UserIdRange[] {
  *   pending | sent | delivered -> read
  *                           markRead ("I'm Safe"; other statuses keep theirs and only get read_at)
  *   failed    -> pending    retryFailed (an operator's "Retry failed"; out of any digest it was carried in)
- *   (none)    -> pending    createFallback (an operator's "send to the unreached by another channel")
+ *   (none)    -> pending    createFallback (an operator's "send to the unreached by another channel"; fallback = true)
  *   (none)    -> pending    createReminders (round 1: the alert's escalation, for those reached who have not answered)
  *   sent      -> delivered  markDeliveredByReceipt (earlier states only get delivered_at, read by recordOutcomes)
  *   pending   -> pending    markRetryAt, after a transient failure: next_attempt_at, the job's retry time (every
@@ -339,10 +339,10 @@ export class DeliveriesRepository {
        settled AS (
          UPDATE alerts.alert_deliveries d
          SET status = CASE WHEN d.status = 'sending' THEN 'failed' ELSE 'cancelled' END,
-             error = CASE WHEN d.status = 'sending' THEN 'outcome unknown: its sending was interrupted, and the ' || e.reason || ' before it was retried'
-                          ELSE e.reason END,
+             error = CASE WHEN d.status = 'sending' THEN e.unknown ELSE e.reason END,
+             last_error = CASE WHEN d.status = 'sending' THEN e.unknown ELSE d.last_error END,
              next_attempt_at = NULL, updated_at = now()
-         FROM ended e
+         FROM (SELECT ended.*, 'outcome unknown: its sending was interrupted, and the ' || ended.reason || ' before it was retried' AS unknown FROM ended) e
          WHERE d.alert_id = e.id AND d.status IN ('pending','sending') AND ${unmovedSql('$1')}
            AND NOT (d.kind = 'all_clear' AND e.status = 'all_clear')
            AND (d.merged_into IS NULL OR NOT EXISTS (
@@ -446,7 +446,8 @@ export class DeliveriesRepository {
   }
 
   /**
-   * Writes outcomes in one statement (one trigger run updates the summary). Transient failures go back to pending
+   * Writes outcomes in one statement (one trigger run updates the summary). A failed attempt's error is also kept in
+   * last_error, which a later success leaves (the per-recipient report shows it beside the success). Transient failures go back to pending
    * unless this was the last attempt (`finalAttempt`, for all or per outcome), when they fail with their last error; deferred ones (never started) go back
    * to pending whatever the attempt, their claim not counted. Push subscriptions that took the message are kept
    * (push_accepted), so a retry goes only to the user's other devices, and a delivery any device took ends sent.
@@ -488,6 +489,7 @@ export class DeliveriesRepository {
                        ELSE (${resolved}) END,
          attempts = d.attempts - (v.status = 'deferred')::int,
          error = CASE WHEN (${resolved}) IN ('sent','delivered') THEN NULL ELSE v.error END,
+         last_error = CASE WHEN v.status IN ('pending','failed') THEN v.error ELSE d.last_error END,
          push_accepted = CASE WHEN cardinality(v.accepted) > 0 THEN coalesce(d.push_accepted, '{}') || v.accepted ELSE d.push_accepted END,
          provider_message_id = coalesce(v.message_id, d.provider_message_id),
          sent_at = CASE WHEN (${resolved}) IN ('sent','delivered') THEN coalesce(d.sent_at, now()) ELSE d.sent_at END,
@@ -580,7 +582,7 @@ export class DeliveriesRepository {
 
   /**
    * A version's fan-out (AlertRevisionsService), in one statement, as round `round`; re-run after a crash, it adds
-   * nothing. For an update, per person and channel of the alert: whoever the alert reached (their last message on the
+   * nothing. For an update, per person and channel of the alert (or that a fallback used for them): whoever the alert reached (their last message on the
    * channel not being that they left the area) and is still concerned by the new version gets an 'update'; whoever it
    * reached and is no longer concerned is told so ('left_area'); whoever it concerns now and it never reached gets the
    * alert as new ('alert'), unless a delivery of it is still on its way to them, which will carry the new version.
@@ -610,17 +612,21 @@ export class DeliveriesRepository {
     }
     const eligible = eligibleUsersSql(alert, params);
     const hold = holdUntilSql(alert, params, at);
-    return this.inserted(
+    const written = await this.inserted(
       `WITH e AS (${eligible}),
-       inside AS (
-         SELECT e.user_id, c.channel FROM e CROSS JOIN LATERAL (VALUES
-             ('push', ${reachableOn('push')}), ('sms', ${reachableOn('sms')}), ('email', ${reachableOn('email')})) AS c(channel, reachable)
-         WHERE c.reachable AND c.channel = ANY(${params.bind('channels', alert.channels, 'text[]')})),
        reached AS (${reachedSql}),
        open AS (
          SELECT d.user_id, d.channel, bool_or(d.kind = 'alert') AS has_alert FROM alerts.alert_deliveries d
          WHERE d.alert_id = ${alertId} AND d.round < ${r} AND d.status = 'pending' AND d.kind IN ('alert', 'update', 'left_area')
          GROUP BY d.user_id, d.channel),
+       -- A channel outside the alert's that a fallback used is the person's channel for it from then on: still
+       -- concerned, they are updated there, not told they left the area (nor their fallback called off).
+       inside AS (
+         SELECT e.user_id, c.channel FROM e CROSS JOIN LATERAL (VALUES
+             ('push', ${reachableOn('push')}), ('sms', ${reachableOn('sms')}), ('email', ${reachableOn('email')})) AS c(channel, reachable)
+         WHERE c.reachable AND (c.channel = ANY(${params.bind('channels', alert.channels, 'text[]')})
+           OR EXISTS (SELECT 1 FROM reached l WHERE l.user_id = e.user_id AND l.channel = c.channel)
+           OR EXISTS (SELECT 1 FROM open o WHERE o.user_id = e.user_id AND o.channel = c.channel))),
        plan AS (
          SELECT k.user_id, k.channel,
                 CASE WHEN i.user_id IS NOT NULL AND l.kind IS NOT NULL AND l.kind <> 'left_area' THEN 'update'
@@ -647,6 +653,45 @@ export class DeliveriesRepository {
        ORDER BY p.user_id, p.channel
        ON CONFLICT (alert_id, user_id, channel, round) DO NOTHING`,
       params.values,
+    );
+    // Counted whatever this run wrote, so that a re-run after a crash between the insert and the count still counts.
+    await this.recountAfterUpdate(alert);
+    return written;
+  }
+
+  /**
+   * After an update's fan-out: `recipients` counted again over every round's rows (those the update newly concerns were
+   * sent it), and `concerned` as the dispatch counts it, recipients and those the alert concerns now whom no channel
+   * reaches (no row of theirs in any round): so "N more it concerns no channel reaches" speaks of the area as it is now.
+   * Recipients are never lowered (rows are never deleted; a concurrent round's count may have seen more).
+   */
+  private async recountAfterUpdate(alert: AudienceAlert): Promise<void> {
+    const params = new SqlParams();
+    const eligible = eligibleUsersSql(alert, params);
+    const alertId = params.bind('alert', alert.id, 'uuid');
+    await this.ds.query(
+      `WITH e AS (${eligible}),
+       n AS (SELECT (SELECT count(DISTINCT d.user_id) FROM alerts.alert_deliveries d WHERE d.alert_id = ${alertId})::int AS people,
+                    (SELECT count(*) FROM e WHERE NOT EXISTS (
+                       SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = ${alertId} AND d.user_id = e.user_id))::int AS unreached)
+       UPDATE alerts.alerts a SET recipients = greatest(a.recipients, n.people), concerned = greatest(a.recipients, n.people) + n.unreached
+       FROM n WHERE a.id = ${alertId}`,
+      params.values,
+    );
+  }
+
+  /**
+   * alerts.recipients counted again over every round's rows, one per person as the dispatch counts them, after a
+   * fallback, in its transaction (`m`). Those it reached were among the concerned whom no channel reached, so
+   * `concerned` stays, raised only if it had fallen behind. Never lowered, like recountAfterUpdate.
+   */
+  async recountRecipients(m: EntityManager, alertId: string): Promise<void> {
+    await m.query(
+      `UPDATE alerts.alerts a SET recipients = n.people,
+              concerned = CASE WHEN a.concerned IS NULL THEN NULL ELSE greatest(a.concerned, n.people) END
+       FROM (SELECT count(DISTINCT d.user_id)::int AS people FROM alerts.alert_deliveries d WHERE d.alert_id = $1) n
+       WHERE a.id = $1 AND a.recipients < n.people`,
+      [alertId],
     );
   }
 
@@ -684,7 +729,8 @@ export class DeliveriesRepository {
   /**
    * An operator's fallback, in the caller's transaction (`m`): a pending delivery on `channel` for each person the
    * alert concerns (by its rule, now) whom nothing reached (no delivery sent, delivered or read on any channel, and
-   * none under way on `channel`), and whom `channel` can reach. The unique key makes a second call add nothing.
+   * none under way on `channel`), and whom `channel` can reach, marked `fallback`. The unique key makes a second call
+   * add nothing. Those it is the first delivery of become recipients (recountRecipients).
    */
   async createFallback(m: EntityManager, alert: AudienceAlert, channel: DeliveryChannel): Promise<string[]> {
     const params = new SqlParams();
@@ -692,8 +738,8 @@ export class DeliveriesRepository {
     const alertId = params.bind('alert', alert.id, 'uuid');
     const rows = await m.query(
       `WITH e AS (${eligible})
-       INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel)
-       SELECT ${alertId}, e.user_id, ${params.bind('channel', channel, 'text')} FROM e
+       INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, fallback)
+       SELECT ${alertId}, e.user_id, ${params.bind('channel', channel, 'text')}, true FROM e
        WHERE ${reachableOn(channel)}
          AND NOT EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = ${alertId} AND d.user_id = e.user_id
                          AND d.status IN ('sent', 'delivered', 'read'))
@@ -702,6 +748,7 @@ export class DeliveriesRepository {
        RETURNING id`,
       params.values,
     );
+    if (rows.length) await this.recountRecipients(m, alert.id);
     return rows.map((r: { id: string }) => r.id);
   }
 }

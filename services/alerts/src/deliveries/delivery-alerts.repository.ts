@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { AlertCategory, AlertStatus, AlertTranslations, DeliveryChannel, Severity } from '@beacon/contracts';
+import type { AlertCategory, AlertStatus, AlertTranslations, AllClearTranslations, DeliveryChannel, Severity } from '@beacon/contracts';
 
 /** Deliveries per channel job, by channel. */
 export type BatchSizes = Record<DeliveryChannel, number>;
@@ -44,6 +44,8 @@ export interface DeliveryAlert extends AlertColumns {
   created_at: Date;
   /** The all-clear's own words, when it was given with some. */
   all_clear_message: string | null;
+  /** Those words in the alert's other languages (AllClearTranslations migration). */
+  all_clear_translations: AllClearTranslations | null;
   /** The sizes the dispatch cut its batches with (null before the dispatch, or before they were kept). */
   batch_sizes: BatchSizes | null;
 }
@@ -62,7 +64,7 @@ export class DeliveryAlertsRepository {
     return this.ds.query(
       `SELECT id, title, message, translations, type, severity, category, location_name, lat, lng, radius_km, area_polygon, channels,
               source, created_by, status, ${expiredSql('alerts')} AS expired, version, dispatched_at, sent_at, created_at,
-              all_clear_message, batch_sizes
+              all_clear_message, all_clear_translations, batch_sizes
        FROM alerts.alerts WHERE id = ANY($1::uuid[])`,
       [ids],
     );

@@ -37,8 +37,13 @@ export function eligibilityWhere(a: AlertExprs, p = 'p', knownInside?: string): 
     AND ${knownInside ? `(${knownInside} OR ${area})` : area}`;
 }
 
-/** The alert fields eligibility and holds read (of a DeliveryAlert, or an area being previewed). */
-export type EligibilityAlert = Pick<DeliveryAlert, 'severity' | 'category' | 'lat' | 'lng' | 'radius_km' | 'area_polygon' | 'source' | 'created_by'>;
+/**
+ * The alert fields eligibility and holds read (of a DeliveryAlert, or an area being previewed). `id` names a stored
+ * test alert's recipients (alerts.test_alert_recipients, issue #38); an area being previewed has none.
+ */
+export type EligibilityAlert = Pick<DeliveryAlert, 'severity' | 'category' | 'lat' | 'lng' | 'radius_km' | 'area_polygon' | 'source' | 'created_by'> & {
+  id?: string;
+};
 
 /** Collects bind parameters as a statement is written; a value bound once is reused by name. */
 export class SqlParams {
@@ -58,10 +63,14 @@ export class SqlParams {
 
 /**
  * Whether the user whose preferences row is `p` is eligible for `alert`, as a predicate: eligibilityWhere over
- * bound parameters, or, for a test alert (admin settings, Send Test Alert), being its creator.
+ * bound parameters, or, for a test alert, being its creator (Send Test Alert) or among its recipients (the recurring
+ * test alert to the staff test group, issue #38).
  */
 export function eligiblePredicate(alert: EligibilityAlert, params: SqlParams, p = 'p', knownInside?: string): string {
-  if (alert.source === 'test') return `${p}.user_id = ${params.bind('creator', alert.created_by, 'uuid')}`;
+  if (alert.source === 'test') {
+    const recipients = `SELECT r.user_id FROM alerts.test_alert_recipients r WHERE r.alert_id = ${params.bind('test_alert', alert.id ?? null, 'uuid')}`;
+    return `(${p}.user_id = ${params.bind('creator', alert.created_by, 'uuid')} OR ${p}.user_id IN (${recipients}))`;
+  }
   return eligibilityWhere(
     {
       severity: params.bind('severity', alert.severity, 'text'),

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Roles } from '@beacon/auth';
+import { MinRole } from '@beacon/auth';
 import { ApiErrors, ApiOperation, ApiReturns, RateLimitExceeded } from '@beacon/common';
 import { RateLimited } from '../config/rate-limits';
 import { GeocodeQuery } from './geocode.query';
@@ -8,7 +8,7 @@ import { GeocoderService } from './geocoder.service';
 
 /** Admin: GET /api/alerts/geocode?q=... — the wizard's address search, to centre the map. Before /:id (app.module). */
 @Controller('geocode')
-@Roles('admin')
+@MinRole('publisher')
 export class GeocodeController {
   constructor(private readonly geocoder: GeocoderService) {}
 

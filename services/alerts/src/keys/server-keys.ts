@@ -50,6 +50,10 @@ export function vapidSigningKey(publicKey: string, d: string): KeyObject {
 const tokenFor = (secret: KeyObject, deliveryId: string, purpose: ReceiptPurpose) =>
   createHmac('sha256', secret).update(`${purpose}:${deliveryId}`).digest('base64url').slice(0, 32);
 
+/** The audience tokens' key of a receipt secret (ServerKeys.audienceTokenKey). */
+export const audienceTokenKeyOf = (receiptSecret: KeyObject) =>
+  createSecretKey(createHmac('sha256', receiptSecret).update('beacon:audience-token:v1').digest());
+
 /**
  * Keys generated on first start and kept in the alerts schema: the VAPID key pair (RFC 8292) and the
  * secret that signs per-delivery receipt tokens (the service worker reports "shown" and "acknowledged"
@@ -85,6 +89,14 @@ export class ServerKeys implements OnApplicationBootstrap {
     const expected = Buffer.from(await this.receiptToken(deliveryId, purpose));
     const given = Buffer.from(String(token ?? ''));
     return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /**
+   * The key audience previews' tokens are signed with (alerts/audience-token.ts, issue #38): derived from the receipt
+   * secret for that purpose alone, so it is kept where the receipts' is, and no message of one can pass for the other's.
+   */
+  async audienceTokenKey(): Promise<KeyObject> {
+    return audienceTokenKeyOf((await this.load()).receiptSecret);
   }
 
   private load() {

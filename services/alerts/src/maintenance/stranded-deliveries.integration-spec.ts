@@ -74,7 +74,7 @@ function strandedStack(tag: string, firstPhone: number) {
       'POST',
       '',
       adminToken,
-      { title: `Stranded ${category}`, message: 'Deliveries whose jobs are lost.', category, severity: 'medium', channels: ['sms'] },
+      { title: `Stranded ${category}`, message: 'Deliveries whose jobs are lost.', category, severity: 'medium', channels: ['sms'], everyone: true },
       { 'x-request-id': requestId },
     );
     expect(post.status).toBe(201);

@@ -85,6 +85,7 @@ describe('alert sweep', () => {
       category: 'weather',
       severity: 'medium',
       channels: ['sms'],
+      everyone: true,
       expiresAt: new Date(Date.now() + 3600_000).toISOString(),
     });
     expect(post.status).toBe(201);
@@ -188,6 +189,7 @@ describe('alert sweep', () => {
         category: 'weather',
         severity: 'medium',
         channels: ['sms'],
+        everyone: true,
         ...(expiresAt ? { expiresAt } : {}),
       });
       expect(post.status).toBe(201);
@@ -237,6 +239,7 @@ describe('alert sweep', () => {
       category: 'traffic',
       severity: 'critical',
       channels: ['sms'],
+      everyone: true,
       remindAfterMinutes: 2,
     });
     expect(refused.status).toBe(400);
@@ -248,6 +251,7 @@ describe('alert sweep', () => {
       category: 'traffic',
       severity: 'critical',
       channels: ['sms'],
+      everyone: true,
       remindAfterMinutes: 10,
     });
     expect(post.status).toBe(201);

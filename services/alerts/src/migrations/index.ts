@@ -26,6 +26,10 @@ import { DispatchRequestId1764660000000 } from './1764660000000-DispatchRequestI
 import { AlertRevisionCounter1764650000000 } from './1764650000000-AlertRevisionCounter';
 import { DispatchOutbox1764670000000 } from './1764670000000-DispatchOutbox';
 import { RedisEpochRecord1764680000000 } from './1764680000000-RedisEpochRecord';
+import { SendReview1764690000000 } from './1764690000000-SendReview';
+import { DeliveryLedger1764700000000 } from './1764700000000-DeliveryLedger';
+import { AllClearTranslations1764720000000 } from './1764720000000-AllClearTranslations';
+import { RecurringTestAlert1764740000000 } from './1764740000000-RecurringTestAlert';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -57,4 +61,8 @@ export const migrations = [
   DispatchRequestId1764660000000,
   DispatchOutbox1764670000000,
   RedisEpochRecord1764680000000,
+  SendReview1764690000000,
+  DeliveryLedger1764700000000,
+  AllClearTranslations1764720000000,
+  RecurringTestAlert1764740000000,
 ];

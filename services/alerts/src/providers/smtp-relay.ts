@@ -133,29 +133,36 @@ export function maskSmtpPassword(smtpUrl: string): string {
  * longer than `deadlineMs`, so a check the caller gave up on does not hold a connection long after.
  */
 export async function verifyRelay(options: SmtpOptions, deadlineMs: number): Promise<{ ok: boolean; message: string }> {
-  // a second past the deadline: the deadline, not a step, is what the caller hears about
+  const transport: Transporter = nodemailer.createTransport(relayCheckOptions(options, deadlineMs) as never);
+  try {
+    await transport.verify();
+    return { ok: true, message: `Mail relay ${relayName(options)} accepted the connection and the sign-in` };
+  } catch (e) {
+    return { ok: false, message: relayFailure('Mail relay check failed', e) };
+  } finally {
+    transport.close();
+  }
+}
+
+/**
+ * One connection, not a pool: a check, not a send (nodemailer's overloads do not type a spread of pool options). No
+ * step waits past a second after the deadline: the deadline, not a step, is what the caller hears about.
+ */
+function relayCheckOptions(options: SmtpOptions, deadlineMs: number) {
   const cap = (ms: number) => Math.min(ms, deadlineMs + 1_000);
-  const check = {
+  return {
     ...options,
     pool: false,
     connectionTimeout: cap(options.connectionTimeout),
     greetingTimeout: cap(options.greetingTimeout),
     socketTimeout: cap(options.socketTimeout),
   };
-  // One connection, not a pool: a check, not a send (nodemailer's overloads do not type a spread of pool options).
-  const transport: Transporter = nodemailer.createTransport(check as never);
-  try {
-    await transport.verify();
-    return { ok: true, message: `Mail relay ${relayName(options)} accepted the connection and the sign-in` };
-  } catch (e) {
-    const err = e as Error & { code?: string; responseCode?: number };
-    return {
-      ok: false,
-      message: `Mail relay check failed: ${err.responseCode ? `${err.responseCode} ` : ''}${err.code ?? ''} ${err.message}`.replace(/\s+/g, ' ').trim(),
-    };
-  } finally {
-    transport.close();
-  }
+}
+
+/** The relay's refusal as a person reads it: its reply code, nodemailer's error code and message. */
+function relayFailure(what: string, e: unknown): string {
+  const err = e as Error & { code?: string; responseCode?: number };
+  return `${what}: ${err.responseCode ? `${err.responseCode} ` : ''}${err.code ?? ''} ${err.message}`.replace(/\s+/g, ' ').trim();
 }
 
 /** The relay's name as the administrator wrote it (the options may hold the address it resolved to). */
@@ -165,22 +172,56 @@ const relayName = (options: SmtpOptions) => options.tls?.servername ?? options.h
  * Test Connection for the relay at `smtpUrl`: the URL checked (its options, its host public or allow-listed) and the
  * relay verified, all within `deadlineMs`. Past it: 502 `mail_relay_timeout` (the relay failed us, as the geocoder's 502), naming the relay.
  */
-export async function testRelay(smtpUrl: string, allowHosts: string[], deadlineMs: number): Promise<{ ok: boolean; message: string }> {
+export function testRelay(smtpUrl: string, allowHosts: string[], deadlineMs: number): Promise<{ ok: boolean; message: string }> {
+  return withinRelayDeadline(smtpUrl, allowHosts, deadlineMs, 'connect, TLS, greeting and sign-in', (options) => verifyRelay(options, deadlineMs));
+}
+
+/**
+ * Sends one message through the relay at `smtpUrl` (Send test e-mail), checked as a send is and within `deadlineMs`
+ * like Test Connection: the relay's own answer (accepted, or its refusal) is the outcome.
+ */
+export function sendThroughRelay(
+  smtpUrl: string,
+  allowHosts: string[],
+  deadlineMs: number,
+  message: { from: string; to: string; subject: string; text: string },
+): Promise<{ ok: boolean; message: string; messageId?: string }> {
+  return withinRelayDeadline(smtpUrl, allowHosts, deadlineMs, 'connect, sign-in and sending the message', async (options) => {
+    const transport: Transporter = nodemailer.createTransport(relayCheckOptions(options, deadlineMs) as never);
+    try {
+      const sent = await transport.sendMail(message);
+      return { ok: true, message: `Mail relay ${relayName(options)} accepted the test e-mail for ${message.to}`, messageId: sent.messageId };
+    } catch (e) {
+      return { ok: false, message: relayFailure('Mail relay refused the test e-mail', e) };
+    } finally {
+      transport.close();
+    }
+  });
+}
+
+/** `step` on the relay at `smtpUrl`, its URL checked first, the whole within `deadlineMs` (else 502 `mail_relay_timeout`). */
+async function withinRelayDeadline<T>(
+  smtpUrl: string,
+  allowHosts: string[],
+  deadlineMs: number,
+  stepName: string,
+  step: (options: SmtpOptions) => Promise<T>,
+): Promise<T> {
   let name: string | undefined;
   const checked = await within(
     (async () => {
       const options = await guardedSmtpOptions(smtpUrl, 1, allowHosts);
       name = relayName(options);
-      return verifyRelay(options, deadlineMs);
+      return step(options);
     })(),
     deadlineMs,
   );
   if (checked.done) return checked.value;
-  const step = name ? 'connect, TLS, greeting and sign-in' : 'resolving its host name';
+  const doing = name ? stepName : 'resolving its host name';
   throw new AppError(
     502,
     'mail_relay_timeout',
-    `Mail relay ${name ?? ''} did not finish the check (${step}) within ${Math.round(deadlineMs / 1000)} s`.replace(/\s+/g, ' '),
+    `Mail relay ${name ?? ''} did not finish the check (${doing}) within ${Math.round(deadlineMs / 1000)} s`.replace(/\s+/g, ' '),
     { timeoutSeconds: Math.round(deadlineMs / 1000) },
   );
 }

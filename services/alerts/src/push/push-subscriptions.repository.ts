@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { CHANNEL_BIT } from '../deliveries/eligibility.sql';
 
 @Injectable()
 export class PushSubscriptionsRepository {
@@ -43,5 +44,26 @@ export class PushSubscriptionsRepository {
   async countAll(): Promise<number> {
     const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n FROM alerts.push_subscriptions`);
     return n;
+  }
+
+  /**
+   * The browsers a push would go to now, as the dispatcher picks them: people with push on in their preferences
+   * (channel_mask's push bit, the rule reachableOn reads), at most `perUser` each, those registered last (pushTargets).
+   * `subscribed` counts every stored subscription, so a screen can say how many of them cannot receive and why.
+   */
+  async receivers(perUser: number): Promise<{ browsers: number; people: number; subscribed: number; failing: number }> {
+    const [row] = await this.ds.query(
+      `WITH s AS (
+         SELECT s.user_id, (s.failures > 0 OR s.failing_since IS NOT NULL) AS failing,
+                row_number() OVER (PARTITION BY s.user_id ORDER BY s.registered_at DESC, s.id DESC) AS rank
+         FROM alerts.push_subscriptions s)
+       SELECT count(*) FILTER (WHERE r.ok)::int AS browsers, count(DISTINCT s.user_id) FILTER (WHERE r.ok)::int AS people,
+              count(*)::int AS subscribed, count(*) FILTER (WHERE r.ok AND s.failing)::int AS failing
+       FROM s
+       LEFT JOIN alerts.user_preferences p ON p.user_id = s.user_id
+       CROSS JOIN LATERAL (SELECT coalesce(p.channel_mask & ${CHANNEL_BIT.push} <> 0, false) AND s.rank <= $1 AS ok) r`,
+      [perUser],
+    );
+    return row;
   }
 }

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
-import { TestConnectionDto, TestEmailDto, TestWebhookDto, UpdateSettingsDto } from './dto/update-settings.dto';
+import { AuthUser, CurrentUser, MinRole } from '@beacon/auth';
+import { SendTestEmailDto, TestConnectionDto, TestEmailDto, TestWebhookDto, UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsService } from './settings.service';
 import { ApiErrors, ApiOperation, ApiReturns } from '@beacon/common';
 import { RateLimited } from '../config/rate-limits';
 
 @Controller('admin/settings')
-@Roles('admin')
+@MinRole('admin')
 export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
@@ -32,7 +32,7 @@ export class SettingsController {
   @ApiOperation(
     'deliverySettings.testPush',
     'Test the push provider',
-    "Checks the push channel: Web Push's keys, or a sign-in to the external push provider with the credentials given or saved.",
+    "Checks the push channel: Web Push's keys and how many browsers a push would reach now (nothing is contacted: `contacted` is false), or also a sign-in to the external push provider with the credentials given or saved.",
   )
   @ApiErrors({ 400: ['invalid_url', 'private_address', 'push_credentials_missing', 'unresolvable_host'] })
   testConnection(@Body() dto: TestConnectionDto) {
@@ -65,5 +65,22 @@ export class SettingsController {
   @ApiErrors({ 400: ['invalid_url', 'private_address', 'smtp_option_not_allowed', 'unresolvable_host'], 502: ['mail_relay_timeout'] })
   testEmail(@Body() dto: TestEmailDto) {
     return this.settings.testEmail(dto.url);
+  }
+
+  @Post('send-test-email')
+  @RateLimited('settingsTests')
+  @HttpCode(200)
+  @ApiReturns('ConnectionTestResult')
+  @ApiOperation(
+    'deliverySettings.sendTestEmail',
+    'Send a test e-mail',
+    'Sends one e-mail to the signed-in admin through the relay given or saved, from the address given or saved, within MAIL_RELAY_TEST_TIMEOUT_SECONDS; answers whether the relay accepted it.',
+  )
+  @ApiErrors({
+    400: ['invalid_url', 'private_address', 'smtp_option_not_allowed', 'unresolvable_host', 'no_test_target'],
+    502: ['mail_relay_timeout'],
+  })
+  sendTestEmail(@CurrentUser() user: AuthUser, @Body() dto: SendTestEmailDto) {
+    return this.settings.sendTestEmail(user, dto);
   }
 }

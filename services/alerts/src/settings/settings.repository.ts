@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AlertsDeliveryEnv } from '../config/delivery-env';
+import { AddressRefusals, addressRefusals } from './channel-readiness';
 
 /** Effective admin settings: the saved row, with environment defaults where nothing was saved. */
 export interface AdminSettings {
@@ -10,6 +11,11 @@ export interface AdminSettings {
   email: { enabled: boolean; url: string; from: string };
   updatedAt: string | null;
   updatedBy: string | null;
+  /**
+   * Why the sender would refuse the SMS webhook's or the mail relay's address, checked when read (DNS can change);
+   * not stored. Optional so settings built in memory (a save, a spec's fake) need not say it.
+   */
+  refused?: AddressRefusals;
 }
 
 @Injectable()
@@ -19,7 +25,16 @@ export class SettingsRepository {
     private readonly env: AlertsDeliveryEnv,
   ) {}
 
+  /**
+   * The settings with their addresses checked by the senders' own rule (addressRefusals): every reader that asks
+   * channelProblem (the audience preview, retry and fallback, the senders) then hears what a send would do.
+   */
   async get(): Promise<AdminSettings> {
+    const settings = await this.load();
+    return { ...settings, refused: await addressRefusals(settings, this.env.webhookAllowHosts) };
+  }
+
+  private async load(): Promise<AdminSettings> {
     const [row] = await this.ds.query(`SELECT * FROM alerts.admin_settings WHERE id = 1`);
     const env = this.env;
     return {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
-import { AuthUser, CurrentUser, Roles } from '@beacon/auth';
+import { AuthUser, CurrentUser, MinRole } from '@beacon/auth';
 import { ApiErrors, ApiOperation, ApiReturns, notFound } from '@beacon/common';
 import { TranslationKeysChecked } from '../alerts/translation-keys.interceptor';
 import { TemplateDto } from './dto/template.dto';
@@ -10,11 +10,13 @@ const templateId = new ParseUUIDPipe({ exceptionFactory: () => notFound('Templat
 
 /** Admin: saved alert templates (the wizard and Quick Send start from them). */
 @Controller('templates')
-@Roles('admin')
+// each route names the least role it needs (issue #38); one that does not is for admins only
+@MinRole('admin')
 export class TemplatesController {
   constructor(private readonly templates: TemplatesService) {}
 
   @Get()
+  @MinRole('viewer')
   @ApiReturns('AlertTemplates')
   @ApiOperation('alertTemplates.list', 'Alert templates', 'The saved templates the wizard and Quick Send start from.')
   list() {
@@ -22,6 +24,7 @@ export class TemplatesController {
   }
 
   @Get(':id')
+  @MinRole('viewer')
   @ApiReturns('AlertTemplate')
   @ApiOperation('alertTemplates.get', 'One alert template', 'A template by its id.')
   @ApiErrors({ 404: ['template_not_found'] })
@@ -30,6 +33,7 @@ export class TemplatesController {
   }
 
   @Post()
+  @MinRole('publisher')
   @TranslationKeysChecked()
   @ApiReturns('AlertTemplate')
   @ApiOperation('alertTemplates.create', 'Save an alert template', 'Saves a template under a name no other template has.')
@@ -39,6 +43,7 @@ export class TemplatesController {
   }
 
   @Put(':id')
+  @MinRole('publisher')
   @TranslationKeysChecked()
   @ApiReturns('AlertTemplate')
   @ApiOperation('alertTemplates.update', 'Update an alert template', "Replaces a template's contents.")
@@ -48,6 +53,7 @@ export class TemplatesController {
   }
 
   @Delete(':id')
+  @MinRole('publisher')
   @HttpCode(200)
   @ApiReturns('Ok')
   @ApiOperation('alertTemplates.delete', 'Delete an alert template', 'Deletes a template.')

@@ -97,19 +97,35 @@ describe('gateway rooms', () => {
     expect(anonymous.events).toEqual([]);
   });
 
-  it('gives an admin who watches an alert its last progress; ignores non-admins', async () => {
-    const alertId = randomUUID();
-    const snapshot: AlertProgress = {
-      alertId,
-      recipients: 3,
-      channels: {},
-      done: true,
-      responses: { safe: 0, needHelp: 0, helpOpen: 0 },
-      at: new Date().toISOString(),
-    };
+  /** An alert's latest progress where the dispatcher keeps it, for a socket that starts watching late. */
+  async function storeProgress(alertId: string, recipients: number, done: boolean): Promise<AlertProgress> {
+    const snapshot: AlertProgress = { alertId, recipients, channels: {}, done, responses: { safe: 0, needHelp: 0, helpOpen: 0 }, at: new Date().toISOString() };
     const client = new Redis(redis.url, { keyPrefix: `${redis.prefix}:` });
     await client.set(`alert-progress:${alertId}`, JSON.stringify(snapshot));
     client.disconnect();
+    return snapshot;
+  }
+
+  it('puts every staff role in the admins room, so each console gets the live view (issue #38)', async () => {
+    const staff = await Promise.all((['viewer', 'publisher', 'approver'] as const).map(async (role) => connect(await identity.token({ role }))));
+    const user = await connect(await identity.token({ role: 'user' }));
+    const alertId = randomUUID();
+    live.toAdmins('alert:updated', summary(alertId));
+    await waitFor('every staff socket to hear it', () => staff.every((s) => s.events.some((e) => e.name === 'alert:updated')));
+    // a viewer may watch a running alert as well
+    await storeProgress(alertId, 2, false);
+    staff[0].socket.emit('alert:watch', alertId);
+    user.socket.emit('alert:watch', alertId);
+    await waitFor("the viewer's snapshot", () => staff[0].events.some((e) => e.name === 'alert:progress'));
+    // the marker to the admins room reached the staff long ago: the user socket had every chance to hear it
+    live.toAdmins('alert:updated', summary(randomUUID()));
+    await waitFor('a second marker', () => staff[0].events.filter((e) => e.name === 'alert:updated').length === 2);
+    expect(user.events).toEqual([]);
+  });
+
+  it('gives an admin who watches an alert its last progress; ignores non-admins', async () => {
+    const alertId = randomUUID();
+    const snapshot = await storeProgress(alertId, 3, true);
 
     const user = await connect(await identity.token({}));
     const admin = await connect(await identity.token({ role: 'admin' }));

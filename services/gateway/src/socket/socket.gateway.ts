@@ -5,7 +5,7 @@ import type Redis from 'ioredis';
 import { decodeJwt } from 'jose';
 import { Server, Socket } from 'socket.io';
 import { AuthUser, checkSessionLive, InvalidTokenError, isVoidedByRevocation, Revocation, SessionRevocations, TokenVerifier } from '@beacon/auth';
-import { AlertProgress, ClientToServerEvents, progressCacheKey, Rooms, ServerToClientEvents, socketIoKey } from '@beacon/contracts';
+import { AlertProgress, ClientToServerEvents, isStaff, progressCacheKey, Rooms, ServerToClientEvents, socketIoKey } from '@beacon/contracts';
 import { closeRedis, countSocketConnections, createRedis, InjectRedis } from '@beacon/common';
 import { GatewayEnv } from '../config/env.dto';
 
@@ -19,8 +19,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The Socket.IO server. Rooms are assigned by the server from the verified token and nothing else: every
- * socket joins `public`; a signed-in one joins `user:<id>`; an admin also joins `admins`. Clients cannot
- * join rooms. Events arrive from services and workers through Redis (redis-emitter -> redis-adapter), so any
+ * socket joins `public`; a signed-in one joins `user:<id>`; staff (any staff role, a viewer too: issue #38) also join
+ * `admins`, whose events are the console's live view (alerts, delivery counts, a report's arrival: ids and counts,
+ * nothing a viewer may not read). Clients cannot join rooms. Events arrive from services and workers through Redis (redis-emitter -> redis-adapter), so any
  * number of gateway replicas deliver them.
  */
 @Injectable()
@@ -99,11 +100,11 @@ export class SocketGateway implements OnApplicationBootstrap, OnApplicationShutd
     const user = socket.data.user;
     void socket.join(Rooms.public);
     if (user) void socket.join(Rooms.user(user.id));
-    if (user?.role === 'admin') void socket.join(Rooms.admins);
+    if (isStaff(user?.role)) void socket.join(Rooms.admins);
 
-    // An admin opening a running alert gets its latest progress at once instead of waiting for the next tick.
+    // Staff opening a running alert get its latest progress at once instead of waiting for the next tick.
     socket.on('alert:watch', (alertId) => {
-      if (socket.data.user?.role !== 'admin' || typeof alertId !== 'string' || !UUID.test(alertId)) return;
+      if (!isStaff(socket.data.user?.role) || typeof alertId !== 'string' || !UUID.test(alertId)) return;
       void this.redis.get(progressCacheKey(alertId)).then(
         (raw) => {
           if (raw) socket.emit('alert:progress', JSON.parse(raw) as AlertProgress);

@@ -97,9 +97,56 @@ describe('admin users API (/admin/users)', () => {
     expect((await api.get(`/admin/users/${userId}`)).status).toBe(404);
   });
 
+  it('sets every role in app_metadata.role, names the roles when given another, and keeps the API for admins (issue #38)', async () => {
+    const api = as(admin.access_token);
+    const staff: Record<string, { id: string; email: string }> = {};
+    for (const role of ['user', 'viewer', 'publisher', 'approver', 'admin']) {
+      const made = await api.post('/admin/users', {
+        email: `${role}.staff@example.org`,
+        password: 'staff password 1',
+        email_confirm: true,
+        app_metadata: { role },
+      });
+      expect([made.status, made.body.app_metadata.role]).toEqual([200, role]);
+      staff[role] = made.body;
+    }
+    const refused = { code: 400, error_code: 'validation_failed', msg: 'app_metadata.role must be one of: user, viewer, publisher, approver, admin' };
+    for (const role of ['root', 'Admin', 7, null]) {
+      expect((await api.put(`/admin/users/${staff.viewer.id}`, { app_metadata: { role } })).body).toEqual(refused);
+      expect((await api.post('/admin/users', { email: 'nobody.new@example.org', app_metadata: { role } })).body).toEqual(refused);
+    }
+    expect((await api.get(`/admin/users/${staff.viewer.id}`)).body.app_metadata.role).toBe('viewer');
+
+    // any staff role but admin is no admin of the accounts
+    const signIn = async (email: string) =>
+      (await id.api('POST', '/token?grant_type=password', { body: { email, password: 'staff password 1' } })).body as {
+        access_token: string;
+        refresh_token: string;
+      };
+    const approver = await signIn(staff.approver.email);
+    expect((await as(approver.access_token).get('/admin/users')).body).toEqual({ code: 403, error_code: 'not_admin', msg: 'User not allowed' });
+
+    // a change between staff roles ends the sessions like any role change: the token's role is never stale
+    const viewer = await signIn(staff.viewer.email);
+    expect((await api.put(`/admin/users/${staff.viewer.id}`, { app_metadata: { role: 'publisher' } })).body.app_metadata.role).toBe('publisher');
+    expect((await id.api('GET', '/user', { token: viewer.access_token })).body.error_code).toBe('session_not_found');
+    expect(await id.redis.get(`auth:revoked-user:${staff.viewer.id}`)).not.toBeNull();
+    expect((await signIn(staff.viewer.email)).access_token).toBeTruthy();
+    // the same role again is no change: the sessions stay
+    const kept = await signIn(staff.publisher.email);
+    expect((await api.put(`/admin/users/${staff.publisher.id}`, { app_metadata: { role: 'publisher' } })).status).toBe(200);
+    expect((await id.api('GET', '/user', { token: kept.access_token })).status).toBe(200);
+  });
+
   it('does not let an admin demote, ban or delete themselves', async () => {
     const api = as(admin.access_token);
     expect((await api.put(`/admin/users/${admin.user.id}`, { app_metadata: { role: 'user' } })).status).toBe(422);
+    // nor to another staff role: every one below admin is a demotion
+    expect((await api.put(`/admin/users/${admin.user.id}`, { app_metadata: { role: 'approver' } })).body).toEqual({
+      code: 422,
+      error_code: 'validation_failed',
+      msg: 'You cannot remove your own admin role or ban yourself',
+    });
     expect((await api.put(`/admin/users/${admin.user.id}`, { ban_duration: '1h' })).status).toBe(422);
     expect((await api.del(`/admin/users/${admin.user.id}`)).status).toBe(422);
     expect((await api.get(`/admin/users/${admin.user.id}`)).body.app_metadata.role).toBe('admin');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Role } from '@beacon/auth';
+import { isRole, ROLES, type Role } from '@beacon/contracts';
 import type { Caller } from '../auth/auth.guard';
 import { AuthError } from '../common/gotrue-error';
 import { normalizeEmail } from '../common/email';
@@ -33,12 +33,14 @@ export function banUntil(duration: string | undefined): Date | null | undefined 
   return new Date(Date.now() + seconds * 1000);
 }
 
+const ROLE_MESSAGE = `app_metadata.role must be one of: ${ROLES.join(', ')}`;
+
 /** The Beacon role lives in app_metadata.role; everything else in app_metadata is stored as given. */
 function splitAppMetadata(appMetadata: Record<string, unknown> | undefined): { role?: Role; rest?: Record<string, unknown> } {
   if (!appMetadata) return {};
   const { role, provider: _p, providers: _ps, ...rest } = appMetadata;
-  if (role !== undefined && role !== 'admin' && role !== 'user') throw new AuthError(400, 'validation_failed', "app_metadata.role must be 'user' or 'admin'");
-  return { role: role as Role | undefined, rest };
+  if (role !== undefined && !isRole(role)) throw new AuthError(400, 'validation_failed', ROLE_MESSAGE);
+  return { role, rest };
 }
 
 @Injectable()
@@ -80,8 +82,9 @@ export class AdminService {
   }
 
   /**
-   * A new password, a role change or a ban ends the user's sessions, so the change takes effect at their next
-   * refresh rather than whenever they sign out. Admins cannot demote, ban or delete themselves (no lock-out).
+   * A new password, a role change (to any other role, up or down) or a ban ends the user's sessions, so the change
+   * takes effect within seconds everywhere rather than whenever they sign out. Admins cannot demote, ban or delete
+   * themselves (no lock-out).
    */
   async update(caller: Caller, id: string, body: AdminUserAttributes): Promise<PresentedUser> {
     const user = await this.find(id);

@@ -18,6 +18,9 @@ function envBool(name: string): PropertyDecorator[] {
   ];
 }
 
+/** The longest an access token may live (IDENTITY_JWT_EXPIRY_SECONDS' bound): a revocation kept this long outlives any. */
+export const MAX_JWT_EXPIRY_SECONDS = 86400;
+
 /** A rate limit written as `<requests>/<seconds>`, e.g. `10/900`: the format every service's limits use (libs/common). */
 const rate = RateRule;
 
@@ -26,7 +29,7 @@ export class IdentityEnv extends BaseEnv {
   IDENTITY_PORT: number = 3001;
 
   /** Lifetime of access tokens. */
-  @Rules(...intRule('IDENTITY_JWT_EXPIRY_SECONDS', 30, 86400))
+  @Rules(...intRule('IDENTITY_JWT_EXPIRY_SECONDS', 30, MAX_JWT_EXPIRY_SECONDS))
   IDENTITY_JWT_EXPIRY_SECONDS: number = 3600;
 
   /** A PKCS#8 PEM EC P-256 private key to sign with; without it a key is generated once and kept in the database. */

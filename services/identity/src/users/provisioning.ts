@@ -1,8 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { ROLES, type Role } from '@beacon/contracts';
+import type { SessionsRepository } from '../sessions/sessions.repository';
+import { hashPassword } from './password';
 
 type Db = DataSource | EntityManager;
-import type { Role } from '@beacon/auth';
-import { hashPassword } from './password';
 
 /**
  * Account provisioning outside the HTTP API: the development seed and `npm run admin:grant`. Works on a plain
@@ -29,10 +30,31 @@ export async function seedAccounts(ds: Db, accounts: SeedAccount[], log: (line: 
   }
 }
 
-/** Gives an existing account the admin role (app_metadata.role). False if there is no such account. */
-export async function grantAdmin(ds: Db, rawEmail: string): Promise<boolean> {
-  const [rows] = await ds.query(`UPDATE identity.users SET app_role = 'admin', updated_at = now() WHERE email = $1 RETURNING id`, [
-    rawEmail.trim().toLowerCase(),
-  ]);
-  return rows.length > 0;
+/** An account's role as `grantRole` left it. */
+export interface RoleGrant {
+  userId: string;
+  from: Role;
+  to: Role;
+  /** True when the account lost rights, and with them every session (its tokens refused everywhere within seconds). */
+  sessionsEnded: boolean;
+}
+
+/**
+ * Gives an existing account `role` (app_metadata.role); null if there is no such account. A promotion takes effect at
+ * the user's next token refresh. A demotion must not wait for the tokens out there to expire: it ends every session
+ * of the user in the same transaction, through `sessions` (identity's own way, which tells every service through
+ * Redis), and fails as a whole when that cannot be done.
+ */
+export async function grantRole(ds: DataSource, rawEmail: string, role: Role, sessions: () => SessionsRepository): Promise<RoleGrant | null> {
+  return ds.transaction(async (tx) => {
+    const [row] = (await tx.query(`SELECT id, app_role FROM identity.users WHERE email = $1 FOR UPDATE`, [rawEmail.trim().toLowerCase()])) as {
+      id: string;
+      app_role: Role;
+    }[];
+    if (!row) return null;
+    const demoted = ROLES.indexOf(role) < ROLES.indexOf(row.app_role);
+    if (row.app_role !== role) await tx.query(`UPDATE identity.users SET app_role = $2, updated_at = now() WHERE id = $1`, [row.id, role]);
+    if (demoted) await sessions().deleteAllOfUser(row.id, tx);
+    return { userId: row.id, from: row.app_role, to: role, sessionsEnded: demoted };
+  });
 }

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emptyCounts, type AdminAlert, type AlertAuditEntry } from '@beacon/contracts';
+import { emptyCounts, type AdminAlert, type AlertAuditEntry, type AlertDeliveryRow } from '@beacon/contracts';
 import { api } from '@/app/api';
 import { jsonResponse as json } from '@/test/json-response';
 import { resetFakeSocket, serverSends, setConnected } from '@/test/fake-socket';
 import { AdminAlertDetailPage, STALE_RETRY_MS } from './AdminAlertDetailPage';
 import { adminAlert, pageOf, renderScreen, requestOf } from './test-utils';
+import { audienceOf, NOT_SENT, tokenOf } from './guard-test-utils';
 
 jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
 
@@ -17,6 +18,8 @@ let trail: AlertAuditEntry[];
 let up: boolean;
 let alertReads: number;
 let auditReads: number;
+let deliveries: AlertDeliveryRow[];
+let retryTokens: (string | null)[];
 
 beforeEach(() => {
   resetFakeSocket();
@@ -37,6 +40,8 @@ beforeEach(() => {
   up = true;
   alertReads = 0;
   auditReads = 0;
+  deliveries = [];
+  retryTokens = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const { req, path } = requestOf(input);
     if (path === `/api/alerts/${alert.id}`) {
@@ -47,8 +52,10 @@ beforeEach(() => {
       auditReads += 1;
       return json(trail);
     }
-    if (path === `/api/alerts/${alert.id}/deliveries`) return json(pageOf([]));
+    if (path === `/api/alerts/${alert.id}/deliveries`) return json(pageOf(deliveries));
+    if (path === `/api/alerts/${alert.id}/retry/audience` && req.method === 'POST') return json(audienceOf(2, { token: 'retry-token' }));
     if (path === `/api/alerts/${alert.id}/retry` && req.method === 'POST') {
+      retryTokens.push(tokenOf(req));
       alert = { ...alert, deliveryLabel: 'Pending', summary: { push: { ...emptyCounts(), sent: 3, pending: 2, held: 0 } } };
       trail = [...trail, { action: 'retried', ...ADMIN, details: { channel: 'push', deliveries: 2 }, at: new Date(2024, 2, 5, 15, 30).toISOString() }];
       return json({ retried: 2 });
@@ -84,8 +91,9 @@ describe('Alert detail (/admin/alerts/:id)', () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Retry failed (2)' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, retry' }));
+    await user.click(await within(screen.getByRole('dialog')).findByRole('button', { name: 'Retry for 2 people' }));
     expect(await screen.findByText('Sending 2 again by Web Push.')).toBeInTheDocument();
+    expect(retryTokens).toEqual(['retry-token']);
     await waitFor(() => expect(auditEntries().at(-1)).toMatch(/^Retried Web Push for 2 people by admin@beacon\.local · /));
     expect(auditReads).toBe(2);
     // Nothing failed any more: the retry button goes, the summary says what is on its way.
@@ -146,5 +154,124 @@ describe('Alert detail (/admin/alerts/:id)', () => {
     renderPage();
     expect(await screen.findByText('Failed to load the alert.')).toBeInTheDocument();
     expect(screen.queryByText(/^Showing the last known state/)).not.toBeInTheDocument();
+  });
+
+  it('reads a draft as a draft: no "Sent <date>", no success rate, its author by e-mail, Send Now asking first', async () => {
+    alert = adminAlert({ ...alert, status: 'draft', ...NOT_SENT, createdByEmail: 'night.editor@beacon.local' });
+    renderPage();
+    expect(await screen.findByText(/^Draft, created .*: not sent$/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Sent /)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Success rate/)).not.toBeInTheDocument();
+    expect(screen.getByText('This alert is a draft: it has not been sent, so nobody was warned.')).toBeInTheDocument();
+    expect(screen.getByText('Created by').nextElementSibling).toHaveTextContent('night.editor@beacon.local');
+    expect(screen.getByRole('button', { name: 'Send Now: Boil water notice' })).toBeInTheDocument();
+  });
+
+  it('says when a scheduled alert goes out, in local time, and offers to cancel it', async () => {
+    const at = new Date(2026, 10, 27, 9, 30).toISOString();
+    alert = adminAlert({ ...alert, status: 'scheduled', sendAt: at, ...NOT_SENT });
+    renderPage();
+    expect(await screen.findByText('Scheduled for Nov 27, 2026 9:30 AM (your time)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Totals for Boil water notice')).toHaveTextContent('Scheduled for Nov 27, 2026 9:30 AM (your time): not sent yet.');
+    expect(screen.getByRole('button', { name: 'Cancel alert Boil water notice' })).toBeInTheDocument();
+  });
+
+  it("shows a colleague's alert as it starts waiting for approval, live, with Approve for this approver", async () => {
+    alert = adminAlert({ ...alert, status: 'draft', ...NOT_SENT, createdBy: 'b7' });
+    renderPage();
+    await screen.findByText(/^Draft, created/);
+    expect(screen.queryByRole('button', { name: 'Approve…' })).not.toBeInTheDocument();
+
+    // A colleague sends it; the policy holds it: the gateway says so to every admin's console.
+    alert = {
+      ...alert,
+      status: 'pending_approval',
+      approval: {
+        reason: 'all',
+        requestedBy: 'b7',
+        requestedByEmail: 'night.editor@beacon.local',
+        requestedAt: new Date().toISOString(),
+        decision: null,
+        decidedBy: null,
+        decidedByEmail: null,
+        decidedAt: null,
+        note: null,
+      },
+    };
+    const {
+      id,
+      title,
+      message,
+      severity,
+      priority,
+      category,
+      type,
+      status,
+      locationName,
+      lat,
+      lng,
+      radiusKm,
+      area,
+      channels,
+      createdAt,
+      expiresAt,
+      version,
+      allClear,
+    } = alert;
+    act(() =>
+      serverSends('alert:updated', {
+        id,
+        title,
+        message,
+        severity,
+        priority,
+        category,
+        type,
+        status,
+        locationName,
+        lat,
+        lng,
+        radiusKm,
+        area,
+        channels,
+        createdAt,
+        expiresAt,
+        version,
+        allClear,
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Approve…' })).toBeInTheDocument();
+    expect(screen.getByText(/sent for approval by night\.editor@beacon\.local: the approval policy asks for it on every alert/)).toBeInTheDocument();
+    await waitFor(() => expect(auditReads).toBe(2));
+  });
+
+  it('names each recipient by their masked contact, and what each delivery carried', async () => {
+    deliveries = [
+      {
+        id: 'd1',
+        userId: '5f1c2a9e-0000-4000-8000-000000000001',
+        channel: 'sms',
+        status: 'delivered',
+        attempts: 2,
+        error: null,
+        lastError: 'HTTP 503 from the SMS gateway',
+        heldUntil: null,
+        sentAt: new Date().toISOString(),
+        deliveredAt: new Date().toISOString(),
+        readAt: null,
+        createdAt: new Date().toISOString(),
+        inDigest: false,
+        contact: '+1•••••4567',
+        kind: 'update',
+        version: 2,
+      },
+    ];
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Deliveries of this alert' });
+    const row = within(table).getAllByRole('row')[1];
+    expect(row).toHaveTextContent('+1•••••4567');
+    expect(row).not.toHaveTextContent('5f1c2a9e');
+    expect(row).toHaveTextContent('Update (v2)');
+    expect(row).toHaveTextContent('Earlier attempt: HTTP 503 from the SMS gateway');
   });
 });

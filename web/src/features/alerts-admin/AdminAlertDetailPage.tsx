@@ -1,11 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
+  ALERT_STATUS_LABELS,
   CATEGORY_LABELS,
   CHANNEL_LABELS,
   DELIVERY_CHANNELS,
+  DELIVERY_MESSAGE_KIND_LABELS,
   DELIVERY_STATUSES,
   SEVERITY_INFO,
+  type AdminAlert,
   type DeliveryChannel,
   type DeliveryStatus,
 } from '@beacon/contracts';
@@ -26,6 +29,7 @@ import { Pager } from './ui';
 import { AlertOperationsPanel } from './AlertOperations';
 import { AlertLifecycle } from './AlertLifecycle';
 import { CapOriginLine } from './CapOriginLine';
+import { ApprovalPanel } from './ApprovalPanel';
 import '@/features/alerts/alerts.css';
 import { AlertTranslationsList } from './AlertLanguages';
 
@@ -42,6 +46,23 @@ const STATUS_LABEL: Record<DeliveryStatus, string> = {
 export const STALE_RETRY_MS = FALLBACK_POLL_MS;
 
 const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** The page's line under its title, true to where the alert stands: never "Sent" for one that did not go out (issue #38). */
+export function whenText(a: AdminAlert): string {
+  switch (a.status) {
+    case 'draft':
+      return `Draft, created ${formatDateTime(a.createdAt)}: not sent`;
+    case 'scheduled':
+      return `Scheduled for ${formatDateTime(a.sendAt)} (your time)`;
+    case 'pending_approval':
+      return `Awaiting approval since ${formatDateTime(a.approval?.requestedAt ?? a.updatedAt)}: not sent`;
+    default:
+      return a.sentAt ? `Sent ${formatDateTime(a.sentAt)}` : `${ALERT_STATUS_LABELS[a.status]} before it went out (created ${formatDateTime(a.createdAt)})`;
+  }
+}
+
+/** Who wrote the alert: their e-mail; Beacon itself for a CAP source's or a test's. */
+export const authorText = (a: AdminAlert): string => a.createdByEmail ?? (a.createdBy ? `user ${a.createdBy.slice(0, 8)}` : 'Beacon');
 
 /**
  * /admin/alerts/:id: one alert, its live progress, what its deliveries came to and what people answered, what can
@@ -68,7 +89,7 @@ export function AdminAlertDetailPage() {
       <header className="page-header">
         <div>
           <h1 id="alert-detail-title">Alert Details</h1>
-          <p className="muted">{a ? `Sent ${formatDateTime(a.sentAt ?? a.createdAt)}` : ' '}</p>
+          <p className="muted">{a ? whenText(a) : ' '}</p>
         </div>
         <div className="row">
           {a && (
@@ -105,6 +126,7 @@ export function AdminAlertDetailPage() {
           <ul className="alert-list" aria-label="Delivery progress">
             <SentAlertCard alert={a} now={now} />
           </ul>
+          <ApprovalPanel alert={a} />
           <AlertDeliverySummary alert={a} />
           <AlertOperationsPanel alert={a} />
           <AlertResponsesCard responses={a.responses} />
@@ -115,6 +137,8 @@ export function AdminAlertDetailPage() {
             <dl className="review">
               <dt>Message</dt>
               <dd className="pre-wrap">{a.message}</dd>
+              <dt>Created by</dt>
+              <dd>{authorText(a)}</dd>
               <dt>Severity</dt>
               <dd>{SEVERITY_INFO[a.severity].label}</dd>
               <dt>Category</dt>
@@ -226,6 +250,7 @@ function Deliveries({ alertId, finished }: { alertId: string; finished: boolean 
                 <tr>
                   <th scope="col">Recipient</th>
                   <th scope="col">Channel</th>
+                  <th scope="col">Message</th>
                   <th scope="col">Status</th>
                   <th scope="col">Attempts</th>
                   <th scope="col">Sent</th>
@@ -238,9 +263,18 @@ function Deliveries({ alertId, finished }: { alertId: string; finished: boolean 
                 {data.items.map((d) => (
                   <tr key={d.id}>
                     <td>
-                      <code title={d.userId}>{d.userId.slice(0, 8)}</code>
+                      {/* Whom it went to on its channel, masked; the person's id only when nothing is on file now. */}
+                      {d.contact ? (
+                        <span title={`User ${d.userId}`}>{d.contact}</span>
+                      ) : (
+                        <span className="muted">No {CHANNEL_LABELS[d.channel]} contact on file</span>
+                      )}
                     </td>
                     <td>{CHANNEL_LABELS[d.channel]}</td>
+                    <td>
+                      {d.kind ? DELIVERY_MESSAGE_KIND_LABELS[d.kind] : '—'}
+                      {d.version !== undefined && <span className="small muted"> (v{d.version})</span>}
+                    </td>
                     <td>
                       {STATUS_LABEL[d.status] ?? d.status}
                       {d.heldUntil && <span className="small muted"> (held until {formatDateTime(d.heldUntil)})</span>}
@@ -250,7 +284,7 @@ function Deliveries({ alertId, finished }: { alertId: string; finished: boolean 
                     <td>{d.sentAt ? formatDateTime(d.sentAt) : '—'}</td>
                     <td>{d.deliveredAt ? formatDateTime(d.deliveredAt) : '—'}</td>
                     <td>{d.readAt ? formatDateTime(d.readAt) : '—'}</td>
-                    <td className="small">{d.error ?? ''}</td>
+                    <td className="small">{d.error ?? (d.lastError ? <span className="muted">Earlier attempt: {d.lastError}</span> : '')}</td>
                   </tr>
                 ))}
               </tbody>

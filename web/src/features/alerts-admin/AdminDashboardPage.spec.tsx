@@ -4,13 +4,15 @@ import { jsonResponse as json } from '@/test/json-response';
 import { AdminDashboardPage } from './AdminDashboardPage';
 import type { AlertStats } from './alerts-admin.api';
 import { resetFakeSocket } from '@/test/fake-socket';
-import { adminAlert, renderScreen, requestOf } from './test-utils';
+import { adminAlert, pageOf, renderScreen, requestOf } from './test-utils';
+import { NOT_SENT, renderAs } from './guard-test-utils';
 
 jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
 
 let stats: AlertStats | null;
 let recent: AdminAlert[];
 let statsQuery: URLSearchParams | null;
+let awaiting: number;
 
 beforeEach(() => {
   resetFakeSocket();
@@ -29,13 +31,17 @@ beforeEach(() => {
     timeZone: 'UTC',
   };
   recent = [];
+  awaiting = 0;
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const { path, query } = requestOf(input);
+    if (path === '/api/alerts' && query.get('status') === 'pending_approval')
+      return json(pageOf(awaiting ? [adminAlert({ status: 'pending_approval' })] : [], { pageSize: 1, total: awaiting }));
     if (path === '/api/alerts/stats') {
       statsQuery = query;
       return stats ? json(stats) : json({ error: 'internal', message: 'boom' }, 500);
     }
     if (path === '/api/alerts/recent') return json(recent);
+    if (path === '/api/alerts/admin/test-group/me') return json({ member: false });
     return json({ error: 'not_found', message: 'Not found' }, 404);
   }) as unknown as typeof fetch;
 });
@@ -99,5 +105,40 @@ describe('Admin dashboard (/admin)', () => {
     expect(await screen.findByText('Statistics could not be loaded; showing zeros.')).toBeInTheDocument();
     expect(card('Total Alerts Sent')).toHaveTextContent('0');
     expect(card('Success Rate')).toHaveTextContent('0%');
+  });
+
+  it('counts the alerts awaiting approval, and links to them', async () => {
+    awaiting = 2;
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    await screen.findByRole('listitem', { name: 'Awaiting Approval: 2' });
+    expect(screen.getByText(/^2 alerts are awaiting approval\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review them' })).toHaveAttribute('href', '/admin/alerts?status=pending_approval');
+  });
+
+  it('reads a draft in the recent list as a draft, not by a delivery label', async () => {
+    recent = [adminAlert({ title: 'Boil water notice', status: 'draft', ...NOT_SENT })];
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    const item = (await screen.findByRole('link', { name: 'Boil water notice' })).closest('li')!;
+    expect(within(item).getByText('Draft')).toBeInTheDocument();
+    expect(within(item).queryByText('Not Sent')).toBeNull();
+  });
+
+  it('gives a viewer no Quick Send and no Create Alert (a read-only console)', async () => {
+    renderAs('viewer', <AdminDashboardPage />, { path: '/admin' });
+    expect(await screen.findByText('No alerts yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Quick Send/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create Alert' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View History' })).toBeInTheDocument();
+    // settings and reports are an admin's; the recurring test alert is everyone's to opt into, here
+    expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View Reports' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('checkbox', { name: 'Receive the recurring test alert' })).not.toBeChecked();
+  });
+
+  it('gives an admin Settings and keeps the test group there, not on the dashboard', async () => {
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    expect(await screen.findByText('No alerts yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Recurring test alert' })).not.toBeInTheDocument();
   });
 });

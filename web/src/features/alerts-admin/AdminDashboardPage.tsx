@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ALERT_LIMITS } from '@beacon/contracts';
+import { ALERT_LIMITS, ALERT_STATUS_LABELS } from '@beacon/contracts';
 import { useAppSelector } from '@/app/hooks';
 import { displayName, selectUser } from '@/features/auth/auth.slice';
 import { Spinner } from '@/common/Spinner';
@@ -7,7 +7,10 @@ import { relativeAge } from '@/common/time';
 import { useNow } from '@/common/useNow';
 import { useAlertStatsQuery, useRecentAlertsQuery, type AlertStats } from './alerts-admin.api';
 import { useLiveAdminAlerts } from './live';
-import { DeliveryIcon, PriorityBadge } from './ui';
+import { DeliveryIcon, PriorityBadge, notSentYet } from './ui';
+import { useAwaitingApproval } from './AdminAlertsPage';
+import { useConsoleRights } from './rights';
+import { TestAlertSection } from './TestAlertSection';
 import '@/features/alerts/alerts.css';
 import { Siren } from 'lucide-react';
 
@@ -18,13 +21,18 @@ function greeting(now: Date) {
   return h < 12 ? 'Good morning' : h < 18 ? 'Good afternoon' : 'Good evening';
 }
 
-/** /admin: greeting, the four stat cards, quick actions, the 5 newest alerts and deliveries over the last 7 days. */
+/**
+ * /admin: greeting, the stat cards (with the alerts awaiting approval), quick actions, the 5 newest alerts and
+ * deliveries over the last 7 days. A viewer gets no action that sends or writes.
+ */
 export function AdminDashboardPage() {
   useLiveAdminAlerts();
   const user = useAppSelector(selectUser);
   const now = useNow();
   const stats = useAlertStatsQuery({ tz: browserTimeZone(), days: 7 });
   const recent = useRecentAlertsQuery(ALERT_LIMITS.recentCount);
+  const awaiting = useAwaitingApproval();
+  const { canPublish, isAdmin } = useConsoleRights();
   // Spec: stats fall back to zeros and recent alerts to an empty list when they cannot be loaded.
   const s = stats.data;
 
@@ -37,9 +45,11 @@ export function AdminDashboardPage() {
           </h1>
           <p className="muted">Here is how Beacon's alerts are doing.</p>
         </div>
-        <Link to="/admin/quick-send" className="btn btn-danger">
-          <Siren aria-hidden="true" focusable="false" size={18} /> Quick Send
-        </Link>
+        {canPublish && (
+          <Link to="/admin/quick-send" className="btn btn-danger">
+            <Siren aria-hidden="true" focusable="false" size={18} /> Quick Send
+          </Link>
+        )}
       </header>
 
       <div className="grid-4" role="list" aria-label="Alert statistics">
@@ -47,7 +57,14 @@ export function AdminDashboardPage() {
         <StatCard label="Active Alerts" value={s?.activeAlerts ?? 0} loading={stats.isLoading} />
         <StatCard label="Total Deliveries" value={s?.totalDeliveries ?? 0} loading={stats.isLoading} />
         <StatCard label="Success Rate" value={`${s?.successRate ?? 0}%`} loading={stats.isLoading} />
+        <StatCard label="Awaiting Approval" value={awaiting} loading={false} />
       </div>
+      {awaiting > 0 && (
+        <p className="notice" role="status">
+          {awaiting === 1 ? '1 alert is' : `${awaiting} alerts are`} awaiting approval.{' '}
+          <Link to="/admin/alerts?status=pending_approval">Review {awaiting === 1 ? 'it' : 'them'}</Link>
+        </p>
+      )}
       {stats.isError && (
         <p className="small muted" role="status">
           Statistics could not be loaded; showing zeros.
@@ -67,9 +84,11 @@ export function AdminDashboardPage() {
           ) : !recent.data?.length ? (
             <div className="empty-state">
               <p>No alerts yet</p>
-              <Link to="/admin/create-alert" className="btn btn-primary">
-                Create Alert
-              </Link>
+              {canPublish && (
+                <Link to="/admin/create-alert" className="btn btn-primary">
+                  Create Alert
+                </Link>
+              )}
             </div>
           ) : (
             <ul className="recent-list">
@@ -83,9 +102,10 @@ export function AdminDashboardPage() {
                       <PriorityBadge severity={a.severity} />
                       <span>{a.type}</span>
                       <span>{relativeAge(a.createdAt, now)}</span>
+                      {notSentYet(a) && <span className="badge">{ALERT_STATUS_LABELS[a.status]}</span>}
                     </div>
                   </div>
-                  <DeliveryIcon label={a.deliveryLabel} />
+                  {!notSentYet(a) && <DeliveryIcon label={a.deliveryLabel} />}
                 </li>
               ))}
             </ul>
@@ -95,21 +115,29 @@ export function AdminDashboardPage() {
         <section className="card" aria-labelledby="quick-actions-title">
           <h2 id="quick-actions-title">Quick Actions</h2>
           <nav className="quick-actions" aria-labelledby="quick-actions-title">
-            <Link to="/admin/create-alert" className="btn btn-primary">
-              Create Alert
-            </Link>
+            {canPublish && (
+              <Link to="/admin/create-alert" className="btn btn-primary">
+                Create Alert
+              </Link>
+            )}
             <Link to="/admin/history" className="btn btn-outline">
               View History
             </Link>
-            <Link to="/admin/settings" className="btn btn-outline">
-              View Reports
-            </Link>
-            <Link to="/admin/settings" className="btn btn-outline">
-              Settings
-            </Link>
-            <Link to="/admin/quick-send" className="btn btn-outline">
-              Quick Send
-            </Link>
+            {isAdmin && (
+              <>
+                <Link to="/admin/settings" className="btn btn-outline">
+                  View Reports
+                </Link>
+                <Link to="/admin/settings" className="btn btn-outline">
+                  Settings
+                </Link>
+              </>
+            )}
+            {canPublish && (
+              <Link to="/admin/quick-send" className="btn btn-outline">
+                Quick Send
+              </Link>
+            )}
             <Link to="/admin/help-requests" className="btn btn-outline">
               Help Requests
             </Link>
@@ -120,6 +148,8 @@ export function AdminDashboardPage() {
           <DeliveriesChart perDay={s?.perDay ?? []} />
         </section>
       </div>
+      {/* Admins keep the test group with its schedule in Settings; other staff opt themselves in here. */}
+      {!isAdmin && <TestAlertSection />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { errorMessage } from '@/app/api';
+import type { ErrorCode } from '@beacon/contracts';
+import { errorMessage, type ApiError } from '@/app/api';
 import { Spinner } from '@/common/Spinner';
 import { formatDateTime } from '@/common/time';
 import type { FieldSetter } from '@/common/useFormFields';
@@ -8,14 +9,19 @@ import { LoadError } from '@/features/alerts';
 import {
   useAdminSettingsQuery,
   useSendTestAlertMutation,
+  useSendTestEmailMutation,
+  useTestEmailRelayMutation,
   useTestPushConnectionMutation,
   useTestWebhookMutation,
   useUpdateAdminSettingsMutation,
   type AdminSettingsView,
+  type ProviderCheck,
   type UpdateSettingsBody,
 } from './alerts-admin.api';
-import { EnvironmentInfo, PushProviderSection, TestAlertsSection, WebhookSection, type SettingsFormState } from './AdminSettingsSections';
+import { EmailSection, EnvironmentInfo, PushProviderSection, TestAlertsSection, WebhookSection, type SettingsFormState } from './AdminSettingsSections';
+import { ApprovalPolicySection } from './ApprovalPolicySection';
 import { CapSourcesSection } from './CapSourcesSection';
+import { TestAlertSection } from './TestAlertSection';
 import '@/features/alerts/alerts.css';
 
 const fromView = (v: AdminSettingsView): SettingsFormState => ({
@@ -25,9 +31,41 @@ const fromView = (v: AdminSettingsView): SettingsFormState => ({
   clearKey: false,
   webhookEnabled: v.webhook.enabled,
   webhookUrl: v.webhook.url,
+  emailEnabled: v.email.enabled,
+  emailUrl: v.email.url,
+  emailFrom: v.email.from,
 });
 
-/** /admin/settings: push provider and SMS webhook, saved on the server; secrets never come back in clear. */
+/** What the mail relay's refusals are, before the server's own words (which say why). */
+const RELAY_REFUSALS: Partial<Record<ErrorCode, string>> = {
+  private_address: 'Refused address',
+  unresolvable_host: 'Host not found',
+  smtp_option_not_allowed: 'Option not allowed',
+  invalid_url: 'Relay URL not usable',
+  mail_relay_timeout: 'No answer in time',
+  no_test_target: 'Nowhere to send it',
+};
+
+function relayRefusal(err: unknown, fallback: string): string {
+  const code = (err as Partial<ApiError> | undefined)?.code;
+  const lead = code ? RELAY_REFUSALS[code] : undefined;
+  const message = errorMessage(err, fallback);
+  return lead ? `${lead}: ${message}` : message;
+}
+
+/**
+ * The push test's toast. The spec's "ClickSend connection successful!" only when a provider was contacted and
+ * answered; built-in web push contacts nothing, so its toast is what was checked, and a warning when nobody would
+ * receive a push.
+ */
+function pushToast(res: ProviderCheck) {
+  if (!res.ok) return toast.error(res.contacted ? 'ClickSend connection failed' : res.message);
+  if (res.contacted) return toast.success('ClickSend connection successful!');
+  if ((res.devices?.browsers ?? 0) > 0) return toast.success(res.message);
+  return toast(res.message, { icon: '⚠️' });
+}
+
+/** /admin/settings: push provider, SMS webhook and mail relay, saved on the server; secrets never come back in clear. */
 export function AdminSettingsPage() {
   const { data, isLoading, isError, refetch } = useAdminSettingsQuery();
   if (isLoading)
@@ -53,10 +91,12 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
   const [pushResult, setPushResult] = useState<string | null>(null);
   const [webhookResult, setWebhookResult] = useState<string | null>(null);
   const [testResult, setTestResult] = useState<string | null>(null);
+
   const [save, saving] = useUpdateAdminSettingsMutation();
   const [testConnection, testingConnection] = useTestPushConnectionMutation();
   const [testWebhook, testingWebhook] = useTestWebhookMutation();
   const [sendTest, sendingTest] = useSendTestAlertMutation();
+  const mail = useMailTests(form, saved);
 
   // After a save the server's view is the truth again (the typed key is gone; it is now "saved").
   useEffect(() => setForm(fromView(saved)), [saved]);
@@ -68,13 +108,17 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
     form.apiKey !== '' ||
     form.clearKey ||
     form.webhookEnabled !== saved.webhook.enabled ||
-    form.webhookUrl !== saved.webhook.url;
-  const busy = saving.isLoading || testingConnection.isLoading || testingWebhook.isLoading || sendingTest.isLoading;
+    form.webhookUrl !== saved.webhook.url ||
+    form.emailEnabled !== saved.email.enabled ||
+    form.emailUrl.trim() !== saved.email.url ||
+    form.emailFrom.trim() !== saved.email.from;
+  const busy = saving.isLoading || testingConnection.isLoading || testingWebhook.isLoading || sendingTest.isLoading || mail.running;
 
   function body(): UpdateSettingsBody {
     return {
       push: { enabled: form.pushEnabled, username: form.username.trim(), ...(form.apiKey ? { apiKey: form.apiKey } : form.clearKey ? { apiKey: '' } : {}) },
       webhook: { enabled: form.webhookEnabled, url: form.webhookUrl.trim() },
+      email: { enabled: form.emailEnabled, from: form.emailFrom.trim(), ...(mail.typedRelay ? { url: mail.typedRelay } : {}) },
     };
   }
 
@@ -99,10 +143,12 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
     try {
       const res = await testConnection({ username: form.username.trim() || undefined, apiKey: form.apiKey || undefined }).unwrap();
       setPushResult(res.message);
-      res.ok ? toast.success('ClickSend connection successful!') : toast.error('ClickSend connection failed');
+      pushToast(res);
     } catch (err) {
-      setPushResult(errorMessage(err, 'The push provider could not be reached'));
-      toast.error('ClickSend connection failed');
+      // refused before anything was contacted (credentials missing, a refused address): the server says which
+      const message = errorMessage(err, 'The push provider could not be reached');
+      setPushResult(message);
+      toast.error(message);
     }
   }
 
@@ -154,6 +200,15 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
           form={form}
           set={set}
           test={{ onClick: onTestWebhook, disabled: busy, running: testingWebhook.isLoading, result: webhookResult }}
+          problem={saved.readiness?.sms}
+        />
+        <EmailSection
+          id={id}
+          form={form}
+          set={set}
+          test={{ ...mail.test, disabled: busy }}
+          sendTest={{ ...mail.sendTest, disabled: busy }}
+          problem={saved.readiness?.email}
         />
         <TestAlertsSection
           id={id}
@@ -172,7 +227,50 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
         </div>
       </form>
 
+      <ApprovalPolicySection />
+      <TestAlertSection />
       <CapSourcesSection />
     </section>
   );
+}
+
+/**
+ * The mail relay's two tests, on the relay as on screen: the URL typed, or (shown masked) the saved one, which is then
+ * left out so the server uses the saved password. Each result is the server's own words, a refusal led by what it is.
+ */
+function useMailTests(form: SettingsFormState, saved: AdminSettingsView) {
+  const [relayResult, setRelayResult] = useState<string | null>(null);
+  const [mailResult, setMailResult] = useState<string | null>(null);
+  const [testRelay, testingRelay] = useTestEmailRelayMutation();
+  const [sendTestEmail, sendingTestEmail] = useSendTestEmailMutation();
+  const typedRelay = form.emailUrl.trim() !== saved.email.url ? form.emailUrl.trim() : undefined;
+
+  async function run(setResult: (r: string | null) => void, call: () => Promise<ProviderCheck>, fallback: string) {
+    setResult(null);
+    try {
+      const res = await call();
+      setResult(res.message);
+      res.ok ? toast.success(res.message) : toast.error(res.message);
+    } catch (err) {
+      const message = relayRefusal(err, fallback);
+      setResult(message);
+      toast.error(message);
+    }
+  }
+
+  const from = form.emailFrom.trim() !== saved.email.from ? form.emailFrom.trim() : undefined;
+  return {
+    typedRelay,
+    running: testingRelay.isLoading || sendingTestEmail.isLoading,
+    test: {
+      onClick: () => run(setRelayResult, () => testRelay({ url: typedRelay }).unwrap(), 'The mail relay could not be checked'),
+      running: testingRelay.isLoading,
+      result: relayResult,
+    },
+    sendTest: {
+      onClick: () => run(setMailResult, () => sendTestEmail({ url: typedRelay, from }).unwrap(), 'The test e-mail could not be sent'),
+      running: sendingTestEmail.isLoading,
+      result: mailResult,
+    },
+  };
 }

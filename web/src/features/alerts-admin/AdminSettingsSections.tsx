@@ -13,6 +13,10 @@ export interface SettingsFormState {
   clearKey: boolean;
   webhookEnabled: boolean;
   webhookUrl: string;
+  emailEnabled: boolean;
+  /** The relay URL as shown (the saved password masked) or as typed. */
+  emailUrl: string;
+  emailFrom: string;
 }
 
 /** What the info box names when the server does not say (the alerts service's variables). */
@@ -21,6 +25,8 @@ const ENV_VAR_MEANING: Record<string, string> = {
   PUSH_PROVIDER_USERNAME: 'push username',
   PUSH_PROVIDER_API_KEY: 'push API key',
   SMS_WEBHOOK_URL: 'webhook URL',
+  SMTP_URL: 'mail relay URL',
+  MAIL_FROM: 'e-mail From address',
 };
 
 /** A button that tries something now, and what came of it. */
@@ -144,7 +150,19 @@ function ApiKeyField({ id, form, set, saved }: SectionProps & { saved: AdminSett
   );
 }
 
-export function WebhookSection({ id, form, set, test }: SectionProps & { test: Action }) {
+/**
+ * Why the channel cannot deliver as saved, in the words the audience preview and the senders use (e.g. a relay the
+ * address rule refuses): what the server found, not a guess of the screen's.
+ */
+function NotReady({ problem }: { problem: string | null | undefined }) {
+  return problem ? (
+    <p className="field-error" role="note">
+      Not configured: {problem}.
+    </p>
+  ) : null;
+}
+
+export function WebhookSection({ id, form, set, test, problem }: SectionProps & { test: Action; problem?: string | null }) {
   return (
     <section className="card" aria-labelledby={`${id}-webhook`}>
       <h2 id={`${id}-webhook`}>SMS Webhook (n8n)</h2>
@@ -161,7 +179,49 @@ export function WebhookSection({ id, form, set, test }: SectionProps & { test: A
           placeholder="https://n8n.example.org/webhook/sms"
         />
       </Field>
+      <NotReady problem={problem} />
       <ActionRow action={test} label="Test Webhook" />
+    </section>
+  );
+}
+
+/** The mail relay: its URL (the saved password only ever shown masked), the From address, and two real tests. */
+export function EmailSection({ id, form, set, test, sendTest, problem }: SectionProps & { test: Action; sendTest: Action; problem?: string | null }) {
+  return (
+    <section className="card" aria-labelledby={`${id}-email`}>
+      <h2 id={`${id}-email`}>E-mail (SMTP relay)</h2>
+      <EnableLine checked={form.emailEnabled} onChange={(on) => set('emailEnabled', on)}>
+        Enable e-mail
+      </EnableLine>
+      <Field id={`${id}-smtp`} label="Relay URL">
+        <input
+          id={`${id}-smtp`}
+          inputMode="url"
+          value={form.emailUrl}
+          onChange={(e) => set('emailUrl', e.target.value)}
+          placeholder="smtps://user:password@smtp.example.org:465"
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={`${id}-smtp-hint`}
+        />
+        <p id={`${id}-smtp-hint`} className="small muted">
+          smtp:// or smtps://, with the user and password the relay needs. The saved password is shown masked (••••••••): to change the host or the user, type
+          the password again. Options it may carry: requireTLS, ignoreTLS, name, authMethod, tls.rejectUnauthorized, tls.minVersion.
+        </p>
+      </Field>
+      <Field id={`${id}-from`} label="From address">
+        <input
+          id={`${id}-from`}
+          value={form.emailFrom}
+          onChange={(e) => set('emailFrom', e.target.value)}
+          placeholder="Beacon Alerts <alerts@example.org>"
+          autoComplete="off"
+        />
+      </Field>
+      <NotReady problem={problem} />
+      <p className="small muted">Test Connection signs in to the relay as a send would and sends nothing. Send test e-mail sends one message to you.</p>
+      <ActionRow action={test} label="Test Connection" />
+      <ActionRow action={sendTest} label="Send test e-mail" runningLabel="Sending..." />
     </section>
   );
 }

@@ -52,6 +52,24 @@ describe('Audit trail (alert detail)', () => {
     expect(screen.getAllByText('Mar 5, 2024 3:07 PM')[0].closest('time')).toHaveAttribute('dateTime', at(15, 7));
   });
 
+  it('words the schedule and the two-person rule with what each decision was given', () => {
+    const approver = { actorId: '00000000-0000-4000-8000-0000000000a3', actorEmail: 'shift.lead@beacon.local' };
+    expect(auditText({ action: 'scheduled', ...ADMIN, details: { sendAt: at(18, 30) }, at: at(15, 0) })).toBe(
+      'Scheduled for Mar 5, 2024 6:30 PM by admin@beacon.local',
+    );
+    expect(auditText({ action: 'approval_requested', ...ADMIN, details: {}, at: at(15, 0) })).toBe('Sent for approval by admin@beacon.local');
+    expect(auditText({ action: 'approved', ...approver, details: { note: 'Checked with the plant.' }, at: at(15, 5) })).toBe(
+      'Approved by shift.lead@beacon.local: “Checked with the plant.”',
+    );
+    expect(auditText({ action: 'approved', ...approver, details: {}, at: at(15, 5) })).toBe('Approved by shift.lead@beacon.local');
+    expect(auditText({ action: 'rejected', ...approver, details: { reason: 'Wrong plant: the east one.' }, at: at(15, 5) })).toBe(
+      'Rejected by shift.lead@beacon.local: “Wrong plant: the east one.”',
+    );
+    expect(auditText({ action: 'break_glass', ...ADMIN, details: { reason: 'Gas cloud moving; no approver answers.' }, at: at(15, 5) })).toBe(
+      'Sent without approval (emergency) by admin@beacon.local: “Gas cloud moving; no approver answers.”',
+    );
+  });
+
   it("names Beacon for what nobody did (the expiry sweep), and words each action's details", () => {
     expect(auditText({ action: 'expired', ...BEACON, details: {}, at: at(18, 0) })).toBe('Expired (Beacon)');
     expect(auditText({ action: 'cancelled', ...ADMIN, details: {}, at: at(18, 0) })).toBe('Cancelled by admin@beacon.local');

@@ -5,6 +5,8 @@ import { formatDateTime } from '@/common/time';
 import { useAlertAuditQuery } from './alerts-admin.api';
 
 const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
+/** A typed note or reason as the record keeps it: ': “…”'; nothing when none was given. */
+const quoted = (value: unknown) => (typeof value === 'string' && value.trim() ? `: “${value.trim()}”` : '');
 
 function channelName(value: unknown): string {
   return typeof value === 'string' && value in CHANNEL_LABELS ? CHANNEL_LABELS[value as DeliveryChannel] : typeof value === 'string' ? value : 'a channel';
@@ -49,6 +51,17 @@ export function auditText(e: AlertAuditEntry): string {
     }
     case 'all_clear':
       return `All clear given${by}`;
+    // issue #38: the schedule and the two-person rule, with the words each decision was given
+    case 'scheduled':
+      return `Scheduled${typeof e.details.sendAt === 'string' ? ` for ${formatDateTime(e.details.sendAt)}` : ''}${by}`;
+    case 'approval_requested':
+      return `Sent for approval${by}`;
+    case 'approved':
+      return `Approved${by}${quoted(e.details.note)}`;
+    case 'rejected':
+      return `Rejected${by}${quoted(e.details.reason ?? e.details.note)}`;
+    case 'break_glass':
+      return `Sent without approval (emergency)${by}${quoted(e.details.reason)}`;
     default:
       return `${String(e.action)}${by}`;
   }

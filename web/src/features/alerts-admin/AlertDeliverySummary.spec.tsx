@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { emptyCounts, type ChannelCounts } from '@beacon/contracts';
 import { AlertDeliverySummary, reminderText } from './AlertDeliverySummary';
 import { adminAlert, renderScreen } from './test-utils';
+import { NOT_SENT } from './guard-test-utils';
 
 const counts = (c: Partial<ChannelCounts>): ChannelCounts => ({ ...emptyCounts(), held: 0, ...c });
 
@@ -37,6 +38,21 @@ describe('Delivery summary (alert detail)', () => {
     expect(cells('Web Push')).toEqual(['0', '0', '0', '0', '0', '2']);
   });
 
+  it('reads a scheduled alert and one awaiting approval as not sent: no recipients, no rate', () => {
+    const at = new Date(2026, 10, 27, 9, 30).toISOString();
+    const first = renderScreen(<AlertDeliverySummary alert={adminAlert({ status: 'scheduled', sendAt: at, ...NOT_SENT })} />);
+    expect(
+      screen.getByText('This alert is scheduled: it goes out by itself Nov 27, 2026 9:30 AM (your time); nobody has been warned yet.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Totals')).toHaveTextContent('Scheduled for Nov 27, 2026 9:30 AM (your time): not sent yet.');
+    first.unmount();
+
+    renderScreen(<AlertDeliverySummary alert={adminAlert({ status: 'pending_approval', ...NOT_SENT })} />);
+    expect(screen.getByText('This alert awaits approval: it goes out once an approver approves it; nobody has been warned yet.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Totals')).toHaveTextContent('Awaiting approval: not sent yet.');
+    expect(screen.queryByText(/Success rate|Recipients:/)).not.toBeInTheDocument();
+  });
+
   it('counts every state per channel and shows the held and retrying deliveries apart from those on their way', () => {
     renderScreen(
       <AlertDeliverySummary
@@ -53,7 +69,8 @@ describe('Delivery summary (alert detail)', () => {
       />,
     );
     expect(screen.getByText(/Some deliveries are still on their way/)).toBeInTheDocument();
-    expect(screen.getByText('40')).toBeInTheDocument();
+    // The rate apart from what waits for a retry.
+    expect(screen.getByLabelText('Totals')).toHaveTextContent('Recipients: 40 · Success rate: 100% · 4 retrying');
     // Sent, Delivered, Read, Failed, Pending, Cancelled
     expect(cells('Web Push')).toEqual(['5', '4', '3', '2', '3 on their way · 12 held until later', '1']);
     expect(cells('SMS')).toEqual(['0', '0', '0', '0', '12 held until later', '0']);

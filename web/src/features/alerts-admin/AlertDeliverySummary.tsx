@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CHANNEL_LABELS, DELIVERY_CHANNELS, emptyCounts, type AdminAlert, type ChannelCounts, type DeliveryChannel } from '@beacon/contracts';
 import { formatDateTime } from '@/common/time';
-import { DeliveryIcon } from './ui';
+import { DeliveryIcon, notSentYet, totalsText } from './ui';
 
 /**
  * The channels an alert went out on, and any it has deliveries on besides (a fallback sends on a channel the alert
@@ -26,6 +26,9 @@ export function labelExplanation(a: AdminAlert): string {
       return 'Nothing succeeded: every delivery that was tried failed.';
     case 'Not Sent':
       if (a.status === 'draft') return 'This alert is a draft: it has not been sent, so nobody was warned.';
+      if (a.status === 'scheduled')
+        return `This alert is scheduled: it goes out by itself ${formatDateTime(a.sendAt)} (your time); nobody has been warned yet.`;
+      if (a.status === 'pending_approval') return 'This alert awaits approval: it goes out once an approver approves it; nobody has been warned yet.';
       if (a.recipients === null)
         return `${a.status === 'expired' ? 'It expired' : a.status === 'all_clear' ? 'The all-clear was given' : 'It was cancelled'} before it went out: nobody was warned.`;
       return 'Every delivery was called off before it went out: nobody was warned.';
@@ -65,10 +68,10 @@ export function AlertDeliverySummary({ alert: a }: { alert: AdminAlert }) {
       <p>
         <DeliveryIcon label={a.deliveryLabel} withText /> <span>{labelExplanation(a)}</span>
       </p>
-      <p className="small">
-        Recipients: <strong>{a.recipients ?? '—'}</strong>
-        {a.recipients === null && a.status === 'active' && <span className="muted"> (not chosen yet)</span>}
-        {a.recipients !== null && a.concerned !== null && a.concerned > a.recipients && (
+      <p className="small" aria-label="Totals">
+        {totalsText(a)}
+        {a.recipients === null && a.status === 'active' && <span className="muted"> (recipients not chosen yet)</span>}
+        {!notSentYet(a) && a.recipients !== null && a.concerned !== null && a.concerned > a.recipients && (
           <span>
             {' '}
             · <strong>{a.concerned - a.recipients}</strong> more it concerns no channel of it reaches (none of its channels on, or push with no browser

@@ -7,7 +7,7 @@ import { formatDateTime } from '@/common/time';
 import { LoadError } from '@/features/alerts';
 import { useListAlertsQuery } from './alerts-admin.api';
 import { CsvDownloadButton } from './CsvDownloadButton';
-import { downloadCsv, historyCsv, historyCsvFileName } from './history-csv';
+import { downloadCsv, historyCsv, historyCsvFileName, historyExportFileName } from './history-csv';
 import { useLiveAdminAlerts } from './live';
 import { DeliveryIcon, Pager, PriorityBadge, channelList } from './ui';
 import '@/features/alerts/alerts.css';
@@ -76,7 +76,7 @@ export function AlertHistoryPage() {
           {/* The spec's export is the page shown; this one is every alert these filters match, made by the server. */}
           <CsvDownloadButton
             url={`/api/alerts/export.csv?${new URLSearchParams(Object.entries({ search, type, priority }).filter(([, v]) => v))}`}
-            fileName={historyCsvFileName()}
+            fileName={historyExportFileName()}
             label={data ? `Export all ${data.total} (CSV)` : 'Export all (CSV)'}
           />
         </div>

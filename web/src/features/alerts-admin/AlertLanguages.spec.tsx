@@ -53,7 +53,8 @@ beforeEach(() => {
       templates = templates.filter((t) => t.id !== id);
       return json({ ok: true });
     }
-    if (path === '/api/alerts/audience') return json({ concerned: 1, recipients: 1, held: 0, channels: {}, unreachable: { noChannel: 0, noDevice: 0 } });
+    if (path === '/api/alerts/audience')
+      return json({ token: 'token-1', concerned: 1, recipients: 1, held: 0, channels: {}, unreachable: { noChannel: 0, noDevice: 0 } });
     if (path === '/api/alerts' && req.method === 'POST') {
       posts.push({ path, body: await req.json() });
       return json(adminAlert({ title: 'sent' }), 201);
@@ -73,6 +74,12 @@ function render(ui: React.ReactElement, path: string) {
     { path },
   );
   return { user };
+}
+
+/** Types the centre of the alert's area (an area is required: issue #38). */
+async function placeArea(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Latitude'), '33.45');
+  await user.type(screen.getByLabelText('Longitude'), '-112.07');
 }
 
 const segmentsRow = (language: string) =>
@@ -109,6 +116,7 @@ describe('the wizard in more than one language', () => {
     await user.type(screen.getByLabelText('Spanish message'), 'Suba a terreno alto ahora.');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
+    await placeArea(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('English, Spanish (Español)')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: /^Send to/ }));
@@ -189,6 +197,7 @@ describe('Quick Send in more than one language', () => {
     expect(screen.getByRole('checkbox', { name: 'SMS' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Web Push' })).toBeChecked();
     expect(within(segmentsRow('Spanish')).getAllByRole('cell')[0]).toHaveTextContent('GSM-7');
+    await placeArea(user);
     await user.click(screen.getByRole('button', { name: 'Send Alert' }));
     await user.click(await screen.findByRole('button', { name: /^Send to/ }));
     await waitFor(() => expect(posts.filter((p) => p.path === '/api/alerts')).toHaveLength(1));

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminAlert, AlertVersion } from '@beacon/contracts';
+import type { AdminAlert, AlertAudience, AlertVersion } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
+import { localDateTimeValue } from './alert-form';
 import { AlertLifecycle, changesOf, versionText } from './AlertLifecycle';
+import { audienceChanged, audienceOf, renderAs, tokenOf } from './guard-test-utils';
 import { adminAlert, renderScreen, requestOf } from './test-utils';
 
 // Leaflet (ESM, canvas) does not run in jsdom: the map is a button that "clicks" a corner.
@@ -16,8 +18,11 @@ jest.mock('@/features/alerts/AreaMap', () => ({
   ),
 }));
 
-let posts: { path: string; body: unknown }[];
-let answer: (path: string, body: Record<string, unknown>) => Response;
+/** The sending calls, with the token each carried; the previews apart. */
+let posts: { path: string; body: unknown; token?: string | null }[];
+let previews: { path: string; body: unknown }[];
+let answer: (path: string, body: Record<string, unknown>, token: string | null) => Response;
+let counted: AlertAudience;
 let versions: AlertVersion[];
 
 const v = (o: Partial<AlertVersion>): AlertVersion => ({
@@ -41,19 +46,38 @@ const v = (o: Partial<AlertVersion>): AlertVersion => ({
 
 beforeEach(() => {
   posts = [];
+  previews = [];
   versions = [];
+  counted = audienceOf(40, { told: { stillInArea: 38, leftArea: 0, newlyConcerned: 2 } });
   answer = (path, body) => json(adminAlert({ ...base, ...body, version: base.version + 1, status: path.endsWith('/all-clear') ? 'all_clear' : 'active' }));
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const { req, path } = requestOf(input);
+    if (req.method === 'POST' && path.endsWith('/audience')) {
+      previews.push({ path, body: await req.json() });
+      return json(counted);
+    }
     if (req.method === 'POST') {
       const body = (await req.json()) as Record<string, unknown>;
-      posts.push({ path, body });
-      return answer(path, body);
+      const token = tokenOf(req);
+      posts.push(token ? { path, body, token } : { path, body });
+      return answer(path, body, token);
     }
     if (path.endsWith('/versions')) return json(versions);
     return json({ code: 'not_found', message: 'Not found' }, 404);
   }) as unknown as typeof fetch;
 });
+
+const dialog = () => screen.getByRole('dialog');
+
+/** Opens the update form of `alert`, adds to its message and asks for the review (the count and the confirmation). */
+async function reviewMessageUpdate(alert: AdminAlert) {
+  const user = userEvent.setup();
+  renderScreen(<AlertLifecycle alert={alert} />);
+  await user.click(screen.getByRole('button', { name: 'Update alert' }));
+  await user.type(screen.getByLabelText('Message'), ' Use I-17.');
+  await user.click(screen.getByRole('button', { name: 'Review the update' }));
+  return user;
+}
 
 const base: AdminAlert = adminAlert({
   title: 'Wrong-way driver on I-10',
@@ -67,18 +91,69 @@ const base: AdminAlert = adminAlert({
 });
 
 describe('Update or end an alert (alert detail)', () => {
-  it('sends only what the admin changed, with the revision they saw, and says it is going out', async () => {
+  it("counts whom the update tells, names that number, and sends only what the admin changed, with the count's token", async () => {
     const user = userEvent.setup();
-    renderScreen(<AlertLifecycle alert={base} />);
+    renderScreen(<AlertLifecycle alert={adminAlert({ ...base, channels: ['push', 'sms'] })} />);
     await user.click(screen.getByRole('button', { name: 'Update alert' }));
     const title = screen.getByLabelText('Title');
     await user.clear(title);
     await user.type(title, 'Wrong-way driver now on I-17');
     await user.clear(screen.getByLabelText('Latitude'));
     await user.type(screen.getByLabelText('Latitude'), '33.5');
-    await user.click(screen.getByRole('button', { name: 'Send update' }));
-    expect(await screen.findByText('Version 2 is going out to the people this alert concerns.')).toBeInTheDocument();
-    expect(posts).toEqual([{ path: `/api/alerts/${base.id}/update`, body: { revision: 1, title: 'Wrong-way driver now on I-17', lat: 33.5, lng: -112.07 } }]);
+    await user.click(screen.getByRole('button', { name: 'Review the update' }));
+    const confirm = await within(dialog()).findByRole('button', { name: 'Send update to 40 people' });
+    const body = { revision: 1, title: 'Wrong-way driver now on I-17', lat: 33.5, lng: -112.07 };
+    expect(previews).toEqual([{ path: `/api/alerts/${base.id}/update/audience`, body }]);
+    expect(posts).toHaveLength(0);
+    expect(dialog()).toHaveTextContent('Changes: title, area.');
+    expect(dialog()).toHaveTextContent('38 people it reached get the update; 2 people newly inside get the alert.');
+    // The new area on a map, and what each channel says.
+    expect(within(dialog()).getByRole('button', { name: `Area after the update of ${base.title}` })).toBeInTheDocument();
+    const english = within(dialog()).getByRole('group', { name: 'English preview' });
+    expect(english).toHaveTextContent('Update: Wrong-way driver now on I-17');
+    expect(english).toHaveTextContent('Update: Wrong-way driver now on I-17Heading west near 7th St.');
+    expect(within(english).getByText('1 segment · GSM-7 · 62 characters')).toBeInTheDocument();
+
+    await user.click(confirm);
+    expect(await screen.findByText('Version 2 is going out to 40 people.')).toBeInTheDocument();
+    expect(posts).toEqual([{ path: `/api/alerts/${base.id}/update`, body, token: counted.token }]);
+  });
+
+  it('shows the new number when the audience moved since the count, and sends on a second confirmation with the fresh token', async () => {
+    const fresh = audienceOf(46);
+    answer = (path, body, token) => (token === fresh.token ? json(adminAlert({ ...base, ...body, version: 2 })) : json(audienceChanged(fresh), 409));
+    const user = await reviewMessageUpdate(base);
+    await user.click(await within(dialog()).findByRole('button', { name: 'Send update to 40 people' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('The audience changed: it is now 46 people (you confirmed 40).');
+    expect(screen.queryByText(/is going out/)).not.toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Send update to 46 people' }));
+    expect(await screen.findByText('Version 2 is going out to 46 people.')).toBeInTheDocument();
+    expect(posts.map((p) => p.token)).toEqual([counted.token, fresh.token]);
+  });
+
+  it('changes the expiry (or clears it: never), and refuses one in the past before anything is counted', async () => {
+    const expiring = adminAlert({ ...base, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={expiring} />);
+    await user.click(screen.getByRole('button', { name: 'Update alert' }));
+    const expiry = screen.getByLabelText('Expires (your time; empty: never)');
+    fireEvent.change(expiry, { target: { value: localDateTimeValue(new Date(Date.now() - 3_600_000)) } });
+    expect(screen.getByText('Expiry must be in the future')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Review the update' })).toBeDisabled();
+
+    const later = new Date(Date.now() + 6 * 3_600_000);
+    later.setSeconds(0, 0);
+    fireEvent.change(expiry, { target: { value: localDateTimeValue(later) } });
+    await user.click(screen.getByRole('button', { name: 'Review the update' }));
+    expect(await within(dialog()).findByText('Changes: expiry.')).toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    expect(previews[0].body).toEqual({ revision: 1, expiresAt: later.toISOString() });
+
+    await user.click(screen.getByRole('button', { name: 'Never expires' }));
+    await user.click(screen.getByRole('button', { name: 'Review the update' }));
+    await user.click(await within(dialog()).findByRole('button', { name: 'Send update to 40 people' }));
+    await screen.findByText('Version 2 is going out to 40 people.');
+    expect(posts[0].body).toEqual({ revision: 1, expiresAt: null });
   });
 
   it('redraws a drawn area: the new corners go as the whole new area, and a crossing one blocks sending', async () => {
@@ -104,11 +179,12 @@ describe('Update or end an alert (alert detail)', () => {
     await user.type(screen.getByLabelText('Add a point by coordinates'), '33.5, -112.2');
     await user.click(screen.getByRole('button', { name: 'Add point' }));
     expect(await screen.findByText(/edges cross/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send update' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Review the update' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Undo last point' }));
     await user.click(await screen.findByRole('button', { name: 'New area map: click to add a corner of the polygon' }));
-    await user.click(screen.getByRole('button', { name: 'Send update' }));
-    expect(await screen.findByText('Version 2 is going out to the people this alert concerns.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Review the update' }));
+    await user.click(await within(dialog()).findByRole('button', { name: 'Send update to 40 people' }));
+    expect(await screen.findByText('Version 2 is going out to 40 people.')).toBeInTheDocument();
     expect(posts[0].body).toEqual({
       revision: 1,
       area: {
@@ -131,8 +207,13 @@ describe('Update or end an alert (alert detail)', () => {
     const title = screen.getByLabelText(/^Spanish title/);
     await user.clear(title);
     await user.type(title, 'Conductor ahora en la I-17');
-    await user.click(screen.getByRole('button', { name: 'Send update' }));
-    await screen.findByText('Version 2 is going out to the people this alert concerns.');
+    await user.click(screen.getByRole('button', { name: 'Review the update' }));
+    // Each language as its readers get it: Beacon's "Update:" in Spanish, never in English.
+    const spanish = await within(dialog()).findByRole('group', { name: 'Spanish (Español) preview' });
+    expect(spanish).toHaveTextContent('Actualización: Conductor ahora en la I-17');
+    expect(spanish).not.toHaveTextContent('Update:');
+    await user.click(within(dialog()).getByRole('button', { name: 'Send update to 40 people' }));
+    await screen.findByText('Version 2 is going out to 40 people.');
     expect(posts[0].body).toEqual({
       revision: 1,
       translations: { es: { title: 'Conductor ahora en la I-17', message: 'Hacia el oeste cerca de 7th St.' } },
@@ -153,6 +234,9 @@ describe('Update or end an alert (alert detail)', () => {
     }
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('Draft saved.')).toBeInTheDocument();
+    // Nothing goes out: nothing is counted, and the save carries no token.
+    expect(previews).toHaveLength(0);
+    expect(posts[0].token).toBeUndefined();
     expect(posts[0].body).toEqual({
       revision: 1,
       area: {
@@ -168,12 +252,10 @@ describe('Update or end an alert (alert detail)', () => {
 
   it("shows the server's refusal as it says it, and keeps the form", async () => {
     answer = () => json({ statusCode: 409, code: 'alert_update_conflict', message: 'This alert was changed meanwhile (it is now version 3)' }, 409);
-    const user = userEvent.setup();
-    renderScreen(<AlertLifecycle alert={base} />);
-    await user.click(screen.getByRole('button', { name: 'Update alert' }));
-    await user.type(screen.getByLabelText('Message'), ' Use I-17.');
-    await user.click(screen.getByRole('button', { name: 'Send update' }));
+    const user = await reviewMessageUpdate(base);
+    await user.click(await within(dialog()).findByRole('button', { name: 'Send update to 40 people' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This alert was changed meanwhile (it is now version 3)');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Update alert' })).toBeInTheDocument();
   });
 
@@ -219,15 +301,45 @@ describe('Update or end an alert (alert detail)', () => {
     expect(posts[1].body).toEqual({ revision: 5, message: 'Heading west near 7th St. Use I-17.' });
   });
 
-  it('gives the all-clear with its own words, only after the admin confirms', async () => {
+  it('gives the all-clear with its own words, only after the admin confirms the number it tells', async () => {
     const user = userEvent.setup();
     renderScreen(<AlertLifecycle alert={base} />);
     await user.click(screen.getByRole('button', { name: 'Give the all-clear' }));
-    expect(posts).toHaveLength(0);
     await user.type(screen.getByLabelText('All-clear message (optional)'), 'The driver was stopped.');
-    await user.click(screen.getByRole('button', { name: 'Send all-clear' }));
-    expect(await screen.findByText('All clear given: everyone this alert reached is being told.')).toBeInTheDocument();
-    expect(posts).toEqual([{ path: `/api/alerts/${base.id}/all-clear`, body: { message: 'The driver was stopped.' } }]);
+    await user.click(screen.getByRole('button', { name: 'Review the all-clear' }));
+    const confirm = await within(dialog()).findByRole('button', { name: 'Send all-clear to 40 people' });
+    expect(posts).toHaveLength(0);
+    expect(previews).toEqual([{ path: `/api/alerts/${base.id}/all-clear/audience`, body: { message: 'The driver was stopped.' } }]);
+    await user.click(confirm);
+    expect(await screen.findByText('All clear given: 40 people this alert reached are being told.')).toBeInTheDocument();
+    expect(posts).toEqual([{ path: `/api/alerts/${base.id}/all-clear`, body: { message: 'The driver was stopped.' }, token: counted.token }]);
+  });
+
+  it("gives the all-clear in every language of the alert: each its own words, or Beacon's in that language, never the English", async () => {
+    const es = adminAlert({
+      ...base,
+      channels: ['push', 'sms'],
+      translations: {
+        es: { title: 'Conductor en sentido contrario', message: 'Hacia el oeste.' },
+        fr: { title: 'Conducteur à contresens', message: "Vers l'ouest." },
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={es} />);
+    await user.click(screen.getByRole('button', { name: 'Give the all-clear' }));
+    await user.type(screen.getByLabelText('All-clear message (optional)'), 'The driver was stopped.');
+    await user.type(screen.getByLabelText('All-clear message in Spanish (optional)'), 'El conductor fue detenido.');
+    await user.click(screen.getByRole('button', { name: 'Review the all-clear' }));
+    const spanish = await within(dialog()).findByRole('group', { name: 'Spanish (Español) preview' });
+    expect(spanish).toHaveTextContent('Fin de la alerta: Conductor en sentido contrario');
+    expect(spanish).toHaveTextContent('El conductor fue detenido.');
+    expect(spanish).not.toHaveTextContent('The driver was stopped.');
+    expect(spanish).toHaveTextContent(/SMS.*1 segment/);
+    const french = within(dialog()).getByRole('group', { name: 'French (Français) preview' });
+    expect(french).toHaveTextContent('Le danger est passé. Cette alerte est terminée.');
+    await user.click(within(dialog()).getByRole('button', { name: 'Send all-clear to 40 people' }));
+    await screen.findByText(/^All clear given/);
+    expect(posts[0].body).toEqual({ message: 'The driver was stopped.', translations: { es: { message: 'El conductor fue detenido.' } } });
   });
 
   it('offers nothing to do for an alert not in effect or still being dispatched', () => {
@@ -235,6 +347,21 @@ describe('Update or end an alert (alert detail)', () => {
     expect(screen.queryByRole('button', { name: 'Update alert' })).not.toBeInTheDocument();
     renderScreen(<AlertLifecycle alert={adminAlert({ status: 'active', recipients: null })} />);
     expect(screen.queryByRole('button', { name: 'Give the all-clear' })).not.toBeInTheDocument();
+  });
+
+  it('offers a viewer neither the update nor the all-clear (a read-only console)', () => {
+    renderAs('viewer', <AlertLifecycle alert={base} />);
+    expect(screen.queryByRole('button', { name: 'Update alert' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Give the all-clear' })).not.toBeInTheDocument();
+  });
+
+  it('holds the review back while an SMS would be too long in one language', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={adminAlert({ ...base, channels: ['sms'] })} />);
+    await user.click(screen.getByRole('button', { name: 'Update alert' }));
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Ж'.repeat(700) } });
+    expect(screen.getByRole('button', { name: 'Review the update' })).toBeDisabled();
+    expect(screen.getByText(/the SMS would take more than 10 segments/)).toBeInTheDocument();
   });
 
   it('lists the versions, the all-clear with its words, and user text as text', async () => {
@@ -270,6 +397,7 @@ describe('changesOf / versionText', () => {
         radiusKm: '5',
         points: null,
         translations: {},
+        expiresAt: '',
       }),
     ).toEqual({
       revision: 1,

@@ -4,20 +4,40 @@ import {
   openRing,
   polygonProblem,
   ALL_CLEAR_MESSAGE_MAX,
-  SEVERITIES,
-  SEVERITY_INFO,
+  LANGUAGE_LABELS,
+  SMS_MAX_SEGMENTS,
+  TRANSLATION_LANGUAGES,
+  alertLanguages,
+  lifecycleWords,
+  textInLanguage,
   type AdminAlert,
+  type AlertAudience,
   type AlertUpdateField,
   type AlertVersion,
+  type AllClearTranslations,
+  type Language,
   type Severity,
 } from '@beacon/contracts';
 import { errorMessage, type ApiError } from '@/app/api';
 import { LazyAreaMap } from '@/features/alerts';
 import { AddressSearch, PolygonPoints } from './AreaDrawing';
 import { TranslationFields } from './AlertLanguages';
-import { translationErrors, translationsBody, type FormTranslations } from './alert-form';
+import { localDateTimeValue, MESSAGES, translationErrors, translationsBody, type FormTranslations } from './alert-form';
 import { formatDateTime } from '@/common/time';
-import { useAlertVersionsQuery, useAllClearAlertMutation, useUpdateAlertMutation, type UpdateAlertBody } from './alerts-admin.api';
+import { serverNow } from '@/common/server-clock';
+import {
+  useAlertVersionsQuery,
+  useAllClearAlertMutation,
+  useAllClearAudienceMutation,
+  useUpdateAlertMutation,
+  useUpdateAudienceMutation,
+  type UpdateAlertBody,
+} from './alerts-admin.api';
+import { alertChannels } from './AlertDeliverySummary';
+import { GuardedSendDialog, people, useAudienceGuard } from './AudienceGuard';
+import { MessagePreview, smsTooLong, type PreviewText } from './MessagePreview';
+import { useConsoleRights } from './rights';
+import { SeverityOptions } from './ui';
 
 const FIELD_LABELS: Record<AlertUpdateField, string> = {
   title: 'title',
@@ -52,7 +72,11 @@ interface Draft {
   /** A drawn area's corners (open ring); null for a circle or no area. */
   points: [number, number][] | null;
   translations: FormTranslations;
+  /** A `datetime-local` value in the browser's zone; '' for no expiry. */
+  expiresAt: string;
 }
+
+const localValue = (iso: string | null) => (iso ? localDateTimeValue(new Date(iso)) : '');
 
 const draftOf = (a: AdminAlert): Draft => ({
   title: a.title,
@@ -64,6 +88,7 @@ const draftOf = (a: AdminAlert): Draft => ({
   radiusKm: a.radiusKm === null ? '' : String(a.radiusKm),
   points: a.area?.type === 'polygon' ? openRing(a.area.points) : null,
   translations: a.translations ?? {},
+  expiresAt: localValue(a.expiresAt),
 });
 
 /**
@@ -80,6 +105,8 @@ export function changesOf(a: AdminAlert, d: Draft): UpdateAlertBody {
   const sorted = (t: object) => JSON.stringify(Object.entries(t).sort(([x], [y]) => x.localeCompare(y)));
   if (sorted(translations) !== sorted(a.translations ?? {})) body.translations = translations;
   if (d.locationName.trim() !== (a.locationName ?? '')) body.locationName = d.locationName.trim();
+  // The input holds minutes: an expiry is changed only when the minute shown was changed (cleared: no expiry).
+  if (d.expiresAt !== localValue(a.expiresAt)) body.expiresAt = d.expiresAt ? new Date(d.expiresAt).toISOString() : null;
   if (d.points) {
     // A drawn area is sent whole when its corners changed.
     const before = a.area?.type === 'polygon' ? openRing(a.area.points) : [];
@@ -93,59 +120,155 @@ export function changesOf(a: AdminAlert, d: Draft): UpdateAlertBody {
   return body;
 }
 
+/** The fields an update body changes, in words: "title, expiry". */
+const changedText = (body: UpdateAlertBody) =>
+  (['title', 'message', 'translations', 'severity', 'expiresAt', 'area'] as const)
+    .filter((f) => (f === 'area' ? body.area !== undefined || body.lat !== undefined || body.radiusKm !== undefined : body[f] !== undefined))
+    .map((f) => FIELD_LABELS[f])
+    .concat(body.locationName !== undefined ? ['location name'] : [])
+    .join(', ');
+
+/** What each language's readers get from an update: Beacon's "Update:" in their language before the alert's new text. */
+export function updatePreview(d: Draft): PreviewText[] {
+  const alert = { title: d.title.trim(), message: d.message.trim(), translations: translationsBody(d.translations) ?? {} };
+  return alertLanguages(alert).map((language) => {
+    const t = textInLanguage(alert, language);
+    return { language, title: `${lifecycleWords(language).update}${t.title}`, message: t.message };
+  });
+}
+
+/** What each language's readers get from the all-clear: their language's own words, or Beacon's in it. */
+export function allClearPreview(a: AdminAlert, words: Partial<Record<Language, string>>): PreviewText[] {
+  return alertLanguages(a).map((language) => ({
+    language,
+    title: `${lifecycleWords(language).allClear}${textInLanguage(a, language).title}`,
+    message: words[language]?.trim() || lifecycleWords(language).allClearDefault,
+  }));
+}
+
+/** The all-clear's body: the English words and each other language's, only those written. */
+export function allClearBody(words: Partial<Record<Language, string>>): { message?: string; translations?: AllClearTranslations } {
+  const translations: AllClearTranslations = {};
+  for (const l of TRANSLATION_LANGUAGES) {
+    const text = words[l]?.trim();
+    if (text) translations[l] = { message: text };
+  }
+  const message = words.en?.trim();
+  return { ...(message ? { message } : {}), ...(Object.keys(translations).length ? { translations } : {}) };
+}
+
+const SMS_TOO_LONG = `In one language the SMS would take more than ${SMS_MAX_SEGMENTS} segments: shorten its text.`;
+
+const toldText = (audience: AlertAudience) => {
+  const t = audience.told;
+  if (!t) return null;
+  const parts = [
+    t.stillInArea > 0 && `${people(t.stillInArea)} it reached get the update`,
+    t.leftArea > 0 && `${people(t.leftArea)} the new area leaves out are told so`,
+    t.newlyConcerned > 0 && `${people(t.newlyConcerned)} newly inside get the alert`,
+  ].filter(Boolean);
+  return parts.length ? `${parts.join('; ')}.` : null;
+};
+
 /**
  * The alert's life after it went out: update it (a new version; those it reached are told what changed, those newly
  * concerned get it, those no longer concerned are told so) or give the all-clear (it ends; everyone it reached is
- * told, after their quiet hours). And its versions, oldest first. Acting needs an alert in effect whose audience is
- * chosen; the server has the last word and its refusal is shown as it says it.
+ * told, after their quiet hours, each in their language). Both show what goes out per language and channel and whom it
+ * tells, and go out only on a confirmation naming that number (the audience guard). And its versions, oldest first.
+ * Acting needs an alert in effect whose audience is chosen, and a publisher; the server has the last word.
  */
 export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
   const id = useId();
+  const { canPublish } = useConsoleRights();
   const [mode, setMode] = useState<'idle' | 'update' | 'all-clear'>('idle');
   // The alert as the form opened on it: live changes and reloads of `a` must not move what the edit was made on.
   const [opened, setOpened] = useState<AdminAlert>(a);
   const [draft, setDraft] = useState<Draft>(() => draftOf(a));
-  const [clearMessage, setClearMessage] = useState('');
+  const [clearWords, setClearWords] = useState<Partial<Record<Language, string>>>({});
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string; editedElsewhere?: boolean } | null>(null);
   const [update, updating] = useUpdateAlertMutation();
-  const [allClear, clearing] = useAllClearAlertMutation();
+  const [updateAudience] = useUpdateAudienceMutation();
+  const [allClear] = useAllClearAlertMutation();
+  const [allClearAudience] = useAllClearAudienceMutation();
+  const guard = useAudienceGuard();
+  // What the open confirmation is about: the update body it counted, or the all-clear.
+  const [confirming, setConfirming] = useState<
+    { kind: 'update'; body: UpdateAlertBody; texts: PreviewText[] } | { kind: 'all-clear'; texts: PreviewText[] } | null
+  >(null);
   const versions = useAlertVersionsQuery({ id: a.id, version: a.version }, { skip: a.version < 2 });
   // A draft is edited in place (nothing went out); an alert in effect, once its audience is chosen, gets a new version.
   const isDraft = a.status === 'draft';
-  const canAct = (a.status === 'active' && a.recipients !== null) || isDraft;
+  const canAct = canPublish && ((a.status === 'active' && a.recipients !== null) || isDraft);
+  const channels = alertChannels(a);
   const [focus, setFocus] = useState<{ lat: number; lng: number } | null>(a.lat !== null && a.lng !== null ? { lat: a.lat, lng: a.lng } : null);
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const expiryPast = draft.expiresAt !== '' && draft.expiresAt !== localValue(opened.expiresAt) && new Date(draft.expiresAt).getTime() <= serverNow().getTime();
   const openForm = () => {
     setOpened(a);
     setDraft(draftOf(a));
     setOutcome(null);
     setMode('update');
   };
+  const fail = (fallback: string) => (err: unknown) => {
+    const editedElsewhere = (err as Partial<ApiError>).code === 'alert_edited_elsewhere';
+    setOutcome({ ok: false, text: errorMessage(err, fallback), editedElsewhere });
+  };
 
   async function submitUpdate(e: FormEvent) {
     e.preventDefault();
-    try {
-      const next = await update({ id: a.id, body: changesOf(opened, draft) }).unwrap();
-      setOutcome({ ok: true, text: isDraft ? 'Draft saved.' : `Version ${next.version} is going out to the people this alert concerns.` });
-      setMode('idle');
-    } catch (err) {
-      const editedElsewhere = (err as Partial<ApiError>).code === 'alert_edited_elsewhere';
-      setOutcome({ ok: false, text: errorMessage(err, 'The update could not be sent.'), editedElsewhere });
+    const body = changesOf(opened, draft);
+    if (isDraft) {
+      // Nothing goes out: a draft is saved as it is, and confirmed with its audience when it is sent.
+      try {
+        await update({ id: a.id, body }).unwrap();
+        setOutcome({ ok: true, text: 'Draft saved.' });
+        setMode('idle');
+      } catch (err) {
+        fail('The draft could not be saved.')(err);
+      }
+      return;
     }
+    if (Object.keys(body).length === 1) {
+      setOutcome({ ok: false, text: 'Nothing was changed: change the text, the area, the severity or the expiry first.' });
+      return;
+    }
+    setOutcome(null);
+    setConfirming({ kind: 'update', body, texts: updatePreview(draft) });
+    guard.open({
+      preview: () => updateAudience({ id: a.id, body }).unwrap(),
+      send: (audienceToken) => update({ id: a.id, body, audienceToken }).unwrap(),
+      onSent: (next, audience) => {
+        setOutcome({ ok: true, text: `Version ${next.version} is going out to ${people(audience.recipients)}.` });
+        setMode('idle');
+      },
+      onError: fail('The update could not be sent.'),
+    });
   }
 
-  async function submitAllClear(e: FormEvent) {
+  function submitAllClear(e: FormEvent) {
     e.preventDefault();
-    try {
-      await allClear({ id: a.id, message: clearMessage.trim() || undefined }).unwrap();
-      setOutcome({ ok: true, text: 'All clear given: everyone this alert reached is being told.' });
-      setMode('idle');
-    } catch (err) {
-      setOutcome({ ok: false, text: errorMessage(err, 'The all-clear could not be sent.') });
-    }
+    setOutcome(null);
+    const body = allClearBody(clearWords);
+    setConfirming({ kind: 'all-clear', texts: allClearPreview(a, clearWords) });
+    guard.open({
+      preview: () => allClearAudience({ id: a.id, ...body }).unwrap(),
+      send: (audienceToken) => allClear({ id: a.id, ...body, audienceToken }).unwrap(),
+      onSent: (_ended, audience) => {
+        setOutcome({
+          ok: true,
+          text: `All clear given: ${people(audience.recipients)} this alert reached ${audience.recipients === 1 ? 'is' : 'are'} being told.`,
+        });
+        setMode('idle');
+      },
+      onError: fail('The all-clear could not be sent.'),
+    });
   }
 
   if (!canAct && !versions.data && a.status !== 'all_clear') return null;
+  const counted = guard.state.phase === 'confirming' || guard.state.phase === 'sending' ? guard.state.audience : null;
+  // An SMS over the limit in any language is refused by the server: shorten it before anything is counted.
+  const updateTooLong = mode === 'update' && !isDraft && smsTooLong(updatePreview(draft), channels);
+  const clearTooLong = mode === 'all-clear' && smsTooLong(allClearPreview(a, clearWords), channels);
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{isDraft ? 'Edit draft' : 'Update or end'}</h2>
@@ -166,6 +289,7 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
               className="btn btn-primary"
               onClick={() => {
                 setOutcome(null);
+                setClearWords({});
                 setMode('all-clear');
               }}
             >
@@ -197,12 +321,31 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
           <div className="field">
             <label htmlFor={`${id}-u-severity`}>Severity</label>
             <select id={`${id}-u-severity`} value={draft.severity} onChange={set('severity')}>
-              {SEVERITIES.map((s) => (
-                <option key={s} value={s}>
-                  {SEVERITY_INFO[s].label}
-                </option>
-              ))}
+              <SeverityOptions />
             </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-u-expires`}>Expires (your time; empty: never)</label>
+            <div className="row">
+              <input
+                id={`${id}-u-expires`}
+                type="datetime-local"
+                value={draft.expiresAt}
+                onChange={set('expiresAt')}
+                aria-invalid={expiryPast}
+                aria-describedby={expiryPast ? `${id}-u-expires-error` : undefined}
+              />
+              {draft.expiresAt && (
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDraft((d) => ({ ...d, expiresAt: '' }))}>
+                  Never expires
+                </button>
+              )}
+            </div>
+            {expiryPast && (
+              <p id={`${id}-u-expires-error`} className="field-error">
+                {MESSAGES.expiresPast}
+              </p>
+            )}
           </div>
           <div className="field">
             <label htmlFor={`${id}-u-location`}>Location name</label>
@@ -250,33 +393,74 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
               type="submit"
               className="btn btn-primary"
               disabled={
-                updating.isLoading || (!!draft.points && !!polygonProblem(draft.points)) || Object.values(translationErrors(draft.translations)).some(Boolean)
+                updating.isLoading ||
+                guard.state.phase !== 'closed' ||
+                expiryPast ||
+                updateTooLong ||
+                (!!draft.points && !!polygonProblem(draft.points)) ||
+                Object.values(translationErrors(draft.translations)).some(Boolean)
               }
             >
-              {updating.isLoading ? 'Saving…' : isDraft ? 'Save draft' : 'Send update'}
+              {isDraft ? (updating.isLoading ? 'Saving…' : 'Save draft') : 'Review the update'}
             </button>
             <button type="button" className="btn btn-outline" onClick={() => setMode('idle')}>
               Keep as it is
             </button>
           </div>
+          {updateTooLong && <p className="field-error">{SMS_TOO_LONG}</p>}
         </form>
       )}
       {canAct && mode === 'all-clear' && (
         <form className="stack" onSubmit={submitAllClear} aria-label="Give the all-clear">
-          <p>The alert ends, and everyone it reached is told “All clear” on the channels that reached them (after their quiet hours).</p>
-          <div className="field">
-            <label htmlFor={`${id}-clear`}>All-clear message (optional)</label>
-            <textarea id={`${id}-clear`} value={clearMessage} onChange={(e) => setClearMessage(e.target.value)} maxLength={ALL_CLEAR_MESSAGE_MAX} rows={2} />
-          </div>
+          <p>
+            The alert ends, and everyone it reached is told “All clear” on the channels that reached them (after their quiet hours), each in their language.
+          </p>
+          {alertLanguages(a).map((l) => (
+            <div className="field" key={l}>
+              <label htmlFor={`${id}-clear-${l}`}>All-clear message{l === 'en' ? '' : ` in ${LANGUAGE_LABELS[l].replace(/ \(.*\)$/, '')}`} (optional)</label>
+              <textarea
+                id={`${id}-clear-${l}`}
+                lang={l}
+                value={clearWords[l] ?? ''}
+                onChange={(e) => setClearWords((w) => ({ ...w, [l]: e.target.value }))}
+                maxLength={ALL_CLEAR_MESSAGE_MAX}
+                rows={2}
+                placeholder={lifecycleWords(l).allClearDefault}
+              />
+            </div>
+          ))}
+          {alertLanguages(a).length > 1 && (
+            <p className="small muted">A language left empty gets Beacon&apos;s own words in that language (shown greyed in its field), never the English.</p>
+          )}
           <div className="row">
-            <button type="submit" className="btn btn-primary" disabled={clearing.isLoading}>
-              {clearing.isLoading ? 'Sending all-clear…' : 'Send all-clear'}
+            <button type="submit" className="btn btn-primary" disabled={guard.state.phase !== 'closed' || clearTooLong}>
+              Review the all-clear
             </button>
             <button type="button" className="btn btn-outline" onClick={() => setMode('idle')}>
               Not yet
             </button>
           </div>
+          {clearTooLong && <p className="field-error">{SMS_TOO_LONG}</p>}
         </form>
+      )}
+      {confirming && (
+        <GuardedSendDialog
+          guard={guard}
+          title={confirming.kind === 'update' ? `Send version ${opened.version + 1} of “${opened.title}”?` : `Give the all-clear for “${a.title}”?`}
+          actionLabel={confirming.kind === 'update' ? 'Send update to' : 'Send all-clear to'}
+          lead={confirming.kind === 'update' ? 'This update tells' : 'The all-clear tells'}
+        >
+          {confirming.kind === 'update' && <p>Changes: {changedText(confirming.body) || 'none'}.</p>}
+          <MessagePreview
+            texts={confirming.texts}
+            channels={channels}
+            // The all-clear is never urgent: a critical alert's all-clear goes as high (delivery-text.ts on the server).
+            severity={confirming.kind === 'update' ? draft.severity : a.severity === 'critical' ? 'high' : a.severity}
+            label={confirming.kind === 'update' ? 'What the update says, per language and channel' : 'What the all-clear says, per language and channel'}
+          />
+          {confirming.kind === 'update' && <NewAreaMap alert={opened} draft={draft} />}
+          {counted && confirming.kind === 'update' && toldText(counted) && <p className="small">{toldText(counted)}</p>}
+        </GuardedSendDialog>
       )}
       {outcome && (
         <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? '' : 'field-error'}>
@@ -307,4 +491,13 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
       )}
     </section>
   );
+}
+
+/** The area the update leaves the alert with, on a map: the drawn polygon, or the circle as the form holds it. */
+function NewAreaMap({ alert: a, draft: d }: { alert: AdminAlert; draft: Draft }) {
+  const label = `Area after the update of ${a.title}`;
+  if (d.points && d.points.length >= 3) return <LazyAreaMap center={null} radiusKm={0} polygon={d.points} label={label} height={220} />;
+  const [lat, lng, radiusKm] = [Number(d.lat), Number(d.lng), Number(d.radiusKm)];
+  if (d.lat.trim() === '' || d.lng.trim() === '' || !Number.isFinite(lat) || !Number.isFinite(lng)) return <p className="small muted">Area: everywhere.</p>;
+  return <LazyAreaMap center={{ lat, lng }} radiusKm={Number.isFinite(radiusKm) ? radiusKm : 0} label={label} height={220} />;
 }

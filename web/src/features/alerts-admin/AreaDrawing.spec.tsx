@@ -83,7 +83,7 @@ describe('drawing a polygon area in the wizard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Step 3 of 4');
-    expect(screen.getByRole('alert')).toHaveTextContent('A polygon needs at least 3 points');
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose where this alert applies, or choose to send it to everyone');
 
     await user.click(screen.getByRole('button', { name: 'map click A' }));
     await user.click(screen.getByRole('button', { name: 'map click B' }));

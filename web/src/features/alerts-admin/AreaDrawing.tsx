@@ -1,8 +1,204 @@
 import { useId, useState, type FormEvent } from 'react';
-import { polygonProblem, POLYGON_LIMITS, type GeocodeResult } from '@beacon/contracts';
+import { ALERT_LIMITS, polygonProblem, POLYGON_LIMITS, type GeocodeResult } from '@beacon/contracts';
 import { errorMessage } from '@/app/api';
-import { parseLatLng } from './alert-form';
+import { AreaPickerShell } from '@/common/form/AreaPickerShell';
+import { RadioGroup } from '@/common/form/ChoiceGroups';
+import { FieldError, errorAria } from '@/common/form/Field';
+import type { Position } from '@/common/geolocation';
+import type { FieldSetter } from '@/common/useFormFields';
+import { LazyAreaMap } from '@/features/alerts';
+import { parseLatLng, parseRadius, type AreaType, type AreaValues, type FieldErrors } from './alert-form';
 import { useLazyGeocodeQuery } from './alerts-admin.api';
+import './audience.css';
+
+const AREA_CHOICES: Record<AreaType, string> = { circle: 'Circle', polygon: 'Polygon', everyone: 'Send to everyone, everywhere' };
+
+interface AreaFieldsProps<V extends AreaValues> {
+  /** The form's id, the fields' ids' prefix. */
+  id: string;
+  values: V;
+  errors: FieldErrors;
+  set: FieldSetter<V>;
+}
+
+/**
+ * Where the alert applies (the wizard's step 3 and Quick Send): a circle or a polygon on the map, found with the
+ * address search; or, only as its own choice with its own warning and a box to tick, everyone, everywhere
+ * (issue #38: an alert without an area once went to everyone without anyone choosing it).
+ */
+export function AreaFields<V extends AreaValues>({ id, values, errors, set: setField }: AreaFieldsProps<V>) {
+  // Only the area's keys are set, and V has them with these types.
+  const set = setField as unknown as FieldSetter<AreaValues>;
+  const [focus, setFocus] = useState<Position | null>(null);
+  const shape = values.areaType;
+  return (
+    <>
+      <RadioGroup
+        legend="Where this alert applies"
+        legendClassName="label"
+        name={`${id}-shape`}
+        options={['circle', 'polygon', 'everyone'] as const}
+        value={shape}
+        onChange={(next) => {
+          set('areaType', next);
+          // Everyone is confirmed each time it is chosen, never carried over from an earlier choice.
+          set('everyoneConfirmed', false);
+        }}
+        optionClassName="radio"
+        optionLabel={(choice) => <> {AREA_CHOICES[choice]}</>}
+      />
+      {shape === 'everyone' ? (
+        <EveryoneChoice id={id} confirmed={values.everyoneConfirmed} error={errors.everyone} onConfirm={(on) => set('everyoneConfirmed', on)} />
+      ) : (
+        <>
+          <AddressSearch
+            onFound={(place) => {
+              setFocus({ lat: place.lat, lng: place.lng });
+              if (shape === 'circle') setCentre(set, place);
+            }}
+          />
+          {shape === 'polygon' ? (
+            <PolygonArea id={id} values={values} errors={errors} set={set} focus={focus} />
+          ) : (
+            <CircleArea id={id} values={values} errors={errors} set={set} focus={focus} />
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/** The choice of no area: what it means, and the box without which it is not taken. */
+function EveryoneChoice({ id, confirmed, error, onConfirm }: { id: string; confirmed: boolean; error?: string; onConfirm: (on: boolean) => void }) {
+  return (
+    <div className="field">
+      <div className="audience-warning" id={`${id}-everyone-warning`}>
+        <p>
+          <strong>This alert will have no area.</strong> It goes to every person whose preferences match it, wherever they are: also people far from where it
+          happens.
+        </p>
+        <p>Choose an area unless the alert truly concerns everyone.</p>
+      </div>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={confirmed}
+          onChange={(e) => onConfirm(e.target.checked)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-everyone-warning ${id}-everyone-error` : `${id}-everyone-warning`}
+        />{' '}
+        I understand: send this alert to everyone, everywhere
+      </label>
+      <FieldError id={`${id}-everyone-error`} error={error} />
+    </div>
+  );
+}
+
+/** The centre of the circle, or none. */
+const setCentre = (set: FieldSetter<AreaValues>, p: { lat: number | null; lng: number | null }) => {
+  set('lat', p.lat);
+  set('lng', p.lng);
+};
+
+const coordinate = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? null : Number(text));
+
+interface AreaProps {
+  id: string;
+  values: AreaValues;
+  errors: FieldErrors;
+  set: FieldSetter<AreaValues>;
+  /** Where the address search last moved the map. */
+  focus: Position | null;
+}
+
+function PolygonArea({ id, values, errors, set, focus }: AreaProps) {
+  return (
+    <div className="field">
+      <span className="label">Alert Area</span>
+      <p className="small muted" id={`${id}-polygon-help`}>
+        Click the map to add the corners of the area, in order; it closes by itself. Only people whose home is inside it receive the alert.
+      </p>
+      <LazyAreaMap
+        center={focus}
+        radiusKm={parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault}
+        polygon={values.points}
+        focus={focus}
+        onPick={(lat, lng) => set('points', [...values.points, [lat, lng]])}
+        label="Alert area map: click to add a corner of the polygon"
+      />
+      <PolygonPoints points={values.points} onChange={(points) => set('points', points)} />
+      {errors.area && (
+        <p className="field-error" role="alert">
+          {errors.area}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The circle: its centre (map click, typed, the device's location or the address search) and its radius. */
+function CircleArea({ id, values, errors, set, focus }: AreaProps) {
+  const radius = parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault;
+  const center = values.lat !== null && values.lng !== null ? { lat: values.lat, lng: values.lng } : null;
+  return (
+    <>
+      <div className="field">
+        <span className="label">Alert Area</span>
+        <p className="small muted" id={`${id}-area-help`}>
+          Click the map to place the centre of the area, or type its coordinates. Only people whose home is inside it receive the alert.
+        </p>
+        <AreaPickerShell
+          id={id}
+          map={
+            <LazyAreaMap
+              center={center}
+              radiusKm={radius}
+              onPick={(lat, lng) => setCentre(set, { lat, lng })}
+              focus={focus}
+              label="Alert area map: click to place the centre"
+            />
+          }
+          labels={{ lat: 'Latitude', lng: 'Longitude' }}
+          values={{ lat: values.lat ?? '', lng: values.lng ?? '' }}
+          onType={(axis, text) => set(axis, coordinate(text))}
+          describedBy={`${id}-area-help`}
+          onLocate={(p) => setCentre(set, p)}
+          clear={center && { label: 'Clear area', onClear: () => setCentre(set, { lat: null, lng: null }) }}
+        />
+        {(errors.location || errors.area) && (
+          <p className="field-error" role="alert">
+            {errors.location ?? errors.area}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-radius`}>Radius (km)</label>
+        <div className="row">
+          <input
+            type="range"
+            min={ALERT_LIMITS.radiusKmMin}
+            max={ALERT_LIMITS.radiusKmMax}
+            value={radius}
+            onChange={(e) => set('radiusKm', e.target.value)}
+            aria-label="Radius slider (km)"
+            className="grow"
+          />
+          <input
+            id={`${id}-radius`}
+            type="number"
+            min={ALERT_LIMITS.radiusKmMin}
+            max={ALERT_LIMITS.radiusKmMax}
+            value={values.radiusKm}
+            onChange={(e) => set('radiusKm', e.target.value)}
+            {...errorAria(`${id}-radius`, errors.radiusKm)}
+            className="narrow"
+          />
+        </div>
+        <FieldError id={`${id}-radius-error`} error={errors.radiusKm} />
+      </div>
+    </>
+  );
+}
 
 /**
  * The wizard's address search, to centre the map: typed coordinates ("33.45, -112.07") are used as they are, anything

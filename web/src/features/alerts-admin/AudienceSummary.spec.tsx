@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { AlertAudience } from '@beacon/contracts';
-import { AudienceConfirm, AudienceSummary } from './AudienceSummary';
+import { AudienceSummary } from './AudienceSummary';
 
 const audience = (o: Partial<AlertAudience> = {}): AlertAudience => ({
+  token: 'preview-token',
   concerned: 1303,
   recipients: 1204,
   held: 32,
@@ -45,6 +45,11 @@ describe('AudienceSummary', () => {
     expect(screen.getByText(/This alert will reach/)).toHaveTextContent(/^This alert will reach 1 person\.$/);
     expect(channelLines()).toEqual(['Web Push: 0', 'Email: 1']);
     expect(screen.getByText(/^Not reached:/)).toHaveTextContent('Not reached: 1 person it concerns has push on but no browser subscribed.');
+  });
+
+  it('starts with the words of the action it is about', () => {
+    render(<AudienceSummary audience={audience({ held: 0 })} lead="The all-clear will tell" />);
+    expect(screen.getByText(/will tell/)).toHaveTextContent(/^The all-clear will tell 1,204 people\.$/);
   });
 
   it('has no "Not reached" line when everyone it concerns is reached', () => {
@@ -105,85 +110,5 @@ describe('AudienceSummary', () => {
     expect(screen.getByText(/^Not reached:/)).toHaveTextContent(
       '87 people it concerns have none of these channels on; 12 have push on but no browser subscribed.',
     );
-  });
-});
-
-describe('AudienceConfirm', () => {
-  function setup(preview: { data?: AlertAudience; error?: unknown; isLoading: boolean }, sending = false) {
-    const handlers = { onConfirm: jest.fn(), onRetry: jest.fn(), onCancel: jest.fn() };
-    const user = userEvent.setup();
-    const utils = render(<AudienceConfirm preview={preview} sending={sending} {...handlers} />);
-    return { user, ...handlers, ...utils };
-  }
-
-  it('is a region named by its heading, which takes the focus, so a further Enter sends nothing', async () => {
-    const { user, onConfirm } = setup({ data: audience(), isLoading: false });
-    const heading = screen.getByRole('heading', { name: 'Who this alert will reach' });
-    expect(screen.getByRole('region', { name: 'Who this alert will reach' })).toContainElement(heading);
-    expect(heading).toHaveFocus();
-    await user.keyboard('{Enter}{Enter}');
-    expect(onConfirm).not.toHaveBeenCalled();
-  });
-
-  it('keeps the confirmation disabled while it counts', () => {
-    setup({ isLoading: true });
-    expect(screen.getByText('Counting who this alert will reach...')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Counting recipients...' })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: /^Send/ })).not.toBeInTheDocument();
-  });
-
-  it('confirms with the count on the button, by click or from the keyboard', async () => {
-    const { user, onConfirm, onCancel } = setup({ data: audience(), isLoading: false });
-    const confirm = screen.getByRole('button', { name: 'Send to 1,204 people' });
-    expect(confirm).toBeEnabled();
-    // From the focused heading: Tab to Cancel, Tab to the confirmation, Enter.
-    await user.tab();
-    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    await user.tab();
-    expect(confirm).toHaveFocus();
-    await user.keyboard('{Enter}');
-    expect(onConfirm).toHaveBeenCalledTimes(1);
-
-    await user.click(confirm);
-    expect(onConfirm).toHaveBeenCalledTimes(2);
-    expect(onCancel).not.toHaveBeenCalled();
-
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(onCancel).toHaveBeenCalledTimes(1);
-  });
-
-  it('says "Send to 1 person" and "Send to nobody"', () => {
-    const { rerender } = setup({ data: audience({ recipients: 1 }), isLoading: false });
-    expect(screen.getByRole('button', { name: 'Send to 1 person' })).toBeEnabled();
-    rerender(
-      <AudienceConfirm
-        preview={{ data: audience({ recipients: 0, held: 0 }), isLoading: false }}
-        sending={false}
-        onConfirm={jest.fn()}
-        onRetry={jest.fn()}
-        onCancel={jest.fn()}
-      />,
-    );
-    expect(screen.getByRole('button', { name: 'Send to nobody' })).toBeEnabled();
-    expect(screen.getByRole('alert')).toHaveTextContent('Nobody will receive this alert.');
-  });
-
-  it('after a failed preview shows the error, offers a retry and "Send without a preview"', async () => {
-    const { user, onConfirm, onRetry } = setup({ error: { statusCode: 500, code: 'error', message: 'Database unavailable' }, isLoading: false });
-    expect(screen.getByRole('alert')).toHaveTextContent('Could not count who this alert will reach. Database unavailable');
-    expect(screen.queryByRole('button', { name: /^Send to/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Try the preview again' }));
-    expect(onRetry).toHaveBeenCalledTimes(1);
-    await user.click(screen.getByRole('button', { name: 'Send without a preview' }));
-    expect(onConfirm).toHaveBeenCalledTimes(1);
-  });
-
-  it('disables every button while the alert is being created', async () => {
-    const { user, onConfirm } = setup({ data: audience(), isLoading: false }, true);
-    const sending = screen.getByRole('button', { name: /Sending/ });
-    expect(sending).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
-    await user.click(sending);
-    expect(onConfirm).not.toHaveBeenCalled();
   });
 });

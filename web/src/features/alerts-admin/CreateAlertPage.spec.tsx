@@ -5,6 +5,7 @@ import type { AlertAudience } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
 import { CreateAlertPage } from './CreateAlertPage';
 import { localDateTimeValue } from './alert-form';
+import { renderAs } from './guard-test-utils';
 import { adminAlert, renderScreen, requestOf } from './test-utils';
 
 // Leaflet (ESM, canvas) does not run in jsdom: the map is replaced by a button that "clicks" a point.
@@ -31,6 +32,7 @@ jest.mock('@/features/alerts/AreaMap', () => ({
 }));
 
 const audience = (o: Partial<AlertAudience> = {}): AlertAudience => ({
+  token: 'token-1',
   concerned: 1303,
   recipients: 1204,
   held: 32,
@@ -39,16 +41,19 @@ const audience = (o: Partial<AlertAudience> = {}): AlertAudience => ({
   ...o,
 });
 
-// The server: POST /api/alerts/audience answers `audienceAnswer` (after `audienceGate`, when set), POST /api/alerts `answer`.
-let posts: { body: Record<string, unknown>; key: string | null }[];
+// The server: POST /api/alerts/audience answers `audienceAnswer` (after `audienceGate`, when set), POST /api/alerts `answer`
+// (or the next of `answers`).
+let posts: { body: Record<string, unknown>; key: string | null; token: string | null }[];
 let previews: Record<string, unknown>[];
 let answer: Response | null;
+let answers: Response[];
 let audienceAnswer: () => Response;
 let audienceGate: Promise<void> | null;
 beforeEach(() => {
   posts = [];
   previews = [];
   answer = null;
+  answers = [];
   audienceAnswer = () => json(audience());
   audienceGate = null;
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
@@ -59,12 +64,14 @@ beforeEach(() => {
       return audienceAnswer();
     }
     if (path === '/api/alerts' && req.method === 'POST') {
-      posts.push({ body: await req.json(), key: req.headers.get('Idempotency-Key') });
-      return answer ?? json(adminAlert({ title: 'Wrong-way driver on I-10' }), 201);
+      posts.push({ body: await req.json(), key: req.headers.get('Idempotency-Key'), token: req.headers.get('Audience-Token') });
+      return answers.shift() ?? answer ?? json(adminAlert({ id: SENT_ID, title: 'Wrong-way driver on I-10' }), 201);
     }
     return json({ error: 'not_found', message: 'Not found' }, 404);
   }) as unknown as typeof fetch;
 });
+const SENT_ID = '00000000-0000-4000-a000-0000000000a1';
+
 // react-hot-toast keeps its toasts in module state: one test's must not show in the next.
 afterEach(() => act(() => toast.remove()));
 
@@ -94,13 +101,20 @@ async function fillDetails(
   await user.type(screen.getByLabelText('Message'), message);
 }
 
+/** Goes to `step` with valid answers: the details, the defaults of step 2, and an area placed on the map in step 3. */
 async function toStep(user: ReturnType<typeof userEvent.setup>, step: 2 | 3 | 4) {
   await fillDetails(user);
   await user.click(next());
   if (step >= 3) await user.click(next());
-  if (step >= 4) await user.click(next());
+  if (step >= 4) {
+    await placeCentre(user);
+    await user.click(next());
+  }
   expect(stepHeading()).toHaveTextContent(`Step ${step} of 4`);
 }
+
+const placeCentre = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Alert area map: click to place the centre' }));
+const sentPath = `/admin/alerts/${SENT_ID}`;
 
 describe('Create Alert wizard', () => {
   it('shows the four steps, starts on Alert Details with Previous disabled and no Send Alert', () => {
@@ -233,7 +247,8 @@ describe('Create Alert wizard', () => {
     expect(review).toHaveTextContent('Wrong-way driver on I-10');
     expect(review).toHaveTextContent('Public Safety');
     expect(review).toHaveTextContent('Web Push');
-    expect(review).toHaveTextContent('Everywhere (no area chosen)');
+    expect(review).toHaveTextContent('50 km around 33.45, -112.07');
+    expect(review).toHaveTextContent('WhenNow');
 
     expect(screen.queryByRole('region', { name: 'Alert preview' })).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('Preview'));
@@ -287,7 +302,7 @@ describe('Create Alert wizard', () => {
       await user.click(next());
       await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
       await user.click(next());
-      await user.click(screen.getByRole('button', { name: 'Alert area map: click to place the centre' }));
+      await placeCentre(user);
       await user.click(next());
       expect(stepHeading()).toHaveTextContent('Step 4 of 4: Review & Send');
 
@@ -309,10 +324,12 @@ describe('Create Alert wizard', () => {
       );
 
       await user.click(screen.getByRole('button', { name: 'Send to 1,204 people' }));
-      await waitFor(() => expect(path()).toHaveTextContent('/admin/alerts'));
+      await waitFor(() => expect(path()).toHaveTextContent(sentPath));
       expect(previews).toHaveLength(1);
       expect(posts).toHaveLength(1);
       expect(previews[0]).toEqual(posts[0].body);
+      // Sent with the token of the counts confirmed.
+      expect(posts[0].token).toBe('token-1');
       expect(posts[0].body).toMatchObject({ channels: ['push', 'sms'], lat: 33.45, lng: -112.07, radiusKm: 50 });
       expect(posts[0].body).not.toHaveProperty('remindAfterMinutes');
     });
@@ -322,6 +339,7 @@ describe('Create Alert wizard', () => {
       await fillDetails(user);
       await user.click(next());
       await user.click(next());
+      await placeCentre(user);
       const reminder = screen.getByRole('combobox', { name: 'Remind those who have not answered (optional)' });
       expect(reminder).toHaveValue('');
       expect(
@@ -344,6 +362,8 @@ describe('Create Alert wizard', () => {
       act(() => next().focus());
       await user.keyboard('{Enter}');
       await user.keyboard('{Enter}');
+      await placeCentre(user);
+      act(() => next().focus());
       await user.keyboard('{Enter}');
       expect(stepHeading()).toHaveTextContent('Step 4 of 4: Review & Send');
       await screen.findByRole('button', { name: 'Send to 1,204 people' });
@@ -363,7 +383,7 @@ describe('Create Alert wizard', () => {
       await toStep(user, 4);
       const confirm = await screen.findByRole('button', { name: 'Send to 1,204 people' });
       await user.dblClick(confirm);
-      await waitFor(() => expect(path()).toHaveTextContent('/admin/alerts'));
+      await waitFor(() => expect(path()).toHaveTextContent(sentPath));
       expect(posts).toHaveLength(1);
       expect(posts[0].body).toMatchObject({ title: 'Wrong-way driver on I-10', channels: ['push'] });
     });
@@ -412,22 +432,24 @@ describe('Create Alert wizard', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('Nobody will receive this alert.');
       expect(screen.queryByText(/This alert will reach/)).not.toBeInTheDocument();
       await user.click(confirm);
-      await waitFor(() => expect(path()).toHaveTextContent('/admin/alerts'));
+      await waitFor(() => expect(path()).toHaveTextContent(sentPath));
       expect(posts).toHaveLength(1);
     });
 
-    it('shows a failed preview and sends only through "Send without a preview"', async () => {
+    it('never sends without counts: a failed preview offers only to count again, and sends once it has them', async () => {
       audienceAnswer = () => json({ code: 'error', message: 'Database unavailable' }, 500);
       const { user } = setup();
       await toStep(user, 4);
       expect(await screen.findByRole('alert')).toHaveTextContent('Could not count who this alert will reach. Database unavailable');
-      expect(screen.queryByRole('button', { name: /^Send to/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Send/ })).not.toBeInTheDocument();
 
-      await user.click(screen.getByRole('button', { name: 'Try the preview again' }));
+      audienceAnswer = () => json(audience());
+      await user.click(screen.getByRole('button', { name: 'Count again' }));
       await waitFor(() => expect(previews).toHaveLength(2));
-      await user.click(await screen.findByRole('button', { name: 'Send without a preview' }));
-      await waitFor(() => expect(path()).toHaveTextContent('/admin/alerts'));
+      await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
+      await waitFor(() => expect(path()).toHaveTextContent(sentPath));
       expect(posts).toHaveLength(1);
+      expect(posts[0].token).toBe('token-1');
     });
 
     it("says 'Failed to create alert' and stays on Review & Send when the server refuses it; a retry reuses the key", async () => {
@@ -442,11 +464,211 @@ describe('Create Alert wizard', () => {
       answer = null;
       // The toast may come a render before the confirmation is free again.
       await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
-      // The screen (and the Toaster mounted with it) gives way to /admin/alerts.
-      await waitFor(() => expect(path()).toHaveTextContent('/admin/alerts'));
+      // The screen (and the Toaster mounted with it) gives way to the alert's page.
+      await waitFor(() => expect(path()).toHaveTextContent(sentPath));
       expect(posts).toHaveLength(2);
       expect(posts[1].key).toBe(posts[0].key);
       expect(posts[1].body).toMatchObject({ title: 'Wrong-way driver on I-10', channels: ['push'] });
     });
+  });
+});
+
+describe('Create Alert: nothing goes out unreviewed (issue #38)', () => {
+  const conflict = (fresh: AlertAudience) =>
+    json(
+      {
+        statusCode: 409,
+        code: 'audience_changed',
+        message: `The audience changed since the preview: this alert would now reach ${fresh.recipients.toLocaleString('en-US')} people.`,
+        details: { audience: fresh },
+      },
+      409,
+    );
+
+  it('on a 409 shows the new number, sends nothing by itself, and sends with the new token on a second confirmation', async () => {
+    answers = [conflict(audience({ token: 'token-2', recipients: 1250 }))];
+    const { user } = setup();
+    await toStep(user, 4);
+    await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
+
+    expect(await screen.findByText(/The audience changed: it is now 1,250 people/)).toHaveTextContent('(you confirmed 1,204)');
+    expect(screen.getByText(/would now reach 1,250 people/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Who this alert will reach' })).toHaveTextContent('This alert will reach 1,250 people');
+    expect(path()).toHaveTextContent('/admin/create-alert');
+    expect(posts).toHaveLength(1);
+    expect(posts[0].token).toBe('token-1');
+
+    await user.click(screen.getByRole('button', { name: 'Send to 1,250 people' }));
+    await waitFor(() => expect(path()).toHaveTextContent(sentPath));
+    expect(posts).toHaveLength(2);
+    expect(posts[1].token).toBe('token-2');
+    expect(posts[1].body).toEqual(posts[0].body);
+    // The same alert, asked again: the same key.
+    expect(posts[1].key).toBe(posts[0].key);
+    expect(previews).toHaveLength(1);
+  });
+
+  it('needs an area: step 3 keeps the wizard until one is placed, with the server’s words', async () => {
+    const { user } = setup();
+    await toStep(user, 3);
+    await user.click(next());
+    expect(stepHeading()).toHaveTextContent('Step 3 of 4');
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose where this alert applies, or choose to send it to everyone');
+
+    // A polygon without points is no area either.
+    await user.click(screen.getByRole('radio', { name: 'Polygon' }));
+    await user.click(next());
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose where this alert applies, or choose to send it to everyone');
+
+    await user.click(screen.getByRole('radio', { name: 'Circle' }));
+    await placeCentre(user);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(next());
+    expect(stepHeading()).toHaveTextContent('Step 4 of 4');
+    expect(previews).toHaveLength(1);
+  });
+
+  it('sends to everyone only when chosen, its box ticked, and its second confirmation pressed; never with an area', async () => {
+    const { user } = setup();
+    await toStep(user, 3);
+    // An area placed first, then everyone chosen: the area is not sent with it.
+    await placeCentre(user);
+    await user.click(screen.getByRole('radio', { name: 'Send to everyone, everywhere' }));
+    expect(screen.getByText('This alert will have no area.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Alert area map: click to place the centre' })).not.toBeInTheDocument();
+    const box = screen.getByRole('checkbox', { name: 'I understand: send this alert to everyone, everywhere' });
+    expect(box).not.toBeChecked();
+
+    await user.click(next());
+    expect(stepHeading()).toHaveTextContent('Step 3 of 4');
+    expect(screen.getByText('Tick the box to confirm that this alert goes to everyone, everywhere')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(box);
+    await user.click(next());
+    expect(stepHeading()).toHaveTextContent('Step 4 of 4');
+    expect(screen.getByLabelText('Alert summary')).toHaveTextContent('Everyone, everywhere (no area, confirmed)');
+
+    await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
+    expect(posts).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Yes, send to everyone, everywhere: 1,204 people' }));
+    await waitFor(() => expect(path()).toHaveTextContent(sentPath));
+    expect(posts).toHaveLength(1);
+    expect(posts[0].body).toMatchObject({ everyone: true });
+    expect(posts[0].body).not.toHaveProperty('lat');
+    expect(posts[0].body).not.toHaveProperty('area');
+    expect(previews[0]).toEqual(posts[0].body);
+  });
+
+  it('asks for the everyone box again after another area was chosen in between', async () => {
+    const { user } = setup();
+    await toStep(user, 3);
+    await user.click(screen.getByRole('radio', { name: 'Send to everyone, everywhere' }));
+    await user.click(screen.getByRole('checkbox', { name: 'I understand: send this alert to everyone, everywhere' }));
+    await user.click(screen.getByRole('radio', { name: 'Circle' }));
+    await user.click(screen.getByRole('radio', { name: 'Send to everyone, everywhere' }));
+    expect(screen.getByRole('checkbox', { name: 'I understand: send this alert to everyone, everywhere' })).not.toBeChecked();
+  });
+
+  it('refuses a send time in the past with the server’s words, schedules a later one and says when it goes out', async () => {
+    const at = new Date(Date.now() + 2 * 86_400_000);
+    at.setSeconds(0, 0);
+    answer = json(adminAlert({ id: SENT_ID, title: 'Wrong-way driver on I-10', status: 'scheduled', sentAt: null, sendAt: at.toISOString() }), 201);
+    const { user } = setup();
+    await toStep(user, 3);
+    await placeCentre(user);
+    await user.click(screen.getByRole('radio', { name: 'Schedule for a later time' }));
+    const sendAt = screen.getByLabelText(/^Send at \(/);
+    expect(screen.getByText(/^In your time zone, /)).toHaveTextContent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+    await user.click(next());
+    expect(screen.getByText('Choose when to send it')).toBeInTheDocument();
+    await user.type(sendAt, localDateTimeValue(new Date(Date.now() - 3_600_000)));
+    await user.click(next());
+    expect(stepHeading()).toHaveTextContent('Step 3 of 4');
+    expect(screen.getByText('The send time is in the past: choose a later time')).toBeInTheDocument();
+    expect(sendAt).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(sendAt);
+    await user.type(sendAt, localDateTimeValue(at));
+    await user.click(next());
+    expect(stepHeading()).toHaveTextContent('Step 4 of 4');
+    expect(screen.getByLabelText('Alert summary')).toHaveTextContent(/WhenScheduled for /);
+
+    await user.click(await screen.findByRole('button', { name: 'Schedule for 1,204 people' }));
+    expect(await screen.findByRole('heading', { name: 'Scheduled' })).toHaveFocus();
+    expect(screen.getByText(/goes out on/)).toHaveTextContent(/Wrong-way driver on I-10 goes out on .+ \(.+\)\./);
+    expect(screen.getByRole('link', { name: 'View the alert' })).toHaveAttribute('href', sentPath);
+    expect(path()).toHaveTextContent('/admin/create-alert');
+    expect(posts[0].body).toMatchObject({ sendAt: at.toISOString() });
+    expect(previews[0]).toEqual(posts[0].body);
+
+    // Create another alert starts over, with a new key.
+    await user.click(screen.getByRole('button', { name: 'Create another alert' }));
+    expect(stepHeading()).toHaveTextContent('Step 1 of 4');
+    expect(screen.getByLabelText('Alert Title')).toHaveValue('');
+  });
+
+  it('shows the server’s refusal of the send time at that field, on step 3', async () => {
+    answer = json({ statusCode: 400, code: 'send_at_in_past', message: 'The send time has passed: choose a later one' }, 400);
+    const { user } = setup();
+    await toStep(user, 3);
+    await placeCentre(user);
+    await user.click(screen.getByRole('radio', { name: 'Schedule for a later time' }));
+    await user.type(screen.getByLabelText(/^Send at \(/), localDateTimeValue(new Date(Date.now() + 3_600_000)));
+    await user.click(next());
+    await user.click(await screen.findByRole('button', { name: 'Schedule for 1,204 people' }));
+    expect(await screen.findByText('The send time has passed: choose a later one')).toBeInTheDocument();
+    expect(stepHeading()).toHaveTextContent('Step 3 of 4');
+    expect(screen.getByLabelText(/^Send at \(/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says an alert the approval policy holds (202) awaits another approver, and does not call it sent', async () => {
+    answer = json(adminAlert({ id: SENT_ID, title: 'Wrong-way driver on I-10', status: 'pending_approval', sentAt: null }), 202);
+    const { user } = setup();
+    await toStep(user, 4);
+    await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
+    expect(await screen.findByRole('heading', { name: 'Awaiting approval' })).toBeInTheDocument();
+    expect(screen.getByText(/has not been sent/)).toHaveTextContent('another approver to approve it first; you cannot approve your own alert');
+    expect(await screen.findByText('Alert saved: it awaits approval by another approver')).toBeInTheDocument();
+    expect(screen.queryByText('Alert created and sent successfully!')).not.toBeInTheDocument();
+    expect(path()).toHaveTextContent('/admin/create-alert');
+  });
+
+  it('shows the area on a map and what each language and channel will carry, SMS segments included', async () => {
+    const { user } = setup();
+    await fillDetails(user, 'Flood warning', 'Move to higher ground now.');
+    await user.click(screen.getByRole('button', { name: 'Add language' }));
+    await user.type(screen.getByLabelText('Spanish title'), 'Aviso de inundación');
+    await user.type(screen.getByLabelText('Spanish message'), 'Suba a un terreno más alto ahora.');
+    await user.click(next());
+    await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Email' }));
+    await user.click(screen.getByRole('radio', { name: /High/ }));
+    await user.click(next());
+    await placeCentre(user);
+    await user.clear(screen.getByLabelText('Radius (km)'));
+    await user.type(screen.getByLabelText('Radius (km)'), '12');
+    await user.click(next());
+
+    expect(screen.getByRole('button', { name: 'The alert area on the map' })).toBeInTheDocument();
+    expect(screen.getByText('circle 12 km at 33.45,-112.07')).toBeInTheDocument();
+
+    const preview = screen.getByRole('region', { name: 'Message per language and channel' });
+    const english = within(preview).getByRole('group', { name: /English/ });
+    const spanish = within(preview).getByRole('group', { name: /Spanish/ });
+    expect(english).toHaveTextContent('Flood warning');
+    expect(english).toHaveTextContent('[High] Flood warning');
+    expect(english).toHaveTextContent(/1 segment · GSM-7 · 40 characters/);
+    expect(spanish).toHaveTextContent('[High] Aviso de inundación');
+    expect(spanish).toHaveTextContent('Suba a un terreno más alto ahora.');
+    // "ó" and "á" are outside GSM-7: the Spanish SMS is UCS-2.
+    expect(spanish).toHaveTextContent(/1 segment · UCS-2 · 53 characters/);
+  });
+
+  it('is for publishers: a viewer gets what the role allows instead of the form', () => {
+    renderAs('viewer', <CreateAlertPage />, { path: '/admin/create-alert' });
+    expect(screen.getByText(/Your role \(Viewer\) can read the console but not send alerts/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Alert Title')).not.toBeInTheDocument();
   });
 });

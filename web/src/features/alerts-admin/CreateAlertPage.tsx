@@ -2,14 +2,18 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { ALERT_LIMITS, CATEGORY_DEFAULT_TYPE } from '@beacon/contracts';
+import { formatDateTime } from '@/common/time';
+import { CATEGORY_DEFAULT_TYPE, type AdminAlert } from '@beacon/contracts';
 import { WizardSteps } from '@/common/WizardSteps';
-import { errorMessage } from '@/app/api';
+import { errorMessage, type ApiError } from '@/app/api';
 import {
+  FIELD_OF_CODE,
   WIZARD_DEFAULTS,
   WIZARD_STEPS,
+  areaBody,
+  errorsClearedBy,
   hasErrors,
-  parseRadius,
+  localTimeZone,
   templateFromWizard,
   translationsBody,
   validateWizardStep,
@@ -18,14 +22,59 @@ import {
   type WizardValues,
 } from './alert-form';
 import { useAlertAudienceMutation, useCreateAlertMutation, type CreateAlertBody } from './alerts-admin.api';
-import { AudienceConfirm } from './AudienceSummary';
 import { TemplateBar } from './AlertLanguages';
 import { ClassificationStep, DetailsStep, LocationStep, type StepProps } from './CreateAlertSteps';
 import { ReviewStep } from './CreateAlertReview';
+import { PublisherOnly } from './PublisherOnly';
+import { SendConfirmation, useSendGuard } from './SendConfirmation';
+import { SendOutcome, isHeldBack, sentToast } from './SendOutcome';
 import '@/features/alerts/alerts.css';
 
-/** Create Alert at /admin/create-alert: the spec's four-step wizard. */
+/** The step of the wizard where the area and the send time are chosen (0-based). */
+const LOCATION_STEP = 2;
+
+/** Create Alert at /admin/create-alert: the spec's four-step wizard (publishers and up). */
 export function CreateAlertPage() {
+  return (
+    <PublisherOnly title="Create Alert">
+      <CreateAlertScreen />
+    </PublisherOnly>
+  );
+}
+
+function CreateAlertScreen() {
+  const navigate = useNavigate();
+  // A send that did not go out at once (scheduled, awaiting approval): shown instead of the wizard.
+  const [outcome, setOutcome] = useState<AdminAlert | null>(null);
+  // Each wizard is a new one (new values, new idempotency key) after "Create another alert".
+  const [round, setRound] = useState(0);
+  return (
+    <section className="page" aria-labelledby="create-alert-title">
+      <header className="page-header">
+        <div>
+          <h1 id="create-alert-title">Create Alert</h1>
+          <p className="muted">Compose an alert and send it to everyone it concerns.</p>
+        </div>
+        <button type="button" className="btn btn-outline" onClick={() => navigate('/admin/alerts')}>
+          Back to Alerts
+        </button>
+      </header>
+      {outcome ? (
+        <SendOutcome
+          alert={outcome}
+          onAnother={() => {
+            setOutcome(null);
+            setRound((r) => r + 1);
+          }}
+        />
+      ) : (
+        <CreateAlertWizard key={round} onHeldBack={setOutcome} />
+      )}
+    </section>
+  );
+}
+
+function CreateAlertWizard({ onHeldBack }: { onHeldBack: (alert: AdminAlert) => void }) {
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
   const [values, setValues] = useState<WizardValues>(WIZARD_DEFAULTS);
@@ -36,17 +85,13 @@ export function CreateAlertPage() {
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
   const [createAlert, { isLoading: sending }] = useCreateAlertMutation();
   const [previewAudience, audience] = useAlertAudienceMutation();
+  const guard = useSendGuard(audience.data);
   const resetAudience = audience.reset;
 
   const set: StepProps['set'] = (key, value) => {
     setValues((v) => ({ ...v, [key]: value }));
-    // A corrected field loses its message; the others keep theirs until the next check.
-    setErrors((e) => ({
-      ...e,
-      [key]: undefined,
-      ...(key === 'lat' || key === 'lng' ? { location: undefined } : {}),
-      ...(key === 'points' || key === 'areaType' ? { area: undefined } : {}),
-    }));
+    // A corrected field loses its message (and its area's or schedule's); the others keep theirs until the next check.
+    setErrors((e) => ({ ...e, ...errorsClearedBy(key) }));
   };
 
   function next() {
@@ -79,12 +124,13 @@ export function CreateAlertPage() {
     if (step !== WIZARD_STEPS.length - 1) next();
   }
 
-  async function send() {
+  /** Sends with the token of the audience the admin confirmed; a 409 shows the new counts to confirm again. */
+  async function send(token: string) {
     if (sending) return;
     const found = validateWizardStep(WIZARD_STEPS.length - 1, values);
     setErrors(found);
     if (hasErrors(found)) {
-      // Send the admin back to the first step with a problem.
+      // Send the admin back to the first step with a problem (a send time that passed while reviewing, say).
       const firstBad = [0, 1, 2].find((s) => hasErrors(validateWizardStep(s, values)));
       if (firstBad !== undefined) {
         resetAudience();
@@ -94,29 +140,31 @@ export function CreateAlertPage() {
     }
     setServerError(null);
     try {
-      await createAlert({ idempotencyKey, body: wizardBody(values) }).unwrap();
-      toast.success('Alert created and sent successfully!');
-      navigate('/admin/alerts');
+      const result = await guard.send(token, (audienceToken) => createAlert({ idempotencyKey, body: wizardBody(values), audienceToken }).unwrap());
+      if (result.status === 'refreshed') return;
+      const alert = result.value;
+      toast.success(sentToast(alert));
+      if (isHeldBack(alert)) onHeldBack(alert);
+      else navigate(`/admin/alerts/${alert.id}`);
     } catch (err) {
       toast.error('Failed to create alert');
+      const field = FIELD_OF_CODE[(err as Partial<ApiError>)?.code ?? ''];
+      if (field) {
+        // The server's own words, at the field they are about.
+        resetAudience();
+        setErrors({ [field]: errorMessage(err, 'Check this field') });
+        setStep(LOCATION_STEP);
+        return;
+      }
       setServerError(errorMessage(err, 'The alert was not saved. Please try again.'));
     }
   }
 
   const last = step === WIZARD_STEPS.length - 1;
+  const scheduled = values.when === 'later';
 
   return (
-    <section className="page" aria-labelledby="create-alert-title">
-      <header className="page-header">
-        <div>
-          <h1 id="create-alert-title">Create Alert</h1>
-          <p className="muted">Compose an alert and send it to everyone it concerns.</p>
-        </div>
-        <button type="button" className="btn btn-outline" onClick={() => navigate('/admin/alerts')}>
-          Back to Alerts
-        </button>
-      </header>
-
+    <>
       <TemplateBar
         onApply={(t) => {
           setValues((v) => wizardFromTemplate(v, t));
@@ -140,14 +188,24 @@ export function CreateAlertPage() {
         {step === 3 && (
           <>
             <ReviewStep values={values} errors={errors} serverError={serverError} preview={preview} onPreview={setPreview} />
-            <AudienceConfirm
-              preview={audience}
+            <SendConfirmation
+              audience={guard.audience}
+              previewError={audience.error}
+              refreshed={guard.refreshed}
+              everyone={values.areaType === 'everyone'}
+              actionLabel={scheduled ? 'Schedule for' : 'Send to'}
               sending={sending}
-              onConfirm={send}
+              onConfirm={(token) => void send(token)}
               onRetry={() => previewAudience(wizardBody(values))}
               onCancel={backFromReview}
               cancelLabel="Previous"
-            />
+            >
+              {scheduled && (
+                <p className="small">
+                  Goes out on {formatDateTime(values.sendAt)} ({localTimeZone(new Date(values.sendAt))}); who receives it is worked out again then.
+                </p>
+              )}
+            </SendConfirmation>
           </>
         )}
 
@@ -162,7 +220,7 @@ export function CreateAlertPage() {
           </div>
         )}
       </form>
-    </section>
+    </>
   );
 }
 
@@ -177,11 +235,8 @@ function wizardBody(values: WizardValues): CreateAlertBody {
     channels: values.channels,
     // Optional fields are left out rather than sent as null: an area is a centre AND a radius, or nothing.
     ...(values.locationName.trim() ? { locationName: values.locationName.trim() } : {}),
-    ...(values.areaType === 'polygon'
-      ? { area: { type: 'polygon' as const, points: values.points } }
-      : values.lat !== null && values.lng !== null
-        ? { lat: values.lat, lng: values.lng, radiusKm: parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault }
-        : {}),
+    ...areaBody(values),
+    ...(values.when === 'later' && values.sendAt ? { sendAt: new Date(values.sendAt).toISOString() } : {}),
     ...(values.expiresAt ? { expiresAt: new Date(values.expiresAt).toISOString() } : {}),
     ...(values.remindAfterMinutes ? { remindAfterMinutes: Number(values.remindAfterMinutes) } : {}),
     ...(translationsBody(values.translations) ? { translations: translationsBody(values.translations) } : {}),

@@ -1,9 +1,9 @@
-import { CATEGORY_LABELS, LANGUAGE_LABELS, alertLanguages } from '@beacon/contracts';
+import { ALERT_LIMITS, CATEGORY_LABELS, LANGUAGE_LABELS, alertLanguages, textInLanguage } from '@beacon/contracts';
 import { Siren } from 'lucide-react';
 import { formatDateTime } from '@/common/time';
-import { SeverityBadge } from '@/features/alerts';
-import { hasErrors, parseRadius, type FieldErrors, type WizardValues } from './alert-form';
-import { SmsSegmentsTable } from './AlertLanguages';
+import { LazyAreaMap, SeverityBadge } from '@/features/alerts';
+import { hasErrors, localTimeZone, parseRadius, translationsBody, type FieldErrors, type WizardValues } from './alert-form';
+import { MessagePreview } from './MessagePreview';
 import { channelList } from './ui';
 
 interface ReviewProps {
@@ -14,11 +14,17 @@ interface ReviewProps {
   onPreview: (on: boolean) => void;
 }
 
-/** The last step of the Create Alert wizard above its confirmation: the summary, the preview, and what stops the send. */
+/**
+ * The last step of the Create Alert wizard above its confirmation: the summary, the area on the map, what each
+ * language and channel will carry, the in-app preview, and what stops the send.
+ */
 export function ReviewStep({ values, errors, serverError, preview, onPreview }: ReviewProps) {
   return (
     <>
       <AlertSummary values={values} />
+      <AreaOnMap values={values} />
+      <h3>What people will receive</h3>
+      <MessagePreview texts={previewTexts(values)} severity={values.severity} channels={values.channels} label="Message per language and channel" />
       <label className="checkbox preview-toggle">
         <input type="checkbox" checked={preview} onChange={(e) => onPreview(e.target.checked)} /> Preview
       </label>
@@ -61,12 +67,14 @@ function AlertSummary({ values }: { values: WizardValues }) {
       <dd>{values.locationName.trim() || '—'}</dd>
       <dt>Area</dt>
       <dd>
-        {values.areaType === 'polygon'
-          ? `Polygon with ${values.points.length} points`
-          : values.lat !== null && values.lng !== null
-            ? `${radius} km around ${values.lat}, ${values.lng}`
-            : 'Everywhere (no area chosen)'}
+        {values.areaType === 'everyone'
+          ? 'Everyone, everywhere (no area, confirmed)'
+          : values.areaType === 'polygon'
+            ? `Polygon with ${values.points.length} points`
+            : `${radius} km around ${values.lat}, ${values.lng}`}
       </dd>
+      <dt>When</dt>
+      <dd>{values.when === 'later' ? `Scheduled for ${formatDateTime(values.sendAt)} (${localTimeZone(new Date(values.sendAt))})` : 'Now'}</dd>
       <dt>Expires</dt>
       <dd>{values.expiresAt ? formatDateTime(values.expiresAt) : 'Never'}</dd>
       <dt>Languages</dt>
@@ -98,7 +106,34 @@ function AlertPreview({ values }: { values: WizardValues }) {
           {values.locationName.trim() && ` · ${values.locationName.trim()}`} · Just now
         </p>
       </div>
-      {values.channels.includes('sms') && <SmsSegmentsTable title={values.title} message={values.message} translations={values.translations} />}
     </div>
   );
+}
+
+/** Where it applies, drawn: the circle or the polygon on a map; for everyone, a reminder that there is no area. */
+function AreaOnMap({ values }: { values: WizardValues }) {
+  const label = 'The alert area on the map';
+  if (values.areaType === 'everyone') {
+    return (
+      <p className="audience-warning">
+        <strong>No area:</strong> this alert goes to everyone, everywhere.
+      </p>
+    );
+  }
+  if (values.areaType === 'polygon') return <LazyAreaMap center={null} radiusKm={0} polygon={values.points} label={label} height={240} />;
+  if (values.lat === null || values.lng === null) return null;
+  return (
+    <LazyAreaMap
+      center={{ lat: values.lat, lng: values.lng }}
+      radiusKm={parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault}
+      label={label}
+      height={240}
+    />
+  );
+}
+
+/** The alert's text in each of its languages, as its recipients get it (trimmed, as it is sent). */
+function previewTexts(values: WizardValues) {
+  const alert = { title: values.title.trim(), message: values.message.trim(), translations: translationsBody(values.translations) ?? {} };
+  return alertLanguages(alert).map((language) => ({ ...textInLanguage(alert, language), language }));
 }

@@ -1,24 +1,23 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import {
   ALERT_CATEGORIES,
-  ALERT_LIMITS,
   CATEGORY_LABELS,
   CHANNEL_LABELS,
   DELIVERY_CHANNELS,
   REMINDER_DELAYS,
+  SCHEDULE_MAX_DAYS,
   SEVERITIES,
   SEVERITY_INFO,
   type AlertCategory,
 } from '@beacon/contracts';
-import { AreaPickerShell } from '@/common/form/AreaPickerShell';
 import { CheckboxGroup, RadioGroup } from '@/common/form/ChoiceGroups';
 import { Field, FieldError, errorAria } from '@/common/form/Field';
-import type { Position } from '@/common/geolocation';
+import { serverNow } from '@/common/server-clock';
 import type { FieldSetter } from '@/common/useFormFields';
-import { LazyAreaMap, SeverityBadge } from '@/features/alerts';
-import { localDateTimeValue, parseRadius, type FieldErrors, type WizardValues } from './alert-form';
+import { SeverityBadge } from '@/features/alerts';
+import { localDateTimeValue, localTimeZone, type FieldErrors, type WizardValues } from './alert-form';
 import { AlertTextFields } from './AlertTextFields';
-import { AddressSearch, PolygonPoints } from './AreaDrawing';
+import { AreaFields } from './AreaDrawing';
 
 /** The first three steps of the Create Alert wizard, one component per step. */
 export interface StepProps {
@@ -90,138 +89,52 @@ export function ClassificationStep({ values, errors, set }: StepProps) {
 
 export function LocationStep({ values, errors, set }: StepProps) {
   const id = useId();
-  const [focus, setFocus] = useState<Position | null>(null);
-  const polygon = values.areaType === 'polygon';
   return (
     <>
       <Field id={`${id}-place`} label="Location Name (optional)">
         <input id={`${id}-place`} value={values.locationName} onChange={(e) => set('locationName', e.target.value)} placeholder="e.g. Downtown Phoenix" />
       </Field>
-      <RadioGroup
-        legend="Area shape"
-        legendClassName="label"
-        name={`${id}-shape`}
-        options={['circle', 'polygon'] as const}
-        value={values.areaType}
-        onChange={(shape) => set('areaType', shape)}
-        optionClassName="radio"
-        optionLabel={(shape) => <> {shape === 'circle' ? 'Circle' : 'Polygon'}</>}
-      />
-      <AddressSearch
-        onFound={(place) => {
-          setFocus({ lat: place.lat, lng: place.lng });
-          if (!polygon) setCentre(set, place);
-        }}
-      />
-      {polygon ? (
-        <PolygonArea id={id} values={values} errors={errors} set={set} focus={focus} />
-      ) : (
-        <CircleArea id={id} values={values} errors={errors} set={set} focus={focus} />
-      )}
+      <AreaFields id={id} values={values} errors={errors} set={set} />
+      <ScheduleFields id={id} values={values} errors={errors} set={set} />
       <TimingFields id={id} values={values} errors={errors} set={set} />
     </>
   );
 }
 
-/** The centre of the circle, or none. */
-const setCentre = (set: StepProps['set'], p: { lat: number | null; lng: number | null }) => {
-  set('lat', p.lat);
-  set('lng', p.lng);
-};
-
-const coordinate = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? null : Number(text));
-
-interface AreaProps extends StepProps {
-  id: string;
-  /** Where the address search last moved the map. */
-  focus: Position | null;
-}
-
-function PolygonArea({ id, values, errors, set, focus }: AreaProps) {
-  return (
-    <div className="field">
-      <span className="label">Alert Area</span>
-      <p className="small muted" id={`${id}-polygon-help`}>
-        Click the map to add the corners of the area, in order; it closes by itself. Only people whose home is inside it receive the alert.
-      </p>
-      <LazyAreaMap
-        center={focus}
-        radiusKm={parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault}
-        polygon={values.points}
-        focus={focus}
-        onPick={(lat, lng) => set('points', [...values.points, [lat, lng]])}
-        label="Alert area map: click to add a corner of the polygon"
-      />
-      <PolygonPoints points={values.points} onChange={(points) => set('points', points)} />
-      {errors.area && (
-        <p className="field-error" role="alert">
-          {errors.area}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The circle: its centre (map click, typed, the device's location or the address search) and its radius. */
-function CircleArea({ id, values, errors, set, focus }: AreaProps) {
-  const radius = parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault;
-  const center = values.lat !== null && values.lng !== null ? { lat: values.lat, lng: values.lng } : null;
+/** Send now, or at a time in the admin's time zone (checked as the server does: from now, at most SCHEDULE_MAX_DAYS ahead). */
+function ScheduleFields({ id, values, errors, set }: StepProps & { id: string }) {
+  const now = serverNow();
+  const zone = localTimeZone(values.sendAt ? new Date(values.sendAt) : now);
+  const invalid = Boolean(errors.sendAt);
   return (
     <>
-      <div className="field">
-        <span className="label">Alert Area</span>
-        <p className="small muted" id={`${id}-area-help`}>
-          Click the map to place the centre of the area, or type its coordinates. Without an area, everyone whose preferences match receives the alert.
-        </p>
-        <AreaPickerShell
-          id={id}
-          map={
-            <LazyAreaMap
-              center={center}
-              radiusKm={radius}
-              onPick={(lat, lng) => setCentre(set, { lat, lng })}
-              focus={focus}
-              label="Alert area map: click to place the centre"
-            />
-          }
-          labels={{ lat: 'Latitude', lng: 'Longitude' }}
-          values={{ lat: values.lat ?? '', lng: values.lng ?? '' }}
-          onType={(axis, text) => set(axis, coordinate(text))}
-          describedBy={`${id}-area-help`}
-          onLocate={(p) => setCentre(set, p)}
-          clear={center && { label: 'Clear area', onClear: () => setCentre(set, { lat: null, lng: null }) }}
-        />
-        {errors.location && (
-          <p className="field-error" role="alert">
-            {errors.location}
+      <RadioGroup
+        legend="When to send"
+        legendClassName="label"
+        name={`${id}-when`}
+        options={['now', 'later'] as const}
+        value={values.when}
+        onChange={(when) => set('when', when)}
+        optionClassName="radio"
+        optionLabel={(when) => <> {when === 'now' ? 'Send now' : 'Schedule for a later time'}</>}
+      />
+      {values.when === 'later' && (
+        <Field id={`${id}-send-at`} label={`Send at (${zone})`} error={errors.sendAt}>
+          <input
+            id={`${id}-send-at`}
+            type="datetime-local"
+            min={localDateTimeValue(now)}
+            max={localDateTimeValue(new Date(now.getTime() + SCHEDULE_MAX_DAYS * 86_400_000))}
+            value={values.sendAt}
+            onChange={(e) => set('sendAt', e.target.value)}
+            aria-invalid={invalid}
+            aria-describedby={invalid ? `${id}-send-at-hint ${id}-send-at-error` : `${id}-send-at-hint`}
+          />
+          <p id={`${id}-send-at-hint`} className="small muted">
+            In your time zone, {zone}; at most {SCHEDULE_MAX_DAYS} days ahead. Who receives it is worked out again when it goes out.
           </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-radius`}>Radius (km)</label>
-        <div className="row">
-          <input
-            type="range"
-            min={ALERT_LIMITS.radiusKmMin}
-            max={ALERT_LIMITS.radiusKmMax}
-            value={radius}
-            onChange={(e) => set('radiusKm', e.target.value)}
-            aria-label="Radius slider (km)"
-            className="grow"
-          />
-          <input
-            id={`${id}-radius`}
-            type="number"
-            min={ALERT_LIMITS.radiusKmMin}
-            max={ALERT_LIMITS.radiusKmMax}
-            value={values.radiusKm}
-            onChange={(e) => set('radiusKm', e.target.value)}
-            {...errorAria(`${id}-radius`, errors.radiusKm)}
-            className="narrow"
-          />
-        </div>
-        <FieldError id={`${id}-radius-error`} error={errors.radiusKm} />
-      </div>
+        </Field>
+      )}
     </>
   );
 }

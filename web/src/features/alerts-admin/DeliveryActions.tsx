@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { CHANNEL_LABELS, type AdminAlert, type DeliveryChannel } from '@beacon/contracts';
 import { errorMessage } from '@/app/api';
-import { useRetryFailedDeliveriesMutation, useSendToUnreachedMutation } from './alerts-admin.api';
+import { useFallbackAudienceMutation, useRetryAudienceMutation, useRetryFailedDeliveriesMutation, useSendToUnreachedMutation } from './alerts-admin.api';
 import { alertChannels } from './AlertDeliverySummary';
+import { GuardedSendDialog, useAudienceGuard } from './AudienceGuard';
+import { useConsoleRights } from './rights';
 
 /** The order the fallback offers channels in. */
 const FALLBACK_ORDER: readonly DeliveryChannel[] = ['sms', 'email', 'push'];
@@ -16,55 +18,64 @@ const BARE_LIST = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
 /**
  * Act on failure (an alert in effect whose recipients are chosen): per channel with failed deliveries, "Retry failed
- * (N)"; and "Send to the unreached by…" one of the channels the alert was not sent on. Each asks inline before it
- * acts, runs one at a time, and then says what the server did: how many go out again, that nobody more can be
- * reached, or the server's own reason for refusing. Nothing for a draft or an ended alert.
+ * (N)"; and "Send to the unreached by…" one of the channels the alert was not sent on. Each first counts whom it would
+ * reach (the audience guard) and asks with that number, runs one at a time, and then says what the server did: how many
+ * go out again, that nobody more can be reached, or the server's own reason for refusing. Nothing for a draft, an
+ * ended alert, or a viewer.
  */
 export function DeliveryActions({ alert: a }: { alert: AdminAlert }) {
   const id = useId();
+  const { canPublish } = useConsoleRights();
   const [confirming, setConfirming] = useState<Action | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [fallbackChannel, setFallbackChannel] = useState<DeliveryChannel | ''>('');
-  const [retry, retrying] = useRetryFailedDeliveriesMutation();
-  const [fallback, fallingBack] = useSendToUnreachedMutation();
-  const busy = retrying.isLoading || fallingBack.isLoading;
+  const [retry] = useRetryFailedDeliveriesMutation();
+  const [fallback] = useSendToUnreachedMutation();
+  const [retryAudience] = useRetryAudienceMutation();
+  const [fallbackAudience] = useFallbackAudienceMutation();
+  const guard = useAudienceGuard();
+  const busy = guard.state.phase !== 'closed';
 
-  if (a.status !== 'active' || a.recipients === null) return null;
+  if (!canPublish || a.status !== 'active' || a.recipients === null) return null;
 
   const failed = (c: DeliveryChannel) => a.summary[c]?.failed ?? 0;
   const failing = alertChannels(a).filter((c) => failed(c) > 0);
   const others = FALLBACK_ORDER.filter((c) => !a.channels.includes(c));
+  const fail = (err: unknown) => setOutcome({ ok: false, text: errorMessage(err, 'That did not work. Please try again.') });
 
   function ask(action: Action) {
+    const label = CHANNEL_LABELS[action.channel];
     setOutcome(null);
     setConfirming(action);
-  }
-
-  async function run(action: Action) {
-    const label = CHANNEL_LABELS[action.channel];
-    try {
-      if (action.kind === 'retry') {
-        const { retried } = await retry({ id: a.id, channel: action.channel }).unwrap();
-        setOutcome({ ok: true, text: retried > 0 ? `Sending ${retried} again by ${label}.` : `No failed ${label} delivery is left to retry.` });
-      } else {
-        const { added } = await fallback({ id: a.id, channel: action.channel }).unwrap();
-        setOutcome({
-          ok: true,
-          text: added > 0 ? `Sending to ${plural(added, 'more person', 'more people')} by ${label}.` : `Nobody more can be reached by ${label}.`,
-        });
-        setFallbackChannel('');
-      }
-    } catch (err) {
-      setOutcome({ ok: false, text: errorMessage(err, 'That did not work. Please try again.') });
+    if (action.kind === 'retry') {
+      guard.open({
+        preview: () => retryAudience({ id: a.id, channel: action.channel }).unwrap(),
+        send: (audienceToken) => retry({ id: a.id, channel: action.channel, audienceToken }).unwrap(),
+        onSent: ({ retried }) =>
+          setOutcome({ ok: true, text: retried > 0 ? `Sending ${retried} again by ${label}.` : `No failed ${label} delivery is left to retry.` }),
+        onError: fail,
+      });
+    } else {
+      guard.open({
+        preview: () => fallbackAudience({ id: a.id, channel: action.channel }).unwrap(),
+        send: (audienceToken) => fallback({ id: a.id, channel: action.channel, audienceToken }).unwrap(),
+        onSent: ({ added }) => {
+          setOutcome({
+            ok: true,
+            text: added > 0 ? `Sending to ${plural(added, 'more person', 'more people')} by ${label}.` : `Nobody more can be reached by ${label}.`,
+          });
+          setFallbackChannel('');
+        },
+        onError: fail,
+      });
     }
-    setConfirming(null);
   }
 
   const question = (action: Action) => {
     const label = CHANNEL_LABELS[action.channel];
     return action.kind === 'retry'
-      ? `Send the ${plural(failed(action.channel), `failed ${label} delivery`, `failed ${label} deliveries`)} again?`
-      : `Send this alert by ${label} to everyone it concerns whom nothing has reached yet?`;
+      ? `The ${plural(failed(action.channel), `failed ${label} delivery`, `failed ${label} deliveries`)} of this alert go out again.`
+      : `This alert goes out by ${label} to everyone it concerns whom nothing has reached yet.`;
   };
 
   return (
@@ -79,12 +90,7 @@ export function DeliveryActions({ alert: a }: { alert: AdminAlert }) {
               <span>
                 <strong>{CHANNEL_LABELS[c]}</strong>: {failed(c)} failed
               </span>
-              <button
-                type="button"
-                className="btn btn-outline btn-sm"
-                disabled={busy || confirming !== null}
-                onClick={() => ask({ kind: 'retry', channel: c })}
-              >
+              <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => ask({ kind: 'retry', channel: c })}>
                 Retry failed ({failed(c)})
               </button>
             </li>
@@ -95,12 +101,7 @@ export function DeliveryActions({ alert: a }: { alert: AdminAlert }) {
         <div className="row">
           <div className="field">
             <label htmlFor={`${id}-fallback`}>Send to the unreached by…</label>
-            <select
-              id={`${id}-fallback`}
-              value={fallbackChannel}
-              disabled={busy || confirming !== null}
-              onChange={(e) => setFallbackChannel(e.target.value as DeliveryChannel | '')}
-            >
+            <select id={`${id}-fallback`} value={fallbackChannel} disabled={busy} onChange={(e) => setFallbackChannel(e.target.value as DeliveryChannel | '')}>
               <option value="">Choose a channel</option>
               {others.map((c) => (
                 <option key={c} value={c}>
@@ -112,7 +113,7 @@ export function DeliveryActions({ alert: a }: { alert: AdminAlert }) {
           <button
             type="button"
             className="btn btn-outline btn-sm"
-            disabled={!fallbackChannel || busy || confirming !== null}
+            disabled={!fallbackChannel || busy}
             onClick={() => fallbackChannel && ask({ kind: 'fallback', channel: fallbackChannel })}
           >
             Send to the unreached
@@ -122,17 +123,18 @@ export function DeliveryActions({ alert: a }: { alert: AdminAlert }) {
         <p className="muted small">This alert went out on every channel: there is no other one to reach the people it missed.</p>
       )}
       {confirming && (
-        <div className="info-box" role="group" aria-label="Confirm">
+        <GuardedSendDialog
+          guard={guard}
+          title={
+            confirming.kind === 'retry'
+              ? `Retry the failed ${CHANNEL_LABELS[confirming.channel]} deliveries?`
+              : `Send by ${CHANNEL_LABELS[confirming.channel]} to the unreached?`
+          }
+          actionLabel={confirming.kind === 'retry' ? 'Retry for' : `Send by ${CHANNEL_LABELS[confirming.channel]} to`}
+          lead={confirming.kind === 'retry' ? 'Retrying reaches' : 'This reaches'}
+        >
           <p>{question(confirming)}</p>
-          <div className="row">
-            <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => run(confirming)}>
-              {busy ? 'Sending…' : confirming.kind === 'retry' ? 'Yes, retry' : `Yes, send by ${CHANNEL_LABELS[confirming.channel]}`}
-            </button>
-            <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => setConfirming(null)}>
-              Not now
-            </button>
-          </div>
-        </div>
+        </GuardedSendDialog>
       )}
       <p role="status" className="small">
         {outcome?.ok ? outcome.text : ''}

@@ -5,13 +5,14 @@ import { jsonResponse as json } from '@/test/json-response';
 import type { HelpRequest } from '@beacon/contracts';
 import { HelpRequestsPage } from './HelpRequestsPage';
 import { pageOf, renderScreen, requestOf } from './test-utils';
+import { renderAs } from './guard-test-utils';
 
 const ALERT_ID = '00000000-0000-4000-a000-00000000a1e7';
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
 let requests: HelpRequest[];
 let reads: URLSearchParams[];
-let resolved: string[];
+let resolved: { id: string; body: unknown }[];
 
 beforeEach(() => {
   // The server's order: newest first.
@@ -22,9 +23,12 @@ beforeEach(() => {
       alertTitle: 'Flash flood warning',
       userId: '00000000-0000-4000-8000-000000000042',
       userEmail: 'pat.driver@example.com',
+      phone: '+16025550142',
       message: 'Water at the door <b>now</b>',
       lat: 33.45,
       lng: -112.07,
+      place: { source: 'shared', lat: 33.45, lng: -112.07 },
+      alertLocationName: 'Salt River, Tempe',
       status: 'open',
       createdAt: minutesAgo(3),
     },
@@ -34,9 +38,11 @@ beforeEach(() => {
       alertTitle: 'Flash flood warning',
       userId: '00000000-0000-4000-8000-000000000043',
       userEmail: null,
+      phone: null,
       message: '',
       lat: null,
       lng: null,
+      place: { source: 'home', lat: 33.42, lng: -111.94 },
       status: 'open',
       createdAt: minutesAgo(125),
     },
@@ -57,8 +63,10 @@ beforeEach(() => {
     }
     const resolve = path.match(/^\/api\/alerts\/admin\/help-requests\/([^/]+)\/resolve$/);
     if (resolve && req.method === 'POST') {
-      resolved.push(resolve[1]);
-      requests = requests.map((h) => (h.id === resolve[1] ? { ...h, status: 'resolved' } : h));
+      const body = (await req.json()) as { note: string };
+      resolved.push({ id: resolve[1], body });
+      const resolution = { note: body.note, by: null, byEmail: 'chief.ops@beacon.local', at: new Date().toISOString() };
+      requests = requests.map((h) => (h.id === resolve[1] ? { ...h, status: 'resolved', resolution } : h));
       return json(requests.find((h) => h.id === resolve[1]));
     }
     return json({ error: 'not_found', message: 'Not found' }, 404);
@@ -82,32 +90,52 @@ function renderPage() {
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 describe('Help Requests (/admin/help-requests)', () => {
-  it('lists open requests newest first with the user, the alert, the message as text, the location and the time', async () => {
+  it("lists open requests newest first with the person's e-mail and phone, the alert, the message as text, the place and the time", async () => {
     renderPage();
     await screen.findByRole('table');
     expect(reads[0].get('status')).toBe('open');
     const [newest, older] = rows();
     expect(within(newest).getByText('3m ago')).toBeInTheDocument();
-    expect(within(newest).getByText('pat.driver@example.com')).toBeInTheDocument();
+    expect(within(newest).getByRole('link', { name: 'pat.driver@example.com' })).toHaveAttribute('href', 'mailto:pat.driver@example.com');
+    expect(within(newest).getByRole('link', { name: '+16025550142' })).toHaveAttribute('href', 'tel:+16025550142');
     expect(within(newest).getByRole('link', { name: 'Flash flood warning' })).toHaveAttribute('href', `/admin/alerts/${ALERT_ID}`);
     expect(within(newest).getByText('Water at the door <b>now</b>')).toBeInTheDocument();
     expect(newest.querySelector('b')).toBeNull();
     expect(within(newest).getByRole('link', { name: '33.45, -112.07' })).toHaveAttribute('href', expect.stringContaining('mlat=33.45&mlon=-112.07'));
+    expect(within(newest).getByText('Shared with the request')).toBeInTheDocument();
+    expect(within(newest).getByText('Alert area: Salt River, Tempe')).toBeInTheDocument();
 
     expect(within(older).getByText('2h ago')).toBeInTheDocument();
-    expect(within(older).getByText('00000000-0000-4000-8000-000000000043')).toBeInTheDocument();
+    expect(within(older).getByText('No e-mail (user 00000000-0000-4000-8000-000000000043)')).toBeInTheDocument();
+    expect(within(older).getByText('No phone on file')).toBeInTheDocument();
     expect(within(older).getByText('No message')).toBeInTheDocument();
-    expect(within(older).getByText('Not shared')).toBeInTheDocument();
+    // No location shared: where the alert reached them, their home.
+    expect(within(older).getByRole('link', { name: '33.42, -111.94' })).toBeInTheDocument();
+    expect(within(older).getByText('Their home (where the alert reached them)')).toBeInTheDocument();
   });
 
-  it('resolves a request on the server and shows it resolved', async () => {
+  it('resolves a request only with a note of what was done, and shows it resolved with that note', async () => {
     const user = renderPage();
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Resolve help request from pat.driver@example.com' }));
+    const form = screen.getByRole('form', { name: 'Resolve help request from pat.driver@example.com' });
+    const mark = within(form).getByRole('button', { name: 'Mark resolved' });
+    expect(mark).toBeDisabled();
+    expect(resolved).toEqual([]);
+    await user.type(within(form).getByLabelText('What was done (required)'), 'Called her; fire crew on the way.');
+    await user.click(mark);
     expect(await screen.findByText('Help request resolved')).toBeInTheDocument();
-    expect(resolved).toEqual(['00000000-0000-4000-b000-000000000002']);
+    expect(resolved).toEqual([{ id: '00000000-0000-4000-b000-000000000002', body: { note: 'Called her; fire crew on the way.' } }]);
     await waitFor(() => expect(within(rows()[0]).getByText('Resolved')).toBeInTheDocument());
+    expect(within(rows()[0]).getByText('“Called her; fire crew on the way.”')).toBeInTheDocument();
     expect(within(rows()[1]).getByRole('button', { name: /Resolve help request/ })).toBeInTheDocument();
+  });
+
+  it('lets a viewer read the requests without resolving them', async () => {
+    renderAs('viewer', <HelpRequestsPage />, { path: '/admin/help-requests' });
+    await screen.findByRole('table');
+    expect(screen.queryByRole('button', { name: /Resolve/ })).not.toBeInTheDocument();
+    expect(within(rows()[0]).getByText('Open')).toBeInTheDocument();
   });
 
   it('shows every request with All, and says when none is open', async () => {

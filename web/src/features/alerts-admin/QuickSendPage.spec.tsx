@@ -5,9 +5,18 @@ import { emptyCounts, type AdminAlert, type AlertAudience, type ChannelCounts, t
 import { jsonResponse as json } from '@/test/json-response';
 import { resetFakeSocket, serverSends, setConnected } from '@/test/fake-socket';
 import { QuickSendPage } from './QuickSendPage';
+import { renderAs } from './guard-test-utils';
 import { adminAlert, renderScreen, requestOf } from './test-utils';
 
 jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
+// Leaflet does not run in jsdom: the map is a button that "clicks" a point (not loaded lazily: it is on the first screen).
+jest.mock('@/features/alerts/LazyAreaMap', () => ({
+  LazyAreaMap: ({ onPick, label }: { onPick?: (lat: number, lng: number) => void; label: string }) => (
+    <button type="button" onClick={() => onPick?.(33.45, -112.07)}>
+      {label}
+    </button>
+  ),
+}));
 
 function setup() {
   const user = userEvent.setup();
@@ -38,7 +47,8 @@ describe('Quick Send (the single create-alert form)', () => {
     expect(screen.getByRole('checkbox', { name: 'SMS' })).not.toBeChecked();
     expect(screen.getByText('0/100')).toBeInTheDocument();
     expect(screen.getByText('0/500')).toBeInTheDocument();
-    expect(screen.getByRole('note')).toHaveTextContent('this alert goes out immediately to all configured recipients');
+    expect(screen.getByRole('note')).toHaveTextContent('this alert goes out immediately to everyone it concerns in the area you choose');
+    expect(screen.getByRole('radio', { name: 'Circle' })).toBeChecked();
     expect(screen.queryByRole('heading', { name: 'Delivery Status' })).not.toBeInTheDocument();
   });
 
@@ -91,8 +101,11 @@ let audienceAnswer: () => Response;
 let createAnswer: (() => Response) | null;
 /** The Idempotency-Key of each create request. */
 let keys: (string | null)[] = [];
+/** The Audience-Token of each create request. */
+let tokens: (string | null)[] = [];
 
 const audience = (o: Partial<AlertAudience> = {}): AlertAudience => ({
+  token: 'token-1',
   concerned: 1303,
   recipients: 1204,
   held: 32,
@@ -110,6 +123,7 @@ beforeEach(() => {
   deliveryReads = 0;
   posts = [];
   keys = [];
+  tokens = [];
   previews = [];
   audienceAnswer = () => json(audience());
   createAnswer = null;
@@ -121,6 +135,7 @@ beforeEach(() => {
     }
     if (path === '/api/alerts' && req.method === 'POST') {
       keys.push(req.headers.get('idempotency-key'));
+      tokens.push(req.headers.get('audience-token'));
       posts.push(await req.json());
       return createAnswer?.() ?? json(created, 201);
     }
@@ -133,9 +148,11 @@ beforeEach(() => {
 // react-hot-toast keeps its toasts in module state: one test's must not show in the next.
 afterEach(() => act(() => toast.remove()));
 
+/** The texts, and the centre of the area (required: issue #38) placed on the map. */
 async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Alert Title'), 'Evacuate Riverside now');
   await user.type(screen.getByLabelText('Message Body'), 'The levee is failing. Leave by the north roads.');
+  await user.click(screen.getByRole('button', { name: 'Alert area map: click to place the centre' }));
 }
 
 /** Fills the form, presses Send Alert, and confirms whom it reaches. */
@@ -304,7 +321,11 @@ describe('Quick Send: Send Alert asks for a confirmation with whom the alert wil
       message: 'The levee is failing. Leave by the north roads.',
       priority: 'medium',
       channels: ['web_push'],
+      lat: 33.45,
+      lng: -112.07,
+      radiusKm: 50,
     });
+    expect(tokens).toEqual(['token-1']);
     expect(screen.queryByRole('region', { name: 'Who this alert will reach' })).not.toBeInTheDocument();
   });
 
@@ -370,17 +391,108 @@ describe('Quick Send: Send Alert asks for a confirmation with whom the alert wil
     expect(posts).toHaveLength(1);
   });
 
-  it('after a failed preview, sends only through "Send without a preview"', async () => {
+  it('after a failed preview, sends nothing until the count succeeds', async () => {
     audienceAnswer = () => json({ code: 'error', message: 'Could not reach the database' }, 503);
     const { user } = setup();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send Alert' }));
     expect(await within(region()).findByRole('alert')).toHaveTextContent('Could not count who this alert will reach. Could not reach the database');
-    expect(screen.queryByRole('button', { name: /^Send to/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Send/ })).not.toBeInTheDocument();
     expect(posts).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Send without a preview' }));
+    audienceAnswer = () => json(audience());
+    await user.click(screen.getByRole('button', { name: 'Count again' }));
+    await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
     expect(await screen.findByRole('heading', { name: 'Delivery Status' })).toBeInTheDocument();
-    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(tokens).toEqual(['token-1']);
+  });
+});
+
+// ---------------------------------------------------------------- the guard of issue #38: the area, the token, approval
+
+describe('Quick Send: the same guard as the wizard (issue #38)', () => {
+  it('needs an area, or everyone chosen and its box ticked; sends nothing and counts nothing without one', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Alert Title'), 'Evacuate Riverside now');
+    await user.type(screen.getByLabelText('Message Body'), 'The levee is failing. Leave by the north roads.');
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose where this alert applies, or choose to send it to everyone');
+    expect(previews).toHaveLength(0);
+
+    await user.click(screen.getByRole('radio', { name: 'Send to everyone, everywhere' }));
+    expect(screen.getByText('This alert will have no area.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    expect(screen.getByText('Tick the box to confirm that this alert goes to everyone, everywhere')).toBeInTheDocument();
+    expect(previews).toHaveLength(0);
+
+    await user.click(screen.getByRole('checkbox', { name: 'I understand: send this alert to everyone, everywhere' }));
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
+    expect(posts).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Yes, send to everyone, everywhere: 1,204 people' }));
+    expect(await screen.findByRole('heading', { name: 'Delivery Status' })).toBeInTheDocument();
+    expect(posts[0]).toMatchObject({ everyone: true });
+    expect(posts[0]).not.toHaveProperty('lat');
+    expect(previews[0]).toEqual(posts[0]);
+    expect(tokens).toEqual(['token-1']);
+  });
+
+  it('on a 409 shows the new number and sends with the new token only on a second confirmation', async () => {
+    const fresh = audience({ token: 'token-2', recipients: 1250 });
+    let answers = [
+      json(
+        { statusCode: 409, code: 'audience_preview_expired', message: 'The preview is too old: here is the audience now.', details: { audience: fresh } },
+        409,
+      ),
+    ];
+    createAnswer = () => answers.shift() ?? json(created, 201);
+    const { user } = setup();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
+    expect(await screen.findByText(/The audience changed: it is now 1,250 people/)).toBeInTheDocument();
+    expect(screen.getByText(/The preview is too old/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Delivery Status' })).not.toBeInTheDocument();
+    expect(tokens).toEqual(['token-1']);
+
+    await user.click(screen.getByRole('button', { name: 'Send to 1,250 people' }));
+    expect(await screen.findByRole('heading', { name: 'Delivery Status' })).toBeInTheDocument();
+    expect(tokens).toEqual(['token-1', 'token-2']);
+    expect(keys[1]).toBe(keys[0]);
+    expect(posts[1]).toEqual(posts[0]);
+    answers = [];
+  });
+
+  it('says an alert held for approval (202) awaits another approver, and follows no delivery', async () => {
+    createAnswer = () => json({ ...created, status: 'pending_approval', sentAt: null }, 202);
+    const { user } = setup();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
+    expect(await screen.findByRole('heading', { name: 'Awaiting approval' })).toBeInTheDocument();
+    expect(screen.getByText(/has not been sent/)).toHaveTextContent('you cannot approve your own alert');
+    expect(screen.getByRole('link', { name: 'View the alert' })).toHaveAttribute('href', `/admin/alerts/${created.id}`);
+    expect(screen.queryByRole('heading', { name: 'Delivery Status' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Alert saved: it awaits approval by another approver')).toBeInTheDocument();
+    expect(screen.queryByText('Alert sent successfully!')).not.toBeInTheDocument();
+    // The form is free for the next alert.
+    expect(screen.getByLabelText('Alert Title')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Send Alert' })).toBeEnabled();
+  });
+
+  it('shows the server’s refusal of the area at the area', async () => {
+    createAnswer = () => json({ statusCode: 400, code: 'area_required', message: 'Choose where this alert applies, or choose to send it to everyone' }, 400);
+    const { user } = setup();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
+    expect(await screen.findByText('Choose where this alert applies, or choose to send it to everyone')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Who this alert will reach' })).not.toBeInTheDocument();
+  });
+
+  it('is for publishers: a viewer gets what the role allows instead of the form', () => {
+    renderAs('viewer', <QuickSendPage />, { path: '/admin/quick-send' });
+    expect(screen.getByText(/Your role \(Viewer\) can read the console but not send alerts/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send Alert' })).not.toBeInTheDocument();
   });
 });

@@ -11,10 +11,14 @@ import {
   type AdminChannelOption,
   type DeliveryChannel,
 } from '@beacon/contracts';
+import { errorMessage, type ApiError } from '@/app/api';
 import { Spinner } from '@/common/Spinner';
-import { useFormFields } from '@/common/useFormFields';
+import { useFormFields, type FieldSetter } from '@/common/useFormFields';
 import {
+  FIELD_OF_CODE,
   QUICK_SEND_DEFAULTS,
+  areaBody,
+  errorsClearedBy,
   hasErrors,
   quickSendFromTemplate,
   templateFromQuickSend,
@@ -25,7 +29,10 @@ import {
 } from './alert-form';
 import { TemplateBar } from './AlertLanguages';
 import { useAlertAudienceMutation, useCreateAlertMutation, useGetAlertQuery, type CreateAlertBody } from './alerts-admin.api';
-import { AudienceConfirm } from './AudienceSummary';
+import { AreaFields } from './AreaDrawing';
+import { PublisherOnly } from './PublisherOnly';
+import { SendConfirmation, useSendGuard } from './SendConfirmation';
+import { SendOutcome } from './SendOutcome';
 import { useFallbackPolling, useLiveAdminAlerts, useWatchAlerts } from './live';
 import { QuickSendFields } from './QuickSendFields';
 import { ChannelProgress, DeliveryIcon } from './ui';
@@ -38,12 +45,27 @@ const CHANNEL_TOASTS: Record<'push' | 'sms', [ok: string, failed: string]> = {
   sms: ['SMS alert sent successfully!', 'Failed to send SMS alert'],
 };
 
-/** The spec's single create-alert form, for emergencies: it goes out immediately, then reports delivery live. */
+/** The spec's single create-alert form, for emergencies (publishers and up): it goes out immediately, then reports delivery live. */
 export function QuickSendPage() {
+  return (
+    <PublisherOnly title="Quick Send">
+      <QuickSendForm />
+    </PublisherOnly>
+  );
+}
+
+function QuickSendForm() {
   const id = useId();
   useLiveAdminAlerts();
-  const { values, setValues, errors, setErrors, set } = useFormFields<QuickSendValues, FieldErrors>(QUICK_SEND_DEFAULTS);
+  const { values, setValues, errors, setErrors, set: setField } = useFormFields<QuickSendValues, FieldErrors>(QUICK_SEND_DEFAULTS);
+  // A change to the area clears the area's messages, whichever of its keys they are under.
+  const set: FieldSetter<QuickSendValues> = (key, value) => {
+    setField(key, value);
+    setErrors((e) => ({ ...e, ...errorsClearedBy(key) }));
+  };
   const [sentId, setSentId] = useState<string | null>(null);
+  // Sent, but held for a second person's approval (202): said so instead of following a delivery that is not happening.
+  const [awaiting, setAwaiting] = useState<AdminAlert | null>(null);
   const [formKey, setFormKey] = useState(() => crypto.randomUUID());
   const [createAlert, { isLoading: creating }] = useCreateAlertMutation();
   const [following, setFollowing] = useState(false);
@@ -64,6 +86,7 @@ export function QuickSendPage() {
   // While the confirmed alert is being created, the confirmation stays (with its Sending...), whatever the form does.
   const confirming = confirmFor !== null && (confirmFor === bodyKey || creating);
   const [previewAudience, audience] = useAlertAudienceMutation();
+  const guard = useSendGuard(audience.data);
   const sendButton = useRef<HTMLButtonElement>(null);
 
   /** Leaves the confirmation; the focus goes back to Send Alert. */
@@ -79,18 +102,36 @@ export function QuickSendPage() {
     setErrors(found);
     if (hasErrors(found) || confirming) return;
     setConfirmFor(bodyKey);
+    setAwaiting(null);
     previewAudience(body);
   }
 
-  async function send() {
+  /** Sends with the token of the audience the admin confirmed; a 409 shows the new counts to confirm again. */
+  async function send(token: string) {
     if (creating) return;
     try {
-      const alert = await createAlert({ idempotencyKey: formKey, body }).unwrap();
-      reported.current = null;
+      const result = await guard.send(token, (audienceToken) => createAlert({ idempotencyKey: formKey, body, audienceToken }).unwrap());
+      if (result.status === 'refreshed') return;
+      const alert = result.value;
       setConfirmFor(null);
+      if (alert.status === 'pending_approval') {
+        toast.success('Alert saved: it awaits approval by another approver');
+        setAwaiting(alert);
+        setSentId(null);
+        setValues(QUICK_SEND_DEFAULTS);
+        setFormKey(crypto.randomUUID());
+        return;
+      }
+      reported.current = null;
       setSentId(alert.id);
-    } catch {
+    } catch (err) {
       toast.error('Failed to create alert');
+      const field = FIELD_OF_CODE[(err as Partial<ApiError>)?.code ?? ''];
+      if (field) {
+        // The server's own words, at the field they are about; the confirmation closes for the admin to fix it.
+        setErrors({ [field]: errorMessage(err, 'Check this field') });
+        setConfirmFor(null);
+      }
     }
   }
 
@@ -98,6 +139,7 @@ export function QuickSendPage() {
     setValues(QUICK_SEND_DEFAULTS);
     setErrors({});
     setSentId(null);
+    setAwaiting(null);
     setConfirmFor(null);
     setFormKey(crypto.randomUUID());
   }
@@ -110,7 +152,8 @@ export function QuickSendPage() {
         <div>
           <h1 id="quick-send-title">Quick Send</h1>
           <p className="muted">
-            One form for emergencies. For an area, an expiry or a preview, use the <Link to="/admin/create-alert">Create Alert wizard</Link>.
+            One form for emergencies. For a drawn area, an expiry, a schedule or a preview per language and channel, use the{' '}
+            <Link to="/admin/create-alert">Create Alert wizard</Link>.
           </p>
         </div>
       </header>
@@ -124,11 +167,22 @@ export function QuickSendPage() {
       <div className="grid-2">
         <form className="card" onSubmit={submit} noValidate aria-labelledby="quick-send-title">
           <p className="notice" role="note">
-            <strong>Heads up:</strong> this alert goes out immediately to all configured recipients.
+            <strong>Heads up:</strong> this alert goes out immediately to everyone it concerns in the area you choose.
           </p>
           <QuickSendFields id={id} values={values} errors={errors} set={set} />
+          <AreaFields id={id} values={values} errors={errors} set={set} />
           {confirming ? (
-            <AudienceConfirm preview={audience} sending={creating} onConfirm={send} onRetry={() => previewAudience(body)} onCancel={cancel} headingLevel={2} />
+            <SendConfirmation
+              audience={guard.audience}
+              previewError={audience.error}
+              refreshed={guard.refreshed}
+              everyone={values.areaType === 'everyone'}
+              sending={creating}
+              onConfirm={(token) => void send(token)}
+              onRetry={() => previewAudience(body)}
+              onCancel={cancel}
+              headingLevel={2}
+            />
           ) : (
             <div className="row-between">
               <button type="button" className="btn btn-outline" onClick={reset}>
@@ -140,6 +194,7 @@ export function QuickSendPage() {
             </div>
           )}
         </form>
+        {awaiting && <SendOutcome alert={awaiting} />}
         {sentId && <DeliveryStatusPanel alert={sent} channels={values.channels} held={settled?.held ?? 0} />}
         {sent && <AlertOperationsPanel alert={sent} />}
       </div>
@@ -200,6 +255,7 @@ function quickSendBody(values: QuickSendValues): CreateAlertBody {
     priority: values.priority,
     channels: values.channels,
     ...(translations ? { translations } : {}),
+    ...areaBody(values),
   };
 }
 

@@ -24,7 +24,9 @@ import {
   type Priority,
   type Severity,
   polygonProblem,
+  SCHEDULE_MAX_DAYS,
 } from '@beacon/contracts';
+import { serverNow } from '@/common/server-clock';
 
 /**
  * The rules of both create-alert screens (spec part 2, section 5), with the spec's exact messages. Pure
@@ -47,6 +49,13 @@ export const MESSAGES = {
   expiresPast: 'Expiry must be in the future',
   expiresInvalid: 'Enter a valid date and time',
   location: 'Latitude must be between -90 and 90 and longitude between -180 and 180',
+  // issue #38: the server's own words for area_required, so the field says the same whichever side refused it
+  areaRequired: 'Choose where this alert applies, or choose to send it to everyone',
+  everyoneUnconfirmed: 'Tick the box to confirm that this alert goes to everyone, everywhere',
+  sendAtRequired: 'Choose when to send it',
+  sendAtPast: 'The send time is in the past: choose a later time',
+  sendAtTooFar: `A send can be scheduled at most ${SCHEDULE_MAX_DAYS} days ahead`,
+  expiresBeforeSend: 'Expiry must be after the send time',
 } as const;
 
 export function titleError(title: string): string | undefined {
@@ -63,19 +72,16 @@ export function messageError(message: string): string | undefined {
   return undefined;
 }
 
-// ---------------------------------------------------------------- the four-step wizard
+// ---------------------------------------------------------------- where an alert applies (wizard and Quick Send)
 
-export const WIZARD_STEPS = ['Alert Details', 'Classification', 'Location & Timing', 'Review & Send'] as const;
+/**
+ * Where the alert applies: a circle, a drawn polygon, or (issue #38) everyone, everywhere: never by default, only
+ * when chosen and its own box ticked.
+ */
+export type AreaType = 'circle' | 'polygon' | 'everyone';
 
-export interface WizardValues {
-  title: string;
-  message: string;
-  severity: Severity;
-  category: AlertCategory;
-  channels: DeliveryChannel[];
-  locationName: string;
-  /** The shape of the area: a circle (lat, lng, radiusKm) or a polygon drawn on the map (points). */
-  areaType: 'circle' | 'polygon';
+export interface AreaValues {
+  areaType: AreaType;
   /** The polygon's corners as [lat, lng], in drawing order (closed by the server). */
   points: [number, number][];
   /** Both null, or both set: the centre of the alert's area. */
@@ -83,6 +89,101 @@ export interface WizardValues {
   lng: number | null;
   /** Kept as typed so a half-typed number can be corrected; parsed on validation. */
   radiusKm: string;
+  /** "I understand this goes to everyone, everywhere", ticked: only then does `everyone` send. */
+  everyoneConfirmed: boolean;
+}
+
+export const AREA_DEFAULTS: AreaValues = {
+  areaType: 'circle',
+  points: [],
+  lat: null,
+  lng: null,
+  radiusKm: String(ALERT_LIMITS.radiusKmDefault),
+  everyoneConfirmed: false,
+};
+
+/** The area's errors: `area` (none chosen, a bad polygon), `location`, `radiusKm`, `everyone` (box not ticked). */
+export function areaErrors(v: AreaValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (v.areaType === 'everyone') {
+    if (!v.everyoneConfirmed) errors.everyone = MESSAGES.everyoneUnconfirmed;
+  } else if (v.areaType === 'polygon') {
+    errors.area = v.points.length === 0 ? MESSAGES.areaRequired : polygonProblem(v.points)?.message;
+  } else {
+    const radius = parseRadius(v.radiusKm);
+    if (v.radiusKm.trim() !== '' && radius === null) errors.radiusKm = MESSAGES.radius;
+    if (v.lat === null || v.lng === null) errors.area = MESSAGES.areaRequired;
+    else if (v.lat < -90 || v.lat > 90 || v.lng < -180 || v.lng > 180) errors.location = MESSAGES.location;
+  }
+  return errors;
+}
+
+/** What the request says of the area: the polygon, the circle, or `everyone: true`; never an area with everyone. */
+export function areaBody(v: AreaValues): {
+  area?: { type: 'polygon'; points: [number, number][] };
+  lat?: number;
+  lng?: number;
+  radiusKm?: number;
+  everyone?: true;
+} {
+  if (v.areaType === 'everyone') return { everyone: true };
+  if (v.areaType === 'polygon') return { area: { type: 'polygon', points: v.points } };
+  // An area is a centre AND a radius, or nothing (the server then refuses it: area_required).
+  return v.lat !== null && v.lng !== null ? { lat: v.lat, lng: v.lng, radiusKm: parseRadius(v.radiusKm) ?? ALERT_LIMITS.radiusKmDefault } : {};
+}
+
+const AREA_KEYS: readonly string[] = ['areaType', 'points', 'lat', 'lng', 'radiusKm', 'everyoneConfirmed'];
+
+/** The messages a change to `key` answers: its own, and those of the area or the schedule it is part of. */
+export function errorsClearedBy(key: string): FieldErrors {
+  const cleared: FieldErrors = { [key]: undefined };
+  if (AREA_KEYS.includes(key)) Object.assign(cleared, { area: undefined, location: undefined, everyone: undefined });
+  if (key === 'when') cleared.sendAt = undefined;
+  return cleared;
+}
+
+/** The server's 400s that belong to a field of the area or the schedule (issue #38), by error code. */
+export const FIELD_OF_CODE: Partial<Record<string, string>> = {
+  area_required: 'area',
+  area_and_everyone: 'area',
+  send_at_in_past: 'sendAt',
+  send_at_too_far: 'sendAt',
+};
+
+// ---------------------------------------------------------------- when it goes out
+
+/** The admin's time zone (the browser's), as the schedule names it: "America/Phoenix (GMT-7)", its offset at `at`. */
+export function localTimeZone(at: Date = new Date()): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const offset = new Intl.DateTimeFormat('en-US', { timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+  return offset && offset !== zone ? `${zone} (${offset})` : zone;
+}
+
+/** A `datetime-local` value checked as a send time; `now` is the server's clock (it decides). */
+export function sendAtError(sendAt: string, now: Date = serverNow()): string | undefined {
+  if (!sendAt) return MESSAGES.sendAtRequired;
+  const at = new Date(sendAt);
+  if (Number.isNaN(at.getTime())) return MESSAGES.expiresInvalid;
+  if (at.getTime() <= now.getTime()) return MESSAGES.sendAtPast;
+  if (at.getTime() > now.getTime() + SCHEDULE_MAX_DAYS * 86_400_000) return MESSAGES.sendAtTooFar;
+  return undefined;
+}
+
+// ---------------------------------------------------------------- the four-step wizard
+
+export const WIZARD_STEPS = ['Alert Details', 'Classification', 'Location & Timing', 'Review & Send'] as const;
+
+export interface WizardValues extends AreaValues {
+  title: string;
+  message: string;
+  severity: Severity;
+  category: AlertCategory;
+  channels: DeliveryChannel[];
+  locationName: string;
+  /** Send now, or at `sendAt` (scheduled). */
+  when: 'now' | 'later';
+  /** A `datetime-local` value in the browser's time zone, or ''. */
+  sendAt: string;
   /** A `datetime-local` value in the browser's time zone, or ''. */
   expiresAt: string;
   /** The escalation's delay in minutes (one of REMINDER_DELAYS), or '' for none. */
@@ -98,18 +199,16 @@ export const WIZARD_DEFAULTS: WizardValues = {
   category: 'public_safety',
   channels: ['push'],
   locationName: '',
-  areaType: 'circle',
-  points: [],
-  lat: null,
-  lng: null,
-  radiusKm: String(ALERT_LIMITS.radiusKmDefault),
+  ...AREA_DEFAULTS,
+  when: 'now',
+  sendAt: '',
   expiresAt: '',
   remindAfterMinutes: '',
   translations: {},
 };
 
 /** The errors that keep the wizard on step `step` (0-based). Step 4 (review) re-checks everything. */
-export function validateWizardStep(step: number, v: WizardValues, now: Date = new Date()): FieldErrors {
+export function validateWizardStep(step: number, v: WizardValues, now: Date = serverNow()): FieldErrors {
   const errors: FieldErrors = {};
   if (step === 0 || step === 3) {
     errors.title = titleError(v.title);
@@ -122,17 +221,14 @@ export function validateWizardStep(step: number, v: WizardValues, now: Date = ne
     if (v.channels.length === 0) errors.channels = MESSAGES.channelsRequired;
   }
   if (step === 2 || step === 3) {
-    if (v.areaType === 'polygon') {
-      errors.area = polygonProblem(v.points)?.message;
-    } else {
-      const radius = parseRadius(v.radiusKm);
-      if (v.radiusKm.trim() !== '' && radius === null) errors.radiusKm = MESSAGES.radius;
-      if (v.lat !== null && (v.lat < -90 || v.lat > 90 || v.lng === null || v.lng < -180 || v.lng > 180)) errors.location = MESSAGES.location;
-    }
+    Object.assign(errors, areaErrors(v));
+    if (v.when === 'later') errors.sendAt = sendAtError(v.sendAt, now);
     if (v.expiresAt) {
       const at = new Date(v.expiresAt);
+      const sendAt = v.when === 'later' && !errors.sendAt ? new Date(v.sendAt) : null;
       if (Number.isNaN(at.getTime())) errors.expiresAt = MESSAGES.expiresInvalid;
       else if (at.getTime() <= now.getTime()) errors.expiresAt = MESSAGES.expiresPast;
+      else if (sendAt && at.getTime() <= sendAt.getTime()) errors.expiresAt = MESSAGES.expiresBeforeSend;
     }
   }
   return Object.fromEntries(Object.entries(errors).filter(([, m]) => m)) as FieldErrors;
@@ -163,7 +259,7 @@ export function localDateTimeValue(d: Date): string {
 
 // ---------------------------------------------------------------- the single quick-send form
 
-export interface QuickSendValues {
+export interface QuickSendValues extends AreaValues {
   type: AdminAlertType | '';
   title: string;
   message: string;
@@ -179,6 +275,7 @@ export const QUICK_SEND_DEFAULTS: QuickSendValues = {
   priority: DEFAULT_PRIORITY,
   channels: [...DEFAULT_ADMIN_CHANNELS],
   translations: {},
+  ...AREA_DEFAULTS,
 };
 
 export function validateQuickSend(v: QuickSendValues): FieldErrors {
@@ -189,6 +286,7 @@ export function validateQuickSend(v: QuickSendValues): FieldErrors {
     priority: PRIORITIES.includes(v.priority) ? undefined : MESSAGES.priority,
     channels: v.channels.length > 0 ? undefined : MESSAGES.channelsRequired,
     ...translationErrors(v.translations),
+    ...areaErrors(v),
   };
   return Object.fromEntries(Object.entries(errors).filter(([, m]) => m)) as FieldErrors;
 }

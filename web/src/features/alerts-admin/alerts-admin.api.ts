@@ -1,9 +1,11 @@
 import {
+  AUDIENCE_TOKEN_HEADER,
   deliveryLabel,
   successRate,
   type AdminAlert,
   type AlertArea,
   type AlertAudience,
+  type AllClearTranslations,
   type GeocodeResult,
   type AlertCategory,
   type AlertProgress,
@@ -22,7 +24,20 @@ import {
 import { api } from '@/app/api';
 import type { AppDispatch, RootState } from '@/app/store';
 import { changedFields, queryParams, registerAlertCopies } from '@/features/alerts';
-import type { AlertAuditEntry, AlertDeliveryRow, AlertOperations, AlertVersion, CapOrigin, CapPollResult, CapSource, CapSourceMode } from '@beacon/contracts';
+import type {
+  AlertAuditEntry,
+  AlertDeliveryRow,
+  AlertOperations,
+  AlertVersion,
+  ApprovalPolicy,
+  CapOrigin,
+  CapPollResult,
+  CapSource,
+  CapSourceMode,
+  TestGroup,
+  TestGroupMembership,
+  TestSchedule,
+} from '@beacon/contracts';
 
 // The admin console's endpoints of the alerts service, injected into the one api slice (app/api.ts, which declares
 // the tag types) beside the signed-in user's endpoints in features/alerts/alerts.api.ts.
@@ -49,6 +64,21 @@ export interface CreateAlertBody {
   remindAfterMinutes?: number;
   /** The text in other languages; left out when there is none. */
   translations?: AlertTranslations;
+  /** No area, on purpose: the alert goes to everyone, everywhere (issue #38: without it, no area is refused). */
+  everyone?: boolean;
+  /** Send at this time (ISO) instead of now: the alert is `scheduled` until then. */
+  sendAt?: string;
+}
+
+/** The header of a sending call that carries the token of the audience the admin confirmed (issue #38). */
+export const audienceTokenHeader = (token: string | undefined): Record<string, string> => (token ? { [AUDIENCE_TOKEN_HEADER]: token } : {});
+
+/** POST /api/alerts/:id/send: a draft as stored, with the audience confirmed; `everyone` for a draft without an area. */
+export interface SendDraftArgs {
+  id: string;
+  audienceToken?: string;
+  everyone?: boolean;
+  sendAt?: string;
 }
 
 /** POST /api/alerts/templates: a template whole. */
@@ -107,7 +137,11 @@ export interface AlertStats {
 export interface AdminSettingsView {
   push: { enabled: boolean; username: string; apiKeySet: boolean; apiKeyMasked: string };
   webhook: { enabled: boolean; url: string };
+  /** The mail relay: its URL with the password masked (sent back unchanged, it keeps the saved one). */
+  email: { enabled: boolean; url: string; from: string };
   updatedAt: string | null;
+  /** Why each channel cannot deliver as saved (null: it can), e.g. a relay at a refused address (issue #38). */
+  readiness?: { push: string | null; sms: string | null; email: string | null };
   /** Names of the environment variables that supply these values until an admin saves them. */
   environment: string[];
 }
@@ -115,12 +149,18 @@ export interface AdminSettingsView {
 export interface UpdateSettingsBody {
   push?: { enabled?: boolean; username?: string; apiKey?: string };
   webhook?: { enabled?: boolean; url?: string };
+  email?: { enabled?: boolean; url?: string; from?: string };
 }
 
 export interface ProviderCheck {
   ok: boolean;
   message: string;
   status?: number | null;
+  /** Whether a provider was called: false when only keys and stored subscriptions were read (push, issue #38). */
+  contacted?: boolean;
+  checked?: string[];
+  /** Push: the browsers a push would go to now and their people; every stored one; those failing. */
+  devices?: { browsers: number; people: number; subscribed: number; failing: number };
 }
 
 export interface HelpRequestsArgs {
@@ -144,8 +184,14 @@ export interface CapSourceBody {
 export const adminAlertsApi = api.injectEndpoints({
   endpoints: (build) => ({
     // ---------------------------------------------------------------- admin
-    createAlert: build.mutation<AdminAlert, { body: CreateAlertBody; idempotencyKey: string }>({
-      query: ({ body, idempotencyKey }) => ({ url: 'api/alerts', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+    /** 201: sent or scheduled; 202: awaiting approval (the status tells); 409 with details.audience: the audience moved. */
+    createAlert: build.mutation<AdminAlert, { body: CreateAlertBody; idempotencyKey: string; audienceToken?: string }>({
+      query: ({ body, idempotencyKey, audienceToken }) => ({
+        url: 'api/alerts',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey, ...audienceTokenHeader(audienceToken) },
+      }),
       invalidatesTags: [{ type: 'Alert', id: 'LIST' }, 'AlertStats'],
     }),
     /**
@@ -196,22 +242,41 @@ export const adminAlertsApi = api.injectEndpoints({
       providesTags: (_res, _err, { id }) => [{ type: 'Delivery', id }],
     }),
     /** Sends a draft (e.g. the one a verified wrong-way-driver report created). */
-    sendDraft: build.mutation<AdminAlert, string>({
-      query: (id) => ({ url: `api/alerts/${encodeURIComponent(id)}/send`, method: 'POST' }),
-      invalidatesTags: (_res, _err, id) => [{ type: 'Alert', id }, 'AlertStats'],
+    sendDraft: build.mutation<AdminAlert, string | SendDraftArgs>({
+      query: (arg) => {
+        const { id, audienceToken, ...body } = typeof arg === 'string' ? { id: arg } : arg;
+        return {
+          url: `api/alerts/${encodeURIComponent(id)}/send`,
+          method: 'POST',
+          body: Object.keys(body).length ? body : undefined,
+          headers: audienceTokenHeader(audienceToken),
+        };
+      },
+      invalidatesTags: (_res, _err, arg) => [{ type: 'Alert', id: typeof arg === 'string' ? arg : arg.id }, 'AlertStats'],
     }),
     cancelAlert: build.mutation<AdminAlert, string>({
       query: (id) => ({ url: `api/alerts/${encodeURIComponent(id)}/cancel`, method: 'POST' }),
       invalidatesTags: (_res, _err, id) => [{ type: 'Alert', id }, { type: 'Delivery', id }, 'AlertStats'],
     }),
     /** A new version of the alert in effect; the answer is the alert as it now stands. */
-    updateAlert: build.mutation<AdminAlert, { id: string; body: UpdateAlertBody }>({
-      query: ({ id, body }) => ({ url: `api/alerts/${encodeURIComponent(id)}/update`, method: 'POST', body }),
+    updateAlert: build.mutation<AdminAlert, { id: string; body: UpdateAlertBody; audienceToken?: string }>({
+      query: ({ id, body, audienceToken }) => ({
+        url: `api/alerts/${encodeURIComponent(id)}/update`,
+        method: 'POST',
+        body,
+        headers: audienceTokenHeader(audienceToken),
+      }),
       invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Delivery', id }, { type: 'AlertVersions', id }, 'AlertStats'],
     }),
     /** The all-clear: the alert ends and everyone it reached is told. */
-    allClearAlert: build.mutation<AdminAlert, { id: string; message?: string }>({
-      query: ({ id, message }) => ({ url: `api/alerts/${encodeURIComponent(id)}/all-clear`, method: 'POST', body: message ? { message } : {} }),
+    allClearAlert: build.mutation<AdminAlert, { id: string; message?: string; translations?: AllClearTranslations; audienceToken?: string }>({
+      query: ({ id, message, translations, audienceToken }) => ({
+        url: `api/alerts/${encodeURIComponent(id)}/all-clear`,
+        method: 'POST',
+        // Each language's own words (issue #38), only those written: a language left out gets Beacon's words in it.
+        body: { ...(message ? { message } : {}), ...(translations && Object.keys(translations).length ? { translations } : {}) },
+        headers: audienceTokenHeader(audienceToken),
+      }),
       invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Delivery', id }, { type: 'AlertVersions', id }, 'AlertStats'],
     }),
     /** Every version of the alert as it was sent, oldest first. */
@@ -276,15 +341,16 @@ export const adminAlertsApi = api.injectEndpoints({
       query: (args) => ({ url: 'api/alerts/admin/help-requests', params: queryParams(args) }),
     }),
     /** The answer is the resolved request: written into every cached page rather than read again. */
-    resolveHelpRequest: build.mutation<HelpRequest, string>({
-      query: (id) => ({ url: `api/alerts/admin/help-requests/${encodeURIComponent(id)}/resolve`, method: 'POST' }),
-      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+    /** Resolving takes a note of what was done (issue #38), kept with the request. */
+    resolveHelpRequest: build.mutation<HelpRequest, { id: string; note: string }>({
+      query: ({ id, note }) => ({ url: `api/alerts/admin/help-requests/${encodeURIComponent(id)}/resolve`, method: 'POST', body: { note } }),
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
           for (const args of adminAlertsApi.util.selectCachedArgsForQuery(getState() as RootState, 'helpRequests')) {
             dispatch(
               adminAlertsApi.util.updateQueryData('helpRequests', args, (draft) => {
-                for (const h of draft.items) if (h.id === id) h.status = data.status;
+                for (const h of draft.items) if (h.id === id) Object.assign(h, data);
               }),
             );
           }
@@ -304,13 +370,23 @@ export const adminAlertsApi = api.injectEndpoints({
       providesTags: (_res, _err, id) => [{ type: 'Alert', id }],
     }),
     /** A channel's failed deliveries sent again; the alert (and its audit), its deliveries and the stats are read again. */
-    retryFailedDeliveries: build.mutation<{ retried: number }, { id: string; channel: DeliveryChannel }>({
-      query: ({ id, channel }) => ({ url: `api/alerts/${encodeURIComponent(id)}/retry`, method: 'POST', body: { channel } }),
+    retryFailedDeliveries: build.mutation<{ retried: number }, { id: string; channel: DeliveryChannel; audienceToken?: string }>({
+      query: ({ id, channel, audienceToken }) => ({
+        url: `api/alerts/${encodeURIComponent(id)}/retry`,
+        method: 'POST',
+        body: { channel },
+        headers: audienceTokenHeader(audienceToken),
+      }),
       invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Delivery', id }, { type: 'AlertOperations', id }, 'AlertStats'],
     }),
     /** The people nothing reached, sent the alert on `channel`. */
-    sendToUnreached: build.mutation<{ added: number }, { id: string; channel: DeliveryChannel }>({
-      query: ({ id, channel }) => ({ url: `api/alerts/${encodeURIComponent(id)}/fallback`, method: 'POST', body: { channel } }),
+    sendToUnreached: build.mutation<{ added: number }, { id: string; channel: DeliveryChannel; audienceToken?: string }>({
+      query: ({ id, channel, audienceToken }) => ({
+        url: `api/alerts/${encodeURIComponent(id)}/fallback`,
+        method: 'POST',
+        body: { channel },
+        headers: audienceTokenHeader(audienceToken),
+      }),
       invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Delivery', id }, { type: 'AlertOperations', id }, 'AlertStats'],
     }),
   }),
@@ -396,6 +472,11 @@ export function applyNewAdminAlert(dispatch: AppDispatch, state: RootState, s: A
     responses: { safe: 0, needHelp: 0, helpOpen: 0 },
     // The event does not carry it; the alert's own page reads it.
     reminder: null,
+    // Nor these (issue #38): the alert's own page, and the lists' next read on its alert:updated, have them.
+    createdByEmail: null,
+    sendAt: null,
+    approval: null,
+    breakGlass: null,
   };
   for (const args of adminAlertsApi.util.selectCachedArgsForQuery(state, 'listAlerts')) {
     if (args.page !== 1 || args.search || args.type || args.priority || args.status) continue;
@@ -431,3 +512,182 @@ function forEachAdminCopy(dispatch: AppDispatch, state: RootState, id: string, p
     dispatch(adminAlertsApi.util.updateQueryData('getAlert', id, patch));
   }
 }
+
+// ------------------------------------------------------------------ the alert page's previews and approval (issue #38)
+
+/**
+ * The alert page's audience previews (each answers the AlertAudience its sending call is then confirmed on, with the
+ * token it carries), and the approval decisions. Previews are mutations without tags, as POST /api/alerts/audience:
+ * each confirmation asks for the values it is about to send, and nothing caches them.
+ */
+export const alertPageApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * GET /api/alerts/:id/audience: whom the draft as stored would reach if sent now (or an alert awaiting approval, if
+     * approved now); `everyone` for one without an area.
+     */
+    draftAudience: build.mutation<AlertAudience, { id: string; everyone?: boolean }>({
+      query: ({ id, everyone }) => ({ url: `api/alerts/${encodeURIComponent(id)}/audience`, params: everyone ? { everyone: 'true' } : undefined }),
+    }),
+    /** Whom this update tells what (AlertAudience.told), for the body it is about to send. */
+    updateAudience: build.mutation<AlertAudience, { id: string; body: UpdateAlertBody }>({
+      query: ({ id, body }) => ({ url: `api/alerts/${encodeURIComponent(id)}/update/audience`, method: 'POST', body }),
+    }),
+    allClearAudience: build.mutation<AlertAudience, { id: string; message?: string; translations?: AllClearTranslations }>({
+      query: ({ id, message, translations }) => ({
+        url: `api/alerts/${encodeURIComponent(id)}/all-clear/audience`,
+        method: 'POST',
+        body: { ...(message ? { message } : {}), ...(translations && Object.keys(translations).length ? { translations } : {}) },
+      }),
+    }),
+    /** Whom Retry failed would send to again on `channel` (its failed deliveries). */
+    retryAudience: build.mutation<AlertAudience, { id: string; channel: DeliveryChannel }>({
+      query: ({ id, channel }) => ({ url: `api/alerts/${encodeURIComponent(id)}/retry/audience`, method: 'POST', body: { channel } }),
+    }),
+    /** Whom Send to the unreached would reach on `channel` (those nothing reached). */
+    fallbackAudience: build.mutation<AlertAudience, { id: string; channel: DeliveryChannel }>({
+      query: ({ id, channel }) => ({ url: `api/alerts/${encodeURIComponent(id)}/fallback/audience`, method: 'POST', body: { channel } }),
+    }),
+    /** An approver (never the author) lets an alert awaiting approval go out: now, or at its sendAt. */
+    approveAlert: build.mutation<AdminAlert, { id: string; note?: string; audienceToken?: string }>({
+      query: ({ id, note, audienceToken }) => ({
+        url: `api/alerts/${encodeURIComponent(id)}/approve`,
+        method: 'POST',
+        body: note ? { note } : {},
+        // approving an alert that goes out now is a send: the count the approver confirmed (GET /:id/audience)
+        headers: audienceTokenHeader(audienceToken),
+      }),
+      invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Alert', id: 'LIST' }, 'AlertStats'],
+    }),
+    /** Back to a draft, with the approver's reason (required). */
+    rejectAlert: build.mutation<AdminAlert, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({ url: `api/alerts/${encodeURIComponent(id)}/reject`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Alert', id: 'LIST' }, 'AlertStats'],
+    }),
+    /** An emergency send without the approval the policy asked for, on a typed reason: flagged on the alert for good. */
+    breakGlassAlert: build.mutation<AdminAlert, { id: string; reason: string; audienceToken?: string }>({
+      query: ({ id, reason, audienceToken }) => ({
+        url: `api/alerts/${encodeURIComponent(id)}/break-glass`,
+        method: 'POST',
+        body: { reason },
+        headers: audienceTokenHeader(audienceToken),
+      }),
+      invalidatesTags: (_res, _err, { id }) => [{ type: 'Alert', id }, { type: 'Alert', id: 'LIST' }, 'AlertStats'],
+    }),
+  }),
+});
+
+export const {
+  useDraftAudienceMutation,
+  useUpdateAudienceMutation,
+  useAllClearAudienceMutation,
+  useRetryAudienceMutation,
+  useFallbackAudienceMutation,
+  useApproveAlertMutation,
+  useRejectAlertMutation,
+  useBreakGlassAlertMutation,
+} = alertPageApi;
+
+// ------------------------------------------------------------------ Admin Settings: the mail relay and the approval policy (issue #38)
+
+/** GET/PUT /api/alerts/admin/settings/approval: the two-person rule (PUT takes the three choices). */
+export type ApprovalPolicyBody = Pick<ApprovalPolicy, 'mode' | 'minSeverity' | 'capAutomatic'>;
+
+export const adminSettingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Connects, signs in as a send would, sends nothing: the relay typed (or the masked one shown: the saved one). */
+    testEmailRelay: build.mutation<ProviderCheck, { url?: string }>({
+      query: (body) => ({ url: 'api/alerts/admin/settings/test-email', method: 'POST', body }),
+    }),
+    /** One real e-mail to the signed-in admin through the relay typed or saved. */
+    sendTestEmail: build.mutation<ProviderCheck & { messageId?: string }, { url?: string; from?: string }>({
+      query: (body) => ({ url: 'api/alerts/admin/settings/send-test-email', method: 'POST', body }),
+    }),
+    approvalPolicy: build.query<ApprovalPolicy, void>({
+      query: () => 'api/alerts/admin/settings/approval',
+    }),
+    /** The answer is the policy as saved: written into the cache rather than read again. */
+    updateApprovalPolicy: build.mutation<ApprovalPolicy, ApprovalPolicyBody>({
+      query: (body) => ({ url: 'api/alerts/admin/settings/approval', method: 'PUT', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(adminSettingsApi.util.upsertQueryData('approvalPolicy', undefined, data));
+        } catch {
+          // the screen shows the failure
+        }
+      },
+    }),
+  }),
+});
+
+export const { useTestEmailRelayMutation, useSendTestEmailMutation, useApprovalPolicyQuery, useUpdateApprovalPolicyMutation } = adminSettingsApi;
+
+// ------------------------------------------------------------------ Admin Settings: the recurring test alert (issue #38)
+
+/** PUT /api/alerts/admin/settings/test-schedule: the fields to change (one left out keeps its value). */
+export type TestScheduleBody = Partial<Pick<TestSchedule, 'frequency' | 'weekday' | 'time' | 'timeZone' | 'channels'>>;
+
+/**
+ * The recurring test alert's schedule and its staff test group (admins), and the signed-in staff member's own place in
+ * the group (every staff member). Each answer is the state as saved: written into the cache rather than read again.
+ */
+export const testAlertsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    testSchedule: build.query<TestSchedule, void>({
+      query: () => 'api/alerts/admin/settings/test-schedule',
+    }),
+    updateTestSchedule: build.mutation<TestSchedule, TestScheduleBody>({
+      query: (body) => ({ url: 'api/alerts/admin/settings/test-schedule', method: 'PUT', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(testAlertsApi.util.upsertQueryData('testSchedule', undefined, data));
+        } catch {
+          // the screen shows the failure
+        }
+      },
+    }),
+    testGroup: build.query<TestGroup, void>({
+      query: () => 'api/alerts/admin/test-group',
+    }),
+    removeTestGroupMember: build.mutation<TestGroup, string>({
+      query: (userId) => ({ url: `api/alerts/admin/test-group/${encodeURIComponent(userId)}`, method: 'DELETE' }),
+      async onQueryStarted(_userId, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(testAlertsApi.util.upsertQueryData('testGroup', undefined, data));
+        } catch {
+          // the screen shows the failure
+        }
+      },
+    }),
+    myTestGroupMembership: build.query<TestGroupMembership, void>({
+      query: () => 'api/alerts/admin/test-group/me',
+    }),
+    /** Joins or leaves; a group list on screen (an admin's) is read again, since it gains or loses this person. */
+    setMyTestGroupMembership: build.mutation<TestGroupMembership, boolean>({
+      query: (member) => ({ url: 'api/alerts/admin/test-group/me', method: 'PUT', body: { member } }),
+      async onQueryStarted(_member, { dispatch, getState, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(testAlertsApi.util.upsertQueryData('myTestGroupMembership', undefined, data));
+          if (testAlertsApi.util.selectCachedArgsForQuery(getState() as RootState, 'testGroup').length) {
+            dispatch(testAlertsApi.endpoints.testGroup.initiate(undefined, { forceRefetch: true, subscribe: false }));
+          }
+        } catch {
+          // the screen shows the failure
+        }
+      },
+    }),
+  }),
+});
+
+export const {
+  useTestScheduleQuery,
+  useUpdateTestScheduleMutation,
+  useTestGroupQuery,
+  useRemoveTestGroupMemberMutation,
+  useMyTestGroupMembershipQuery,
+  useSetMyTestGroupMembershipMutation,
+} = testAlertsApi;

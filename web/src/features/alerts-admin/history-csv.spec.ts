@@ -1,5 +1,5 @@
 import { emptyCounts, type AdminAlert } from '@beacon/contracts';
-import { csvCell, historyCsv, historyCsvFileName, toCsv } from './history-csv';
+import { csvCell, historyCsv, historyCsvFileName, historyExportFileName, toCsv } from './history-csv';
 
 /** Reads back what toCsv wrote (quoted cells, doubled quotes, CRLF rows) so tests compare cell values. */
 function parseCsv(text: string): string[][] {
@@ -68,6 +68,10 @@ function alert(over: Partial<AdminAlert>): AdminAlert {
     responses: { safe: 0, needHelp: 0, helpOpen: 0 },
     reminder: null,
     concerned: null,
+    createdByEmail: null,
+    sendAt: null,
+    approval: null,
+    breakGlass: null,
     ...over,
   };
 }
@@ -142,5 +146,11 @@ describe('historyCsv', () => {
 describe('historyCsvFileName', () => {
   it('is alert-history-<ISO date>.csv', () => {
     expect(historyCsvFileName(new Date('2024-03-05T23:30:00Z'))).toBe('alert-history-2024-03-05.csv');
+  });
+
+  it("is not the name of the server's export of every alert, whose columns differ (one name per export)", () => {
+    const day = new Date('2024-03-05T23:30:00Z');
+    expect(historyExportFileName(day)).toBe('alert-history-all-2024-03-05.csv');
+    expect(historyExportFileName(day)).not.toBe(historyCsvFileName(day));
   });
 });

@@ -32,9 +32,17 @@ export function historyCsv(alerts: readonly AdminAlert[]): string {
   ]);
 }
 
-/** alert-history-<ISO date>.csv, e.g. alert-history-2024-03-05.csv. */
+/** alert-history-<ISO date>.csv, e.g. alert-history-2024-03-05.csv: the page shown, the spec's six columns. */
 export function historyCsvFileName(now: Date = new Date()): string {
   return `alert-history-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * alert-history-all-<ISO date>.csv: the server's export of every alert the filters match, with its own columns. A name
+ * of its own (issue #38), so the two files never overwrite or pass for each other in a downloads folder.
+ */
+export function historyExportFileName(now: Date = new Date()): string {
+  return `alert-history-all-${now.toISOString().slice(0, 10)}.csv`;
 }
 
 /** Hands the file to the browser. A byte order mark makes spreadsheet apps read UTF-8 (accents, emoji). */

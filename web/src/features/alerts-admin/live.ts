@@ -8,8 +8,8 @@ import { applyAlertUpdate, withoutHeld } from '@/features/alerts';
 import { applyNewAdminAlert, applyProgress } from './alerts-admin.api';
 
 /**
- * Admin screens: delivery progress, new alerts and status changes go straight into the RTK Query cache
- * (no refetch). A finished dispatch refreshes the dashboard numbers once.
+ * Admin screens: delivery progress, new alerts and status changes go straight into the RTK Query cache; a status
+ * change also reads again what its event does not carry. A finished dispatch refreshes the dashboard numbers once.
  */
 export function useLiveAdminAlerts() {
   const store = useStore() as AppStore;
@@ -28,7 +28,16 @@ export function useLiveAdminAlerts() {
     },
     [store],
   );
-  const onUpdated = useCallback((s: AlertSummary) => applyAlertUpdate(store.dispatch, store.getState(), s), [store]);
+  const onUpdated = useCallback(
+    (s: AlertSummary) => {
+      applyAlertUpdate(store.dispatch, store.getState(), s);
+      // The event carries the status, not what came with it (issue #38: the approval asked for or decided, the send
+      // time, a break-glass send): the alert, its audit and the lists (an alert awaiting approval joins that filter and
+      // its count) are read again, so a second admin's open console shows it at once.
+      store.dispatch(api.util.invalidateTags([{ type: 'Alert', id: s.id }, { type: 'Alert', id: 'LIST' }, 'AlertStats']));
+    },
+    [store],
+  );
   useSocketEvent('alert:progress', onProgress);
   useSocketEvent('alert:new', onNew);
   useSocketEvent('alert:updated', onUpdated);

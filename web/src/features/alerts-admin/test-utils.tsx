@@ -28,6 +28,11 @@ export function adminAlert(o: Partial<AdminAlert> = {}): AdminAlert {
     responses: { safe: 0, needHelp: 0, helpOpen: 0 },
     reminder: null,
     concerned: null,
+    // issue #38: the author's e-mail, a schedule, the approval asked for, a break-glass send
+    createdByEmail: ADMIN.email,
+    sendAt: null,
+    approval: null,
+    breakGlass: null,
     ...o,
   };
 }

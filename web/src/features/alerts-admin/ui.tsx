@@ -1,7 +1,28 @@
 import type { ChangeEvent } from 'react';
-import { CHANNEL_LABELS, LEVEL_LABELS, type ChannelCounts, type DeliveryChannel, type DeliveryLabel, type Severity } from '@beacon/contracts';
+import {
+  ALERT_STATUS_LABELS,
+  CHANNEL_LABELS,
+  LEVEL_LABELS,
+  SEVERITIES,
+  SEVERITY_INFO,
+  type AdminAlert,
+  type ChannelCounts,
+  type DeliveryChannel,
+  type DeliveryLabel,
+  type Severity,
+} from '@beacon/contracts';
+import { formatDateTime } from '@/common/time';
 
 /** Small pieces the admin console's alert screens share: the priority badge, the delivery icon, counters, paging and per-channel progress. */
+
+/** A severity select's options, lowest first, by their labels. */
+export function SeverityOptions() {
+  return SEVERITIES.map((s) => (
+    <option key={s} value={s}>
+      {SEVERITY_INFO[s].label}
+    </option>
+  ));
+}
 
 /** The spec's priority badge (default MEDIUM), read from the severity so that a critical alert says CRITICAL, not HIGH. */
 export function PriorityBadge({ severity }: { severity: Severity | null | undefined }) {
@@ -226,4 +247,26 @@ export function ChannelProgress({ channel, counts, alertTitle }: { channel: Deli
       </dl>
     </div>
   );
+}
+
+/** Before it goes out (a draft, scheduled, awaiting approval): no "Sent", no delivery label, no success rate (issue #38). */
+export const notSentYet = (a: Pick<AdminAlert, 'status'>): boolean => a.status === 'draft' || a.status === 'scheduled' || a.status === 'pending_approval';
+
+/** Deliveries that failed for now and wait for their next attempt, over every channel: shown apart from the rate. */
+export const retryingCount = (a: Pick<AdminAlert, 'summary'>): number => Object.values(a.summary).reduce((n, c) => n + (c?.retrying ?? 0), 0);
+
+/**
+ * An alert's totals in one line, true to where it stands: "Draft: not sent.", "Scheduled for …", "Awaiting approval…",
+ * "Cancelled before it went out."; once sent, "Recipients: 12 · Success rate: 75% · 2 retrying" (no rate while nothing
+ * was tried, rather than 0%).
+ */
+export function totalsText(a: AdminAlert): string {
+  if (a.status === 'draft') return 'Draft: not sent.';
+  if (a.status === 'scheduled') return `Scheduled for ${formatDateTime(a.sendAt)} (your time): not sent yet.`;
+  if (a.status === 'pending_approval') return 'Awaiting approval: not sent yet.';
+  if (a.sentAt === null) return `${ALERT_STATUS_LABELS[a.status]} before it went out: not sent.`;
+  const retrying = retryingCount(a);
+  const tried = Object.values(a.summary).some((c) => !!c && c.sent + c.delivered + c.read + c.failed + (c.retrying ?? 0) > 0);
+  const rate = a.successRate === null || !tried ? '—' : `${a.successRate}%`;
+  return `Recipients: ${a.recipients ?? '—'} · Success rate: ${rate}${retrying > 0 ? ` · ${retrying} retrying` : ''}`;
 }

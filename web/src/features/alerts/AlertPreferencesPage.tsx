@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import type { AlertPreferences, Severity } from '@beacon/contracts';
 import { errorMessage } from '@/app/api';
 import { useAppSelector } from '@/app/hooks';
-import { selectIsAdmin } from '@/features/auth/auth.slice';
+import { selectCanPublish } from '@/features/auth/auth.slice';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { Spinner } from '@/common/Spinner';
 import { UnsavedChangesGuard } from '@/common/UnsavedChangesGuard';
@@ -181,7 +181,8 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
 
 /** The title, the form's buttons, whether it is saved, and why it was not. */
 function PreferencesHeader({ saving, dirty, error, onQuickSetup }: { saving: boolean; dirty: boolean; error: string | null; onQuickSetup: () => void }) {
-  const isAdmin = useAppSelector(selectIsAdmin);
+  // New Alert only for those who may write one (issue #38: publisher and up)
+  const canPublish = useAppSelector(selectCanPublish);
   return (
     <>
       <header className="page-header">
@@ -190,7 +191,7 @@ function PreferencesHeader({ saving, dirty, error, onQuickSetup }: { saving: boo
           <p className="muted">Choose which alerts reach you, where, when and how.</p>
         </div>
         <div className="row">
-          {isAdmin && (
+          {canPublish && (
             <Link to="/admin/create-alert" className="btn btn-outline">
               New Alert
             </Link>

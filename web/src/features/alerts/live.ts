@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useStore } from 'react-redux';
-import type { AlertSummary, NewAlertEvent } from '@beacon/contracts';
+import { isStaff, type AlertSummary, type NewAlertEvent } from '@beacon/contracts';
 import { useSocketEvent } from '@/app/socket';
 import { api } from '@/app/api';
 import type { AppStore } from '@/app/store';
@@ -11,14 +11,14 @@ import { applyAlertUpdate, applyNewUserAlert, isInMyAlerts } from './alerts.api'
  * notify (browser notification, voice), but
  * not for a held alert: the person asked for quiet (quiet hours, a digest, a quiet weekend), so it is listed
  * silently and its messages come later.
- * An admin's socket is also in the admins room, which hears of EVERY new alert, so for admins the event
- * cannot say "this one is for you": their list is read again instead (it holds only alerts delivered to them).
+ * A staff member's socket (any staff role) is also in the admins room, which hears of EVERY new alert, so for staff
+ * the event cannot say "this one is for you": their list is read again instead (it holds only alerts delivered to them).
  */
 export function useLiveUserAlerts(onArrive?: (alert: AlertSummary) => void) {
   const store = useStore() as AppStore;
   const onNew = useCallback(
     (e: NewAlertEvent) => {
-      if (store.getState().auth.user?.role === 'admin') {
+      if (isStaff(store.getState().auth.user?.role)) {
         store.dispatch(api.util.invalidateTags(['MyAlerts']));
         return;
       }
@@ -32,7 +32,7 @@ export function useLiveUserAlerts(onArrive?: (alert: AlertSummary) => void) {
     (s: AlertSummary) => {
       const state = store.getState();
       // An update whose new area takes me in reaches my screen as the alert does when it is new to me.
-      const newToMe = state.auth.user?.role !== 'admin' && s.status === 'active' && s.version > 1 && !isInMyAlerts(state, s.id);
+      const newToMe = !isStaff(state.auth.user?.role) && s.status === 'active' && s.version > 1 && !isInMyAlerts(state, s.id);
       applyAlertUpdate(store.dispatch, state, s);
       if (newToMe) {
         applyNewUserAlert(store.dispatch, store.getState(), s);

@@ -1,10 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@supabase/auth-js';
+import { hasRole, isRole, isStaff, type Role } from '@beacon/contracts';
 
 export interface SignedInUser {
   id: string;
   email: string;
-  role: 'user' | 'admin';
+  /** app_metadata.role: the public ('user') or a staff role (issue #38); anything else reads as 'user'. */
+  role: Role;
 }
 
 export interface AuthState {
@@ -21,7 +23,8 @@ export interface AuthState {
 const initialState: AuthState = { status: 'loading', user: null, recovering: false };
 
 export function toSignedInUser(user: User): SignedInUser {
-  return { id: user.id, email: user.email ?? '', role: user.app_metadata?.role === 'admin' ? 'admin' : 'user' };
+  const role: unknown = user.app_metadata?.role;
+  return { id: user.id, email: user.email ?? '', role: isRole(role) ? role : 'user' };
 }
 
 export const authSlice = createSlice({
@@ -48,13 +51,22 @@ export const authSlice = createSlice({
   selectors: {
     selectAuthStatus: (s) => s.status,
     selectUser: (s) => s.user,
+    selectRole: (s): Role | null => s.user?.role ?? null,
+    /** Any staff role: the admin console is theirs (read-only for a viewer). */
+    selectIsStaff: (s) => isStaff(s.user?.role),
+    /** Drafts, sends, updates, cancels (publisher and up). */
+    selectCanPublish: (s) => hasRole(s.user?.role, 'publisher'),
+    /** Approves or rejects a colleague's alert (approver and up). */
+    selectCanApprove: (s) => hasRole(s.user?.role, 'approver'),
+    /** Administrators only: settings, roles, moderation, the store. */
     selectIsAdmin: (s) => s.user?.role === 'admin',
     selectRecovering: (s) => s.recovering,
   },
 });
 
 export const { signedIn, secondFactorRequired, signedOut, recoveryStarted } = authSlice.actions;
-export const { selectAuthStatus, selectUser, selectIsAdmin, selectRecovering } = authSlice.selectors;
+export const { selectAuthStatus, selectUser, selectRole, selectIsStaff, selectCanPublish, selectCanApprove, selectIsAdmin, selectRecovering } =
+  authSlice.selectors;
 
 /** The name shown on screens: the part of the e-mail before the at sign. */
 export function displayName(email: string | undefined | null) {

@@ -1,7 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
 import { FullPageSpinner } from '@/common/Spinner';
-import { selectAuthStatus, selectIsAdmin } from './auth.slice';
+import { hasRole, isStaff, type StaffRole } from '@beacon/contracts';
+import { selectAuthStatus, selectRole } from './auth.slice';
 
 /**
  * Signed-in users only; others go to /login and come back to where they were after signing in. A session of a
@@ -17,13 +18,24 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Admins only (the server checks again on every call). */
-export function RequireAdmin() {
+/**
+ * The staff roles' area (issue #38): /admin admits every staff role, read-only for a viewer; a page that needs more
+ * (a publisher's Create Alert, an administrator's Settings) wraps itself in a stricter RequireRole. The server checks
+ * again on every call.
+ */
+export function RequireRole({ min }: { min: StaffRole }) {
   const status = useAppSelector(selectAuthStatus);
-  const isAdmin = useAppSelector(selectIsAdmin);
+  const role = useAppSelector(selectRole);
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner label="Checking your session" />;
   if (status !== 'signedIn') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (!isAdmin) return <Navigate to="/dashboard" replace />;
+  // staff without the role go back to the console's start; anyone else to their dashboard
+  if (!hasRole(role, min)) return <Navigate to={isStaff(role) ? '/admin' : '/dashboard'} replace />;
   return <Outlet />;
 }
+
+/** Any staff role: the admin console. */
+export const RequireStaff = () => <RequireRole min="viewer" />;
+
+/** Administrators only: settings, moderation, the store. */
+export const RequireAdmin = () => <RequireRole min="admin" />;

@@ -2,4 +2,4 @@ export { LoginPage } from './LoginPage';
 export { SignupPage } from './SignupPage';
 export { ForgotPasswordPage } from './ForgotPasswordPage';
 export { ResetPasswordPage } from './ResetPasswordPage';
-export { RequireAuth, RequireAdmin } from './guards';
+export { RequireAuth, RequireAdmin, RequireRole, RequireStaff } from './guards';

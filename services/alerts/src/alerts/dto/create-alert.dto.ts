@@ -34,6 +34,7 @@ import {
 } from '@beacon/contracts';
 import { Latitude, Longitude, NumberRange, OPTIONAL_FROM_TEXT } from '@beacon/common';
 import { AlertMessage, AlertTitle, AlertTranslationsDto, AlertTranslationsField } from './alert-translations.dto';
+import { SendAtField } from './send-at.field';
 
 const toChannel = (c: unknown) => (typeof c === 'string' && c in ADMIN_CHANNEL_TO_CHANNEL ? ADMIN_CHANNEL_TO_CHANNEL[c as 'web_push'] : c);
 
@@ -149,10 +150,25 @@ export class CreateAlertDto {
   @Max(REMINDER_LIMITS.max, { message: `Reminder delay must be a whole number of minutes from ${REMINDER_LIMITS.min} to ${REMINDER_LIMITS.max}` })
   remindAfterMinutes?: number;
 
+  /**
+   * Send it to everyone its type and severity concern, wherever they are: an explicit choice (issue #38), required
+   * when it has no area, refused with one (area_required, area_and_everyone). A draft may be saved without either.
+   */
+  @IsOptional()
+  @IsBoolean({ message: 'everyone must be true or false' })
+  everyone?: boolean;
+
   /** Save without sending (status draft); send later with POST /:id/send. */
   @IsOptional()
   @IsBoolean({ message: 'draft must be true or false' })
   draft?: boolean;
+
+  /**
+   * Send at this time instead of now (ISO 8601, at most SCHEDULE_MAX_DAYS ahead, before the expiry): stored as
+   * scheduled, sent by Beacon then (issue #38). Not with draft.
+   */
+  @SendAtField()
+  sendAt?: string;
 
   /** Client-generated id of this submission: a double submit with the same id creates and sends once. */
   @IsOptional()

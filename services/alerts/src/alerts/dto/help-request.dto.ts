@@ -23,3 +23,13 @@ export class ReceiptDto {
   @MaxLength(16)
   event: 'delivered' | 'ack';
 }
+
+/**
+ * POST /api/alerts/admin/help-requests/:id/resolve: what was done about it (issue #38). Its length is checked by the
+ * service (RESOLUTION_NOTE_LIMITS), so that a missing or blank note gets its own code, resolution_note_required.
+ */
+export class ResolveHelpRequestDto {
+  @IsOptional()
+  @IsString({ message: 'note must be text' })
+  note?: string;
+}

@@ -62,7 +62,7 @@ export class ListAlertsQuery extends PageQuery {
 
   @IsOptional()
   @Transform(noAll)
-  @IsIn(ALERT_STATUSES as unknown as string[], { message: 'status must be one of draft, active, expired, cancelled' })
+  @IsIn(ALERT_STATUSES as unknown as string[], { message: `status must be one of ${ALERT_STATUSES.join(', ')}` })
   status?: AlertStatus;
 
   /** The draft a verified incident created: its incident's id (the moderation screen goes straight to it). */

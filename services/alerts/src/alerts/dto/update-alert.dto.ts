@@ -1,10 +1,15 @@
-import { Transform } from 'class-transformer';
-import { IsInt, IsISO8601, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
-import { AlertArea, ALL_CLEAR_MESSAGE_MAX, Severity } from '@beacon/contracts';
+import { IsInt, IsISO8601, IsOptional, Min, ValidateIf } from 'class-validator';
+import { AlertArea, Severity } from '@beacon/contracts';
 import { AlertAreaObject, AlertLatitude, AlertLocationName, AlertLongitude, AlertRadius, AlertSeverity } from './create-alert.dto';
-import { AlertMessage, AlertTitle, AlertTranslationsDto, AlertTranslationsField } from './alert-translations.dto';
-
-const trimmed = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+import {
+  AlertMessage,
+  AlertTitle,
+  AlertTranslationsDto,
+  AlertTranslationsField,
+  AllClearMessage,
+  AllClearTranslationsDto,
+  AllClearTranslationsField,
+} from './alert-translations.dto';
 
 /**
  * POST /api/alerts/:id/update: what changes in the alert's new version, any of its text, severity, expiry and area
@@ -60,11 +65,16 @@ export class UpdateAlertDto {
   revision?: number;
 }
 
-/** POST /api/alerts/:id/all-clear: the words everyone it reached is told (a default when none). */
+/**
+ * POST /api/alerts/:id/all-clear: the words everyone it reached is told (a default when none), and the same words in
+ * the alert's other languages, each reader getting theirs (issue #38).
+ */
 export class AllClearDto {
   @IsOptional()
-  @IsString({ message: 'The all-clear message must be text' })
-  @MaxLength(ALL_CLEAR_MESSAGE_MAX, { message: `The all-clear message must be at most ${ALL_CLEAR_MESSAGE_MAX} characters` })
-  @trimmed
+  @AllClearMessage()
   message?: string;
+
+  /** e.g. { es: { message } }; a reader of a language without one gets the English words (allClearMessageIn). */
+  @AllClearTranslationsField()
+  translations?: AllClearTranslationsDto;
 }

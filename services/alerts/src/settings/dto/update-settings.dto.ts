@@ -40,6 +40,14 @@ export class TestEmailDto {
   url?: string;
 }
 
+export class SendTestEmailDto extends TestEmailDto {
+  /** Send from this address before saving it; the saved one when omitted. */
+  @IsOptional()
+  @IsString({ message: 'from must be an address' })
+  @Matches(/^.{3,200}$/, { message: 'from must be an address, e.g. Beacon Alerts <alerts@example.org>' })
+  from?: string;
+}
+
 export class TestWebhookDto {
   /** Test a URL before saving it; the saved one when omitted. */
   @IsOptional() @IsString({ message: 'url must be a URL' }) @MaxLength(2000, { message: 'url is too long' }) url?: string;
