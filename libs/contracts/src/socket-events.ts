@@ -1,5 +1,6 @@
 /** Every Socket.IO event, typed on both ends (gateway and web). */
 import type { AlertProgress, AlertSummary } from './alerts';
+import type { Language } from './languages';
 
 /** Redis key (under the service's key prefix) of an alert's latest progress, for admins who start watching late. */
 export const progressCacheKey = (alertId: string) => `alert-progress:${alertId}`;
@@ -33,8 +34,14 @@ export interface CommunityCommentEvent {
   createdAt: string;
 }
 
+/**
+ * An alert as a user's screen is told of it: its title, message and all-clear in the language of the user's
+ * preferences when it has one (`language` says which; absent on the admins' events, which carry the English).
+ */
+export type ReaderAlertEvent = AlertSummary & { language?: Language };
+
 /** The alert:new payload: the alert, and whether its messages to this user are held. */
-export type NewAlertEvent = AlertSummary & { held?: boolean };
+export type NewAlertEvent = ReaderAlertEvent & { held?: boolean };
 
 /** Server to client. */
 export interface ServerToClientEvents {
@@ -45,7 +52,7 @@ export interface ServerToClientEvents {
    */
   'alert:new': (alert: NewAlertEvent) => void;
   /** Alert status changed (cancelled, expired). */
-  'alert:updated': (alert: AlertSummary) => void;
+  'alert:updated': (alert: ReaderAlertEvent) => void;
   /** Aggregated delivery progress of one alert, a few times a second while it dispatches (admins room). */
   'alert:progress': (progress: AlertProgress) => void;
   /** A verified incident for the public map (public room). */

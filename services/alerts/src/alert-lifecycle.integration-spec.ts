@@ -12,6 +12,7 @@ import {
   LIFECYCLE_WORDS,
   PreferenceAlertType,
   queuePrefix,
+  ReaderAlertEvent,
   UserAlert,
 } from '@beacon/contracts';
 import { destination } from '@beacon/geo';
@@ -425,6 +426,12 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
   it("a Spanish reader is told the update and the all-clear in Spanish, in the alert's updated Spanish text", async () => {
     const place = destination(MESA, 300, 200);
     const lector = await makeUser({ home: place, push: true, sms: true, language: 'es' });
+    // and the open screen: told in Spanish too (issue #38), never the English of the admins' events
+    const screen = await socketOf(lector.token);
+    const arrived: ReaderAlertEvent[] = [];
+    const changed: ReaderAlertEvent[] = [];
+    screen.on('alert:new', (e: ReaderAlertEvent) => arrived.push(e));
+    screen.on('alert:updated', (e: ReaderAlertEvent) => changed.push(e));
     const sent = await sendAlert({
       title: 'Wrong-way driver on I-8',
       message: 'Wrong-way driver eastbound on I-8 near milepost 40.',
@@ -459,5 +466,15 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     // CAP: one <info> per language, the all-clear in each.
     const texts = await cap(id);
     expect(texts.get('headline')).toEqual(['All clear: Wrong-way driver stopped on I-8', 'Fin de la alerta: Conductor detenido en la I-8']);
+
+    await waitFor('the all-clear on the open screen', () => changed.some((e) => e.status === 'all_clear') || null);
+    expect(arrived.filter((e) => e.id === id).map((e) => [e.language, e.title])).toEqual([['es', 'Conductor en sentido contrario en la I-8']]);
+    const [update, allClear] = changed.filter((e) => e.id === id);
+    expect(update).toMatchObject({ language: 'es', version: 2, title: 'Conductor detenido en la I-8' });
+    expect(allClear).toMatchObject({ language: 'es', status: 'all_clear', title: 'Conductor detenido en la I-8' });
+    // the all-clear as the reader's feed has it, in their language
+    const feed = await call<UserAlert>('GET', `/me/alerts/${id}`, lector.token);
+    expect(feed.body.language).toBe('es');
+    expect(allClear.allClear).toEqual(feed.body.allClear);
   });
 });

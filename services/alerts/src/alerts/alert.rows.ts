@@ -12,6 +12,7 @@ import {
   alertSuccessRate,
   textInLanguage,
   UserAlert,
+  type ReaderAlertEvent,
 } from '@beacon/contracts';
 import { AlertColumns, expiredSql } from '../deliveries/delivery-alerts.repository';
 import { toDeliverySummary, toResponses } from '../deliveries/delivery-counts';
@@ -124,6 +125,22 @@ function toReminder(r: AlertRow): AlertReminder | null {
 }
 
 /** An alert as a user reads it: its text in their language (`language`), else in English. */
+/**
+ * The alert as its readers are told of it live (alert:new, alert:updated), by language: what their feed reads, read or
+ * not; made once per language however many groups of readers there are.
+ */
+export function readerEvents(r: AlertRow): (language: string | null) => ReaderAlertEvent {
+  const made = new Map<string | null, ReaderAlertEvent>();
+  return (language) => {
+    let event = made.get(language);
+    if (!event) {
+      const { read: _read, readAt: _readAt, ...text } = toUserAlert(r, language);
+      made.set(language, (event = text));
+    }
+    return event;
+  };
+}
+
 export function toUserAlert(r: AlertRow, language?: string | null): UserAlert {
   const text = textInLanguage(r, language);
   const summary = toSummary(r);

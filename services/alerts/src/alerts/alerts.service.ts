@@ -21,7 +21,7 @@ import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ServerKeys } from '../keys/server-keys';
 import { isTimeZone } from '../preferences/time-zone';
 import { assertAreaChosen, toAlertArea } from './alert-area';
-import { AlertRow, toAdminAlert, toSummary, toUserAlert } from './alert.rows';
+import { AlertRow, readerEvents, toAdminAlert, toSummary, toUserAlert } from './alert.rows';
 import { AlertListFilter, AlertsRepository, NewAlert } from './alerts.repository';
 import { Actor, AuditRepository } from './audit.repository';
 import { AudienceRepository } from './audience.repository';
@@ -211,7 +211,8 @@ export class AlertsService {
     const summary = toSummary(row);
     this.live.toAdmins('alert:updated', summary);
     if (!row.sent_at) return;
-    await this.audience.stream(row, (userIds) => this.live.toUsers(userIds, 'alert:updated', summary));
+    const told = readerEvents(row);
+    await this.audience.stream(row, (userIds, _held, language) => this.live.toUsers(userIds, 'alert:updated', told(language)));
   }
 
   private async transitionError(id: string, message: string) {

@@ -26,26 +26,35 @@ export class AudienceRepository {
    * deliveries through the unique key, each checked against their preferences row by primary key.
    * Returns the number of users.
    */
-  async stream(alert: EligibilityAlert & { id: string }, onUsers: (userIds: string[], held: boolean) => void, heldAt?: Date): Promise<number> {
+  async stream(
+    alert: EligibilityAlert & { id: string },
+    onUsers: (userIds: string[], held: boolean, language: string | null) => void,
+    heldAt?: Date,
+  ): Promise<number> {
     const params = new SqlParams();
     const eligible = eligibleUsersSql(alert, params);
     const held = heldAt ? `coalesce(${holdUntilSql(alert, params, heldAt)} > ${params.bind('at', heldAt.toISOString(), 'timestamptz')}, false)` : 'false';
-    const sql = `SELECT e.user_id, ${held} AS held FROM (${eligible}) e
+    // Each user's language too, so that their screen is told in it (issue #38: a Spanish reader's all-clear is Spanish).
+    const sql = `SELECT e.user_id, ${held} AS held, lp.language FROM (${eligible}) e
+      LEFT JOIN alerts.user_preferences lp ON lp.user_id = e.user_id
       UNION ALL
-      SELECT d.user_id, false FROM (SELECT DISTINCT user_id FROM alerts.alert_deliveries WHERE alert_id = ${params.bind('alert', alert.id, 'uuid')}) d
-      WHERE NOT EXISTS (SELECT 1 FROM alerts.user_preferences p WHERE p.user_id = d.user_id AND ${eligiblePredicate(alert, params)})`;
-    const groups: Record<'held' | 'now', string[]> = { held: [], now: [] };
+      SELECT d.user_id, false, p.language FROM (SELECT DISTINCT user_id FROM alerts.alert_deliveries WHERE alert_id = ${params.bind('alert', alert.id, 'uuid')}) d
+      LEFT JOIN alerts.user_preferences p ON p.user_id = d.user_id
+      WHERE NOT EXISTS (SELECT 1 FROM alerts.user_preferences q WHERE q.user_id = d.user_id AND ${eligiblePredicate(alert, params, 'q')})`;
+    // one group per (held, language): each is told in one event
+    const groups = new Map<string, { held: boolean; language: string | null; ids: string[] }>();
     let n = 0;
-    await streamRows<{ user_id: string; held: boolean }>(this.ds, sql, params.values, (rows) => {
+    await streamRows<{ user_id: string; held: boolean; language: string | null }>(this.ds, sql, params.values, (rows) => {
       for (const r of rows) {
-        const group = groups[r.held ? 'held' : 'now'];
-        group.push(r.user_id);
-        if (group.length >= AUDIENCE_GROUP) onUsers(group.splice(0), r.held);
+        const key = `${r.held}:${r.language ?? ''}`;
+        let group = groups.get(key);
+        if (!group) groups.set(key, (group = { held: r.held, language: r.language, ids: [] }));
+        group.ids.push(r.user_id);
+        if (group.ids.length >= AUDIENCE_GROUP) onUsers(group.ids.splice(0), r.held, r.language);
       }
       n += rows.length;
     });
-    if (groups.now.length) onUsers(groups.now, false);
-    if (groups.held.length) onUsers(groups.held, true);
+    for (const g of groups.values()) if (g.ids.length) onUsers(g.ids, g.held, g.language);
     return n;
   }
 

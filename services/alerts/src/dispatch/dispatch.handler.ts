@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { JobName, JobPayloads } from '@beacon/contracts';
 import { AlertsRepository } from '../alerts/alerts.repository';
 import { AudienceRepository } from '../alerts/audience.repository';
-import { toSummary } from '../alerts/alert.rows';
+import { readerEvents } from '../alerts/alert.rows';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { channelBatchJob } from '../deliveries/channel-batch-job';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
@@ -57,9 +57,9 @@ export class DispatchHandler {
 
     // New alert on the open screens of everyone it concerns, reached by a channel or not (once: a re-run after a
     // crash does not repeat it). It goes out while the batches are planned, on its own connection.
-    const summary = alert.dispatched_at ? null : await this.alerts.findById(alertId).then((row) => (row ? toSummary(row) : null));
-    const announced = summary
-      ? this.audience.stream(alert, (userIds, held) => this.live.toUsers(userIds, 'alert:new', { ...summary, held }), at)
+    const row = alert.dispatched_at ? null : await this.alerts.findById(alertId);
+    const announced = row
+      ? this.audience.stream(alert, (userIds, held, language) => this.live.toUsers(userIds, 'alert:new', { ...readerEvents(row)(language), held }), at)
       : Promise.resolve(0);
     const jobs = new BulkEnqueue(this.queue, {
       requestId,
@@ -70,7 +70,7 @@ export class DispatchHandler {
     const [told] = await Promise.all([announced, planned.then(() => jobs.flush())]);
     const batches = jobs.queued;
     // Whom it concerned, reached or not: told only by the first run, which keeps the count.
-    if (summary) await this.eligibility.markConcerned(alertId, told);
+    if (row) await this.eligibility.markConcerned(alertId, told);
     const t2 = Date.now();
 
     this.progress.touch(alertId);

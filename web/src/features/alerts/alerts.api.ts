@@ -1,4 +1,4 @@
-import type { AlertPreferences, AlertSummary, Page, Severity, UserAlert } from '@beacon/contracts';
+import type { AlertPreferences, AlertSummary, Page, ReaderAlertEvent, Severity, UserAlert } from '@beacon/contracts';
 import { api } from '@/app/api';
 import type { AppDispatch, RootState } from '@/app/store';
 import { withFirstLanguage } from './language';
@@ -113,13 +113,13 @@ export function registerAlertCopies(patch: AlertCopiesPatch): void {
 }
 
 /** What an alert's change says of it: its status (cancelled, expired, all clear) and, after an update, its new version. */
-export function changedFields(s: AlertSummary): Partial<AlertSummary> {
+export function changedFields(s: ReaderAlertEvent): Partial<UserAlert> {
   const { id: _id, createdAt: _created, channels: _channels, ...changed } = s;
   return changed;
 }
 
 /** An alert's change (a new version, the all-clear, a cancel or expiry) reaches every cached copy, admin and user. */
-export function applyAlertUpdate(dispatch: AppDispatch, state: RootState, s: AlertSummary) {
+export function applyAlertUpdate(dispatch: AppDispatch, state: RootState, s: ReaderAlertEvent) {
   for (const patch of otherCopies) patch(dispatch, state, s);
   patchMyAlert(dispatch, state, s.id, changedFields(s));
 }
@@ -134,9 +134,9 @@ export function isInMyAlerts(state: RootState, id: string): boolean {
 }
 
 /** A new alert for me: prepended to my unfiltered lists (filtered ones only when it matches). */
-export function applyNewUserAlert(dispatch: AppDispatch, state: RootState, s: AlertSummary) {
-  // The event carries the English text; the user's own language comes with the next read of their list.
-  const mine: UserAlert = { ...s, language: 'en', read: false, readAt: null };
+export function applyNewUserAlert(dispatch: AppDispatch, state: RootState, s: ReaderAlertEvent) {
+  // The event is in the language of the user's preferences when the alert has it (English on the admins' events).
+  const mine: UserAlert = { ...s, language: s.language ?? 'en', read: false, readAt: null };
   for (const args of alertsApi.util.selectCachedArgsForQuery(state, 'myAlerts')) {
     if (args.severity && args.severity !== s.severity) continue;
     if (args.search && !`${s.title}\n${s.message}`.toLowerCase().includes(args.search.toLowerCase())) continue;

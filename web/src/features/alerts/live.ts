@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useStore } from 'react-redux';
-import { isStaff, type AlertSummary, type NewAlertEvent } from '@beacon/contracts';
+import { isStaff, type AlertSummary, type NewAlertEvent, type ReaderAlertEvent } from '@beacon/contracts';
 import { useSocketEvent } from '@/app/socket';
 import { api } from '@/app/api';
 import type { AppStore } from '@/app/store';
@@ -29,7 +29,7 @@ export function useLiveUserAlerts(onArrive?: (alert: AlertSummary) => void) {
     [store, onArrive],
   );
   const onUpdated = useCallback(
-    (s: AlertSummary) => {
+    (s: ReaderAlertEvent) => {
       const state = store.getState();
       // An update whose new area takes me in reaches my screen as the alert does when it is new to me.
       const newToMe = !isStaff(state.auth.user?.role) && s.status === 'active' && s.version > 1 && !isInMyAlerts(state, s.id);
@@ -46,6 +46,6 @@ export function useLiveUserAlerts(onArrive?: (alert: AlertSummary) => void) {
 }
 
 /** `held` describes this delivery to this socket, not the alert: it must not reach the cached alert. */
-export function withoutHeld({ held: _held, ...alert }: NewAlertEvent): AlertSummary {
+export function withoutHeld({ held: _held, ...alert }: NewAlertEvent): ReaderAlertEvent {
   return alert;
 }
