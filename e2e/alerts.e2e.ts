@@ -37,7 +37,9 @@ test.afterAll(async () => {
 });
 
 async function apiAlert(page: Page, body: Record<string, unknown>) {
-  const res = await page.request.post('/api/alerts', { data: body, headers: { Authorization: `Bearer ${adminToken}` } });
+  // An alert with no area goes to everyone only when that is chosen (issue #38).
+  const data = body.area || body.lat !== undefined || body.draft ? body : { ...body, everyone: true };
+  const res = await page.request.post('/api/alerts', { data, headers: { Authorization: `Bearer ${adminToken}` } });
   expect(res.status(), await res.text()).toBe(201);
   return res.json();
 }
@@ -98,7 +100,7 @@ test("a user's saved preferences decide whether the next alert reaches them", as
   await expect(userPage.getByRole('heading', { name: weather.title })).toHaveCount(0);
 });
 
-test('an admin sends an alert through the wizard; /admin/alerts reaches the totals live while the user sees it and marks it safe', async () => {
+test('an admin sends an alert to everyone through the wizard; its page and /admin/alerts reach the totals live while the user sees it and marks it safe', async () => {
   await userPage.goto('/alerts');
   const title = `Wrong-way driver I-17 ${Date.now() % 100000}`;
 
@@ -111,14 +113,27 @@ test('an admin sends an alert through the wizard; /admin/alerts reaches the tota
   await adminPage.getByLabel('Category').selectOption('traffic');
   await adminPage.getByRole('checkbox', { name: 'SMS' }).check();
   await adminPage.getByRole('button', { name: 'Next' }).click();
+  // The user has no home: only an alert for everyone reaches them, and that is a choice of its own, ticked (issue #38).
   await adminPage.getByRole('button', { name: 'Next' }).click();
-  await adminPage.getByLabel('Preview').check();
+  await expect(adminPage.getByRole('alert').filter({ hasText: 'Choose where this alert applies, or choose to send it to everyone' })).toBeVisible();
+  await adminPage.getByRole('radio', { name: 'Send to everyone, everywhere' }).check();
+  await adminPage.getByRole('button', { name: 'Next' }).click();
+  await expect(adminPage.getByText('Tick the box to confirm that this alert goes to everyone, everywhere')).toBeVisible();
+  await adminPage.getByRole('checkbox', { name: 'I understand: send this alert to everyone, everywhere' }).check();
+  await adminPage.getByRole('button', { name: 'Next' }).click();
+  await adminPage.getByRole('checkbox', { name: 'Preview' }).check();
   await expect(adminPage.getByRole('region', { name: 'Alert preview' })).toContainText(title);
-  // Review & Send counts whom the alert reaches; only its confirmation, which carries the count, sends.
-  await expect(adminPage.getByRole('region', { name: 'Who this alert will reach' })).toContainText(/This alert will reach [\d,]+ (people|person)/);
-  await adminPage.getByRole('button', { name: /^Send to [\d,]+ (people|person)$/ }).click();
+  // Review & Send counts whom the alert reaches; only its confirmation, which carries the count, sends: for everyone,
+  // a second time, naming the same number.
+  const reach = adminPage.getByRole('region', { name: 'Who this alert will reach' });
+  await expect(reach).toContainText(/This alert will reach [\d,]+ (people|person)/);
+  const count = /This alert will reach ([\d,]+ (?:people|person))/.exec(await reach.innerText())![1];
+  await adminPage.getByRole('button', { name: `Send to ${count}`, exact: true }).click();
+  await expect(reach.getByRole('alert')).toContainText(`Confirm once more that all ${count} should receive it.`);
+  await adminPage.getByRole('button', { name: `Yes, send to everyone, everywhere: ${count}`, exact: true }).click();
   await expect(adminPage.getByText('Alert created and sent successfully!')).toBeVisible();
-  await expect(adminPage).toHaveURL(/\/admin\/alerts$/);
+  // The console goes to the alert's own page, whose card follows the deliveries live.
+  await expect(adminPage).toHaveURL(/\/admin\/alerts\/[0-9a-f-]{36}$/);
 
   const card = adminPage.getByRole('listitem').filter({ has: adminPage.getByRole('heading', { name: title }) });
   await expect(card.getByText('All Delivered')).toBeVisible();
@@ -135,6 +150,12 @@ test('an admin sends an alert through the wizard; /admin/alerts reaches the tota
 
   // the admin's open page shows the read arrive live
   await expect(card.getByLabel('SMS counts')).toContainText(/Read\s*1/);
+  // and /admin/alerts lists it with the same totals
+  await adminPage.getByRole('link', { name: 'Back to Alerts' }).click();
+  const listed = adminPage.getByRole('listitem').filter({ has: adminPage.getByRole('heading', { name: title }) });
+  await expect(listed.getByText('All Delivered')).toBeVisible();
+  await expect(listed.getByLabel(`Totals for ${title}`)).toContainText('Success rate: 100%');
+  await expect(listed.getByLabel('SMS counts')).toContainText(/Read\s*1/);
 });
 
 test('history filters, pages, and exports the current page as CSV with checked cells', async () => {

@@ -81,12 +81,23 @@ test('an admin adds a CAP source, a draft appears from it, and the admin reviews
   await page.goto('/admin/alerts');
   const card = page.getByRole('listitem', { name: TITLE });
   await expect(card).toBeVisible({ timeout: 15_000 });
-  await expect(card.getByText('Draft')).toBeVisible();
+  await expect(card.getByText('Draft', { exact: true })).toBeVisible();
   await card.getByRole('link', { name: TITLE }).click();
   await expect(page.getByText(`Official warning (CAP) from`)).toBeVisible();
   await expect(page.getByText(name, { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Original message' })).toHaveAttribute('href', feedUrl.replace('/feed.atom', '/dust.xml'));
   await expect(page.getByText('Visibility below a quarter mile in blowing dust.', { exact: false })).toBeVisible();
+  // Send Now asks first (issue #38), naming whom the warning's polygon reaches; only that confirmation sends.
   await page.getByRole('button', { name: `Send Now: ${TITLE}` }).click();
+  const confirmation = page.getByRole('dialog', { name: `Send “${TITLE}” now?` });
+  const send = confirmation.getByRole('button', { name: /^Send to ([\d,]+ (people|person)|nobody)$/ });
+  await expect(send).toBeVisible();
+  const reach = (await send.innerText()).replace('Send to ', '');
+  const recipients = reach === 'nobody' ? 0 : Number(reach.replace(/\D/g, ''));
+  await expect(confirmation).toContainText(recipients === 0 ? 'Nobody will receive this alert.' : `This alert will reach ${reach}.`);
+  await expect(page.getByRole('listitem', { name: TITLE }).getByText('Draft', { exact: true })).toBeVisible();
+  await send.click();
+  await expect(confirmation).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: `Sent: going out to ${recipients} ${recipients === 1 ? 'person' : 'people'}.` })).toBeVisible();
   await expect(page.getByRole('listitem', { name: TITLE }).getByText('Active', { exact: true })).toBeVisible({ timeout: 15_000 });
 });

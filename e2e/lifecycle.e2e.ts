@@ -48,6 +48,22 @@ test.afterAll(async () => {
   for (const p of people) await p.context.close();
 });
 
+/**
+ * A sending action's confirmation: its summary and its only sending button name the same number (or nobody); pressed,
+ * it sends. Returns that number.
+ */
+async function confirmedCount(dialog: ReturnType<Page['getByRole']>, action: string) {
+  const button = dialog.getByRole('button', { name: new RegExp(`^${action} ([\\d,]+ (people|person)|nobody)$`) });
+  await expect(button).toBeVisible();
+  const count = (await button.innerText()).slice(action.length + 1);
+  await expect(dialog).toContainText(count === 'nobody' ? 'Nobody will receive this alert.' : new RegExp(` ${count}[.,]`));
+  await button.click();
+  await expect(dialog).toHaveCount(0);
+  return count === 'nobody' ? 0 : Number(count.replace(/\D/g, ''));
+}
+
+const inWords = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'person' : 'people'}`;
+
 /** Three clicks around the map's centre, offset by `dx` pixels. */
 async function drawTriangle(map: ReturnType<Page['getByRole']>, size: number, dx = 0) {
   await expect(map.locator('.leaflet-container')).toBeVisible();
@@ -103,8 +119,13 @@ test('drawn, sent, updated to a new area and cleared: the people concerned watch
   await admin.page.getByRole('button', { name: 'Clear points' }).click();
   await drawTriangle(admin.page.getByRole('region', { name: 'New area map: click to add a corner of the polygon' }), 100, 190);
   await expect(admin.page.getByRole('status').filter({ hasText: 'Polygon with 3 points.' })).toBeVisible();
-  await admin.page.getByRole('button', { name: 'Send update' }).click();
-  await expect(admin.page.getByText('Version 2 is going out to the people this alert concerns.')).toBeVisible();
+  // The update is reviewed first: whom it tells, named on the only button that sends it (issue #38).
+  await admin.page.getByRole('button', { name: 'Review the update' }).click();
+  const updateDialog = admin.page.getByRole('dialog', { name: `Send version 2 of “${title}”?` });
+  await expect(updateDialog).toContainText('Changes: title, area.');
+  await expect(updateDialog).toContainText(/newly inside get the alert/);
+  const told = await confirmedCount(updateDialog, 'Send update to');
+  await expect(admin.page.getByText(`Version 2 is going out to ${inWords(told)}.`)).toBeVisible();
   await expect(admin.page.getByRole('list', { name: 'Versions' })).toContainText('Version 2 · Updated (title, area)');
 
   // Live on both screens: HOME's card takes the new version; EAST, newly inside, gets the alert.
@@ -114,8 +135,14 @@ test('drawn, sent, updated to a new area and cleared: the people concerned watch
   // The all-clear ends it on both screens, with the admin's words.
   await admin.page.getByRole('button', { name: 'Give the all-clear' }).click();
   await admin.page.getByLabel('All-clear message (optional)').fill('The leak is sealed. You can open your windows.');
-  await admin.page.getByRole('button', { name: 'Send all-clear' }).click();
-  await expect(admin.page.getByText('All clear given: everyone this alert reached is being told.')).toBeVisible();
+  await admin.page.getByRole('button', { name: 'Review the all-clear' }).click();
+  const clearDialog = admin.page.getByRole('dialog', { name: `Give the all-clear for “${newTitle}”?` });
+  await expect(clearDialog.getByRole('region', { name: 'What the all-clear says, per language and channel' })).toContainText(
+    'The leak is sealed. You can open your windows.',
+  );
+  // It tells those a channel reached (here e-mail, whose relay may be down: then nobody), the screens below whatever.
+  const cleared = await confirmedCount(clearDialog, 'Send all-clear to');
+  await expect(admin.page.getByText(`All clear given: ${inWords(cleared)} this alert reached ${cleared === 1 ? 'is' : 'are'} being told.`)).toBeVisible();
   for (const p of people) {
     const card = p.page.getByRole('listitem').filter({ has: p.page.getByRole('heading', { name: newTitle }) });
     await expect(card.getByText('All Clear', { exact: true })).toBeVisible({ timeout: 15_000 });

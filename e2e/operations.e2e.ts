@@ -67,9 +67,16 @@ test('an alert into a dead SMS provider reads Failed; Retry failed after the fix
   // The provider works again; one operator retries, the other just watches.
   sms.state.refusing = false;
   const [operator, watcher] = windows.map((w) => w.page);
-  await operator.getByRole('button', { name: /^Retry failed \(\d+\)$/ }).click();
-  await operator.getByRole('button', { name: 'Yes, retry' }).click();
-  await expect(operator.getByText(/^Sending \d+ again by SMS\.$/)).toBeVisible();
+  const retry = operator.getByRole('button', { name: /^Retry failed \(\d+\)$/ });
+  const failed = Number(/\((\d+)\)/.exec(await retry.innerText())![1]);
+  await retry.click();
+  // The retry asks first (issue #38), naming the people its failed deliveries are for; only that sends.
+  const who = `${failed} ${failed === 1 ? 'person' : 'people'}`;
+  const confirmation = operator.getByRole('dialog', { name: 'Retry the failed SMS deliveries?' });
+  await expect(confirmation).toContainText(`Retrying reaches ${who}.`);
+  await confirmation.getByRole('button', { name: `Retry for ${who}`, exact: true }).click();
+  await expect(confirmation).toHaveCount(0);
+  await expect(operator.getByText(`Sending ${failed} again by SMS.`, { exact: true })).toBeVisible();
 
   for (const page of [operator, watcher]) await expect(page.locator('.delivery-icon.delivery-all-delivered').first()).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => mine().length).toBe(2);

@@ -170,3 +170,107 @@ export const LIFECYCLE_WORDS: Record<Language, LifecycleWords> = {
 
 /** The lifecycle words in `language`, English when it is not one Beacon speaks. */
 export const lifecycleWords = (language: string | null | undefined): LifecycleWords => (isLanguage(language) ? LIFECYCLE_WORDS[language] : LIFECYCLE_WORDS.en);
+
+/**
+ * The words Beacon puts around an alert in a message of its own making (an e-mail, a digest): the labels of its
+ * severity, category and place, their values, the links' texts and a digest's frame. Each language's own, so that a
+ * Spanish reader's e-mail is Spanish around the alert's Spanish text (issue #38), never "[High]" or "View the alert".
+ */
+export interface MessageWords {
+  severity: string;
+  category: string;
+  location: string;
+  severities: Record<Severity, string>;
+  categories: Record<AlertCategory, string>;
+  viewAlert: string;
+  allAlerts: string;
+  details: string;
+  digestTitle: (alerts: number) => string;
+  /** What follows a digest's title in its e-mail: how the alerts are ordered. */
+  mostSevereFirst: string;
+  more: (alerts: number) => string;
+}
+
+export const MESSAGE_WORDS: Record<Language, MessageWords> = {
+  en: {
+    severity: 'Severity',
+    category: 'Category',
+    location: 'Location',
+    severities: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
+    categories: { weather: 'Weather', traffic: 'Traffic', security: 'Security', public_safety: 'Public Safety', health: 'Health' },
+    viewAlert: 'View the alert',
+    allAlerts: 'All your alerts',
+    details: 'Details',
+    digestTitle: (n) => `${n} alerts in your area`,
+    mostSevereFirst: 'the most severe first',
+    more: (n) => `and ${n} more`,
+  },
+  es: {
+    severity: 'Gravedad',
+    category: 'Categoría',
+    location: 'Lugar',
+    severities: { low: 'Baja', medium: 'Media', high: 'Alta', critical: 'Crítica' },
+    categories: { weather: 'Clima', traffic: 'Tráfico', security: 'Seguridad', public_safety: 'Seguridad pública', health: 'Salud' },
+    viewAlert: 'Ver la alerta',
+    allAlerts: 'Todas sus alertas',
+    details: 'Detalles',
+    digestTitle: (n) => `${n} alertas en su zona`,
+    mostSevereFirst: 'la más grave primero',
+    more: (n) => `y ${n} más`,
+  },
+  fr: {
+    severity: 'Gravité',
+    category: 'Catégorie',
+    location: 'Lieu',
+    severities: { low: 'Faible', medium: 'Moyenne', high: 'Élevée', critical: 'Critique' },
+    categories: { weather: 'Météo', traffic: 'Circulation', security: 'Sécurité', public_safety: 'Sécurité publique', health: 'Santé' },
+    viewAlert: "Voir l'alerte",
+    allAlerts: 'Toutes vos alertes',
+    details: 'Détails',
+    digestTitle: (n) => `${n} alertes dans votre secteur`,
+    mostSevereFirst: 'la plus grave en premier',
+    more: (n) => `et ${n} de plus`,
+  },
+  zh: {
+    severity: '严重程度',
+    category: '类别',
+    location: '地点',
+    severities: { low: '低', medium: '中', high: '高', critical: '危急' },
+    categories: { weather: '天气', traffic: '交通', security: '安全', public_safety: '公共安全', health: '健康' },
+    viewAlert: '查看警报',
+    allAlerts: '您的所有警报',
+    details: '详情',
+    digestTitle: (n) => `您所在地区有 ${n} 条警报`,
+    mostSevereFirst: '最严重的在前',
+    more: (n) => `还有 ${n} 条`,
+  },
+  vi: {
+    severity: 'Mức độ',
+    category: 'Loại',
+    location: 'Địa điểm',
+    severities: { low: 'Thấp', medium: 'Trung bình', high: 'Cao', critical: 'Nghiêm trọng' },
+    categories: { weather: 'Thời tiết', traffic: 'Giao thông', security: 'An ninh', public_safety: 'An toàn công cộng', health: 'Y tế' },
+    viewAlert: 'Xem cảnh báo',
+    allAlerts: 'Tất cả cảnh báo của bạn',
+    details: 'Chi tiết',
+    digestTitle: (n) => `${n} cảnh báo trong khu vực của bạn`,
+    mostSevereFirst: 'nghiêm trọng nhất trước',
+    more: (n) => `và ${n} cảnh báo khác`,
+  },
+  ko: {
+    severity: '심각도',
+    category: '분류',
+    location: '위치',
+    severities: { low: '낮음', medium: '보통', high: '높음', critical: '위급' },
+    categories: { weather: '날씨', traffic: '교통', security: '보안', public_safety: '공공 안전', health: '보건' },
+    viewAlert: '경보 보기',
+    allAlerts: '내 모든 경보',
+    details: '자세히',
+    digestTitle: (n) => `내 지역의 경보 ${n}건`,
+    mostSevereFirst: '가장 심각한 것부터',
+    more: (n) => `외 ${n}건`,
+  },
+};
+
+/** The message words in `language`, English when it is not one Beacon speaks. */
+export const messageWords = (language: string | null | undefined): MessageWords => (isLanguage(language) ? MESSAGE_WORDS[language] : MESSAGE_WORDS.en);

@@ -92,7 +92,12 @@ describe('digests of held deliveries', () => {
     ]);
     expect(fr.alerts.map((a) => [a.title, a.language])).toEqual([['Dust storm', 'en']]);
     expect(none.alerts.map((a) => [a.title, a.language])).toEqual([['Dust storm', 'en']]);
-    expect(digestSmsText(es.alerts, 'https://x/alerts')).toContain('[High] Tormenta de polvo (I-17): Deténgase en el arcén.');
+    expect(digestSmsText(es.alerts, 'https://x/alerts')).toContain('[Alta] Tormenta de polvo (I-17): Deténgase en el arcén.');
+    // Beacon's own words in the reader's language, even around an alert it has only in English
+    expect(digestSmsText(es.alerts, 'https://x/alerts')).toContain('[Media] Wind advisory');
+    expect(digestTitle(es.alerts)).toBe('2 alertas en su zona');
+    expect(digestPushBody(es.alerts)).toBe('Alta: Tormenta de polvo\nMedia: Wind advisory');
+    expect(emailAlertHtml(es.alerts[0])).toContain('<strong>Gravedad:</strong> Alta<br><strong>Categoría:</strong>');
   });
 
   it('drops rows whose alert is not known and users left with nothing', () => {

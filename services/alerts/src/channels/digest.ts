@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, SEVERITY_INFO, severityRank } from '@beacon/contracts';
+import { messageWords, severityRank, type MessageWords } from '@beacon/contracts';
 import type { ChannelMessage, SendableAlert } from './send-targets.repository';
 import type { ClaimedHeldDelivery } from '../deliveries/deliveries.repository';
 import { asDelivered } from './delivery-text';
@@ -53,12 +53,19 @@ export function toMessages(claimed: ClaimedHeldDelivery[], alerts: ReadonlyMap<s
 
 export const isDigest = (m: ChannelMessage) => m.alerts.length > 1;
 
-export const digestTitle = (alerts: readonly SendableAlert[]) => `${alerts.length} alerts in your area`;
+/**
+ * The language a digest's own words are in: the reader's, which is the language of any alert it lists in a language
+ * other than English (each alert is in the reader's language where it has one, alertTextFor); else English.
+ */
+export const digestLanguage = (alerts: readonly SendableAlert[]) => alerts.find((a) => a.language && a.language !== 'en')?.language ?? 'en';
+
+export const digestTitle = (alerts: readonly SendableAlert[]) => messageWords(digestLanguage(alerts)).digestTitle(alerts.length);
 
 /** A notification's body: one line per alert, the most severe first. */
 export function digestPushBody(alerts: readonly SendableAlert[]): string {
-  const lines = alerts.slice(0, PUSH_LINES).map((a) => `${SEVERITY_INFO[a.severity].label}: ${a.title}`);
-  if (alerts.length > PUSH_LINES) lines.push(`and ${alerts.length - PUSH_LINES} more`);
+  const words = messageWords(digestLanguage(alerts));
+  const lines = alerts.slice(0, PUSH_LINES).map((a) => `${words.severities[a.severity]}: ${a.title}`);
+  if (alerts.length > PUSH_LINES) lines.push(words.more(alerts.length - PUSH_LINES));
   return lines.join('\n');
 }
 
@@ -68,21 +75,22 @@ export const SMS_DIGEST_MAX_CHARS = 1000;
 /** Alert ids a push digest lists (its payload must stay under 4 KB once encrypted). */
 export const PUSH_DIGEST_MAX_IDS = 20;
 
-const heading = (a: SendableAlert) => `[${SEVERITY_INFO[a.severity].label}] ${a.title}${a.location_name ? ` (${a.location_name})` : ''}`;
+const heading = (a: SendableAlert, words: MessageWords) => `[${words.severities[a.severity]}] ${a.title}${a.location_name ? ` (${a.location_name})` : ''}`;
 
 /**
  * An SMS digest: every alert in full when that fits SMS_DIGEST_MAX_CHARS; otherwise one line per alert and
  * where to read them, as many lines as fit.
  */
 export function digestSmsText(alerts: readonly SendableAlert[], detailsUrl: string): string {
-  const full = alerts.map((a) => `${heading(a)}: ${a.message}`).join('\n\n');
+  const words = messageWords(digestLanguage(alerts));
+  const full = alerts.map((a) => `${heading(a, words)}: ${a.message}`).join('\n\n');
   if (full.length <= SMS_DIGEST_MAX_CHARS) return full;
-  const tail = `\n\nDetails: ${detailsUrl}`;
+  const tail = `\n\n${words.details}: ${detailsUrl}`;
   const lines: string[] = [];
   let used = tail.length;
   for (const [i, a] of alerts.entries()) {
-    const line = heading(a);
-    const more = `and ${alerts.length - i} more`;
+    const line = heading(a, words);
+    const more = words.more(alerts.length - i);
     const rest = alerts.length - i - 1;
     // Keep room for "and N more" unless this is the last line.
     if (used + line.length + 1 + (rest ? more.length + 1 : 0) > SMS_DIGEST_MAX_CHARS) {
@@ -95,19 +103,22 @@ export function digestSmsText(alerts: readonly SendableAlert[], detailsUrl: stri
   return lines.join('\n') + tail;
 }
 
-/** One alert's lines in an email (what a single-alert email says, without the link). */
-export function emailAlertText(a: SendableAlert): string {
-  const where = a.location_name ? `\nLocation: ${a.location_name}` : '';
-  return `${a.title}\n\n${a.message}\n\nSeverity: ${SEVERITY_INFO[a.severity].label}\nCategory: ${CATEGORY_LABELS[a.category]}${where}`;
+/**
+ * One alert's lines in an email (what a single-alert email says, without the link), in the words of its text's
+ * language, or of the digest's (`w`) that lists it.
+ */
+export function emailAlertText(a: SendableAlert, w: MessageWords = messageWords(a.language)): string {
+  const where = a.location_name ? `\n${w.location}: ${a.location_name}` : '';
+  return `${a.title}\n\n${a.message}\n\n${w.severity}: ${w.severities[a.severity]}\n${w.category}: ${w.categories[a.category]}${where}`;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One alert as HTML: every value escaped (titles and messages are admin text, locations user text). */
-export function emailAlertHtml(a: SendableAlert, heading: 'h2' | 'h3' = 'h2'): string {
+export function emailAlertHtml(a: SendableAlert, heading: 'h2' | 'h3' = 'h2', w: MessageWords = messageWords(a.language)): string {
   return `<${heading}>${escapeHtml(a.title)}</${heading}><p>${escapeHtml(a.message)}</p>
-<p><strong>Severity:</strong> ${escapeHtml(SEVERITY_INFO[a.severity].label)}<br><strong>Category:</strong> ${escapeHtml(CATEGORY_LABELS[a.category])}${
-    a.location_name ? `<br><strong>Location:</strong> ${escapeHtml(a.location_name)}` : ''
+<p><strong>${escapeHtml(w.severity)}:</strong> ${escapeHtml(w.severities[a.severity])}<br><strong>${escapeHtml(w.category)}:</strong> ${escapeHtml(w.categories[a.category])}${
+    a.location_name ? `<br><strong>${escapeHtml(w.location)}:</strong> ${escapeHtml(a.location_name)}` : ''
   }</p>`;
 }
 

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import nodemailer, { Transporter } from 'nodemailer';
-import { ChannelBatch, JobName, JobPayloads, SEVERITY_INFO } from '@beacon/contracts';
+import { ChannelBatch, JobName, JobPayloads, messageWords } from '@beacon/contracts';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, sendEach, Settle, withinWindow } from './channel-batch.runner';
 import { guardedSmtpOptions } from '../providers/smtp-relay';
@@ -9,7 +9,7 @@ import { channelProblem } from '../settings/channel-readiness';
 import { SettingsRepository } from '../settings/settings.repository';
 import { ChannelMessage, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
-import { DIGEST_URL, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';
+import { DIGEST_URL, digestLanguage, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';
 import { textKey } from './alert-text';
 import { observeProvider, OnJob } from '@beacon/common';
 
@@ -87,20 +87,21 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
     const base = this.env.PUBLIC_URL.replace(/\/$/, '');
     const link = (a: SendableAlert) => `${base}/alerts/${a.id}`;
     const lead = m.alerts[0];
-    const severity = SEVERITY_INFO[lead.severity].label;
     if (!isDigest(m)) {
+      const w = messageWords(lead.language);
       return {
         // a test alert's subject starts with its TEST marker (asDelivered), not the severity
-        subject: lead.source === 'test' ? lead.title : `[${severity}] ${lead.title}`,
-        text: `${emailAlertText(lead)}\n\nView the alert: ${link(lead)}\n`,
-        html: `${emailAlertHtml(lead)}\n${emailLink(link(lead), 'View the alert')}`,
+        subject: lead.source === 'test' ? lead.title : `[${w.severities[lead.severity]}] ${lead.title}`,
+        text: `${emailAlertText(lead)}\n\n${w.viewAlert}: ${link(lead)}\n`,
+        html: `${emailAlertHtml(lead)}\n${emailLink(link(lead), w.viewAlert)}`,
       };
     }
     const title = digestTitle(m.alerts);
+    const w = messageWords(digestLanguage(m.alerts));
     return {
-      subject: `[${severity}] ${title}`,
-      text: `${title}, the most severe first.\n\n${m.alerts.map((a) => `${emailAlertText(a)}\nView the alert: ${link(a)}`).join('\n\n----\n\n')}\n\nAll your alerts: ${base}${DIGEST_URL}\n`,
-      html: `<h2>${title}</h2>\n${m.alerts.map((a) => `${emailAlertHtml(a, 'h3')}\n${emailLink(link(a), 'View the alert')}`).join('\n<hr>\n')}\n${emailLink(`${base}${DIGEST_URL}`, 'All your alerts')}`,
+      subject: `[${w.severities[lead.severity]}] ${title}`,
+      text: `${title}, ${w.mostSevereFirst}.\n\n${m.alerts.map((a) => `${emailAlertText(a, w)}\n${w.viewAlert}: ${link(a)}`).join('\n\n----\n\n')}\n\n${w.allAlerts}: ${base}${DIGEST_URL}\n`,
+      html: `<h2>${title}</h2>\n${m.alerts.map((a) => `${emailAlertHtml(a, 'h3', w)}\n${emailLink(link(a), w.viewAlert)}`).join('\n<hr>\n')}\n${emailLink(`${base}${DIGEST_URL}`, w.allAlerts)}`,
     };
   }
 
