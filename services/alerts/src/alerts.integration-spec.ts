@@ -190,7 +190,9 @@ describe('alerts API', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="alert-history-all-\d{4}-\d{2}-\d{2}\.csv"$/);
       const lines = (await res.text()).trimEnd().split('\r\n');
-      expect(lines[0]).toBe('"Date","Type","Title","Priority","Channels","Status","Created by","Sent at","Recipients","Success rate"');
+      expect(lines[0]).toBe(
+        '"Date","Type","Title","Priority","Channels","Status","Created by","Send at","Sent at","Recipients","Success rate","Approval","Sent without approval"',
+      );
       expect(lines).toHaveLength(13);
       expect(lines.filter((l) => l.includes(`"'=SUM(1) ${tag}"`))).toHaveLength(1);
       expect(lines[1]).toContain('"Emergency"');

@@ -17,6 +17,7 @@ import {
   queuePrefix,
   Severity,
   totalCounts,
+  messageWords,
 } from '@beacon/contracts';
 import { destination, isEligible } from '@beacon/geo';
 import { RunningService, startTestService, jsonClient, waitFor } from '@beacon/testing';
@@ -338,8 +339,9 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     for (const u of [spanish, french, unset]) {
       const mails = smtp.received.filter((m) => m.to.includes(u.email));
       expect(mails).toHaveLength(1);
-      const { title, message } = want.get(u.id)!;
-      expect(mails[0].subject).toBe(`[High] ${title}`);
+      const { title, message, lang } = want.get(u.id)!;
+      // Beacon's own words in the language of the text: "[Alta]" around the Spanish, "[High]" around the English
+      expect(mails[0].subject).toBe(`[${messageWords(lang).severities.high}] ${title}`);
       // The bodies are quoted-printable: soft line breaks undone (the texts are ASCII otherwise).
       const body = mails[0].raw.replace(/=\r?\n/g, '');
       expect(body).toContain(message);
@@ -918,13 +920,13 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       return r.every((d) => !['pending', 'sending'].includes(d.status)) ? true : null;
     });
     expect(push.for(es.subscriptionId!).map((p) => p.payload)).toEqual([
-      expect.objectContaining({ title: '2 alerts in your area', body: 'High: Tormenta de polvo\nMedium: Wind advisory', lang: 'es' }),
+      expect.objectContaining({ title: '2 alertas en su zona', body: 'Alta: Tormenta de polvo\nMedia: Wind advisory', lang: 'es' }),
     ]);
     const spanishTexts = sms.received.filter((c) => c.body.recipients.includes(es.phone!));
     expect(spanishTexts.map((c) => c.body)).toEqual([
       expect.objectContaining({
         recipients: [es.phone],
-        message: `[High] Tormenta de polvo (I-17 north of Camp Verde): ${spanishDust.message}\n\n[Medium] Wind advisory: Gusts to 45 mph this afternoon.`,
+        message: `[Alta] Tormenta de polvo (I-17 north of Camp Verde): ${spanishDust.message}\n\n[Media] Wind advisory: Gusts to 45 mph this afternoon.`,
       }),
     ]);
     const spanishMails = smtp.received.filter((m) => m.to.includes(es.email));
@@ -934,6 +936,8 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(spanishBody).toContain(spanishDust.message);
     expect(spanishBody).toContain('Wind advisory');
     expect(spanishBody).not.toContain('Dust storm warning');
+    expect(spanishMails[0].subject).toBe('[Alta] 2 alertas en su zona');
+    for (const english of ['Severity:', 'Category:', 'View the alert', 'All your alerts', 'the most severe first']) expect(spanishBody).not.toContain(english);
 
     // The browser's receipt for the digest speaks for both alerts.
     const receipt = pushes[0].payload!.receipt;

@@ -5,7 +5,7 @@ import { api } from '@/app/api';
 import { jsonResponse as json } from '@/test/json-response';
 import { resetFakeSocket, serverSends, setConnected } from '@/test/fake-socket';
 import { AdminAlertDetailPage, STALE_RETRY_MS } from './AdminAlertDetailPage';
-import { adminAlert, pageOf, renderScreen, requestOf } from './test-utils';
+import { adminAlert, pageOf, renderScreen, requestOf, summaryOf } from './test-utils';
 import { audienceOf, NOT_SENT, tokenOf } from './guard-test-utils';
 
 jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
@@ -198,48 +198,7 @@ describe('Alert detail (/admin/alerts/:id)', () => {
         note: null,
       },
     };
-    const {
-      id,
-      title,
-      message,
-      severity,
-      priority,
-      category,
-      type,
-      status,
-      locationName,
-      lat,
-      lng,
-      radiusKm,
-      area,
-      channels,
-      createdAt,
-      expiresAt,
-      version,
-      allClear,
-    } = alert;
-    act(() =>
-      serverSends('alert:updated', {
-        id,
-        title,
-        message,
-        severity,
-        priority,
-        category,
-        type,
-        status,
-        locationName,
-        lat,
-        lng,
-        radiusKm,
-        area,
-        channels,
-        createdAt,
-        expiresAt,
-        version,
-        allClear,
-      }),
-    );
+    act(() => serverSends('alert:updated', summaryOf(alert)));
     expect(await screen.findByRole('button', { name: 'Approve…' })).toBeInTheDocument();
     expect(screen.getByText(/sent for approval by night\.editor@beacon\.local: the approval policy asks for it on every alert/)).toBeInTheDocument();
     await waitFor(() => expect(auditReads).toBe(2));

@@ -6,7 +6,7 @@ import { Spinner } from '@/common/Spinner';
 import { formatDateTime } from '@/common/time';
 import { LoadError } from '@/features/alerts';
 import { useApprovalPolicyQuery, useUpdateApprovalPolicyMutation, type ApprovalPolicyBody } from './alerts-admin.api';
-import { SeverityOptions } from './ui';
+import { SaveRow, SeverityOptions } from './ui';
 
 const MODE_LABELS: Record<ApprovalMode, string> = {
   off: 'Off: alerts go out when they are sent',
@@ -105,19 +105,7 @@ function PolicyForm({ id, saved }: { id: string; saved: ApprovalPolicy }) {
       <p className="small muted" aria-live="polite">
         {describePolicy(form)}
       </p>
-      <div className="row">
-        <button type="button" className="btn btn-ghost" onClick={() => setForm(bodyOf(saved))} disabled={!dirty || saving.isLoading}>
-          Discard
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={!dirty || saving.isLoading}>
-          {saving.isLoading ? 'Saving...' : 'Save approval policy'}
-        </button>
-        {result && (
-          <span className="small" role={result.ok ? 'status' : 'alert'}>
-            {result.text}
-          </span>
-        )}
-      </div>
+      <SaveRow label="Save approval policy" dirty={dirty} saving={saving.isLoading} onDiscard={() => setForm(bodyOf(saved))} result={result} />
       <p className="small muted">{saved.updatedAt ? `Last saved ${formatDateTime(saved.updatedAt)}` : 'Never saved: approval is off.'}</p>
     </form>
   );

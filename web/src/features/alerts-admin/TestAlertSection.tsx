@@ -28,7 +28,7 @@ import {
   type AdminSettingsView,
   type TestScheduleBody,
 } from './alerts-admin.api';
-import { channelList } from './ui';
+import { channelList, SaveRow } from './ui';
 
 type ScheduleForm = Required<TestScheduleBody>;
 
@@ -255,19 +255,7 @@ function ScheduleEditor({ id, saved }: { id: string; saved: TestSchedule }) {
         {dirty ? 'Save to compute the next run.' : saved.nextRunAt ? `Next run: ${inZone(saved.nextRunAt, saved.timeZone)}.` : 'No run is scheduled.'}
       </p>
       {saved.lastRun && <p className="small muted">{lastRunText(saved.lastRun)}</p>}
-      <div className="row">
-        <button type="button" className="btn btn-ghost" onClick={() => setForm(formOf(saved))} disabled={!dirty || saving.isLoading}>
-          Discard
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={!dirty || saving.isLoading}>
-          {saving.isLoading ? 'Saving...' : 'Save test schedule'}
-        </button>
-        {result && (
-          <span className="small" role={result.ok ? 'status' : 'alert'}>
-            {result.text}
-          </span>
-        )}
-      </div>
+      <SaveRow label="Save test schedule" dirty={dirty} saving={saving.isLoading} onDiscard={() => setForm(formOf(saved))} result={result} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { emptyCounts, type AdminAlert } from '@beacon/contracts';
+import { emptyCounts, type AdminAlert, type AlertSummary } from '@beacon/contracts';
 import { renderSignedIn } from '@/test/render-screen';
 import { alertSummary } from '@/features/alerts/test-utils';
 
@@ -34,5 +34,49 @@ export function adminAlert(o: Partial<AdminAlert> = {}): AdminAlert {
     approval: null,
     breakGlass: null,
     ...o,
+  };
+}
+
+/** The summary of `a` the gateway's alert events carry: the AlertSummary fields, nothing of the admin's view. */
+export function summaryOf(a: AdminAlert): AlertSummary {
+  const {
+    id,
+    title,
+    message,
+    severity,
+    priority,
+    category,
+    type,
+    status,
+    locationName,
+    lat,
+    lng,
+    radiusKm,
+    area,
+    channels,
+    createdAt,
+    expiresAt,
+    version,
+    allClear,
+  } = a;
+  return {
+    id,
+    title,
+    message,
+    severity,
+    priority,
+    category,
+    type,
+    status,
+    locationName,
+    lat,
+    lng,
+    radiusKm,
+    area,
+    channels,
+    createdAt,
+    expiresAt,
+    version,
+    allClear,
   };
 }

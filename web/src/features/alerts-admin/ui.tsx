@@ -15,6 +15,37 @@ import { formatDateTime } from '@/common/time';
 
 /** Small pieces the admin console's alert screens share: the priority badge, the delivery icon, counters, paging and per-channel progress. */
 
+/** A settings form's last row: Discard, Save (while saving: "Saving..."), and the outcome of the last save. */
+export function SaveRow({
+  label,
+  dirty,
+  saving,
+  onDiscard,
+  result,
+}: {
+  label: string;
+  dirty: boolean;
+  saving: boolean;
+  onDiscard: () => void;
+  result: { ok: boolean; text: string } | null;
+}) {
+  return (
+    <div className="row">
+      <button type="button" className="btn btn-ghost" onClick={onDiscard} disabled={!dirty || saving}>
+        Discard
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={!dirty || saving}>
+        {saving ? 'Saving...' : label}
+      </button>
+      {result && (
+        <span className="small" role={result.ok ? 'status' : 'alert'}>
+          {result.text}
+        </span>
+      )}
+    </div>
+  );
+}
+
 /** A severity select's options, lowest first, by their labels. */
 export function SeverityOptions() {
   return SEVERITIES.map((s) => (
