@@ -146,6 +146,25 @@ test("a draft's Send Now asks with the number of people it reaches, and sends on
   await page.getByRole('button', { name: `Send Now: ${title}` }).click();
   await expect(confirmation).toContainText(`This alert will reach ${reach}.`);
   await expect(confirmation.getByRole('list', { name: 'Recipients per channel' })).toHaveText(`Email: ${reach.split(' ')[0]}`);
+  // On a 320 px phone the confirmation fits the screen, its buttons within reach.
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 320, height: 640 });
+  // whatever is wider than the screen, named (the alert page's details once were, by 7 px)
+  const wide = await page.evaluate(() => {
+    const w = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > w + 0.5)
+      .slice(0, 12)
+      .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)} ${(e.textContent ?? '').slice(0, 40)}`);
+  });
+  expect(wide).toEqual([]);
+  for (const name of ['Cancel', `Send to ${reach}`]) {
+    const button = confirmation.getByRole('button', { name, exact: true });
+    await button.scrollIntoViewIfNeeded();
+    const box = (await button.boundingBox())!;
+    expect(box.x >= 0 && box.x + box.width <= 320, `${name}: ${JSON.stringify(box)}`).toBe(true);
+  }
+  await page.setViewportSize(desktop);
   await confirmation.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirmation).toHaveCount(0);
   expect((await alertById(request, draft.id)).status).toBe('draft');
