@@ -37,46 +37,29 @@ export function adminAlert(o: Partial<AdminAlert> = {}): AdminAlert {
   };
 }
 
+/** What the gateway's alert events carry of an alert: every AlertSummary field (a missing one fails the compile). */
+const SUMMARY_FIELDS = {
+  id: true,
+  title: true,
+  message: true,
+  severity: true,
+  priority: true,
+  category: true,
+  type: true,
+  status: true,
+  locationName: true,
+  lat: true,
+  lng: true,
+  radiusKm: true,
+  area: true,
+  channels: true,
+  createdAt: true,
+  expiresAt: true,
+  version: true,
+  allClear: true,
+} satisfies Record<keyof AlertSummary, true>;
+
 /** The summary of `a` the gateway's alert events carry: the AlertSummary fields, nothing of the admin's view. */
 export function summaryOf(a: AdminAlert): AlertSummary {
-  const {
-    id,
-    title,
-    message,
-    severity,
-    priority,
-    category,
-    type,
-    status,
-    locationName,
-    lat,
-    lng,
-    radiusKm,
-    area,
-    channels,
-    createdAt,
-    expiresAt,
-    version,
-    allClear,
-  } = a;
-  return {
-    id,
-    title,
-    message,
-    severity,
-    priority,
-    category,
-    type,
-    status,
-    locationName,
-    lat,
-    lng,
-    radiusKm,
-    area,
-    channels,
-    createdAt,
-    expiresAt,
-    version,
-    allClear,
-  };
+  return Object.fromEntries(Object.keys(SUMMARY_FIELDS).map((k) => [k, a[k as keyof AlertSummary]])) as unknown as AlertSummary;
 }
