@@ -115,17 +115,19 @@ async function alertsPageOf(browser: Browser, person: { email: string; password:
 }
 
 test("a draft's Send Now asks with the number of people it reaches, and sends only on that confirmation", async ({ browser, request }) => {
-  const inside = [await personAt(request, TONOPAH), await personAt(request, nextDoor(TONOPAH))];
+  // A retry of this journey (CI) works half a degree south, clear of the people a failed attempt left.
+  const town = { lat: TONOPAH.lat - 0.5 * test.info().retry, lng: TONOPAH.lng };
+  const inside = [await personAt(request, town), await personAt(request, nextDoor(town))];
   // About 22 km north: outside the 5 km circle, so not counted.
-  const outside = await personAt(request, { lat: TONOPAH.lat + 0.2, lng: TONOPAH.lng });
+  const outside = await personAt(request, { lat: town.lat + 0.2, lng: town.lng });
   const title = `Boil-water notice for Tonopah ${stamp()}`;
   const body = {
     title,
     message: 'A main broke overnight: boil tap water for one minute before drinking it.',
     category: 'health',
     severity: 'high',
-    lat: TONOPAH.lat,
-    lng: TONOPAH.lng,
+    lat: town.lat,
+    lng: town.lng,
     radiusKm: 5,
     channels: ['email'],
   };
@@ -149,15 +151,18 @@ test("a draft's Send Now asks with the number of people it reaches, and sends on
   // On a 320 px phone the confirmation fits the screen, its buttons within reach.
   const desktop = page.viewportSize()!;
   await page.setViewportSize({ width: 320, height: 640 });
-  // whatever is wider than the screen, named (the alert page's details once were, by 7 px)
-  const wide = await page.evaluate(() => {
+  // nothing wider than the screen: the page does not scroll sideways (what is, named; a map's panes are clipped by it)
+  const { overflow, wide } = await page.evaluate(() => {
     const w = document.documentElement.clientWidth;
-    return [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > w + 0.5)
-      .slice(0, 12)
-      .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)} ${(e.textContent ?? '').slice(0, 40)}`);
+    return {
+      overflow: document.documentElement.scrollWidth - w,
+      wide: Array.from(document.querySelectorAll('body *'))
+        .filter((e) => !e.closest('.leaflet-container') && e.getBoundingClientRect().right > w + 0.5)
+        .slice(0, 12)
+        .map((e) => `${e.tagName}.${String(e.className)} ${Math.round(e.getBoundingClientRect().right)} ${(e.textContent ?? '').slice(0, 40)}`),
+    };
   });
-  expect(wide).toEqual([]);
+  expect(overflow, wide.join('\n')).toBeLessThanOrEqual(0);
   for (const name of ['Cancel', `Send to ${reach}`]) {
     const button = confirmation.getByRole('button', { name, exact: true });
     await button.scrollIntoViewIfNeeded();
