@@ -35,14 +35,7 @@ import { DispatchOutbox } from '../outbox/dispatch-outbox';
 import { ApprovalPolicyRepository } from './approval-policy.repository';
 import { approvalReason, approvalRequest, Sender, sendTime } from './send-review';
 import { SendDraftDto } from './dto/send-draft.dto';
-
-const page = <T>(items: T[], total: number, q: { page: number; pageSize: number }): Page<T> => ({
-  items,
-  total,
-  page: q.page,
-  pageSize: q.pageSize,
-  totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
-});
+import { toPage } from './page';
 
 @Injectable()
 export class AlertsService {
@@ -229,7 +222,7 @@ export class AlertsService {
 
   async list(q: ListAlertsQuery): Promise<Page<AdminAlert>> {
     const { rows, total } = await this.alerts.list({ ...listFilter(q), offset: (q.page - 1) * q.pageSize, limit: q.pageSize });
-    return page(rows.map(toAdminAlert), total, q);
+    return toPage(rows.map(toAdminAlert), total, q);
   }
 
   async recent(limit: number): Promise<AdminAlert[]> {
@@ -270,7 +263,7 @@ export class AlertsService {
       }),
       this.alerts.languageOf(user.id),
     ]);
-    return page(
+    return toPage(
       rows.map((r) => toUserAlert(r, language)),
       total,
       q,
