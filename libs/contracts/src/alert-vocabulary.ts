@@ -11,7 +11,8 @@ export type Severity = (typeof SEVERITIES)[number];
 export const ALERT_CATEGORIES = ['weather', 'traffic', 'security', 'public_safety', 'health'] as const;
 export type AlertCategory = (typeof ALERT_CATEGORIES)[number];
 
-export const DELIVERY_CHANNELS = ['push', 'sms', 'email'] as const;
+/** voice: a phone call to the SMS number, for people with the Voice alerts method on (issue #39). */
+export const DELIVERY_CHANNELS = ['push', 'sms', 'email', 'voice'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 export const ALERT_LIMITS = {

@@ -128,8 +128,13 @@ describe('delivery label and success rate', () => {
     expect(deliveryLabel({ sms: { ...counts({ pending: 2 }), held: 2 } }, sent)).toBe('Pending');
   });
 
-  it('is All Delivered when nothing failed and something succeeded (both channels successful)', () => {
-    expect(deliveryLabel({ push: counts({ sent: 2, delivered: 1 }), sms: counts({ sent: 4, read: 1 }) }, sent)).toBe('All Delivered');
+  it('is All Delivered only when every success has a receipt (delivered or read)', () => {
+    expect(deliveryLabel({ push: counts({ delivered: 3 }), sms: counts({ delivered: 4, read: 1 }) }, sent)).toBe('All Delivered');
+  });
+
+  it('is Sent to provider, never All Delivered, while a success was only accepted by a provider (issue #39)', () => {
+    expect(deliveryLabel({ push: counts({ sent: 2, delivered: 1 }), sms: counts({ sent: 4, read: 1 }) }, sent)).toBe('Sent to provider');
+    expect(deliveryLabel({ sms: counts({ sent: 6 }), email: counts({ sent: 8 }) }, sent)).toBe('Sent to provider');
   });
 
   it('is Not Sent when every delivery was called off (cancelled before it went out)', () => {

@@ -106,7 +106,7 @@ export const ALERT_STATUS_LABELS: Record<AlertStatus, string> = {
 
 // ---------------------------------------------------------------- channels
 
-export const CHANNEL_LABELS: Record<DeliveryChannel, string> = { push: 'Web Push', sms: 'SMS', email: 'Email' };
+export const CHANNEL_LABELS: Record<DeliveryChannel, string> = { push: 'Web Push', sms: 'SMS', email: 'Email', voice: 'Voice call' };
 
 /** The admin single form's channel options (spec: web_push and sms; default web_push) and what they store. */
 export const ADMIN_CHANNEL_OPTIONS = ['web_push', 'sms'] as const;
@@ -206,14 +206,15 @@ function isCounts(x: unknown): x is ChannelCounts {
  * so that the label never claims a delivery that did not happen: Not Sent (a draft, an alert cancelled or expired
  * before it went out, or whose every delivery was called off) and No Recipients (sent, and nobody was concerned).
  */
-export const DELIVERY_LABELS = ['Pending', 'All Delivered', 'Partial', 'Failed', 'Not Sent', 'No Recipients'] as const;
+export const DELIVERY_LABELS = ['Pending', 'All Delivered', 'Sent to provider', 'Partial', 'Failed', 'Not Sent', 'No Recipients'] as const;
 export type DeliveryLabel = (typeof DELIVERY_LABELS)[number];
 
 /**
  * The spec's rule generalised from "two channels" to per-delivery outcomes. Before the audience is known (recipients
  * null): Pending while the alert is active (its dispatch is under way), else Not Sent. Then: nobody concerned is No
  * Recipients; anything still pending (held ones included) is Pending; nothing succeeded is Failed when something
- * failed, else Not Sent (all cancelled); nothing failed is All Delivered; otherwise Partial.
+ * failed, else Not Sent (all cancelled); nothing failed is All Delivered when every success has a receipt (delivered,
+ * read), else Sent to provider (some were only accepted by a provider); otherwise Partial.
  */
 export function deliveryLabel(summary: DeliverySummary | null | undefined, alert: { status: AlertStatus; recipients: number | null }): DeliveryLabel {
   if (alert.recipients === null || alert.status === 'draft') return alert.status === 'active' ? 'Pending' : 'Not Sent';
@@ -221,7 +222,8 @@ export function deliveryLabel(summary: DeliverySummary | null | undefined, alert
   const c = totalCounts(summary);
   if (c.pending > 0) return 'Pending';
   if (successfulCount(c) === 0) return c.failed > 0 ? 'Failed' : 'Not Sent';
-  if (c.failed === 0) return 'All Delivered';
+  // Delivered only from a receipt (issue #39): a message a provider merely accepted is sent, never delivered.
+  if (c.failed === 0) return c.sent > 0 ? 'Sent to provider' : 'All Delivered';
   return 'Partial';
 }
 

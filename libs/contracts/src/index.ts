@@ -16,3 +16,4 @@ export * from './api-responses';
 export * from './alert-area';
 export * from './roles';
 export * from './test-alerts';
+export * from './receipts';

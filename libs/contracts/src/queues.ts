@@ -13,6 +13,8 @@ export enum QueueName {
   Sms = 'channel-sms',
   /** email.send: one batch of e-mails */
   Email = 'channel-email',
+  /** voice.send: one batch of phone calls (issue #39) */
+  Voice = 'channel-voice',
   /** Domain events the alerts service consumes (incident.verified creates a draft alert). */
   AlertsInbox = 'alerts-inbox',
   /** Domain events the incidents service consumes (points, moderation). */
@@ -29,6 +31,7 @@ export enum JobName {
   PushSend = 'push.send',
   SmsSend = 'sms.send',
   EmailSend = 'email.send',
+  VoiceSend = 'voice.send',
   IncidentCreated = 'incident.created',
   IncidentVerified = 'incident.verified',
   PostCreated = 'post.created',
@@ -72,6 +75,7 @@ export interface JobPayloads {
   [JobName.PushSend]: ChannelBatch;
   [JobName.SmsSend]: ChannelBatch;
   [JobName.EmailSend]: ChannelBatch;
+  [JobName.VoiceSend]: ChannelBatch;
   [JobName.IncidentCreated]: IncidentEvent;
   [JobName.IncidentVerified]: IncidentEvent & { verifiedBy: string | null; autoApproved: boolean }; // verifiedBy null: auto-approved
   [JobName.PostCreated]: { postId: string; userId: string };
@@ -89,6 +93,7 @@ export const JOB_QUEUE: { [J in JobName]: QueueName } = {
   [JobName.PushSend]: QueueName.Push,
   [JobName.SmsSend]: QueueName.Sms,
   [JobName.EmailSend]: QueueName.Email,
+  [JobName.VoiceSend]: QueueName.Voice,
   [JobName.IncidentCreated]: QueueName.IncidentsInbox,
   [JobName.IncidentVerified]: QueueName.AlertsInbox,
   [JobName.PostCreated]: QueueName.IncidentsInbox,
@@ -118,6 +123,8 @@ export const JobIds = {
   dispatch: (alertId: string) => `dispatch-${alertId}`,
   revise: (alertId: string, version: number) => `revise-${alertId}-${version}`,
   channelBatch: (channel: DeliveryChannel, alertId: string, batch: number) => `${channel}:${alertId}:${batch}`,
+  /** A voice delivery dialled again after no answer or busy: one job per delivery and attempt. */
+  voiceRedial: (alertId: string, deliveryId: string, attempt: number) => `voice:${alertId}:redial-${deliveryId}-${attempt}`,
   /** One poll per source and due time: every replica's scheduler may add it, one runs. */
   capPoll: (sourceId: string, dueAt: Date) => `cap-poll-${sourceId}-${dueAt.getTime()}`,
 };

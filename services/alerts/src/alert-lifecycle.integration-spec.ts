@@ -93,7 +93,7 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
   type User = Awaited<ReturnType<typeof makeUser>>;
 
   /** Every message a user got, per channel, as [title, body] in arrival order. */
-  function received(u: User): Record<DeliveryChannel, [string, string][]> {
+  function received(u: User): Record<Exclude<DeliveryChannel, 'voice'>, [string, string][]> {
     return {
       push: u.subscriptionId
         ? push

@@ -26,6 +26,7 @@ const NOT_SENT: Record<DeliveryChannel, string> = {
   push: 'push notifications will not be sent.',
   sms: 'SMS will not be sent.',
   email: 'e-mails will not be sent.',
+  voice: 'voice calls will not be made.',
 };
 
 /** A sending call's audience as it would be now (with its token), and what the call is, for AudienceGuard. */

@@ -159,7 +159,7 @@ const DOES: Record<SendAction, string> = {
   fallback: 'sending to the unreached would now reach',
 };
 
-const CHANNEL_NAMES: Record<DeliveryChannel, string> = { push: 'by push', sms: 'by SMS', email: 'by e-mail' };
+const CHANNEL_NAMES: Record<DeliveryChannel, string> = { push: 'by push', sms: 'by SMS', email: 'by e-mail', voice: 'by phone call' };
 
 /**
  * The 409 a sending call gets for `verdict` (not 'ok'): its code, a message naming the audience as it is now, and that

@@ -37,7 +37,7 @@ describe('e-mail connection pool', () => {
     const env = loadEnv(DispatcherEnv, { SMTP_URL: smtp.url, EMAIL_MAX_CONNECTIONS: '3', WEBHOOK_ALLOW_HOSTS: '127.0.0.1' });
     const messages: ChannelMessage[] = Array.from({ length: 30 }, (_, i) => {
       const id = `00000000-0000-4000-8000-${String(i + 100).padStart(12, '0')}`;
-      const recipient = { language: null, push_enabled: false, sms_enabled: false, email_enabled: true, phone_number: null, email: `user${i}@example.test` };
+      const recipient = { language: null, push_enabled: false, sms_enabled: false, sms_stopped: false, voice_enabled: false, email_enabled: true, phone_number: null, email: `user${i}@example.test` };
       return { id, userId: id, alerts: [alert], deliveryIds: [id], recipient, pushAccepted: [] };
     });
     const settings = { get: async () => ({ email: { enabled: true, url: smtp.url, from: env.MAIL_FROM } }) };

@@ -14,6 +14,9 @@ import { DIGEST_URL, digestSmsText, digestTitle } from './digest';
 import { textKey } from './alert-text';
 import { observeProvider, OnJob } from '@beacon/common';
 
+/** Why an SMS did not go out to a number that replied STOP (the per-recipient report shows it). */
+export const STOPPED_BY_REPLY = 'the number replied STOP';
+
 /** Spec: the SMS webhook call times out after 30 s. */
 export const SMS_TIMEOUT_MS = 30_000;
 
@@ -41,14 +44,16 @@ export class SmsSender implements ChannelSender {
     if (problem) throw new BatchRefused(problem);
     const { webhook } = settings;
 
-    const phone = (m: ChannelMessage) => (m.recipient.sms_enabled ? m.recipient.phone_number : null);
+    const phone = (m: ChannelMessage) => (m.recipient.sms_enabled && !m.recipient.sms_stopped ? m.recipient.phone_number : null);
     await Promise.all(
       messages
         .filter((m) => !phone(m))
         .map((m): Outcome =>
-          m.recipient.sms_enabled
-            ? { id: m.id, ok: false, failure: 'permanent', error: 'no phone number' }
-            : { id: m.id, ok: false, failure: 'withdrawn', error: 'the user turned SMS alerts off' },
+          !m.recipient.sms_enabled
+            ? { id: m.id, ok: false, failure: 'withdrawn', error: 'the user turned SMS alerts off' }
+            : m.recipient.sms_stopped
+              ? { id: m.id, ok: false, failure: 'withdrawn', error: STOPPED_BY_REPLY }
+              : { id: m.id, ok: false, failure: 'permanent', error: 'no phone number' },
         )
         .map(settle),
     );

@@ -1,3 +1,4 @@
+import type { BatchSizes } from '../deliveries/delivery-alerts.repository';
 import { ValidateBy } from 'class-validator';
 import { boolRule, intRule, portRule, Rules } from '@beacon/common';
 import { AlertsDeliveryEnv } from './delivery-env';
@@ -31,6 +32,18 @@ export class DispatcherEnv extends AlertsDeliveryEnv {
 
   @Rules(...intRule('EMAIL_BATCH_SIZE', 1, 1000))
   EMAIL_BATCH_SIZE: number = 50;
+
+  /** Phone calls per voice job: one provider call each, so smaller batches spread a large audience over the workers. */
+  @Rules(...intRule('VOICE_BATCH_SIZE', 1, 1000))
+  VOICE_BATCH_SIZE: number = 50;
+
+  /**
+   * The batch sizes a dispatch plans with: `recorded` (the sizes an alert's dispatch used, alerts.batch_sizes) where it
+   * has them, so a re-plan cuts the same batches, and this process's own for channels it lacks (voice, before #39).
+   */
+  batchSizes(recorded?: Partial<BatchSizes> | null): BatchSizes {
+    return { push: this.PUSH_BATCH_SIZE, sms: this.SMS_BATCH_SIZE, email: this.EMAIL_BATCH_SIZE, voice: this.VOICE_BATCH_SIZE, ...recorded };
+  }
 
   /** Concurrent statements (database connections) that write one alert's delivery rows, each for a range of users. */
   @Rules(...intRule('DISPATCH_INSERT_PARTS', 1, 8))

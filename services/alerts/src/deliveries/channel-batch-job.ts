@@ -3,10 +3,11 @@ import { TypedJob } from '@beacon/common';
 import type { DispatcherEnv } from '../config/dispatcher-env.dto';
 import type { BatchPlan } from './deliveries.repository';
 
-const CHANNEL_JOB: Record<DeliveryChannel, JobName.PushSend | JobName.SmsSend | JobName.EmailSend> = {
+const CHANNEL_JOB: Record<DeliveryChannel, JobName.PushSend | JobName.SmsSend | JobName.EmailSend | JobName.VoiceSend> = {
   push: JobName.PushSend,
   sms: JobName.SmsSend,
   email: JobName.EmailSend,
+  voice: JobName.VoiceSend,
 };
 
 /**

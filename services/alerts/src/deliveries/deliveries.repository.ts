@@ -40,7 +40,11 @@ export interface RecipientSettings {
   language: string | null;
   push_enabled: boolean;
   sms_enabled: boolean;
+  /** The number replied STOP (alerts.sms_opt_outs): no SMS goes to it, whatever sms_enabled says (issue #39). */
+  sms_stopped: boolean;
   email_enabled: boolean;
+  /** The Voice alerts method: a phone call to phone_number (issue #39). */
+  voice_enabled: boolean;
   phone_number: string | null;
   email: string | null;
 }
@@ -50,6 +54,7 @@ export interface RecipientSettings {
  * p`) and the devices that already took it (`push_accepted` of the claimed rows, aliased `x`).
  */
 const CLAIM_EXTRA_COLUMNS = `p.language, coalesce(p.push_enabled, false) AS push_enabled, coalesce(p.sms_enabled, false) AS sms_enabled,
+  coalesce(p.sms_stopped, false) AS sms_stopped, coalesce(p.voice_enabled, false) AS voice_enabled,
   coalesce(p.email_enabled, false) AS email_enabled, p.phone_number, p.email, coalesce(x.push_accepted, '{}')::text[] AS push_accepted`;
 
 export interface ClaimedDelivery extends RecipientSettings {
@@ -265,7 +270,7 @@ export class DeliveriesRepository {
   ): Promise<void> {
     type Open = Omit<BatchPlan, 'batch'> & { idle: boolean; busy: boolean };
     const open = new Map<string, Open>();
-    const numbers: Record<DeliveryChannel, number> = { push: 0, sms: 0, email: 0 };
+    const numbers: Record<DeliveryChannel, number> = { push: 0, sms: 0, email: 0, voice: 0 };
     const emit = ({ idle, busy, ...b }: Open) => onBatch({ ...b, stranded: b.stranded || (idle && !busy), batch: numbers[b.channel]++ });
     const look = strandedAfterSeconds !== undefined;
     const params: unknown[] = [alertId];

@@ -141,8 +141,11 @@ export function weekendSomewhere(at: Date): boolean {
   return weekend(14) || weekend(-12);
 }
 
-/** Channel bits of user_preferences.channel_mask (FastEligibility migration): on, with a number or address for SMS and e-mail. */
-export const CHANNEL_BIT: Record<DeliveryChannel, number> = { push: 1, sms: 2, email: 4 };
+/**
+ * Channel bits of user_preferences.channel_mask (FastEligibility and ClosedLoops migrations): on, with a number or address
+ * for SMS and e-mail; SMS not to a number that replied STOP; voice (the Voice alerts method) with the SMS number.
+ */
+export const CHANNEL_BIT: Record<DeliveryChannel, number> = { push: 1, sms: 2, email: 4, voice: 8 };
 
 /**
  * Whether eligible user `e` (a row of eligibleUsersSql) can be reached on `channel` now: the channel on in their

@@ -50,7 +50,7 @@ export class DispatchHandler {
     // One instant for the deliveries' release times and the live event's held flag, so the two agree.
     const at = new Date(t0);
     const rows = await this.deliveryRows.createForAudience(alert, this.env.DISPATCH_INSERT_PARTS, at);
-    const sizes = { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE };
+    const sizes = this.env.batchSizes();
     const { recipients, batchSizes } = await this.eligibility.recordRecipients(alertId, sizes, requestId);
     const t1 = Date.now();
     log(`alert ${alertId}: ${rows} deliveries for ${recipients} recipients written in ${t1 - t0} ms`);

@@ -47,7 +47,7 @@ export class RevisionHandler {
     const round = v.kind === 'all_clear' ? ALL_CLEAR_ROUND : revisionRound(version);
     const t0 = Date.now();
     const written = await this.deliveryRows.createRevision(alert, round, v.kind, new Date(t0));
-    const sizes = alert.batch_sizes ?? { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE };
+    const sizes = this.env.batchSizes(alert.batch_sizes);
     const jobs = new BulkEnqueue(this.queue, { requestId });
     let notified = 0;
     await this.deliveryRows.planBatches(

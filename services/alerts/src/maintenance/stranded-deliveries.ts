@@ -4,7 +4,6 @@ import { jobRequestId, JobQueue, logLine, TypedJob } from '@beacon/common';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { channelBatchJob } from '../deliveries/channel-batch-job';
 import { BatchPlan, DeliveriesRepository } from '../deliveries/deliveries.repository';
-import type { BatchSizes } from '../deliveries/delivery-alerts.repository';
 import { ProgressPublisher } from '../live/progress.publisher';
 
 /** Jobs per addBulk round trip. */
@@ -69,7 +68,7 @@ export class StrandedDeliveries {
       };
       await this.deliveryRows.planBatches(
         alert.id,
-        alert.batch_sizes ?? this.currentSizes(),
+        this.env.batchSizes(alert.batch_sizes),
         async (b) => {
           if (!b.stranded) return;
           found.push(b);
@@ -124,7 +123,4 @@ export class StrandedDeliveries {
     return requestId;
   }
 
-  private currentSizes(): BatchSizes {
-    return { push: this.env.PUSH_BATCH_SIZE, sms: this.env.SMS_BATCH_SIZE, email: this.env.EMAIL_BATCH_SIZE };
-  }
 }

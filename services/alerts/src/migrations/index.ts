@@ -29,6 +29,7 @@ import { RedisEpochRecord1764680000000 } from './1764680000000-RedisEpochRecord'
 import { SendReview1764690000000 } from './1764690000000-SendReview';
 import { DeliveryLedger1764700000000 } from './1764700000000-DeliveryLedger';
 import { AllClearTranslations1764720000000 } from './1764720000000-AllClearTranslations';
+import { ClosedLoops1764760000000 } from './1764760000000-ClosedLoops';
 import { RecurringTestAlert1764740000000 } from './1764740000000-RecurringTestAlert';
 
 /** In order. Never edit a shipped migration: add a new one. */
@@ -65,4 +66,5 @@ export const migrations = [
   DeliveryLedger1764700000000,
   AllClearTranslations1764720000000,
   RecurringTestAlert1764740000000,
+  ClosedLoops1764760000000,
 ];
