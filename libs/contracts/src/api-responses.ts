@@ -15,6 +15,7 @@ import type {
 } from './alerts';
 import type { DeliveryChannel } from './alert-vocabulary';
 import type { GeocodeResult } from './alert-area';
+import type { ProviderCallbackUrls, SmsProvider, TwilioSettingsView } from './receipts';
 import type { CapOrigin, CapPollResult, CapSource } from './cap-sources';
 import type { CommunityComment, CommunityPost, CommunityStats, LikeResult, MyCommunityActivityPage, UserPoints } from './community';
 import type { ErrorCode, IdentityErrorCode } from './errors';
@@ -101,14 +102,27 @@ export interface AlertReadReceipt {
 /** The delivery settings as admins see them; secrets only masked. */
 export interface DeliverySettings {
   push: { enabled: boolean; username: string; apiKeySet: boolean; apiKeyMasked: string };
-  webhook: { enabled: boolean; url: string };
-  email: { enabled: boolean; url: string; from: string };
+  /**
+   * `secretSet`: the receipt secret that signs the webhook's receipts and replies (X-Beacon-Signature) is set; the
+   * secret itself is shown once, in `newSecret` of the PUT that generated it (`webhook.rotateSecret: true`).
+   */
+  webhook: { enabled: boolean; url: string; secretSet?: boolean; newSecret?: string };
+  /** `eventsKeySet`: the relay's event-webhook signing key (bounces, complaints, deliveries) is set; write-only. */
+  email: { enabled: boolean; url: string; from: string; eventsKeySet?: boolean };
+  /** Which provider sends SMS (issue #39): the generic webhook or the Twilio-compatible account. */
+  sms?: { provider: SmsProvider };
+  /** The Twilio-compatible account (SMS and voice); the auth token write-only. */
+  twilio?: TwilioSettingsView;
+  /** Voice calls (through the Twilio-compatible account). */
+  voice?: { enabled: boolean };
+  /** What to give the providers: their status-callback, inbound and event-webhook URLs. */
+  callbackUrls?: ProviderCallbackUrls;
   updatedAt: string | null;
   /**
    * Why each channel cannot deliver as saved (null: it can), as the audience preview and the senders say it, e.g. a
    * relay at an address the SSRF rule refuses (issue #38).
    */
-  readiness?: { push: string | null; sms: string | null; email: string | null };
+  readiness?: { push: string | null; sms: string | null; email: string | null; voice?: string | null };
   /** The settings that come from the environment and cannot be changed here. */
   environment: string[];
 }

@@ -20,6 +20,7 @@ import { PreferencesService } from './preferences/preferences.service';
 import { PushSubscriptionsRepository } from './push/push-subscriptions.repository';
 import { PushSubscriptionsService } from './push/push-subscriptions.service';
 import { SettingsRepository } from './settings/settings.repository';
+import { ChannelHealthRepository } from './settings/channel-health.repository';
 import { SettingsService } from './settings/settings.service';
 import { ApprovalPolicyRepository } from './alerts/approval-policy.repository';
 import { DeliveryLedgerRepository } from './deliveries/delivery-ledger.repository';
@@ -56,6 +57,8 @@ const DOMAIN_PROVIDERS = [
   HelpRequestsService,
   // issue #38: the recurring test alert's schedule and group (settings in the API, runs in the dispatcher's sweep)
   TestAlertsRepository,
+  // issue #39: each channel's last test and last send error (written by the senders, read by provider health)
+  ChannelHealthRepository,
 ];
 
 /** The alert domain's providers, shared by the HTTP service and the dispatcher (which uses the same schema). */

@@ -61,6 +61,13 @@ export class AlertsDeliveryEnv extends BaseEnv {
   @Matches(/^[A-Za-z0-9.*,\s-]*$/, { message: 'PUSH_ENDPOINT_HOSTS must be a comma-separated list of hosts or .suffixes' })
   PUSH_ENDPOINT_HOSTS = BROWSER_PUSH_HOSTS;
 
+  /**
+   * The Twilio-compatible REST API the SMS and voice channels call (issue #39). Set by the operator only, never on the
+   * settings screen: a tenant-typed base URL would be a request-forgery path. Tests point it at the loopback fake.
+   */
+  @Matches(/^https?:\/\/\S+$/, { message: 'TWILIO_API_URL must be an http(s) URL, e.g. https://api.twilio.com' })
+  TWILIO_API_URL = 'https://api.twilio.com';
+
   /** Push subscriptions one user may have; registering one more replaces the one registered longest ago. */
   @Rules(...intRule('PUSH_SUBSCRIPTIONS_PER_USER', 1, 100))
   PUSH_SUBSCRIPTIONS_PER_USER = 10;
