@@ -3,6 +3,9 @@ import type { DeliveryChannel } from '@beacon/contracts';
 import { guardedSmtpOptions } from '../providers/smtp-relay';
 import type { AdminSettings } from './settings.repository';
 
+/** The parts of the settings whose addresses the senders check. */
+type AddressSettings = { webhook: Pick<AdminSettings['webhook'], 'enabled' | 'url'>; email: Pick<AdminSettings['email'], 'enabled' | 'url'> };
+
 /** Why the address rule refuses each channel's target as the settings stand (null: accepted, or nothing to check). */
 export interface AddressRefusals {
   sms: string | null;
@@ -16,9 +19,14 @@ export interface AddressRefusals {
  * whether its address (or the SMS webhook's) is one the sender would refuse is said here, from `refused`.
  */
 export function channelProblem(
-  settings: Pick<AdminSettings, 'webhook' | 'email'> & { refused?: Partial<AddressRefusals> },
+  settings: AddressSettings & Partial<Pick<AdminSettings, 'sms' | 'twilio' | 'voice'>> & { refused?: Partial<AddressRefusals> },
   channel: DeliveryChannel,
 ): string | null {
+  if (channel === 'voice') {
+    if (settings.voice && !settings.voice.enabled) return 'Voice calls are turned off in Admin Settings';
+    return twilioProblem(settings.twilio, 'voice calls');
+  }
+  if (channel === 'sms' && settings.sms?.provider === 'twilio') return twilioProblem(settings.twilio, 'SMS');
   if (channel === 'sms') {
     if (!settings.webhook.enabled) return 'The SMS webhook is turned off in Admin Settings';
     if (!settings.webhook.url) return 'No SMS webhook URL is set in Admin Settings';
@@ -31,13 +39,20 @@ export function channelProblem(
   return null;
 }
 
+/** Why the Twilio-compatible account cannot send `what` (null: it is set up); its API URL is the operator's (TWILIO_API_URL). */
+function twilioProblem(twilio: AdminSettings['twilio'] | undefined, what: string): string | null {
+  if (!twilio?.accountSid || !twilio.authToken) return `No Twilio account is set in Admin Settings for ${what}`;
+  if (!twilio.from) return `No Twilio number to send ${what} from is set in Admin Settings`;
+  return null;
+}
+
 /**
  * The address rule applied to the SMS webhook and the mail relay of `settings`, by the very checks the senders make
  * before connecting (assertPublicUrl in postWebhook's guardedRequest, guardedSmtpOptions in the e-mail sender), so
  * a target the sender would refuse reads "not configured" in the preview instead of failing every delivery later.
  * A channel turned off or without a URL is not checked: channelProblem already says why.
  */
-export async function addressRefusals(settings: Pick<AdminSettings, 'webhook' | 'email'>, allowHosts: string[]): Promise<AddressRefusals> {
+export async function addressRefusals(settings: AddressSettings, allowHosts: string[]): Promise<AddressRefusals> {
   const [sms, email] = await Promise.all([
     settings.webhook.enabled && settings.webhook.url ? webhookRefusal(settings.webhook.url, allowHosts) : null,
     settings.email.enabled ? relayRefusal(settings.email.url, allowHosts) : null,

@@ -81,8 +81,9 @@ export class SettingsService {
         username: dto.push?.username?.trim() ?? current.push.username,
         apiKey: dto.push?.apiKey !== undefined ? dto.push.apiKey.trim() : current.push.apiKey,
       },
-      webhook: { enabled: dto.webhook?.enabled ?? current.webhook.enabled, url: dto.webhook?.url?.trim() ?? current.webhook.url },
+      webhook: { ...current.webhook, enabled: dto.webhook?.enabled ?? current.webhook.enabled, url: dto.webhook?.url?.trim() ?? current.webhook.url },
       email: {
+        ...current.email,
         enabled: dto.email?.enabled ?? current.email.enabled,
         // The screen shows the URL with its password masked: sent back unchanged, it keeps the saved one.
         url: relayUrl(dto.email?.url, current.email.url),
