@@ -136,7 +136,7 @@ test('an admin sends an alert to everyone through the wizard; its page and /admi
   await expect(adminPage).toHaveURL(/\/admin\/alerts\/[0-9a-f-]{36}$/);
 
   const card = adminPage.getByRole('listitem').filter({ has: adminPage.getByRole('heading', { name: title }) });
-  await expect(card.getByText('All Delivered')).toBeVisible();
+  await expect(card.locator('.delivery-icon.delivery-sent-to-provider').first()).toBeVisible();
   await expect(card.getByLabel(`Totals for ${title}`)).toContainText('Success rate: 100%');
   await expect(adminPage.getByRole('progressbar', { name: `SMS delivery progress for ${title}` })).toBeVisible();
 
@@ -153,7 +153,7 @@ test('an admin sends an alert to everyone through the wizard; its page and /admi
   // and /admin/alerts lists it with the same totals
   await adminPage.getByRole('link', { name: 'Back to Alerts' }).click();
   const listed = adminPage.getByRole('listitem').filter({ has: adminPage.getByRole('heading', { name: title }) });
-  await expect(listed.getByText('All Delivered')).toBeVisible();
+  await expect(listed.locator('.delivery-icon.delivery-sent-to-provider').first()).toBeVisible();
   await expect(listed.getByLabel(`Totals for ${title}`)).toContainText('Success rate: 100%');
   await expect(listed.getByLabel('SMS counts')).toContainText(/Read\s*1/);
 });

@@ -78,7 +78,7 @@ test('an alert into a dead SMS provider reads Failed; Retry failed after the fix
   await expect(confirmation).toHaveCount(0);
   await expect(operator.getByText(`Sending ${failed} again by SMS.`, { exact: true })).toBeVisible();
 
-  for (const page of [operator, watcher]) await expect(page.locator('.delivery-icon.delivery-all-delivered').first()).toBeVisible({ timeout: 15_000 });
+  for (const page of [operator, watcher]) await expect(page.locator('.delivery-icon.delivery-sent-to-provider').first()).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => mine().length).toBe(2);
   await expect(operator.getByText(/Retried SMS for \d+ (person|people) by admin@beacon\.local/)).toBeVisible({ timeout: 15_000 });
   // The watcher never reloaded: what it shows came live, the failure gone from its operations view too.
@@ -122,7 +122,7 @@ test('a provider down for now: both windows see the delivery waiting for its ret
   }
   sms.state.downForSeconds = null;
   for (const { page } of windows) {
-    await expect(page.locator('.delivery-icon.delivery-all-delivered').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.delivery-icon.delivery-sent-to-provider').first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('region', { name: 'Live operations' }).getByText('No failures so far.')).toBeVisible();
   }
 });

@@ -2,7 +2,7 @@
  * The naive baseline the benchmark compares Beacon's dispatch with, as a straightforward first version would
  * be written: load every preference row and filter in JavaScript, one queue job per delivery, the web-push
  * library with its defaults (a VAPID JWT signed, and a key pair made, for every message; https.globalAgent),
- * one SMS webhook call per recipient, and one UPDATE per delivery. It runs as separate worker processes on the
+ * one SMS webhook call per recipient, one Twilio Calls request per voice recipient, and one UPDATE per delivery. It runs as separate worker processes on the
  * same queue system, database and fake providers as Beacon, over the same data.
  * Not production code: it exists to be measured against.
  */
@@ -26,6 +26,7 @@ async function main() {
   const queue = new Queue(BASELINE_QUEUE, { connection, prefix });
   const [keys] = (await pool.query(`SELECT vapid_public_key, vapid_private_key FROM alerts.server_keys WHERE id = 1`)).rows;
   const vapidDetails = { subject: env.VAPID_SUBJECT ?? 'mailto:alerts@beacon.local', publicKey: keys.vapid_public_key, privateKey: keys.vapid_private_key };
+  const [twilio] = (await pool.query(`SELECT twilio_account_sid, twilio_auth_token, twilio_from FROM alerts.admin_settings WHERE id = 1`)).rows;
 
   async function dispatch(alertId: string) {
     const t0 = Date.now();
@@ -43,6 +44,7 @@ async function main() {
       if (!eligible) continue;
       if (alert.channels.includes('push') && p.push_enabled && subscribed.has(p.user_id)) (users.push(p.user_id), channels.push('push'));
       if (alert.channels.includes('sms') && p.sms_enabled && p.phone_number) (users.push(p.user_id), channels.push('sms'));
+      if (alert.channels.includes('voice') && p.voice_enabled && p.phone_number) (users.push(p.user_id), channels.push('voice'));
     }
     const t2 = Date.now();
     log('baseline filtered', { alertId, loadMs: t1 - t0, filterMs: t2 - t1, deliveries: users.length, preferenceRows: prefs.length });
@@ -67,7 +69,7 @@ async function main() {
   async function deliver(deliveryId: string) {
     const [d] = (
       await pool.query(
-        `SELECT d.id, d.user_id, d.channel, a.id AS alert_id, a.title, a.message, a.type, a.severity, a.created_at
+        `SELECT d.id, d.user_id, d.channel, a.id AS alert_id, a.title, a.message, a.type, a.severity, a.location_name, a.created_at
        FROM alerts.alert_deliveries d JOIN alerts.alerts a ON a.id = d.alert_id WHERE d.id = $1`,
         [deliveryId],
       )
@@ -81,6 +83,23 @@ async function main() {
           { vapidDetails, TTL: 3600 },
         );
       }
+    } else if (d.channel === 'voice') {
+      const [p] = (await pool.query(`SELECT phone_number FROM alerts.user_preferences WHERE user_id = $1`, [d.user_id])).rows;
+      const say = `${d.title}. ${d.message}. Location: ${d.location_name}.`.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      const res = await fetch(`${env.TWILIO_API_URL}/2010-04-01/Accounts/${twilio.twilio_account_sid}/Calls.json`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${twilio.twilio_account_sid}:${twilio.twilio_auth_token}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({
+          To: p.phone_number,
+          From: twilio.twilio_from,
+          Twiml: `<Response><Say>${say}</Say><Say>${say}</Say></Response>`,
+        }).toString(),
+      });
+      await res.text();
+      if (!res.ok) throw new Error(`Twilio answered ${res.status}`);
     } else {
       const [p] = (await pool.query(`SELECT phone_number FROM alerts.user_preferences WHERE user_id = $1`, [d.user_id])).rows;
       const res = await fetch(env.SMS_WEBHOOK_URL!, {

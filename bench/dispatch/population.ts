@@ -80,13 +80,14 @@ const AGENTS = [
   'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36',
 ];
 
-export const POPULATION_SHARES = { located: 0.97, pushSubscription: 0.7, pushDisabled: 0.05, sms: 0.3, email: 0.1, quietHours: 0.15 };
+export const POPULATION_SHARES = { located: 0.97, pushSubscription: 0.7, pushDisabled: 0.05, sms: 0.3, email: 0.1, quietHours: 0.15, voice: 0.1 };
 
 const F_PUSH_ENABLED = 1;
 const F_SUBSCRIBED = 2;
 const F_SMS = 4;
 const F_EMAIL = 8;
 const F_QUIET = 16;
+const F_VOICE = 32;
 
 /** The alert the benchmark sends, placed where a wrong-way driver would be reported: I-10 near Tempe. */
 export const BENCH_ALERT = {
@@ -98,14 +99,15 @@ export const BENCH_ALERT = {
   lat: 33.4106,
   lng: -111.9712,
   locationName: 'I-10 at Broadway Rd, Tempe',
-  channels: ['web_push', 'sms'],
+  channels: ['web_push', 'sms', 'voice'],
 };
 
 /**
  * N subscribers kept in typed arrays (about 40 bytes each): what is seeded into alerts.user_preferences and
  * alerts.push_subscriptions, and the independent reference (libs/geo isEligible) for who must receive the alert.
  * User i's push endpoint is `<origin>/push/<i>` and its phone number ends with i, so the fake providers can
- * count arrivals per subscriber in a byte array instead of a map.
+ * count arrivals per subscriber in a byte array instead of a map. The voice method (issue #39) is drawn from a
+ * random stream of its own, so every other draw, and the population the earlier figures were measured on, is the same.
  */
 export class Population {
   readonly lat: Float64Array;
@@ -127,6 +129,7 @@ export class Population {
     readonly seed = 20_240_611,
   ) {
     const random = seededRandom(seed);
+    const voiceRandom = seededRandom(seed ^ 0x7015e);
     this.lat = new Float64Array(size);
     this.lng = new Float64Array(size);
     this.radiusKm = new Float64Array(size);
@@ -167,6 +170,7 @@ export class Population {
       if (random() < POPULATION_SHARES.sms) f |= F_SMS;
       if (random() < POPULATION_SHARES.email) f |= F_EMAIL;
       if (random() < POPULATION_SHARES.quietHours) f |= F_QUIET;
+      if (voiceRandom() < POPULATION_SHARES.voice) f |= F_VOICE;
       this.flags[i] = f;
       this.agent[i] = Math.floor(random() * AGENTS.length);
     }
@@ -207,6 +211,11 @@ export class Population {
     return (this.flags[i] & F_SMS) !== 0;
   }
 
+  /** The Voice alerts method on (a phone number comes with it). */
+  voiceEnabled(i: number) {
+    return (this.flags[i] & F_VOICE) !== 0;
+  }
+
   emailEnabled(i: number) {
     return (this.flags[i] & F_EMAIL) !== 0;
   }
@@ -227,9 +236,9 @@ export class Population {
     return AGENTS[this.agent[i]];
   }
 
-  /** E.164, with the subscriber number in the last seven digits (10 million distinct). */
+  /** E.164, with the subscriber number in the last seven digits (10 million distinct); for SMS and voice. */
   phone(i: number): string | null {
-    if (!this.smsEnabled(i)) return null;
+    if (!this.smsEnabled(i) && !this.voiceEnabled(i)) return null;
     return `+1${['480', '602', '623'][i % 3]}${String(i).padStart(7, '0')}`;
   }
 
@@ -250,8 +259,10 @@ export class Population {
   expected(alert: { severity: Severity; category: AlertCategory; lat: number; lng: number; radiusKm: number }) {
     const push = new Uint8Array(this.size);
     const sms = new Uint8Array(this.size);
+    const voice = new Uint8Array(this.size);
     let pushCount = 0;
     let smsCount = 0;
+    let voiceCount = 0;
     let recipients = 0;
     for (let i = 0; i < this.size; i++) {
       const user = {
@@ -264,11 +275,13 @@ export class Population {
       if (!isEligible({ ...alert }, user)) continue;
       const p = this.pushEnabled(i) && this.subscribed(i);
       const s = this.smsEnabled(i);
+      const v = this.voiceEnabled(i);
       if (p) ((push[i] = 1), pushCount++);
       if (s) ((sms[i] = 1), smsCount++);
-      if (p || s) recipients++;
+      if (v) ((voice[i] = 1), voiceCount++);
+      if (p || s || v) recipients++;
     }
-    return { push, sms, pushCount, smsCount, recipients };
+    return { push, sms, voice, pushCount, smsCount, voiceCount, recipients };
   }
 
   /**
@@ -279,7 +292,7 @@ export class Population {
     const distances: number[] = [];
     let everywhere = 0;
     for (let i = 0; i < this.size; i++) {
-      if (!(this.pushEnabled(i) && this.subscribed(i)) && !this.smsEnabled(i)) continue;
+      if (!(this.pushEnabled(i) && this.subscribed(i)) && !this.smsEnabled(i) && !this.voiceEnabled(i)) continue;
       if (this.threshold[i] > SEVERITIES.indexOf(alert.severity) || !this.categories(i).includes(alert.category)) continue;
       if (!this.located(i)) {
         everywhere++;

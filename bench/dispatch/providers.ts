@@ -4,15 +4,21 @@ import { connect as connectH2 } from 'node:http2';
 import webpush from 'web-push';
 import { FakePushService, FakeSubscriptionKeys } from '../../services/alerts/src/testing/fake-push-service';
 import { FakeSmsWebhook } from '../../services/alerts/src/testing/fake-sms-webhook';
+import { FakeTwilio } from '../../services/alerts/src/testing/fake-twilio';
 import { Population } from './population';
+
+/** The Twilio account the benchmark's fake answers for (saved in the benchmark database's admin settings). */
+export const BENCH_TWILIO = { accountSid: 'AC00000000000000000000000000be4c40', authToken: 'bench-auth-token', from: '+15005550006' } as const;
 
 /** Arrivals of one phase at the fake providers: per-subscriber counts, arrival times, rejections. */
 export class ArrivalLog {
   readonly push: Uint8Array;
   readonly sms: Uint8Array;
-  /** ms after the phase's start, one entry per push message or SMS recipient. */
+  readonly voice: Uint8Array;
+  /** ms after the phase's start, one entry per push message, SMS recipient or phone call. */
   readonly pushTimes: number[] = [];
   readonly smsTimes: number[] = [];
+  readonly voiceTimes: number[] = [];
   smsCalls = 0;
   refused = 0;
   unknown = 0;
@@ -23,17 +29,20 @@ export class ArrivalLog {
   ) {
     this.push = new Uint8Array(size);
     this.sms = new Uint8Array(size);
+    this.voice = new Uint8Array(size);
   }
 }
 
 /**
  * The fake push service (the dispatcher tests' own, in counting mode: VAPID checked and cached, one payload in
- * DECRYPT_EVERY decrypted with the subscriber's key) and the fake SMS webhook, both answering at once and
- * counting what they receive per subscriber, into whichever phase is current.
+ * DECRYPT_EVERY decrypted with the subscriber's key), the fake SMS webhook and the fake Twilio API (voice calls, each
+ * request checked as Twilio documents it, TwiML parsed), all answering at once and counting what they receive per
+ * subscriber, into whichever phase is current.
  */
 export class Providers {
   readonly push: FakePushService;
   readonly sms: FakeSmsWebhook;
+  readonly twilio: FakeTwilio;
   current: ArrivalLog | null = null;
 
   constructor(
@@ -94,10 +103,30 @@ export class Providers {
         }
       },
     });
+    this.twilio = new FakeTwilio({
+      accountSid: BENCH_TWILIO.accountSid,
+      authToken: BENCH_TWILIO.authToken,
+      keepRecords: false,
+      onCall: (call, at) => {
+        const log = this.current;
+        if (!log) return;
+        const i = Population.indexOfPhone(call.to);
+        if (!(i < this.population.size) || this.population.phone(i) !== call.to) {
+          log.unknown++;
+          return;
+        }
+        if (log.voice[i] < 255) log.voice[i]++;
+        log.voiceTimes.push(at - log.startedAt);
+      },
+      // SMS goes through the webhook in this benchmark: a message here is one nobody should have had.
+      onMessage: () => {
+        if (this.current) this.current.unknown++;
+      },
+    });
   }
 
   async start() {
-    await Promise.all([this.push.start(), this.sms.start()]);
+    await Promise.all([this.push.start(), this.sms.start(), this.twilio.start()]);
     return this;
   }
 
@@ -108,7 +137,7 @@ export class Providers {
    * Without it the first phase pays for the stand-ins' own JIT compilation (at 100k, about half the CPU the fake push
    * service spends there) and the second does not.
    */
-  async warmUp({ pushes = 20_000, smsCalls = 200 }: { pushes?: number; smsCalls?: number } = {}) {
+  async warmUp({ pushes = 20_000, smsCalls = 200, voiceCalls = 500 }: { pushes?: number; smsCalls?: number; voiceCalls?: number } = {}) {
     if (this.current) throw new Error('warm up the providers before a phase, not during one');
     const vapid = webpush.generateVAPIDKeys();
     const subscribers: number[] = [];
@@ -189,10 +218,21 @@ export class Providers {
       await res.arrayBuffer();
       return res.status;
     });
+    const authorization = `Basic ${Buffer.from(`${BENCH_TWILIO.accountSid}:${BENCH_TWILIO.authToken}`).toString('base64')}`;
+    const twiml = `<Response><Gather numDigits="1" action="https://beacon.example.org/gather?d=warm-up" method="POST"><Say language="en-US">${'Warm-up. '.repeat(40)}</Say></Gather></Response>`;
+    await each(voiceCalls, 8, async (k) => {
+      const res = await fetch(`${this.twilio.url}/2010-04-01/Accounts/${BENCH_TWILIO.accountSid}/Calls.json`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ To: phones[k % phones.length] ?? '+14800000000', From: BENCH_TWILIO.from, Twiml: twiml, Timeout: '30' }).toString(),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    });
     if (failed.length) throw new Error(`the fake providers refused warm-up requests (${failed.join(', ')})`);
   }
 
   async close() {
-    await Promise.all([this.push.close(), this.sms.close()]);
+    await Promise.all([this.push.close(), this.sms.close(), this.twilio.close()]);
   }
 }

@@ -4,7 +4,7 @@ export interface PhaseResult {
   completed: boolean;
   error?: string;
   recipients: number;
-  deliveries: { push: number; sms: number; total: number };
+  deliveries: { push: number; sms: number; voice: number; total: number };
   /** From the POST (Beacon) or the dispatch job (baseline) to the last delivery recorded as sent. */
   totalMs: number | null;
   stages: {
@@ -17,7 +17,14 @@ export interface PhaseResult {
     lastSendAtMs: number | null;
     lastRecordedAtMs: number | null;
   };
-  rates: { pushPerSecond: number | null; smsRecipientsPerSecond: number | null; smsWebhookCalls: number; deliveriesPerSecondEndToEnd: number | null };
+  rates: {
+    pushPerSecond: number | null;
+    smsRecipientsPerSecond: number | null;
+    smsWebhookCalls: number;
+    /** Phone calls placed through the Twilio API (one request each), first to last arrival. */
+    voiceCallsPerSecond: number | null;
+    deliveriesPerSecondEndToEnd: number | null;
+  };
   /** How the push requests reached the fake push service (TLS in both phases): requests per protocol and TCP connections opened. */
   pushTransport: { http1Requests: number; http2Requests: number; connections: number };
   latencyMs: { p50: number | null; p95: number | null; p99: number | null; max: number | null };
@@ -28,6 +35,7 @@ export interface PhaseResult {
     ok: boolean;
     push: { expected: number; receivedOnce: number; missing: number; duplicated: number; unexpected: number };
     sms: { expected: number; receivedOnce: number; missing: number; duplicated: number; unexpected: number };
+    voice: { expected: number; receivedOnce: number; missing: number; duplicated: number; unexpected: number };
     rowsSent: number;
     rowsExpected: number;
     refused: number;
@@ -112,6 +120,7 @@ export function table(r: BenchResult): string {
   add('push sends / s (incl. RFC 8291 encryption)', fmt(b.rates.pushPerSecond), fmt(n?.rates.pushPerSecond), r.ratio.pushPerSecond);
   add('SMS recipients / s', fmt(b.rates.smsRecipientsPerSecond), fmt(n?.rates.smsRecipientsPerSecond), r.ratio.smsRecipientsPerSecond);
   add('SMS webhook calls', fmt(b.rates.smsWebhookCalls), fmt(n?.rates.smsWebhookCalls));
+  add('voice calls placed / s (Twilio API)', fmt(b.rates.voiceCallsPerSecond), fmt(n?.rates.voiceCallsPerSecond));
   const transport = (ph: PhaseResult | null) => {
     const t = ph?.pushTransport;
     if (!t) return '';
@@ -133,13 +142,15 @@ export function table(r: BenchResult): string {
     `${fmt(n?.redis.peakMiB, 1)} (${fmt(n?.redis.startMiB, 1)}) MiB`,
   );
   const once = (ph: PhaseResult | null) =>
-    ph ? `${ph.exactlyOnce.ok ? 'yes' : 'NO'} (${fmt(ph.exactlyOnce.push.receivedOnce)} push, ${fmt(ph.exactlyOnce.sms.receivedOnce)} SMS)` : '';
+    ph
+      ? `${ph.exactlyOnce.ok ? 'yes' : 'NO'} (${fmt(ph.exactlyOnce.push.receivedOnce)} push, ${fmt(ph.exactlyOnce.sms.receivedOnce)} SMS, ${fmt(ph.exactlyOnce.voice.receivedOnce)} voice)`
+      : '';
   add('exactly once per recipient and channel', once(b), once(n));
   const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((row) => row[c].length), ['', 'Beacon', 'naive baseline', 'ratio'][c].length));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   const out = [line(['', 'Beacon', 'naive baseline', 'ratio']), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)];
   const head =
-    `${fmt(r.population.subscribers)} subscribers, ${fmt(b.recipients)} recipients (${fmt(b.deliveries.push)} push, ${fmt(b.deliveries.sms)} SMS), ` +
+    `${fmt(r.population.subscribers)} subscribers, ${fmt(b.recipients)} recipients (${fmt(b.deliveries.push)} push, ${fmt(b.deliveries.sms)} SMS, ${fmt(b.deliveries.voice)} voice), ` +
     `radius ${r.population.alertRadiusKm} km; ${r.machine.nproc} x ${r.machine.cpu}, ${r.machine.memoryGiB} GiB`;
   const why = [b, n].flatMap((ph) => (ph && !ph.exactlyOnce.ok ? [`${ph.name}: not exactly once: ${notOnce(ph.exactlyOnce)}`] : []));
   return [`${head}\n${out.join('\n')}`, ...why].join('\n');
@@ -147,7 +158,7 @@ export function table(r: BenchResult): string {
 
 /** What broke exactly-once, in a line: the counts that are not zero and the first undecryptable payloads' reasons. */
 function notOnce(e: PhaseResult['exactlyOnce']): string {
-  const counts = (['push', 'sms'] as const).flatMap((ch) =>
+  const counts = (['push', 'sms', 'voice'] as const).flatMap((ch) =>
     (['missing', 'duplicated', 'unexpected'] as const).filter((k) => e[ch][k]).map((k) => `${fmt(e[ch][k])} ${ch} ${k}`),
   );
   if (e.rowsSent !== e.rowsExpected) counts.push(`${fmt(e.rowsSent)} of ${fmt(e.rowsExpected)} rows recorded sent`);

@@ -19,7 +19,7 @@ import { eligibleUsersSql, SqlParams } from '../../services/alerts/src/deliverie
 import { BASELINE_JOB_OPTIONS, BASELINE_QUEUE } from './baseline-worker';
 import { BENCH_ALERT, Population } from './population';
 import { clusterProbes, dispatcherNodeFlags, probe, processCpuSeconds, processMemory, ServiceProcess } from './processes';
-import { ArrivalLog, Providers } from './providers';
+import { ArrivalLog, BENCH_TWILIO, Providers } from './providers';
 import { BenchResult, PhaseResult, percentile, ratios, svgChart, table, timeline } from './report';
 import { databaseUrl, seedDatabase } from './seed';
 
@@ -237,7 +237,7 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
   let error: string | null = null;
   try {
     alertId = await ctx.send();
-    error = await waitUntilDone(ctx.db, alertId, ctx.expected.pushCount + ctx.expected.smsCount, ctx.timeoutMs, ctx.isAlive);
+    error = await waitUntilDone(ctx.db, alertId, ctx.expected.pushCount + ctx.expected.smsCount + ctx.expected.voiceCount, ctx.timeoutMs, ctx.isAlive);
   } catch (e) {
     error = (e as Error).message;
   }
@@ -264,20 +264,24 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
   }
   const push = checkOnce(ctx.expected.push, log.push);
   const sms = checkOnce(ctx.expected.sms, log.sms);
-  // An SMS to a number outside the population is a message nobody should have had: it fails the run like any other.
+  const voice = checkOnce(ctx.expected.voice, log.voice);
+  // An SMS or a call to a number outside the population is a message nobody should have had: it fails the run like any other.
   sms.unexpected += log.unknown;
-  const all = [...log.pushTimes, ...log.smsTimes].sort((a, b) => a - b);
+  const all = [...log.pushTimes, ...log.smsTimes, ...log.voiceTimes].sort((a, b) => a - b);
   const pushSorted = [...log.pushTimes].sort((a, b) => a - b);
   const smsSorted = [...log.smsTimes].sort((a, b) => a - b);
+  const voiceSorted = [...log.voiceTimes].sort((a, b) => a - b);
   const span = (s: number[]) => (s.length > 1 ? (s[s.length - 1] - s[0]) / 1000 : null);
   const rate = (s: number[]) => (span(s) ? Math.round(s.length / span(s)!) : null);
-  const expectedRows = ctx.expected.pushCount + ctx.expected.smsCount;
+  const expectedRows = ctx.expected.pushCount + ctx.expected.smsCount + ctx.expected.voiceCount;
   const ok =
     !error &&
     push.receivedOnce === push.expected &&
     sms.receivedOnce === sms.expected &&
+    voice.receivedOnce === voice.expected &&
     !push.unexpected &&
     !sms.unexpected &&
+    !voice.unexpected &&
     rowsSent === expectedRows &&
     log.refused === 0 &&
     ctx.providers.push.undecryptable === undecryptable0;
@@ -287,7 +291,7 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
     completed: !error,
     ...(error ? { error } : {}),
     recipients,
-    deliveries: { push: ctx.expected.pushCount, sms: ctx.expected.smsCount, total: expectedRows },
+    deliveries: { push: ctx.expected.pushCount, sms: ctx.expected.smsCount, voice: ctx.expected.voiceCount, total: expectedRows },
     totalMs: completedMs === null ? null : Math.round(completedMs),
     stages: {
       eligibilityMs: null,
@@ -302,6 +306,7 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
       pushPerSecond: rate(pushSorted),
       smsRecipientsPerSecond: rate(smsSorted),
       smsWebhookCalls: log.smsCalls,
+      voiceCallsPerSecond: rate(voiceSorted),
       deliveriesPerSecondEndToEnd: completedMs ? Math.round(expectedRows / (completedMs / 1000)) : null,
     },
     pushTransport: {
@@ -317,6 +322,7 @@ async function runPhase(ctx: PhaseContext): Promise<{ result: PhaseResult; alert
       ok,
       push,
       sms,
+      voice,
       rowsSent,
       rowsExpected: expectedRows,
       refused: log.refused,
@@ -369,7 +375,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
   const alertSpec = { ...BENCH_ALERT, radiusKm };
   const expected = population.expected(alertSpec);
   o.log(
-    `  alert radius ${radiusKm} km: ${expected.recipients.toLocaleString('en-US')} recipients expected (${expected.pushCount} push, ${expected.smsCount} SMS)`,
+    `  alert radius ${radiusKm} km: ${expected.recipients.toLocaleString('en-US')} recipients expected (${expected.pushCount} push, ${expected.smsCount} SMS, ${expected.voiceCount} voice)`,
   );
 
   // Push endpoints are https, as real push services are: Beacon negotiates HTTP/2, the baseline's web-push uses
@@ -394,6 +400,13 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
     const url = databaseUrl(o.adminUrl, o.database);
     db = new Client({ connectionString: url });
     await db.connect();
+    // Voice calls go through the fake Twilio API (TWILIO_API_URL): its account saved as an admin would; SMS stays on the webhook.
+    await db.query(
+      `INSERT INTO alerts.admin_settings (id, twilio_account_sid, twilio_auth_token, twilio_from, voice_enabled) VALUES (1, $1, $2, $3, true)
+       ON CONFLICT (id) DO UPDATE SET twilio_account_sid = excluded.twilio_account_sid, twilio_auth_token = excluded.twilio_auth_token,
+         twilio_from = excluded.twilio_from, voice_enabled = true`,
+      [BENCH_TWILIO.accountSid, BENCH_TWILIO.authToken, BENCH_TWILIO.from],
+    );
 
     const env = {
       NODE_ENV: 'production',
@@ -404,6 +417,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
       JWKS_URL: identity.jwksUrl,
       WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
       SMS_WEBHOOK_URL: providers.sms.url,
+      TWILIO_API_URL: providers.twilio.url,
       SWEEP_INTERVAL_SECONDS: '3600',
       NODE_EXTRA_CA_CERTS: tls.certFile,
     };
@@ -438,7 +452,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
       const dead = ps.find((p) => p.child.exitCode !== null);
       return dead ? `${dead.name} exited with ${dead.child.exitCode}:\n${dead.output()}` : null;
     };
-    o.log('  warming the fake providers up (as a real push service and SMS gateway are)...');
+    o.log('  warming the fake providers up (as a real push service, SMS gateway and voice API are)...');
     await providers.warmUp();
     await quiesce(db);
     o.log('  Beacon: sending the alert through POST /api/alerts...');
@@ -533,7 +547,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResult> {
               rows: [row],
             } = await db!.query(
               `INSERT INTO alerts.alerts (title, message, type, severity, category, location_name, lat, lng, radius_km, channels, status, sent_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, '{push,sms}', 'active', now()) RETURNING id`,
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, '{push,sms,voice}', 'active', now()) RETURNING id`,
               [
                 BENCH_ALERT.title,
                 BENCH_ALERT.message,

@@ -94,7 +94,7 @@ export async function seedDatabase(adminUrl: string, name: string, population: P
             p.pushEnabled(i),
             p.smsEnabled(i),
             p.emailEnabled(i),
-            true,
+            p.voiceEnabled(i),
             p.phone(i),
             p.located(i) ? p.lat[i] : null,
             p.located(i) ? p.lng[i] : null,

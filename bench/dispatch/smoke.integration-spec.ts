@@ -7,8 +7,8 @@ import { parseArgs, runBenchmark } from './run';
 /**
  * The dispatch benchmark end to end at 10,000 subscribers, as CI runs it: real PostgreSQL and Redis, the
  * compiled alerts service and dispatcher workers as child processes (needs `npm run build:server`), the fake
- * push service and SMS webhook. It checks correctness only — every eligible recipient got exactly one message
- * per channel from Beacon and from the naive baseline — never timing.
+ * push service, SMS webhook and Twilio API (voice calls). It checks correctness only — every eligible recipient got
+ * exactly one message per channel from Beacon and from the naive baseline — never timing.
  */
 jest.setTimeout(300_000);
 
@@ -40,7 +40,7 @@ describe('dispatch benchmark (10,000-subscriber smoke run)', () => {
     await admin.end();
   });
 
-  it('delivers exactly once per recipient and channel, for Beacon and for the naive baseline', async () => {
+  it('delivers exactly once per recipient and channel (push, SMS, voice), for Beacon and for the naive baseline', async () => {
     const r = await runBenchmark(options);
     if (!r.beacon.completed || !r.baseline?.completed) console.log(lines.join('\n')); // what the workers said, to diagnose
 
@@ -48,12 +48,14 @@ describe('dispatch benchmark (10,000-subscriber smoke run)', () => {
     for (const phase of [r.beacon, r.baseline!]) {
       expect(phase.error).toBeUndefined();
       expect(phase.completed).toBe(true);
-      const { push, sms } = phase.exactlyOnce;
+      const { push, sms, voice } = phase.exactlyOnce;
       expect(push.expected).toBeGreaterThan(0);
       expect(sms.expected).toBeGreaterThan(0);
+      expect(voice.expected).toBeGreaterThan(0);
       expect(push).toEqual({ expected: push.expected, receivedOnce: push.expected, missing: 0, duplicated: 0, unexpected: 0 });
       expect(sms).toEqual({ expected: sms.expected, receivedOnce: sms.expected, missing: 0, duplicated: 0, unexpected: 0 });
-      expect(phase.exactlyOnce.rowsSent).toBe(push.expected + sms.expected);
+      expect(voice).toEqual({ expected: voice.expected, receivedOnce: voice.expected, missing: 0, duplicated: 0, unexpected: 0 });
+      expect(phase.exactlyOnce.rowsSent).toBe(push.expected + sms.expected + voice.expected);
       expect(phase.exactlyOnce.refused).toBe(0);
       expect(phase.exactlyOnce.payloadsDecrypted).toBe(push.expected); // the push service decrypted every payload
       expect(phase.exactlyOnce.payloadsUndecryptable).toBe(0);

@@ -38,6 +38,8 @@ export default async function globalSetup() {
     ports[name] = String(await freePort());
   }
   const baseUrl = `http://127.0.0.1:${ports.PORT}`;
+  // The Twilio-compatible API is the operator's setting (TWILIO_API_URL), fixed at start: a journey runs the fake on it.
+  const twilioUrl = `http://127.0.0.1:${await freePort()}`;
   const logDir = join(ROOT, 'test-results');
   mkdirSync(logDir, { recursive: true });
   const logFile = join(logDir, 'e2e-system.log');
@@ -51,6 +53,7 @@ export default async function globalSetup() {
       DATABASE_URL: dbUrl.toString(),
       REDIS_PREFIX: redisPrefix,
       PUBLIC_URL: baseUrl,
+      TWILIO_API_URL: twilioUrl,
       TILE_URL: '/tiles/{z}/{x}/{y}.png',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // outside providers in browser tests are local
@@ -70,6 +73,7 @@ export default async function globalSetup() {
       INCIDENTS_RATE_LIKES_IP: '10000/600',
       ALERTS_RATE_HELP_REQUESTS_IP: '10000/600',
       ALERTS_RATE_PUSH_SUBSCRIPTIONS_IP: '10000/3600',
+      ALERTS_RATE_PROVIDER_CALLBACKS_IP: '100000/60',
       // one seeded admin walks every console test: the per-admin limits have their own spec
       ALERTS_RATE_AUDIENCE_PREVIEW_USER: '10000/300',
       ALERTS_RATE_CSV_EXPORTS_USER: '10000/600',
@@ -120,8 +124,9 @@ export default async function globalSetup() {
     throw e;
   }
   child.removeAllListeners('exit');
-  writeFileSync(STATE_FILE, JSON.stringify({ pid: child.pid, dbName, adminUrl, redisPrefix, baseUrl }));
+  writeFileSync(STATE_FILE, JSON.stringify({ pid: child.pid, dbName, adminUrl, redisPrefix, baseUrl, twilioUrl }));
   process.env.BEACON_E2E_URL = baseUrl;
+  process.env.BEACON_E2E_TWILIO_URL = twilioUrl;
   process.env.BEACON_E2E_DATABASE_URL = dbUrl.toString();
   child.unref();
 }

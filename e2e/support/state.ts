@@ -8,4 +8,6 @@ export interface E2eState {
   adminUrl: string;
   redisPrefix: string;
   baseUrl: string;
+  /** Where the system expects the Twilio-compatible API (TWILIO_API_URL): a journey starts the fake there. */
+  twilioUrl: string;
 }

@@ -329,7 +329,7 @@ describe('observability of the running system', () => {
     });
     expect(sample(dispatcher, 'beacon_provider_request_duration_seconds_count', { beacon_service: 'dispatcher', provider: 'sms', outcome: 'ok' })).toBe(1);
     expect(sample(dispatcher, 'beacon_provider_errors_total', { provider: 'sms' })).toBeUndefined();
-    for (const queue of ['alert-dispatch', 'channel-push', 'channel-sms', 'channel-email']) {
+    for (const queue of ['alert-dispatch', 'channel-push', 'channel-sms', 'channel-email', 'channel-voice']) {
       expect([queue, sample(dispatcher, 'beacon_queue_jobs', { beacon_service: 'dispatcher', queue, state: 'waiting' })]).toEqual([queue, 0]);
       expect([queue, sample(dispatcher, 'beacon_queue_oldest_job_age_seconds', { beacon_service: 'dispatcher', queue })]).toEqual([queue, 0]);
     }

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { IncomingMessage } from 'node:http';
 import { DynamicModule, INestApplication, RequestMethod, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -28,6 +29,12 @@ export interface ServiceDefinition<E extends BaseEnv> {
    * await; 'explicit' only where the code names it, for a process whose throughput the async hooks would cost.
    */
   requestContext?: 'async' | 'explicit';
+  /**
+   * Paths (with the prefix, e.g. '/api/alerts/providers/') whose JSON and form bodies are also kept as they came, in
+   * `req.rawBody` (a Buffer): for routes that check a signature over the exact bytes (provider webhooks). Other
+   * requests keep only the parsed body.
+   */
+  rawBodyUnder?: string[];
   /** Hook to configure the app (filters, body limits, adapters) before it listens. */
   configure?: (app: NestExpressApplication, env: E) => void | Promise<void>;
 }
@@ -55,8 +62,9 @@ export async function createServiceApp<E extends BaseEnv>(def: ServiceDefinition
   // GET /metrics at the root, like /health: the edge never routes it (see the README's Observability section)
   app.use(httpMetrics, metricsEndpoint);
   // the same limit the edge enforces before forwarding (one constant), for every body type a service parses itself
-  app.useBodyParser('json', { limit: BODY_LIMITS.jsonBytes });
-  app.useBodyParser('urlencoded', { limit: BODY_LIMITS.jsonBytes, extended: true });
+  const keepRaw = rawBodyKeeper(def.rawBodyUnder);
+  app.useBodyParser('json', { limit: BODY_LIMITS.jsonBytes, ...keepRaw });
+  app.useBodyParser('urlencoded', { limit: BODY_LIMITS.jsonBytes, extended: true, ...keepRaw });
   // after the body parsers: their stream callbacks would lose the request's context
   app.use(requestContext);
   app.useGlobalGuards(new RejectNulGuard());
@@ -66,6 +74,16 @@ export async function createServiceApp<E extends BaseEnv>(def: ServiceDefinition
   // its part of the API document, at its root like /health; the edge merges them at /api/docs
   serveServiceDocument(app, { name: def.name, prefix: def.prefix, errorType: def.openApiErrorType });
   return app;
+}
+
+/** The body parsers' `verify` hook that keeps the raw body of requests under `paths` (none: no hook). */
+function rawBodyKeeper(paths: string[] | undefined): { verify?: (req: IncomingMessage & { rawBody?: Buffer }, res: unknown, body: Buffer) => void } {
+  if (!paths?.length) return {};
+  return {
+    verify: (req, _res, body) => {
+      if (paths.some((p) => req.url?.startsWith(p))) req.rawBody = body;
+    },
+  };
 }
 
 /**

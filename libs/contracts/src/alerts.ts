@@ -124,6 +124,19 @@ export const DEFAULT_ADMIN_CHANNELS: AdminChannelOption[] = ['web_push'];
 export const DELIVERY_STATUSES = ['pending', 'sent', 'delivered', 'failed', 'read', 'cancelled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/**
+ * A delivery's status in words (the delivery list, the per-recipient report). `sent` is only the provider's acceptance:
+ * it reads "Sent to provider", never "Delivered", which only a receipt makes it (issue #39).
+ */
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
+  pending: 'Pending',
+  sent: 'Sent to provider',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  read: 'Read',
+  cancelled: 'Cancelled',
+};
+
 export type ChannelCounts = Record<DeliveryStatus, number> & {
   /**
    * Of the pending ones, those held until a later time (quiet hours, digest frequency, quiet weekend): counted
@@ -254,11 +267,20 @@ export interface AlertAudience {
   recipients: number;
   held: number;
   channels: Partial<Record<DeliveryChannel, ChannelAudience>>;
+  /**
+   * The people it concerns whom none of its channels reaches (noChannel), and of them those with a reason of their
+   * own: push on but no browser (noDevice), SMS on but their number replied STOP (smsStopped).
+   */
   unreachable: {
-    /** Concerned, but none of the alert's channels is on in their preferences. */
+    /** Concerned, but none of the alert's channels reaches them (none on in their preferences, or see below). */
     noChannel: number;
     /** Push on in their preferences but no browser subscribed (the alert's channels include push), and no other of its channels reaches them. */
     noDevice: number;
+    /**
+     * Of noChannel, those with SMS on whose number replied STOP (issue #39; no SMS goes to it until it replies START)
+     * and whom no other of its channels reaches. Present when the alert's channels include SMS, else absent.
+     */
+    smsStopped?: number;
   };
   /**
    * An update's preview only (POST /api/alerts/:id/update/audience, issue #38): whom it tells what, in people. Those it
@@ -599,6 +621,8 @@ export const ALERT_AUDIT_ACTIONS = [
   'approved',
   'rejected',
   'break_glass',
+  // issue #39: a reply by SMS or a key pressed in a call, matched to the alert (details: { channel, intent }, no number)
+  'reply_received',
 ] as const;
 export type AlertAuditAction = (typeof ALERT_AUDIT_ACTIONS)[number];
 

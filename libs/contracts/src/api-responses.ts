@@ -15,7 +15,7 @@ import type {
 } from './alerts';
 import type { DeliveryChannel } from './alert-vocabulary';
 import type { GeocodeResult } from './alert-area';
-import type { ProviderCallbackUrls, SmsProvider, TwilioSettingsView } from './receipts';
+import type { ChannelHealthReport, DeliveryReceipt, ProviderCallbackUrls, ProviderReply, ReceiptsApplied, SmsProvider, TwilioSettingsView } from './receipts';
 import type { CapOrigin, CapPollResult, CapSource } from './cap-sources';
 import type { CommunityComment, CommunityPost, CommunityStats, LikeResult, MyCommunityActivityPage, UserPoints } from './community';
 import type { ErrorCode, IdentityErrorCode } from './errors';
@@ -68,7 +68,7 @@ export interface AlertDeliveryRow {
   createdAt: string;
   inDigest: boolean;
   /**
-   * Whom it went to on its channel, masked (issue #38): the phone for SMS (+1•••••4567), the e-mail address for e-mail
+   * Whom it went to on its channel, masked (issue #38): the phone for SMS and voice (+1•••••4567), the e-mail address for e-mail
    * (j•••@example.com), the browsers subscribed for push ("Chrome on Android"); null when none is on file now.
    */
   contact?: string | null;
@@ -78,6 +78,15 @@ export interface AlertDeliveryRow {
   version?: number;
   /** The error of its last failed attempt, kept when a later attempt succeeded; null when no attempt failed. */
   lastError?: string | null;
+  /**
+   * What the provider's receipt said of it (issue #39; optional until the list returns it): delivered, bounced, no
+   * answer ... (DELIVERY_RECEIPT_LABELS), when, and the provider's reason; null while no receipt came.
+   */
+  receipt?: DeliveryReceipt | null;
+  receiptAt?: string | null;
+  receiptReason?: string | null;
+  /** The status in words (DELIVERY_STATUS_LABELS): "Sent to provider" until a receipt says more. */
+  statusLabel?: string;
 }
 
 /** The dashboard's figures (GET /api/alerts/stats). */
@@ -291,10 +300,15 @@ export interface ApiResponses {
   AlertPreferences: AlertPreferences;
   DeliverySettings: DeliverySettings;
   ConnectionTestResult: ConnectionTestResult;
+  // provider health per channel (issue #39)
+  ChannelHealthReport: ChannelHealthReport;
   TestAlertResult: TestAlertResult;
   PushPublicKey: { publicKey: string };
   PushSubscription: { id: string; endpoint: string };
   PushSubscriptionRemoved: { removed: boolean };
+  // issue #39: the providers' receipts and replies
+  ReceiptsApplied: ReceiptsApplied;
+  ProviderReply: ProviderReply;
   AlertTemplate: AlertTemplate;
   AlertTemplates: AlertTemplate[];
   ApprovalPolicy: ApprovalPolicy;

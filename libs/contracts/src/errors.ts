@@ -108,6 +108,12 @@ export const ALERT_ERROR_CODES = [
   'test_channels_required',
   'test_channel_disabled',
   'test_group_member_not_found',
+  // issue #39: a provider callback (receipt, reply, mail event) whose signature is missing, wrong, stale or replayed
+  'invalid_signature',
+  // issue #39: the Twilio-compatible account in Admin Settings (its SID and number), and its Test Connection
+  'invalid_twilio_sid',
+  'invalid_phone_number',
+  'twilio_credentials_missing',
 ] as const;
 
 export const INCIDENT_ERROR_CODES = [

@@ -98,7 +98,17 @@ export const PROVIDER_CALLBACK_PATHS: Record<keyof ProviderCallbackUrls, string>
 export const WEBHOOK_SIGNATURE_HEADER = 'x-beacon-signature';
 export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
 
+/** What a receipts endpoint answers: how many deliveries the receipts changed (0 for unknown or settled ones). */
+export interface ReceiptsApplied {
+  applied: number;
+}
+
 // ---------------------------------------------------------------- replies
+
+/** The generic webhook's inbound endpoint answers the words to send back to the number (the gateway sends them). */
+export interface ProviderReply {
+  reply: string;
+}
 
 /** What a reply by SMS or a key pressed in a call asks for. `other`: anything else, answered with the choices. */
 export type ReplyIntent = 'safe' | 'help' | 'stop' | 'start' | 'other';
@@ -183,7 +193,7 @@ export const REPLY_WORDS: Record<Language, ReplyWords> = {
     stop: "Beacon : Vous ne recevrez plus d'alertes par SMS. Répondez START pour les recevoir à nouveau.",
     start: 'Beacon : Les alertes par SMS sont de nouveau actives. Répondez STOP pour les arrêter.',
     choices: "Beacon : Répondez SAFE (ou 1) si vous êtes en sécurité, HELP (ou 2) si vous avez besoin d'aide, STOP pour arrêter les alertes par SMS.",
-    noAlert: "Beacon : Aucune alerte récente à laquelle répondre. Répondez STOP pour arrêter les alertes par SMS.",
+    noAlert: 'Beacon : Aucune alerte récente à laquelle répondre. Répondez STOP pour arrêter les alertes par SMS.',
   },
   zh: {
     safe: 'Beacon：谢谢。您已被标记为安全。',

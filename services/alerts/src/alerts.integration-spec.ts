@@ -355,11 +355,11 @@ describe('alerts API', () => {
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       const lines = (await csv.text()).trimEnd().split('\r\n');
       expect(lines[0]).toBe(
-        '"Delivery","User","Recipient email","Contact","Channel","Version","Kind","Status","Attempts","Last error","Called off because","Held until","Sent at","Delivered at","Read at"',
+        '"Delivery","User","Recipient email","Contact","Channel","Version","Kind","Status","Attempts","Last error","Called off because","Held until","Sent at","Delivered at","Read at","Receipt","Receipt at","Receipt reason"',
       );
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(`"${userId}"`);
-      expect(lines[1]).toContain('"read"');
+      expect(lines[1]).toContain('"Read"');
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
       expect((await fetch(`${svc.url}/${alertId}/deliveries.csv`, { headers: { authorization: `Bearer ${user}` } })).status).toBe(403);
       expect((await call('GET', `/${randomUUID()}/deliveries.csv`, admin)).body).toMatchObject({ code: 'alert_not_found' });
@@ -542,6 +542,7 @@ describe('alerts API', () => {
         enabled: true,
         url: 'smtps://alerts%40city.gov:%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2@8.8.8.8:465',
         from: 'City Alerts <alerts@city.gov>',
+        eventsKeySet: false,
       });
       // The masked URL sent back unchanged keeps the saved password.
       expect((await call('PUT', '/admin/settings', admin, { email: { url: shown.body.email.url, enabled: false } })).body.email).toMatchObject({

@@ -21,6 +21,7 @@ import { PushSubscriptionsRepository } from './push/push-subscriptions.repositor
 import { PushSubscriptionsService } from './push/push-subscriptions.service';
 import { SettingsRepository } from './settings/settings.repository';
 import { ChannelHealthRepository } from './settings/channel-health.repository';
+import { TwilioClient } from './providers/twilio.client';
 import { SettingsService } from './settings/settings.service';
 import { ApprovalPolicyRepository } from './alerts/approval-policy.repository';
 import { DeliveryLedgerRepository } from './deliveries/delivery-ledger.repository';
@@ -59,6 +60,8 @@ const DOMAIN_PROVIDERS = [
   TestAlertsRepository,
   // issue #39: each channel's last test and last send error (written by the senders, read by provider health)
   ChannelHealthRepository,
+  // issue #39: the Twilio-compatible API (the senders', and Test Connection's in the settings)
+  TwilioClient,
 ];
 
 /** The alert domain's providers, shared by the HTTP service and the dispatcher (which uses the same schema). */

@@ -32,6 +32,9 @@ import { LiveModule } from './live/live.module';
 import { PreferencesController } from './preferences/preferences.controller';
 import { PushSubscriptionsController } from './push/push-subscriptions.controller';
 import { SettingsController } from './settings/settings.controller';
+import { ChannelHealthController } from './channel-health/channel-health.controller';
+import { ChannelCountsRepository } from './channel-health/channel-counts.repository';
+import { ChannelHealthService } from './channel-health/channel-health.service';
 import { ApprovalPolicyController } from './approvals/approval-policy.controller';
 import { ApprovalsController } from './approvals/approvals.controller';
 import { ApprovalPolicyService } from './approvals/approval-policy.service';
@@ -39,6 +42,15 @@ import { ApprovalsRepository } from './approvals/approvals.repository';
 import { ApprovalsService } from './approvals/approvals.service';
 import { TestAlertsController } from './test-alerts/test-alerts.controller';
 import { TestAlertsService } from './test-alerts/test-alerts.service';
+import { CallbackSignatures } from './receipts/callback-signatures';
+import { EmailEventsController } from './receipts/email-events.controller';
+import { ProviderCallbacksService } from './receipts/provider-callbacks.service';
+import { ProviderSecretsRepository } from './receipts/provider-secrets.repository';
+import { ReceiptsService } from './receipts/receipts.service';
+import { RepliesRepository } from './receipts/replies.repository';
+import { RepliesService } from './receipts/replies.service';
+import { TwilioCallbacksController } from './receipts/twilio-callbacks.controller';
+import { WebhookCallbacksController } from './receipts/webhook-callbacks.controller';
 
 @Module({})
 export class AppModule {
@@ -71,6 +83,7 @@ export class AppModule {
         PushSubscriptionsController,
         DeliveryReceiptsController,
         SettingsController,
+        ChannelHealthController,
         ApprovalPolicyController,
         TestAlertController,
         TestAlertsController,
@@ -79,6 +92,10 @@ export class AppModule {
         TemplatesController,
         CapSourcesController,
         ApprovalsController,
+        // issue #39: the providers' receipts and replies (public, signed)
+        WebhookCallbacksController,
+        TwilioCallbacksController,
+        EmailEventsController,
         AdminAlertsController,
       ],
       providers: [
@@ -97,6 +114,15 @@ export class AppModule {
         ApprovalPolicyService,
         ApprovalsRepository,
         ApprovalsService,
+        ProviderSecretsRepository,
+        CallbackSignatures,
+        ReceiptsService,
+        RepliesRepository,
+        RepliesService,
+        ProviderCallbacksService,
+        // issue #39: provider health per channel
+        ChannelHealthService,
+        ChannelCountsRepository,
       ],
     };
   }

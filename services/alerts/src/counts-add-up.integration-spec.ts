@@ -282,7 +282,7 @@ describe('counts that add up, reports and help requests', () => {
     const smsLines = lines.filter((l) => l[header.indexOf('Channel')] === 'SMS');
     expect(smsLines).toHaveLength(3);
     for (const l of smsLines) {
-      expect(l[header.indexOf('Status')]).toBe('sent');
+      expect(l[header.indexOf('Status')]).toBe('Sent to provider');
       expect(Number(l[header.indexOf('Attempts')])).toBeGreaterThan(1);
       expect(l[header.indexOf('Last error')]).toMatch(/503/);
     }

@@ -123,7 +123,10 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     try {
       await fn();
     } finally {
-      await call('PUT', '/admin/settings', adminToken, { webhook: before.webhook, email: { enabled: before.email.enabled } });
+      await call('PUT', '/admin/settings', adminToken, {
+        webhook: { enabled: before.webhook.enabled, url: before.webhook.url },
+        email: { enabled: before.email.enabled },
+      });
     }
   }
 
@@ -237,7 +240,8 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(rows.map((r) => `${r.user_id}:${r.channel}`).sort()).toEqual(expectedRows);
     expect(rows.every((r) => r.status === 'sent')).toBe(true);
     expect(done.recipients).toBe(new Set(rows.map((r) => r.user_id)).size);
-    expect(done.deliveryLabel).toBe('All Delivered');
+    // Every message accepted by its provider and none with a receipt yet: sent, never "delivered" (issue #39).
+    expect(done.deliveryLabel).toBe('Sent to provider');
     expect(done.successRate).toBe(100);
 
     // Push: one valid, decryptable message per eligible subscriber, and nobody else.
@@ -422,7 +426,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
         push: { recipients: 2, held: 0, configured: true },
         sms: { recipients: 3, held: 1, configured: true },
       },
-      unreachable: { noChannel: 2, noDevice: 1 },
+      unreachable: { noChannel: 2, noDevice: 1, smsStopped: 0 },
     });
     const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM alerts.alerts WHERE title = 'Chlorine leak at the water plant'`);
     expect(n).toBe(0);
@@ -529,7 +533,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     const calls = sms.received.filter((c) => c.body.recipients.includes(texter.phone!));
     expect(calls.map((c) => c.status)).toEqual([400, 200]);
     expect(calls[0].idempotencyKey).not.toBe(calls[1].idempotencyKey);
-    expect((await call<AdminAlert>('GET', `/${smsAlert.id}`, adminToken)).body.deliveryLabel).toBe('All Delivered');
+    expect((await call<AdminAlert>('GET', `/${smsAlert.id}`, adminToken)).body.deliveryLabel).toBe('Sent to provider');
     // Retried and sent: no failure left to explain; the chart keeps both outcomes.
     const fixedView = (await call<AlertOperations>('GET', `/${smsAlert.id}/operations`, adminToken)).body;
     expect(fixedView.failures).toEqual([]);

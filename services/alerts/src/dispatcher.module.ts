@@ -12,6 +12,7 @@ import { SendTargetsRepository } from './channels/send-targets.repository';
 import { EmailSender } from './channels/email.sender';
 import { PushSender } from './channels/push.sender';
 import { SmsSender } from './channels/sms.sender';
+import { VoiceSender } from './channels/voice.sender';
 import { DispatcherEnv } from './config/dispatcher-env.dto';
 import { alertsDatabase } from './database';
 import { DeliveryAlertsRepository } from './deliveries/delivery-alerts.repository';
@@ -46,6 +47,7 @@ export class DispatcherModule {
               { name: QueueName.Push, concurrency: env.CHANNEL_CONCURRENCY },
               { name: QueueName.Sms, concurrency: env.CHANNEL_CONCURRENCY },
               { name: QueueName.Email, concurrency: env.CHANNEL_CONCURRENCY },
+              { name: QueueName.Voice, concurrency: env.CHANNEL_CONCURRENCY },
             ],
             lockDurationMs: env.JOB_LOCK_MS,
             maxRetryDelayMs: env.CHANNEL_RETRY_MAX_DELAY_SECONDS * 1000,
@@ -73,6 +75,7 @@ export class DispatcherModule {
         PushSender,
         SmsSender,
         EmailSender,
+        VoiceSender,
         SweepHandler,
         SweepScheduler,
         ScheduledSends,

@@ -8,4 +8,6 @@ export const alertsService: ServiceDefinition<AlertsEnv> = {
   module: (env) => AppModule.register(env),
   port: (env) => env.ALERTS_PORT,
   prefix: 'api/alerts',
+  // the providers' callbacks check signatures over the bytes they sent (receipts/)
+  rawBodyUnder: ['/api/alerts/providers/'],
 };

@@ -65,6 +65,7 @@ export const api = createApi({
     'MyAlerts',
     'Preferences',
     'AdminSettings',
+    'ChannelHealth',
     'Delivery',
     'Incident',
     'Post',

@@ -136,6 +136,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         $ref: '#/components/schemas/CapSource',
       },
     },
+    ChannelHealthReport: {
+      $ref: '#/components/schemas/ChannelHealthReport',
+    },
     CommunityComment: {
       $ref: '#/components/schemas/CommunityComment',
     },
@@ -375,6 +378,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['recorded'],
     },
+    ProviderReply: {
+      $ref: '#/components/schemas/ProviderReply',
+    },
     PublicIncidents: {
       type: 'object',
       properties: {
@@ -441,6 +447,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: ['status', 'details'],
+    },
+    ReceiptsApplied: {
+      $ref: '#/components/schemas/ReceiptsApplied',
     },
     RetryResult: {
       type: 'object',
@@ -627,11 +636,14 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             email: {
               $ref: '#/components/schemas/ChannelCounts',
             },
+            voice: {
+              $ref: '#/components/schemas/ChannelCounts',
+            },
           },
         },
         deliveryLabel: {
           type: 'string',
-          enum: ['Pending', 'All Delivered', 'Partial', 'Failed', 'Not Sent', 'No Recipients'],
+          enum: ['Pending', 'All Delivered', 'Sent to provider', 'Partial', 'Failed', 'Not Sent', 'No Recipients'],
         },
         successRate: {
           description: 'alertSuccessRate: null while the alert has not gone out (issue #38; it was 0).',
@@ -852,7 +864,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           type: 'array',
           items: {
             type: 'string',
-            enum: ['push', 'sms', 'email'],
+            enum: ['push', 'sms', 'email', 'voice'],
           },
         },
         createdAt: {
@@ -1105,18 +1117,28 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             email: {
               $ref: '#/components/schemas/ChannelAudience',
             },
+            voice: {
+              $ref: '#/components/schemas/ChannelAudience',
+            },
           },
         },
         unreachable: {
+          description:
+            'The people it concerns whom none of its channels reaches (noChannel), and of them those with a reason of their\nown: push on but no browser (noDevice), SMS on but their number replied STOP (smsStopped).',
           type: 'object',
           properties: {
             noChannel: {
-              description: "Concerned, but none of the alert's channels is on in their preferences.",
+              description: "Concerned, but none of the alert's channels reaches them (none on in their preferences, or see below).",
               type: 'number',
             },
             noDevice: {
               description:
                 "Push on in their preferences but no browser subscribed (the alert's channels include push), and no other of its channels reaches them.",
+              type: 'number',
+            },
+            smsStopped: {
+              description:
+                "Of noChannel, those with SMS on whose number replied STOP (issue #39; no SMS goes to it until it replies START)\nand whom no other of its channels reaches. Present when the alert's channels include SMS, else absent.",
               type: 'number',
             },
           },
@@ -1163,6 +1185,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             'updated',
             'approval_requested',
             'break_glass',
+            'reply_received',
           ],
         },
         actorId: {
@@ -1208,7 +1231,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
         channel: {
           type: 'string',
-          enum: ['push', 'sms', 'email'],
+          enum: ['push', 'sms', 'email', 'voice'],
         },
         status: {
           description: 'A delivery being sent reads pending.',
@@ -1277,7 +1300,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
         contact: {
           description:
-            'Whom it went to on its channel, masked (issue #38): the phone for SMS (+1•••••4567), the e-mail address for e-mail\n(j•••@example.com), the browsers subscribed for push ("Chrome on Android"); null when none is on file now.',
+            'Whom it went to on its channel, masked (issue #38): the phone for SMS and voice (+1•••••4567), the e-mail address for e-mail\n(j•••@example.com), the browsers subscribed for push ("Chrome on Android"); null when none is on file now.',
           anyOf: [
             {
               type: 'null',
@@ -1306,6 +1329,43 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
               type: 'string',
             },
           ],
+        },
+        receipt: {
+          description:
+            "What the provider's receipt said of it (issue #39; optional until the list returns it): delivered, bounced, no\nanswer ... (DELIVERY_RECEIPT_LABELS), when, and the provider's reason; null while no receipt came.",
+          anyOf: [
+            {
+              type: 'string',
+              enum: ['delivered', 'failed', 'undelivered', 'bounced', 'complained', 'answered', 'no_answer', 'busy'],
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        receiptAt: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        receiptReason: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        statusLabel: {
+          description: 'The status in words (DELIVERY_STATUS_LABELS): "Sent to provider" until a receipt says more.',
+          type: 'string',
         },
       },
       required: ['id', 'userId', 'channel', 'status', 'attempts', 'error', 'heldUntil', 'sentAt', 'deliveredAt', 'readAt', 'createdAt', 'inDigest'],
@@ -1338,6 +1398,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
               $ref: '#/components/schemas/ChannelOperations',
             },
             email: {
+              $ref: '#/components/schemas/ChannelOperations',
+            },
+            voice: {
               $ref: '#/components/schemas/ChannelOperations',
             },
           },
@@ -1642,7 +1705,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           type: 'array',
           items: {
             type: 'string',
-            enum: ['push', 'sms', 'email'],
+            enum: ['push', 'sms', 'email', 'voice'],
           },
         },
         radiusKm: {
@@ -2210,7 +2273,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           type: 'array',
           items: {
             type: 'string',
-            enum: ['push', 'sms', 'email'],
+            enum: ['push', 'sms', 'email', 'voice'],
           },
         },
         enabled: {
@@ -2344,6 +2407,118 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: ['pending', 'sent', 'delivered', 'failed', 'read', 'cancelled'],
+    },
+    ChannelHealth: {
+      description: "One channel's provider as the dashboard and the composer show it (GET /api/alerts/admin/channel-health).",
+      type: 'object',
+      properties: {
+        channel: {
+          type: 'string',
+          enum: ['push', 'sms', 'email', 'voice'],
+        },
+        provider: {
+          description: 'Which provider sends it: the push services, the SMS webhook, Twilio, the mail relay; null when none is set.',
+          anyOf: [
+            {
+              type: 'string',
+              enum: ['webhook', 'twilio', 'push_services', 'relay'],
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        configured: {
+          description: 'Set up and switched on.',
+          type: 'boolean',
+        },
+        problem: {
+          description: "Why it cannot send as saved, in the audience preview's words (null: it can).",
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        receipts: {
+          description: 'Whether its provider sends receipts as configured (see ChannelReceipts).',
+          type: 'boolean',
+        },
+        lastTest: {
+          description: 'The last Test Connection of its provider.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              properties: {
+                at: {
+                  type: 'string',
+                },
+                ok: {
+                  type: 'boolean',
+                },
+                message: {
+                  type: 'string',
+                },
+              },
+              required: ['at', 'ok', 'message'],
+            },
+          ],
+        },
+        lastError: {
+          description: 'The last failure of a send on it, as the provider said it.',
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              properties: {
+                at: {
+                  type: 'string',
+                },
+                message: {
+                  type: 'string',
+                },
+              },
+              required: ['at', 'message'],
+            },
+          ],
+        },
+        receiptsLastHour: {
+          description: 'Receipts recorded in the last hour.',
+          type: 'number',
+        },
+        reachableNow: {
+          description: 'People it can reach now: the channel on, with a number, address or subscribed browser (and not STOPped for SMS).',
+          type: 'number',
+        },
+        stoppedNumbers: {
+          description: 'SMS only: numbers that replied STOP and get no SMS.',
+          type: 'number',
+        },
+      },
+      required: ['channel', 'provider', 'configured', 'problem', 'receipts', 'lastTest', 'lastError', 'receiptsLastHour', 'reachableNow'],
+    },
+    ChannelHealthReport: {
+      type: 'object',
+      properties: {
+        channels: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/ChannelHealth',
+          },
+        },
+        checkedAt: {
+          type: 'string',
+        },
+      },
+      required: ['channels', 'checkedAt'],
     },
     ChannelOperations: {
       description: "One channel of an alert's live operations: how fast it is going, when it will be done, and what waits for a retry.",
@@ -2629,6 +2804,8 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           required: ['enabled', 'username', 'apiKeySet', 'apiKeyMasked'],
         },
         webhook: {
+          description:
+            "`secretSet`: the receipt secret that signs the webhook's receipts and replies (X-Beacon-Signature) is set; the\nsecret itself is shown once, in `newSecret` of the PUT that generated it (`webhook.rotateSecret: true`).",
           type: 'object',
           properties: {
             enabled: {
@@ -2637,10 +2814,17 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             url: {
               type: 'string',
             },
+            secretSet: {
+              type: 'boolean',
+            },
+            newSecret: {
+              type: 'string',
+            },
           },
           required: ['enabled', 'url'],
         },
         email: {
+          description: "`eventsKeySet`: the relay's event-webhook signing key (bounces, complaints, deliveries) is set; write-only.",
           type: 'object',
           properties: {
             enabled: {
@@ -2652,8 +2836,38 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             from: {
               type: 'string',
             },
+            eventsKeySet: {
+              type: 'boolean',
+            },
           },
           required: ['enabled', 'url', 'from'],
+        },
+        sms: {
+          description: 'Which provider sends SMS (issue #39): the generic webhook or the Twilio-compatible account.',
+          type: 'object',
+          properties: {
+            provider: {
+              type: 'string',
+              enum: ['webhook', 'twilio'],
+            },
+          },
+          required: ['provider'],
+        },
+        twilio: {
+          $ref: '#/components/schemas/TwilioSettingsView',
+        },
+        voice: {
+          description: 'Voice calls (through the Twilio-compatible account).',
+          type: 'object',
+          properties: {
+            enabled: {
+              type: 'boolean',
+            },
+          },
+          required: ['enabled'],
+        },
+        callbackUrls: {
+          $ref: '#/components/schemas/ProviderCallbackUrls',
         },
         updatedAt: {
           anyOf: [
@@ -2691,6 +2905,16 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
               ],
             },
             email: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            voice: {
               anyOf: [
                 {
                   type: 'null',
@@ -2804,6 +3028,10 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'test_channels_required',
         'test_channel_disabled',
         'test_group_member_not_found',
+        'invalid_signature',
+        'invalid_twilio_sid',
+        'invalid_phone_number',
+        'twilio_credentials_missing',
         'incident_not_found',
         'invalid_transition',
         'status_changed',
@@ -2867,7 +3095,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       properties: {
         channel: {
           type: 'string',
-          enum: ['push', 'sms', 'email'],
+          enum: ['push', 'sms', 'email', 'voice'],
         },
         reason: {
           type: 'string',
@@ -3793,7 +4021,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
         channel: {
           type: 'string',
-          enum: ['push', 'sms', 'email'],
+          enum: ['push', 'sms', 'email', 'voice'],
         },
         succeeded: {
           type: 'number',
@@ -3971,6 +4199,45 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['products', 'total', 'limit', 'offset'],
     },
+    ProviderCallbackUrls: {
+      description:
+        "The URLs a provider must be given (Twilio's number configuration, the webhook's documentation, the relay's event\nwebhook), built from PUBLIC_URL. Shown on Admin Settings so an admin can paste them.",
+      type: 'object',
+      properties: {
+        webhookStatus: {
+          type: 'string',
+        },
+        webhookInbound: {
+          type: 'string',
+        },
+        twilioSmsStatus: {
+          type: 'string',
+        },
+        twilioSmsInbound: {
+          type: 'string',
+        },
+        twilioVoiceStatus: {
+          type: 'string',
+        },
+        twilioVoiceGather: {
+          type: 'string',
+        },
+        emailEvents: {
+          type: 'string',
+        },
+      },
+      required: ['webhookStatus', 'webhookInbound', 'twilioSmsStatus', 'twilioSmsInbound', 'twilioVoiceStatus', 'twilioVoiceGather', 'emailEvents'],
+    },
+    ProviderReply: {
+      description: "The generic webhook's inbound endpoint answers the words to send back to the number (the gateway sends them).",
+      type: 'object',
+      properties: {
+        reply: {
+          type: 'string',
+        },
+      },
+      required: ['reply'],
+    },
     PublicIncident: {
       description: 'What the public safety map gets: verified reports, no reporter, no photo.',
       type: 'object',
@@ -4025,6 +4292,16 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: ['enabled', 'start', 'end', 'timeZone'],
+    },
+    ReceiptsApplied: {
+      description: 'What a receipts endpoint answers: how many deliveries the receipts changed (0 for unknown or settled ones).',
+      type: 'object',
+      properties: {
+        applied: {
+          type: 'number',
+        },
+      },
+      required: ['applied'],
     },
     ReporterHistory: {
       description: "How a reporter's reports fared: counts of their OTHER reports (the one being moderated is not counted).",
@@ -4090,7 +4367,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           type: 'array',
           items: {
             type: 'string',
-            enum: ['push', 'sms', 'email'],
+            enum: ['push', 'sms', 'email', 'voice'],
           },
         },
         alert: {
@@ -4137,7 +4414,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           type: 'array',
           items: {
             type: 'string',
-            enum: ['push', 'sms', 'email'],
+            enum: ['push', 'sms', 'email', 'voice'],
           },
         },
       },
@@ -4225,7 +4502,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           type: 'array',
           items: {
             type: 'string',
-            enum: ['push', 'sms', 'email'],
+            enum: ['push', 'sms', 'email', 'voice'],
           },
         },
         nextRunAt: {
@@ -4373,6 +4650,26 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: ['id', 'type', 'category', 'severity', 'lat', 'lng', 'description', 'roadway', 'direction', 'fullClosure', 'startDate', 'endDate'],
+    },
+    TwilioSettingsView: {
+      description: 'The Twilio-compatible account as admins see it: the auth token only masked.',
+      type: 'object',
+      properties: {
+        accountSid: {
+          type: 'string',
+        },
+        authTokenSet: {
+          type: 'boolean',
+        },
+        authTokenMasked: {
+          type: 'string',
+        },
+        fromNumber: {
+          description: "The E.164 number (or messaging service's number) messages and calls come from.",
+          type: 'string',
+        },
+      },
+      required: ['accountSid', 'authTokenSet', 'authTokenMasked', 'fromNumber'],
     },
     UploadResult: {
       type: 'object',
@@ -4537,7 +4834,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
           type: 'array',
           items: {
             type: 'string',
-            enum: ['push', 'sms', 'email'],
+            enum: ['push', 'sms', 'email', 'voice'],
           },
         },
         createdAt: {

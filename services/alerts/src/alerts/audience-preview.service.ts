@@ -12,7 +12,7 @@ import type { AlertRow } from './alert.rows';
 import { toAllClearTranslations } from './alert-texts';
 import { AlertsRepository, NewAlert } from './alerts.repository';
 import { AlertsService } from './alerts.service';
-import { AudienceRepository } from './audience.repository';
+import { AudienceCounts, AudienceRepository } from './audience.repository';
 import { AudienceRequest, bodyDigest, signAudienceToken } from './audience-token';
 import { DeliveryActionsService } from './delivery-actions.service';
 import { CreateAlertDto } from './dto/create-alert.dto';
@@ -134,7 +134,7 @@ export class AudiencePreviewService {
       recipients: told.recipients,
       held: told.held,
       channels: told.channels,
-      unreachable: { noChannel: concerned.noChannel, noDevice: concerned.noDevice },
+      unreachable: unreachableOf(concerned),
       told: told.told,
     });
   }
@@ -180,7 +180,7 @@ export class AudiencePreviewService {
       recipients: counts.recipients,
       held: counts.held,
       channels: counts.channels,
-      unreachable: { noChannel: counts.noChannel, noDevice: counts.noDevice },
+      unreachable: unreachableOf(counts),
     };
   }
 
@@ -201,6 +201,13 @@ export class AudiencePreviewService {
     return { request, audience: { token, ...counted, channels: ready } };
   }
 }
+
+/** Whom an alert concerns and nothing of it reaches: in all, and those of them for a reason of their own. */
+const unreachableOf = (c: AudienceCounts): AlertAudience['unreachable'] => ({
+  noChannel: c.noChannel,
+  noDevice: c.noDevice,
+  ...(c.smsStopped !== undefined ? { smsStopped: c.smsStopped } : {}),
+});
 
 const noneOn = (channels: readonly DeliveryChannel[]) => Object.fromEntries(channels.map((c) => [c, { recipients: 0, held: 0 }]));
 

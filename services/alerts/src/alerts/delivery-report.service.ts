@@ -3,6 +3,8 @@ import { stringify } from 'csv-stringify/sync';
 import {
   CHANNEL_LABELS,
   DELIVERY_MESSAGE_KIND_LABELS,
+  DELIVERY_RECEIPT_LABELS,
+  DELIVERY_STATUS_LABELS,
   historyStatus,
   LEVEL_LABELS,
   spreadsheetText,
@@ -43,6 +45,10 @@ export const RECIPIENT_REPORT_COLUMNS = [
   'Sent at',
   'Delivered at',
   'Read at',
+  // issue #39: what the provider's receipt said, when, and its reason ("Status" says Sent to provider until then)
+  'Receipt',
+  'Receipt at',
+  'Receipt reason',
 ];
 
 export const HISTORY_EXPORT_COLUMNS = [
@@ -85,13 +91,18 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : '');
 /** The console's status of a delivery: one being sent reads pending. */
 const shownStatus = (r: LedgerRow): DeliveryStatus => (r.status === 'sending' ? 'pending' : r.status);
 
+/** The status in words: a delivery the provider only accepted reads "Sent to provider", never "Delivered". */
+const statusText = (r: LedgerRow): string => DELIVERY_STATUS_LABELS[shownStatus(r)];
+
 /** The error of its last failed attempt, kept beside a later success; a failure recorded before last_error existed is its error. */
 const lastError = (r: LedgerRow) => r.last_error ?? (r.status === 'failed' ? r.error : null);
 
 /**
  * An alert's deliveries for its operators: the delivery list (a page, GET /api/alerts/:id/deliveries) and the
  * per-recipient report (every delivery as CSV, streamed from a cursor in chunks, formula-safe). Each names its
- * recipient by the contact the channel used, masked, and says what it carried: the version and the kind of message.
+ * recipient by the contact the channel used, masked, and says what it carried: the version and the kind of message,
+ * and what the provider's receipt said of it (issue #39). Why one was called off (a number that replied STOP, ...) is
+ * its error, in the list and in the report's "Called off because".
  */
 @Injectable()
 export class DeliveryReportService {
@@ -121,6 +132,10 @@ export class DeliveryReportService {
       kind: messageKind(d),
       version: versionOf(d, versions),
       lastError: lastError(d),
+      statusLabel: statusText(d),
+      receipt: d.receipt,
+      receiptAt: d.receipt_at?.toISOString() ?? null,
+      receiptReason: d.receipt_reason,
     }));
     return toPage(items, total, q);
   }
@@ -139,7 +154,7 @@ export class DeliveryReportService {
             CHANNEL_LABELS[r.channel],
             versionOf(r, versions),
             DELIVERY_MESSAGE_KIND_LABELS[messageKind(r)],
-            shownStatus(r),
+            statusText(r),
             r.attempts,
             lastError(r),
             r.status === 'cancelled' ? r.error : '',
@@ -147,6 +162,9 @@ export class DeliveryReportService {
             iso(r.sent_at),
             iso(r.delivered_at),
             iso(r.read_at),
+            r.receipt ? DELIVERY_RECEIPT_LABELS[r.receipt] : '',
+            iso(r.receipt_at),
+            r.receipt_reason,
           ]),
         ),
       ),

@@ -57,7 +57,14 @@ export class HelpRequestsRepository {
    * Keeps, with the request, the phone and the home the person had on file when they asked: the home is the place the
    * alert was sent to them for, and either may change before someone calls back.
    */
-  async insert(h: { alertId: string; userId: string; userEmail: string; message: string; lat: number | null; lng: number | null }): Promise<HelpRequest> {
+  async insert(h: {
+    alertId: string;
+    userId: string;
+    userEmail: string | null;
+    message: string;
+    lat: number | null;
+    lng: number | null;
+  }): Promise<HelpRequest> {
     const [row] = await this.ds.query(
       `INSERT INTO alerts.help_requests AS h (alert_id, user_id, user_email, message, lat, lng, phone_number, home_lat, home_lng)
        SELECT $1, $2, $3, $4, $5, $6, p.phone_number, p.lat, p.lng

@@ -42,7 +42,9 @@ const row = (id: string, user: string, alertId: string, lead: string | null, acc
 const recipientOf = (user: string) => ({
   language: languages[user] ?? null,
   push_enabled: true,
-  sms_enabled: false, sms_stopped: false, voice_enabled: false,
+  sms_enabled: false,
+  sms_stopped: false,
+  voice_enabled: false,
   email_enabled: false,
   phone_number: null,
   email: `${user}@example.test`,

@@ -37,11 +37,20 @@ describe('e-mail connection pool', () => {
     const env = loadEnv(DispatcherEnv, { SMTP_URL: smtp.url, EMAIL_MAX_CONNECTIONS: '3', WEBHOOK_ALLOW_HOSTS: '127.0.0.1' });
     const messages: ChannelMessage[] = Array.from({ length: 30 }, (_, i) => {
       const id = `00000000-0000-4000-8000-${String(i + 100).padStart(12, '0')}`;
-      const recipient = { language: null, push_enabled: false, sms_enabled: false, sms_stopped: false, voice_enabled: false, email_enabled: true, phone_number: null, email: `user${i}@example.test` };
+      const recipient = {
+        language: null,
+        push_enabled: false,
+        sms_enabled: false,
+        sms_stopped: false,
+        voice_enabled: false,
+        email_enabled: true,
+        phone_number: null,
+        email: `user${i}@example.test`,
+      };
       return { id, userId: id, alerts: [alert], deliveryIds: [id], recipient, pushAccepted: [] };
     });
     const settings = { get: async () => ({ email: { enabled: true, url: smtp.url, from: env.MAIL_FROM } }) };
-    sender = new EmailSender(settings as unknown as SettingsRepository, {} as ChannelBatchRunner, env);
+    sender = new EmailSender(settings as unknown as SettingsRepository, {} as ChannelBatchRunner, env, { recordError: async () => undefined } as never);
     const now = Date.now();
     const outcomes: Outcome[] = [];
     await sender.send(
@@ -55,6 +64,9 @@ describe('e-mail connection pool', () => {
 
     expect(outcomes.filter((o) => o.ok)).toHaveLength(30);
     expect(smtp.received).toHaveLength(30);
+    // Each names its delivery in Mailgun's custom variables, which the relay's delivery events echo back (receipts).
+    const variables = (raw: string) => /^X-Mailgun-Variables:\s*(.+)$/im.exec(raw.split(/\r?\n\r?\n/)[0])?.[1];
+    expect(smtp.received.map((m) => JSON.parse(variables(m.raw)!).deliveryId).sort()).toEqual(messages.map((m) => m.id).sort());
     expect(smtp.peakOpen).toBeLessThanOrEqual(3);
     // Pooled: a handful of connections carry all 30 messages (without the pool each message opened its own).
     expect(smtp.connections).toBeLessThanOrEqual(3);

@@ -6,11 +6,13 @@ import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, sendEach, Settle, withinWindow } from './channel-batch.runner';
 import { guardedSmtpOptions } from '../providers/smtp-relay';
 import { channelProblem } from '../settings/channel-readiness';
+import { ChannelHealthRepository } from '../settings/channel-health.repository';
 import { SettingsRepository } from '../settings/settings.repository';
 import { ChannelMessage, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestLanguage, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';
 import { textKey } from './alert-text';
+import { recordChannelError } from './channel-errors';
 import { observeProvider, OnJob } from '@beacon/common';
 
 /** SMTP reply codes: 4xx is "try again later", 5xx is final; connection problems are worth a retry. */
@@ -28,7 +30,8 @@ interface EmailContent {
 
 /**
  * Email over SMTP (nodemailer, pooled connections). The delivery id (a digest's lead) is the Message-ID and
- * Idempotency-Key; a digest lists each alert with its link.
+ * Idempotency-Key, and rides in X-Mailgun-Variables so the relay's delivery events (bounces, complaints) name the
+ * delivery; a digest lists each alert with its link.
  */
 @Injectable()
 export class EmailSender implements ChannelSender, OnApplicationShutdown {
@@ -39,6 +42,7 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
     private readonly settings: SettingsRepository,
     private readonly runner: ChannelBatchRunner,
     private readonly env: DispatcherEnv,
+    private readonly health: ChannelHealthRepository,
   ) {}
 
   @OnJob(JobName.EmailSend)
@@ -49,10 +53,17 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
   async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow, settle: Settle): Promise<void> {
     const settings = await this.settings.get();
     const problem = channelProblem(settings, 'email');
-    if (problem) throw new BatchRefused(problem);
+    if (problem) {
+      await recordChannelError(this.health, 'email', problem);
+      throw new BatchRefused(problem);
+    }
     const { email } = settings;
-    const transport = await this.transportFor(email.url);
+    const transport = await this.transportFor(email.url).catch(async (e: Error) => {
+      if (e instanceof BatchRefused) await recordChannelError(this.health, 'email', e.message);
+      throw e;
+    });
     const contents = new Map<string, EmailContent>();
+    const refusals: string[] = [];
 
     await sendEach(messages, this.env.EMAIL_MAX_CONNECTIONS, settle, async (m): Promise<Outcome> => {
       if (!m.recipient.email_enabled) return { id: m.id, ok: false, failure: 'withdrawn', error: 'the user turned e-mail alerts off' };
@@ -70,7 +81,13 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
               to,
               ...content,
               messageId: `<${m.id}@alerts.beacon>`,
-              headers: { 'Idempotency-Key': m.id, 'X-Beacon-Alert': m.alerts.map((a) => a.id).join(', ') },
+              headers: {
+                'Idempotency-Key': m.id,
+                'X-Beacon-Alert': m.alerts.map((a) => a.id).join(', '),
+                // Mailgun's custom variables, echoed in its events as user-variables (the receipts endpoint reads them).
+                // Prepared: as plain JSON, which nodemailer would otherwise MIME-encode (quotes) and Mailgun not read.
+                'X-Mailgun-Variables': { prepared: true, value: JSON.stringify({ deliveryId: m.id }) },
+              },
               priority: m.alerts[0].severity === 'critical' ? 'high' : 'normal',
             }),
           ),
@@ -78,9 +95,13 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
         if (!sent.done) return { id: m.id, ok: false, failure: 'transient', error: 'SMTP: no answer by the end of the batch; outcome unknown' };
         return { id: m.id, ok: true, messageId: sent.value.messageId };
       } catch (e) {
-        return { id: m.id, ok: false, failure: smtpFailure(e), error: `SMTP: ${(e as Error).message}` };
+        const failure = smtpFailure(e);
+        if (failure === 'permanent') refusals.push(`SMTP: ${(e as Error).message}`);
+        return { id: m.id, ok: false, failure, error: `SMTP: ${(e as Error).message}` };
       }
     });
+    // The last refusal of the batch (the relay's reply, addresses masked): what provider health shows.
+    if (refusals.length) await recordChannelError(this.health, 'email', refusals[refusals.length - 1]);
   }
 
   private content(m: ChannelMessage): EmailContent {

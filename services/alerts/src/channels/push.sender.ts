@@ -6,6 +6,8 @@ import { ServerKeys } from '../keys/server-keys';
 import { classifyStatus, networkFailure, ProviderError, retryAfterOf } from '../providers/provider-error';
 import { PushEndpointRefusal, pushUrlRefusal } from '../push/push-endpoint-policy';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
+import { ChannelHealthRepository } from '../settings/channel-health.repository';
+import { recordChannelError } from './channel-errors';
 import { ChannelBatchRunner, ChannelSender, SendWindow, sendEach, Settle } from './channel-batch.runner';
 import { ChannelMessage, PushTarget, SendTargetsRepository } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
@@ -60,6 +62,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
     private readonly keys: ServerKeys,
     private readonly runner: ChannelBatchRunner,
     private readonly env: DispatcherEnv,
+    private readonly channelHealth: ChannelHealthRepository,
   ) {
     this.http = new PushHttpClient(env.PUSH_MAX_SOCKETS, { http2: env.PUSH_HTTP2, allowHosts: env.webhookAllowHosts });
     if (WEB_PUSH_ECDH.implementation === 'native') this.logger.log('Web Push encryption: native, one call per message (libs/webpush-native)');
@@ -78,6 +81,7 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
     );
     const vapid = await this.vapidCache();
     const health = { gone: [] as string[], recovered: [] as string[], failed: [] as string[] };
+    const refusals: string[] = [];
 
     // A lane is one message: its requests to the user's browsers go together, and its outcome is settled before the
     // lane takes the next message.
@@ -96,10 +100,14 @@ export class PushSender implements ChannelSender, OnApplicationShutdown {
         } else if (r.failure === 'gone') health.gone.push(r.t.subscription_id);
         else health.failed.push(r.t.subscription_id);
       }
-      return outcomeOf(m.id, results, reached);
+      const outcome = outcomeOf(m.id, results, reached);
+      if (!outcome.ok && outcome.failure === 'permanent') refusals.push(outcome.error);
+      return outcome;
     });
 
     await this.recordHealth(health);
+    // The last refusal of the batch (a push service's status, or the endpoint policy's): what provider health shows.
+    if (refusals.length) await recordChannelError(this.channelHealth, 'push', refusals[refusals.length - 1]);
   }
 
   /** One request to one browser's push service; its failure classified, never thrown. */

@@ -4,14 +4,19 @@ import type { Job } from 'bullmq';
 import { ChannelBatch, JobName, JobPayloads, priorityOfSeverity } from '@beacon/contracts';
 import { ProviderError } from '../providers/provider-error';
 import { postWebhook } from '../providers/webhook.client';
+import { TwilioClient } from '../providers/twilio.client';
 import { channelProblem } from '../settings/channel-readiness';
-import { SettingsRepository } from '../settings/settings.repository';
+import { ChannelHealthRepository } from '../settings/channel-health.repository';
+import { AdminSettings, SettingsRepository } from '../settings/settings.repository';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
-import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, Settle } from './channel-batch.runner';
+import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, sendEach, Settle, withinWindow } from './channel-batch.runner';
 import { ChannelMessage, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestSmsText, digestTitle } from './digest';
 import { textKey } from './alert-text';
+import { providerCallbackUrl } from './callback-urls';
+import { recordChannelError } from './channel-errors';
+import { providerFailure, TWILIO_LANES } from './twilio-outcome';
 import { observeProvider, OnJob } from '@beacon/common';
 
 /** Why an SMS did not go out to a number that replied STOP (the per-recipient report shows it). */
@@ -20,10 +25,25 @@ export const STOPPED_BY_REPLY = 'the number replied STOP';
 /** Spec: the SMS webhook call times out after 30 s. */
 export const SMS_TIMEOUT_MS = 30_000;
 
+/** What an SMS says: its title and text (a digest: how many alerts, and each in turn), as the webhook carries them. */
+function smsText(alerts: SendableAlert[], publicUrl: string): { title: string; message: string } {
+  const digest = alerts.length > 1;
+  return {
+    title: digest ? digestTitle(alerts) : alerts[0].title,
+    message: digest ? digestSmsText(alerts, `${publicUrl.replace(/\/$/, '')}${DIGEST_URL}`) : alerts[0].message,
+  };
+}
+
+/** The one text of an SMS sent as a single message (Twilio's Body): the title, a blank line, the text. */
+const smsBody = (text: { title: string; message: string }) => `${text.title}\n\n${text.message}`;
+
 /**
- * SMS through the configured webhook (n8n or similar): ONE call per batch with every recipient, the
- * spec's payload, and the batch's deterministic key as Idempotency-Key, so a retried call is the same call.
- * A batch of released held deliveries may carry digests: one call per distinct text (per set of alerts).
+ * SMS through the provider chosen in Admin Settings. The generic webhook (n8n or similar): ONE call per batch with
+ * every recipient, the spec's payload, and the batch's deterministic key as Idempotency-Key, so a retried call is
+ * the same call; a batch of released held deliveries may carry digests: one call per distinct text (per set of
+ * alerts). The payload names each delivery and where to post its receipt (`deliveries`, `callbackUrl`). Twilio: one
+ * Messages request per message, with a StatusCallback naming the delivery. Either way a message the provider took is
+ * `sent`; only a receipt makes it delivered.
  */
 @Injectable()
 export class SmsSender implements ChannelSender {
@@ -31,6 +51,8 @@ export class SmsSender implements ChannelSender {
     private readonly settings: SettingsRepository,
     private readonly runner: ChannelBatchRunner,
     private readonly env: DispatcherEnv,
+    private readonly twilio: TwilioClient,
+    private readonly health: ChannelHealthRepository,
   ) {}
 
   @OnJob(JobName.SmsSend)
@@ -41,7 +63,10 @@ export class SmsSender implements ChannelSender {
   async send(messages: ChannelMessage[], batch: ChannelBatch, window: SendWindow, settle: Settle): Promise<void> {
     const settings = await this.settings.get();
     const problem = channelProblem(settings, 'sms');
-    if (problem) throw new BatchRefused(problem);
+    if (problem) {
+      await recordChannelError(this.health, 'sms', problem);
+      throw new BatchRefused(problem);
+    }
     const { webhook } = settings;
 
     const phone = (m: ChannelMessage) => (m.recipient.sms_enabled && !m.recipient.sms_stopped ? m.recipient.phone_number : null);
@@ -57,10 +82,11 @@ export class SmsSender implements ChannelSender {
         )
         .map(settle),
     );
+    const reachable = messages.filter((m) => phone(m));
+    if (settings.sms?.provider === 'twilio') return this.sendByTwilio(reachable, settings.twilio, window, settle);
 
     const calls = new Map<string, ChannelMessage[]>();
-    for (const m of messages) {
-      if (!phone(m)) continue;
+    for (const m of reachable) {
       // One call per text: the same alerts, carried the same way (an update, new ...), in the same languages.
       const key = textKey(m.alerts);
       const group = calls.get(key);
@@ -79,13 +105,15 @@ export class SmsSender implements ChannelSender {
         const messageId = await this.call(
           webhook.url,
           group[0].alerts,
-          group.map((m) => phone(m)!),
+          group.map((m) => ({ id: m.id, to: phone(m)! })),
           batch,
           plain ? '' : key,
         );
-        outcomes = group.map((m) => ({ id: m.id, ok: true, delivered: messageId.delivered, messageId: messageId.id }));
+        // Accepted is all a webhook's answer can say: delivered comes from its receipts only.
+        outcomes = group.map((m) => ({ id: m.id, ok: true, messageId }));
       } catch (e) {
         const refused = e instanceof ProviderError && e.failure !== 'transient';
+        if (refused) await recordChannelError(this.health, 'sms', webhookFailureText(e));
         // One call is the whole batch: it fails or is retried as a whole, as before digests.
         if (calls.size === 1) throw refused ? new BatchRefused(e.message) : e;
         const retryAfterMs = e instanceof ProviderError ? e.retryAfterMs : undefined;
@@ -96,20 +124,57 @@ export class SmsSender implements ChannelSender {
     }
   }
 
+  /**
+   * Twilio: one Messages request per message, in lanes, each outcome written before its lane sends again. Twilio has
+   * no idempotency key: a message whose outcome was lost (a crash, a time-out) may go twice, as any SMS gateway's may.
+   */
+  private async sendByTwilio(messages: ChannelMessage[], twilio: AdminSettings['twilio'], window: SendWindow, settle: Settle) {
+    const refusals: string[] = [];
+    const texts = new Map<string, string>();
+    await sendEach(messages, TWILIO_LANES, settle, async (m): Promise<Outcome> => {
+      if (Date.now() >= window.deadline) return { id: m.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this message' };
+      const key = textKey(m.alerts);
+      let body = texts.get(key);
+      if (body === undefined) texts.set(key, (body = smsBody(smsText(m.alerts, this.env.PUBLIC_URL))));
+      try {
+        const sent = await withinWindow(window, () =>
+          observeProvider('sms', () =>
+            this.twilio.sendMessage({
+              accountSid: twilio.accountSid,
+              authToken: twilio.authToken,
+              from: twilio.from,
+              to: m.recipient.phone_number!,
+              body: body!,
+              statusCallback: providerCallbackUrl(this.env.PUBLIC_URL, 'twilioSmsStatus', m.id),
+            }),
+          ),
+        );
+        if (!sent.done) return { id: m.id, ok: false, failure: 'transient', error: 'Twilio: no answer by the end of the batch; outcome unknown' };
+        return { id: m.id, ok: true, messageId: sent.value.sid };
+      } catch (e) {
+        const outcome = providerFailure(m.id, e);
+        if (outcome.failure === 'permanent') refusals.push(outcome.error);
+        return outcome;
+      }
+    });
+    if (refusals.length) await recordChannelError(this.health, 'sms', refusals[refusals.length - 1]);
+  }
+
   /** One webhook call; `digestKey` (the set of alerts) keeps each call of a batch its own idempotency key. */
-  private async call(url: string, alerts: SendableAlert[], recipients: string[], batch: ChannelBatch, digestKey: string) {
+  private async call(url: string, alerts: SendableAlert[], deliveries: { id: string; to: string }[], batch: ChannelBatch, digestKey: string) {
     const alert = alerts[0];
-    const digest = alerts.length > 1;
     const payload = {
       type: alert.type,
-      title: digest ? digestTitle(alerts) : alert.title,
-      message: digest ? digestSmsText(alerts, `${this.env.PUBLIC_URL.replace(/\/$/, '')}${DIGEST_URL}`) : alert.message,
+      ...smsText(alerts, this.env.PUBLIC_URL),
       language: alert.language ?? 'en',
       priority: priorityOfSeverity(alert.severity),
-      recipients,
+      recipients: deliveries.map((d) => d.to),
       // The alerts' send time, not now: a retried call carries the very same body.
       timestamp: new Date(Math.max(...alerts.map((a) => new Date(a.sent_at ?? a.created_at).getTime()))).toISOString(),
       source: 'beacon',
+      // Where the gateway posts receipts (signed, see the receipts endpoint), each naming its delivery.
+      callbackUrl: providerCallbackUrl(this.env.PUBLIC_URL, 'webhookStatus'),
+      deliveries,
     };
     const suffix = digestKey ? `:${createHash('sha256').update(digestKey).digest('base64url').slice(0, 16)}` : '';
     const res = await observeProvider('sms', () =>
@@ -119,9 +184,11 @@ export class SmsSender implements ChannelSender {
         allowHosts: this.env.webhookAllowHosts,
       }),
     );
-    return {
-      id: typeof res.body?.messageId === 'string' ? res.body.messageId : `sms-${batch.alertId}-${batch.batch}${suffix}`,
-      delivered: res.body?.status === 'delivered',
-    };
+    return typeof res.body?.messageId === 'string' ? res.body.messageId : `sms-${batch.alertId}-${batch.batch}${suffix}`;
   }
+}
+
+/** A webhook refusal as provider health shows it: its status, never the body (a gateway may echo the numbers back). */
+function webhookFailureText(e: ProviderError): string {
+  return e.status ? `Webhook answered ${e.status}` : e.message;
 }

@@ -48,7 +48,16 @@ describe('the TEST marking of a test alert (issue #38)', () => {
       userId: 'u1',
       alerts: [asDelivered(testAlert, 'alert')],
       deliveryIds: ['d1'],
-      recipient: { language: null, push_enabled: true, sms_enabled: false, sms_stopped: false, voice_enabled: false, email_enabled: false, phone_number: null, email: null },
+      recipient: {
+        language: null,
+        push_enabled: true,
+        sms_enabled: false,
+        sms_stopped: false,
+        voice_enabled: false,
+        email_enabled: false,
+        phone_number: null,
+        email: null,
+      },
       pushAccepted: [],
     };
     const payload = pushPayload(message, { url: 'https://beacon.test/api/alerts/deliveries/d1/receipt', delivered: 'x', ack: 'y' });

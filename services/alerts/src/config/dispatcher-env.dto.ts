@@ -1,4 +1,4 @@
-import type { BatchSizes } from '../deliveries/delivery-alerts.repository';
+import type { DeliveryChannel } from '@beacon/contracts';
 import { ValidateBy } from 'class-validator';
 import { boolRule, intRule, portRule, Rules } from '@beacon/common';
 import { AlertsDeliveryEnv } from './delivery-env';
@@ -41,7 +41,7 @@ export class DispatcherEnv extends AlertsDeliveryEnv {
    * The batch sizes a dispatch plans with: `recorded` (the sizes an alert's dispatch used, alerts.batch_sizes) where it
    * has them, so a re-plan cuts the same batches, and this process's own for channels it lacks (voice, before #39).
    */
-  batchSizes(recorded?: Partial<BatchSizes> | null): BatchSizes {
+  batchSizes(recorded?: Partial<Record<DeliveryChannel, number>> | null): Record<DeliveryChannel, number> {
     return { push: this.PUSH_BATCH_SIZE, sms: this.SMS_BATCH_SIZE, email: this.EMAIL_BATCH_SIZE, voice: this.VOICE_BATCH_SIZE, ...recorded };
   }
 

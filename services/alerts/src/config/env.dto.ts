@@ -43,6 +43,11 @@ export class AlertsEnv extends AlertsDeliveryEnv {
   @RateRule('ALERTS_RATE_CSV_EXPORTS_USER') ALERTS_RATE_CSV_EXPORTS_USER = '20/600';
   @RateRule('ALERTS_RATE_SETTINGS_TESTS_USER') ALERTS_RATE_SETTINGS_TESTS_USER = '30/600';
   @RateRule('ALERTS_RATE_GEOCODE_USER') ALERTS_RATE_GEOCODE_USER = '30/60';
+  /**
+   * The providers' public callbacks (receipts, replies, mail events), per address: a provider reports every message
+   * of a large alert from a few addresses, so the limit only stops a flood.
+   */
+  @RateRule('ALERTS_RATE_PROVIDER_CALLBACKS_IP') ALERTS_RATE_PROVIDER_CALLBACKS_IP = '6000/60';
 
   /**
    * CAP sources (issue 23): hosts a source's URL may be on although they resolve to private or loopback addresses

@@ -34,4 +34,10 @@ describe('masked contacts', () => {
     expect(maskedContact('push', { ...c, browsers: null })).toBeNull();
     expect(maskedContact('sms', { ...c, phone_number: null })).toBeNull();
   });
+
+  it('masks the number a voice call went to as an SMS number (issue #39), never a browser', () => {
+    const c = { phone_number: '+14805554567', email: 'jane@example.com', browsers: ['x Firefox/1 (Windows)'] };
+    expect(maskedContact('voice', c)).toBe('+1•••••4567');
+    expect(maskedContact('voice', { ...c, phone_number: null })).toBeNull();
+  });
 });

@@ -58,7 +58,8 @@ export interface RecipientContact {
 
 /** The contact a delivery on `channel` went to, masked; null when none is on file now. */
 export function maskedContact(channel: DeliveryChannel, c: RecipientContact): string | null {
-  if (channel === 'sms') return c.phone_number ? maskPhone(c.phone_number) : null;
+  // a call goes to the number SMS uses
+  if (channel === 'sms' || channel === 'voice') return c.phone_number ? maskPhone(c.phone_number) : null;
   if (channel === 'email') return c.email ? maskEmail(c.email) : null;
   const browsers = c.browsers ?? [];
   if (!browsers.length) return null;

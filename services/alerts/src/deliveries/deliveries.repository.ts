@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { DeliveryChannel } from '@beacon/contracts';
+import { DeliveryChannel, DeliveryReceipt, RECEIPTS_DELIVERED, RECEIPTS_FAILED, VOICE_MAX_ATTEMPTS, VOICE_REDIAL_SECONDS } from '@beacon/contracts';
 import { streamRows } from './cursor';
 import { BatchSizes, DeliveryAlert, expiredSql } from './delivery-alerts.repository';
 import { EligibilityAlert, eligibleUsersSql, holdUntilSql, reachableOn, SqlParams } from './eligibility.sql';
@@ -29,6 +29,32 @@ export const revisionRound = (version: number) => 100 + version;
  */
 const batchParam = (param: string, type: 'uuid[]' | 'text[]' = 'uuid[]') => `(SELECT ${param}::${type})::${type}`;
 export const ALL_CLEAR_ROUND = 32000;
+
+/** Constant words (the receipts' vocabulary) as an SQL list: never user input. */
+const sqlList = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',');
+
+/** A provider's receipt of one delivery (applyReceipts): what it said, why (its reason when failed), and when. */
+export interface ReceiptInput {
+  deliveryId: string;
+  receipt: DeliveryReceipt;
+  reason: string | null;
+  /** When the provider says it happened; null (or a time to come): now. */
+  at: Date | null;
+}
+
+/** A row a receipt changed: its alert, the delivery the receipt named (a digest's lead), and whether it is dialled again. */
+export interface ReceiptChange {
+  id: string;
+  alert_id: string;
+  /** The delivery the receipt named: the row itself, or the digest it was carried in. */
+  lead: string;
+  status: string;
+  attempts: number;
+  /** A call not answered that is dialled again (status pending, next_attempt_at set). */
+  redial: boolean;
+  /** The named delivery carried others (a digest): its redial gathers them again. */
+  digest: boolean;
+}
 
 /**
  * The recipient's channel settings and contacts as of the claim, that is as of sending: the user may have changed them
@@ -164,7 +190,8 @@ export function userIdRanges(parts: number): UserIdRange[] {
  *   sending   -> sent | delivered | failed | pending | read | cancelled
  *                           recordOutcomes (pending: transient failure before the last attempt, or deferred; read:
  *                           read in the app meanwhile; sent: a device of the user's took it, whatever the others did;
- *                           delivered: a receipt came while it was still being sent; cancelled: channel turned off)
+ *                           delivered: a receipt came while it was still being sent; failed also when the provider's
+ *                           failing receipt came while it was still being sent; cancelled: channel turned off)
  *   pending   -> cancelled  cancelBatch (sending too), cancelPendingForEndedAlerts
  *   sending   -> failed     settleEndedUnmoved (left by a dead worker, its alert ended: outcome unknown; pending -> cancelled)
  *   pending | sending, stranded (no job left to move it) -> the same status, updated_at = now()
@@ -172,20 +199,30 @@ export function userIdRanges(parts: number): UserIdRange[] {
  *                           re-queued job then claims it like any other (claimBatch, claimHeldBatch)
  *   pending | sent | delivered -> read
  *                           markRead ("I'm Safe"; other statuses keep theirs and only get read_at)
- *   failed    -> pending    retryFailed (an operator's "Retry failed"; out of any digest it was carried in)
+ *   failed    -> pending    retryFailed (an operator's "Retry failed"; out of any digest it was carried in; the
+ *                           failed message's receipt cleared, as the new one gets its own)
  *   (none)    -> pending    createFallback (an operator's "send to the unreached by another channel"; fallback = true)
  *   (none)    -> pending    createReminders (round 1: the alert's escalation, for those reached who have not answered)
  *   sent      -> delivered  markDeliveredByReceipt (earlier states only get delivered_at, read by recordOutcomes)
+ *   sent | delivered -> delivered | failed
+ *                           applyReceipts, a provider's receipt (SMS, e-mail, voice): delivered/answered makes a sent
+ *                           row delivered, undelivered/bounced/failed (and a call's last no answer/busy) fails it. The
+ *                           first receipt wins; a complaint is only recorded. A row still sending only gets the
+ *                           receipt columns (and delivered_at), and recordOutcomes ends it as the receipt said.
+ *   sending | sent -> pending
+ *                           applyReceipts, a call not answered (no answer, busy) before its last attempt while its
+ *                           alert is in effect: redialled after next_attempt_at, its receipt columns cleared
  *   pending   -> pending    markRetryAt, after a transient failure: next_attempt_at, the job's retry time (every
  *                           outcome clears it, so only deliveries waiting for a retry have one)
  *
- * failed, cancelled and read are final; delivered only moves to read.
+ * failed, cancelled and read are final; delivered only moves to read, or to failed by a failing receipt when no
+ * receipt made it delivered (a webhook that answered "delivered" at once, then reported the message undelivered).
  *
  * 'sending' is written BEFORE the provider call and the outcome AFTER it. A worker killed in between leaves
  * rows in 'sending'; the job is then stalled, BullMQ hands it to another worker, and that worker re-claims
  * those rows and sends them again WITH THE SAME IDEMPOTENCY KEY (the delivery id; the batch key for SMS).
- * Rows that reached sent/failed are never claimed again, so nothing is lost and nothing that was recorded
- * is sent twice; only calls in flight at the moment of the crash are repeated, and they carry the key the
+ * Rows that reached sent/failed are never claimed again (but a call not answered, which applyReceipts puts back to
+ * pending to be dialled anew), so nothing is lost and nothing that was recorded is sent twice; only calls in flight at the moment of the crash are repeated, and they carry the key the
  * provider (and, for push, the Topic header and the notification tag) uses to show the person one message.
  *
  * The same holds when Redis loses the jobs themselves (a restart without persistence): rows left pending or sending
@@ -239,7 +276,8 @@ export class DeliveriesRepository {
        FROM e CROSS JOIN LATERAL (VALUES
            ('push', ${reachableOn('push')}),
            ('sms', ${reachableOn('sms')}),
-           ('email', ${reachableOn('email')})) AS c(channel, reachable)
+           ('email', ${reachableOn('email')}),
+           ('voice', ${reachableOn('voice')})) AS c(channel, reachable)
        WHERE c.reachable AND c.channel = ANY(${params.bind('channels', alert.channels, 'text[]')})${inRange.map((c) => ` AND ${c}`).join('')}
        ORDER BY e.user_id, c.channel
        ${rerun ? 'ON CONFLICT (alert_id, user_id, channel, round) DO NOTHING' : ''}`,
@@ -456,8 +494,9 @@ export class DeliveriesRepository {
    * unless this was the last attempt (`finalAttempt`, for all or per outcome), when they fail with their last error; deferred ones (never started) go back
    * to pending whatever the attempt, their claim not counted. Push subscriptions that took the message are kept
    * (push_accepted), so a retry goes only to the user's other devices, and a delivery any device took ends sent.
-   * A delivery the user read in the app meanwhile ends read, and one whose device receipt came while it was being
-   * sent ends delivered. Only rows still 'sending' change: an outcome recorded twice (a retried write) is a no-op.
+   * A delivery the user read in the app meanwhile ends read, and one whose receipt came while it was being sent ends
+   * as the receipt said: delivered, or failed with the receipt's reason (applyReceipts). Only rows still 'sending'
+   * change: an outcome recorded twice (a retried write) is a no-op.
    */
   async recordOutcomes(outcomes: Outcome[], finalAttempt: boolean | boolean[]): Promise<void> {
     if (!outcomes.length) return;
@@ -487,14 +526,18 @@ export class DeliveriesRepository {
     const resolved = `CASE WHEN v.status = 'deferred' THEN 'pending'
       WHEN v.status = 'failed' AND cardinality(v.accepted) + coalesce(cardinality(d.push_accepted), 0) > 0 THEN 'sent'
       ELSE v.status END`;
+    // The provider's failing receipt, when it came while the row was being sent (applyReceipts): the message the outcome
+    // calls sent did not arrive.
+    const failedByReceipt = `((${resolved}) IN ('sent','delivered') AND d.receipt IN (${sqlList(RECEIPTS_FAILED)}))`;
     await this.ds.query(
       `UPDATE alerts.alert_deliveries d SET
          status = CASE WHEN (${resolved}) IN ('sent','delivered','pending','failed') AND d.read_at IS NOT NULL THEN 'read'
+                       WHEN ${failedByReceipt} THEN 'failed'
                        WHEN (${resolved}) = 'sent' AND d.delivered_at IS NOT NULL THEN 'delivered'
                        ELSE (${resolved}) END,
          attempts = d.attempts - (v.status = 'deferred')::int,
-         error = CASE WHEN (${resolved}) IN ('sent','delivered') THEN NULL ELSE v.error END,
-         last_error = CASE WHEN v.status IN ('pending','failed') THEN v.error ELSE d.last_error END,
+         error = CASE WHEN ${failedByReceipt} THEN d.receipt_reason WHEN (${resolved}) IN ('sent','delivered') THEN NULL ELSE v.error END,
+         last_error = CASE WHEN v.status IN ('pending','failed') THEN v.error WHEN ${failedByReceipt} THEN d.receipt_reason ELSE d.last_error END,
          push_accepted = CASE WHEN cardinality(v.accepted) > 0 THEN coalesce(d.push_accepted, '{}') || v.accepted ELSE d.push_accepted END,
          provider_message_id = coalesce(v.message_id, d.provider_message_id),
          sent_at = CASE WHEN (${resolved}) IN ('sent','delivered') THEN coalesce(d.sent_at, now()) ELSE d.sent_at END,
@@ -571,13 +614,81 @@ export class DeliveriesRepository {
   }
 
   /**
+   * Providers' receipts, in one statement, each applied to the delivery it names and to the deliveries carried in its
+   * message (a digest's, merged_into). Several for one delivery in a call: the first counts.
+   *
+   * - delivered / answered: a sent row becomes delivered (delivered_at = the receipt's time); a row still sending gets
+   *   delivered_at, which recordOutcomes reads.
+   * - undelivered / bounced / failed: a sent row (or one a webhook called delivered at once, without a receipt) fails
+   *   with the receipt's reason as its error; a row still sending keeps the receipt, and recordOutcomes fails it.
+   * - no_answer / busy (a call): while attempts < VOICE_MAX_ATTEMPTS and the alert is in effect, the call is dialled
+   *   again (redial: back to pending, next_attempt_at in VOICE_REDIAL_SECONDS, its last error the reason, the receipt
+   *   columns cleared for the next call's); else it fails like undelivered.
+   * - complained: recorded in the receipt columns only (the message arrived); it replaces a delivered receipt.
+   *
+   * The first receipt of a message wins: a row with a receipt takes no other (but a complaint after delivered), so a
+   * late or repeated callback changes nothing. Unknown ids and rows already final (failed, cancelled, read) or not
+   * sent (pending) change nothing. The checks are made again on the row being updated, so two receipts racing for one
+   * row cannot both apply. Returns the rows changed.
+   */
+  async applyReceipts(receipts: ReceiptInput[]): Promise<ReceiptChange[]> {
+    if (!receipts.length) return [];
+    const delivered = sqlList(RECEIPTS_DELIVERED);
+    const failing = sqlList(RECEIPTS_FAILED);
+    // the named row's (l) own receipt decides for the rows it carried: a redial takes its digest again
+    const isFailing = `t.receipt IN (${failing}) AND NOT t.redial`;
+    const [rows] = await this.ds.query(
+      `WITH v AS (
+         SELECT DISTINCT ON (u.id) u.id, u.receipt, u.reason, least(coalesce(u.at, now()), now()) AS at
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[]) WITH ORDINALITY AS u(id, receipt, reason, at, n)
+         ORDER BY u.id, u.n),
+       named AS (
+         SELECT l.id, v.receipt, v.reason, v.at,
+                (v.receipt IN ('no_answer','busy') AND l.status IN ('sending','sent') AND l.receipt IS NULL AND l.attempts < $5
+                 AND a.status = 'active' AND NOT ${expiredSql('a')}) AS redial,
+                EXISTS (SELECT 1 FROM alerts.alert_deliveries m WHERE m.merged_into = l.id) AS digest
+         FROM v JOIN alerts.alert_deliveries l ON l.id = v.id JOIN alerts.alerts a ON a.id = l.alert_id),
+       t AS (
+         SELECT d.id, named.id AS lead, named.receipt, named.reason, named.at, named.redial, named.digest
+         FROM named JOIN alerts.alert_deliveries d ON d.id = named.id OR d.merged_into = named.id)
+       UPDATE alerts.alert_deliveries d SET
+         status = CASE WHEN t.redial THEN 'pending'
+                       WHEN t.receipt IN (${delivered}) AND d.status = 'sent' THEN 'delivered'
+                       WHEN ${isFailing} AND d.status IN ('sent','delivered') THEN 'failed'
+                       ELSE d.status END,
+         receipt = CASE WHEN t.redial THEN NULL ELSE t.receipt END,
+         receipt_at = CASE WHEN t.redial THEN NULL ELSE t.at END,
+         receipt_reason = CASE WHEN t.redial THEN NULL ELSE t.reason END,
+         delivered_at = CASE WHEN t.receipt IN (${delivered}) THEN coalesce(d.delivered_at, t.at) ELSE d.delivered_at END,
+         error = CASE WHEN t.redial OR (${isFailing} AND d.status IN ('sent','delivered')) THEN t.reason ELSE d.error END,
+         last_error = CASE WHEN t.redial OR ${isFailing} THEN t.reason ELSE d.last_error END,
+         next_attempt_at = CASE WHEN t.redial THEN now() + make_interval(secs => $6) ELSE d.next_attempt_at END,
+         updated_at = now()
+       FROM t
+       WHERE d.id = t.id AND d.status IN ('sending','sent','delivered')
+         AND (d.receipt IS NULL OR (t.receipt = 'complained' AND d.receipt IN (${delivered})))
+       RETURNING d.id, d.alert_id, t.lead, d.status, d.attempts, t.redial, t.digest`,
+      [
+        receipts.map((r) => r.deliveryId),
+        receipts.map((r) => r.receipt),
+        receipts.map((r) => r.reason?.slice(0, 500) ?? null),
+        receipts.map((r) => r.at),
+        VOICE_MAX_ATTEMPTS,
+        VOICE_REDIAL_SECONDS,
+      ],
+    );
+    return rows;
+  }
+
+  /**
    * An operator's "Retry failed" on one channel of an alert, in the caller's transaction (`m`): the channel's failed
    * deliveries back to pending, each on its own (a digest that failed is not rebuilt), their error kept until the
    * retry's outcome. Returns their ids; none when nothing failed (a second click changes nothing).
    */
   async retryFailed(m: EntityManager, alertId: string, channel: DeliveryChannel): Promise<string[]> {
     const [rows] = await m.query(
-      `UPDATE alerts.alert_deliveries SET status = 'pending', merged_into = NULL, not_before = NULL, updated_at = now()
+      `UPDATE alerts.alert_deliveries SET status = 'pending', merged_into = NULL, not_before = NULL,
+         receipt = NULL, receipt_at = NULL, receipt_reason = NULL, updated_at = now()
        WHERE alert_id = $1 AND channel = $2 AND status = 'failed'
        RETURNING id`,
       [alertId, channel],
@@ -628,7 +739,8 @@ export class DeliveriesRepository {
        -- concerned, they are updated there, not told they left the area (nor their fallback called off).
        inside AS (
          SELECT e.user_id, c.channel FROM e CROSS JOIN LATERAL (VALUES
-             ('push', ${reachableOn('push')}), ('sms', ${reachableOn('sms')}), ('email', ${reachableOn('email')})) AS c(channel, reachable)
+             ('push', ${reachableOn('push')}), ('sms', ${reachableOn('sms')}), ('email', ${reachableOn('email')}),
+             ('voice', ${reachableOn('voice')})) AS c(channel, reachable)
          WHERE c.reachable AND (c.channel = ANY(${params.bind('channels', alert.channels, 'text[]')})
            OR EXISTS (SELECT 1 FROM reached l WHERE l.user_id = e.user_id AND l.channel = c.channel)
            OR EXISTS (SELECT 1 FROM open o WHERE o.user_id = e.user_id AND o.channel = c.channel))),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { AlertVersion, DeliveryChannel, DeliveryMessageKind, DeliveryStatus } from '@beacon/contracts';
+import type { AlertVersion, DeliveryChannel, DeliveryMessageKind, DeliveryReceipt, DeliveryStatus } from '@beacon/contracts';
 import { RecipientContact } from './contact-mask';
 import { streamRows } from './cursor';
 import { ALL_CLEAR_ROUND, DeliveryKind, revisionRound } from './deliveries.repository';
@@ -24,6 +24,10 @@ export interface LedgerRow extends RecipientContact {
   round: number;
   kind: DeliveryKind;
   fallback: boolean;
+  /** What the provider's receipt said (issue #39), when it came, and the provider's reason; null while none came. */
+  receipt: DeliveryReceipt | null;
+  receipt_at: Date | null;
+  receipt_reason: string | null;
   /** Only where asked for (the list): carried in a digest, or carrying others. */
   in_digest?: boolean;
 }
@@ -45,7 +49,7 @@ const CONTACT_COLUMNS = `p.email, p.phone_number,
     FROM alerts.push_subscriptions s WHERE s.user_id = d.user_id) END AS browsers`;
 
 const ROW_COLUMNS = `d.id, d.user_id, d.channel, d.status, d.attempts, d.error, d.last_error, d.not_before, d.sent_at, d.delivered_at, d.read_at,
-  d.created_at, d.updated_at, d.round, d.kind, d.fallback`;
+  d.created_at, d.updated_at, d.round, d.kind, d.fallback, d.receipt, d.receipt_at, d.receipt_reason`;
 
 /** What a delivery carried, in the contract's words: a fallback carries the alert, but was an operator's doing. */
 export const messageKind = (r: Pick<LedgerRow, 'kind' | 'fallback'>): DeliveryMessageKind => (r.fallback ? 'fallback' : r.kind);

@@ -98,7 +98,17 @@ describe('held deliveries: claims that gather a digest', () => {
     await deliveries.cancelBatch([lead], 'alert cancelled');
     const retry = await deliveries.claimHeldBatch([lead], 'push', false);
     // With it, the recipient's settings as of now (this user has none stored: every channel off, no contacts).
-    const none = { language: null, push_enabled: false, sms_enabled: false, email_enabled: false, phone_number: null, email: null, push_accepted: [] };
+    const none = {
+      language: null,
+      push_enabled: false,
+      sms_enabled: false,
+      sms_stopped: false,
+      email_enabled: false,
+      voice_enabled: false,
+      phone_number: null,
+      email: null,
+      push_accepted: [],
+    };
     expect(retry).toEqual([{ id: carried, user_id: user, alert_id: b, attempts: 2, kind: 'alert', lead, ...none }]);
   });
 

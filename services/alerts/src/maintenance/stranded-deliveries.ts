@@ -122,5 +122,4 @@ export class StrandedDeliveries {
     }
     return requestId;
   }
-
 }

@@ -284,9 +284,7 @@ describe('alert sweep', () => {
     expect(reminder.user_id).toBe(silent.id);
     // Only this alert's texts: the earlier cases' cancel and expiry notices may still be arriving.
     const phones = new Set(users.map((u) => u.phone));
-    const texts = stack.sms.received
-      .slice(before)
-      .filter((c) => c.status === 200 && c.body.recipients.some((p: string) => phones.has(p)));
+    const texts = stack.sms.received.slice(before).filter((c) => c.status === 200 && c.body.recipients.some((p: string) => phones.has(p)));
     expect(texts.flatMap((c) => c.body.recipients)).toEqual([silent.phone]);
     expect(texts[0].body.title).toBe('Reminder: Wrong-way driver');
     expect((await stack.db.query(`SELECT count(*)::int AS n FROM alerts.alert_deliveries WHERE alert_id = $1`, [alertId]))[0].n).toBe(4);

@@ -30,6 +30,7 @@ import { SendReview1764690000000 } from './1764690000000-SendReview';
 import { DeliveryLedger1764700000000 } from './1764700000000-DeliveryLedger';
 import { AllClearTranslations1764720000000 } from './1764720000000-AllClearTranslations';
 import { ClosedLoops1764760000000 } from './1764760000000-ClosedLoops';
+import { ReplyAudit1764760000001 } from './1764760000001-ReplyAudit';
 import { RecurringTestAlert1764740000000 } from './1764740000000-RecurringTestAlert';
 
 /** In order. Never edit a shipped migration: add a new one. */
@@ -67,4 +68,5 @@ export const migrations = [
   AllClearTranslations1764720000000,
   RecurringTestAlert1764740000000,
   ClosedLoops1764760000000,
+  ReplyAudit1764760000001,
 ];

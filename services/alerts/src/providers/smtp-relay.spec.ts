@@ -60,7 +60,7 @@ describe('sending through a stored relay URL with a disallowed option', () => {
     const createTransport = jest.spyOn(nodemailer, 'createTransport');
     const settings = { get: async () => ({ email: { enabled: true, url: `${RELAY}${query}`, from: 'a@b.c' }, webhook: { enabled: false, url: '' } }) };
     const env = { EMAIL_MAX_CONNECTIONS: 1, webhookAllowHosts: allow } as unknown as DispatcherEnv;
-    const sender = new EmailSender(settings as unknown as SettingsRepository, {} as never, env);
+    const sender = new EmailSender(settings as unknown as SettingsRepository, {} as never, env, { recordError: async () => undefined } as never);
     const sent = sender.send([], {} as never, { deadline: Date.now() + 1000 } as never, () => undefined as never);
     await expect(sent).rejects.toBeInstanceOf(BatchRefused);
     await expect(sent).rejects.toThrow(/mail relay refused: The SMTP URL may not set/);

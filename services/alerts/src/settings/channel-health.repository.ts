@@ -29,7 +29,14 @@ export class ChannelHealthRepository {
   }
 
   async all(): Promise<
-    { channel: DeliveryChannel; last_test_at: Date | null; last_test_ok: boolean | null; last_test_message: string | null; last_error_at: Date | null; last_error: string | null }[]
+    {
+      channel: DeliveryChannel;
+      last_test_at: Date | null;
+      last_test_ok: boolean | null;
+      last_test_message: string | null;
+      last_error_at: Date | null;
+      last_error: string | null;
+    }[]
   > {
     return this.ds.query(`SELECT * FROM alerts.channel_health`);
   }

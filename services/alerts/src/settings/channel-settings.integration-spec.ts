@@ -67,6 +67,7 @@ describe('channel settings that tell the truth', () => {
       push: null,
       sms: expect.stringMatching(/^The SMS webhook URL in Admin Settings is a refused address \(the URL points at a loopback address/),
       email: expect.stringMatching(/^The mail relay in Admin Settings is a refused address \(the URL points at a loopback address/),
+      voice: 'No Twilio account is set in Admin Settings for voice calls',
     });
     const { sms: smsProblem, email: emailProblem } = shown.readiness!;
 

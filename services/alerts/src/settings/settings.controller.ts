@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { AuthUser, CurrentUser, MinRole } from '@beacon/auth';
-import { SendTestEmailDto, TestConnectionDto, TestEmailDto, TestWebhookDto, UpdateSettingsDto } from './dto/update-settings.dto';
+import { SendTestEmailDto, TestConnectionDto, TestEmailDto, TestTwilioDto, TestWebhookDto, UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsService } from './settings.service';
 import { ApiErrors, ApiOperation, ApiReturns } from '@beacon/common';
 import { RateLimited } from '../config/rate-limits';
@@ -12,15 +12,23 @@ export class SettingsController {
 
   @Get()
   @ApiReturns('DeliverySettings')
-  @ApiOperation('deliverySettings.get', 'Delivery settings', 'The push, SMS webhook and email settings, secrets masked.')
+  @ApiOperation(
+    'deliverySettings.get',
+    'Delivery settings',
+    "The push, SMS (webhook or Twilio), voice and e-mail settings, secrets only masked or said to be set, with the providers' callback URLs.",
+  )
   get() {
     return this.settings.get();
   }
 
   @Put()
   @ApiReturns('DeliverySettings')
-  @ApiOperation('deliverySettings.update', 'Update delivery settings', 'Saves the delivery settings. URLs must point at public addresses.')
-  @ApiErrors({ 400: ['invalid_url', 'private_address', 'smtp_option_not_allowed', 'unresolvable_host'] })
+  @ApiOperation(
+    'deliverySettings.update',
+    'Update delivery settings',
+    "Saves the delivery settings. URLs must point at public addresses. Secrets are write-only: omitted keeps the saved one, '' clears it. `webhook.rotateSecret: true` generates the webhook's receipt secret and returns it once, in `webhook.newSecret`.",
+  )
+  @ApiErrors({ 400: ['invalid_url', 'private_address', 'smtp_option_not_allowed', 'unresolvable_host', 'invalid_twilio_sid', 'invalid_phone_number'] })
   update(@CurrentUser() user: AuthUser, @Body() dto: UpdateSettingsDto) {
     return this.settings.update(user, dto);
   }
@@ -51,6 +59,20 @@ export class SettingsController {
   @ApiErrors({ 400: ['webhook_not_configured'] })
   testWebhook(@Body() dto: TestWebhookDto) {
     return this.settings.testWebhook(dto.url);
+  }
+
+  @Post('test-twilio')
+  @RateLimited('settingsTests')
+  @HttpCode(200)
+  @ApiReturns('ConnectionTestResult')
+  @ApiOperation(
+    'deliverySettings.testTwilio',
+    'Test the Twilio account',
+    "Signs in to the Twilio-compatible account API (GET /2010-04-01/Accounts/{Sid}.json at TWILIO_API_URL) with the Account SID and auth token given or saved; answers whether the account is active, or Twilio's reason. Recorded as the voice channel's last test (and SMS's when Twilio sends SMS).",
+  )
+  @ApiErrors({ 400: ['invalid_twilio_sid', 'twilio_credentials_missing'] })
+  testTwilio(@Body() dto: TestTwilioDto) {
+    return this.settings.testTwilio(dto);
   }
 
   @Post('test-email')

@@ -1,20 +1,48 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { AppError, assertPublicUrl, badRequest, guardedRequest } from '@beacon/common';
 import type { AuthUser } from '@beacon/auth';
+import type { ConnectionTestResult, DeliveryChannel, DeliverySettings } from '@beacon/contracts';
 import { AlertsDeliveryEnv } from '../config/delivery-env';
 import { ServerKeys } from '../keys/server-keys';
 import { ProviderError } from '../providers/provider-error';
+import { TwilioClient } from '../providers/twilio.client';
 import { postWebhook } from '../providers/webhook.client';
 import { guardedSmtpOptions, maskSmtpPassword, sendThroughRelay, testRelay } from '../providers/smtp-relay';
 import { PushSubscriptionsRepository } from '../push/push-subscriptions.repository';
 import { AdminSettings, SettingsRepository } from './settings.repository';
-import { UpdateSettingsDto } from './dto/update-settings.dto';
+import { TestTwilioDto, UpdateSettingsDto } from './dto/update-settings.dto';
+import { providerCallbackUrls } from './callback-urls';
+import { ChannelHealthRepository } from './channel-health.repository';
 import { channelProblem } from './channel-readiness';
 import { pushReadiness } from './push-readiness';
+import { checkTwilioAccount, E164, TWILIO_SID } from './twilio-connection';
 
 /** Spec: the webhook test times out after 10 s. */
 export const WEBHOOK_TEST_TIMEOUT_MS = 10_000;
+/** The webhook's receipt secret: 32 random bytes, hex (one string to paste into the gateway's configuration). */
+const newWebhookSecret = () => randomBytes(32).toString('hex');
+
+/** The variables that supply settings until an admin saves them, or that only the operator sets (TWILIO_API_URL). */
+const ENVIRONMENT = ['PUSH_PROVIDER_USERNAME', 'PUSH_PROVIDER_API_KEY', 'SMS_WEBHOOK_URL', 'SMTP_URL', 'MAIL_FROM', 'TWILIO_API_URL'];
+
+/** The Account SID typed, trimmed and checked ('' clears it). */
+function twilioSid(given: string): string {
+  const sid = given.trim();
+  if (sid && !TWILIO_SID.test(sid)) {
+    throw badRequest('The Twilio Account SID is AC followed by 32 characters 0-9 and a-f, as the Twilio console shows it', 'invalid_twilio_sid');
+  }
+  return sid;
+}
+
+/** The number messages and calls come from, trimmed and checked ('' clears it). */
+function twilioFrom(given: string): string {
+  const from = given.replace(/[\s().-]/g, '');
+  if (from && !E164.test(from)) {
+    throw badRequest('The Twilio number must be in E.164 form, with its country code, e.g. +16025551234', 'invalid_phone_number');
+  }
+  return from;
+}
 
 /** The API key as the screen may see it: whether one is set, and its last four characters. */
 export function maskSecret(secret: string): string {
@@ -52,28 +80,41 @@ export class SettingsService {
     private readonly env: AlertsDeliveryEnv,
     private readonly keys: ServerKeys,
     private readonly subscriptions: PushSubscriptionsRepository,
+    private readonly health: ChannelHealthRepository,
+    private readonly twilio: TwilioClient,
   ) {}
 
-  /** Settings without secrets: the API key is never returned in clear. */
-  async get() {
+  /** Settings without secrets: keys, tokens and the receipt secret are never returned in clear. */
+  async get(): Promise<DeliverySettings> {
     return this.view(await this.repo.get());
   }
 
-  private view(s: AdminSettings) {
+  /** `newSecret`: the receipt secret just generated, shown in this one answer and never again. */
+  private view(s: AdminSettings, newSecret?: string): DeliverySettings {
     return {
       push: { enabled: s.push.enabled, username: s.push.username, apiKeySet: !!s.push.apiKey, apiKeyMasked: maskSecret(s.push.apiKey) },
-      webhook: { enabled: s.webhook.enabled, url: s.webhook.url },
-      email: { enabled: s.email.enabled, url: maskSmtpPassword(s.email.url), from: s.email.from },
+      webhook: { enabled: s.webhook.enabled, url: s.webhook.url, secretSet: !!s.webhook.secret, ...(newSecret ? { newSecret } : {}) },
+      email: { enabled: s.email.enabled, url: maskSmtpPassword(s.email.url), from: s.email.from, eventsKeySet: !!s.email.eventsKey },
+      sms: { provider: s.sms.provider },
+      twilio: {
+        accountSid: s.twilio.accountSid,
+        authTokenSet: !!s.twilio.authToken,
+        authTokenMasked: maskSecret(s.twilio.authToken),
+        fromNumber: s.twilio.from,
+      },
+      voice: { enabled: s.voice.enabled },
+      callbackUrls: providerCallbackUrls(this.env.PUBLIC_URL),
       updatedAt: s.updatedAt,
       /** Why each channel cannot deliver as saved (null: it can), in the audience preview's words, e.g. a refused relay address. */
-      readiness: { push: null, sms: channelProblem(s, 'sms'), email: channelProblem(s, 'email') },
+      readiness: { push: null, sms: channelProblem(s, 'sms'), email: channelProblem(s, 'email'), voice: channelProblem(s, 'voice') },
       /** The info box: variables that supply these values until an admin saves them. */
-      environment: ['PUSH_PROVIDER_USERNAME', 'PUSH_PROVIDER_API_KEY', 'SMS_WEBHOOK_URL', 'SMTP_URL', 'MAIL_FROM'],
+      environment: ENVIRONMENT,
     };
   }
 
-  async update(user: AuthUser, dto: UpdateSettingsDto) {
+  async update(user: AuthUser, dto: UpdateSettingsDto): Promise<DeliverySettings> {
     const current = await this.repo.get();
+    const newSecret = dto.webhook?.rotateSecret ? newWebhookSecret() : undefined;
     const next: AdminSettings = {
       ...current,
       push: {
@@ -81,20 +122,70 @@ export class SettingsService {
         username: dto.push?.username?.trim() ?? current.push.username,
         apiKey: dto.push?.apiKey !== undefined ? dto.push.apiKey.trim() : current.push.apiKey,
       },
-      webhook: { ...current.webhook, enabled: dto.webhook?.enabled ?? current.webhook.enabled, url: dto.webhook?.url?.trim() ?? current.webhook.url },
+      webhook: {
+        enabled: dto.webhook?.enabled ?? current.webhook.enabled,
+        url: dto.webhook?.url?.trim() ?? current.webhook.url,
+        secret: newSecret ?? current.webhook.secret,
+      },
       email: {
-        ...current.email,
         enabled: dto.email?.enabled ?? current.email.enabled,
         // The screen shows the URL with its password masked: sent back unchanged, it keeps the saved one.
         url: relayUrl(dto.email?.url, current.email.url),
         from: dto.email?.from?.trim() ?? current.email.from,
+        eventsKey: dto.email?.eventsKey !== undefined ? dto.email.eventsKey.trim() : current.email.eventsKey,
       },
+      sms: { provider: dto.sms?.provider ?? current.sms.provider },
+      twilio: {
+        accountSid: dto.twilio?.accountSid !== undefined ? twilioSid(dto.twilio.accountSid) : current.twilio.accountSid,
+        authToken: dto.twilio?.authToken !== undefined ? dto.twilio.authToken.trim() : current.twilio.authToken,
+        from: dto.twilio?.fromNumber !== undefined ? twilioFrom(dto.twilio.fromNumber) : current.twilio.from,
+      },
+      voice: { enabled: dto.voice?.enabled ?? current.voice.enabled },
     };
     if (next.email.url !== current.email.url) await guardedSmtpOptions(next.email.url, 1, this.env.webhookAllowHosts);
     // Refused when saved (and again on every call, see postWebhook): no private, loopback or link-local targets.
     if (next.webhook.url && next.webhook.url !== current.webhook.url) await assertPublicUrl(next.webhook.url, this.env.webhookAllowHosts);
     await this.repo.save(next, user.id);
-    return this.view(await this.repo.get());
+    return this.view(await this.repo.get(), newSecret);
+  }
+
+  /**
+   * Records a Test Connection's outcome as `channels`' last test (provider health), then answers it. A refusal of the
+   * request itself (a 4xx: credentials missing, an address refused) tested nothing and is not recorded; a relay that
+   * timed out (502) is the test's failure and is.
+   */
+  private async recorded<T extends { ok: boolean; message: string }>(channels: DeliveryChannel[], test: Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await test;
+    } catch (e) {
+      if (e instanceof AppError && e.getStatus() >= 500) for (const c of channels) await this.health.recordTest(c, false, e.message);
+      throw e;
+    }
+    for (const c of channels) await this.health.recordTest(c, result.ok, result.message);
+    return result;
+  }
+
+  /** SMS's last test is that of the provider that sends it as saved: a test of the other one says nothing of SMS. */
+  private async smsIfSentBy(provider: AdminSettings['sms']['provider']): Promise<DeliveryChannel[]> {
+    return (await this.repo.get()).sms.provider === provider ? ['sms'] : [];
+  }
+
+  /**
+   * Test Connection of the Twilio-compatible account (SMS when chosen, and every voice call): the Account SID and auth
+   * token typed, or the saved ones, signed in to the account API at TWILIO_API_URL (TwilioClient.fetchAccount, through
+   * the SSRF guard). Recorded as voice's last test, and SMS's when Twilio sends SMS.
+   */
+  async testTwilio(dto: TestTwilioDto): Promise<ConnectionTestResult> {
+    const saved = await this.repo.get();
+    const accountSid = dto.accountSid?.trim() ? twilioSid(dto.accountSid) : saved.twilio.accountSid;
+    const authToken = dto.authToken?.trim() || saved.twilio.authToken;
+    if (!accountSid || !authToken) throw badRequest('Enter the Twilio Account SID and auth token first', 'twilio_credentials_missing');
+    const channels: DeliveryChannel[] = saved.sms.provider === 'twilio' ? ['sms', 'voice'] : ['voice'];
+    return this.recorded(
+      channels,
+      checkTwilioAccount((a) => this.twilio.fetchAccount(a), { accountSid, authToken }),
+    );
   }
 
   /**
@@ -103,7 +194,11 @@ export class SettingsService {
    * an external provider is configured (PUSH_PROVIDER_URL), its `GET /account` must answer 200 with basic auth built
    * from the username and API key (the typed ones, or the saved ones).
    */
-  async testConnection(override: { username?: string; apiKey?: string }) {
+  testConnection(override: { username?: string; apiKey?: string }): Promise<ConnectionTestResult> {
+    return this.recorded(['push'], this.pushTest(override));
+  }
+
+  private async pushTest(override: { username?: string; apiKey?: string }): Promise<ConnectionTestResult> {
     const saved = await this.repo.get();
     const { publicKey } = await this.keys.vapid();
     const devices = await this.subscriptions.receivers(this.env.PUSH_SUBSCRIPTIONS_PER_USER);
@@ -147,6 +242,10 @@ export class SettingsService {
 
   /** Test the mail relay: connect, greet, TLS and sign in as a send would, nothing sent, within an overall deadline. */
   async testEmail(url?: string) {
+    return this.recorded(['email'], this.relayTest(url));
+  }
+
+  private async relayTest(url?: string) {
     return testRelay(relayUrl(url, (await this.repo.get()).email.url), this.env.webhookAllowHosts, this.env.MAIL_RELAY_TEST_TIMEOUT_SECONDS * 1000);
   }
 
@@ -158,18 +257,26 @@ export class SettingsService {
   async sendTestEmail(user: AuthUser, override: { url?: string; from?: string }) {
     const saved = (await this.repo.get()).email;
     if (!user.email) throw badRequest('Your account has no e-mail address to send the test to', 'no_test_target');
+    return this.recorded(['email'], this.sendThrough(user.email, saved, override));
+  }
+
+  private sendThrough(to: string, saved: AdminSettings['email'], override: { url?: string; from?: string }) {
     return sendThroughRelay(relayUrl(override.url, saved.url), this.env.webhookAllowHosts, this.env.MAIL_RELAY_TEST_TIMEOUT_SECONDS * 1000, {
       from: override.from?.trim() || saved.from,
-      to: user.email,
+      to,
       subject: 'Beacon test e-mail',
       text: `This is a test e-mail from Beacon's Admin Settings, sent at ${new Date().toISOString()}: the mail relay is delivering. No action is needed.\n`,
     });
   }
 
   /** Test Webhook (spec): POST {type:'test', message, timestamp}, 10 s time-out, OK when 2xx. */
-  async testWebhook(url?: string) {
+  async testWebhook(url?: string): Promise<ConnectionTestResult> {
     const target = url?.trim() || (await this.repo.get()).webhook.url;
     if (!target) throw badRequest('N8N webhook URL not configured', 'webhook_not_configured');
+    return this.recorded(await this.smsIfSentBy('webhook'), this.webhookTest(target));
+  }
+
+  private async webhookTest(target: string): Promise<ConnectionTestResult> {
     try {
       const res = await postWebhook(
         target,

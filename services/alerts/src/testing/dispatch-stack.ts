@@ -5,6 +5,15 @@ import { alertsDatabase } from '../database';
 import { FakePushService } from './fake-push-service';
 import { FakeSmsWebhook } from './fake-sms-webhook';
 import { FakeSmtp } from './fake-smtp';
+import { FakeTwilio } from './fake-twilio';
+
+/** The Twilio account the stack's fake knows: what a spec saves in Admin Settings to send through it. */
+export const TEST_TWILIO = {
+  accountSid: 'AC0123456789abcdef0123456789abcdef',
+  authToken: '5f1e2d3c4b5a69788796a5b4c3d2e1f0',
+  /** Twilio's magic test number that accepts any message or call. */
+  from: '+15005550006',
+} as const;
 
 /**
  * Dispatch specs register users' browsers by the dozen from one address within seconds; the alerts service's own
@@ -21,13 +30,15 @@ const NO_RATE_LIMITS = Object.fromEntries([
 
 /**
  * What a dispatch test stands on: a database with the alerts schema, a Redis prefix of its own, a token issuer,
- * and the three fake providers. Each spec starts the services it tests on `vars`.
+ * and the fake providers (push service, SMS webhook, mail relay, Twilio's API). Each spec starts the services it
+ * tests on `vars`.
  */
 export class DispatchStack {
   readonly redis = testRedisPrefix();
   readonly push = new FakePushService();
   readonly sms = new FakeSmsWebhook();
   readonly smtp = new FakeSmtp();
+  readonly twilio = new FakeTwilio({ accountSid: TEST_TWILIO.accountSid, authToken: TEST_TWILIO.authToken });
   db: TestDatabase;
   identity: TestIdentity;
   /** The environment that points a service at this stack. */
@@ -36,7 +47,7 @@ export class DispatchStack {
   async start(extraVars: Record<string, string> = {}) {
     this.db = await createTestDatabase([alertsDatabase]);
     this.identity = await startTestIdentity();
-    await Promise.all([this.push.start(), this.sms.start(), this.smtp.start()]);
+    await Promise.all([this.push.start(), this.sms.start(), this.smtp.start(), this.twilio.start()]);
     this.vars = {
       DATABASE_URL: this.db.url,
       REDIS_URL: this.redis.url,
@@ -45,6 +56,7 @@ export class DispatchStack {
       WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
       SMS_WEBHOOK_URL: this.sms.url,
       SMTP_URL: this.smtp.url,
+      TWILIO_API_URL: this.twilio.url,
       ...NO_RATE_LIMITS,
       ...extraVars,
     };
@@ -78,7 +90,7 @@ export class DispatchStack {
   /** Closes `services` first, in the order given (they hold connections to the stack), then the stack. Safe after a failed start. */
   async close(...services: ({ close(): Promise<void> } | undefined)[]) {
     for (const service of services) await service?.close();
-    await Promise.all([this.push.close(), this.sms.close(), this.smtp.close(), this.identity?.close()]);
+    await Promise.all([this.push.close(), this.sms.close(), this.smtp.close(), this.twilio.close(), this.identity?.close()]);
     await this.db?.drop();
     await this.redis.cleanup();
   }

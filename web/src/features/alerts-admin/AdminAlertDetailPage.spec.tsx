@@ -160,7 +160,8 @@ describe('Alert detail (/admin/alerts/:id)', () => {
     alert = adminAlert({ ...alert, status: 'draft', ...NOT_SENT, createdByEmail: 'night.editor@beacon.local' });
     renderPage();
     expect(await screen.findByText(/^Draft, created .*: not sent$/)).toBeInTheDocument();
-    expect(screen.queryByText(/^Sent /)).not.toBeInTheDocument();
+    // no "Sent <date>" (the deliveries' status filter has its "Sent to provider" option)
+    expect(screen.queryByText(/^Sent (?!to provider$)/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Success rate/)).not.toBeInTheDocument();
     expect(screen.getByText('This alert is a draft: it has not been sent, so nobody was warned.')).toBeInTheDocument();
     expect(screen.getByText('Created by').nextElementSibling).toHaveTextContent('night.editor@beacon.local');
@@ -232,5 +233,84 @@ describe('Alert detail (/admin/alerts/:id)', () => {
     expect(row).not.toHaveTextContent('5f1c2a9e');
     expect(row).toHaveTextContent('Update (v2)');
     expect(row).toHaveTextContent('Earlier attempt: HTTP 503 from the SMS gateway');
+  });
+
+  it("shows each delivery's receipt with its time and the provider's reason, a voice call's, and STOP as the reason (issue #39)", async () => {
+    const base = {
+      userId: '5f1c2a9e-0000-4000-8000-000000000001',
+      attempts: 1,
+      lastError: null,
+      heldUntil: null,
+      readAt: null,
+      createdAt: new Date().toISOString(),
+      inDigest: false,
+      contact: '+1•••••4567',
+    };
+    const at = new Date(2026, 10, 29, 10, 5).toISOString();
+    deliveries = [
+      { ...base, id: 'd1', channel: 'sms', status: 'sent', error: null, sentAt: at, deliveredAt: null },
+      {
+        ...base,
+        id: 'd2',
+        channel: 'sms',
+        status: 'delivered',
+        error: null,
+        sentAt: at,
+        deliveredAt: at,
+        receipt: 'delivered',
+        receiptAt: at,
+        receiptReason: null,
+      },
+      {
+        ...base,
+        id: 'd3',
+        channel: 'email',
+        contact: 'j•••@example.com',
+        status: 'failed',
+        error: '550 5.1.1 mailbox unavailable',
+        sentAt: at,
+        deliveredAt: null,
+        receipt: 'bounced',
+        receiptAt: at,
+        receiptReason: '550 5.1.1 mailbox unavailable',
+      },
+      {
+        ...base,
+        id: 'd4',
+        channel: 'voice',
+        status: 'failed',
+        attempts: 3,
+        error: 'no answer',
+        sentAt: at,
+        deliveredAt: null,
+        receipt: 'no_answer',
+        receiptAt: at,
+      },
+      { ...base, id: 'd5', channel: 'sms', status: 'cancelled', error: 'the number replied STOP', sentAt: null, deliveredAt: null },
+    ];
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Deliveries of this alert' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    const receiptOf = (row: HTMLElement) => within(row).getAllByRole('cell')[headers.indexOf('Receipt')].textContent;
+    const errorOf = (row: HTMLElement) => within(row).getAllByRole('cell')[headers.indexOf('Error')].textContent;
+    const [, accepted, delivered, bounced, unanswered, stopped] = within(table).getAllByRole('row');
+
+    // accepted, no receipt yet: never "Delivered"
+    expect(accepted).toHaveTextContent('Sent to provider');
+    expect(receiptOf(accepted)).toBe('—');
+    expect(receiptOf(delivered)).toBe('Delivered · Nov 29, 2026 10:05 AM');
+    // the provider's reason once, with its receipt
+    expect(receiptOf(bounced)).toBe('Bounced · Nov 29, 2026 10:05 AM550 5.1.1 mailbox unavailable');
+    expect(errorOf(bounced)).toBe('');
+    expect(unanswered).toHaveTextContent('Voice call');
+    expect(receiptOf(unanswered)).toBe('No answer · Nov 29, 2026 10:05 AM');
+    expect(errorOf(unanswered)).toBe('no answer');
+    expect(errorOf(stopped)).toBe('the number replied STOP');
+
+    // the status filter names the states the same way
+    expect(within(screen.getByLabelText('Delivery Status')).getByRole('option', { name: 'Sent to provider' })).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Channel')).getByRole('option', { name: 'Voice call' })).toBeInTheDocument();
   });
 });

@@ -6,9 +6,12 @@ import {
   CHANNEL_LABELS,
   DELIVERY_CHANNELS,
   DELIVERY_MESSAGE_KIND_LABELS,
+  DELIVERY_RECEIPT_LABELS,
+  DELIVERY_STATUS_LABELS,
   DELIVERY_STATUSES,
   SEVERITY_INFO,
   type AdminAlert,
+  type AlertDeliveryRow,
   type DeliveryChannel,
   type DeliveryStatus,
 } from '@beacon/contracts';
@@ -31,16 +34,8 @@ import { AlertLifecycle } from './AlertLifecycle';
 import { CapOriginLine } from './CapOriginLine';
 import { ApprovalPanel } from './ApprovalPanel';
 import '@/features/alerts/alerts.css';
+import './providers.css';
 import { AlertTranslationsList } from './AlertLanguages';
-
-const STATUS_LABEL: Record<DeliveryStatus, string> = {
-  pending: 'Pending',
-  sent: 'Sent',
-  delivered: 'Delivered',
-  failed: 'Failed',
-  read: 'Read',
-  cancelled: 'Cancelled',
-};
 
 /** How often a stale page reads the alert again. */
 export const STALE_RETRY_MS = FALLBACK_POLL_MS;
@@ -206,7 +201,7 @@ function Deliveries({ alertId, finished }: { alertId: string; finished: boolean 
             <option value="">All</option>
             {DELIVERY_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {STATUS_LABEL[s]}
+                {DELIVERY_STATUS_LABELS[s]}
               </option>
             ))}
           </select>
@@ -256,6 +251,7 @@ function Deliveries({ alertId, finished }: { alertId: string; finished: boolean 
                   <th scope="col">Sent</th>
                   <th scope="col">Delivered</th>
                   <th scope="col">Read</th>
+                  <th scope="col">Receipt</th>
                   <th scope="col">Error</th>
                 </tr>
               </thead>
@@ -276,7 +272,7 @@ function Deliveries({ alertId, finished }: { alertId: string; finished: boolean 
                       {d.version !== undefined && <span className="small muted"> (v{d.version})</span>}
                     </td>
                     <td>
-                      {STATUS_LABEL[d.status] ?? d.status}
+                      {DELIVERY_STATUS_LABELS[d.status] ?? d.status}
                       {d.heldUntil && <span className="small muted"> (held until {formatDateTime(d.heldUntil)})</span>}
                       {d.inDigest && <span className="small muted"> (in a digest)</span>}
                     </td>
@@ -284,7 +280,15 @@ function Deliveries({ alertId, finished }: { alertId: string; finished: boolean 
                     <td>{d.sentAt ? formatDateTime(d.sentAt) : '—'}</td>
                     <td>{d.deliveredAt ? formatDateTime(d.deliveredAt) : '—'}</td>
                     <td>{d.readAt ? formatDateTime(d.readAt) : '—'}</td>
-                    <td className="small">{d.error ?? (d.lastError ? <span className="muted">Earlier attempt: {d.lastError}</span> : '')}</td>
+                    <td className="small receipt-cell">
+                      <ReceiptCell delivery={d} />
+                    </td>
+                    <td className="small">
+                      {/* a receipt's reason is said once, with the receipt */}
+                      {d.error && d.error === d.receiptReason
+                        ? ''
+                        : (d.error ?? (d.lastError ? <span className="muted">Earlier attempt: {d.lastError}</span> : ''))}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -294,5 +298,20 @@ function Deliveries({ alertId, finished }: { alertId: string; finished: boolean 
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * What the provider's receipt said of a delivery, when, and the provider's reason (issue #39): "Bounced · Mar 5, 2024
+ * 3:07 PM · mailbox full". Only what the server returned; "—" while no receipt came.
+ */
+function ReceiptCell({ delivery: d }: { delivery: AlertDeliveryRow }) {
+  if (!d.receipt) return <span className="muted">—</span>;
+  return (
+    <span data-receipt={d.receipt}>
+      <strong>{DELIVERY_RECEIPT_LABELS[d.receipt] ?? d.receipt}</strong>
+      {d.receiptAt && <span> · {formatDateTime(d.receiptAt)}</span>}
+      {d.receiptReason && <span className="block">{d.receiptReason}</span>}
+    </span>
   );
 }

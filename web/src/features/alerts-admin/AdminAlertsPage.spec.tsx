@@ -74,7 +74,7 @@ describe('Sent Alerts (/admin/alerts)', () => {
     act(() => setConnected(false));
     expect(screen.getByText('Reconnecting...')).toBeInTheDocument();
     // The dispatch goes on without the socket: the next read carries its progress.
-    alerts = [{ ...alerts[0], recipients: 4, summary: { push: { ...emptyCounts(), sent: 4 } }, deliveryLabel: 'All Delivered' }];
+    alerts = [{ ...alerts[0], recipients: 4, summary: { push: { ...emptyCounts(), sent: 4 } }, deliveryLabel: 'Sent to provider' }];
     await act(async () => jest.advanceTimersByTimeAsync(FALLBACK_POLL_MS));
     await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '4'));
     expect(totals('Boil water notice')).toHaveTextContent('Recipients: 4');

@@ -13,6 +13,7 @@ import { useFallbackPolling, useLiveAdminAlerts, useSocketConnected, useWatchAle
 import { DraftSendButtons } from './DraftSend';
 import { useConsoleRights } from './rights';
 import { ChannelProgress, DeliveryIcon, Pager, PriorityBadge, notSentYet, totalsText } from './ui';
+import { useChannelReceipts } from './ChannelHealthPanel';
 import '@/features/alerts/alerts.css';
 
 /** The statuses an operator can still call off: before it goes out, and while it is in effect. */
@@ -122,6 +123,7 @@ export function SentAlertCard({ alert: a, now }: { alert: AdminAlert; now: Date 
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [cancelAlert, { isLoading: cancelling }] = useCancelAlertMutation();
   const { canPublish } = useConsoleRights();
+  const receipts = useChannelReceipts();
   const titleId = `sent-${a.id}`;
   const before = notSentYet(a);
 
@@ -174,7 +176,8 @@ export function SentAlertCard({ alert: a, now }: { alert: AdminAlert; now: Date 
           {outcome.text}
         </p>
       )}
-      {!before && a.channels.map((c) => <ChannelProgress key={c} channel={c} counts={a.summary[c] ?? emptyCounts()} alertTitle={a.title} />)}
+      {!before &&
+        a.channels.map((c) => <ChannelProgress key={c} channel={c} counts={a.summary[c] ?? emptyCounts()} alertTitle={a.title} receipts={receipts[c]} />)}
       {confirming && (
         <div className="modal-backdrop" role="presentation" onKeyDown={(e) => e.key === 'Escape' && setConfirming(false)}>
           <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby={`${titleId}-confirm`}>

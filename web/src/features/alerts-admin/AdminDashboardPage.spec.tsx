@@ -4,7 +4,7 @@ import { jsonResponse as json } from '@/test/json-response';
 import { AdminDashboardPage } from './AdminDashboardPage';
 import type { AlertStats } from './alerts-admin.api';
 import { resetFakeSocket } from '@/test/fake-socket';
-import { adminAlert, pageOf, renderScreen, requestOf } from './test-utils';
+import { adminAlert, channelHealth, healthReport, pageOf, renderScreen, requestOf } from './test-utils';
 import { NOT_SENT, renderAs } from './guard-test-utils';
 
 jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
@@ -42,6 +42,15 @@ beforeEach(() => {
     }
     if (path === '/api/alerts/recent') return json(recent);
     if (path === '/api/alerts/admin/test-group/me') return json({ member: false });
+    if (path === '/api/alerts/admin/channel-health')
+      return json(
+        healthReport(
+          channelHealth('push', { reachableNow: 1204, receiptsLastHour: 40 }),
+          channelHealth('sms', { receipts: false, reachableNow: 310, stoppedNumbers: 2 }),
+          channelHealth('email'),
+          channelHealth('voice', { configured: false, problem: 'Voice calls are turned off in Admin Settings' }),
+        ),
+      );
     return json({ error: 'not_found', message: 'Not found' }, 404);
   }) as unknown as typeof fetch;
 });
@@ -140,5 +149,26 @@ describe('Admin dashboard (/admin)', () => {
     expect(await screen.findByText('No alerts yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Recurring test alert' })).not.toBeInTheDocument();
+  });
+
+  it("shows the providers' health per channel, to a viewer too (issue #39)", async () => {
+    renderAs('viewer', <AdminDashboardPage />, { path: '/admin' });
+    const health = await screen.findByRole('region', { name: 'Provider health' });
+    const fact = (channel: RegExp, term: string) =>
+      within(within(health).getByRole('region', { name: channel })).getByText(term, { selector: 'dt' }).nextElementSibling;
+    await within(health).findByRole('region', { name: /^SMS/ });
+    expect(fact(/^SMS/, 'Can reach now')).toHaveTextContent('310 people');
+    expect(fact(/^SMS/, 'Receipts')).toHaveTextContent('No receipts from this provider');
+    expect(fact(/^SMS/, 'Replied STOP')).toHaveTextContent('2 numbers: no SMS to them');
+    expect(fact(/^Voice call/, 'Problem')).toHaveTextContent('Voice calls are turned off in Admin Settings');
+    expect(fact(/^Web Push/, 'Receipts')).toHaveTextContent('40 in the last hour');
+  });
+
+  it('marks a recent alert only accepted by its providers Sent to provider, not with the green tick (issue #39)', async () => {
+    recent = [adminAlert({ title: 'Boil water notice', summary: { sms: { ...emptyCounts(), sent: 6 } }, deliveryLabel: 'Sent to provider' })];
+    renderScreen(<AdminDashboardPage />, { path: '/admin' });
+    const item = (await screen.findByRole('link', { name: 'Boil water notice' })).closest('li')!;
+    expect(within(item).getByText('Sent to provider')).toBeInTheDocument();
+    expect(item.querySelector('.delivery-all-delivered')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { DeliveryIcon, PriorityBadge, notSentYet } from './ui';
 import { useAwaitingApproval } from './AdminAlertsPage';
 import { useConsoleRights } from './rights';
 import { TestAlertSection } from './TestAlertSection';
+import { ChannelHealthPanel } from './ChannelHealthPanel';
 import '@/features/alerts/alerts.css';
 import { Siren } from 'lucide-react';
 
@@ -22,8 +23,8 @@ function greeting(now: Date) {
 }
 
 /**
- * /admin: greeting, the stat cards (with the alerts awaiting approval), quick actions, the 5 newest alerts and
- * deliveries over the last 7 days. A viewer gets no action that sends or writes.
+ * /admin: greeting, the stat cards (with the alerts awaiting approval), quick actions, the 5 newest alerts,
+ * deliveries over the last 7 days and the providers' health per channel. A viewer gets no action that sends or writes.
  */
 export function AdminDashboardPage() {
   useLiveAdminAlerts();
@@ -147,6 +148,9 @@ export function AdminDashboardPage() {
           </h3>
           <DeliveriesChart perDay={s?.perDay ?? []} />
         </section>
+      </div>
+      <div style={{ marginTop: '1rem' }}>
+        <ChannelHealthPanel />
       </div>
       {/* Admins keep the test group with its schedule in Settings; other staff opt themselves in here. */}
       {!isAdmin && <TestAlertSection />}

@@ -12,13 +12,15 @@ import {
   useSendTestEmailMutation,
   useTestEmailRelayMutation,
   useTestPushConnectionMutation,
+  useTestTwilioMutation,
   useTestWebhookMutation,
   useUpdateAdminSettingsMutation,
   type AdminSettingsView,
   type ProviderCheck,
   type UpdateSettingsBody,
 } from './alerts-admin.api';
-import { EmailSection, EnvironmentInfo, PushProviderSection, TestAlertsSection, WebhookSection, type SettingsFormState } from './AdminSettingsSections';
+import { EmailSection, EnvironmentInfo, PushProviderSection, TestAlertsSection, type SettingsFormState } from './AdminSettingsSections';
+import { CallbackUrlsSection, EventsKeyField, SmsAndVoiceSections } from './ProviderSettingsSections';
 import { ApprovalPolicySection } from './ApprovalPolicySection';
 import { CapSourcesSection } from './CapSourcesSection';
 import { TestAlertSection } from './TestAlertSection';
@@ -34,6 +36,12 @@ const fromView = (v: AdminSettingsView): SettingsFormState => ({
   emailEnabled: v.email.enabled,
   emailUrl: v.email.url,
   emailFrom: v.email.from,
+  eventsKey: '',
+  smsProvider: v.sms?.provider ?? 'webhook',
+  twilioSid: v.twilio?.accountSid ?? '',
+  twilioToken: '',
+  twilioFrom: v.twilio?.fromNumber ?? '',
+  voiceEnabled: v.voice?.enabled ?? false,
 });
 
 /** What the mail relay's refusals are, before the server's own words (which say why). */
@@ -65,7 +73,10 @@ function pushToast(res: ProviderCheck) {
   return toast(res.message, { icon: '⚠️' });
 }
 
-/** /admin/settings: push provider, SMS webhook and mail relay, saved on the server; secrets never come back in clear. */
+/**
+ * /admin/settings: push provider, who sends SMS (the webhook or a Twilio-compatible account), voice calls and the mail
+ * relay, saved on the server, with the callback URLs the providers must be given; secrets never come back in clear.
+ */
 export function AdminSettingsPage() {
   const { data, isLoading, isError, refetch } = useAdminSettingsQuery();
   if (isLoading)
@@ -91,44 +102,33 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
   const [pushResult, setPushResult] = useState<string | null>(null);
   const [webhookResult, setWebhookResult] = useState<string | null>(null);
   const [testResult, setTestResult] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
 
   const [save, saving] = useUpdateAdminSettingsMutation();
   const [testConnection, testingConnection] = useTestPushConnectionMutation();
   const [testWebhook, testingWebhook] = useTestWebhookMutation();
   const [sendTest, sendingTest] = useSendTestAlertMutation();
   const mail = useMailTests(form, saved);
+  const twilio = useTwilioTest(form);
 
   // After a save the server's view is the truth again (the typed key is gone; it is now "saved").
   useEffect(() => setForm(fromView(saved)), [saved]);
 
   const set: FieldSetter<SettingsFormState> = (key, value) => setForm((f) => ({ ...f, [key]: value }));
-  const dirty =
-    form.pushEnabled !== saved.push.enabled ||
-    form.username !== saved.push.username ||
-    form.apiKey !== '' ||
-    form.clearKey ||
-    form.webhookEnabled !== saved.webhook.enabled ||
-    form.webhookUrl !== saved.webhook.url ||
-    form.emailEnabled !== saved.email.enabled ||
-    form.emailUrl.trim() !== saved.email.url ||
-    form.emailFrom.trim() !== saved.email.from;
-  const busy = saving.isLoading || testingConnection.isLoading || testingWebhook.isLoading || sendingTest.isLoading || mail.running;
-
-  function body(): UpdateSettingsBody {
-    return {
-      push: { enabled: form.pushEnabled, username: form.username.trim(), ...(form.apiKey ? { apiKey: form.apiKey } : form.clearKey ? { apiKey: '' } : {}) },
-      webhook: { enabled: form.webhookEnabled, url: form.webhookUrl.trim() },
-      email: { enabled: form.emailEnabled, from: form.emailFrom.trim(), ...(mail.typedRelay ? { url: mail.typedRelay } : {}) },
-    };
-  }
+  const dirty = isDirty(form, saved);
+  const busy = saving.isLoading || testingConnection.isLoading || testingWebhook.isLoading || twilio.running || sendingTest.isLoading || mail.running;
 
   async function persist(): Promise<boolean> {
+    setSaveError(null);
     try {
-      await save(body()).unwrap();
+      await save(settingsBody(form, mail.typedRelay)).unwrap();
       toast.success('Settings saved');
       return true;
     } catch (err) {
-      toast.error(errorMessage(err, 'Settings could not be saved'));
+      // e.g. a Twilio Account SID or number the server refuses: its words, in a toast and under Save
+      const message = errorMessage(err, 'Settings could not be saved');
+      toast.error(message);
+      setSaveError(message);
       return false;
     }
   }
@@ -195,12 +195,14 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
           saved={saved.push}
           test={{ onClick: onTestConnection, disabled: busy, running: testingConnection.isLoading, result: pushResult }}
         />
-        <WebhookSection
+        <SmsAndVoiceSections
           id={id}
           form={form}
           set={set}
-          test={{ onClick: onTestWebhook, disabled: busy, running: testingWebhook.isLoading, result: webhookResult }}
-          problem={saved.readiness?.sms}
+          saved={saved}
+          unsaved={dirty}
+          webhookTest={{ onClick: onTestWebhook, disabled: busy, running: testingWebhook.isLoading, result: webhookResult }}
+          twilioTest={{ ...twilio, disabled: busy }}
         />
         <EmailSection
           id={id}
@@ -209,7 +211,12 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
           test={{ ...mail.test, disabled: busy }}
           sendTest={{ ...mail.sendTest, disabled: busy }}
           problem={saved.readiness?.email}
-        />
+        >
+          {saved.email.eventsKeySet !== undefined && (
+            <EventsKeyField id={id} value={form.eventsKey} onChange={(v) => set('eventsKey', v)} keySet={saved.email.eventsKeySet} />
+          )}
+        </EmailSection>
+        <CallbackUrlsSection id={id} urls={saved.callbackUrls} />
         <TestAlertsSection
           id={id}
           anyChannel={form.pushEnabled || form.webhookEnabled}
@@ -225,6 +232,11 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
             {saving.isLoading ? 'Saving...' : 'Save Settings'}
           </button>
         </div>
+        {saveError && dirty && (
+          <p className="field-error" role="alert">
+            {saveError}
+          </p>
+        )}
       </form>
 
       <ApprovalPolicySection />
@@ -232,6 +244,72 @@ function SettingsForm({ saved }: { saved: AdminSettingsView }) {
       <CapSourcesSection />
     </section>
   );
+}
+
+/** Whether the form differs from the settings as saved (a secret typed counts: it would replace the saved one). */
+function isDirty(form: SettingsFormState, saved: AdminSettingsView): boolean {
+  return (
+    form.pushEnabled !== saved.push.enabled ||
+    form.username !== saved.push.username ||
+    form.apiKey !== '' ||
+    form.clearKey ||
+    form.webhookEnabled !== saved.webhook.enabled ||
+    form.webhookUrl !== saved.webhook.url ||
+    form.emailEnabled !== saved.email.enabled ||
+    form.emailUrl.trim() !== saved.email.url ||
+    form.emailFrom.trim() !== saved.email.from ||
+    form.eventsKey !== '' ||
+    form.smsProvider !== (saved.sms?.provider ?? 'webhook') ||
+    form.twilioSid.trim() !== (saved.twilio?.accountSid ?? '') ||
+    form.twilioToken !== '' ||
+    form.twilioFrom.trim() !== (saved.twilio?.fromNumber ?? '') ||
+    form.voiceEnabled !== (saved.voice?.enabled ?? false)
+  );
+}
+
+/** What Save sends: secrets only when typed (left out, the saved ones stay), the relay URL only when changed. */
+function settingsBody(form: SettingsFormState, typedRelay: string | undefined): UpdateSettingsBody {
+  return {
+    push: { enabled: form.pushEnabled, username: form.username.trim(), ...(form.apiKey ? { apiKey: form.apiKey } : form.clearKey ? { apiKey: '' } : {}) },
+    webhook: { enabled: form.webhookEnabled, url: form.webhookUrl.trim() },
+    email: {
+      enabled: form.emailEnabled,
+      from: form.emailFrom.trim(),
+      ...(typedRelay ? { url: typedRelay } : {}),
+      ...(form.eventsKey.trim() ? { eventsKey: form.eventsKey.trim() } : {}),
+    },
+    sms: { provider: form.smsProvider },
+    twilio: {
+      accountSid: form.twilioSid.trim(),
+      fromNumber: form.twilioFrom.trim(),
+      ...(form.twilioToken.trim() ? { authToken: form.twilioToken.trim() } : {}),
+    },
+    voice: { enabled: form.voiceEnabled },
+  };
+}
+
+/**
+ * Test Twilio connection: signs in to the account with the SID and token typed (the saved ones for what is left
+ * empty); what the server found, or its refusal, in its words.
+ */
+function useTwilioTest(form: SettingsFormState) {
+  const [result, setResult] = useState<string | null>(null);
+  const [testTwilio, testing] = useTestTwilioMutation();
+  async function onClick() {
+    setResult(null);
+    const accountSid = form.twilioSid.trim();
+    const authToken = form.twilioToken.trim();
+    try {
+      const res = await testTwilio({ ...(accountSid ? { accountSid } : {}), ...(authToken ? { authToken } : {}) }).unwrap();
+      setResult(res.message);
+      res.ok ? toast.success(res.message) : toast.error(res.message);
+    } catch (err) {
+      const message = errorMessage(err, 'The Twilio account could not be checked');
+      setResult(message);
+      toast.error(message);
+    }
+  }
+  return { onClick: () => void onClick(), running: testing.isLoading, result };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import type { SmsProvider } from '@beacon/contracts';
 import { Field } from '@/common/form/Field';
 import type { FieldSetter } from '@/common/useFormFields';
 import type { AdminSettingsView } from './alerts-admin.api';
@@ -17,6 +18,15 @@ export interface SettingsFormState {
   /** The relay URL as shown (the saved password masked) or as typed. */
   emailUrl: string;
   emailFrom: string;
+  /** A new event-webhook signing key being typed; '' keeps the saved one (issue #39). */
+  eventsKey: string;
+  /** Who sends SMS: the generic webhook or the Twilio-compatible account. */
+  smsProvider: SmsProvider;
+  twilioSid: string;
+  /** A new auth token being typed; '' keeps the saved one. */
+  twilioToken: string;
+  twilioFrom: string;
+  voiceEnabled: boolean;
 }
 
 /** What the info box names when the server does not say (the alerts service's variables). */
@@ -27,17 +37,18 @@ const ENV_VAR_MEANING: Record<string, string> = {
   SMS_WEBHOOK_URL: 'webhook URL',
   SMTP_URL: 'mail relay URL',
   MAIL_FROM: 'e-mail From address',
+  TWILIO_API_URL: 'address of the Twilio-compatible API',
 };
 
 /** A button that tries something now, and what came of it. */
-interface Action {
+export interface Action {
   onClick: () => void;
   disabled: boolean;
   running: boolean;
   result: string | null;
 }
 
-function ActionRow({
+export function ActionRow({
   action,
   label,
   runningLabel = 'Testing...',
@@ -63,13 +74,13 @@ function ActionRow({
 }
 
 /** The sections of the admin settings form; `id` is the form's, so every control keeps its id. */
-interface SectionProps {
+export interface SectionProps {
   id: string;
   form: SettingsFormState;
   set: FieldSetter<SettingsFormState>;
 }
 
-function EnableLine({ checked, onChange, children }: { checked: boolean; onChange: (on: boolean) => void; children: ReactNode }) {
+export function EnableLine({ checked, onChange, children }: { checked: boolean; onChange: (on: boolean) => void; children: ReactNode }) {
   return (
     <label className="checkbox checkbox-line">
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> {children}
@@ -154,7 +165,7 @@ function ApiKeyField({ id, form, set, saved }: SectionProps & { saved: AdminSett
  * Why the channel cannot deliver as saved, in the words the audience preview and the senders use (e.g. a relay the
  * address rule refuses): what the server found, not a guess of the screen's.
  */
-function NotReady({ problem }: { problem: string | null | undefined }) {
+export function NotReady({ problem }: { problem: string | null | undefined }) {
   return problem ? (
     <p className="field-error" role="note">
       Not configured: {problem}.
@@ -162,7 +173,7 @@ function NotReady({ problem }: { problem: string | null | undefined }) {
   ) : null;
 }
 
-export function WebhookSection({ id, form, set, test, problem }: SectionProps & { test: Action; problem?: string | null }) {
+export function WebhookSection({ id, form, set, test, problem, children }: SectionProps & { test: Action; problem?: string | null; children?: ReactNode }) {
   return (
     <section className="card" aria-labelledby={`${id}-webhook`}>
       <h2 id={`${id}-webhook`}>SMS Webhook (n8n)</h2>
@@ -181,12 +192,21 @@ export function WebhookSection({ id, form, set, test, problem }: SectionProps & 
       </Field>
       <NotReady problem={problem} />
       <ActionRow action={test} label="Test Webhook" />
+      {children}
     </section>
   );
 }
 
 /** The mail relay: its URL (the saved password only ever shown masked), the From address, and two real tests. */
-export function EmailSection({ id, form, set, test, sendTest, problem }: SectionProps & { test: Action; sendTest: Action; problem?: string | null }) {
+export function EmailSection({
+  id,
+  form,
+  set,
+  test,
+  sendTest,
+  problem,
+  children,
+}: SectionProps & { test: Action; sendTest: Action; problem?: string | null; children?: ReactNode }) {
   return (
     <section className="card" aria-labelledby={`${id}-email`}>
       <h2 id={`${id}-email`}>E-mail (SMTP relay)</h2>
@@ -218,6 +238,7 @@ export function EmailSection({ id, form, set, test, sendTest, problem }: Section
           autoComplete="off"
         />
       </Field>
+      {children}
       <NotReady problem={problem} />
       <p className="small muted">Test Connection signs in to the relay as a send would and sends nothing. Send test e-mail sends one message to you.</p>
       <ActionRow action={test} label="Test Connection" />

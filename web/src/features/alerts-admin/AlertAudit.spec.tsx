@@ -118,3 +118,13 @@ describe('Audit trail (alert detail)', () => {
     expect(reads).toBe(2);
   });
 });
+
+describe('Audit trail: replies by SMS and keys pressed in a call (issue #39)', () => {
+  it('says what each reply asked for, by which channel, and never a number', () => {
+    const reply = (channel: string, intent: string) => auditText({ action: 'reply_received', ...BEACON, details: { channel, intent }, at: at(16, 0) });
+    expect(reply('sms', 'safe')).toBe("Reply by SMS: I'm Safe");
+    expect(reply('voice', 'help')).toBe('Key pressed in the alert call: a request for help');
+    expect(reply('sms', 'stop')).toBe('Reply by SMS: STOP: no more SMS to that number');
+    expect(reply('sms', 'other')).toBe('Reply by SMS: another word (answered with the choices)');
+  });
+});

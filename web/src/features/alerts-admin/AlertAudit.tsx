@@ -62,9 +62,27 @@ export function auditText(e: AlertAuditEntry): string {
       return `Rejected${by}${quoted(e.details.reason ?? e.details.note)}`;
     case 'break_glass':
       return `Sent without approval (emergency)${by}${quoted(e.details.reason)}`;
+    // issue #39: a reply by SMS or a key pressed in a call (the record keeps no number)
+    case 'reply_received':
+      return replyText(e.details);
     default:
       return `${String(e.action)}${by}`;
   }
+}
+
+const REPLY_MEANING: Record<string, string> = {
+  safe: "I'm Safe",
+  help: 'a request for help',
+  stop: 'STOP: no more SMS to that number',
+  start: 'START: SMS to that number on again',
+  other: 'another word (answered with the choices)',
+};
+
+/** "Reply by SMS: I'm Safe", "Key pressed in the alert call: a request for help". */
+function replyText(details: AlertAuditEntry['details']): string {
+  const how = details.channel === 'voice' ? 'Key pressed in the alert call' : 'Reply by SMS';
+  const intent = typeof details.intent === 'string' ? (REPLY_MEANING[details.intent] ?? details.intent) : null;
+  return intent ? `${how}: ${intent}` : how;
 }
 
 /**

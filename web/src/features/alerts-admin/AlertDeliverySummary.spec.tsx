@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { emptyCounts, type ChannelCounts } from '@beacon/contracts';
+import { jsonResponse as json } from '@/test/json-response';
 import { AlertDeliverySummary, reminderText } from './AlertDeliverySummary';
-import { adminAlert, renderScreen } from './test-utils';
+import { adminAlert, channelHealth, healthReport, renderScreen, requestOf } from './test-utils';
 import { NOT_SENT } from './guard-test-utils';
 
 const counts = (c: Partial<ChannelCounts>): ChannelCounts => ({ ...emptyCounts(), held: 0, ...c });
@@ -118,5 +119,63 @@ describe('Delivery summary (alert detail)', () => {
     );
     renderScreen(<AlertDeliverySummary alert={adminAlert({ recipients: 0, concerned: 3, deliveryLabel: 'No Recipients', summary: {} })} />);
     expect(screen.getByText(/No channel of this alert reaches the 3 people it concerns/)).toBeInTheDocument();
+  });
+});
+
+describe('Delivery summary: delivered only from receipts (issue #39)', () => {
+  beforeEach(() => {
+    global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const { path } = requestOf(input);
+      if (path === '/api/alerts/admin/channel-health')
+        return json(healthReport(channelHealth('push'), channelHealth('sms', { receipts: false }), channelHealth('email'), channelHealth('voice')));
+      return json({ statusCode: 404, code: 'not_found', message: 'Not found' }, 404);
+    }) as unknown as typeof fetch;
+  });
+
+  const smsAndEmailOnlyAccepted = () =>
+    adminAlert({
+      channels: ['sms', 'email'],
+      recipients: 14,
+      deliveryLabel: 'Sent to provider',
+      successRate: 100,
+      summary: { sms: counts({ sent: 6 }), email: counts({ sent: 8 }) },
+    });
+
+  it('says Sent to provider, with its own blue arrow, never All Delivered or the green tick, for messages only accepted', () => {
+    const { container } = renderScreen(<AlertDeliverySummary alert={smsAndEmailOnlyAccepted()} />);
+    expect(screen.getByText('Sent to provider', { selector: '.delivery-icon span' })).toBeInTheDocument();
+    expect(screen.getByText(/some messages were only accepted by their provider/)).toBeInTheDocument();
+    expect(screen.queryByText('All Delivered')).toBeNull();
+    const icon = container.querySelector('.delivery-icon.delivery-sent-to-provider svg');
+    expect(icon).not.toBeNull();
+    expect(icon!.getAttribute('stroke')).not.toBe('#16a34a');
+    // Sent to provider, Delivered, Read, Failed, Pending, Cancelled
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Channel', 'Sent to provider', 'Delivered', 'Read', 'Failed', 'Pending', 'Cancelled']);
+    expect(cells('SMS')).toEqual(['6', '0', '0', '0', '0', '0']);
+  });
+
+  it('says beside a channel whose provider sends no receipts that it has none, and nothing beside one that does', async () => {
+    renderScreen(<AlertDeliverySummary alert={smsAndEmailOnlyAccepted()} />);
+    expect(await within(row('SMS')).findByText('no receipts from this provider')).toBeInTheDocument();
+    expect(within(row('Email')).queryByText('no receipts from this provider')).toBeNull();
+  });
+
+  it('explains All Delivered as what the receipts confirmed', () => {
+    renderScreen(
+      <AlertDeliverySummary
+        alert={adminAlert({
+          channels: ['sms', 'voice'],
+          recipients: 3,
+          deliveryLabel: 'All Delivered',
+          summary: { sms: counts({ delivered: 2 }), voice: counts({ delivered: 1 }) },
+        })}
+      />,
+    );
+    expect(screen.getByText(/each provider's receipt says so/)).toBeInTheDocument();
+    expect(cells('Voice call')).toEqual(['0', '1', '0', '0', '0', '0']);
   });
 });

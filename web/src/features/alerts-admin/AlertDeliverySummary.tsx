@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { CHANNEL_LABELS, DELIVERY_CHANNELS, emptyCounts, type AdminAlert, type ChannelCounts, type DeliveryChannel } from '@beacon/contracts';
 import { formatDateTime } from '@/common/time';
-import { DeliveryIcon, notSentYet, totalsText } from './ui';
+import { useChannelReceipts } from './ChannelHealthPanel';
+import { DeliveryIcon, NO_RECEIPTS, notSentYet, totalsText } from './ui';
 
 /**
  * The channels an alert went out on, and any it has deliveries on besides (a fallback sends on a channel the alert
@@ -19,7 +20,9 @@ export function labelExplanation(a: AdminAlert): string {
         ? 'Beacon is choosing whom this alert concerns.'
         : 'Some deliveries are still on their way: queued, being sent, held until later, or waiting to be tried again.';
     case 'All Delivered':
-      return 'Every delivery that was tried succeeded.';
+      return "Every delivery that was tried reached the person: each provider's receipt says so.";
+    case 'Sent to provider':
+      return "Nothing failed, but some messages were only accepted by their provider: each counts as delivered once the provider's receipt says so.";
     case 'Partial':
       return 'Some deliveries succeeded, some failed for good.';
     case 'Failed':
@@ -57,9 +60,14 @@ export function pendingText(c: ChannelCounts): string {
   return parts.join(' · ');
 }
 
-/** The detail page's delivery summary: the label and what it means, then per channel every count, held apart. */
+/**
+ * The detail page's delivery summary: the label and what it means, then per channel every count, held apart. "Sent to
+ * provider" is what a provider accepted, "Delivered" what a receipt confirmed; a channel whose provider sends no
+ * receipts says so (issue #39).
+ */
 export function AlertDeliverySummary({ alert: a }: { alert: AdminAlert }) {
   const id = useId();
+  const receipts = useChannelReceipts();
   const channels = alertChannels(a);
   const anyHeld = channels.some((c) => (a.summary[c]?.held ?? 0) > 0);
   return (
@@ -88,7 +96,7 @@ export function AlertDeliverySummary({ alert: a }: { alert: AdminAlert }) {
             <thead>
               <tr>
                 <th scope="col">Channel</th>
-                <th scope="col">Sent</th>
+                <th scope="col">Sent to provider</th>
                 <th scope="col">Delivered</th>
                 <th scope="col">Read</th>
                 <th scope="col">Failed</th>
@@ -100,8 +108,11 @@ export function AlertDeliverySummary({ alert: a }: { alert: AdminAlert }) {
               {channels.map((c) => {
                 const counts = a.summary[c] ?? emptyCounts();
                 return (
-                  <tr key={c}>
-                    <th scope="row">{CHANNEL_LABELS[c]}</th>
+                  <tr key={c} data-channel={c}>
+                    <th scope="row">
+                      {CHANNEL_LABELS[c]}
+                      {receipts[c] === false && <span className="small muted block no-receipts">{NO_RECEIPTS}</span>}
+                    </th>
                     <td>{counts.sent}</td>
                     <td>{counts.delivered}</td>
                     <td>{counts.read}</td>

@@ -1,8 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { emptyCounts, type AlertOperations } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
 import { AlertOperationsPanel, durationText } from './AlertOperations';
-import { adminAlert, renderScreen, requestOf } from './test-utils';
+import { adminAlert, channelHealth, healthReport, renderScreen, requestOf } from './test-utils';
 
 const ID = '00000000-0000-4000-8000-00000000a1e7';
 /** The server's clock is 90 s behind the browser's: times must be read against the server's. */
@@ -48,6 +48,7 @@ beforeEach(() => {
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const { path } = requestOf(input);
     if (path === `/api/alerts/${ID}/operations`) return answers[Math.min(reads++, answers.length - 1)]();
+    if (path === '/api/alerts/admin/channel-health') return json(healthReport(channelHealth('push'), channelHealth('sms', { receipts: false })));
     return json({ error: 'not_found', message: 'Not found' }, 404);
   }) as unknown as typeof fetch;
 });
@@ -78,7 +79,26 @@ describe('Live operations (alert detail, Quick Send)', () => {
     const reasons = within(screen.getByRole('list', { name: 'Failures by reason' })).getAllByRole('listitem');
     expect(reasons[0]).toHaveTextContent('SMS6 to be retriedSMS webhook answered 503 Service Unavailable');
     expect(reasons[1]).toHaveTextContent('Web Push2 failedpush service answered 410 Gone');
-    expect(screen.getByRole('img', { name: /Outcomes in the first minute: 250 succeeded, 6 failed and retried, 2 failed for good\./ })).toBeInTheDocument();
+    // what a send knows is that the provider took it: "sent to provider", never "succeeded" or "delivered" (issue #39)
+    expect(
+      screen.getByRole('img', { name: /Outcomes in the first minute: 250 sent to provider, 6 failed and retried, 2 failed for good\./ }),
+    ).toBeInTheDocument();
+  });
+
+  it('says per channel what receipts confirmed and what is only sent to provider, or that the provider sends none (issue #39)', async () => {
+    const alert = adminAlert({
+      id: ID,
+      channels: ['push', 'sms'],
+      recipients: 10,
+      deliveryLabel: 'Sent to provider',
+      summary: { push: { ...emptyCounts(), sent: 2, delivered: 3, read: 1 }, sms: { ...emptyCounts(), sent: 4 } },
+    });
+    renderScreen(<AlertOperationsPanel alert={alert} />);
+    const table = await screen.findByRole('table', { name: 'Pace, retries and holds by channel' });
+    const receipts = (name: RegExp) => within(within(table).getByRole('row', { name })).getAllByRole('cell').at(-1);
+    expect(within(table).getAllByRole('columnheader').at(-1)).toHaveTextContent('Receipts');
+    expect(receipts(/Web Push/)).toHaveTextContent('4 delivered · 2 sent to provider, no receipt yet');
+    await waitFor(() => expect(receipts(/SMS/)).toHaveTextContent('4 sent to provider · no receipts from this provider'));
   });
 
   it('renders a reason as text, never as markup', async () => {

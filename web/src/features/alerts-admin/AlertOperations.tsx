@@ -5,12 +5,15 @@ import {
   OPERATIONS_CHART_MINUTES,
   type AdminAlert,
   type AlertOperations,
+  type ChannelCounts,
   type OperationsBucket,
 } from '@beacon/contracts';
 import { formatDateTime } from '@/common/time';
 import { alertChannels } from './AlertDeliverySummary';
 import { useAlertOperationsQuery } from './alerts-admin.api';
 import { useFallbackPolling } from './live';
+import { useChannelReceipts } from './ChannelHealthPanel';
+import { NO_RECEIPTS } from './ui';
 import './operations.css';
 
 const NUMBER = new Intl.NumberFormat('en-US');
@@ -47,9 +50,21 @@ function retryText(retrying: number, nextAttemptAt: string | null, serverNow: nu
 }
 
 /**
- * The live operations view of an alert that went out: per channel its pace, when it will be done and what waits for a
- * retry (and when); the failures by reason as they happen; and the outcomes of the first minutes as a chart. Read again
- * on the alert's progress events; the last state stays on screen, marked stale, when a read fails.
+ * What receipts say of a channel so far: "1 delivered · 2 sent to provider, no receipt yet"; a channel whose provider
+ * sends none says so, and never "delivered" (issue #39).
+ */
+function receiptText(c: ChannelCounts | undefined, receipts: boolean | undefined): string {
+  const sent = c?.sent ?? 0;
+  const delivered = (c?.delivered ?? 0) + (c?.read ?? 0);
+  if (receipts === false) return `${NUMBER.format(sent)} sent to provider · ${NO_RECEIPTS}`;
+  return sent > 0 ? `${NUMBER.format(delivered)} delivered · ${NUMBER.format(sent)} sent to provider, no receipt yet` : `${NUMBER.format(delivered)} delivered`;
+}
+
+/**
+ * The live operations view of an alert that went out: per channel its pace, when it will be done, what waits for a
+ * retry (and when) and what receipts say; the failures by reason as they happen; and the outcomes of the first minutes
+ * as a chart. Read again on the alert's progress events; the last state stays on screen, marked stale, when a read
+ * fails.
  */
 export function AlertOperationsPanel({ alert }: { alert: AdminAlert }) {
   const id = useId();
@@ -58,6 +73,7 @@ export function AlertOperationsPanel({ alert }: { alert: AdminAlert }) {
   const query = useAlertOperationsQuery(alert.id, { skip: !alert.recipients, pollingInterval: polling });
   const ops = query.data?.alertId === alert.id ? query.data : undefined;
   const serverNow = useServerNow(ops);
+  const receipts = useChannelReceipts();
   if (!alert.recipients) return null;
   const channels = alertChannels(alert).filter((c) => ops?.channels[c]);
 
@@ -83,6 +99,7 @@ export function AlertOperationsPanel({ alert }: { alert: AdminAlert }) {
                   <th scope="col">Done in</th>
                   <th scope="col">Waiting for a retry</th>
                   <th scope="col">Held until later</th>
+                  <th scope="col">Receipts</th>
                 </tr>
               </thead>
               <tbody>
@@ -95,6 +112,7 @@ export function AlertOperationsPanel({ alert }: { alert: AdminAlert }) {
                       <td>{o.etaSeconds !== null ? `about ${durationText(o.etaSeconds)}` : '—'}</td>
                       <td>{retryText(o.retrying, o.nextAttemptAt, serverNow)}</td>
                       <td>{o.held === 0 ? 'None' : `${NUMBER.format(o.held)}${o.heldUntil ? ` · first at ${formatDateTime(o.heldUntil)}` : ''}`}</td>
+                      <td>{receiptText(alert.summary[c], receipts[c])}</td>
                     </tr>
                   );
                 })}
@@ -148,7 +166,8 @@ export function OutcomesChart({ timeline, dispatchedAt }: { timeline: Operations
   const max = Math.max(1, ...bars.map((b) => b.succeeded + b.failed + b.retried));
   const width = 100 / count;
   const minutes = Math.round((count * OPERATIONS_BUCKET_SECONDS) / 60);
-  const summary = `Outcomes in the first ${minutes === 1 ? 'minute' : `${minutes} minutes`}: ${NUMBER.format(total.succeeded)} succeeded, ${NUMBER.format(total.retried)} failed and retried, ${NUMBER.format(total.failed)} failed for good.`;
+  // "sent": handed to the provider, which is all a send's outcome knows; delivery is the receipts' (issue #39)
+  const summary = `Outcomes in the first ${minutes === 1 ? 'minute' : `${minutes} minutes`}: ${NUMBER.format(total.succeeded)} sent to provider, ${NUMBER.format(total.retried)} failed and retried, ${NUMBER.format(total.failed)} failed for good.`;
   return (
     <figure className="outcomes-chart" aria-labelledby={`${id}-caption`}>
       <svg viewBox="0 0 100 40" preserveAspectRatio="none" role="img" aria-label={summary}>
@@ -169,7 +188,7 @@ export function OutcomesChart({ timeline, dispatchedAt }: { timeline: Operations
       <figcaption id={`${id}-caption`} className="small">
         {summary} Each bar is {OPERATIONS_BUCKET_SECONDS} seconds.{' '}
         <span className="legend">
-          <span className="key key-succeeded" aria-hidden="true" /> succeeded <span className="key key-retried" aria-hidden="true" /> failed, retried{' '}
+          <span className="key key-succeeded" aria-hidden="true" /> sent to provider <span className="key key-retried" aria-hidden="true" /> failed, retried{' '}
           <span className="key key-failed" aria-hidden="true" /> failed
         </span>
       </figcaption>

@@ -111,4 +111,17 @@ describe('AudienceSummary', () => {
       '87 people it concerns have none of these channels on; 12 have push on but no browser subscribed.',
     );
   });
+
+  it('says how many it concerns replied STOP and get no SMS (issue #39)', () => {
+    // the server counts them among those no channel reaches, with a reason of their own, as push without a browser
+    render(<AudienceSummary audience={audience({ unreachable: { noChannel: 5, noDevice: 0, smsStopped: 3 } })} />);
+    expect(screen.getByText(/^Not reached:/)).toHaveTextContent(
+      "Not reached: 5 people it concerns have none of these channels on; 3 have SMS on but replied STOP to Beacon's texts, so none is sent to them.",
+    );
+  });
+
+  it('counts the voice channel like the others', () => {
+    render(<AudienceSummary audience={audience({ channels: { voice: { recipients: 96, held: 4, configured: true } } })} />);
+    expect(channelLines()).toEqual(['Voice call: 96 (4 later, in their quiet hours or digest)']);
+  });
 });

@@ -16,10 +16,13 @@ const have = (n: number) => (n === 1 ? 'has' : 'have');
 export function AudienceSummary({ audience, lead = 'This alert will reach' }: { audience: AlertAudience; lead?: string }) {
   const channels = DELIVERY_CHANNELS.filter((c) => audience.channels[c]);
   const label = (c: (typeof channels)[number]) => CHANNEL_LABELS[c] ?? c;
-  const { noChannel, noDevice } = audience.unreachable;
+  const { noChannel, noDevice, smsStopped = 0 } = audience.unreachable;
   const notReached = [
     noChannel > 0 && `${people(noChannel)} it concerns ${have(noChannel)} none of these channels on`,
     noDevice > 0 && `${noChannel > 0 ? count(noDevice) : `${people(noDevice)} it concerns`} ${have(noDevice)} push on but no browser subscribed`,
+    // issue #39: their number replied STOP, so no SMS goes to it until it replies START
+    smsStopped > 0 &&
+      `${noChannel > 0 ? count(smsStopped) : `${people(smsStopped)} it concerns`} ${have(smsStopped)} SMS on but replied STOP to Beacon's texts, so none is sent to them`,
   ].filter(Boolean);
 
   return (

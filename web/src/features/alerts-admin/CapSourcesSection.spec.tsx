@@ -80,6 +80,8 @@ describe('CAP sources (Admin Settings)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Extreme' }));
     await user.selectOptions(screen.getByLabelText('When a message comes in'), 'send_extreme_immediate');
     await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
+    // CAP-made alerts may call people too (issue #39)
+    await user.click(screen.getByRole('checkbox', { name: 'Voice call' }));
     await user.click(screen.getByRole('button', { name: 'Add source' }));
     expect(await screen.findByRole('listitem', { name: 'County EM' })).toBeInTheDocument();
     expect(sent).toEqual([
@@ -93,7 +95,7 @@ describe('CAP sources (Admin Settings)', () => {
           categories: ['Met'],
           severities: ['Extreme'],
           mode: 'send_extreme_immediate',
-          channels: ['push', 'sms'],
+          channels: ['push', 'sms', 'voice'],
           enabled: true,
         },
       },

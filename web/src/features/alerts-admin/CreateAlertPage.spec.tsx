@@ -6,7 +6,7 @@ import { jsonResponse as json } from '@/test/json-response';
 import { CreateAlertPage } from './CreateAlertPage';
 import { localDateTimeValue } from './alert-form';
 import { renderAs } from './guard-test-utils';
-import { adminAlert, renderScreen, requestOf } from './test-utils';
+import { adminAlert, channelHealth, healthReport, renderScreen, requestOf } from './test-utils';
 
 // Leaflet (ESM, canvas) does not run in jsdom: the map is replaced by a button that "clicks" a point.
 jest.mock('@/features/alerts/AreaMap', () => ({
@@ -49,7 +49,10 @@ let answer: Response | null;
 let answers: Response[];
 let audienceAnswer: () => Response;
 let audienceGate: Promise<void> | null;
+/** GET /api/alerts/admin/channel-health: the providers' health the channel step shows. */
+let health: () => Response;
 beforeEach(() => {
+  health = () => json({ statusCode: 404, code: 'not_found', message: 'Not found' }, 404);
   posts = [];
   previews = [];
   answer = null;
@@ -67,6 +70,7 @@ beforeEach(() => {
       posts.push({ body: await req.json(), key: req.headers.get('Idempotency-Key'), token: req.headers.get('Audience-Token') });
       return answers.shift() ?? answer ?? json(adminAlert({ id: SENT_ID, title: 'Wrong-way driver on I-10' }), 201);
     }
+    if (path === '/api/alerts/admin/channel-health') return health();
     return json({ error: 'not_found', message: 'Not found' }, 404);
   }) as unknown as typeof fetch;
 });
@@ -664,6 +668,58 @@ describe('Create Alert: nothing goes out unreviewed (issue #38)', () => {
     expect(spanish).toHaveTextContent('Suba a un terreno más alto ahora.');
     // "ó" and "á" are outside GSM-7: the Spanish SMS is UCS-2.
     expect(spanish).toHaveTextContent(/1 segment · UCS-2 · 53 characters/);
+  });
+
+  it("offers a voice call beside the other channels, with the providers' health, and names it in the review, the preview and the send (issue #39)", async () => {
+    health = () =>
+      json(
+        healthReport(
+          channelHealth('push', { reachableNow: 1204 }),
+          channelHealth('sms', { reachableNow: 310 }),
+          channelHealth('email'),
+          channelHealth('voice', { configured: false, problem: 'Voice calls are turned off in Admin Settings' }),
+        ),
+      );
+    audienceAnswer = () =>
+      json(
+        audience({
+          recipients: 1204,
+          held: 0,
+          channels: { push: { recipients: 1204, held: 0, configured: true }, voice: { recipients: 96, held: 0, configured: true } },
+        }),
+      );
+    const { user } = setup();
+    await fillDetails(user, 'Flood warning', 'Move to higher ground now');
+    await user.click(next());
+    const channels = screen.getByRole('group', { name: 'Delivery Channels' });
+    expect(
+      within(channels)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent?.trim()),
+    ).toEqual(['Web Push', 'SMS', 'Email', 'Voice call']);
+    // what each channel can do now, beside the choice
+    expect(await screen.findByText('Provider health: Voice call not ready')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Voice call' }));
+    await user.click(next());
+    // the map is loaded lazily
+    await user.click(await screen.findByRole('button', { name: 'Alert area map: click to place the centre' }));
+    await user.click(next());
+
+    expect(within(screen.getByLabelText('Alert summary')).getByText('Web Push, Voice call')).toBeInTheDocument();
+    const english = within(screen.getByRole('region', { name: 'Message per language and channel' })).getByRole('group', { name: /English/ });
+    expect(english).toHaveTextContent('This is a Beacon public safety alert. Flood warning. Move to higher ground now.');
+    expect(english).toHaveTextContent('Press 1 if you are safe. Press 2 if you need help.');
+    const region = screen.getByRole('region', { name: 'Who this alert will reach' });
+    await within(region).findByText(/This alert will reach/);
+    expect(
+      within(within(region).getByRole('list', { name: 'Recipients per channel' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Web Push: 1,204', 'Voice call: 96']);
+
+    await user.click(screen.getByRole('button', { name: 'Send to 1,204 people' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body.channels).toEqual(['push', 'voice']);
   });
 
   it('is for publishers: a viewer gets what the role allows instead of the form', () => {

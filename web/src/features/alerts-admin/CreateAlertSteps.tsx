@@ -18,6 +18,7 @@ import { SeverityBadge } from '@/features/alerts';
 import { localDateTimeValue, localTimeZone, type FieldErrors, type WizardValues } from './alert-form';
 import { AlertTextFields } from './AlertTextFields';
 import { AreaFields } from './AreaDrawing';
+import { ChannelHealthPanel } from './ChannelHealthPanel';
 
 /** The first three steps of the Create Alert wizard, one component per step. */
 export interface StepProps {
@@ -83,6 +84,8 @@ export function ClassificationStep({ values, errors, set }: StepProps) {
         error={errors.channels}
         onChange={(channels) => set('channels', channels)}
       />
+      {/* what each channel can do right now, beside the choice (issue #39) */}
+      <ChannelHealthPanel compact />
     </>
   );
 }

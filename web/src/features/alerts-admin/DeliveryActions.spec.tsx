@@ -162,7 +162,7 @@ describe('Act on failure (alert detail)', () => {
     const a = failing({ channels: ['push'], summary: { push: counts({ sent: 5, failed: 2 }) } });
     const user = setup(a);
     const select = screen.getByLabelText('Send to the unreached by…');
-    expect([...(select as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Choose a channel', 'SMS', 'Email']);
+    expect([...(select as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Choose a channel', 'SMS', 'Voice call', 'Email']);
     expect(screen.getByRole('button', { name: 'Send to the unreached' })).toBeDisabled();
 
     await user.selectOptions(select, 'sms');
@@ -186,7 +186,7 @@ describe('Act on failure (alert detail)', () => {
   });
 
   it('offers no retry when nothing failed, and no fallback when the alert went out on every channel', () => {
-    setup(adminAlert({ channels: ['push', 'sms', 'email'], recipients: 2, summary: { push: counts({ sent: 2 }) } }));
+    setup(adminAlert({ channels: ['push', 'sms', 'email', 'voice'], recipients: 2, summary: { push: counts({ sent: 2 }) } }));
     expect(screen.getByText('No delivery has failed.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Retry failed/ })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Send to the unreached by…')).not.toBeInTheDocument();

@@ -6,8 +6,8 @@ import { alertChannels } from './AlertDeliverySummary';
 import { GuardedSendDialog, useAudienceGuard } from './AudienceGuard';
 import { useConsoleRights } from './rights';
 
-/** The order the fallback offers channels in. */
-const FALLBACK_ORDER: readonly DeliveryChannel[] = ['sms', 'email', 'push'];
+/** The order the fallback offers channels in (a phone call next to SMS: both reach the phone, issue #39). */
+const FALLBACK_ORDER: readonly DeliveryChannel[] = ['sms', 'voice', 'email', 'push'];
 
 type Action = { kind: 'retry' | 'fallback'; channel: DeliveryChannel };
 /** What the last action came to: the server's answer in words, or its reason for refusing. */

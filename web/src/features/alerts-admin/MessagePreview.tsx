@@ -7,6 +7,7 @@ import {
   SMS_MAX_SEGMENTS,
   smsSegments,
   smsText,
+  voiceWords,
   type DeliveryChannel,
   type Language,
   type Severity,
@@ -22,8 +23,9 @@ export interface PreviewText {
 
 /**
  * What each reader gets, per language and per channel, before an update or the all-clear goes out (issue #38): the
- * push notification's title and text, the e-mail's subject as the sender makes it, and the SMS with its encoding and
- * segments (a language over SMS_MAX_SEGMENTS is flagged: the API refuses it). Only the channels the alert goes out on.
+ * push notification's title and text, the e-mail's subject as the sender makes it, the SMS with its encoding and
+ * segments (a language over SMS_MAX_SEGMENTS is flagged: the API refuses it), and what a voice call says. Only the
+ * channels the alert goes out on.
  */
 export function MessagePreview({
   texts,
@@ -60,7 +62,28 @@ export function MessagePreview({
   );
 }
 
+/** A sentence as the call says it: ended with a stop unless it already ends with punctuation (as the voice sender does). */
+function sentence(text: string): string {
+  const t = text.trim();
+  return !t || /[.!?。！？:：;]$/u.test(t) ? t : `${t}.`;
+}
+
 function ChannelText({ channel, text, severity }: { channel: DeliveryChannel; text: PreviewText; severity: Severity }) {
+  if (channel === 'voice') {
+    // what the call says, in the reader's language: who calls, the alert (said twice), and the keys to press
+    const words = voiceWords(text.language);
+    return (
+      <>
+        <span className="block">
+          {words.intro} {sentence(text.title)} {sentence(text.message)}
+        </span>
+        <span className="block">{words.prompt}</span>
+        <span className="muted block" lang="en">
+          Spoken twice; key 1 marks the person safe, key 2 asks for help.
+        </span>
+      </>
+    );
+  }
   if (channel === 'sms') {
     const sms = smsText(text);
     const s = smsSegments(sms);

@@ -4,6 +4,7 @@ import { Field, errorAria } from '@/common/form/Field';
 import type { FieldSetter } from '@/common/useFormFields';
 import type { FieldErrors, QuickSendValues } from './alert-form';
 import { AlertTextFields } from './AlertTextFields';
+import { ChannelHealthPanel } from './ChannelHealthPanel';
 
 const CHANNEL_OPTION_LABELS: Record<AdminChannelOption, string> = { web_push: 'Web Push', sms: 'SMS' };
 
@@ -48,6 +49,8 @@ export function QuickSendFields({ id, values, errors, set }: { id: string; value
         error={errors.channels}
         onChange={(channels) => set('channels', channels)}
       />
+      {/* what each channel can do right now, beside the choice (issue #39) */}
+      <ChannelHealthPanel compact />
     </>
   );
 }

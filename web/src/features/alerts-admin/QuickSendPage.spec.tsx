@@ -6,7 +6,7 @@ import { jsonResponse as json } from '@/test/json-response';
 import { resetFakeSocket, serverSends, setConnected } from '@/test/fake-socket';
 import { QuickSendPage } from './QuickSendPage';
 import { renderAs } from './guard-test-utils';
-import { adminAlert, renderScreen, requestOf } from './test-utils';
+import { adminAlert, channelHealth, healthReport, renderScreen, requestOf } from './test-utils';
 
 jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
 // Leaflet does not run in jsdom: the map is a button that "clicks" a point (not loaded lazily: it is on the first screen).
@@ -99,6 +99,8 @@ let posts: Record<string, unknown>[];
 let previews: Record<string, unknown>[];
 let audienceAnswer: () => Response;
 let createAnswer: (() => Response) | null;
+/** GET /api/alerts/admin/channel-health: the providers' health beside the channel choice. */
+let health: () => Response;
 /** The Idempotency-Key of each create request. */
 let keys: (string | null)[] = [];
 /** The Audience-Token of each create request. */
@@ -127,6 +129,7 @@ beforeEach(() => {
   previews = [];
   audienceAnswer = () => json(audience());
   createAnswer = null;
+  health = () => json({ statusCode: 404, code: 'not_found', message: 'Not found' }, 404);
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const { req, path } = requestOf(input);
     if (path === '/api/alerts/audience' && req.method === 'POST') {
@@ -141,6 +144,7 @@ beforeEach(() => {
     }
     if (path === `/api/alerts/${created.id}`) return json(created);
     if (path.startsWith(`/api/alerts/${created.id}/deliveries`)) deliveryReads += 1;
+    if (path === '/api/alerts/admin/channel-health') return health();
     return json({ error: 'not_found', message: 'Not found' }, 404);
   }) as unknown as typeof fetch;
 });
@@ -181,6 +185,37 @@ function progress(recipients: number, channels: DeliverySummary) {
 }
 
 const sendButton = () => screen.getByRole('button', { name: /Send Alert|Sending/ });
+
+describe("Quick Send: the providers' health and what was only sent to provider (issue #39)", () => {
+  it('shows beside the channels which are not ready, and counts SMS as sent to provider until receipts say delivered', async () => {
+    health = () =>
+      json(
+        healthReport(
+          channelHealth('push', { reachableNow: 1204 }),
+          channelHealth('sms', { receipts: false, reachableNow: 310 }),
+          channelHealth('voice', { configured: false, problem: 'No Twilio account is set in Admin Settings for voice calls' }),
+        ),
+      );
+    created = { ...created, channels: ['push', 'sms'] };
+    const { user } = setup();
+    const channels = screen.getByRole('group', { name: 'Delivery Channels' });
+    // the spec's two options stay as they are
+    expect(within(channels).getAllByRole('checkbox')).toHaveLength(2);
+    const summary = await screen.findByText('Provider health: Voice call not ready');
+    expect(summary.closest('form')).toBe(channels.closest('form'));
+
+    await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
+    await send(user);
+    progress(3, { push: counts({ delivered: 1 }), sms: counts({ sent: 2 }) });
+    const status = screen.getByRole('region', { name: /Delivery Status/ });
+    await within(status).findByText('Sent to provider', { selector: '.delivery-icon span' });
+    const sms = within(status).getByLabelText('SMS counts');
+    expect(within(sms).getByText('Sent to provider').nextElementSibling).toHaveTextContent('2');
+    expect(within(sms).getByText('Delivered').nextElementSibling).toHaveTextContent('0');
+    expect(within(sms).getByText('no receipts from this provider')).toBeInTheDocument();
+    expect(within(status).queryByText('All Delivered')).toBeNull();
+  });
+});
 
 describe('Quick Send: after sending', () => {
   it('stays busy while deliveries are in flight, then reports and frees the form', async () => {

@@ -37,6 +37,7 @@ import { useFallbackPolling, useLiveAdminAlerts, useWatchAlerts } from './live';
 import { QuickSendFields } from './QuickSendFields';
 import { ChannelProgress, DeliveryIcon } from './ui';
 import { AlertOperationsPanel } from './AlertOperations';
+import { useChannelReceipts } from './ChannelHealthPanel';
 import '@/features/alerts/alerts.css';
 
 /** The per-channel toasts of the spec, once a channel has no pending deliveries left. */
@@ -261,6 +262,7 @@ function quickSendBody(values: QuickSendValues): CreateAlertBody {
 
 function DeliveryStatusPanel({ alert, channels, held }: { alert: AdminAlert | undefined; channels: AdminChannelOption[]; held: number }) {
   const shown = useMemo<DeliveryChannel[]>(() => (alert ? alert.channels : channels.map((c) => ADMIN_CHANNEL_TO_CHANNEL[c])), [alert, channels]);
+  const receipts = useChannelReceipts();
   return (
     <section className="card status-panel" aria-labelledby="delivery-status-title" aria-live="polite">
       <div className="row-between">
@@ -276,7 +278,7 @@ function DeliveryStatusPanel({ alert, channels, held }: { alert: AdminAlert | un
             {alert.recipients === null ? 'Selecting recipients...' : `${alert.recipients} recipient${alert.recipients === 1 ? '' : 's'} matched`}
           </p>
           {shown.map((c) => (
-            <ChannelProgress key={c} channel={c} counts={alert.summary[c] ?? emptyCounts()} alertTitle={alert.title} />
+            <ChannelProgress key={c} channel={c} counts={alert.summary[c] ?? emptyCounts()} alertTitle={alert.title} receipts={receipts[c]} />
           ))}
           {held > 0 && (
             <p className="small muted">

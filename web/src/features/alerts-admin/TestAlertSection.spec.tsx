@@ -22,7 +22,8 @@ const OFF: TestSchedule = {
   updatedBy: null,
 };
 
-const SETTINGS = {
+let SETTINGS: Record<string, unknown>;
+const BASE_SETTINGS = {
   push: { enabled: true, username: '', apiKeySet: false, apiKeyMasked: '' },
   webhook: { enabled: true, url: 'https://hooks.example.org/sms' },
   email: { enabled: false, url: '', from: 'alerts@beacon.local' },
@@ -39,6 +40,7 @@ let deletes: string[];
 let refusal: { status: number; body: unknown } | null;
 
 beforeEach(() => {
+  SETTINGS = BASE_SETTINGS;
   schedule = { ...OFF };
   me = { member: false, joinedAt: null };
   group = {
@@ -133,6 +135,25 @@ describe('Recurring test alert (Admin Settings)', () => {
     expect(await within(form).findByRole('status')).toHaveTextContent('Saved. Next run: Wednesday, Dec 2, 2026, 10:00 AM EST.');
     expect(screen.getByText('Next run: Wednesday, Dec 2, 2026, 10:00 AM EST.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save test schedule' })).toBeDisabled();
+  });
+
+  it('offers voice calls when they are on, and SMS through Twilio whatever the webhook switch says (issue #39)', async () => {
+    const user = userEvent.setup();
+    SETTINGS = { ...BASE_SETTINGS, webhook: { enabled: false, url: '' }, sms: { provider: 'twilio' }, voice: { enabled: false } };
+    renderScreen(section);
+    await user.selectOptions(await screen.findByLabelText('How often'), 'daily');
+    expect(await screen.findByRole('checkbox', { name: /Voice call/ })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: /Voice call/ }).closest('label')).toHaveTextContent('(turned off in the channel settings)');
+    expect(screen.getByRole('checkbox', { name: 'SMS' })).toBeEnabled();
+  });
+
+  it('lets voice calls be tested when they are on', async () => {
+    const user = userEvent.setup();
+    SETTINGS = { ...BASE_SETTINGS, voice: { enabled: true } };
+    renderScreen(section);
+    await user.selectOptions(await screen.findByLabelText('How often'), 'daily');
+    await user.click(await screen.findByRole('checkbox', { name: 'Voice call' }));
+    expect(screen.getByText(/by Voice call, to the staff test group\.$/)).toBeInTheDocument();
   });
 
   it("shows the server's refusal and keeps what was chosen", async () => {

@@ -55,9 +55,23 @@ const sameForm = (a: ScheduleForm, b: ScheduleForm) =>
   a.channels.length === b.channels.length &&
   a.channels.every((c) => b.channels.includes(c));
 
-/** The channels the settings have turned on (all while the settings are not read yet: the server checks anyway). */
-const channelOn = (settings: AdminSettingsView | undefined, c: DeliveryChannel) =>
-  !settings || (c === 'push' ? settings.push.enabled : c === 'sms' ? settings.webhook.enabled : settings.email.enabled);
+/**
+ * The channels the settings have turned on (all while the settings are not read yet: the server checks anyway). SMS
+ * through Twilio is on when its account is, not the webhook's switch; voice by its own switch (issue #39).
+ */
+function channelOn(settings: AdminSettingsView | undefined, c: DeliveryChannel): boolean {
+  if (!settings) return true;
+  switch (c) {
+    case 'push':
+      return settings.push.enabled;
+    case 'sms':
+      return settings.sms?.provider === 'twilio' || settings.webhook.enabled;
+    case 'email':
+      return settings.email.enabled;
+    case 'voice':
+      return settings.voice?.enabled ?? true;
+  }
+}
 
 /** The schedule in one sentence, as it stands on screen. */
 export function describeTestSchedule(s: ScheduleForm): string {

@@ -14,12 +14,16 @@ import {
   type AlertTemplate,
   type AlertTranslations,
   type ChannelCounts,
+  type ChannelHealthReport,
+  type ConnectionTestResult,
   type DeliveryChannel,
+  type DeliverySettings,
   type DeliveryStatus,
   type HelpRequest,
   type Page,
   type Priority,
   type Severity,
+  type SmsProvider,
 } from '@beacon/contracts';
 import { api } from '@/app/api';
 import type { AppDispatch, RootState } from '@/app/store';
@@ -133,23 +137,28 @@ export interface AlertStats {
   timeZone: string;
 }
 
-/** GET/PUT /api/alerts/admin/settings: secrets come back masked, never in clear. */
-export interface AdminSettingsView {
-  push: { enabled: boolean; username: string; apiKeySet: boolean; apiKeyMasked: string };
-  webhook: { enabled: boolean; url: string };
-  /** The mail relay: its URL with the password masked (sent back unchanged, it keeps the saved one). */
-  email: { enabled: boolean; url: string; from: string };
-  updatedAt: string | null;
-  /** Why each channel cannot deliver as saved (null: it can), e.g. a relay at a refused address (issue #38). */
-  readiness?: { push: string | null; sms: string | null; email: string | null };
-  /** Names of the environment variables that supply these values until an admin saves them. */
-  environment: string[];
-}
+/**
+ * GET/PUT /api/alerts/admin/settings: secrets come back masked or said to be set, never in clear; the webhook's receipt
+ * secret only once, in the answer of the PUT that generated it (`webhook.newSecret`).
+ */
+export type AdminSettingsView = DeliverySettings;
 
+/** PUT /api/alerts/admin/settings: what changes. Secrets are write-only: left out keeps the saved one, '' clears it. */
 export interface UpdateSettingsBody {
   push?: { enabled?: boolean; username?: string; apiKey?: string };
-  webhook?: { enabled?: boolean; url?: string };
-  email?: { enabled?: boolean; url?: string; from?: string };
+  /** `rotateSecret: true`: the server generates a new receipt secret and answers it once, in `webhook.newSecret`. */
+  webhook?: { enabled?: boolean; url?: string; rotateSecret?: true };
+  email?: { enabled?: boolean; url?: string; from?: string; eventsKey?: string };
+  sms?: { provider?: SmsProvider };
+  twilio?: { accountSid?: string; authToken?: string; fromNumber?: string };
+  voice?: { enabled?: boolean };
+}
+
+/** The settings view as the cache keeps it: a receipt secret just generated is shown once, never kept. */
+export function withoutNewSecret(view: AdminSettingsView): AdminSettingsView {
+  if (view.webhook.newSecret === undefined) return view;
+  const { newSecret: _shownOnce, ...webhook } = view.webhook;
+  return { ...view, webhook };
 }
 
 export interface ProviderCheck {
@@ -293,14 +302,29 @@ export const adminAlertsApi = api.injectEndpoints({
     }),
     updateAdminSettings: build.mutation<AdminSettingsView, UpdateSettingsBody>({
       query: (body) => ({ url: 'api/alerts/admin/settings', method: 'PUT', body }),
+      // what a channel can do, and whether its provider sends receipts, follow the settings
+      invalidatesTags: ['ChannelHealth'],
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(adminAlertsApi.util.upsertQueryData('adminSettings', undefined, data));
+          dispatch(adminAlertsApi.util.upsertQueryData('adminSettings', undefined, withoutNewSecret(data)));
         } catch {
           // the screen shows the failure
         }
       },
+    }),
+    /**
+     * GET /api/alerts/admin/channel-health: per channel, whether it can send, its last test and error, the receipts of
+     * the last hour and whom it can reach now (staff). Every Test Connection and save reads it again.
+     */
+    channelHealth: build.query<ChannelHealthReport, void>({
+      query: () => 'api/alerts/admin/channel-health',
+      providesTags: ['ChannelHealth'],
+    }),
+    /** Signs in to the Twilio-compatible account (the SID and token typed, or the saved ones); nothing is sent. */
+    testTwilio: build.mutation<ConnectionTestResult, { accountSid?: string; authToken?: string }>({
+      query: (body) => ({ url: 'api/alerts/admin/settings/test-twilio', method: 'POST', body }),
+      invalidatesTags: ['ChannelHealth'],
     }),
     // ---------------------------------------------------------------- CAP sources (official warnings in)
     capSources: build.query<CapSource[], void>({
@@ -330,9 +354,12 @@ export const adminAlertsApi = api.injectEndpoints({
     }),
     testPushConnection: build.mutation<ProviderCheck, { username?: string; apiKey?: string }>({
       query: (body) => ({ url: 'api/alerts/admin/settings/test-connection', method: 'POST', body }),
+      // every Test Connection is its channel's last test (provider health)
+      invalidatesTags: ['ChannelHealth'],
     }),
     testWebhook: build.mutation<ProviderCheck, { url?: string }>({
       query: (body) => ({ url: 'api/alerts/admin/settings/test-webhook', method: 'POST', body }),
+      invalidatesTags: ['ChannelHealth'],
     }),
     sendTestAlert: build.mutation<{ ok: boolean; channels: DeliveryChannel[]; alert: AdminAlert }, void>({
       query: () => ({ url: 'api/alerts/admin/settings/test-alert', method: 'POST' }),
@@ -414,6 +441,8 @@ export const {
   useResolveHelpRequestMutation,
   useAdminSettingsQuery,
   useUpdateAdminSettingsMutation,
+  useChannelHealthQuery,
+  useTestTwilioMutation,
   useTestPushConnectionMutation,
   useTestWebhookMutation,
   useSendTestAlertMutation,
@@ -598,10 +627,12 @@ export const adminSettingsApi = api.injectEndpoints({
     /** Connects, signs in as a send would, sends nothing: the relay typed (or the masked one shown: the saved one). */
     testEmailRelay: build.mutation<ProviderCheck, { url?: string }>({
       query: (body) => ({ url: 'api/alerts/admin/settings/test-email', method: 'POST', body }),
+      invalidatesTags: ['ChannelHealth'],
     }),
     /** One real e-mail to the signed-in admin through the relay typed or saved. */
     sendTestEmail: build.mutation<ProviderCheck & { messageId?: string }, { url?: string; from?: string }>({
       query: (body) => ({ url: 'api/alerts/admin/settings/send-test-email', method: 'POST', body }),
+      invalidatesTags: ['ChannelHealth'],
     }),
     approvalPolicy: build.query<ApprovalPolicy, void>({
       query: () => 'api/alerts/admin/settings/approval',

@@ -63,7 +63,8 @@ function alert(over: Partial<AdminAlert>): AdminAlert {
     source: 'admin',
     recipients: 2,
     summary: { push: { ...emptyCounts(), delivered: 1 }, sms: { ...emptyCounts(), sent: 1 } },
-    deliveryLabel: 'All Delivered',
+    // the SMS was only accepted by its provider: no receipt yet (issue #39)
+    deliveryLabel: 'Sent to provider',
     successRate: 100,
     responses: { safe: 0, needHelp: 0, helpOpen: 0 },
     reminder: null,
@@ -119,11 +120,31 @@ describe('historyCsv', () => {
     );
     expect(rows[0]).toEqual(['Date', 'Type', 'Title', 'Priority', 'Channels', 'Status']);
     expect(rows).toHaveLength(4);
-    expect(rows[1].slice(1)).toEqual(['Weather', 'Flood warning', 'HIGH', 'Web Push, SMS', 'All Delivered']);
+    expect(rows[1].slice(1)).toEqual(['Weather', 'Flood warning', 'HIGH', 'Web Push, SMS', 'Sent to provider']);
     expect(rows[1][0]).toMatch(/^Mar 5, 2024 \d{1,2}:\d{2} (AM|PM)$/);
     expect(rows[2].slice(1)).toEqual(['Amber Alert', `'=cmd|"/C calc"!A0`, 'LOW', 'Web Push', 'Partial']);
     expect(rows[3][3]).toBe('MEDIUM');
     expect(rows[3][5]).toBe('Cancelled');
+  });
+
+  it('names the voice channel, and says Sent to provider until receipts say delivered (issue #39)', () => {
+    const rows = parseCsv(
+      historyCsv([
+        alert({
+          channels: ['sms', 'voice'],
+          summary: { sms: { ...emptyCounts(), sent: 6 }, voice: { ...emptyCounts(), sent: 2 } },
+          deliveryLabel: 'Sent to provider',
+        }),
+        alert({
+          id: 'r',
+          channels: ['sms', 'voice'],
+          summary: { sms: { ...emptyCounts(), delivered: 6 }, voice: { ...emptyCounts(), delivered: 2 } },
+          deliveryLabel: 'All Delivered',
+        }),
+      ]),
+    );
+    expect(rows[1].slice(4)).toEqual(['SMS, Voice call', 'Sent to provider']);
+    expect(rows[2].slice(4)).toEqual(['SMS, Voice call', 'All Delivered']);
   });
 
   it('writes CRITICAL for a critical alert, not the HIGH of its stored priority', () => {

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { emptyCounts, type AdminAlert, type AlertSummary } from '@beacon/contracts';
+import { emptyCounts, type AdminAlert, type AlertSummary, type ChannelHealth, type ChannelHealthReport, type DeliveryChannel } from '@beacon/contracts';
 import { renderSignedIn } from '@/test/render-screen';
 import { alertSummary } from '@/features/alerts/test-utils';
 
@@ -23,7 +23,8 @@ export function adminAlert(o: Partial<AdminAlert> = {}): AdminAlert {
     source: 'admin',
     recipients: 1,
     summary: { push: { ...emptyCounts(), sent: 1 } },
-    deliveryLabel: 'All Delivered',
+    // accepted by the provider, no receipt yet (issue #39: never All Delivered for that)
+    deliveryLabel: 'Sent to provider',
     successRate: 100,
     responses: { safe: 0, needHelp: 0, helpOpen: 0 },
     reminder: null,
@@ -63,3 +64,23 @@ const SUMMARY_FIELDS = {
 export function summaryOf(a: AdminAlert): AlertSummary {
   return Object.fromEntries(Object.keys(SUMMARY_FIELDS).map((k) => [k, a[k as keyof AlertSummary]])) as unknown as AlertSummary;
 }
+
+/** One channel's provider health (GET /api/alerts/admin/channel-health): ready, never tested, receipts on, nobody reachable. */
+export function channelHealth(channel: DeliveryChannel, o: Partial<ChannelHealth> = {}): ChannelHealth {
+  const provider = ({ push: 'push_services', sms: 'webhook', email: 'relay', voice: 'twilio' } as const)[channel];
+  return {
+    channel,
+    provider,
+    configured: true,
+    problem: null,
+    receipts: true,
+    lastTest: null,
+    lastError: null,
+    receiptsLastHour: 0,
+    reachableNow: 0,
+    ...(channel === 'sms' ? { stoppedNumbers: 0 } : {}),
+    ...o,
+  };
+}
+
+export const healthReport = (...channels: ChannelHealth[]): ChannelHealthReport => ({ channels, checkedAt: '2026-11-29T10:00:00.000Z' });

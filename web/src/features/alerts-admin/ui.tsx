@@ -80,6 +80,8 @@ const LEVEL_COLORS: Record<Severity, { color: string; background: string }> = {
 const DELIVERY_PATHS: Record<DeliveryLabel, string> = {
   Pending: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM12 7v5l3 2',
   'All Delivered': 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM8 12.5l3 3l5-6',
+  // an arrow leaving the circle: handed on, no receipt yet (never the tick, issue #39)
+  'Sent to provider': 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM7.5 12h9M13 8.5l3.5 3.5l-3.5 3.5',
   Partial: 'M12 3L2 20h20L12 3zM12 10v4M12 17v.5',
   Failed: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM9 9l6 6M15 9l-6 6',
   'Not Sent': 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM8 12h8',
@@ -89,16 +91,21 @@ const DELIVERY_PATHS: Record<DeliveryLabel, string> = {
 const DELIVERY_COLORS: Record<DeliveryLabel, string> = {
   Pending: '#6b7280',
   'All Delivered': '#16a34a',
+  'Sent to provider': '#2563eb',
   Partial: '#ca8a04',
   Failed: '#dc2626',
   'Not Sent': '#6b7280',
   'No Recipients': '#b45309',
 };
 
-/** Grey clock Pending, green tick All Delivered, yellow warning Partial, red cross Failed, grey dash Not Sent, amber slash No Recipients. */
+/**
+ * Grey clock Pending, green tick All Delivered (every success has a receipt), blue arrow Sent to provider (some were
+ * only accepted), yellow warning Partial, red cross Failed, grey dash Not Sent, amber slash No Recipients.
+ * Its class names the label: delivery-all-delivered, delivery-sent-to-provider ...
+ */
 export function DeliveryIcon({ label, withText = false }: { label: DeliveryLabel; withText?: boolean }) {
   return (
-    <span className={`delivery-icon delivery-${label.toLowerCase().replace(' ', '-')}`} title={label}>
+    <span className={`delivery-icon delivery-${label.toLowerCase().replace(/ /g, '-')}`} title={label}>
       <svg
         aria-hidden="true"
         width="20"
@@ -200,11 +207,26 @@ export function channelList(channels: readonly DeliveryChannel[]) {
   return channels.map((c) => CHANNEL_LABELS[c] ?? c).join(', ');
 }
 
+/** Said beside a channel's counts when its provider, as configured, sends no receipts: its messages stay "sent" for good. */
+export const NO_RECEIPTS = 'no receipts from this provider';
+
 /**
- * One channel's deliveries as a stacked bar (delivered and read, sent, failed, pending) with its counts.
- * Its value is the share of deliveries that have an outcome, so the bar fills as the dispatch runs.
+ * One channel's deliveries as a stacked bar (delivered and read, sent, failed, pending) with its counts. `sent` is
+ * only what a provider accepted ("Sent to provider"); "Delivered" counts receipts (issue #39). `receipts` false: the
+ * channel's provider sends none, said beside the counts. Its value is the share of deliveries that have an outcome,
+ * so the bar fills as the dispatch runs.
  */
-export function ChannelProgress({ channel, counts, alertTitle }: { channel: DeliveryChannel; counts: ChannelCounts; alertTitle: string }) {
+export function ChannelProgress({
+  channel,
+  counts,
+  alertTitle,
+  receipts,
+}: {
+  channel: DeliveryChannel;
+  counts: ChannelCounts;
+  alertTitle: string;
+  receipts?: boolean;
+}) {
   const pending = counts.pending;
   const held = counts.held ?? 0;
   const retrying = counts.retrying ?? 0;
@@ -248,16 +270,16 @@ export function ChannelProgress({ channel, counts, alertTitle }: { channel: Deli
         <div className="seg seg-failed" style={{ width: `${pct(counts.failed)}%` }} />
         <div className="seg seg-cancelled" style={{ width: `${pct(counts.cancelled)}%` }} />
       </div>
-      <dl className="counts small" aria-label={`${label} counts`}>
+      <dl className="counts small" aria-label={`${label} counts`} data-testid={`counts-${channel}`}>
         <div>
           <dt>Pending</dt>
           <dd>{pending}</dd>
         </div>
-        <div>
-          <dt>Sent</dt>
+        <div data-count="sent">
+          <dt>Sent to provider</dt>
           <dd>{counts.sent}</dd>
         </div>
-        <div>
+        <div data-count="delivered">
           <dt>Delivered</dt>
           <dd>{counts.delivered}</dd>
         </div>
@@ -273,6 +295,12 @@ export function ChannelProgress({ channel, counts, alertTitle }: { channel: Deli
           <div>
             <dt>Cancelled</dt>
             <dd>{counts.cancelled}</dd>
+          </div>
+        )}
+        {receipts === false && (
+          <div className="no-receipts">
+            <dt className="visually-hidden">Receipts</dt>
+            <dd>{NO_RECEIPTS}</dd>
           </div>
         )}
       </dl>

@@ -109,6 +109,28 @@ describe('Alert Management (/dashboard/alerts): the preferences of part 1, saved
     await waitFor(() => expect(screen.getByText('All changes saved.')).toBeInTheDocument());
   });
 
+  it('says Voice alerts also call the phone, asks for a number to be called, and still saves without one (issue #39)', async () => {
+    const user = renderPage();
+    await screen.findByRole('heading', { name: 'Alert Management' });
+    expect(screen.getByRole('switch', { name: 'Voice alerts' })).toHaveAccessibleDescription('Also calls your phone number for alerts sent by phone.');
+    // voice is on by default and no number is saved: the number field is there, with why
+    const phone = screen.getByLabelText('Phone number');
+    expect(phone).toHaveAccessibleDescription('Add a phone number to be called.');
+
+    await user.click(screen.getByRole('switch', { name: 'Email digest' }));
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(await screen.findByText('Preferences saved')).toBeInTheDocument();
+    expect(puts).toHaveLength(1);
+    expect(puts[0]).toMatchObject({ methods: { voice: true, email: true }, phoneNumber: null });
+
+    await user.type(screen.getByLabelText('Phone number'), '+16025551234');
+    expect(screen.queryByText('Add a phone number to be called.')).toBeNull();
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.click(screen.getByRole('switch', { name: 'Voice alerts' }));
+    // neither voice nor SMS on, no number: nothing to ask for
+    expect(screen.queryByLabelText('Phone number')).toBeNull();
+  });
+
   it('shows my recent alerts from the server, with no sample data', async () => {
     renderPage();
     expect(await screen.findByText('No alerts have reached you yet.')).toBeInTheDocument();

@@ -162,6 +162,7 @@ const speakSample = () =>
   speakAlert({ title: 'This is how Beacon reads alerts', message: 'Voice alerts are on.', severity: 'low', category: 'public_safety', locationName: null });
 
 export function NotificationMethodsSection({ id, form, set, push }: MethodsProps) {
+  const callNeedsNumber = form.methods.voice && !form.phoneNumber?.trim();
   const method = (m: keyof PreferencesFormValues['methods']) => ({
     id: `${id}-${m}`,
     checked: form.methods[m],
@@ -182,6 +183,7 @@ export function NotificationMethodsSection({ id, form, set, push }: MethodsProps
       <SwitchRow
         label="Voice alerts"
         {...method('voice')}
+        describedBy={`${id}-voice-hint`}
         accessory={
           form.methods.voice && (
             <button type="button" className="btn btn-ghost btn-sm" onClick={speakSample}>
@@ -190,9 +192,13 @@ export function NotificationMethodsSection({ id, form, set, push }: MethodsProps
           )
         }
       />
+      {/* issue #39: the same method also brings a phone call, to the number SMS uses, for alerts sent by phone */}
+      <p id={`${id}-voice-hint`} className="small muted method-hint">
+        Also calls your phone number for alerts sent by phone.
+      </p>
       <SwitchRow label="Email digest" {...method('email')} />
       <SwitchRow label="SMS" {...method('sms')} />
-      {(form.methods.sms || form.phoneNumber) && (
+      {(form.methods.sms || form.methods.voice || form.phoneNumber) && (
         <Field id={`${id}-phone`} label="Phone number">
           <input
             id={`${id}-phone`}
@@ -201,7 +207,14 @@ export function NotificationMethodsSection({ id, form, set, push }: MethodsProps
             value={form.phoneNumber ?? ''}
             onChange={(e) => set('phoneNumber', e.target.value)}
             placeholder="+16025551234"
+            aria-describedby={callNeedsNumber ? `${id}-phone-needed` : undefined}
           />
+          {/* a reminder, not a rule: saving still works, the calls simply wait for a number */}
+          {callNeedsNumber && (
+            <p id={`${id}-phone-needed`} className="small muted">
+              Add a phone number to be called.
+            </p>
+          )}
         </Field>
       )}
     </fieldset>

@@ -88,7 +88,7 @@ export class DeliveriesQuery extends PageQuery {
 
   @IsOptional()
   @Transform(noAll)
-  @IsIn(DELIVERY_CHANNELS as unknown as string[], { message: 'channel must be one of push, sms, email' })
+  @IsIn(DELIVERY_CHANNELS as unknown as string[], { message: `channel must be one of ${DELIVERY_CHANNELS.join(', ')}` })
   channel?: DeliveryChannel;
 }
 
