@@ -153,7 +153,8 @@ test('an admin sends an alert to everyone through the wizard; its page and /admi
   // and /admin/alerts lists it with the same totals
   await adminPage.getByRole('link', { name: 'Back to Alerts' }).click();
   const listed = adminPage.getByRole('listitem').filter({ has: adminPage.getByRole('heading', { name: title }) });
-  await expect(listed.locator('.delivery-icon.delivery-sent-to-provider').first()).toBeVisible();
+  // its one person read it: a receipt from the person themselves, so now All Delivered
+  await expect(listed.locator('.delivery-icon.delivery-all-delivered').first()).toBeVisible();
   await expect(listed.getByLabel(`Totals for ${title}`)).toContainText('Success rate: 100%');
   await expect(listed.getByLabel('SMS counts')).toContainText(/Read\s*1/);
 });

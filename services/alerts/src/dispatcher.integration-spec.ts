@@ -268,7 +268,19 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     );
     expect(calls.length).toBe(Math.ceil(phones.length / 4));
     for (const c of calls) {
-      expect(Object.keys(c.body).sort()).toEqual(['language', 'message', 'priority', 'recipients', 'source', 'timestamp', 'title', 'type']);
+      // the spec's payload, and where and for which deliveries the gateway may post receipts (issue #39)
+      expect(Object.keys(c.body).sort()).toEqual([
+        'callbackUrl',
+        'deliveries',
+        'language',
+        'message',
+        'priority',
+        'recipients',
+        'source',
+        'timestamp',
+        'title',
+        'type',
+      ]);
       expect(c.body).toMatchObject({ type: 'Traffic', priority: 'high', source: 'beacon' });
       expect(c.idempotencyKey).toMatch(new RegExp(`^sms:${alert.id}:\\d+$`));
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Queue } from 'bullmq';
-import { AdminAlert, AlertPreferences, JOB_QUEUE, JobName, queuePrefix, VOICE_RING_SECONDS, voiceWords } from '@beacon/contracts';
+import { AdminAlert, AlertPreferences, JOB_QUEUE, JobName, queuePrefix, VOICE_MAX_ATTEMPTS, VOICE_RING_SECONDS, voiceWords } from '@beacon/contracts';
 import { destination } from '@beacon/geo';
 import { jsonClient, RunningService, startTestService, waitFor } from '@beacon/testing';
 import { alertsService } from '../service';
@@ -48,8 +48,10 @@ describe('SMS and voice through Twilio', () => {
   let placeSeq = 0;
 
   beforeAll(async () => {
-    await stack.start({ PUBLIC_URL, SWEEP_INTERVAL_SECONDS: '3600', CHANNEL_RETRY_BASE_MS: '200' });
+    await stack.start({ PUBLIC_URL, SWEEP_INTERVAL_SECONDS: '3600', CHANNEL_RETRY_BASE_MS: '200', VOICE_REDIAL_SECONDS: '1' });
     alerts = await startTestService(alertsService, stack.vars);
+    // Twilio calls back PUBLIC_URL; here the alerts API itself answers there.
+    twilio.route(`${PUBLIC_URL}/api/alerts`, alerts.url);
     dispatcher = await startTestService(dispatcherService, stack.vars);
     adminToken = await stack.identity.token({ id: randomUUID(), email: 'twilio-admin@beacon.local', role: 'admin' });
     await useProvider('twilio');
@@ -393,6 +395,33 @@ describe('SMS and voice through Twilio', () => {
     expect(callsTo(later.phone)).toHaveLength(1);
   });
 
+  it('a call nobody answers is dialled again by the dispatcher, up to three calls, then fails as no answer; an answered one is delivered', async () => {
+    const place = newPlace();
+    const [silent, answering] = [await person(place, { voice: true }), await person(place, { voice: true })];
+    const alert = await sendAlert(place, { title: 'Flash flood warning', message: 'Move to higher ground now.', severity: 'critical', channels: ['voice'] });
+    await settledRows(alert.id, 2);
+
+    // The answering person picks up at once: their delivery is delivered, from Twilio's own callback.
+    const answered = callsTo(answering.phone)[0];
+    expect((await twilio.callStatus(answered, 'completed')).status).toBe(200);
+    // Nobody picks up the other: each call's no-answer brings the next, placed by the dispatcher's redial job.
+    for (let n = 1; n <= VOICE_MAX_ATTEMPTS; n++) {
+      const placed = await waitFor(`call ${n} to the silent person`, async () => (callsTo(silent.phone).length >= n ? callsTo(silent.phone) : null));
+      expect(placed).toHaveLength(n);
+      expect((await twilio.callStatus(placed[n - 1], 'no-answer')).status).toBe(200);
+    }
+    const done = await waitFor('the silent delivery failed', async () => {
+      const r = await rows(alert.id);
+      return r.find((d) => d.user_id === silent.id)?.status === 'failed' ? r : null;
+    });
+    expect(done.find((d) => d.user_id === silent.id)).toMatchObject({ status: 'failed', error: 'no answer', attempts: VOICE_MAX_ATTEMPTS });
+    expect(done.find((d) => d.user_id === answering.id)).toMatchObject({ status: 'delivered', attempts: 1 });
+    // No fourth call, and the answered person was called once.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(callsTo(silent.phone)).toHaveLength(VOICE_MAX_ATTEMPTS);
+    expect(callsTo(answering.phone)).toHaveLength(1);
+  });
+
   it("provider health records a push service's refusal and a refused e-mail batch, with no contact in it", async () => {
     const place = newPlace();
     const id = randomUUID();
@@ -418,9 +447,13 @@ describe('SMS and voice through Twilio', () => {
     } finally {
       await stack.db.query(`UPDATE alerts.admin_settings SET email_enabled = true`);
     }
-    const health = await stack.db.query<{ channel: string; last_error: string }>(
-      `SELECT channel, last_error FROM alerts.channel_health WHERE channel IN ('push', 'email') ORDER BY channel`,
-    );
+    // Written once the batch's outcomes are (provider health is advisory), so it may follow them by a moment.
+    const health = await waitFor('both channels recorded', async () => {
+      const found = await stack.db.query<{ channel: string; last_error: string }>(
+        `SELECT channel, last_error FROM alerts.channel_health WHERE channel IN ('push', 'email') ORDER BY channel`,
+      );
+      return found.length === 2 ? found : null;
+    });
     expect(health).toEqual([
       { channel: 'email', last_error: 'E-mail is turned off in Admin Settings' },
       { channel: 'push', last_error: 'push service answered 400' },

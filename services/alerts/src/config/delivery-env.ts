@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { IsOptional, Matches } from 'class-validator';
 import { BaseEnv, csv, intRule, Rules } from '@beacon/common';
+import { VOICE_REDIAL_SECONDS } from '@beacon/contracts';
 
 /**
  * The push services browsers subscribe with: Chrome, Edge and other Chromium browsers (Firebase Cloud Messaging),
@@ -67,6 +68,10 @@ export class AlertsDeliveryEnv extends BaseEnv {
    */
   @Matches(/^https?:\/\/\S+$/, { message: 'TWILIO_API_URL must be an http(s) URL, e.g. https://api.twilio.com' })
   TWILIO_API_URL = 'https://api.twilio.com';
+
+  /** Seconds before a voice call that was not answered (or was busy) is dialled again (issue #39). */
+  @Rules(...intRule('VOICE_REDIAL_SECONDS', 1, 3600))
+  VOICE_REDIAL_SECONDS: number = VOICE_REDIAL_SECONDS;
 
   /** Push subscriptions one user may have; registering one more replaces the one registered longest ago. */
   @Rules(...intRule('PUSH_SUBSCRIPTIONS_PER_USER', 1, 100))

@@ -622,7 +622,7 @@ export class DeliveriesRepository {
    * - undelivered / bounced / failed: a sent row (or one a webhook called delivered at once, without a receipt) fails
    *   with the receipt's reason as its error; a row still sending keeps the receipt, and recordOutcomes fails it.
    * - no_answer / busy (a call): while attempts < VOICE_MAX_ATTEMPTS and the alert is in effect, the call is dialled
-   *   again (redial: back to pending, next_attempt_at in VOICE_REDIAL_SECONDS, its last error the reason, the receipt
+   *   again (redial: back to pending, next_attempt_at in `redialSeconds` (VOICE_REDIAL_SECONDS), its last error the reason, the receipt
    *   columns cleared for the next call's); else it fails like undelivered.
    * - complained: recorded in the receipt columns only (the message arrived); it replaces a delivered receipt.
    *
@@ -631,7 +631,7 @@ export class DeliveriesRepository {
    * sent (pending) change nothing. The checks are made again on the row being updated, so two receipts racing for one
    * row cannot both apply. Returns the rows changed.
    */
-  async applyReceipts(receipts: ReceiptInput[]): Promise<ReceiptChange[]> {
+  async applyReceipts(receipts: ReceiptInput[], redialSeconds = VOICE_REDIAL_SECONDS): Promise<ReceiptChange[]> {
     if (!receipts.length) return [];
     const delivered = sqlList(RECEIPTS_DELIVERED);
     const failing = sqlList(RECEIPTS_FAILED);
@@ -674,7 +674,7 @@ export class DeliveriesRepository {
         receipts.map((r) => r.reason?.slice(0, 500) ?? null),
         receipts.map((r) => r.at),
         VOICE_MAX_ATTEMPTS,
-        VOICE_REDIAL_SECONDS,
+        redialSeconds,
       ],
     );
     return rows;

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ChannelBatch, DEFAULT_JOB_OPTIONS, JobIds, JobName, VOICE_REDIAL_SECONDS } from '@beacon/contracts';
+import { ChannelBatch, DEFAULT_JOB_OPTIONS, JobIds, JobName } from '@beacon/contracts';
+import { AlertsDeliveryEnv } from '../config/delivery-env';
 import { JobQueue } from '@beacon/common';
 import { channelBatchJob } from '../deliveries/channel-batch-job';
 import { DeliveriesRepository, ReceiptChange, ReceiptInput } from '../deliveries/deliveries.repository';
@@ -26,6 +27,7 @@ export class ReceiptsService {
     private readonly deliveries: DeliveriesRepository,
     private readonly progress: ProgressPublisher,
     private readonly queue: JobQueue,
+    private readonly env: AlertsDeliveryEnv,
   ) {}
 
   /**
@@ -35,7 +37,7 @@ export class ReceiptsService {
   async apply(receipts: ReceiptInput[]): Promise<number> {
     const known = receipts.filter((r) => UUID.test(r.deliveryId));
     if (!known.length) return 0;
-    const changed = await this.deliveries.applyReceipts(known);
+    const changed = await this.deliveries.applyReceipts(known, this.env.VOICE_REDIAL_SECONDS);
     for (const alertId of new Set(changed.map((c) => c.alert_id))) this.progress.touch(alertId);
     await this.redial(changed.filter((c) => c.redial && c.id === c.lead));
     if (changed.length < known.length) this.logger.debug(`${known.length - changed.length} of ${known.length} receipts changed nothing`);
@@ -56,7 +58,11 @@ export class ReceiptsService {
       const plan = { channel: 'voice' as const, batch, notBefore: null, ids: [c.id], stranded: false };
       const { opts } = channelBatchJob(c.alert_id, plan, { CHANNEL_RETRY_BASE_MS: DEFAULT_JOB_OPTIONS.backoff.delay });
       try {
-        await this.queue.add(JobName.VoiceSend, data, { ...opts, jobId: JobIds.voiceRedial(c.alert_id, c.id, c.attempts), delay: VOICE_REDIAL_SECONDS * 1000 });
+        await this.queue.add(JobName.VoiceSend, data, {
+          ...opts,
+          jobId: JobIds.voiceRedial(c.alert_id, c.id, c.attempts),
+          delay: this.env.VOICE_REDIAL_SECONDS * 1000,
+        });
       } catch (e) {
         this.logger.warn(`delivery ${c.id}: redial not queued (${(e as Error).message}); the sweep re-drives it`);
       }

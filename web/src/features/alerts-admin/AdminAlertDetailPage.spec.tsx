@@ -201,7 +201,8 @@ describe('Alert detail (/admin/alerts/:id)', () => {
     };
     act(() => serverSends('alert:updated', summaryOf(alert)));
     expect(await screen.findByRole('button', { name: 'Approve…' })).toBeInTheDocument();
-    expect(screen.getByText(/sent for approval by night\.editor@beacon\.local: the approval policy asks for it on every alert/)).toBeInTheDocument();
+    // The approval's words come with the alert read again after the event, which may land after the button.
+    expect(await screen.findByText(/sent for approval by night\.editor@beacon\.local: the approval policy asks for it on every alert/)).toBeInTheDocument();
     await waitFor(() => expect(auditReads).toBe(2));
   });
 
