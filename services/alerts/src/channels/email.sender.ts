@@ -5,14 +5,13 @@ import { ChannelBatch, JobName, JobPayloads, messageWords } from '@beacon/contra
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, sendEach, Settle, withinWindow } from './channel-batch.runner';
 import { guardedSmtpOptions } from '../providers/smtp-relay';
-import { channelProblem } from '../settings/channel-readiness';
 import { ChannelHealthRepository } from '../settings/channel-health.repository';
 import { SettingsRepository } from '../settings/settings.repository';
 import { ChannelMessage, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestLanguage, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';
 import { textKey } from './alert-text';
-import { recordChannelError } from './channel-errors';
+import { recordChannelError, settingsToSend } from './channel-errors';
 import { observeProvider, OnJob } from '@beacon/common';
 
 /** SMTP reply codes: 4xx is "try again later", 5xx is final; connection problems are worth a retry. */
@@ -51,12 +50,7 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
   }
 
   async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow, settle: Settle): Promise<void> {
-    const settings = await this.settings.get();
-    const problem = channelProblem(settings, 'email');
-    if (problem) {
-      await recordChannelError(this.health, 'email', problem);
-      throw new BatchRefused(problem);
-    }
+    const settings = await settingsToSend(this.settings, this.health, 'email');
     const { email } = settings;
     const transport = await this.transportFor(email.url).catch(async (e: Error) => {
       if (e instanceof BatchRefused) await recordChannelError(this.health, 'email', e.message);

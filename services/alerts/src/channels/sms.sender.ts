@@ -5,18 +5,17 @@ import { ChannelBatch, JobName, JobPayloads, priorityOfSeverity } from '@beacon/
 import { ProviderError } from '../providers/provider-error';
 import { postWebhook } from '../providers/webhook.client';
 import { TwilioClient } from '../providers/twilio.client';
-import { channelProblem } from '../settings/channel-readiness';
 import { ChannelHealthRepository } from '../settings/channel-health.repository';
 import { AdminSettings, SettingsRepository } from '../settings/settings.repository';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
-import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, sendEach, Settle, withinWindow } from './channel-batch.runner';
+import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, Settle } from './channel-batch.runner';
 import { ChannelMessage, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestSmsText, digestTitle } from './digest';
 import { textKey } from './alert-text';
 import { providerCallbackUrl } from './callback-urls';
-import { recordChannelError } from './channel-errors';
-import { providerFailure, TWILIO_LANES } from './twilio-outcome';
+import { recordChannelError, settingsToSend } from './channel-errors';
+import { sendThroughTwilio } from './twilio-outcome';
 import { observeProvider, OnJob } from '@beacon/common';
 
 /** Why an SMS did not go out to a number that replied STOP (the per-recipient report shows it). */
@@ -61,12 +60,7 @@ export class SmsSender implements ChannelSender {
   }
 
   async send(messages: ChannelMessage[], batch: ChannelBatch, window: SendWindow, settle: Settle): Promise<void> {
-    const settings = await this.settings.get();
-    const problem = channelProblem(settings, 'sms');
-    if (problem) {
-      await recordChannelError(this.health, 'sms', problem);
-      throw new BatchRefused(problem);
-    }
+    const settings = await settingsToSend(this.settings, this.health, 'sms');
     const { webhook } = settings;
 
     const phone = (m: ChannelMessage) => (m.recipient.sms_enabled && !m.recipient.sms_stopped ? m.recipient.phone_number : null);
@@ -129,35 +123,21 @@ export class SmsSender implements ChannelSender {
    * no idempotency key: a message whose outcome was lost (a crash, a time-out) may go twice, as any SMS gateway's may.
    */
   private async sendByTwilio(messages: ChannelMessage[], twilio: AdminSettings['twilio'], window: SendWindow, settle: Settle) {
-    const refusals: string[] = [];
     const texts = new Map<string, string>();
-    await sendEach(messages, TWILIO_LANES, settle, async (m): Promise<Outcome> => {
-      if (Date.now() >= window.deadline) return { id: m.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this message' };
+    await sendThroughTwilio('sms', messages, window, settle, this.health, (m) => {
       const key = textKey(m.alerts);
       let body = texts.get(key);
       if (body === undefined) texts.set(key, (body = smsBody(smsText(m.alerts, this.env.PUBLIC_URL))));
-      try {
-        const sent = await withinWindow(window, () =>
-          observeProvider('sms', () =>
-            this.twilio.sendMessage({
-              accountSid: twilio.accountSid,
-              authToken: twilio.authToken,
-              from: twilio.from,
-              to: m.recipient.phone_number!,
-              body: body!,
-              statusCallback: providerCallbackUrl(this.env.PUBLIC_URL, 'twilioSmsStatus', m.id),
-            }),
-          ),
-        );
-        if (!sent.done) return { id: m.id, ok: false, failure: 'transient', error: 'Twilio: no answer by the end of the batch; outcome unknown' };
-        return { id: m.id, ok: true, messageId: sent.value.sid };
-      } catch (e) {
-        const outcome = providerFailure(m.id, e);
-        if (outcome.failure === 'permanent') refusals.push(outcome.error);
-        return outcome;
-      }
+      return () =>
+        this.twilio.sendMessage({
+          accountSid: twilio.accountSid,
+          authToken: twilio.authToken,
+          from: twilio.from,
+          to: m.recipient.phone_number!,
+          body: body!,
+          statusCallback: providerCallbackUrl(this.env.PUBLIC_URL, 'twilioSmsStatus', m.id),
+        });
     });
-    if (refusals.length) await recordChannelError(this.health, 'sms', refusals[refusals.length - 1]);
   }
 
   /** One webhook call; `digestKey` (the set of alerts) keeps each call of a batch its own idempotency key. */

@@ -1,18 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { ChannelBatch, JobName, JobPayloads, VOICE_RING_SECONDS } from '@beacon/contracts';
-import { observeProvider, OnJob } from '@beacon/common';
+import { OnJob } from '@beacon/common';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
-import type { Outcome } from '../deliveries/deliveries.repository';
 import { TwilioClient } from '../providers/twilio.client';
 import { ChannelHealthRepository } from '../settings/channel-health.repository';
-import { channelProblem } from '../settings/channel-readiness';
 import { SettingsRepository } from '../settings/settings.repository';
 import { providerCallbackUrl } from './callback-urls';
-import { recordChannelError } from './channel-errors';
-import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, sendEach, Settle, withinWindow } from './channel-batch.runner';
+import { settingsToSend } from './channel-errors';
+import { ChannelBatchRunner, ChannelSender, SendWindow, Settle } from './channel-batch.runner';
 import type { ChannelMessage } from './send-targets.repository';
-import { providerFailure, TWILIO_LANES } from './twilio-outcome';
+import { sendThroughTwilio } from './twilio-outcome';
 import { voiceTwiml } from './voice-twiml';
 
 /**
@@ -38,43 +36,22 @@ export class VoiceSender implements ChannelSender {
   }
 
   async send(messages: ChannelMessage[], _batch: ChannelBatch, window: SendWindow, settle: Settle): Promise<void> {
-    const settings = await this.settings.get();
-    const problem = channelProblem(settings, 'voice');
-    if (problem) {
-      await recordChannelError(this.health, 'voice', problem);
-      throw new BatchRefused(problem);
-    }
+    const settings = await settingsToSend(this.settings, this.health, 'voice');
     const { twilio } = settings;
-    const refusals: string[] = [];
-
-    await sendEach(messages, TWILIO_LANES, settle, async (m): Promise<Outcome> => {
+    await sendThroughTwilio('voice', messages, window, settle, this.health, (m) => {
       if (!m.recipient.voice_enabled) return { id: m.id, ok: false, failure: 'withdrawn', error: 'the user turned voice alerts off' };
       const to = m.recipient.phone_number;
       if (!to) return { id: m.id, ok: false, failure: 'permanent', error: 'no phone number' };
-      if (Date.now() >= window.deadline) return { id: m.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this call' };
-      try {
-        const placed = await withinWindow(window, () =>
-          observeProvider('voice', () =>
-            this.twilio.placeCall({
-              accountSid: twilio.accountSid,
-              authToken: twilio.authToken,
-              from: twilio.from,
-              to,
-              twiml: voiceTwiml(m.alerts, providerCallbackUrl(this.env.PUBLIC_URL, 'twilioVoiceGather', m.id)),
-              statusCallback: providerCallbackUrl(this.env.PUBLIC_URL, 'twilioVoiceStatus', m.id),
-              timeoutSeconds: VOICE_RING_SECONDS,
-            }),
-          ),
-        );
-        if (!placed.done) return { id: m.id, ok: false, failure: 'transient', error: 'Twilio: no answer by the end of the batch; outcome unknown' };
-        return { id: m.id, ok: true, messageId: placed.value.sid };
-      } catch (e) {
-        const outcome = providerFailure(m.id, e);
-        if (outcome.failure === 'permanent') refusals.push(outcome.error);
-        return outcome;
-      }
+      return () =>
+        this.twilio.placeCall({
+          accountSid: twilio.accountSid,
+          authToken: twilio.authToken,
+          from: twilio.from,
+          to,
+          twiml: voiceTwiml(m.alerts, providerCallbackUrl(this.env.PUBLIC_URL, 'twilioVoiceGather', m.id)),
+          statusCallback: providerCallbackUrl(this.env.PUBLIC_URL, 'twilioVoiceStatus', m.id),
+          timeoutSeconds: VOICE_RING_SECONDS,
+        });
     });
-    // The last refusal of the batch (Twilio's code and words, no number): what provider health shows.
-    if (refusals.length) await recordChannelError(this.health, 'voice', refusals[refusals.length - 1]);
   }
 }
