@@ -381,12 +381,34 @@ export interface AlertPreferences {
   methods: NotificationMethods;
   phoneNumber: string | null;
   /** Home location; null when not set (then location does not restrict eligibility). */
-  home: { lat: number; lng: number } | null;
+  home: HomeLocation | null;
   /**
    * The language alerts reach them in (push, SMS, e-mail, their feed), falling back to English for an alert without
    * it. Null until they choose one: the web app then proposes the browser's language and sends it with the first save.
    */
   language: Language | null;
+}
+
+/**
+ * Where the person lives: the point eligibility uses, and the place's name as they chose it (an address or place
+ * found through the geocoder, or the name of the place their device reported); null or absent when it has none.
+ */
+export interface HomeLocation {
+  lat: number;
+  lng: number;
+  name?: string | null;
+}
+
+/**
+ * "Email digest" (issue #40): with the e-mail method on, e-mails of alerts below critical are collected and sent as one
+ * digest at this frequency when the person's frequency is Immediate (their own digest frequency otherwise); a
+ * critical alert's e-mail goes at once.
+ */
+export const EMAIL_DIGEST_FREQUENCY: Frequency = 'hourly';
+
+/** GET /api/alerts/me/alerts/unread-count: alerts in effect delivered to me that I have not read (ended ones never count). */
+export interface UnreadCount {
+  count: number;
 }
 
 export const DEFAULT_TIME_ZONE = 'America/Phoenix';
@@ -456,6 +478,22 @@ export interface AlertSummary {
    * languages (issue #38), each reader getting theirs (AllClearTranslations); absent or {} when it was given in English only.
    */
   allClear: { at: string; message: string | null; translations?: AllClearTranslations } | null;
+  /**
+   * What the latest version changed for its readers (issue #40): an update's fields (and the severity it had
+   * before), or the all-clear; null (or absent) for an alert that never changed. The service always fills it.
+   */
+  lastChange?: AlertChange | null;
+}
+
+/** The latest change of an alert in effect or ended: "Updated 2 min ago: severity raised to Critical", "All clear". */
+export interface AlertChange {
+  version: number;
+  kind: 'update' | 'all_clear';
+  at: string;
+  /** The update's changed fields; [] for the all-clear. */
+  fields: AlertUpdateField[];
+  /** The severity before this version, when this version changed it; null otherwise. */
+  severityFrom: Severity | null;
 }
 
 /** The all-clear's own words in other languages than English, by language code (POST /api/alerts/:id/all-clear). */

@@ -58,6 +58,7 @@ const SUMMARY_FIELDS = {
   expiresAt: true,
   version: true,
   allClear: true,
+  lastChange: true,
 } satisfies Record<keyof AlertSummary, true>;
 
 /** The summary of `a` the gateway's alert events carry: the AlertSummary fields, nothing of the admin's view. */
