@@ -11,6 +11,7 @@ import type {
   DeliveryStatus,
   HelpRequest,
   Page,
+  UnreadCount,
   UserAlert,
 } from './alerts';
 import type { DeliveryChannel } from './alert-vocabulary';
@@ -106,6 +107,12 @@ export interface AlertReadReceipt {
   alertId: string;
   read: true;
   readAt: string;
+}
+
+/** An ended alert put away from my feed (POST /api/alerts/me/alerts/:id/dismiss, issue #40); it is read too. */
+export interface AlertDismissal {
+  alertId: string;
+  dismissedAt: string;
 }
 
 /** The delivery settings as admins see them; secrets only masked. */
@@ -293,6 +300,10 @@ export interface ApiResponses {
   UserAlerts: UserAlert[];
   UserAlertPage: Page<UserAlert>;
   AlertReadReceipt: AlertReadReceipt;
+  // issue #40: the unread count, a dismissed alert, the place at a point (null when the geocoder knows none there)
+  UnreadCount: UnreadCount;
+  AlertDismissal: AlertDismissal;
+  GeocodePlace: GeocodeResult | null;
   HelpRequest: HelpRequest;
   HelpRequestPage: Page<HelpRequest>;
   RetryResult: { retried: number };

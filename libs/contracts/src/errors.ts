@@ -114,6 +114,8 @@ export const ALERT_ERROR_CODES = [
   'invalid_twilio_sid',
   'invalid_phone_number',
   'twilio_credentials_missing',
+  // issue #40: only an ended alert (all-clear, expired, cancelled) can be dismissed from the person's feed
+  'alert_in_effect',
 ] as const;
 
 export const INCIDENT_ERROR_CODES = [

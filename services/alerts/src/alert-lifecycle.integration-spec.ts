@@ -22,6 +22,7 @@ import { dispatcherService } from './dispatcher.service';
 import { alertsService } from './service';
 import { SweepHandler } from './maintenance/sweep.handler';
 import { DispatchStack } from './testing/dispatch-stack';
+import { sendHeldNow } from './testing/held-deliveries';
 import { validateCap } from './testing/cap-schema';
 import { strictParse } from './testing/strict-xml';
 
@@ -176,6 +177,8 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
       channels: ['push', 'sms', 'email'],
     });
     const id = sent.body.id;
+    // `leaves` is e-mailed below critical: the e-mail digest's hour (issue #40) comes now
+    expect(await sendHeldNow(stack, [id])).toBe(1);
     await settled(id);
     expect(received(users.stays).push).toHaveLength(1);
     expect(received(users.leaves).push).toHaveLength(1);
@@ -203,6 +206,8 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ version: 2, status: 'active', title: 'Wrong-way driver now on Loop 202' });
     await versionDone(id, 2);
+    expect(await sendHeldNow(stack, [id])).toBe(1);
+    await versionDone(id, 2);
 
     const stays = received(users.stays);
     expect(stays.push.map(([t]) => t)).toEqual(['Wrong-way driver on US-60', 'Update: Wrong-way driver now on Loop 202']);
@@ -229,9 +234,12 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     expect(rows).toEqual([]);
 
     // The user's open screen was told, and their list shows the new version.
-    await waitFor('the user screen told of the update', () => told.find((s) => s.id === id && s.version === 2));
+    const live = await waitFor('the user screen told of the update', () => told.find((s) => s.id === id && s.version === 2));
+    // what it changed (issue #40), as the list says it too
+    const change = { version: 2, kind: 'update', fields: ['title', 'area'], severityFrom: null, at: expect.any(String) };
+    expect(live.lastChange).toEqual(change);
     const mine = await call<{ items: UserAlert[] }>('GET', '/me/alerts', users.arrives.token);
-    expect(mine.body.items.find((a) => a.id === id)).toMatchObject({ title: 'Wrong-way driver now on Loop 202', version: 2 });
+    expect(mine.body.items.find((a) => a.id === id)).toMatchObject({ title: 'Wrong-way driver now on Loop 202', version: 2, lastChange: live.lastChange });
 
     // The history keeps both versions.
     const versions = await call<AlertVersion[]>('GET', `/${id}/versions`, adminToken);
@@ -306,7 +314,8 @@ describe('alert lifecycle: update and all-clear, end to end', () => {
     expect(held.not_before!.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
     expect(received(users.asleep).push).toHaveLength(1);
     // The screen says it ended, live, and the list agrees.
-    await waitFor('the sleeper screen told of the all-clear', () => told.find((s) => s.id === id && s.status === 'all_clear'));
+    const ended2 = await waitFor('the sleeper screen told of the all-clear', () => told.find((s) => s.id === id && s.status === 'all_clear'));
+    expect(ended2.lastChange).toEqual({ version: 2, kind: 'all_clear', fields: [], severityFrom: null, at: ended.body.lastChange!.at });
     const mine = await call<{ items: UserAlert[] }>('GET', '/me/alerts', users.asleep.token);
     expect(mine.body.items.find((a) => a.id === id)).toMatchObject({
       status: 'all_clear',

@@ -16,6 +16,7 @@ import { TestAlertController } from './alerts/test-alert.controller';
 import { TestAlertService } from './alerts/test-alert.service';
 import { CapController } from './cap/cap.controller';
 import { GeocodeController } from './geocode/geocode.controller';
+import { PlacesController } from './geocode/places.controller';
 import { GeocoderService } from './geocode/geocoder.service';
 import { CapRepository } from './cap/cap.repository';
 import { CapFeedClient } from './cap-sources/cap-feed.client';
@@ -80,6 +81,7 @@ export class AppModule {
         CapController,
         MyAlertsController,
         PreferencesController,
+        PlacesController,
         PushSubscriptionsController,
         DeliveryReceiptsController,
         SettingsController,

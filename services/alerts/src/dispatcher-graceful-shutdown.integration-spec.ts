@@ -5,6 +5,7 @@ import { RunningService, startTestService, jsonClient, waitFor } from '@beacon/t
 import { alertsService } from './service';
 import { assertCompiledDispatcher, CompiledWorker, startCompiledDispatcher } from './testing/compiled-worker';
 import { DispatchStack } from './testing/dispatch-stack';
+import { sendHeldNow } from './testing/held-deliveries';
 
 /**
  * The compiled dispatcher gets SIGTERM while an SMS batch waits on the provider's answer: it takes no new job,
@@ -127,6 +128,8 @@ describe('a dispatcher sent SIGTERM mid-batch', () => {
       category: 'weather',
       channels: ['email'],
     });
+    // the e-mail waits for the e-mail digest's hour (issue #40): the hour comes now
+    expect(await sendHeldNow(stack, [alert.id])).toBe(1);
     await waitFor('the relay to hold the message', () => smtp.received.some((m) => m.to.includes('night.shift@example.test')));
     worker.child.kill('SIGTERM');
 

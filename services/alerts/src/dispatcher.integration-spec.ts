@@ -26,6 +26,7 @@ import { gatewayService } from '../../gateway/src/service';
 import { dispatcherService } from './dispatcher.service';
 import { DispatchStack } from './testing/dispatch-stack';
 import { FakePushAnswer } from './testing/fake-push-service';
+import { sendHeldNow } from './testing/held-deliveries';
 
 const PHOENIX = { lat: 33.4484, lng: -112.074 };
 const TUCSON = { lat: 32.2226, lng: -110.9747 };
@@ -216,6 +217,8 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.id).toBe(alert.id);
 
+    // Its e-mails wait for the e-mail digest's hour (issue #40): the hour comes now.
+    expect(await sendHeldNow(stack, [alert.id])).toBeGreaterThan(0);
     const done = await settled(alert.id);
 
     const eligible = users.filter((u) =>
@@ -323,6 +326,8 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       channels: ['push', 'sms', 'email'],
     });
     expect(alert.translations).toEqual({ es });
+    // (others in this suite without a home are e-mailed it too)
+    expect(await sendHeldNow(stack, [alert.id])).toBeGreaterThanOrEqual(3);
     await settled(alert.id);
     const want = new Map([
       [spanish.id, { ...es, lang: 'es' }],
@@ -502,11 +507,13 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       };
       expect((await call<AlertAudience>('POST', '/audience', adminToken, body)).body.channels.email).toEqual({
         recipients: 1,
-        held: 0,
+        // the e-mail digest's (issue #40)
+        held: 1,
         configured: false,
         reason: 'E-mail is turned off in Admin Settings: e-mails will not be sent.',
       });
       const alert = await sendAlert(body);
+      expect(await sendHeldNow(stack, [alert.id])).toBe(1);
       const done = await settled(alert.id);
       expect(done.deliveryLabel).toBe('Failed');
       expect((await deliveries(alert.id))[0]).toMatchObject({ status: 'failed', error: 'E-mail is turned off in Admin Settings' });
@@ -850,7 +857,7 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
     const wind = await sendAlert({ ...base, title: 'Wind advisory', message: 'Gusts to 45 mph this afternoon.', severity: 'medium' });
     const frost = await sendAlert({ ...base, title: 'Frost tonight', message: 'Cover sensitive plants.', severity: 'low' });
     const all = [dust, wind, frost];
-    // (Users elsewhere in this suite without a home get every weather alert at once; this one's are held.)
+    // (Users elsewhere in this suite without a home get every weather alert at once but by e-mail; this one's are all held.)
     const rows = async () => (await Promise.all(all.map((a) => deliveries(a.id)))).flat().filter((r) => r.user_id === u.id);
     await waitFor('nine held deliveries', async () => ((await rows()).filter((r) => r.status === 'pending' && r.not_before).length === 9 ? true : null));
     await waitFor('their nine held deliveries', async () =>
@@ -869,11 +876,27 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
           prefix: queuePrefix(redis.prefix),
         }),
     );
+    // Their jobs: the other users' e-mails of these alerts are held too (the e-mail digest, issue #40), in batches of their own.
+    const theirs = new Set(
+      (await stack.db.query<{ id: string }>(`SELECT id FROM alerts.alert_deliveries WHERE user_id = ANY($1::uuid[])`, [[u.id, es.id]])).map((r) => r.id),
+    );
     try {
       for (const [i, channel] of (['push', 'sms', 'email'] as const).entries()) {
-        const held = await waitFor(`the three held ${channel} jobs`, async () => {
-          const jobs = (await queues[i].getDelayed()).filter((j) => all.some((a) => a.id === j.data.alertId));
-          return jobs.length === 3 ? jobs : null;
+        const mine = new Set(
+          (
+            await stack.db.query<{ id: string }>(`SELECT id FROM alerts.alert_deliveries WHERE user_id = ANY($1::uuid[]) AND channel = $2`, [
+              [u.id, es.id],
+              channel,
+            ])
+          ).map((r) => r.id),
+        );
+        // one per alert, or more where their rows share a batch of the others' held e-mails and fell into two
+        const held = await waitFor(`the held ${channel} jobs`, async () => {
+          const jobs = (await queues[i].getDelayed()).filter(
+            (j) => all.some((a) => a.id === j.data.alertId) && (j.data.deliveryIds as string[]).some((id) => theirs.has(id)),
+          );
+          const covered = new Set(jobs.flatMap((j) => j.data.deliveryIds as string[]));
+          return jobs.length >= 3 && [...mine].every((id) => covered.has(id)) ? jobs : null;
         });
         for (const job of held) {
           expect(job.data.held).toBe(true);

@@ -70,6 +70,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['items', 'total', 'page', 'pageSize', 'totalPages'],
     },
+    AlertDismissal: {
+      $ref: '#/components/schemas/AlertDismissal',
+    },
     AlertOperations: {
       $ref: '#/components/schemas/AlertOperations',
     },
@@ -229,6 +232,16 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: ['products'],
+    },
+    GeocodePlace: {
+      anyOf: [
+        {
+          type: 'null',
+        },
+        {
+          $ref: '#/components/schemas/GeocodeResult',
+        },
+      ],
     },
     GeocodeResults: {
       type: 'array',
@@ -499,6 +512,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: ['items'],
+    },
+    UnreadCount: {
+      $ref: '#/components/schemas/UnreadCount',
     },
     UploadResult: {
       $ref: '#/components/schemas/UploadResult',
@@ -962,6 +978,18 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             },
           ],
         },
+        lastChange: {
+          description:
+            "What the latest version changed for its readers (issue #40): an update's fields (and the severity it had\nbefore), or the all-clear; null (or absent) for an alert that never changed. The service always fills it.",
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              $ref: '#/components/schemas/AlertChange',
+            },
+          ],
+        },
       },
       required: [
         'translations',
@@ -1219,6 +1247,43 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['action', 'actorId', 'actorEmail', 'details', 'at'],
     },
+    AlertChange: {
+      description: 'The latest change of an alert in effect or ended: "Updated 2 min ago: severity raised to Critical", "All clear".',
+      type: 'object',
+      properties: {
+        version: {
+          type: 'number',
+        },
+        kind: {
+          type: 'string',
+          enum: ['all_clear', 'update'],
+        },
+        at: {
+          type: 'string',
+        },
+        fields: {
+          description: "The update's changed fields; [] for the all-clear.",
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['severity', 'title', 'message', 'translations', 'expiresAt', 'area'],
+          },
+        },
+        severityFrom: {
+          description: 'The severity before this version, when this version changed it; null otherwise.',
+          anyOf: [
+            {
+              type: 'string',
+              enum: ['low', 'medium', 'high', 'critical'],
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['version', 'kind', 'at', 'fields', 'severityFrom'],
+    },
     AlertDeliveryRow: {
       description: 'One delivery of an alert on the admin alert page (GET /api/alerts/:id/deliveries).',
       type: 'object',
@@ -1313,7 +1378,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         kind: {
           description: 'What it carried: the alert, an update, the all-clear, a fallback ... (DELIVERY_MESSAGE_KIND_LABELS).',
           type: 'string',
-          enum: ['all_clear', 'fallback', 'update', 'alert', 'left_area', 'reminder'],
+          enum: ['all_clear', 'update', 'fallback', 'alert', 'left_area', 'reminder'],
         },
         version: {
           description: "The alert's version it carried (1 as first sent; each update and the all-clear add one).",
@@ -1369,6 +1434,19 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: ['id', 'userId', 'channel', 'status', 'attempts', 'error', 'heldUntil', 'sentAt', 'deliveredAt', 'readAt', 'createdAt', 'inDigest'],
+    },
+    AlertDismissal: {
+      description: 'An ended alert put away from my feed (POST /api/alerts/me/alerts/:id/dismiss, issue #40); it is read too.',
+      type: 'object',
+      properties: {
+        alertId: {
+          type: 'string',
+        },
+        dismissedAt: {
+          type: 'string',
+        },
+      },
+      required: ['alertId', 'dismissedAt'],
     },
     AlertOperations: {
       description:
@@ -1485,16 +1563,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
               type: 'null',
             },
             {
-              type: 'object',
-              properties: {
-                lat: {
-                  type: 'number',
-                },
-                lng: {
-                  type: 'number',
-                },
-              },
-              required: ['lat', 'lng'],
+              $ref: '#/components/schemas/HomeLocation',
             },
           ],
         },
@@ -1751,7 +1820,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
         kind: {
           type: 'string',
-          enum: ['all_clear', 'original', 'update'],
+          enum: ['all_clear', 'update', 'original'],
         },
         title: {
           type: 'string',
@@ -3032,6 +3101,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'invalid_twilio_sid',
         'invalid_phone_number',
         'twilio_credentials_missing',
+        'alert_in_effect',
         'incident_not_found',
         'invalid_transition',
         'status_changed',
@@ -3285,6 +3355,30 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: ['note', 'by', 'byEmail', 'at'],
+    },
+    HomeLocation: {
+      description:
+        "Where the person lives: the point eligibility uses, and the place's name as they chose it (an address or place\nfound through the geocoder, or the name of the place their device reported); null or absent when it has none.",
+      type: 'object',
+      properties: {
+        lat: {
+          type: 'number',
+        },
+        lng: {
+          type: 'number',
+        },
+        name: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+      },
+      required: ['lat', 'lng'],
     },
     IdentityFactor: {
       type: 'object',
@@ -4671,6 +4765,16 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['accountSid', 'authTokenSet', 'authTokenMasked', 'fromNumber'],
     },
+    UnreadCount: {
+      description: 'GET /api/alerts/me/alerts/unread-count: alerts in effect delivered to me that I have not read (ended ones never count).',
+      type: 'object',
+      properties: {
+        count: {
+          type: 'number',
+        },
+      },
+      required: ['count'],
+    },
     UploadResult: {
       type: 'object',
       properties: {
@@ -4929,6 +5033,18 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
                 },
               },
               required: ['at', 'message'],
+            },
+          ],
+        },
+        lastChange: {
+          description:
+            "What the latest version changed for its readers (issue #40): an update's fields (and the severity it had\nbefore), or the all-clear; null (or absent) for an alert that never changed. The service always fills it.",
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              $ref: '#/components/schemas/AlertChange',
             },
           ],
         },

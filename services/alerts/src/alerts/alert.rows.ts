@@ -3,9 +3,11 @@ import {
   allClearMessageIn,
   AllClearTranslations,
   AlertApproval,
+  AlertChange,
   AlertReminder,
   AlertStatus,
   AlertSummary,
+  AlertUpdateField,
   DeliveryChannel,
   deliveryLabel,
   priorityOfSeverity,
@@ -50,6 +52,17 @@ export interface AlertRow extends AlertColumns {
   created_by_email?: string | null;
   approval?: AlertApproval | null;
   break_glass?: AdminAlert['breakGlass'];
+  /** lastChangeSql: the latest version's change, null for an alert that never changed; absent where it was not read. */
+  last_change?: LastChangeColumn | null;
+}
+
+/** lastChangeSql's json, as node-postgres parses it (its time as PostgreSQL prints it). */
+interface LastChangeColumn {
+  version: number;
+  kind: AlertChange['kind'];
+  at: string;
+  fields: AlertUpdateField[] | null;
+  severity_from: AlertSummary['severity'] | null;
 }
 
 /**
@@ -58,11 +71,28 @@ export interface AlertRow extends AlertColumns {
  */
 export const EFFECTIVE_STATUS_SQL = `(CASE WHEN a.status IN ('active', 'scheduled', 'pending_approval') AND ${expiredSql('a')} THEN 'expired' ELSE a.status END)`;
 
-export const ALERT_COLUMNS_SQL = `a.id, a.title, a.message, a.translations, a.type, a.severity, a.category, a.location_name, a.lat, a.lng, a.radius_km,
+/**
+ * What the latest version of alert `alias` changed (issue #40: "Updated 2 min ago: severity raised to Critical", "All
+ * clear"): its alert_versions row, read by primary key (alert_id, version), and only when the alert is past version 1
+ * (a one-time filter: an alert that never changed, most of them, costs no index probe); the severity before it from
+ * the previous version's snapshot, one more key lookup, only when the severity is what changed.
+ */
+export const lastChangeSql = (alias = 'a') => `(SELECT json_build_object('version', v.version, 'kind', v.kind, 'at', v.created_at, 'fields', v.changed,
+    'severity_from', CASE WHEN 'severity' = ANY(v.changed) THEN (
+      SELECT b.snapshot ->> 'severity' FROM alerts.alert_versions b WHERE b.alert_id = v.alert_id AND b.version = v.version - 1) END)
+  FROM alerts.alert_versions v WHERE ${alias}.version > 1 AND v.alert_id = ${alias}.id AND v.version = ${alias}.version AND v.kind <> 'original') AS last_change`;
+
+/**
+ * An alert's columns without its last change, for a statement that reads many rows and pages them after: it adds
+ * lastChangeSql to the rows of its page only.
+ */
+export const ALERT_BASE_COLUMNS_SQL = `a.id, a.title, a.message, a.translations, a.type, a.severity, a.category, a.location_name, a.lat, a.lng, a.radius_km,
   a.area_polygon, a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
   a.created_at, a.updated_at, a.concerned, a.remind_after_minutes, a.reminded_at, a.reminders, a.version, a.revision, a.all_clear_at, a.all_clear_message,
   a.all_clear_translations,
   a.send_at, a.created_by_email, a.approval, a.break_glass`;
+
+export const ALERT_COLUMNS_SQL = `${ALERT_BASE_COLUMNS_SQL}, ${lastChangeSql('a')}`;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -86,6 +116,18 @@ export function toSummary(r: AlertRow): AlertSummary {
     expiresAt: iso(r.expires_at),
     version: r.version ?? 1,
     allClear: r.all_clear_at ? { at: iso(r.all_clear_at)!, message: r.all_clear_message ?? null, translations: r.all_clear_translations ?? {} } : null,
+    lastChange: toChange(r.last_change),
+  };
+}
+
+function toChange(c: LastChangeColumn | null | undefined): AlertChange | null {
+  if (!c) return null;
+  return {
+    version: c.version,
+    kind: c.kind,
+    at: new Date(c.at).toISOString(),
+    fields: c.fields ?? [],
+    severityFrom: c.severity_from ?? null,
   };
 }
 

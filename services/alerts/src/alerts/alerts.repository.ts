@@ -8,7 +8,7 @@ import { expiredSql } from '../deliveries/delivery-alerts.repository';
 import { COUNTS_SQL, RESPONSES_SQL } from '../deliveries/delivery-counts';
 import { eligibilityWhere } from '../deliveries/eligibility.sql';
 import { toPgPolygon } from '../deliveries/polygon-column';
-import { ALERT_COLUMNS_SQL, AlertRow, EFFECTIVE_STATUS_SQL } from './alert.rows';
+import { ALERT_BASE_COLUMNS_SQL, ALERT_COLUMNS_SQL, AlertRow, EFFECTIVE_STATUS_SQL, lastChangeSql } from './alert.rows';
 
 export interface NewAlert {
   title: string;
@@ -92,6 +92,20 @@ const ALERT_ELIGIBLE_SQL = eligibilityWhere({
  */
 const LOCATED_OR_FOR_EVERYONE_SQL = `((p.lat IS NOT NULL AND p.lng IS NOT NULL)
     OR a.severity = 'critical' OR a.lat IS NULL OR a.lng IS NULL OR (a.radius_km IS NULL AND a.area_polygon IS NULL))`;
+
+/**
+ * The alerts in the feed of the user ($1, preferences `p`), as ids: those with a delivery to them, and every dispatched
+ * alert that concerns them by their current preferences, whether or not a channel reached them (a user with no push
+ * subscription, SMS or email still sees on the screen what was sent to their area). `also`: a further condition on
+ * the second set's alert `a` (the first is narrowed by the caller's join).
+ */
+const MY_ALERT_IDS_SQL = (also = 'true') => `SELECT d.alert_id AS id FROM alerts.alert_deliveries d WHERE d.user_id = $1
+  UNION
+  SELECT a.id FROM alerts.alerts a CROSS JOIN p
+  WHERE a.dispatched_at IS NOT NULL AND a.source <> 'test' AND ${ALERT_ELIGIBLE_SQL} AND ${LOCATED_OR_FOR_EVERYONE_SQL} AND ${also}`;
+
+/** An alert still in effect (alias a): active and not past its expiry, whether or not the sweep ran yet. */
+const IN_EFFECT_SQL = `(a.status = 'active' AND NOT ${expiredSql('a')})`;
 
 /** `%` and `_` in user search text are literals, not wildcards. */
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -349,11 +363,9 @@ export class AlertsRepository {
   }
 
   /**
-   * The user's alerts, newest first, with their read time: those with a delivery to them, and every dispatched
-   * alert that concerns them by their current preferences, whether or not a channel reached them (a user with no
-   * push subscription, SMS or email still sees on the screen what was sent to their area). One statement: the two
-   * sets are read from their own indexes (the user's deliveries, the dispatched alerts), merged, then filtered,
-   * counted and paged.
+   * The user's alerts (MY_ALERT_IDS_SQL), newest first, with their read time, but those they dismissed. One
+   * statement: the two sets are read from their own indexes (the user's deliveries, the dispatched alerts), merged,
+   * then filtered, counted and paged; the last change is read for the page's rows only.
    */
   async forUser(userId: string, f: { severity?: Severity; search?: string; unreadOnly?: boolean; offset: number; limit: number }) {
     const params: unknown[] = [userId, DEFAULT_PREFERENCES.severityThreshold, DEFAULT_PREFERENCES.categories];
@@ -364,23 +376,63 @@ export class AlertsRepository {
       where.push(`(a.title ILIKE $${i} OR a.message ILIKE $${i})`);
     }
     if (f.unreadOnly) where.push(`r.read_at IS NULL`);
+    where.push(`NOT EXISTS (SELECT 1 FROM alerts.alert_dismissals x WHERE x.user_id = $1 AND x.alert_id = a.id)`);
     const rows: (AlertRow & { total: number })[] = await this.ds.query(
       `WITH ${PREFERENCES_OR_DEFAULTS},
        mine AS (
-         SELECT ${ALERT_COLUMNS_SQL}, r.read_at
-         FROM (SELECT d.alert_id AS id FROM alerts.alert_deliveries d WHERE d.user_id = $1
-               UNION
-               SELECT a.id FROM alerts.alerts a CROSS JOIN p
-               WHERE a.dispatched_at IS NOT NULL AND a.source <> 'test' AND ${ALERT_ELIGIBLE_SQL} AND ${LOCATED_OR_FOR_EVERYONE_SQL}) m
+         SELECT ${ALERT_BASE_COLUMNS_SQL}, r.read_at
+         FROM (${MY_ALERT_IDS_SQL()}) m
          JOIN alerts.alerts a ON a.id = m.id
          LEFT JOIN alerts.alert_reads r ON r.alert_id = a.id AND r.user_id = $1
-         ${where.length ? `WHERE ${where.join(' AND ')}` : ''})
-       SELECT t.total, pg.* FROM (SELECT count(*)::int AS total FROM mine) t
+         WHERE ${where.join(' AND ')})
+       SELECT t.total, pg.*, ${lastChangeSql('pg')} FROM (SELECT count(*)::int AS total FROM mine) t
        LEFT JOIN LATERAL (SELECT * FROM mine ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) pg ON true`,
       [...params, f.limit, f.offset],
     );
     // A page past the end is the one row of the count, with no alert.
     return { rows: rows.filter((r) => r.id !== null).map(({ total: _, ...row }) => row as AlertRow), total: rows[0]?.total ?? 0 };
+  }
+
+  /**
+   * How many alerts of the user's feed (MY_ALERT_IDS_SQL) are in effect and unread: the header's count (issue #40). An
+   * ended alert never counts, read or not; only alerts in effect are read from the dispatched ones.
+   */
+  async unreadCount(userId: string): Promise<number> {
+    const [{ count }] = await this.ds.query(
+      `WITH ${PREFERENCES_OR_DEFAULTS}
+       SELECT count(*)::int AS count FROM (${MY_ALERT_IDS_SQL(IN_EFFECT_SQL)}) m
+       JOIN alerts.alerts a ON a.id = m.id
+       WHERE ${IN_EFFECT_SQL} AND NOT EXISTS (SELECT 1 FROM alerts.alert_reads r WHERE r.alert_id = a.id AND r.user_id = $1)`,
+      [userId, DEFAULT_PREFERENCES.severityThreshold, DEFAULT_PREFERENCES.categories],
+    );
+    return count;
+  }
+
+  /** The status of an alert in the user's feed (MY_ALERT_IDS_SQL), as callers see it; null when it is not in it. */
+  async statusInFeed(alertId: string, userId: string): Promise<AlertStatus | null> {
+    const [row] = await this.ds.query(
+      `WITH ${PREFERENCES_OR_DEFAULTS}
+       SELECT ${EFFECTIVE_STATUS_SQL} AS status FROM alerts.alerts a CROSS JOIN p
+       WHERE a.id = $4 AND (
+         EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = a.id AND d.user_id = $1)
+         OR (a.dispatched_at IS NOT NULL AND a.source <> 'test' AND ${ALERT_ELIGIBLE_SQL} AND ${LOCATED_OR_FOR_EVERYONE_SQL}))`,
+      [userId, DEFAULT_PREFERENCES.severityThreshold, DEFAULT_PREFERENCES.categories, alertId],
+    );
+    return row?.status ?? null;
+  }
+
+  /**
+   * An ended alert put away by the user. Not a read mark: that is their "I'm safe", which the console counts. A second
+   * dismissal keeps the first's time.
+   */
+  async dismiss(alertId: string, userId: string): Promise<Date> {
+    const [row] = await this.ds.query(
+      `INSERT INTO alerts.alert_dismissals (alert_id, user_id) VALUES ($1, $2)
+       ON CONFLICT (user_id, alert_id) DO UPDATE SET dismissed_at = alerts.alert_dismissals.dismissed_at
+       RETURNING dismissed_at`,
+      [alertId, userId],
+    );
+    return row.dismissed_at as Date;
   }
 
   /** Active, unexpired alerts that concern this user by their preferences (defaults when they saved none). */

@@ -14,6 +14,9 @@ import {
   emptyCounts,
   DeliveryStatus,
   DELIVERY_STATUSES,
+  AlertStatus,
+  UnreadCount,
+  type AlertDismissal,
 } from '@beacon/contracts';
 import { AppError, badRequest, conflict, LiveEvents, notFound } from '@beacon/common';
 import type { AuthUser } from '@beacon/auth';
@@ -36,6 +39,9 @@ import { ApprovalPolicyRepository } from './approval-policy.repository';
 import { approvalReason, approvalRequest, Sender, sendTime } from './send-review';
 import { SendDraftDto } from './dto/send-draft.dto';
 import { toPage } from './page';
+
+/** An alert that has ended, which its readers may dismiss. */
+const ENDED_STATUSES: AlertStatus[] = ['all_clear', 'expired', 'cancelled'];
 
 @Injectable()
 export class AlertsService {
@@ -287,6 +293,26 @@ export class AlertsService {
     const readAt = await this.alerts.markRead(alertId, user.id);
     this.progress.touch(alertId);
     return { alertId, read: true, readAt: new Date(readAt).toISOString() };
+  }
+
+  /** Alerts in effect in my feed that I have not read (issue #40); ended ones never count. */
+  async unreadCount(user: AuthUser): Promise<UnreadCount> {
+    return { count: await this.alerts.unreadCount(user.id) };
+  }
+
+  /**
+   * An ended alert (all-clear, expired, cancelled) of my feed put away: read, and left out of my feed from now on.
+   * One in effect stays until it ends (409 alert_in_effect): its warning still holds. Idempotent.
+   */
+  async dismiss(user: AuthUser, alertId: string): Promise<AlertDismissal> {
+    const status = await this.alerts.statusInFeed(alertId, user.id);
+    if (!status) throw notFound('Alert', 'alert_not_found');
+    if (!ENDED_STATUSES.includes(status)) {
+      throw new AppError(409, 'alert_in_effect', 'This alert is still in effect: it can be dismissed once it has ended or the all-clear is given');
+    }
+    const dismissedAt = await this.alerts.dismiss(alertId, user.id);
+    this.progress.touch(alertId);
+    return { alertId, dismissedAt: new Date(dismissedAt).toISOString() };
   }
 
   async requestHelp(user: AuthUser, alertId: string, dto: HelpRequestDto) {

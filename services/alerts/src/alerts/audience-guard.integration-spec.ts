@@ -15,6 +15,7 @@ import { dispatcherService } from '../dispatcher.service';
 import { audienceTokenKeyOf } from '../keys/server-keys';
 import { alertsService } from '../service';
 import { DispatchStack } from '../testing/dispatch-stack';
+import { sendHeldNow } from '../testing/held-deliveries';
 import { readAudienceToken, signAudienceToken } from './audience-token';
 
 /** Each test's people live around a place of their own, 300 km apart, so each test's counts are its own. */
@@ -339,6 +340,8 @@ describe('the audience guard on every sending route', () => {
       language: 'es',
     });
     expect((await smsTo(english.phone!)).body).toMatchObject({ title: 'All clear: Guard all-clear: river flooding', message: allClear.message });
+    // the all-clear's e-mail waits for the e-mail digest's hour (issue #40): the hour comes now
+    expect(await sendHeldNow(stack, [alert.id])).toBe(1);
     const mail = await waitFor(
       'the all-clear e-mail',
       async () => smtp.received.find((m) => m.to.includes(byMail.email) && !!m.subject?.includes('All clear: ')) ?? null,

@@ -3,7 +3,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DELIVERY_CHANNELS, type DeliveryChannel } from '@beacon/contracts';
 import { streamRows } from '../deliveries/cursor';
-import { CHANNEL_BIT, EligibilityAlert, eligiblePredicate, eligibleUsersSql, holdUntilSql, reachableOn, SqlParams } from '../deliveries/eligibility.sql';
+import {
+  CHANNEL_BIT,
+  EligibilityAlert,
+  eligiblePredicate,
+  eligibleUsersSql,
+  emailHoldUntilSql,
+  holdUntilSql,
+  reachableOn,
+  SqlParams,
+} from '../deliveries/eligibility.sql';
 
 /** Users per group handed to the caller (each group is one message to the gateways, see LiveEvents.toUsers). */
 const AUDIENCE_GROUP = 1000;
@@ -66,11 +75,17 @@ export class AudienceRepository {
     const params = new SqlParams();
     const eligible = eligibleUsersSql(alert, params);
     const held = `coalesce(${holdUntilSql(alert, params, at)} > ${params.bind('at', at.toISOString(), 'timestamptz')}, false)`;
+    // The e-mail digest's hold, read (by primary key) only for those the alert's e-mail reaches.
+    const emailHeld = channels.includes('email')
+      ? `CASE WHEN ${reachableOn('email')} THEN coalesce(${emailHoldUntilSql(alert, params, at)} > ${params.bind('at', at.toISOString(), 'timestamptz')}, false) ELSE false END`
+      : 'false';
     const reach = DELIVERY_CHANNELS.map((c) => `(${channels.includes(c) ? reachableOn(c) : 'false'}) AS ${c}`).join(', ');
     const anyChannel = DELIVERY_CHANNELS.join(' OR ');
-    const perChannel = DELIVERY_CHANNELS.map((c) => `count(*) FILTER (WHERE ${c})::int AS ${c}, count(*) FILTER (WHERE ${c} AND held)::int AS ${c}_held`).join(
-      ', ',
-    );
+    const perChannel = DELIVERY_CHANNELS.map(
+      (c) => `count(*) FILTER (WHERE ${c})::int AS ${c}, count(*) FILTER (WHERE ${c} AND ${c === 'email' ? 'email_held' : 'held'})::int AS ${c}_held`,
+    ).join(', ');
+    // A person is told later when every channel that reaches them waits: their own hold, or only an e-mail that does.
+    const waits = `(held OR (email_held AND NOT (${DELIVERY_CHANNELS.filter((c) => c !== 'email').join(' OR ')})))`;
     // SMS on with a number that replied STOP (the mask leaves such a number out of SMS): read by primary key, and only
     // for the people none of the alert's channels reaches (a CASE is evaluated lazily), who are few when it reaches most.
     const stopped = channels.includes('sms')
@@ -79,13 +94,13 @@ export class AudienceRepository {
       : 'false';
     const [row] = await this.ds.query(
       `WITH e AS (${eligible}),
-       r AS (SELECT ${reach}, ${held} AS held,
+       r AS (SELECT ${reach}, ${held} AS held, ${emailHeld} AS email_held,
                     e.channel_mask & ${CHANNEL_BIT.push} <> 0 AND NOT EXISTS (SELECT 1 FROM alerts.push_subscriptions s WHERE s.user_id = e.user_id) AS no_device,
                     e.user_id
              FROM e)
        SELECT count(*)::int AS concerned,
               count(*) FILTER (WHERE ${anyChannel})::int AS recipients,
-              count(*) FILTER (WHERE (${anyChannel}) AND held)::int AS held,
+              count(*) FILTER (WHERE (${anyChannel}) AND ${waits})::int AS held,
               count(*) FILTER (WHERE NOT (${anyChannel}))::int AS no_channel,
               count(*) FILTER (WHERE ${channels.includes('push') ? `no_device AND NOT (${anyChannel})` : 'false'})::int AS no_device,
               count(*) FILTER (WHERE ${stopped})::int AS sms_stopped,
@@ -200,10 +215,15 @@ const lastReachedSql = (alertId: string) => `SELECT DISTINCT ON (d.user_id, d.ch
  */
 function toldCountsSql(alert: Pick<EligibilityAlert, 'severity' | 'source'>, params: SqlParams, at: Date) {
   const held = `coalesce(${holdUntilSql(alert, params, at)} > ${params.bind('at', at.toISOString(), 'timestamptz')}, false)`;
+  // the e-mail digest's hold (emailHoldUntilSql), read only for those told by e-mail
+  const emailHeld = `CASE WHEN 'email' = ANY(t.channels) THEN coalesce(${emailHoldUntilSql(alert, params, at)} > ${params.bind('at', at.toISOString(), 'timestamptz')}, false) ELSE false END`;
   const perChannel = DELIVERY_CHANNELS.map(
-    (c) => `count(*) FILTER (WHERE '${c}' = ANY(t.channels))::int AS ${c}, count(*) FILTER (WHERE '${c}' = ANY(t.channels) AND ${held})::int AS ${c}_held`,
+    (c) =>
+      `count(*) FILTER (WHERE '${c}' = ANY(t.channels))::int AS ${c}, count(*) FILTER (WHERE '${c}' = ANY(t.channels) AND ${c === 'email' ? emailHeld : held})::int AS ${c}_held`,
   );
-  return `count(*)::int AS recipients, count(*) FILTER (WHERE ${held})::int AS held, ${perChannel.join(', ')}`;
+  // told later: every channel waits, their own hold or an e-mail alone that the digest holds
+  const waits = `(${held} OR (t.channels <@ ARRAY['email'] AND ${emailHeld}))`;
+  return `count(*)::int AS recipients, count(*) FILTER (WHERE ${waits})::int AS held, ${perChannel.join(', ')}`;
 }
 
 const channelCounts = (channels: readonly DeliveryChannel[], row: Record<string, number>) =>

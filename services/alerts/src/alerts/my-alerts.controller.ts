@@ -32,6 +32,18 @@ export class MyAlertsController {
     return this.alerts.activeForMe(user);
   }
 
+  /** The header's count (issue #40). Before alerts/:id, which would take "unread-count" for an id. */
+  @Get('alerts/unread-count')
+  @ApiReturns('UnreadCount')
+  @ApiOperation(
+    'myAlerts.unreadCount',
+    'How many of my alerts are unread',
+    "The alerts in the caller's feed that are in effect (active, not expired) and that the caller has not read; an ended alert never counts.",
+  )
+  unreadCount(@CurrentUser() user: AuthUser) {
+    return this.alerts.unreadCount(user);
+  }
+
   @Get('alerts/:id')
   @ApiReturns('UserAlert')
   @ApiOperation('myAlerts.get', 'One of my alerts', 'An alert delivered to the caller, by its id.')
@@ -48,6 +60,20 @@ export class MyAlertsController {
   @ApiErrors({ 404: ['alert_not_found'] })
   read(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string) {
     return this.alerts.markRead(user, id);
+  }
+
+  /** An ended alert put away (issue #40): read, and gone from my feed. */
+  @Post('alerts/:id/dismiss')
+  @HttpCode(200)
+  @ApiReturns('AlertDismissal')
+  @ApiOperation(
+    'myAlerts.dismiss',
+    'Dismiss an ended alert',
+    "Leaves an alert of the caller's feed that has ended (all-clear, expired or cancelled) out of the caller's feed from then on; it is not marked read (that is the caller's I'm safe). An alert still in effect cannot be dismissed. Dismissing it again changes nothing.",
+  )
+  @ApiErrors({ 404: ['alert_not_found'], 409: ['alert_in_effect'] })
+  dismiss(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string) {
+    return this.alerts.dismiss(user, id);
   }
 
   /** A help request, stored for admins. */

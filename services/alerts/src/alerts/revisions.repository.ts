@@ -5,7 +5,7 @@ import type { AllClearTranslations, AlertTranslations, AlertUpdateField, AlertVe
 import { AppError, badRequest, conflict, notFound } from '@beacon/common';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import type { EligibilityAlert } from '../deliveries/eligibility.sql';
-import { ALERT_COLUMNS_SQL, AlertRow } from './alert.rows';
+import { ALERT_COLUMNS_SQL, AlertRow, lastChangeSql } from './alert.rows';
 import { toPgPolygon } from '../deliveries/polygon-column';
 import { StoredArea, toContractArea } from './alert-area';
 import { assertSmsFits } from './alert-texts';
@@ -103,7 +103,10 @@ export class RevisionsRepository {
           draft,
         ],
       );
-      if (!draft) await this.addVersion(m, id, 'update', changed, actor);
+      if (!draft) {
+        await this.addVersion(m, id, 'update', changed, actor);
+        row.last_change = await this.lastChange(m, id);
+      }
       await this.audit.record(m, [id], 'updated', actor, { version: row.version, changed, ...(draft ? { draft: true } : {}) });
       return { row: row as AlertRow, changed };
     });
@@ -125,6 +128,7 @@ export class RevisionsRepository {
         [id, message, languages.length ? JSON.stringify(translations) : null],
       );
       await this.addVersion(m, id, 'all_clear', [], actor);
+      row.last_change = await this.lastChange(m, id);
       await this.deliveryRows.cancelPendingForEndedAlerts(m, [id], 'all clear given');
       await this.audit.record(m, [id], 'all_clear', actor, {
         version: row.version,
@@ -211,6 +215,15 @@ export class RevisionsRepository {
        ON CONFLICT (alert_id, version) DO NOTHING`,
       [id],
     );
+  }
+
+  /**
+   * The alert's last change once its new version is written: the UPDATE's RETURNING ran before the version existed,
+   * and the readers told of the change (alert:updated) are told what it changed.
+   */
+  private async lastChange(m: EntityManager, id: string): Promise<AlertRow['last_change']> {
+    const [row] = await m.query(`SELECT ${lastChangeSql('a')} FROM alerts.alerts a WHERE a.id = $1`, [id]);
+    return row?.last_change ?? null;
   }
 
   private async addVersion(m: EntityManager, id: string, kind: 'update' | 'all_clear', changed: AlertUpdateField[], actor: Actor) {

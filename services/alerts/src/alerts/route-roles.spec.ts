@@ -30,6 +30,11 @@ const ROLE_TABLE: Record<string, RouteAccess> = {
   'GET /api/alerts/me/alerts': 'user',
   'GET /api/alerts/me/alerts/active': 'user',
   'GET /api/alerts/me/alerts/{id}': 'user',
+  // issue #40: the unread count, an ended alert dismissed, places for the home
+  'GET /api/alerts/me/alerts/unread-count': 'user',
+  'POST /api/alerts/me/alerts/{id}/dismiss': 'user',
+  'GET /api/alerts/me/places': 'user',
+  'GET /api/alerts/me/places/reverse': 'user',
   'POST /api/alerts/me/alerts/{id}/read': 'user',
   'POST /api/alerts/me/alerts/{id}/help': 'user',
   'GET /api/alerts/me/preferences': 'user',

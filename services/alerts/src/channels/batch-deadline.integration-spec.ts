@@ -4,6 +4,7 @@ import { RunningService, startTestService, jsonClient, waitFor } from '@beacon/t
 import { alertsService } from '../service';
 import { dispatcherService } from '../dispatcher.service';
 import { DispatchStack } from '../testing/dispatch-stack';
+import { sendHeldNow } from '../testing/held-deliveries';
 
 jest.setTimeout(60_000);
 
@@ -56,6 +57,8 @@ describe('channel batch deadline', () => {
     });
     expect(sent.status).toBe(201);
     const alertId = sent.body.id;
+    // e-mails wait for the e-mail digest's hour (issue #40): the hour comes now, all eight in one held batch
+    expect(await sendHeldNow(stack, [alertId])).toBe(8);
     const rows = () =>
       stack.db.query<{ status: string; attempts: number; error: string | null }>(
         `SELECT status, attempts, error FROM alerts.alert_deliveries WHERE alert_id = $1`,

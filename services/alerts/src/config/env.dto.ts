@@ -19,6 +19,17 @@ export class AlertsEnv extends AlertsDeliveryEnv {
   GEOCODER_URL = '';
 
   /**
+   * The same geocoder's reverse endpoint, which names the place at a point (GET <url>?lat=...&lon=...&format=jsonv2):
+   * the name of a person's home after "use my location" (issue #40). Empty (the default): GEOCODER_URL with its last
+   * path segment `search` made `reverse`, as Nominatim lays them out.
+   */
+  @IsOptional()
+  @Matches(/^(https?:\/\/[^\s?#]+)?$/, {
+    message: 'GEOCODER_REVERSE_URL must be an http(s) URL without a query, e.g. https://nominatim.openstreetmap.org/reverse',
+  })
+  GEOCODER_REVERSE_URL = '';
+
+  /**
    * Requests to GEOCODER_URL, shared by every replica through Redis (public Nominatim allows 1/s and bans clients
    * that send more); searches wait their turn in a queue of at most GEOCODER_QUEUE_SIZE per replica, past which they
    * are refused with 429.
@@ -43,6 +54,11 @@ export class AlertsEnv extends AlertsDeliveryEnv {
   @RateRule('ALERTS_RATE_CSV_EXPORTS_USER') ALERTS_RATE_CSV_EXPORTS_USER = '20/600';
   @RateRule('ALERTS_RATE_SETTINGS_TESTS_USER') ALERTS_RATE_SETTINGS_TESTS_USER = '30/600';
   @RateRule('ALERTS_RATE_GEOCODE_USER') ALERTS_RATE_GEOCODE_USER = '30/60';
+  /**
+   * A person's place searches and lookups for their home (issue #40), per person: typing a search asks a few times,
+   * and every person shares the geocoder's GEOCODER_RATE, so one cannot take everyone's turns.
+   */
+  @RateRule('ALERTS_RATE_PLACES_USER') ALERTS_RATE_PLACES_USER = '20/60';
   /**
    * The providers' public callbacks (receipts, replies, mail events), per address: a provider reports every message
    * of a large alert from a few addresses, so the limit only stops a flood.
@@ -82,6 +98,15 @@ export class AlertsEnv extends AlertsDeliveryEnv {
   /** One poll of a source ends after this, however many links are left (they wait for the next poll): a slow feed holds a worker this long at most. */
   @Rules(...intRule('CAP_POLL_DEADLINE_SECONDS', 1, 3600))
   CAP_POLL_DEADLINE_SECONDS: number = 30;
+
+  /** GEOCODER_REVERSE_URL, or GEOCODER_URL's reverse endpoint (`/search` -> `/reverse`, `/search.php` -> `/reverse.php`). */
+  get reverseGeocoderUrl(): string {
+    if (this.GEOCODER_REVERSE_URL) return this.GEOCODER_REVERSE_URL;
+    const url = new URL(this.GEOCODER_URL);
+    const path = url.pathname.replace(/\/+$/, '');
+    url.pathname = /\/search(\.php)?$/.test(path) ? path.replace(/search(\.php)?$/, 'reverse$1') : `${path}/reverse`;
+    return url.toString();
+  }
 
   get capSourceAllowHosts(): string[] {
     return csv(this.CAP_SOURCE_ALLOW_HOSTS);

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { DeliveryChannel, DeliveryReceipt, RECEIPTS_DELIVERED, RECEIPTS_FAILED, VOICE_MAX_ATTEMPTS, VOICE_REDIAL_SECONDS } from '@beacon/contracts';
 import { streamRows } from './cursor';
 import { BatchSizes, DeliveryAlert, expiredSql } from './delivery-alerts.repository';
-import { EligibilityAlert, eligibleUsersSql, holdUntilSql, reachableOn, SqlParams } from './eligibility.sql';
+import { channelHoldUntilSql, EligibilityAlert, eligibleUsersSql, reachableOn, SqlParams } from './eligibility.sql';
 
 /** The alert whose audience gets delivery rows: what eligibility and holds read, its id and its channels. */
 export type AudienceAlert = EligibilityAlert & Pick<DeliveryAlert, 'id' | 'channels'>;
@@ -244,7 +244,8 @@ export class DeliveriesRepository {
    * One statement: eligible users x the alert's channels the user enabled and can be reached on, inserted
    * as pending deliveries, each with the time it may go out at `at` (digest frequency, quiet weekends, quiet
    * hours; critical alerts are never held, nor are users who chose none of these, so only the others'
-   * rows are read for hold_until). Rows go in user order, so the unique key's and the user index's pages are
+   * rows are read for hold_until; an e-mail below critical is always held, into the e-mail digest:
+   * emailHoldUntilSql). Rows go in user order, so the unique key's and the user index's pages are
    * written in sequence rather than at random. The first run is a plain insert; a re-run after a crash
    * (rows already there) skips existing rows with ON CONFLICT DO NOTHING, which costs about twice as much per row.
    * With `parts` > 1 the users are split into that many ranges of user id, inserted by concurrent statements on
@@ -261,7 +262,7 @@ export class DeliveriesRepository {
   private async insertRange(alert: AudienceAlert, range: UserIdRange, rerun: boolean, at: Date): Promise<number> {
     const params = new SqlParams();
     const eligible = eligibleUsersSql(alert, params);
-    const holdUntil = holdUntilSql(alert, params, at);
+    const holdUntil = channelHoldUntilSql(alert, params, at, 'c.channel');
     const alertId = params.bind('alert', alert.id, 'uuid');
     const inRange = [
       range.from ? `e.user_id >= ${params.bind('from', range.from, 'uuid')}` : null,
@@ -704,8 +705,8 @@ export class DeliveriesRepository {
    * alert as new ('alert'), unless a delivery of it is still on its way to them, which will carry the new version.
    * Deliveries still on their way that the new version makes wrong (an older update, or the alert to someone no longer
    * concerned) are cancelled. For the all-clear, everyone the alert reached on a channel gets it there. Each new
-   * delivery is held like any (quiet hours, digests, quiet weekends), with this exception: an all-clear is never
-   * urgent, so a critical alert's all-clear waits too. Returns the number of deliveries inserted.
+   * delivery is held like any (quiet hours, digests, quiet weekends, the e-mail digest), with this exception: an
+   * all-clear is never urgent, so a critical alert's all-clear waits too. Returns the number of deliveries inserted.
    */
   async createRevision(alert: AudienceAlert, round: number, kind: 'update' | 'all_clear', at = new Date()): Promise<number> {
     const params = new SqlParams();
@@ -716,7 +717,7 @@ export class DeliveriesRepository {
          WHERE d.alert_id = ${alertId} AND d.round < ${r} AND d.status IN ('sent', 'delivered', 'read')
          ORDER BY d.user_id, d.channel, d.round DESC`;
     if (kind === 'all_clear') {
-      const hold = holdUntilSql({ severity: alert.severity === 'critical' ? 'high' : alert.severity, source: alert.source }, params, at);
+      const hold = channelHoldUntilSql({ severity: alert.severity === 'critical' ? 'high' : alert.severity, source: alert.source }, params, at, 'l.channel');
       return this.inserted(
         `INSERT INTO alerts.alert_deliveries (alert_id, user_id, channel, round, kind, not_before)
          SELECT ${alertId}, l.user_id, l.channel, ${r}, 'all_clear', ${hold}
@@ -727,7 +728,7 @@ export class DeliveriesRepository {
       );
     }
     const eligible = eligibleUsersSql(alert, params);
-    const hold = holdUntilSql(alert, params, at);
+    const hold = channelHoldUntilSql(alert, params, at, 'p.channel');
     const written = await this.inserted(
       `WITH e AS (${eligible}),
        reached AS (${reachedSql}),

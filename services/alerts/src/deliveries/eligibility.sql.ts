@@ -1,4 +1,4 @@
-import type { DeliveryChannel } from '@beacon/contracts';
+import { EMAIL_DIGEST_FREQUENCY, type DeliveryChannel } from '@beacon/contracts';
 import type { DeliveryAlert } from './delivery-alerts.repository';
 import { polygonStripRanges, stripRanges } from './geo-strips';
 import { fromPgPolygon } from './polygon-column';
@@ -128,6 +128,31 @@ export function holdUntilSql(alert: Pick<EligibilityAlert, 'severity' | 'source'
     : 'e.may_hold';
   return `CASE WHEN ${neverHeld} OR NOT ${mayHold} THEN NULL ELSE (
       SELECT alerts.hold_until(${params.bind('at', at.toISOString(), 'timestamptz')}, false, h.frequency, h.quiet_enabled, h.quiet_start,
+                               h.quiet_end, h.time_zone, h.weekend_enabled)
+      FROM alerts.user_preferences h WHERE h.user_id = e.user_id) END`;
+}
+
+/**
+ * holdUntilSql for a delivery on `channel` (of the row `c.channel` names, or one constant channel): an e-mail is held
+ * by emailHoldUntilSql, every other channel by holdUntilSql. Both are written once per statement and chosen per row.
+ */
+export function channelHoldUntilSql(alert: Pick<EligibilityAlert, 'severity' | 'source'>, params: SqlParams, at: Date, channel: string): string {
+  return `CASE WHEN ${channel} = 'email' THEN ${emailHoldUntilSql(alert, params, at)} ELSE ${holdUntilSql(alert, params, at)} END`;
+}
+
+/**
+ * "Email digest" (issue #40, EMAIL_DIGEST_FREQUENCY): when an e-mail of an alert sent at `at` may reach user `e`. Below
+ * critical, e-mails are collected into the digest of the user's frequency, EMAIL_DIGEST_FREQUENCY (hourly) when
+ * they chose Immediate, past their quiet weekend and quiet hours like any held delivery (alerts.hold_until); the
+ * release job gathers those due together into one message (claimHeldBatch). Critical and test alerts' e-mails go at
+ * once. Every user is read here (may_hold does not tell: Immediate is the frequency that is replaced), by primary key.
+ */
+export function emailHoldUntilSql(alert: Pick<EligibilityAlert, 'severity' | 'source'>, params: SqlParams, at: Date): string {
+  const neverHeld = params.bind('never_held', alert.severity === 'critical' || alert.source === 'test', 'boolean');
+  const digest = params.bind('email_digest', EMAIL_DIGEST_FREQUENCY, 'text');
+  return `CASE WHEN ${neverHeld} THEN NULL ELSE (
+      SELECT alerts.hold_until(${params.bind('at', at.toISOString(), 'timestamptz')}, false,
+                               CASE WHEN h.frequency = 'immediate' THEN ${digest} ELSE h.frequency END, h.quiet_enabled, h.quiet_start,
                                h.quiet_end, h.time_zone, h.weekend_enabled)
       FROM alerts.user_preferences h WHERE h.user_id = e.user_id) END`;
 }

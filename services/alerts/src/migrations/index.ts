@@ -31,6 +31,7 @@ import { DeliveryLedger1764700000000 } from './1764700000000-DeliveryLedger';
 import { AllClearTranslations1764720000000 } from './1764720000000-AllClearTranslations';
 import { ClosedLoops1764760000000 } from './1764760000000-ClosedLoops';
 import { ReplyAudit1764760000001 } from './1764760000001-ReplyAudit';
+import { PlacesAndDismissals1764780000000 } from './1764780000000-PlacesAndDismissals';
 import { RecurringTestAlert1764740000000 } from './1764740000000-RecurringTestAlert';
 
 /** In order. Never edit a shipped migration: add a new one. */
@@ -69,4 +70,5 @@ export const migrations = [
   RecurringTestAlert1764740000000,
   ClosedLoops1764760000000,
   ReplyAudit1764760000001,
+  PlacesAndDismissals1764780000000,
 ];

@@ -17,6 +17,8 @@ export interface PreferencesRow {
   phone_number: string | null;
   lat: number | null;
   lng: number | null;
+  /** The home's name as the person chose it (issue #40); null when none, or no home. */
+  home_name: string | null;
   radius_km: number;
   quiet_enabled: boolean;
   quiet_start: string;
@@ -40,6 +42,7 @@ const FIELDS: (keyof PreferencesRow)[] = [
   'phone_number',
   'lat',
   'lng',
+  'home_name',
   'radius_km',
   'quiet_enabled',
   'quiet_start',

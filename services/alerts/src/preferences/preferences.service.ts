@@ -22,6 +22,7 @@ export function defaultRow(user: AuthUser): PreferencesRow {
     phone_number: d.phoneNumber,
     lat: null,
     lng: null,
+    home_name: null,
     radius_km: d.radiusKm,
     quiet_enabled: d.quietHours.enabled,
     quiet_start: d.quietHours.start,
@@ -46,7 +47,7 @@ export function toPreferences(r: PreferencesRow): AlertPreferences {
     weekendEnabled: r.weekend_enabled,
     methods: { push: r.push_enabled, voice: r.voice_enabled, email: r.email_enabled, sms: r.sms_enabled },
     phoneNumber: r.phone_number,
-    home: r.lat === null || r.lng === null ? null : { lat: r.lat, lng: r.lng },
+    home: r.lat === null || r.lng === null ? null : { lat: r.lat, lng: r.lng, name: r.home_name ?? null },
     language: isLanguage(r.language) ? r.language : null,
   };
 }
@@ -93,6 +94,8 @@ export class PreferencesService {
     if (dto.home !== undefined) {
       row.lat = dto.home?.lat ?? null;
       row.lng = dto.home?.lng ?? null;
+      // A new home without a name has none: the old name would call the new place by the old one's.
+      row.home_name = dto.home?.name?.trim() || null;
     }
     if (row.sms_enabled && !row.phone_number) throw badRequest('Add a phone number to receive SMS alerts', 'phone_number_required');
     await this.repo.save(row);

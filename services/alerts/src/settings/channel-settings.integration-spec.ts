@@ -4,6 +4,7 @@ import { jsonClient, RunningService, startTestService, TestSmtpRelay, waitFor } 
 import { alertsService } from '../service';
 import { dispatcherService } from '../dispatcher.service';
 import { DispatchStack } from '../testing/dispatch-stack';
+import { sendHeldNow } from '../testing/held-deliveries';
 
 jest.setTimeout(90_000);
 
@@ -89,6 +90,8 @@ describe('channel settings that tell the truth', () => {
     // Sent anyway: the dispatcher refuses both channels with the very text the preview showed, and nothing is sent.
     const sent = await call<{ id: string }>('POST', '', admin, body, { 'idempotency-key': randomUUID() });
     expect(sent.status).toBe(201);
+    // the e-mail waits for the e-mail digest's hour (issue #40): the hour comes now
+    expect(await sendHeldNow(stack, [sent.body.id])).toBe(1);
     const rows = await waitFor('both deliveries to fail', async () => {
       const r = await stack.db.query<{ channel: string; status: string; error: string }>(
         `SELECT channel, status, error FROM alerts.alert_deliveries WHERE alert_id = $1 ORDER BY channel`,

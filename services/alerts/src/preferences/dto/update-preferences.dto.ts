@@ -27,6 +27,9 @@ import {
   TIME_OF_DAY_PATTERN,
 } from '@beacon/contracts';
 
+/** The most a home's name may hold: the search text's limit (GeocodeQuery), and the column's (PlacesAndDismissals migration). */
+const HOME_NAME_MAX = 200;
+
 export class QuietHoursDto {
   @IsOptional()
   @IsBoolean({ message: 'quietHours.enabled must be true or false' })
@@ -65,6 +68,13 @@ export class HomeDto {
   @Min(-180, { message: 'Longitude must be a number between -180 and 180' })
   @Max(180, { message: 'Longitude must be a number between -180 and 180' })
   lng: number;
+
+  /** The place's name as the person chose it (an address or place the search found, or what their device's point is called); null or absent: none. */
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @IsString({ message: 'The home’s name must be text' })
+  @MaxLength(HOME_NAME_MAX, { message: `The home’s name must be at most ${HOME_NAME_MAX} characters` })
+  name?: string | null;
 }
 
 /** Partial update: fields left out keep their current (or default) value. */
