@@ -143,6 +143,11 @@ test('an admin sends an alert to everyone through the wizard; its page and /admi
   // the user's open screen got it without a reload
   await expect(userPage.getByRole('heading', { name: title })).toBeVisible();
   await expect(userPage.getByRole('alert').filter({ hasText: `CRITICAL ALERT: ${title}` })).toBeVisible();
+  // a critical alert takes the screen over until the person acknowledges it (issue #40)
+  await userPage
+    .getByRole('alertdialog', { name: `Critical alert ${title}` })
+    .getByRole('button', { name: 'I understand' })
+    .click();
   await userPage.getByRole('button', { name: `I'm Safe: ${title}` }).click();
   await expect(userPage.getByText('Marked as safe')).toBeVisible();
   await userPage.getByRole('button', { name: `Copy alert: ${title}` }).click();

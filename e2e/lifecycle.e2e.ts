@@ -129,7 +129,8 @@ test('drawn, sent, updated to a new area and cleared: the people concerned watch
   await expect(admin.page.getByRole('list', { name: 'Versions' })).toContainText('Version 2 · Updated (title, area)');
 
   // Live on both screens: HOME's card takes the new version; EAST, newly inside, gets the alert.
-  await expect(homeCard(newTitle).getByText('Updated', { exact: true })).toBeVisible({ timeout: 15_000 });
+  // the card says what changed, and when (issue #40)
+  await expect(homeCard(newTitle).getByText(/^Updated (just now|\d+m ago): new title and area changed$/)).toBeVisible({ timeout: 15_000 });
   await expect(east.page.getByRole('heading', { name: newTitle })).toBeVisible({ timeout: 15_000 });
 
   // The all-clear ends it on both screens, with the admin's words.
@@ -145,7 +146,7 @@ test('drawn, sent, updated to a new area and cleared: the people concerned watch
   await expect(admin.page.getByText(`All clear given: ${inWords(cleared)} this alert reached ${cleared === 1 ? 'is' : 'are'} being told.`)).toBeVisible();
   for (const p of people) {
     const card = p.page.getByRole('listitem').filter({ has: p.page.getByRole('heading', { name: newTitle }) });
-    await expect(card.getByText('All Clear', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByText('All clear', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(card.getByText('The leak is sealed. You can open your windows.')).toBeVisible();
     await expect(card.getByRole('button', { name: /I'm Safe/ })).toHaveCount(0);
   }

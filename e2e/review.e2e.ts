@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import { randomBytes } from 'node:crypto';
 import { startSmsWebhook, startSmtpSink } from './support/providers';
 import { createUser, DEMO_ADMIN, signIn, tokenFor } from './support/users';
+import { sendHeldEmailsNow } from './support/held-deliveries';
 
 /**
  * Nothing goes out unreviewed (issue #38), as the people on both ends see it: a draft's Send Now asks with the number
@@ -92,6 +93,8 @@ const titlesFor = async (request: APIRequestContext, token: string) =>
 
 /** "2 people", "1 person": how the console names a number of people. */
 const people = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'person' : 'people'}`;
+/** What a confirmation says of an alert below critical sent by e-mail alone: all of it later, in the e-mail digest (issue #40). */
+const reachingByEmail = (reach: string) => `This alert will reach ${reach}, ${reach.split(' ')[0]} of them later, in their quiet hours or digest.`;
 
 /**
  * Whom an alert like `body` reaches with its area moved to the middle of the Pacific, far from every home: the people
@@ -146,8 +149,10 @@ test("a draft's Send Now asks with the number of people it reaches, and sends on
   // Send Now asks first, naming whom it reaches; cancelling sends nothing.
   const confirmation = page.getByRole('dialog', { name: `Send “${title}” now?` });
   await page.getByRole('button', { name: `Send Now: ${title}` }).click();
-  await expect(confirmation).toContainText(`This alert will reach ${reach}.`);
-  await expect(confirmation.getByRole('list', { name: 'Recipients per channel' })).toHaveText(`Email: ${reach.split(' ')[0]}`);
+  await expect(confirmation).toContainText(reachingByEmail(reach));
+  await expect(confirmation.getByRole('list', { name: 'Recipients per channel' })).toHaveText(
+    `Email: ${reach.split(' ')[0]} (${reach.split(' ')[0]} later, in their quiet hours or digest)`,
+  );
   // On a 320 px phone the confirmation fits the screen, its buttons within reach.
   const desktop = page.viewportSize()!;
   await page.setViewportSize({ width: 320, height: 640 });
@@ -177,7 +182,7 @@ test("a draft's Send Now asks with the number of people it reaches, and sends on
 
   // Asked again, it goes out on "Send to N people", and only then.
   await page.getByRole('button', { name: `Send Now: ${title}` }).click();
-  await expect(confirmation).toContainText(`This alert will reach ${reach}.`);
+  await expect(confirmation).toContainText(reachingByEmail(reach));
   await confirmation.getByRole('button', { name: `Send to ${reach}`, exact: true }).click();
   await expect(confirmation).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: `Sent: going out to ${reach}.` })).toBeVisible();
@@ -232,7 +237,7 @@ test('an alert that needs approval waits, is approved live in a second approver�
     await expect(page.getByLabel('Latitude')).toHaveValue(String(ELY.lat));
     await page.getByLabel('Radius (km)', { exact: true }).fill('3');
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByRole('region', { name: 'Who this alert will reach' })).toContainText(`This alert will reach ${reach}.`);
+    await expect(page.getByRole('region', { name: 'Who this alert will reach' })).toContainText(reachingByEmail(reach));
     await page.getByRole('button', { name: `Send to ${reach}`, exact: true }).click();
 
     // Held: the author reads that it awaits another approver.
@@ -263,7 +268,7 @@ test('an alert that needs approval waits, is approved live in a second approver�
     // Approving sends: it asks first with the number it reaches, as every sending path does.
     await panel.getByRole('button', { name: 'Count who it reaches' }).click();
     const confirmation = approver.page.getByRole('dialog', { name: `Approve “${title}” and send it now?` });
-    await expect(confirmation).toContainText(`This alert will reach ${reach}.`);
+    await expect(confirmation).toContainText(reachingByEmail(reach));
     await confirmation.getByRole('button', { name: `Approve and send to ${reach}`, exact: true }).click();
     await expect(confirmation).toHaveCount(0);
     await expect(panel.getByRole('status')).toHaveText(`Approved: it is going out now to ${reach}.`);
@@ -326,6 +331,8 @@ test("a Spanish reader's all-clear is Spanish end to end: SMS, e-mail and their 
   const created = await request.post('/api/alerts', { headers: auth(), data: body });
   expect(created.status(), await created.text()).toBe(201);
   const alert = await created.json();
+  // Its e-mails wait for the e-mail digest's hour (issue #40): the hour comes now.
+  await sendHeldEmailsNow([alert.id]);
   // Her card of this alert, whatever language it is shown in.
   const card = page.locator(`li[data-alert-id="${alert.id}"]`);
   /** Her page as she reads it: the alert in Spanish, the all-clear (once given) in her words, nothing of the English. */
@@ -359,6 +366,8 @@ test("a Spanish reader's all-clear is Spanish end to end: SMS, e-mail and their 
   await expect(preview.getByRole('group', { name: 'Spanish (Español) preview' })).toContainText(clear.es);
   await confirmation.getByRole('button', { name: `Send all-clear to ${told}`, exact: true }).click();
   await expect(admin.page.getByText(`All clear given: ${told} this alert reached are being told.`)).toBeVisible();
+  // the all-clear's e-mails wait for the digest's hour too
+  await sendHeldEmailsNow([alert.id]);
 
   // Her SMS: the Spanish title and words, nothing English; his: the English.
   await expect.poll(() => smsTo('+17755550123').length).toBe(2);
@@ -383,11 +392,11 @@ test("a Spanish reader's all-clear is Spanish end to end: SMS, e-mail and their 
   expect(englishIn(html, `Fin de la alerta: ${es.title}`, clear.es), `English in the e-mail's HTML:\n${mail.html}`).toEqual([]);
 
   // Her open page, without a reload: the all-clear, in her words.
-  await expect(card.getByText('All Clear', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByText('All clear', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(card.getByRole('button', { name: /I'm Safe/ })).toHaveCount(0);
   await expectSpanish(true, 'The all-clear arriving live on her open page', true);
   // And as her list is read anew.
   await page.reload();
-  await expect(card.getByText('All Clear', { exact: true })).toBeVisible();
+  await expect(card.getByText('All clear', { exact: true })).toBeVisible();
   await expectSpanish(false, 'Her alerts page, read anew', true);
 });

@@ -1,8 +1,15 @@
-/* Beacon service worker: Web Push, and the offline page.
+/* Beacon service worker: Web Push, the offline page, and the app shell kept for a signed-in person.
  *
  * Offline: on install it keeps /offline.html (and the icon it shows) in a cache of its own; a page navigation that
- * cannot reach the network gets that page instead of the browser's error. Nothing else is cached: alerts must be
- * current, so API calls and the app's own files always go to the network.
+ * cannot reach the network gets that page instead of the browser's error.
+ *
+ * The app shell (issue #40): while a person is signed in, the page asks this worker to keep the app (index.html and
+ * the built files it has loaded, message 'beacon:keep-shell'); from then on every built file the app downloads is kept
+ * too (they are content-hashed, so a kept one is never stale). A navigation that cannot reach the network then gets
+ * the kept app, which shows the person's kept alerts (the page keeps those itself, in localStorage) with its offline
+ * indicator; a section never opened has no kept code and shows the app's offline page. A new build (a new index.html)
+ * replaces the old build's files. Signing out forgets the shell ('beacon:forget-shell'), and navigations offline get
+ * /offline.html again. API calls are never cached here: they always go to the network.
  *
  * Receives Web Push messages from the dispatcher (RFC 8291-encrypted; the browser decrypts them) and shows
  * the alert as a notification: the spec's alarm-emoji heading prefix, the message, View Alert and
@@ -51,13 +58,115 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-self.addEventListener('fetch', (event) => {
-  if (event.request.mode !== 'navigate' || event.request.method !== 'GET') return;
-  event.respondWith(
-    fetch(event.request).catch(() =>
-      caches.match(OFFLINE_URL, { cacheName: OFFLINE_CACHE }).then((page) => page || Response.error()),
+const SHELL_CACHE = 'beacon-shell-v1';
+/** The edge answers every client-side route with the same index.html: kept once, under '/'. */
+const SHELL_URL = '/';
+/** Known without waiting on the cache: a fetch event must choose synchronously whether to answer. */
+let shellKept = false;
+caches.has(SHELL_CACHE).then((kept) => {
+  shellKept = shellKept || kept;
+});
+
+const isBuiltFile = (url) => url.origin === self.location.origin && url.pathname.startsWith('/assets/');
+/** Navigations the app itself answers (not the API, sign-in or socket paths). */
+const isAppPage = (url) => url.origin === self.location.origin && !/^\/(api|auth|socket\.io)(\/|$)/.test(url.pathname);
+
+function builtFilesIn(html) {
+  const found = [];
+  for (const m of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) found.push(m[1]);
+  return found;
+}
+
+function keepFiles(cache, paths) {
+  return Promise.all(paths.map((path) => cache.match(path).then((hit) => hit || cache.add(path)).catch(() => undefined)));
+}
+
+/** Keeps an index.html answer as the shell; a different one is a new build, whose files replace the old build's. */
+function keepShellPage(cache, response) {
+  return response
+    .clone()
+    .text()
+    .then((html) =>
+      cache
+        .match(SHELL_URL)
+        .then((old) => (old ? old.text() : null))
+        .then((oldHtml) => {
+          if (oldHtml === html) return undefined;
+          const dropOld =
+            oldHtml === null
+              ? Promise.resolve()
+              : cache.keys().then((keys) => Promise.all(keys.map((k) => cache.delete(k))));
+          return dropOld.then(() => cache.put(SHELL_URL, response)).then(() => keepFiles(cache, builtFilesIn(html)));
+        }),
+    );
+}
+
+function keepShell(assets) {
+  shellKept = true;
+  return caches
+    .open(SHELL_CACHE)
+    .then((cache) =>
+      fetch(SHELL_URL, { cache: 'no-store', credentials: 'same-origin' })
+        .then((res) => (res.ok ? keepShellPage(cache, res) : undefined))
+        .catch(() => undefined)
+        .then(() => keepFiles(cache, assets.filter((path) => isBuiltFile(new URL(path, self.location.origin))))),
+    )
+    .catch(() => undefined);
+}
+
+self.addEventListener('message', (event) => {
+  const data = event.data || {};
+  if (data.type === 'beacon:keep-shell') {
+    event.waitUntil(keepShell(Array.isArray(data.assets) ? data.assets : []));
+  } else if (data.type === 'beacon:forget-shell') {
+    shellKept = false;
+    event.waitUntil(caches.delete(SHELL_CACHE));
+  }
+});
+
+function offlinePage() {
+  return caches.match(OFFLINE_URL, { cacheName: OFFLINE_CACHE }).then((page) => page || Response.error());
+}
+
+function answerNavigation(request) {
+  const url = new URL(request.url);
+  return fetch(request)
+    .then((response) => {
+      const html = (response.headers.get('content-type') || '').includes('text/html');
+      if (shellKept && response.ok && html && isAppPage(url)) {
+        const copy = response.clone();
+        caches.open(SHELL_CACHE).then((cache) => keepShellPage(cache, copy)).catch(() => undefined);
+      }
+      return response;
+    })
+    .catch(() => {
+      if (!shellKept || !isAppPage(url)) return offlinePage();
+      return caches.match(SHELL_URL, { cacheName: SHELL_CACHE }).then((shell) => shell || offlinePage());
+    });
+}
+
+/** A built file: the kept copy, or the network's, kept for the next time. */
+function answerBuiltFile(request) {
+  return caches.open(SHELL_CACHE).then((cache) =>
+    cache.match(request).then(
+      (hit) =>
+        hit ||
+        fetch(request).then((response) => {
+          if (response.ok && shellKept) cache.put(request, response.clone()).catch(() => undefined);
+          return response;
+        }),
     ),
   );
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  if (request.mode === 'navigate') {
+    event.respondWith(answerNavigation(request));
+    return;
+  }
+  if (shellKept && isBuiltFile(new URL(request.url))) event.respondWith(answerBuiltFile(request));
 });
 
 function readPayload(event) {

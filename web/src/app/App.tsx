@@ -4,9 +4,14 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import { ErrorBoundary } from '@/common/ErrorBoundary';
 import { AuthListener } from '@/features/auth/AuthListener';
+import { OfflineKeeper } from '@/features/offline';
 import { AppConfigContext, type AppConfig } from './config';
+import { captureInstallPrompt } from './install-prompt';
 import { routes } from './routes';
 import type { AppStore } from './store';
+
+// the browser's install offer comes once, early: caught before anything renders, offered at the first run
+captureInstallPrompt();
 
 export function App({ store, config }: { store: AppStore; config: AppConfig }) {
   const router = useMemo(() => createBrowserRouter(routes), []);
@@ -15,6 +20,7 @@ export function App({ store, config }: { store: AppStore; config: AppConfig }) {
       <Provider store={store}>
         <AppConfigContext.Provider value={config}>
           <AuthListener />
+          <OfflineKeeper />
           <RouterProvider router={router} />
           <Toaster position="top-right" toastOptions={{ duration: 4000 }} />
         </AppConfigContext.Provider>

@@ -18,6 +18,7 @@ import {
 import { useAppSelector } from '@/app/hooks';
 import { selectAuthStatus } from '@/features/auth/auth.slice';
 import { useSignOut } from '@/features/auth/useSignOut';
+import { AlertsUnreadBadge } from '@/features/warnings/lazy';
 
 /** The top bar of every page outside the dashboard and admin shells (part 1, Header and navigation). */
 export function Header() {
@@ -41,7 +42,10 @@ export function Header() {
               <NavLink to="/map">Safety Map</NavLink>
               <NavLink to="/premium">Premium</NavLink>
               <NavLink to="/faq">FAQ</NavLink>
-              <NavLink to="/alerts">Alerts</NavLink>
+              <NavLink to="/alerts">
+                Alerts
+                <AlertsUnreadBadge />
+              </NavLink>
               <NavLink to="/profile">Profile</NavLink>
               <button type="button" className="btn btn-outline" onClick={signOut}>
                 Sign Out
@@ -79,6 +83,7 @@ export function Header() {
             </Link>
             <Link to="/alerts" onClick={close}>
               Alerts
+              <AlertsUnreadBadge />
             </Link>
             <Link to="/profile" onClick={close}>
               Profile
@@ -177,6 +182,7 @@ export function BottomBar() {
         <NavLink key={to} to={to} end={to === '/dashboard'} className={({ isActive }) => (isActive ? 'active' : undefined)}>
           <Icon aria-hidden="true" size={20} />
           <span>{label}</span>
+          {to === '/alerts' && <AlertsUnreadBadge />}
         </NavLink>
       ))}
       <button

@@ -2,6 +2,7 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type Fetch
 import { isErrorCode, type ErrorCode } from '@beacon/contracts';
 import { accessToken } from '@/features/auth/auth-client';
 import { noteServerDate } from '@/common/server-clock';
+import { keepingOfflineCopies } from '@/features/offline/offline-base-query';
 
 /** Every Beacon API error body: a stable code (switch on it: the union is the services' own) and a message fit to show a person. */
 export interface ApiError {
@@ -11,14 +12,17 @@ export interface ApiError {
   details?: unknown;
 }
 
-const rawBaseQuery = fetchBaseQuery({
-  baseUrl: '/',
-  prepareHeaders: async (headers) => {
-    const token = await accessToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    return headers;
-  },
-});
+// offline, the person's last alerts and preferences answer instead of the network (issue #40)
+const rawBaseQuery = keepingOfflineCopies(
+  fetchBaseQuery({
+    baseUrl: '/',
+    prepareHeaders: async (headers) => {
+      const token = await accessToken();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return headers;
+    },
+  }),
+);
 
 /** Normalises network failures and non-JSON errors into ApiError so screens can show `error.message`. */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {

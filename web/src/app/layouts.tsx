@@ -9,6 +9,7 @@ import { useSignOut } from '@/features/auth/useSignOut';
 import { BottomBar, Header } from './Header';
 import { useGetMyPointsQuery } from '@/common/points.api';
 import { Spinner } from '@/common/Spinner';
+import { AlertsUnreadBadge, Warnings } from '@/features/warnings/lazy';
 
 /** Where a route's page appears; a page whose code is still loading shows a spinner inside the layout. */
 export function PageOutlet() {
@@ -31,6 +32,7 @@ export function PublicLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <Warnings />
       <Header />
       <div id="main" className="public-main">
         <PageOutlet />
@@ -90,6 +92,7 @@ export function DashboardLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <Warnings />
       <button type="button" className="btn btn-ghost sidebar-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>
         <Menu aria-hidden="true" size={20} /> Menu
       </button>
@@ -107,6 +110,7 @@ export function DashboardLayout() {
           {DASHBOARD_MENU.map(([to, label]) => (
             <NavLink key={to} to={to} end={to === '/dashboard'}>
               {label}
+              {to === '/alerts' && <AlertsUnreadBadge />}
             </NavLink>
           ))}
           {isStaff(user?.role) && <NavLink to="/admin">Admin</NavLink>}
@@ -183,6 +187,8 @@ export function AdminLayout() {
         </div>
       </aside>
       <main id="main" className="shell-main">
+        {/* the console's warnings sit above its page, never over it (WarningLayer's inline) */}
+        <Warnings inline />
         <PageOutlet />
       </main>
     </div>

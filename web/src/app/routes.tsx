@@ -1,18 +1,19 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ForgotPasswordPage, LoginPage, RequireAdmin, RequireAuth, RequireRole, RequireStaff, ResetPasswordPage, SignupPage } from '@/features/auth';
 import { AdminLayout, DashboardLayout, PageOutlet, PublicLayout } from '@/app/layouts';
 import { Placeholder } from '@/common/Placeholder';
-import { RouteErrorScreen } from '@/common/ErrorBoundary';
 import { LandingPage } from '@/features/landing';
+import { RouteErrorOrOffline, sectionPage } from '@/features/offline';
 import { RouteAnnouncer } from './RouteAnnouncer';
 
 /**
  * A page whose code loads only when its route is first shown (one chunk per feature; the admin console is one chunk
  * of its own), so the signed-out landing page downloads only the app shell, the landing page and the sign-in forms.
+ * Offline, a page whose code was never downloaded shows the offline page in its place (sectionPage).
  */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return sectionPage(async () => (await load())[name] as ComponentType);
 }
 
 const FaqPage = page(() => import('@/features/faq'), 'FaqPage');
@@ -50,12 +51,13 @@ const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } 
 
 /**
  * The complete route table of both spec documents (part 1 section 2, part 2 section 2), under one pathless root
- * whose errorElement shows the spec's error screen for any page that throws while rendering, and whose element
+ * whose errorElement shows the spec's error screen for any page that throws while rendering (the offline page for
+ * code that could not be downloaded), and whose element
  * titles each page and moves focus to its heading on navigation (RouteAnnouncer).
  */
 export const routes: RouteObject[] = [
   {
-    errorElement: <RouteErrorScreen />,
+    errorElement: <RouteErrorOrOffline />,
     element: (
       <>
         <RouteAnnouncer />

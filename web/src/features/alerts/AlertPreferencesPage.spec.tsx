@@ -22,15 +22,27 @@ const USER = { id: '00000000-0000-4000-8000-000000000042', email: 'pat.driver@ex
 let saved: AlertPreferences;
 let puts: Record<string, unknown>[];
 let mine: UserAlert[];
+/** What the place search (GET /api/alerts/me/places) and the reverse lookup answer; the queries they got. */
+let places: { status: number; body: unknown };
+let placeAt: { status: number; body: unknown };
+let placeQueries: string[];
 
 beforeEach(() => {
   saved = structuredClone(DEFAULT_PREFERENCES);
   puts = [];
   mine = [];
+  places = { status: 200, body: [] };
+  placeAt = { status: 503, body: { statusCode: 503, code: 'geocoder_not_configured', message: 'No geocoder is configured' } };
+  placeQueries = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const req = input as Request;
     const url = new URL(req.url);
     const path = url.pathname;
+    if (path === '/api/alerts/me/places') {
+      placeQueries.push(url.searchParams.get('q') ?? '');
+      return json(places.body, places.status);
+    }
+    if (path === '/api/alerts/me/places/reverse') return json(placeAt.body, placeAt.status);
     if (path === '/api/alerts/me/preferences' && req.method === 'PUT') {
       const body = await req.json();
       puts.push(body);
@@ -155,7 +167,8 @@ describe('Alert Management: home location', () => {
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
     expect(await screen.findByText('Preferences saved')).toBeInTheDocument();
     expect(puts).toHaveLength(1);
-    expect(puts[0].home).toEqual({ lat: 33.4, lng: -112.07 });
+    // a typed point has no place name
+    expect(puts[0].home).toEqual({ lat: 33.4, lng: -112.07, name: null });
   });
 
   it('refuses a coordinate out of range', async () => {
@@ -182,6 +195,91 @@ describe('Alert Management: home location', () => {
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
     expect(await screen.findByText('Preferences saved')).toBeInTheDocument();
     expect(puts[0].home).toBeNull();
+  });
+});
+
+describe('Alert Management: home by address or place name (issue #40)', () => {
+  const TEMPE = { label: 'Tempe, Maricopa County, Arizona, United States', lat: 33.4255, lng: -111.94 };
+
+  it('finds the home by address: Enter searches instead of saving, and the chosen place is saved with its name', async () => {
+    places = { status: 200, body: [TEMPE, { label: 'Tempe Town Lake, Tempe, Arizona', lat: 33.43, lng: -111.93 }] };
+    const user = renderPage();
+    await screen.findByRole('heading', { name: 'Alert Management' });
+    await user.type(screen.getByLabelText('Find your home by address or place name'), 'Tempe{Enter}');
+    expect(await screen.findByText('2 places found: choose yours.')).toBeInTheDocument();
+    expect(placeQueries).toEqual(['Tempe']);
+    expect(puts).toEqual([]);
+
+    const found = screen.getByRole('list', { name: 'Places found' });
+    await user.click(within(found).getByRole('button', { name: TEMPE.label }));
+    expect(screen.queryByRole('list', { name: 'Places found' })).not.toBeInTheDocument();
+    expect(screen.getByText(TEMPE.label)).toBeInTheDocument();
+    expect(screen.getByLabelText('Home latitude')).toHaveValue(33.4255);
+    expect(screen.getByLabelText('Home longitude')).toHaveValue(-111.94);
+
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(await screen.findByText('Preferences saved')).toBeInTheDocument();
+    expect(puts[0].home).toEqual({ lat: 33.4255, lng: -111.94, name: TEMPE.label });
+  });
+
+  it('a named home keeps its name through a save of other settings, and a point typed elsewhere goes without it', async () => {
+    saved.home = { lat: 33.4255, lng: -111.94, name: 'Tempe, Arizona' };
+    const user = renderPage();
+    await screen.findByRole('heading', { name: 'Alert Management' });
+    expect(screen.getByText('Tempe, Arizona')).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Crime alerts' }));
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(await screen.findByText('Preferences saved')).toBeInTheDocument();
+    expect(puts[0].home).toEqual({ lat: 33.4255, lng: -111.94, name: 'Tempe, Arizona' });
+    // the saved answer is back in the form before the next edit
+    await waitFor(() => expect(screen.getByText('All changes saved.')).toBeInTheDocument());
+
+    await user.clear(screen.getByLabelText('Home latitude'));
+    await user.type(screen.getByLabelText('Home latitude'), '33.5');
+    expect(screen.queryByText('Tempe, Arizona')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1].home).toEqual({ lat: 33.5, lng: -111.94, name: null });
+  });
+
+  it('says when a search finds nothing, when the text is too short, and when place search is not available', async () => {
+    const user = renderPage();
+    await screen.findByRole('heading', { name: 'Alert Management' });
+    const search = screen.getByLabelText('Find your home by address or place name');
+    await user.type(search, 'x');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByText('Type an address or place to search for.')).toBeInTheDocument();
+    expect(placeQueries).toEqual([]);
+
+    await user.type(search, 'yzzy{Enter}');
+    expect(await screen.findByText('No place found for "xyzzy". Try a street and town, or just the town.')).toBeInTheDocument();
+    expect(search).toHaveAccessibleDescription('No place found for "xyzzy". Try a street and town, or just the town.');
+
+    places = { status: 503, body: { statusCode: 503, code: 'geocoder_not_configured', message: 'No geocoder is configured' } };
+    await user.type(search, '{Enter}');
+    expect(await screen.findByText('Place search is not available right now. Click the map or use your location instead.')).toBeInTheDocument();
+
+    places = { status: 429, body: { statusCode: 429, code: 'rate_limited', message: 'Too many searches. Try again in a minute.' } };
+    await user.type(search, '{Enter}');
+    expect(await screen.findByText('Too many searches. Try again in a minute.')).toBeInTheDocument();
+    expect(puts).toEqual([]);
+  });
+
+  it('"Use my location" names the point after the place the geocoder finds there', async () => {
+    placeAt = { status: 200, body: { label: 'Mill Avenue, Tempe, Arizona', lat: 33.4255, lng: -111.94 } };
+    const getCurrentPosition = jest.fn((ok: PositionCallback) => ok({ coords: { latitude: 33.4255, longitude: -111.94 } } as GeolocationPosition));
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    try {
+      const user = renderPage();
+      await screen.findByRole('heading', { name: 'Alert Management' });
+      await user.click(screen.getByRole('button', { name: 'Use my location' }));
+      expect(await screen.findByText('Mill Avenue, Tempe, Arizona')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+      await waitFor(() => expect(puts).toHaveLength(1));
+      expect(puts[0].home).toEqual({ lat: 33.4255, lng: -111.94, name: 'Mill Avenue, Tempe, Arizona' });
+    } finally {
+      Reflect.deleteProperty(navigator, 'geolocation');
+    }
   });
 });
 

@@ -10,11 +10,11 @@ import { Spinner } from '@/common/Spinner';
 import { UnsavedChangesGuard } from '@/common/UnsavedChangesGuard';
 import { useNow } from '@/common/useNow';
 import { useMyAlertsInfiniteQuery, usePreferencesQuery, useUpdatePreferencesMutation, type PreferencesUpdate } from './alerts.api';
-import { useLiveUserAlerts } from './live';
 import {
   QUICK_SETUP,
   browserZone,
   coordDrafts,
+  homeToSave,
   parseHome,
   quickSetupOverwrites,
   toForm,
@@ -26,14 +26,15 @@ import { AlertTypesSection, DeliverySection, HomeLocationSection, NotificationMe
 import { LoadError, SeveritySelect } from './ui';
 import { UserAlertList } from './UserAlertCard';
 import { flattenPages, useDebounced } from './UserAlertsPage';
-import { useAlertArrivals, usePushRegistration } from './useAlerting';
+import { usePushRegistration } from './useAlerting';
 import './alerts.css';
 
-/** /dashboard/alerts, "Alert Management": the preferences of part 1, saved on the server, and my recent alerts. */
+/**
+ * /dashboard/alerts, "Alert Management": the preferences of part 1, saved on the server, and my recent alerts (kept
+ * live by the app-wide warning layer, features/warnings, which hears the person's alerts once for every page).
+ */
 export function AlertPreferencesPage() {
   const { data, isLoading, isError, refetch } = usePreferencesQuery();
-  const arrivals = useAlertArrivals();
-  useLiveUserAlerts(arrivals);
   return (
     <section className="page" aria-labelledby="alert-management-title">
       {isLoading ? (
@@ -61,6 +62,8 @@ function useHomeCoords(saved: AlertPreferences, setForm: Dispatch<SetStateAction
   useEffect(() => setCoords(coordDrafts(saved.home)), [saved]);
   const parsedHome = parseHome(coords);
   const setHomeField = (home: PreferencesFormValues['home']) => setForm((f) => ({ ...f, home }));
+  // a typed point keeps the home's name only while it is still the named point
+  const typeHomeField = (home: PreferencesFormValues['home']) => setForm((f) => ({ ...f, home: homeToSave(home, f.home) }));
   return {
     coords,
     /** Half entered or out of range, whether shown yet or not. */
@@ -71,11 +74,14 @@ function useHomeCoords(saved: AlertPreferences, setForm: Dispatch<SetStateAction
       setCoords(coordDrafts(home));
       setShowCoordError(false);
     },
+    /** The geocoder named the device's point: the home takes the name if it is still that point. */
+    nameSpot: (spot: { lat: number; lng: number }, name: string) =>
+      setForm((f) => (f.home && f.home.lat === spot.lat && f.home.lng === spot.lng ? { ...f, home: { ...f.home, name } } : f)),
     typeCoord: (which: keyof CoordDrafts, value: string) => {
       const next = { ...coords, [which]: value };
       setCoords(next);
       const parsed = parseHome(next);
-      if (parsed.error === null) setHomeField(parsed.home);
+      if (parsed.error === null) typeHomeField(parsed.home);
     },
     /** The form to save, or null (with the message shown) while the home point is half entered or out of range. */
     complete: (f: PreferencesFormValues): PreferencesFormValues | null => {
@@ -83,7 +89,7 @@ function useHomeCoords(saved: AlertPreferences, setForm: Dispatch<SetStateAction
         setShowCoordError(true);
         return null;
       }
-      return { ...f, home: parsedHome.home ?? null };
+      return { ...f, home: homeToSave(parsedHome.home ?? null, f.home) };
     },
   };
 }
@@ -166,7 +172,15 @@ function PreferencesForm({ saved }: { saved: AlertPreferences }) {
         <AlertTypesSection id={id} form={form} set={set} />
         <DeliverySection id={id} form={form} set={set} />
         <NotificationMethodsSection id={id} form={form} set={set} push={push} />
-        <HomeLocationSection id={id} form={form} coords={home.coords} coordError={home.shownCoordError} typeCoord={home.typeCoord} setHome={home.setHome} />
+        <HomeLocationSection
+          id={id}
+          form={form}
+          coords={home.coords}
+          coordError={home.shownCoordError}
+          typeCoord={home.typeCoord}
+          setHome={home.setHome}
+          nameSpot={home.nameSpot}
+        />
       </div>
       {/* on a long page (a phone: 3,000 px) Save is always within reach while there is something to save */}
       <div className="save-bar" hidden={!dirty}>

@@ -1,28 +1,64 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { MapPin } from 'lucide-react';
+import { BellRing, MapPin, Share, Smartphone } from 'lucide-react';
 import { errorMessage } from '@/app/api';
-import { detectLocation } from '@/common/geolocation';
+import { isInstalledApp, isIos, useInstallPrompt } from '@/app/install-prompt';
+import { detectLocation, type Position } from '@/common/geolocation';
 import { auth } from '@/features/auth/auth-client';
-import { usePreferencesQuery, useUpdatePreferencesMutation } from './alerts.api';
+import { useLazyPlaceAtQuery, usePreferencesQuery, useUpdatePreferencesMutation } from './alerts.api';
+import { notificationPermission, type PushState } from './notifications';
+import { placeName } from './preferences-form';
+import { usePushRegistration } from './useAlerting';
 
 /** Where the home location is set on a map: the preferences screen's Home Location card. */
 export const HOME_LOCATION_PATH = '/dashboard/alerts#home-location';
-/** Marks in the user's own profile (identity user_metadata) that they were asked once. */
-const ASKED_KEY = 'location_prompt_answered_at';
 
-/** Saves the device's position as the home location; false when there is none (the toasts have said why). */
+/**
+ * What the person answered at their first run, kept in their own profile (identity user_metadata), so no question
+ * comes back on this or another device: the location question, the notifications step, and the first run as a whole
+ * (from then on the dashboard welcomes them back).
+ */
+const ANSWERED = {
+  location: 'location_prompt_answered_at',
+  notifications: 'notifications_prompt_answered_at',
+  firstRun: 'first_run_done_at',
+} as const;
+type Question = keyof typeof ANSWERED;
+type Answers = Record<Question, boolean>;
+
+/**
+ * The name of the place at a point, through the alerts service's geocoder; null when it knows none there or cannot
+ * answer (not configured, busy): a home without a name still works.
+ */
+export function usePlaceName(): (p: Position) => Promise<string | null> {
+  const [placeAt] = useLazyPlaceAtQuery();
+  return useCallback(
+    async (p: Position) => {
+      try {
+        const place = await placeAt(p, true).unwrap();
+        return place ? placeName(place.label) : null;
+      } catch {
+        return null;
+      }
+    },
+    [placeAt],
+  );
+}
+
+/** Saves the device's position, named, as the home location; false when there is none (the toasts have said why). */
 function useUseMyLocation() {
   const [update, { isLoading }] = useUpdatePreferencesMutation();
+  const nameOf = usePlaceName();
   const [locating, setLocating] = useState(false);
   const run = async () => {
     setLocating(true);
     const position = await detectLocation();
+    const name = position ? await nameOf(position) : null;
     setLocating(false);
     if (!position) return false;
     try {
-      await update({ home: position }).unwrap();
+      await update({ home: { ...position, name } }).unwrap();
       toast.success('Home location saved. You now see the alerts for your area.');
       return true;
     } catch (err) {
@@ -63,39 +99,86 @@ export function LocationBanner() {
   );
 }
 
-/**
- * Asks a new user once for a home location (GPS or the map), at the top of their dashboard; it blocks nothing. Whatever
- * they answer, Not now included, is kept in their profile (identity user_metadata), so the question never comes back
- * on this or another device; from then on the banner says why the feed is short until a home is set.
- *
- * `settled` says whether the card's place is known: the preferences have loaded (or failed: then no card) and, for a
- * user without a home, whether they were asked. Until then the page draws nothing below the card's place (issue #35):
- * a card that appeared above content already drawn would push it down under the reader.
- */
-export function useLocationPrompt(): { settled: boolean; card: ReactNode } {
-  const prefs = usePreferencesQuery();
-  const [asked, setAsked] = useState<boolean | null>(null);
-
+/** The person's first-run answers, read from their session's profile; null until read. */
+function useFirstRunAnswers(): [Answers | null, (question: Question) => void] {
+  const [answers, setAnswers] = useState<Answers | null>(null);
   useEffect(() => {
     let live = true;
     void auth.getSession().then(({ data }) => {
-      if (live) setAsked(Boolean(data.session?.user.user_metadata?.[ASKED_KEY]));
+      const meta = data.session?.user.user_metadata ?? {};
+      if (live)
+        setAnswers({
+          location: Boolean(meta[ANSWERED.location]),
+          notifications: Boolean(meta[ANSWERED.notifications]),
+          firstRun: Boolean(meta[ANSWERED.firstRun]),
+        });
     });
     return () => {
       live = false;
     };
   }, []);
+  const answer = useCallback((question: Question) => {
+    setAnswers((a) => (a ? { ...a, [question]: true } : a));
+    void auth.updateUser({ data: { [ANSWERED[question]]: new Date().toISOString() } });
+  }, []);
+  return [answers, answer];
+}
 
-  if (prefs.isLoading) return { settled: false, card: null };
-  if (!prefs.data || prefs.data.home) return { settled: true, card: null };
-  if (asked === null) return { settled: false, card: null };
-  if (asked) return { settled: true, card: <LocationBanner /> };
+/**
+ * Whether this browser has a notifications question to ask: permission not asked yet, or an iPhone or iPad browser
+ * tab, where notifications need Beacon installed to the Home Screen first. Already allowed or blocked: nothing to ask.
+ */
+function notificationsToAsk(permission: PushState): boolean {
+  if (permission === 'default') return true;
+  return permission === 'unsupported' && isIos() && !isInstalledApp();
+}
 
-  const answered = () => {
-    setAsked(true);
-    void auth.updateUser({ data: { [ASKED_KEY]: new Date().toISOString() } });
-  };
-  return { settled: true, card: <LocationQuestion onAnswered={answered} /> };
+export interface FirstRun {
+  /** Whether the card's place is known (see useFirstRunPrompt). */
+  settled: boolean;
+  /** The step to show at the top of the dashboard, or the home-location banner, or nothing. */
+  card: ReactNode;
+  /** The person finished their first run on an earlier visit ("Welcome back"); null until known. */
+  returning: boolean | null;
+}
+
+/**
+ * The first run (issue #40), at the top of a new person's dashboard, blocking nothing: first where Beacon should watch
+ * (GPS or the map), then notifications (why, and the browser's question; on an iPhone, how to install Beacon first),
+ * with the offer to install Beacon as an app where the browser makes one. Whatever they answer, Not now included, is
+ * kept in their profile, so a question never comes back on this or another device; once the location question is
+ * answered, the banner says why the feed is short until a home is set.
+ *
+ * `settled` says whether the card's place is known: the preferences have loaded (or failed: then no card) and the
+ * person's answers are read. Until then the page draws nothing below the card's place (issue #35): a card that
+ * appeared above content already drawn would push it down under the reader.
+ */
+export function useFirstRunPrompt(): FirstRun {
+  const prefs = usePreferencesQuery();
+  const [answers, answer] = useFirstRunAnswers();
+  // "returning" is what the person was when the page opened: finishing the first run now does not make them return
+  const returning = useRef<boolean | null>(null);
+  if (answers && returning.current === null) returning.current = answers.firstRun;
+
+  const home = prefs.data?.home ?? null;
+  const locationDone = Boolean(home) || Boolean(answers?.location);
+  const askNotifications = answers !== null && !answers.notifications && notificationsToAsk(notificationPermission());
+  const done = answers !== null && Boolean(prefs.data) && locationDone && !askNotifications;
+  useEffect(() => {
+    if (done && answers && !answers.firstRun) answer('firstRun');
+  }, [done, answers, answer]);
+
+  if (prefs.isLoading || answers === null) return { settled: false, card: null, returning: returning.current };
+  if (!prefs.data) return { settled: true, card: null, returning: returning.current };
+  if (!locationDone) return { settled: true, card: <LocationQuestion onAnswered={() => answer('location')} />, returning: returning.current };
+  // the banner saying why the feed is short stays in view from the location step's answer on, under the next step
+  const card = (
+    <>
+      {askNotifications && <NotificationsStep onAnswered={() => answer('notifications')} />}
+      {!home && <LocationBanner />}
+    </>
+  );
+  return { settled: true, card, returning: returning.current };
 }
 
 function LocationQuestion({ onAnswered }: { onAnswered: () => void }) {
@@ -128,6 +211,77 @@ function LocationQuestion({ onAnswered }: { onAnswered: () => void }) {
           Not now
         </button>
       </div>
+    </section>
+  );
+}
+
+const NOTIFICATIONS_STEP_TEXT = {
+  title: 'Get warnings even when Beacon is closed',
+  why: 'Beacon can show a notification the moment an alert for your area is sent, even when this page is closed. Your browser asks whether to allow it; you can change your mind later in Alert Management.',
+  turnOn: 'Turn on notifications',
+  notNow: 'Not now',
+  iosWhy:
+    'On iPhone and iPad, Beacon can send notifications only once it is on your Home Screen: tap Share, then Add to Home Screen, and open Beacon from there to turn them on.',
+  iosDone: 'Got it',
+  install: 'Install Beacon',
+  installWhy: 'Install Beacon to open it like an app, straight from your home screen.',
+} as const;
+
+/** The second first-run step: why notifications matter, the browser's question on a click, or how to get them on iOS. */
+function NotificationsStep({ onAnswered }: { onAnswered: () => void }) {
+  const push = usePushRegistration();
+  const install = useInstallPrompt();
+  const titleId = useId();
+  const text = NOTIFICATIONS_STEP_TEXT;
+  const iosTab = push.state === 'unsupported';
+  return (
+    <section className="card location-banner location-prompt" aria-labelledby={titleId}>
+      <h2 id={titleId} className="h3 icon-text">
+        <BellRing aria-hidden="true" size={18} /> {text.title}
+      </h2>
+      {iosTab ? (
+        <>
+          <p className="icon-text">
+            <Share aria-hidden="true" size={16} /> {text.iosWhy}
+          </p>
+          <div className="row">
+            <button type="button" className="btn btn-primary" onClick={onAnswered}>
+              {text.iosDone}
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p>{text.why}</p>
+          <div className="row">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={push.busy}
+              onClick={async () => {
+                // allowed, blocked or failed (the hook's toasts say which): answered either way, and not asked again
+                await push.enable();
+                onAnswered();
+              }}
+            >
+              {text.turnOn}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={onAnswered}>
+              {text.notNow}
+            </button>
+          </div>
+        </>
+      )}
+      {install.available && (
+        <div className="row">
+          <p className="small icon-text" style={{ margin: 0 }}>
+            <Smartphone aria-hidden="true" size={16} /> {text.installWhy}
+          </p>
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => void install.install()}>
+            {text.install}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   FREQUENCIES,
   FREQUENCY_LABELS,
@@ -10,6 +11,7 @@ import {
   SUPPORTED_LANGUAGES,
   milesToKm,
   type Frequency,
+  type HomeLocation,
   type Language,
   type Severity,
 } from '@beacon/contracts';
@@ -18,9 +20,13 @@ import { toggleInOrder } from '@/common/form/ChoiceGroups';
 import { Field, SwitchRow } from '@/common/form/Field';
 import { TimeRange } from '@/common/form/TimeRange';
 import type { Position } from '@/common/geolocation';
+import { errorMessage, type ApiError } from '@/app/api';
+import { useLazySearchPlacesQuery } from './alerts.api';
 import { LazyAreaMap } from './LazyAreaMap';
+import { usePlaceName } from './LocationOnboarding';
 import { speakAlert } from './notifications';
-import type { CoordDrafts, PreferenceSetter, PreferencesFormValues } from './preferences-form';
+import './places.css';
+import { placeName, type CoordDrafts, type PreferenceSetter, type PreferencesFormValues } from './preferences-form';
 import type { usePushRegistration } from './useAlerting';
 
 /** The sections of the alert preferences form; `id` is the form's, so every control keeps its id. */
@@ -228,18 +234,28 @@ interface HomeProps {
   /** The message under the coordinates, once the user tried to save them half entered or out of range. */
   coordError: string | null;
   typeCoord: (which: keyof CoordDrafts, value: string) => void;
-  setHome: (home: Position | null) => void;
+  setHome: (home: HomeLocation | null) => void;
+  /** Names the home once the geocoder has named the device's point, if the home is still that point. */
+  nameSpot: (spot: Position, name: string) => void;
 }
 
-export function HomeLocationSection({ id, form, coords, coordError, typeCoord, setHome }: HomeProps) {
+export function HomeLocationSection({ id, form, coords, coordError, typeCoord, setHome, nameSpot }: HomeProps) {
+  const nameOf = usePlaceName();
+  const place = form.home?.name;
   return (
     <div className="card" id="home-location">
       <h2 className="h3">Home Location</h2>
       <p className="small muted" id={`${id}-home-help`}>
         {form.home
-          ? `Alerts within ${form.radiusMiles} miles of this point reach you.`
-          : 'Until you set a home location, your alert list shows only alerts for everyone: critical alerts and alerts without an area. Click the map to set it.'}
+          ? `Alerts within ${form.radiusMiles} miles of ${place ? 'your home' : 'this point'} reach you.`
+          : 'Until you set a home location, your alert list shows only alerts for everyone: critical alerts and alerts without an area. Find it by address or place name, or click the map.'}
       </p>
+      {place && (
+        <p className="home-place">
+          <strong>Home:</strong> {place}
+        </p>
+      )}
+      <PlaceSearch id={`${id}-place`} onChoose={setHome} />
       <AreaPickerShell
         id={id}
         map={
@@ -256,7 +272,10 @@ export function HomeLocationSection({ id, form, coords, coordError, typeCoord, s
         onType={typeCoord}
         invalid={coordError !== null}
         describedBy={`${id}-home-help${coordError ? ` ${id}-home-error` : ''}`}
-        onLocate={setHome}
+        onLocate={(spot) => {
+          setHome(spot);
+          void nameOf(spot).then((name) => name && nameSpot(spot, name));
+        }}
         clear={form.home || coords.lat || coords.lng ? { label: 'Clear home location', onClear: () => setHome(null) } : null}
       >
         {coordError && (
@@ -265,6 +284,100 @@ export function HomeLocationSection({ id, form, coords, coordError, typeCoord, s
           </p>
         )}
       </AreaPickerShell>
+    </div>
+  );
+}
+
+const PLACE_SEARCH_TEXT = {
+  label: 'Find your home by address or place name',
+  placeholder: 'e.g. 200 W Washington St, Phoenix',
+  search: 'Search',
+  searching: 'Searching...',
+  tooShort: 'Type an address or place to search for.',
+  found: (n: number) => `${n} place${n === 1 ? '' : 's'} found: choose yours.`,
+  none: (q: string) => `No place found for "${q}". Try a street and town, or just the town.`,
+  results: 'Places found',
+  unavailable: 'Place search is not available right now. Click the map or use your location instead.',
+} as const;
+
+/** Why a search found nothing to choose: the service's own message for a limit, a plain one when it cannot search. */
+function searchFailure(error: unknown): string {
+  const code = (error as Partial<ApiError> | undefined)?.code;
+  if (code === 'geocoder_not_configured' || code === 'geocoder_unavailable' || code === 'network_error') return PLACE_SEARCH_TEXT.unavailable;
+  return errorMessage(error, PLACE_SEARCH_TEXT.unavailable);
+}
+
+/**
+ * The home found by address or place name (issue #40), through the alerts service's geocoder (cached and rate-limited
+ * there). Inside the preferences form, so Enter searches instead of saving the form.
+ */
+function PlaceSearch({ id, onChoose }: { id: string; onChoose: (home: HomeLocation) => void }) {
+  const [text, setText] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const [search, result] = useLazySearchPlacesQuery();
+  const [places, setPlaces] = useState<{ label: string; lat: number; lng: number }[]>([]);
+
+  async function run() {
+    const q = text.trim();
+    setPlaces([]);
+    if (q.length < 2) {
+      setNote(PLACE_SEARCH_TEXT.tooShort);
+      return;
+    }
+    setNote(PLACE_SEARCH_TEXT.searching);
+    try {
+      const found = await search(q).unwrap();
+      setPlaces(found);
+      setNote(found.length ? PLACE_SEARCH_TEXT.found(found.length) : PLACE_SEARCH_TEXT.none(q));
+    } catch (err) {
+      setNote(searchFailure(err));
+    }
+  }
+
+  return (
+    <div className="place-search">
+      <label htmlFor={id}>{PLACE_SEARCH_TEXT.label}</label>
+      <div className="row">
+        <input
+          id={id}
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            void run();
+          }}
+          placeholder={PLACE_SEARCH_TEXT.placeholder}
+          autoComplete="street-address"
+          aria-describedby={`${id}-note`}
+        />
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => void run()} disabled={result.isFetching}>
+          {result.isFetching ? PLACE_SEARCH_TEXT.searching : PLACE_SEARCH_TEXT.search}
+        </button>
+      </div>
+      <p id={`${id}-note`} className="small muted" role="status">
+        {note}
+      </p>
+      {places.length > 0 && (
+        <ul className="place-results" aria-label={PLACE_SEARCH_TEXT.results}>
+          {places.map((p) => (
+            <li key={`${p.lat},${p.lng},${p.label}`}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => {
+                  onChoose({ lat: p.lat, lng: p.lng, name: placeName(p.label) });
+                  setPlaces([]);
+                  setNote(null);
+                }}
+              >
+                {p.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -1,14 +1,25 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { ALERT_STATUS_LABELS, CATEGORY_LABELS, lifecycleWords, type UserAlert } from '@beacon/contracts';
+import { CATEGORY_LABELS, lifecycleWords, type UserAlert } from '@beacon/contracts';
 import { errorMessage, type ApiError } from '@/app/api';
+import { useAppDispatch } from '@/app/hooks';
 import { currentPosition } from '@/common/geolocation';
 import { formatDateTime, relativeAge } from '@/common/time';
-import { useMarkSafeMutation, useRequestHelpMutation } from './alerts.api';
+import { changeLine, endedAt, endedLabel, isEnded, WARNING_WORDS } from '@/features/warnings/words';
+import { useDismissAlertMutation, useMarkSafeMutation, useRequestHelpMutation } from './alerts.api';
+import { refreshUnreadCount } from './live';
 import { alertAsText } from './notifications';
 import { SeverityBadge } from './ui';
-import { Check, MapPin, Phone } from 'lucide-react';
+import { Check, CircleCheck, CircleSlash, MapPin, Phone } from 'lucide-react';
+
+/** The card's words for an ended alert and its Dismiss button (with the layer's, WARNING_WORDS, one place to translate). */
+export const CARD_WORDS = {
+  dismiss: 'Dismiss',
+  dismissed: 'Alert dismissed',
+  dismissFailed: 'Failed to dismiss the alert',
+  updated: 'Updated',
+} as const;
 
 /** The pages of an infinite alerts query that the list needs for its Load More button. */
 interface MorePages {
@@ -37,18 +48,52 @@ export function UserAlertList({ alerts, now, label, moreLabel, more }: { alerts:
   );
 }
 
-/** One alert on the user's screens, with I'm Safe, the help request and copy to clipboard. */
-export function UserAlertCard({ alert: a, now, detailLink = true }: { alert: UserAlert; now: Date; detailLink?: boolean }) {
+/**
+ * One alert on the user's screens, with I'm Safe, the help request and copy to clipboard. It says what its latest
+ * update changed and when, and its age counts from that change. Once it has ended (all clear, expired, cancelled) it
+ * turns calm: its own colour and icon, "All clear" or "Ended" with the time, the closing words instead of the
+ * instructions (kept behind "What the alert said"), no severity badge, no unread mark, and a Dismiss button.
+ */
+export function UserAlertCard({
+  alert: a,
+  now,
+  detailLink = true,
+  onDismissed,
+}: {
+  alert: UserAlert;
+  now: Date;
+  detailLink?: boolean;
+  /** After Dismiss (the detail page goes back to the list: the alert has left the person's feed). */
+  onDismissed?: () => void;
+}) {
   const titleId = useId();
+  const dispatch = useAppDispatch();
   const [helpOpen, setHelpOpen] = useState(false);
   const [markSafe, marking] = useMarkSafeMutation();
+  const [dismiss, dismissing] = useDismissAlertMutation();
+  const ended = isEnded(a, now);
+  const unread = !a.read && !ended;
+  const change = ended ? null : (changeLine(a, now) ?? (a.version > 1 ? CARD_WORDS.updated : null));
+  // the age of what the person reads: the latest change's, else the alert's
+  const since = a.lastChange?.at ?? a.createdAt;
 
   async function safe() {
     try {
       await markSafe(a.id).unwrap();
+      refreshUnreadCount(dispatch);
       toast.success('Marked as safe');
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to update alert'));
+    }
+  }
+
+  async function put() {
+    try {
+      await dismiss(a.id).unwrap();
+      toast.success(CARD_WORDS.dismissed);
+      onDismissed?.();
+    } catch (err) {
+      toast.error(errorMessage(err, CARD_WORDS.dismissFailed));
     }
   }
 
@@ -62,23 +107,25 @@ export function UserAlertCard({ alert: a, now, detailLink = true }: { alert: Use
   }
 
   return (
-    <li className={`user-alert sev-${a.severity} ${a.read ? 'read' : 'unread'}`} aria-labelledby={titleId} data-alert-id={a.id}>
+    <li className={`user-alert ${ended ? 'ended' : `sev-${a.severity}`} ${unread ? 'unread' : 'read'}`} aria-labelledby={titleId} data-alert-id={a.id}>
       <div className="row-between">
         <h2 id={titleId} className="h3">
-          {!a.read && <span className="unread-dot" aria-hidden="true" />}
+          {unread && <span className="unread-dot" aria-hidden="true" />}
           {detailLink ? <Link to={`/alerts/${a.id}`}>{a.title}</Link> : a.title}
-          {!a.read && <span className="visually-hidden"> (unread)</span>}
+          {unread && <span className="visually-hidden"> (unread)</span>}
         </h2>
-        <SeverityBadge severity={a.severity} />
+        {ended ? <EndedBadge alert={a} /> : <SeverityBadge severity={a.severity} />}
       </div>
-      {a.allClear && (
-        <p className="notice" role="note" style={{ margin: 0 }}>
-          <strong>All clear.</strong> {a.allClear.message ?? lifecycleWords(a.language).allClearDefault}
-        </p>
+      {ended ? (
+        <EndedState alert={a} />
+      ) : (
+        <>
+          {change && <p className="change-line">{change}</p>}
+          <p className="pre-wrap" style={{ margin: 0 }}>
+            {a.message}
+          </p>
+        </>
       )}
-      <p className="pre-wrap" style={{ margin: 0 }}>
-        {a.message}
-      </p>
       <p className="small muted row" style={{ margin: 0 }}>
         <span>{CATEGORY_LABELS[a.category]}</span>
         {a.locationName && (
@@ -86,10 +133,8 @@ export function UserAlertCard({ alert: a, now, detailLink = true }: { alert: Use
             <MapPin aria-hidden="true" size={14} /> {a.locationName}
           </span>
         )}
-        <span title={formatDateTime(a.createdAt)}>{relativeAge(a.createdAt, now)}</span>
-        {a.status !== 'active' && <span className="badge">{ALERT_STATUS_LABELS[a.status]}</span>}
-        {a.version > 1 && a.status === 'active' && <span className="badge">Updated</span>}
-        {a.expiresAt && a.status === 'active' && <span>Until {formatDateTime(a.expiresAt)}</span>}
+        <span title={formatDateTime(since)}>{relativeAge(since, now)}</span>
+        {a.expiresAt && !ended && <span>Until {formatDateTime(a.expiresAt)}</span>}
         {a.read && (
           <span className="badge badge-success">
             <Check aria-hidden="true" size={14} /> Safe{a.readAt ? ` · ${relativeAge(a.readAt, now)}` : ''}
@@ -97,13 +142,13 @@ export function UserAlertCard({ alert: a, now, detailLink = true }: { alert: Use
         )}
       </p>
       <div className="row">
-        {/* a cancelled alert was a false alarm, an all-clear says it is over: nothing to be safe from */}
-        {!a.read && a.status !== 'cancelled' && a.status !== 'all_clear' && (
+        {/* an ended alert has nothing left to be safe from or to ask help for */}
+        {!a.read && !ended && (
           <button type="button" className="btn btn-primary btn-sm" onClick={safe} disabled={marking.isLoading} aria-label={`I'm Safe: ${a.title}`}>
             I'm Safe
           </button>
         )}
-        {a.status === 'active' && (
+        {!ended && (
           <button type="button" className="btn btn-outline btn-sm" onClick={() => setHelpOpen(true)} aria-label={`Request help: ${a.title}`}>
             Request Help
           </button>
@@ -111,9 +156,51 @@ export function UserAlertCard({ alert: a, now, detailLink = true }: { alert: Use
         <button type="button" className="btn btn-ghost btn-sm" onClick={copy} aria-label={`Copy alert: ${a.title}`}>
           Copy
         </button>
+        {ended && (
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={put}
+            disabled={dismissing.isLoading}
+            aria-label={`${CARD_WORDS.dismiss}: ${a.title}`}
+          >
+            {CARD_WORDS.dismiss}
+          </button>
+        )}
       </div>
       {helpOpen && <HelpDialog alert={a} onClose={() => setHelpOpen(false)} />}
     </li>
+  );
+}
+
+/** "All clear" (a check) or "Ended" (a slashed circle), in the calm colour, where a live alert shows its severity. */
+function EndedBadge({ alert }: { alert: UserAlert }) {
+  const Icon = alert.status === 'all_clear' ? CircleCheck : CircleSlash;
+  return (
+    <span className="badge badge-ended">
+      <Icon aria-hidden="true" size={14} /> {endedLabel(alert)}
+    </span>
+  );
+}
+
+/** When it ended and the closing words; what the alert said stays at hand, folded. */
+function EndedState({ alert: a }: { alert: UserAlert }) {
+  const at = endedAt(a);
+  const closing =
+    a.status === 'all_clear'
+      ? (a.allClear?.message ?? lifecycleWords(a.language).allClearDefault)
+      : a.status === 'cancelled'
+        ? WARNING_WORDS.cancelledWords
+        : WARNING_WORDS.expiredWords;
+  return (
+    <div className="ended-state">
+      {at && <p className="ended-when">{a.status === 'all_clear' ? WARNING_WORDS.clearedAt(at) : WARNING_WORDS.endedAt(at)}</p>}
+      <p className="pre-wrap ended-words">{closing}</p>
+      <details className="ended-said">
+        <summary>{WARNING_WORDS.whatItSaid}</summary>
+        <p className="pre-wrap">{a.message}</p>
+      </details>
+    </div>
   );
 }
 

@@ -1,9 +1,8 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '@/common/Spinner';
 import { useNow } from '@/common/useNow';
 import { useMyAlertQuery } from './alerts.api';
 import { AlertAreaMap } from './AlertAreaMap';
-import { useLiveUserAlerts } from './live';
 import { UserAlertCard } from './UserAlertCard';
 import './alerts.css';
 import { Phone } from 'lucide-react';
@@ -12,7 +11,7 @@ import { Phone } from 'lucide-react';
 export function UserAlertDetailPage() {
   const { id = '' } = useParams();
   const now = useNow();
-  useLiveUserAlerts();
+  const navigate = useNavigate();
   const { data: a, isLoading, isError, error } = useMyAlertQuery(id, { skip: !id });
 
   return (
@@ -44,7 +43,7 @@ export function UserAlertDetailPage() {
       ) : (
         <div className="stack">
           <ul className="alert-list">
-            <UserAlertCard alert={a} now={now} detailLink={false} />
+            <UserAlertCard alert={a} now={now} detailLink={false} onDismissed={() => navigate('/alerts')} />
           </ul>
           <AlertAreaMap alert={a} />
         </div>

@@ -8,6 +8,9 @@ import { alertsApi } from './alerts.api';
 import { resetFakeSocket, serverSends } from '@/test/fake-socket';
 import { PERSON, pageOf, requestOf, userAlert } from './test-utils';
 import { UserAlertsPage } from './UserAlertsPage';
+import { WarningLayer } from '@/features/warnings';
+import { resetAnnouncements } from '@/features/warnings/announcements';
+import { addToRecord, versionKey } from '@/features/warnings/once';
 
 jest.mock('@/app/socket', () => jest.requireActual('@/test/fake-socket'));
 
@@ -30,6 +33,8 @@ let helpBodies: unknown[];
 
 beforeEach(() => {
   resetFakeSocket();
+  resetAnnouncements();
+  localStorage.clear();
   FakeNotification.permission = 'granted';
   FakeNotification.shown = [];
   FakeNotification.requestPermission.mockClear();
@@ -38,6 +43,7 @@ beforeEach(() => {
   Object.assign(globalThis, {
     SpeechSynthesisUtterance: class {
       lang = '';
+      voice: unknown = null;
       constructor(public text: string) {}
     },
   });
@@ -48,6 +54,7 @@ beforeEach(() => {
     const { req, path } = requestOf(input);
     if (path === '/api/alerts/me/preferences') return json(prefs);
     if (path === '/api/alerts/me/alerts') return json(pageOf(mine));
+    if (path === '/api/alerts/me/alerts/unread-count') return json({ count: mine.filter((a) => !a.read).length });
     const help = path.match(/^\/api\/alerts\/me\/alerts\/([^/]+)\/help$/);
     if (help && req.method === 'POST') {
       helpBodies.push(await req.json());
@@ -64,8 +71,12 @@ afterEach(() => {
 
 async function renderAlerts() {
   const user = userEvent.setup();
+  // The alerts already listed were announced on an earlier visit: only what arrives now is news.
+  for (const a of mine) addToRecord(PERSON.id, 'announced', versionKey(a));
+  // The page as the app shows it: under the app-wide warning layer, which hears the live events (issue #40).
   const { store } = renderSignedIn(
     <>
+      <WarningLayer />
       <UserAlertsPage />
       <Toaster />
     </>,
@@ -97,8 +108,8 @@ describe('Emergency Alerts (/alerts): live arrivals', () => {
     await waitFor(() => expect(FakeNotification.shown).toHaveLength(1));
     expect(FakeNotification.shown[0].title).toBe('🚨 Wrong-way driver on I-10');
     expect(FakeNotification.shown[0].options).toMatchObject({ body: 'Stay off the eastbound lanes.', requireInteraction: true });
-    expect(speak).toHaveBeenCalledTimes(1);
-    expect(speak.mock.calls[0][0].text).toBe('Critical traffic alert. Wrong-way driver on I-10. Stay off the eastbound lanes.');
+    await waitFor(() => expect(speak).toHaveBeenCalledTimes(1));
+    expect(speak.mock.calls[0][0]).toMatchObject({ text: 'Critical, Traffic. Wrong-way driver on I-10. Stay off the eastbound lanes.', lang: 'en-US' });
   });
 
   it("shows an alert's new version and then its all-clear as they happen, without a reload", async () => {
@@ -117,11 +128,14 @@ describe('Emergency Alerts (/alerts): live arrivals', () => {
         allClear: { at: new Date().toISOString(), message: '<b>Open</b> again.' },
       }),
     );
-    expect(await within(card).findByText('All Clear')).toBeInTheDocument();
+    // Ended: calm, "All clear", the admin's closing words, and nothing left to do but dismiss it (issue #40).
+    expect(await within(card).findByText('All clear')).toBeInTheDocument();
     // The admin's words, as text.
     expect(within(card).getByText('<b>Open</b> again.')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /I'm Safe/ })).not.toBeInTheDocument();
     expect(within(card).queryByText('Updated')).not.toBeInTheDocument();
+    expect(within(card).queryByText('Medium')).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Dismiss: Road closed on Main St and 5th Ave' })).toBeInTheDocument();
   });
 
   it('lists and announces an alert whose update takes me into its area, once', async () => {
@@ -136,7 +150,11 @@ describe('Emergency Alerts (/alerts): live arrivals', () => {
     act(() => serverSends('alert:updated', { ...summary, title: 'Wrong-way driver stopped on SR-51', version: 3 }));
     expect(await screen.findByRole('link', { name: 'Wrong-way driver stopped on SR-51' })).toBeInTheDocument();
     expect(titles()).toHaveLength(2);
-    expect(FakeNotification.shown).toHaveLength(1);
+    // ...announced as an update (issue #40: critical, so it takes the screen again), its notification taking the first
+    // one's place on the device (one tag).
+    expect(await screen.findByRole('alertdialog', { name: 'Critical alert Wrong-way driver stopped on SR-51' })).toBeInTheDocument();
+    await waitFor(() => expect(FakeNotification.shown).toHaveLength(2));
+    expect(new Set(FakeNotification.shown.map((n) => n.options.tag))).toEqual(new Set([FakeNotification.shown[0].options.tag]));
     // An alert that ended is never added.
     act(() => serverSends('alert:updated', { ...userAlert({ title: 'Cancelled elsewhere' }), status: 'cancelled' }));
     expect(titles()).toHaveLength(2);
@@ -160,7 +178,7 @@ describe('Emergency Alerts (/alerts): live arrivals', () => {
     await screen.findByRole('link', { name: 'Gas leak near Elm St' });
     await waitFor(() => expect(FakeNotification.shown).toHaveLength(1));
     expect(FakeNotification.shown.map((n) => n.title)).toEqual(['🚨 Gas leak near Elm St']);
-    expect(speak).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(speak).toHaveBeenCalledTimes(1));
     expect(speak.mock.calls[0][0].text).toContain('Gas leak near Elm St');
   });
 

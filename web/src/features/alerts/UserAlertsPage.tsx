@@ -1,12 +1,14 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Severity, UserAlert } from '@beacon/contracts';
+import { useAppDispatch } from '@/app/hooks';
 import { Spinner } from '@/common/Spinner';
+import { isEnded } from '@/features/warnings/words';
+import { refreshUnreadCount } from './live';
 import { useNow } from '@/common/useNow';
 import { useMarkSafeMutation, useMyAlertsInfiniteQuery, usePreferencesQuery, type MyAlertsArgs } from './alerts.api';
-import { useLiveUserAlerts } from './live';
 import { UserAlertList } from './UserAlertCard';
 import { LoadError, SeveritySelect } from './ui';
-import { useAlertArrivals, usePushRegistration } from './useAlerting';
+import { usePushRegistration } from './useAlerting';
 import toast from 'react-hot-toast';
 import { errorMessage } from '@/app/api';
 import './alerts.css';
@@ -36,7 +38,7 @@ export function useDebounced<T>(value: T, ms = 300): T {
   return v;
 }
 
-/** /alerts: the user's emergency alerts, live. */
+/** /alerts: the user's emergency alerts, live (the warning layer, features/warnings, keeps the cached list current). */
 export function UserAlertsPage() {
   const id = useId();
   const now = useNow();
@@ -48,16 +50,15 @@ export function UserAlertsPage() {
   const query = useMyAlertsInfiniteQuery(args);
   const alerts = useMemo(() => flattenPages(query.data?.pages), [query.data]);
   const total = query.data?.pages[0]?.total ?? 0;
-  const arrivals = useAlertArrivals();
-  useLiveUserAlerts(arrivals);
   const push = usePushRegistration();
   const [markSafe] = useMarkSafeMutation();
+  const dispatch = useAppDispatch();
   // What decides the cards above the list (the home-location banner, the critical banner) loads first: until it has,
   // nothing is drawn below the header, so no card appears above content already on screen (issue #35).
   const prefs = usePreferencesQuery();
   const settled = !prefs.isLoading && !query.isLoading;
 
-  const critical = alerts.find((a) => a.severity === 'critical' && a.status === 'active' && !a.read);
+  const critical = alerts.find((a) => a.severity === 'critical' && !a.read && !isEnded(a, now));
   const filtered = Boolean(severity || search || unread);
 
   return (
@@ -100,7 +101,10 @@ export function UserAlertsPage() {
                     markSafe(critical.id)
                       .unwrap()
                       .then(
-                        () => toast.success('Marked as safe'),
+                        () => {
+                          refreshUnreadCount(dispatch);
+                          toast.success('Marked as safe');
+                        },
                         (err) => toast.error(errorMessage(err, 'Failed to update alert')),
                       )
                   }

@@ -1,4 +1,4 @@
-import type { AlertPreferences, AlertSummary, Page, ReaderAlertEvent, Severity, UserAlert } from '@beacon/contracts';
+import type { AlertPreferences, AlertSummary, GeocodeResult, Page, ReaderAlertEvent, Severity, UnreadCount, UserAlert } from '@beacon/contracts';
 import { api } from '@/app/api';
 import type { AppDispatch, RootState } from '@/app/store';
 import { withFirstLanguage } from './language';
@@ -80,6 +80,24 @@ export const alertsApi = api.injectEndpoints({
     registerPushSubscription: build.mutation<{ id: string; endpoint: string }, PushSubscriptionJSON>({
       query: (body) => ({ url: 'api/alerts/me/push-subscriptions', method: 'POST', body }),
     }),
+    /** Alerts still in effect that I have not read (issue #40): the header's and the dashboard's count. */
+    unreadCount: build.query<UnreadCount, void>({
+      query: () => 'api/alerts/me/alerts/unread-count',
+      providesTags: ['MyAlerts'],
+    }),
+    /** An ended alert (all clear, expired, cancelled) put away: read, and gone from my feed. */
+    dismissAlert: build.mutation<{ alertId: string; dismissedAt: string }, string>({
+      query: (id) => ({ url: `api/alerts/me/alerts/${encodeURIComponent(id)}/dismiss`, method: 'POST' }),
+      invalidatesTags: ['MyAlerts'],
+    }),
+    /** Places for a home address or place name, through the alerts service's geocoder (cached, rate-limited). */
+    searchPlaces: build.query<GeocodeResult[], string>({
+      query: (q) => ({ url: 'api/alerts/me/places', params: { q } }),
+    }),
+    /** The name of the place at a point (the device's location), or null when the geocoder knows none. */
+    placeAt: build.query<GeocodeResult | null, { lat: number; lng: number }>({
+      query: (p) => ({ url: 'api/alerts/me/places/reverse', params: p }),
+    }),
     requestHelp: build.mutation<{ id: string }, { id: string; message?: string; lat?: number; lng?: number }>({
       query: ({ id, ...body }) => ({ url: `api/alerts/me/alerts/${encodeURIComponent(id)}/help`, method: 'POST', body }),
     }),
@@ -91,6 +109,10 @@ export const {
   useMyAlertQuery,
   useMarkSafeMutation,
   useRequestHelpMutation,
+  useUnreadCountQuery,
+  useDismissAlertMutation,
+  useLazySearchPlacesQuery,
+  useLazyPlaceAtQuery,
   usePreferencesQuery,
   useUpdatePreferencesMutation,
   useLazyVapidPublicKeyQuery,

@@ -2,7 +2,7 @@
 export { UserAlertsPage } from './UserAlertsPage';
 export { UserAlertDetailPage } from './UserAlertDetailPage';
 export { AlertPreferencesPage } from './AlertPreferencesPage';
-export { LocationBanner, useLocationPrompt } from './LocationOnboarding';
+export { LocationBanner, useFirstRunPrompt } from './LocationOnboarding';
 
 // What the admin console's alert screens (features/alerts-admin) build on; this feature never imports the console.
 // The stylesheet is shared as well: the console's screens import '@/features/alerts/alerts.css'.

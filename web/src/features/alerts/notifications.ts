@@ -1,4 +1,5 @@
-import { CATEGORY_LABELS, PUSH_TITLE_PREFIX, SEVERITY_INFO, type AlertSummary } from '@beacon/contracts';
+import { PUSH_TITLE_PREFIX, SEVERITY_INFO, type AlertSummary } from '@beacon/contracts';
+import { speak, type SpeakableAlert } from '@/features/warnings/speech';
 
 /**
  * The browser side of alerting a person: notification permission, the Web Push subscription (through the
@@ -104,15 +105,12 @@ export async function showAlertNotification(alert: AlertSummary): Promise<void> 
   if (!critical) setTimeout(() => n.close(), AUTO_CLOSE_MS);
 }
 
-/** Voice alerts: reads an arriving alert aloud with the browser's speech synthesis. */
-export function speakAlert(alert: Pick<AlertSummary, 'title' | 'message' | 'severity' | 'category' | 'locationName'>) {
-  if (typeof window === 'undefined' || !('speechSynthesis' in window)) return;
-  const where = alert.locationName ? ` near ${alert.locationName}` : '';
-  const text = `${SEVERITY_INFO[alert.severity].label} ${CATEGORY_LABELS[alert.category].toLowerCase()} alert${where}. ${alert.title}. ${alert.message}`;
-  const utterance = new SpeechSynthesisUtterance(text);
-  utterance.lang = 'en-US';
-  if (alert.severity === 'critical') window.speechSynthesis.cancel();
-  window.speechSynthesis.speak(utterance);
+/**
+ * Voice alerts: reads an alert aloud as a new alert, in its language (the preferences' voice test too). The warning
+ * layer (features/warnings) reads arrivals, updates and all-clears once per version across tabs.
+ */
+export function speakAlert(alert: SpeakableAlert) {
+  speak(alert, 'new');
 }
 
 /** The alert as text for the clipboard. */

@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, RADIUS_MILES, type AlertPreferences } from '@beacon/contracts';
+import { DEFAULT_PREFERENCES, RADIUS_MILES, type AlertPreferences, type HomeLocation } from '@beacon/contracts';
 import { browserLanguage } from './language';
 
 /**
@@ -19,7 +19,7 @@ export const toForm = (p: AlertPreferences): PreferencesFormValues => ({
   weekendEnabled: p.weekendEnabled,
   methods: p.methods,
   phoneNumber: p.phoneNumber,
-  home: p.home,
+  home: p.home ? { lat: p.home.lat, lng: p.home.lng, name: p.home.name ?? null } : null,
   // Until they choose, the browser's language (when Beacon has it): saved with their first save.
   language: p.language ?? browserLanguage(),
 });
@@ -78,4 +78,27 @@ export function parseHome(d: CoordDrafts): { home: AlertPreferences['home']; err
   if (!Number.isFinite(la) || la < -90 || la > 90) return { error: 'Latitude must be a number from -90 to 90.' };
   if (!Number.isFinite(lo) || lo < -180 || lo > 180) return { error: 'Longitude must be a number from -180 to 180.' };
   return { home: { lat: la, lng: lo }, error: null };
+}
+
+/** The most a home's name may hold: the alerts service's limit (update-preferences.dto.ts HOME_NAME_MAX). */
+export const HOME_NAME_MAX = 200;
+
+/** A geocoder's label as a home's name: trimmed and cut to what the service keeps; null when there is nothing left. */
+export function placeName(label: string): string | null {
+  return label.trim().slice(0, HOME_NAME_MAX).trim() || null;
+}
+
+/**
+ * The home to save: the point as typed, with the form's place name while the point is still the named one. A point
+ * typed or picked elsewhere is no longer that place, so it goes without a name.
+ */
+export function homeToSave(typed: HomeLocation | null, formHome: HomeLocation | null): HomeLocation | null {
+  if (!typed) return null;
+  const sameSpot = formHome !== null && formHome.lat === typed.lat && formHome.lng === typed.lng;
+  return { lat: typed.lat, lng: typed.lng, name: (sameSpot && formHome.name) || null };
+}
+
+/** What the person's home is called: its name, or its coordinates when it has none. */
+export function homeLabel(home: HomeLocation): string {
+  return home.name?.trim() || `${home.lat.toFixed(4)}, ${home.lng.toFixed(4)}`;
 }

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { AlertSummary } from '@beacon/contracts';
 import { errorMessage, type ApiError } from '@/app/api';
-import { useLazyVapidPublicKeyQuery, usePreferencesQuery, useRegisterPushSubscriptionMutation } from './alerts.api';
-import { ensurePushSubscription, notificationPermission, showAlertNotification, speakAlert, type PushState } from './notifications';
+import { useLazyVapidPublicKeyQuery, useRegisterPushSubscriptionMutation } from './alerts.api';
+import { ensurePushSubscription, notificationPermission, type PushState } from './notifications';
 
 /**
  * Web Push for this browser: when permission is already granted the subscription is (re)registered
@@ -48,19 +47,6 @@ export function usePushRegistration() {
   }, [run]);
 
   return { state, busy, enable: () => run(true) };
-}
-
-/** What happens when an alert arrives on an open screen: a browser notification, and the voice if it is on. */
-export function useAlertArrivals() {
-  const { data: prefs } = usePreferencesQuery();
-  const voice = prefs?.methods.voice ?? false;
-  return useCallback(
-    (alert: AlertSummary) => {
-      void showAlertNotification(alert).catch((err) => console.error('Notification failed', err));
-      if (voice) speakAlert(alert);
-    },
-    [voice],
-  );
 }
 
 /**

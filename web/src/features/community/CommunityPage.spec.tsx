@@ -293,7 +293,11 @@ describe('Community Forum', () => {
       await user.selectOptions(within(dialog).getByLabelText('Category'), 'traffic-tip');
       await user.type(within(dialog).getByLabelText('Description'), 'Deep pothole in the right lane northbound.');
     }
-    const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], 'pothole.png', { type: 'image/png' });
+    // a PNG's signature and IHDR chunk header: the modal sniffs the bytes at selection
+    const photo = () =>
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3])], 'pothole.png', {
+        type: 'image/png',
+      });
     const UPLOAD = '/api/incidents/uploads/community-post-photos';
 
     it('uploads the chosen image, then creates the post with its stored path', async () => {
@@ -308,7 +312,7 @@ describe('Community Forum', () => {
       const dialog = await open(user);
       await fillDetails(user, dialog);
       await user.upload(within(dialog).getByLabelText('Image (optional)'), photo());
-      expect(within(dialog).getByText('pothole.png')).toBeInTheDocument();
+      expect(await within(dialog).findByText('pothole.png')).toBeInTheDocument();
       expect(within(dialog).getByRole('button', { name: 'Remove image' })).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Next' }));
       await user.click(await within(dialog).findByRole('button', { name: 'Post location map' }));
@@ -339,6 +343,7 @@ describe('Community Forum', () => {
       const dialog = await open(user);
       await fillDetails(user, dialog);
       await user.upload(within(dialog).getByLabelText('Image (optional)'), photo());
+      await within(dialog).findByText('pothole.png');
       await user.click(within(dialog).getByRole('button', { name: 'Next' }));
       await user.click(await within(dialog).findByRole('button', { name: 'Post location map' }));
       await user.click(within(dialog).getByRole('button', { name: 'Create Post' }));

@@ -175,7 +175,13 @@ function DetailsFields({ values, errors, set }: { values: PostValues; errors: Po
       </div>
       <div className="field">
         <label htmlFor={`${id}-image`}>Image (optional)</label>
-        <input id={`${id}-image`} type="file" accept={IMAGE_ACCEPT} {...field('image')} onChange={(e) => set('image', acceptedImage(e.target, imageError))} />
+        <input
+          id={`${id}-image`}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          {...field('image')}
+          onChange={(e) => void acceptedImage(e.target, imageError).then((image) => set('image', image))}
+        />
         {values.image && (
           <span className="row small">
             {values.image.name}{' '}

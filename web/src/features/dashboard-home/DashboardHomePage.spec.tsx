@@ -1,9 +1,11 @@
 import type { ReactElement } from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { DEFAULT_PREFERENCES } from '@beacon/contracts';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '@/app/store';
 import { signedIn } from '@/features/auth/auth.slice';
+import { auth } from '@/features/auth/auth-client';
 import { jsonResponse as json } from '@/test/json-response';
 import { ActivityPage } from './ActivityPage';
 import { DashboardHomePage } from './DashboardHomePage';
@@ -112,7 +114,7 @@ const recentTitles = () => titlesIn(screen.getByRole('region', { name: 'Recent A
 describe('DashboardHomePage', () => {
   it('shows the user, today and the quick actions, with zeros when the services fail', async () => {
     renderHome(() => json({ statusCode: 503, code: 'service_unavailable', message: 'down' }, 503));
-    expect(screen.getByRole('heading', { name: 'Welcome back, pat.driver!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, pat.driver!' })).toBeInTheDocument();
     expect(screen.getByText('All systems operational')).toBeInTheDocument();
     expect(await screen.findByText('Your activity is not available right now.')).toBeInTheDocument();
     expect(statValue('Active Alerts').getByText('0')).toBeInTheDocument();
@@ -160,6 +162,81 @@ describe('DashboardHomePage', () => {
     renderHome(userData({ community: true }));
     expect(await screen.findByText('Community activity is not available right now.')).toBeInTheDocument();
     await waitFor(() => expect(recentTitles()).toEqual(['Flooding on Main St', 'You reported: Wrong-way Driver', 'Road closed', 'You reported: Other']));
+  });
+});
+
+/** The person's profile as the session holds it: what they answered at their first run. */
+function sessionWith(meta: Record<string, unknown>) {
+  jest.spyOn(auth, 'getSession').mockResolvedValue({ data: { session: { user: { user_metadata: meta } } }, error: null } as never);
+  return jest.spyOn(auth, 'updateUser').mockResolvedValue({ data: { user: null }, error: null } as never);
+}
+
+describe('DashboardHomePage: the person, their place and their unread alerts (issue #40)', () => {
+  const prefs = (home: unknown) => ({ ...DEFAULT_PREFERENCES, home });
+  const withAnswers =
+    (extra: Record<string, (search: URLSearchParams) => Response>): Answer =>
+    (path, search) =>
+      extra[path]?.(search) ?? userData()(path, search);
+  afterEach(() => jest.restoreAllMocks());
+
+  it('says "Welcome" on a first visit, with a way to set a home instead of a made-up city', async () => {
+    sessionWith({});
+    renderHome(withAnswers({ '/api/alerts/me/preferences': () => json(prefs(null)) }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, pat.driver!' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Set your home' })).toHaveAttribute('href', '/dashboard/alerts#home-location');
+    expect(screen.queryByText(/Phoenix/)).not.toBeInTheDocument();
+  });
+
+  it('says "Welcome back" to a person who finished their first run before, and shows their home by name', async () => {
+    sessionWith({
+      location_prompt_answered_at: '2026-01-01T00:00:00Z',
+      notifications_prompt_answered_at: '2026-01-01T00:00:00Z',
+      first_run_done_at: '2026-01-01T00:00:00Z',
+    });
+    renderHome(withAnswers({ '/api/alerts/me/preferences': () => json(prefs({ lat: 33.4255, lng: -111.94, name: 'Tempe, Arizona' })) }));
+    expect(await screen.findByText('Tempe, Arizona')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back, pat.driver!' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Set your home' })).not.toBeInTheDocument();
+  });
+
+  it('names a home saved without a name through the geocoder, and shows its coordinates when it knows none', async () => {
+    sessionWith({ first_run_done_at: '2026-01-01T00:00:00Z' });
+    let reverse: Response = json({ label: 'Flagstaff, Arizona', lat: 35.1983, lng: -111.6513 });
+    const reverseAsked: string[] = [];
+    const answer = withAnswers({
+      '/api/alerts/me/preferences': () => json(prefs({ lat: 35.1983, lng: -111.6513, name: null })),
+      '/api/alerts/me/places/reverse': (search) => {
+        reverseAsked.push(`${search.get('lat')},${search.get('lng')}`);
+        return reverse;
+      },
+    });
+    renderHome(answer);
+    expect(await screen.findByText('Flagstaff, Arizona')).toBeInTheDocument();
+    expect(reverseAsked).toEqual(['35.1983,-111.6513']);
+
+    cleanup();
+    reverse = json({ statusCode: 503, code: 'geocoder_not_configured', message: 'No geocoder is configured' }, 503);
+    renderHome(answer);
+    expect(await screen.findByText('35.1983, -111.6513')).toBeInTheDocument();
+  });
+
+  it("counts unread alerts from the service's unread count, which leaves ended alerts out", async () => {
+    sessionWith({ first_run_done_at: '2026-01-01T00:00:00Z' });
+    renderHome(
+      withAnswers({
+        '/api/alerts/me/alerts/unread-count': () => json({ count: 0 }),
+        '/api/alerts/me/preferences': () => json(prefs({ lat: 33.4, lng: -112, name: 'Phoenix' })),
+      }),
+    );
+    // the active list still holds an unread alert (ended since), the unread count has none
+    await waitFor(() => expect(statValue('Active Alerts').getByText('1')).toBeInTheDocument());
+    expect(await statValue('Active Alerts').findByText('All caught up')).toBeInTheDocument();
+    expect(statValue('Alerts Received').getByText('0 unread')).toBeInTheDocument();
+
+    cleanup();
+    renderHome(withAnswers({ '/api/alerts/me/alerts/unread-count': () => json({ count: 3 }) }));
+    await waitFor(() => expect(statValue('Active Alerts').getByText('3 unread')).toBeInTheDocument());
+    expect(statValue('Alerts Received').getByText('3 unread')).toBeInTheDocument();
   });
 });
 

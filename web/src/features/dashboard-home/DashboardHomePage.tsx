@@ -1,12 +1,15 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { UserPoints } from '@beacon/contracts';
+import type { HomeLocation, UserPoints } from '@beacon/contracts';
 import { useAppSelector } from '@/app/hooks';
 import { Spinner } from '@/common/Spinner';
 import { serverNow } from '@/common/server-clock';
 import { useGetMyPointsQuery } from '@/common/points.api';
 import { displayName, selectUser } from '@/features/auth/auth.slice';
-import { useLocationPrompt } from '@/features/alerts';
+import { useFirstRunPrompt } from '@/features/alerts';
+import { usePreferencesQuery, useUnreadCountQuery } from '@/features/alerts/alerts.api';
+import { HOME_LOCATION_PATH, usePlaceName } from '@/features/alerts/LocationOnboarding';
+import { homeLabel } from '@/features/alerts/preferences-form';
 import { ActivityList } from './ActivityList';
 import { useDashboardActiveAlertsQuery, useDashboardAlertCountQuery } from './dashboard.api';
 import { activityFailureMessage } from './activity';
@@ -14,9 +17,9 @@ import { useActivity } from './useActivity';
 import './dashboard.css';
 import { BadgeCheck, Bell, CircleHelp, FilePenLine, Handshake, MapPin, Phone, Shield, Siren, Star, Users } from 'lucide-react';
 
-/** The spec's location label is fixed text: the default metro area. */
-export const LOCATION_LABEL = 'Phoenix, AZ';
 export const RECENT_ACTIVITY_COUNT = 5;
+/** Shown in place of the person's place until they have a home location. */
+const SET_HOME_LABEL = 'Set your home';
 
 const TODAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 
@@ -85,19 +88,59 @@ function ProgressPanel({ points, loading, failed }: { points?: Partial<UserPoint
   );
 }
 
+/**
+ * The person's own place (issue #40): their home's name, or the name the geocoder gives its point, or its
+ * coordinates; without a home, the way to set one.
+ */
+function HomePlace() {
+  const prefs = usePreferencesQuery();
+  const home = prefs.data?.home ?? null;
+  const named = usePointName(home);
+  if (prefs.isLoading) return null;
+  if (!home) {
+    return (
+      <Link to={HOME_LOCATION_PATH} className="icon-text">
+        <MapPin aria-hidden="true" size={16} /> {SET_HOME_LABEL}
+      </Link>
+    );
+  }
+  return (
+    <span className="home-place">
+      <MapPin aria-hidden="true" size={16} /> {home.name ? homeLabel(home) : (named ?? homeLabel(home))}
+    </span>
+  );
+}
+
+/** The geocoder's name for a home saved without one (picked on the map, typed as coordinates); null until known. */
+function usePointName(home: HomeLocation | null): string | null {
+  const nameOf = usePlaceName();
+  const [named, setNamed] = useState<{ at: string; name: string | null } | null>(null);
+  const lat = home && !home.name ? home.lat : null;
+  const lng = home && !home.name ? home.lng : null;
+  useEffect(() => {
+    if (lat === null || lng === null) return;
+    let live = true;
+    void nameOf({ lat, lng }).then((name) => live && setNamed({ at: `${lat},${lng}`, name }));
+    return () => {
+      live = false;
+    };
+  }, [lat, lng, nameOf]);
+  return named && named.at === `${lat},${lng}` ? named.name : null;
+}
+
 /** /dashboard: the signed-in user's real figures; anything a service cannot answer shows as zero. */
 export function DashboardHomePage() {
   const user = useAppSelector(selectUser);
   const points = useGetMyPointsQuery();
   const active = useDashboardActiveAlertsQuery();
   const received = useDashboardAlertCountQuery({ unread: false });
-  const unread = useDashboardAlertCountQuery({ unread: true });
+  // alerts in effect not read yet: an ended alert never counts (the server's rule)
+  const unread = useUnreadCountQuery().data?.count ?? 0;
   const activity = useActivity();
   const now = serverNow();
-  const locationPrompt = useLocationPrompt();
+  const firstRun = useFirstRunPrompt();
 
   const activeCount = active.data?.length ?? 0;
-  const activeUnread = active.data?.filter((a) => !a.read).length ?? 0;
   const reportsTotal = activity.reportsTotal ?? 0;
   const verifiedReports = activity.reports.filter((r) => r.status === 'verified' || r.status === 'resolved').length;
   const pointsData = points.data as Partial<UserPoints> | undefined;
@@ -106,11 +149,11 @@ export function DashboardHomePage() {
     {
       name: 'Active Alerts',
       value: String(activeCount),
-      change: activeUnread ? `${activeUnread} unread` : 'All caught up',
-      direction: activeUnread ? 'up' : 'neutral',
+      change: unread ? `${unread} unread` : 'All caught up',
+      direction: unread ? 'up' : 'neutral',
       icon: <Siren size={22} />,
     },
-    { name: 'Alerts Received', value: String(received.data ?? 0), change: `${unread.data ?? 0} unread`, direction: 'neutral', icon: <Bell size={22} /> },
+    { name: 'Alerts Received', value: String(received.data ?? 0), change: `${unread} unread`, direction: 'neutral', icon: <Bell size={22} /> },
     {
       name: 'Reports Submitted',
       value: String(reportsTotal),
@@ -140,13 +183,13 @@ export function DashboardHomePage() {
     <section className="page dashboard-home" aria-labelledby="welcome-title">
       <header className="welcome card">
         <div>
-          <h1 id="welcome-title">Welcome back, {displayName(user?.email)}!</h1>
+          <h1 id="welcome-title">
+            {firstRun.returning ? 'Welcome back' : 'Welcome'}, {displayName(user?.email)}!
+          </h1>
           <p className="muted">
             <time dateTime={now.toISOString().slice(0, 10)}>{TODAY.format(now)}</time>
             <span aria-hidden="true"> · </span>
-            <span>
-              <MapPin aria-hidden="true" size={16} /> {LOCATION_LABEL}
-            </span>
+            <HomePlace />
           </p>
         </div>
         <span className="status-ok" role="status">
@@ -154,13 +197,13 @@ export function DashboardHomePage() {
         </span>
       </header>
       {/* nothing below the home-location card's place until it is known: the card must not push drawn content down */}
-      {!locationPrompt.settled ? (
+      {!firstRun.settled ? (
         <div className="empty-state">
           <Spinner label="Loading your dashboard" />
         </div>
       ) : (
         <>
-          {locationPrompt.card}
+          {firstRun.card}
 
           <div className="grid-4 stats">
             {stats.map((s) => (

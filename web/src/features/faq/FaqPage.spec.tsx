@@ -104,4 +104,20 @@ describe('FaqPage', () => {
     expect(await screen.findByRole('button', { name: 'How do I delete my account and data?', expanded: true })).toBeInTheDocument();
     expect(scrolled).toEqual(['delete-account']);
   });
+
+  it('answers what voice does in the open app and what a phone call adds, and a search for "voice" finds it', () => {
+    renderFaq();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search questions' }), { target: { value: 'phone call' } });
+    fireEvent.click(question('How do I turn on notifications?'));
+    const answer = document.getElementById(question('How do I turn on notifications?').getAttribute('aria-controls')!)!;
+    expect(answer).toHaveTextContent(
+      /reads every new alert, update and all-clear for your area aloud, in the alert’s language, on whichever page you are on, once/,
+    );
+    expect(answer).toHaveTextContent('A browser can only speak while Beacon is open in it');
+    expect(answer).toHaveTextContent(
+      /when an administrator sends an alert by voice call, Beacon calls you, .* pressing 1 if you are safe or 2 if you need help/,
+    );
+    // nowhere a promise that the phone reads alerts aloud while driving, whatever the app's state
+    for (const item of FAQ_ITEMS) expect(item.answer).not.toMatch(/voice alerts read the warning aloud for you\. If/);
+  });
 });

@@ -8,6 +8,8 @@ export const FAQ_CATEGORY_LABELS: Record<FaqCategory, string> = {
   privacy: 'Privacy',
 };
 
+import { VOICE_TEXTS } from '@/common/voice-texts';
+
 export interface FaqItem {
   /** Also the URL hash of the item: /faq#<id> opens it. */
   id: string;
@@ -23,7 +25,7 @@ export const FAQ_ITEMS: FaqItem[] = [
     category: 'safety',
     question: 'What is Beacon?',
     answer:
-      'Beacon is a public safety alert system. It watches highway camera feeds for wrong-way drivers and other dangers and warns nearby drivers, emergency services and traffic authorities within seconds by push notification, voice alert and SMS.',
+      'Beacon is a public safety alert system. It watches highway camera feeds for wrong-way drivers and other dangers and warns nearby drivers, emergency services and traffic authorities within seconds by push notification, SMS, e-mail and voice: read aloud in the open app, or a phone call.',
   },
   {
     id: 'wrong-way-detection',
@@ -37,7 +39,7 @@ export const FAQ_ITEMS: FaqItem[] = [
     category: 'safety',
     question: 'What should I do when I receive an alert?',
     answer:
-      'Stay calm and follow the instructions in the alert. For a wrong-way driver, move to the right lane, slow down and watch for oncoming headlights. Never use your phone while driving: voice alerts read the warning aloud for you. If you are in immediate danger, call 911.',
+      'Stay calm and follow the instructions in the alert. For a wrong-way driver, move to the right lane, slow down and watch for oncoming headlights. Never handle your phone while driving: if Beacon is open, voice alerts read the warning aloud for you; if it is closed, pull over safely before you read a notification. If you are in immediate danger, call 911.',
   },
   {
     id: 'report-incident',
@@ -92,8 +94,7 @@ export const FAQ_ITEMS: FaqItem[] = [
     id: 'enable-notifications',
     category: 'technical',
     question: 'How do I turn on notifications?',
-    answer:
-      'Allow notifications when your browser asks, then choose your channels on the Alert Management screen and in Profile Settings. You can also set your alert radius, quiet hours and which alert types you receive.',
+    answer: `Allow notifications when your browser asks, then choose your channels on the Alert Management screen and in Profile Settings. You can also set your alert radius, quiet hours and which alert types you receive. Voice alerts are on unless you turn them off. ${VOICE_TEXTS.inApp} ${VOICE_TEXTS.closedApp} ${VOICE_TEXTS.call}`,
   },
   {
     id: 'alerts-not-arriving',

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { GEOLOCATION_MESSAGES, INCIDENT_MESSAGES } from '@beacon/contracts';
+import { NOT_AN_IMAGE_MESSAGE } from '@/common/image-upload';
 import { ReportIncidentPage } from './ReportIncidentPage';
 import { json, mockApi, renderScreen, type Call } from './test-utils';
 
@@ -25,6 +26,9 @@ jest.mock('./LocationMap', () => ({
 
 beforeEach(() => jest.clearAllMocks());
 
+/** A file whose first bytes are a JPEG's (what the wizard sniffs at selection). */
+const jpeg = (name: string) =>
+  new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01])], name, { type: 'image/jpeg' });
 const heading = () => screen.getByRole('heading', { level: 2 });
 const next = () => screen.getByRole('button', { name: 'Next' });
 
@@ -80,7 +84,7 @@ describe('Report Incident wizard', () => {
     expect(heading()).toHaveTextContent('Step 1 of 3');
   });
 
-  it('checks the photo: at most 5MB, images only', async () => {
+  it('checks the photo at selection: at most 5MB, and an image by its bytes, not its name', async () => {
     // the file dialog's filter is only a hint: a user can still pick any file
     const { user } = setup(undefined, { applyAccept: false });
     const input = screen.getByLabelText('Photo (optional)') as HTMLInputElement;
@@ -90,9 +94,17 @@ describe('Report Incident wizard', () => {
     const page = new File(['<html></html>'], 'page.html', { type: 'text/html' });
     await user.upload(input, page);
     expect(toast.error).toHaveBeenCalledWith(INCIDENT_MESSAGES.invalidImage);
-    const ok = new File([new Uint8Array(1000)], 'crash.jpg', { type: 'image/jpeg' });
-    await user.upload(input, ok);
-    expect(screen.getByText('crash.jpg')).toBeInTheDocument();
+
+    // a text file renamed .png: the browser calls it image/png, its bytes say otherwise; said on the field, not only in a toast
+    await user.upload(input, new File(['meeting notes, not a picture'], 'notes.png', { type: 'image/png' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(NOT_AN_IMAGE_MESSAGE));
+    expect(await screen.findByText(NOT_AN_IMAGE_MESSAGE)).toHaveClass('field-error');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('notes.png')).not.toBeInTheDocument();
+
+    await user.upload(input, jpeg('crash.jpg'));
+    expect(await screen.findByText('crash.jpg')).toBeInTheDocument();
+    expect(screen.queryByText(NOT_AN_IMAGE_MESSAGE)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove photo' }));
     expect(screen.queryByText('crash.jpg')).not.toBeInTheDocument();
   });
@@ -216,6 +228,46 @@ describe('Report Incident wizard', () => {
     expect(heading()).toHaveTextContent('Step 3 of 3');
   });
 
+  it("shows the server's own reason when it refuses the photo, on the photo field, instead of the generic failure", async () => {
+    const { user, calls } = setup((call) =>
+      call.method === 'POST' ? json({ statusCode: 415, code: 'invalid_image', message: INCIDENT_MESSAGES.invalidImage }, 415) : json({ items: [] }),
+    );
+    await fillDetails(user);
+    await user.upload(screen.getByLabelText(/Photo/), jpeg('damaged.jpg'));
+    await screen.findByText('damaged.jpg');
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Incident location map' }));
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Submit Report' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(INCIDENT_MESSAGES.invalidImage));
+    expect(toast.error).not.toHaveBeenCalledWith(INCIDENT_MESSAGES.submitFailed);
+    // back on the details, the reason beside the photo; the report itself was never sent
+    expect(heading()).toHaveTextContent('Step 1 of 3');
+    expect(screen.getByText(INCIDENT_MESSAGES.invalidImage)).toHaveClass('field-error');
+    expect(calls.filter((c) => c.path === '/api/incidents/incidents' && c.method === 'POST')).toHaveLength(0);
+  });
+
+  it("shows the server's message when it refuses the report itself", async () => {
+    const message = 'The uploaded image was not found. Please upload it again.';
+    const { user } = setup((call) =>
+      call.method === 'POST'
+        ? call.path === '/api/incidents/incidents'
+          ? json({ statusCode: 400, code: 'upload_not_found', message }, 400)
+          : json({ path: 'incident-photos/x/1.jpg' }, 201)
+        : json({ items: [] }),
+    );
+    await fillDetails(user);
+    await user.upload(screen.getByLabelText(/Photo/), jpeg('crash.jpg'));
+    await screen.findByText('crash.jpg');
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Incident location map' }));
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Submit Report' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+    expect(toast.error).not.toHaveBeenCalledWith(INCIDENT_MESSAGES.submitFailed);
+    expect(heading()).toHaveTextContent('Step 3 of 3');
+  });
+
   it.each([
     ['the photo upload', '/api/incidents/uploads/incident-photos'],
     ['the report', '/api/incidents/incidents'],
@@ -229,7 +281,8 @@ describe('Report Incident wizard', () => {
         : json({ items: [] }),
     );
     await fillDetails(user);
-    await user.upload(screen.getByLabelText(/Photo/), new File([new Uint8Array(10)], 'crash.jpg', { type: 'image/jpeg' }));
+    await user.upload(screen.getByLabelText(/Photo/), jpeg('crash.jpg'));
+    await screen.findByText('crash.jpg');
     await user.click(next());
     await user.click(screen.getByRole('button', { name: 'Incident location map' }));
     await user.click(next());

@@ -2,14 +2,23 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { INCIDENT_LIMITS, INCIDENT_MESSAGES, INCIDENT_TYPE_INFO, INCIDENT_TYPES, incidentTypeLabel, type IncidentType } from '@beacon/contracts';
-import type { ApiError } from '@/app/api';
 import { acceptedImage, IMAGE_ACCEPT, useImageUpload } from '@/common/image-upload';
 import { relativeAge } from '@/common/time';
 import { useFormFields, type FieldSetter } from '@/common/useFormFields';
 import { WizardSteps } from '@/common/WizardSteps';
 import { LocationPicker } from './LocationPicker';
 import { useCreateIncidentMutation, usePossibleDuplicatesQuery } from './incidents.api';
-import { EMPTY_REPORT, formatDistance, photoError, REPORT_STEPS, stepMessage, validateReportStep, type ReportErrors, type ReportValues } from './report-form';
+import {
+  EMPTY_REPORT,
+  formatDistance,
+  photoError,
+  REPORT_STEPS,
+  stepMessage,
+  submitFailureMessage,
+  validateReportStep,
+  type ReportErrors,
+  type ReportValues,
+} from './report-form';
 import './incidents.css';
 import { TriangleAlert } from 'lucide-react';
 import { CategoryIcon, INCIDENT_TYPE_ICONS } from '@/common/icons';
@@ -68,9 +77,8 @@ export function ReportIncidentPage() {
       toast.success(INCIDENT_MESSAGES.submitted);
       navigate('/dashboard');
     } catch (err) {
-      // the limit's message says when to try again, which "try again" alone would not
-      const apiError = err as ApiError;
-      toast.error(apiError.code === 'rate_limited' ? apiError.message : INCIDENT_MESSAGES.submitFailed);
+      // the server's reason (not an image, a limit and when it ends): "try again" alone would send the same again
+      toast.error(submitFailureMessage(err));
     } finally {
       setSubmitting(false);
     }
@@ -95,7 +103,7 @@ export function ReportIncidentPage() {
         <h2 id="report-step-title">
           Step {step + 1} of {REPORT_STEPS.length}: {REPORT_STEPS[step]}
         </h2>
-        {step === 0 && <DetailsStep values={values} errors={errors} set={set} />}
+        {step === 0 && <DetailsStep values={values} errors={errors} set={set} onPhotoProblem={(photo) => setErrors((e) => ({ ...e, photo }))} />}
         {step === 1 && (
           <LocationPicker
             value={values.location}
@@ -128,10 +136,27 @@ export function ReportIncidentPage() {
   );
 }
 
-function DetailsStep({ values, errors, set }: { values: ReportValues; errors: ReportErrors; set: FieldSetter<ReportValues> }) {
+function DetailsStep({
+  values,
+  errors,
+  set,
+  onPhotoProblem,
+}: {
+  values: ReportValues;
+  errors: ReportErrors;
+  set: FieldSetter<ReportValues>;
+  onPhotoProblem: (message: string) => void;
+}) {
   const id = useId();
   const preview = usePreviewUrl(values.photo);
   const count = values.description.length;
+  // the refusal stays on the field (a toast goes away); set() clears the field's error, so it comes after
+  const choosePhoto = async (input: HTMLInputElement) => {
+    let problem: string | undefined;
+    const photo = await acceptedImage(input, photoError, (message) => (problem = message));
+    set('photo', photo);
+    if (problem) onPhotoProblem(problem);
+  };
   return (
     <div className="stack">
       <fieldset className="field" aria-describedby={errors.type ? `${id}-type-error` : undefined} aria-invalid={errors.type ? true : undefined}>
@@ -189,7 +214,7 @@ function DetailsStep({ values, errors, set }: { values: ReportValues; errors: Re
           accept={IMAGE_ACCEPT}
           aria-invalid={errors.photo ? true : undefined}
           aria-describedby={`${id}-photo-help${errors.photo ? ` ${id}-photo-error` : ''}`}
-          onChange={(e) => set('photo', acceptedImage(e.target, photoError))}
+          onChange={(e) => void choosePhoto(e.target)}
         />
         <span id={`${id}-photo-help`} className="muted small">
           JPEG, PNG, WebP or GIF, up to 5MB. Location data in the file is removed.

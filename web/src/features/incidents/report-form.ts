@@ -1,4 +1,5 @@
 import { INCIDENT_LIMITS, INCIDENT_MESSAGES, INCIDENT_TYPES, type IncidentType } from '@beacon/contracts';
+import type { ApiError } from '@/app/api';
 
 export const REPORT_STEPS = ['Incident Details', 'Location', 'Review'] as const;
 
@@ -62,4 +63,17 @@ export const roundCoordinate = (n: number) => Math.round(n * 1e6) / 1e6;
 
 export function formatDistance(metres: number): string {
   return metres < 1000 ? `${Math.round(metres)} m` : `${(metres / 1000).toFixed(1)} km`;
+}
+
+/**
+ * What the wizard says when the server refuses the report or its photo: the server's own message when the refusal is
+ * about what was sent (a 4xx: the photo is not an image, a limit reached, a field refused), since sending the same
+ * again cannot succeed; the spec's "Failed to submit incident. Please try again." only when the service failed (5xx)
+ * and a retry may work. A lost connection says so.
+ */
+export function submitFailureMessage(err: unknown): string {
+  const apiError = err as Partial<ApiError> | undefined;
+  if (!apiError?.message || typeof apiError.statusCode !== 'number') return INCIDENT_MESSAGES.submitFailed;
+  if (apiError.code === 'network_error') return apiError.message;
+  return apiError.statusCode >= 400 && apiError.statusCode < 500 ? apiError.message : INCIDENT_MESSAGES.submitFailed;
 }

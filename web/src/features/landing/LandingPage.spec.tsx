@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { LandingPage } from './LandingPage';
 import { SAMPLE_VOICE_ALERT } from './VoiceDemo';
+import { VOICE_TEXTS } from '@/common/voice-texts';
 
 describe('LandingPage', () => {
   const spoken: string[] = [];
@@ -42,6 +43,20 @@ describe('LandingPage', () => {
     const section = screen.getByRole('region', { name: 'What people say' });
     expect(within(section).getAllByRole('figure')).toHaveLength(3);
     expect(within(section).getAllByText('Simulated testimonial')).toHaveLength(3);
+  });
+
+  it('says exactly what voice does in the open app and what a phone call adds, and promises no read-aloud while driving', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <LandingPage />
+      </MemoryRouter>,
+    );
+    const demo = screen.getByRole('region', { name: 'See a live alert' });
+    expect(demo).toHaveTextContent(VOICE_TEXTS.inApp);
+    expect(demo).toHaveTextContent(/reads every new alert, update and all-clear .* aloud, in the alert’s language, on whichever page you are on, once/);
+    expect(demo).toHaveTextContent(/when an administrator sends an alert by voice call, Beacon calls you, .* pressing 1 if you are safe or 2 if you need help/);
+    expect(demo).toHaveTextContent('A browser can only speak while Beacon is open in it');
+    expect(container).not.toHaveTextContent(/your phone reads aloud|hands-free|while driving/i);
   });
 
   it('speaks the sample voice alert with the browser speech synthesis', () => {

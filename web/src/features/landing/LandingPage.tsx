@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { IconCards, SimulatedTestimonials } from '@/common/marketing';
+import { VOICE_TEXTS } from '@/common/voice-texts';
 import { VoiceDemo } from './VoiceDemo';
 import './landing.css';
 import { ChartBar, Compass, EyeOff, MapPin, Megaphone, Mic, Route, Siren, Users, Video } from 'lucide-react';
@@ -106,15 +107,16 @@ export function LandingPage() {
         <div className="demo">
           <div>
             <h2 id="demo-title">See a live alert</h2>
-            <p className="muted">
-              This is what a wrong-way driver alert looks like. Press play to hear the voice alert your phone reads aloud so you never have to look at the
-              screen while driving.
-            </p>
+            <p className="muted">{VOICE_TEXTS.demoLead}</p>
             <ul className="demo-points">
-              <li>Spoken alerts, hands-free</li>
-              <li>Distance and direction of the danger</li>
-              <li>Clear instructions on what to do</li>
+              {VOICE_TEXTS.demoPoints.map((point) => (
+                <li key={point}>{point}</li>
+              ))}
             </ul>
+            <p className="muted small">
+              {VOICE_TEXTS.inApp} {VOICE_TEXTS.closedApp}
+            </p>
+            <p className="muted small">{VOICE_TEXTS.call}</p>
           </div>
           <VoiceDemo />
         </div>

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MapLegend, ThreatLegend } from './MapLegend';
-import { ALL_LAYERS, DEFAULT_VISIBILITY, NO_LAYERS, type LayerId, type LayerVisibility } from './map-layers';
+import { ALL_LAYERS, DEFAULT_VISIBILITY, eventLayer, NO_LAYERS, SEVERITY_STYLE, type LayerId, type LayerVisibility } from './map-layers';
+import { cameraImage, eventPin, verifiedReportPin } from './marker-style';
 
 const counts = Object.fromEntries(ALL_LAYERS.map((id, i) => [id, i + 1])) as Record<LayerId, number>;
 
@@ -55,6 +56,38 @@ describe('MapLegend', () => {
   });
 });
 
+/** A CSS colour as the browser normalises it (jsdom turns `#b91c1c` into `rgb(185, 28, 28)`). */
+const css = (colour: string) => {
+  const probe = document.createElement('span');
+  probe.style.color = colour;
+  return probe.style.color;
+};
+
+describe('MapLegend swatches', () => {
+  it("shows each traffic layer in the colour and symbol its markers are drawn with, for any event's severity", () => {
+    const { container } = render(<Harness />);
+    const swatch = (layer: LayerId) => container.querySelector<HTMLElement>(`[data-layer-swatch="${layer}"]`)!;
+    for (const [category, layer] of [
+      ['incident', 'incidents'],
+      ['closure', 'closures'],
+      ['roadwork', 'roadwork'],
+      ['special_event', 'specialEvents'],
+      ['weather', 'weather'],
+      ['other', 'otherEvents'],
+    ] as const) {
+      expect(eventLayer({ category })).toBe(layer);
+      const pin = eventPin({ category });
+      expect(swatch(layer).style.backgroundColor).toBe(css(pin.color));
+      expect(swatch(layer).style.color).toBe(css(pin.ink));
+      expect(swatch(layer).querySelectorAll('svg > *')).toHaveLength(pin.glyph.length);
+    }
+    expect(swatch('verifiedReports').style.backgroundColor).toBe(css(verifiedReportPin.color));
+    // the cameras' key is the very image their markers use; the zones' key holds the three threat colours
+    expect(swatch('cameras')).toHaveAttribute('src', cameraImage.iconUrl);
+    for (const s of Object.values(SEVERITY_STYLE)) expect(swatch('dangerZones').style.background).toContain(s.color);
+  });
+});
+
 describe('ThreatLegend', () => {
   it('lists High, Medium and Low', () => {
     render(<ThreatLegend />);
@@ -64,5 +97,9 @@ describe('ThreatLegend', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['High', 'Medium', 'Low']);
+    // each level as its zones are filled: outline in the colour, fill at the zone's opacity
+    const high = legend.querySelector<HTMLElement>('[data-threat-swatch="high"]')!;
+    expect(high.style.borderColor).toBe(css(SEVERITY_STYLE.high.color));
+    expect(high.style.backgroundColor).toBe('rgba(220, 38, 38, 0.7)');
   });
 });

@@ -1,18 +1,45 @@
 import { useId, useState } from 'react';
 import { LAYER_GROUPS, SEVERITY_STYLE, type LayerGroup, type LayerId, type LayerVisibility } from './map-layers';
+import { LAYER_LOOK, zoneSwatchStyle, type PinLook } from './marker-style';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 
-const LAYER_SWATCH: Record<LayerId, string> = {
-  incidents: '#dc2626',
-  closures: '#7f1d1d',
-  roadwork: '#ea580c',
-  specialEvents: '#7c3aed',
-  otherEvents: '#64748b',
-  verifiedReports: '#be185d',
-  dangerZones: '#f59e0b',
-  cameras: '#2563eb',
-  weather: '#0891b2',
-};
+/** A 16x16 glyph drawn with React from the same shapes the map's markers are drawn with. */
+function Glyph({ look }: { look: PinLook }) {
+  return (
+    <svg viewBox="0 0 16 16" width="11" height="11" aria-hidden="true" focusable="false">
+      {look.glyph.map((shape, i) =>
+        shape.kind === 'rect' ? (
+          <rect key={i} x={shape.x} y={shape.y} width={shape.width} height={shape.height} rx={shape.rx ?? 0} fill="currentColor" />
+        ) : shape.kind === 'circle' ? (
+          <circle key={i} cx={shape.cx} cy={shape.cy} r={shape.r} fill="currentColor" />
+        ) : shape.stroke ? (
+          <path key={i} d={shape.d} stroke="currentColor" strokeWidth={shape.stroke} fill="none" />
+        ) : (
+          <path key={i} d={shape.d} fill="currentColor" />
+        ),
+      )}
+    </svg>
+  );
+}
+
+/** A layer's key: a small copy of its marker (pin colour and symbol, camera image, or zone colours) from LAYER_LOOK. */
+export function LayerSwatch({ layer }: { layer: LayerId }) {
+  const look = LAYER_LOOK[layer];
+  if (look.kind === 'image')
+    return <img className="legend-swatch legend-swatch-image" src={look.iconUrl} alt="" aria-hidden="true" data-layer-swatch={layer} />;
+  if (look.kind === 'zone') {
+    const share = (i: number) => `${Math.round((i * 100) / look.colors.length)}%`;
+    const stops = look.colors.map((c, i) => `${c} ${share(i)} ${share(i + 1)}`).join(', ');
+    return (
+      <span className="legend-swatch legend-swatch-zone" style={{ background: `conic-gradient(${stops})` }} aria-hidden="true" data-layer-swatch={layer} />
+    );
+  }
+  return (
+    <span className="legend-swatch legend-swatch-pin" style={{ background: look.color, color: look.ink }} aria-hidden="true" data-layer-swatch={layer}>
+      <Glyph look={look} />
+    </span>
+  );
+}
 
 export interface MapLegendProps {
   visibility: LayerVisibility;
@@ -55,7 +82,7 @@ export function MapLegend({ visibility, counts, onToggle, onClearAll }: MapLegen
                   <li key={layer.id}>
                     <label className="legend-layer">
                       <input type="checkbox" checked={visibility[layer.id]} onChange={() => onToggle(layer.id)} data-testid={`layer-toggle-${layer.id}`} />
-                      <span className="legend-swatch" style={{ background: LAYER_SWATCH[layer.id] }} aria-hidden="true" />
+                      <LayerSwatch layer={layer.id} />
                       <span className="legend-label">{layer.label}</span>
                       <span className="legend-count">{counts[layer.id]}</span>
                     </label>
@@ -70,21 +97,18 @@ export function MapLegend({ visibility, counts, onToggle, onClearAll }: MapLegen
   );
 }
 
-/** The threat-level key for zones and event markers. */
+/** The threat-level key of the danger zones (a traffic event's level is in its popup and name). */
 export function ThreatLegend() {
   return (
     <section className="card threat-legend" aria-labelledby="threat-legend-title">
       <h2 id="threat-legend-title" className="legend-title">
         Threat Level
       </h2>
+      <p className="muted small legend-note">Danger zones are drawn in their threat level's colour.</p>
       <ul className="legend-layers">
         {(['high', 'medium', 'low'] as const).map((s) => (
           <li key={s} className="legend-layer">
-            <span
-              className="legend-swatch"
-              style={{ background: SEVERITY_STYLE[s].color, opacity: Math.max(SEVERITY_STYLE[s].fillOpacity, 0.6) }}
-              aria-hidden="true"
-            />
+            <span className="legend-swatch legend-swatch-threat" style={zoneSwatchStyle(s)} aria-hidden="true" data-threat-swatch={s} />
             <span>{SEVERITY_STYLE[s].label}</span>
           </li>
         ))}

@@ -155,6 +155,24 @@ describe('SafetyMapPage', () => {
     expect(screen.getByTestId('stat-cameras')).toHaveTextContent('1');
   });
 
+  it('says so when a search finds no camera, and Clear search brings them all back', async () => {
+    installApi();
+    await renderMap();
+    const search = screen.getByRole('searchbox', { name: 'Search locations, cameras...' });
+    const feedback = screen.getByRole('status', { name: '' });
+    expect(feedback).toBeEmptyDOMElement();
+    fireEvent.change(search, { target: { value: '  Zzyzx Rd ' } });
+    expect(names('camera-marker')).toEqual([]);
+    expect(feedback).toHaveTextContent('No cameras match \u201cZzyzx Rd\u201d. Search by road (I-17), direction (northbound) or cross street (Camelback).');
+    fireEvent.click(within(feedback).getByRole('button', { name: 'Clear search' }));
+    expect(search).toHaveValue('');
+    expect(feedback).toBeEmptyDOMElement();
+    expect(names('camera-marker')).toHaveLength(3);
+    // a search that finds something says nothing more: the map shows it
+    fireEvent.change(search, { target: { value: 'camelback' } });
+    expect(feedback).toBeEmptyDOMElement();
+  });
+
   it('toggles layers and clears them all', async () => {
     installApi();
     await renderMap();

@@ -11,6 +11,7 @@ import {
   layerCounts,
   MAP_RELOAD_MS,
   NO_LAYERS,
+  searchFeedback,
   VERIFIED_INCIDENT_HOURS,
   type LayerId,
   type LayerVisibility,
@@ -51,6 +52,7 @@ export function SafetyMapPage() {
   const allIncidents = incidents.isError ? EMPTY : (incidents.data ?? EMPTY);
 
   const shownCameras = useMemo(() => filterCameras(allCameras, search), [allCameras, search]);
+  const noMatch = searchFeedback(search, shownCameras.length, cameras.isSuccess);
   const counts = useMemo(() => layerCounts({ cameras: shownCameras, events: allEvents, incidents: allIncidents }), [shownCameras, allEvents, allIncidents]);
   const shownEvents = useMemo(() => allEvents.filter((e) => visibility[eventLayer(e)]), [allEvents, visibility]);
 
@@ -101,6 +103,18 @@ export function SafetyMapPage() {
             </span>
           </button>
         </div>
+      </div>
+
+      {/* always in the page, so screen readers hear the message when it appears */}
+      <div className="map-search-feedback" role="status">
+        {noMatch && (
+          <p className="map-search-empty">
+            <span>{noMatch}</span>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setSearch('')}>
+              Clear search
+            </button>
+          </p>
+        )}
       </div>
 
       <div className="safety-map-layout">

@@ -4,9 +4,6 @@ import { Circle, MapContainer, Marker, Popup, TileLayer, Tooltip } from 'react-l
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css';
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { incidentTypeLabel } from '@beacon/contracts';
 import { useAppConfig } from '@/app/config';
 import { DEFAULT_MAP_CENTER } from '@/common/map';
@@ -14,39 +11,20 @@ import { formatDateTime } from '@/common/time';
 import type { Camera } from '@/features/traffic/traffic.api';
 import type { TrafficEvent, VerifiedIncident } from './map.api';
 import { CLUSTER_THRESHOLD, DANGER_ZONES, MAP_ZOOM, SEVERITY_STYLE, severityLevel, verifiedReportLabel } from './map-layers';
+import { cameraImage, eventPin, pinMarkup, verifiedReportPin, type PinLook } from './marker-style';
 
-/** Leaflet's default marker, bundled from the leaflet package (never a CDN). */
-const cameraIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
+/** Leaflet's default marker, bundled from the leaflet package (never a CDN); the legend shows the same image. */
+const cameraIcon = L.icon({ ...cameraImage, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
 
-/** Small white symbols drawn in SVG (emoji fonts are not everywhere): static markup, never data. */
-const svg = (body: string) => `<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">${body}</svg>`;
-const EVENT_GLYPH: Record<string, string> = {
-  incident: svg('<rect x="7" y="2" width="2.4" height="8" rx="1" fill="currentColor"/><circle cx="8.2" cy="13" r="1.4" fill="currentColor"/>'),
-  closure: svg('<rect x="2" y="6.5" width="12" height="3" rx="1" fill="currentColor"/>'),
-  roadwork: svg('<path d="M8 1.5 L13.5 14 H2.5 Z" fill="currentColor"/>'),
-  special_event: svg('<path d="M8 1.5 L9.9 6 L14.7 6.3 L11 9.4 L12.2 14.2 L8 11.6 L3.8 14.2 L5 9.4 L1.3 6.3 L6.1 6 Z" fill="currentColor"/>'),
-  weather: svg('<path d="M4.5 12.5 A3 3 0 0 1 4.8 6.6 A4 4 0 0 1 12.4 7.4 A2.6 2.6 0 0 1 12 12.5 Z" fill="currentColor"/>'),
-  other: svg('<circle cx="8" cy="4" r="1.4" fill="currentColor"/><rect x="6.9" y="6.5" width="2.2" height="7" rx="1" fill="currentColor"/>'),
-};
+/**
+ * A round marker in its layer's colour with its symbol, the look the legend's swatch shows (marker-style.ts). A traffic
+ * event's threat level is in its popup and name, not its colour: colour says which layer it is on.
+ */
+const pinIcon = (look: PinLook, className: string) =>
+  L.divIcon({ className: `map-pin ${className}`, html: pinMarkup(look), iconSize: [26, 26], iconAnchor: [13, 13], popupAnchor: [0, -12] });
 
-function eventIcon(event: TrafficEvent) {
-  const severity = severityLevel(event.severity);
-  return L.divIcon({
-    className: `map-pin map-pin-event map-pin-${severity}`,
-    html: EVENT_GLYPH[event.category] ?? EVENT_GLYPH.other,
-    iconSize: [26, 26],
-    iconAnchor: [13, 13],
-    popupAnchor: [0, -12],
-  });
-}
-
-const incidentIcon = L.divIcon({
-  className: 'map-pin map-pin-incident',
-  html: svg('<path d="M3 1.5 V14.5" stroke="currentColor" stroke-width="2"/><path d="M4 2 H13 L10.5 5.5 L13 9 H4 Z" fill="currentColor"/>'),
-  iconSize: [26, 26],
-  iconAnchor: [13, 13],
-  popupAnchor: [0, -12],
-});
+const eventIcon = (event: TrafficEvent) => pinIcon(eventPin(event), 'map-pin-event');
+const incidentIcon = pinIcon(verifiedReportPin, 'map-pin-incident');
 
 /**
  * Gives a Leaflet-made element a stable test id and, for markers drawn from HTML (which have no alt text),
@@ -143,7 +121,9 @@ export default function SafetyMapView({ cameras, events, incidents, showCameras,
 
       <Clustered enabled={events.length > CLUSTER_THRESHOLD}>
         {events.map((event) => {
-          const label = `${event.type}${event.roadway ? ` on ${event.roadway}` : ''}: ${event.description}`;
+          // the threat level is in the name, since the marker's colour is its layer's
+          const threat = SEVERITY_STYLE[severityLevel(event.severity)].label;
+          const label = `${event.type}${event.roadway ? ` on ${event.roadway}` : ''} (${threat} threat): ${event.description}`;
           return (
             <Marker
               key={event.id}

@@ -12,6 +12,7 @@ import {
   MAP_RELOAD_MS,
   MAP_ZOOM,
   NO_LAYERS,
+  searchFeedback,
   SEVERITY_STYLE,
   severityLevel,
   verifiedReportLabel,
@@ -137,5 +138,17 @@ describe('verifiedReportLabel', () => {
       'Verified report: Wrong-way Driver at SR 51 at Glendale Ave',
     );
     expect(verifiedReportLabel({ type: 'traffic-hazard', locationName: null })).toBe('Verified report: Traffic Hazard');
+  });
+});
+
+describe('searchFeedback', () => {
+  it('speaks up only when a search has been made, the cameras are in and none matched', () => {
+    expect(searchFeedback('', 0, true)).toBeNull();
+    expect(searchFeedback('   ', 0, true)).toBeNull();
+    expect(searchFeedback('I-17', 3, true)).toBeNull();
+    expect(searchFeedback('I-17', 0, false)).toBeNull();
+    expect(searchFeedback(' Zzyzx ', 0, true)).toBe(
+      'No cameras match \u201cZzyzx\u201d. Search by road (I-17), direction (northbound) or cross street (Camelback).',
+    );
   });
 });

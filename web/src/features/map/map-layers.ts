@@ -119,6 +119,16 @@ export function filterCameras<C extends Pick<Camera, 'roadway' | 'description' |
   return cameras.filter((c) => [c.roadway, c.description, c.direction].some((field) => field?.toLowerCase().includes(q)));
 }
 
+/**
+ * What the map says about a search, when it has something to say: that no camera matched (otherwise the map just stays
+ * as it was, which looks like the search did nothing). Nothing for a blank search, or before the cameras have loaded.
+ */
+export function searchFeedback(query: string, matches: number, loaded: boolean): string | null {
+  const q = query.trim();
+  if (!q || !loaded || matches > 0) return null;
+  return `No cameras match “${q}”. Search by road (I-17), direction (northbound) or cross street (Camelback).`;
+}
+
 /** A verified report's marker name: its type as people read it ('Wrong-way Driver'), never the stored value. */
 export const verifiedReportLabel = (incident: Pick<VerifiedIncident, 'type' | 'locationName'>) =>
   `Verified report: ${incidentTypeLabel(incident.type)}${incident.locationName ? ` at ${incident.locationName}` : ''}`;

@@ -32,6 +32,17 @@ describe('PremiumPage', () => {
     expect(screen.queryByRole('button', { name: 'Restore Purchases' })).not.toBeInTheDocument();
   });
 
+  it('does not sell voice alerts, which every plan has: the Free plan lists them and the card says so', () => {
+    renderPremium(false);
+    const card = (name: string) => screen.getByRole('heading', { name }).closest('.card') as HTMLElement;
+    expect(card('Free')).toHaveTextContent('Voice alerts: read aloud in the app, calls when sent by voice');
+    expect(card('Single User')).not.toHaveTextContent(/voice/i);
+    expect(card('Family/Team')).not.toHaveTextContent(/voice/i);
+    const voice = screen.getByRole('heading', { name: 'Voice Alerts on Every Plan' }).closest('article') as HTMLElement;
+    expect(voice).toHaveTextContent('come with the Free plan too: Premium does not charge for them');
+    expect(document.body).not.toHaveTextContent(/while (you )?driv/i);
+  });
+
   it('answers purchases and restore with the disabled toast, and Contact Sales with its own', async () => {
     renderPremium(true);
     fireEvent.click(screen.getByRole('button', { name: 'Choose Single User plan' }));

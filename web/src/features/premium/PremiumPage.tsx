@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
 import { IconCards, SimulatedTestimonials } from '@/common/marketing';
+import { VOICE_TEXTS } from '@/common/voice-texts';
 import { selectAuthStatus } from '@/features/auth/auth.slice';
 import { ANNUAL_DISCOUNT_PERCENT, MONEY_BACK_DAYS, PLANS, PREMIUM_TOASTS, TRIAL_DAYS, type Plan } from './plans';
 import './premium.css';
@@ -13,7 +14,8 @@ const FEATURES = [
   { icon: <Radar size={28} />, title: 'Wider Alert Radius', text: 'Get warned about dangers up to 100 miles away, not just around the corner.' },
   { icon: <Archive size={28} />, title: 'Full Alert History', text: 'Look back over 90 days, or keep everything with Family/Team.' },
   { icon: <Camera size={28} />, title: 'Live Traffic Cameras', text: 'Watch 100+ highway cameras before you set off.' },
-  { icon: <Volume2 size={28} />, title: 'Voice Alerts', text: 'Hands-free warnings read aloud while you drive.' },
+  // voice alerts are every user's (the Free plan's too): the card says so rather than selling them
+  { icon: <Volume2 size={28} />, title: VOICE_TEXTS.everyPlanTitle, text: VOICE_TEXTS.everyPlan },
   { icon: <Users size={28} />, title: 'Family Sharing', text: 'Keep up to 5 people covered on one plan.' },
   { icon: <Zap size={28} />, title: 'Priority Delivery', text: 'Critical alerts go out to Premium members first.' },
 ] as const;

@@ -1,3 +1,5 @@
+import { VOICE_TEXTS } from '@/common/voice-texts';
+
 /** The spec's plans and marketing constants (part 2, section 9). */
 export const TRIAL_DAYS = 14;
 export const MONEY_BACK_DAYS = 30;
@@ -26,7 +28,14 @@ export const PLANS: Plan[] = [
     price: 0,
     period: 'forever',
     note: 'For getting started',
-    features: ['Real-time alerts near you', '10-mile alert radius', '7-day alert history', 'Public safety map', 'Community forum access'],
+    features: [
+      'Real-time alerts near you',
+      '10-mile alert radius',
+      '7-day alert history',
+      VOICE_TEXTS.freePlanFeature,
+      'Public safety map',
+      'Community forum access',
+    ],
   },
   {
     id: 'single',
@@ -35,14 +44,7 @@ export const PLANS: Plan[] = [
     period: 'per month',
     note: `${TRIAL_DAYS}-day free trial`,
     popular: true,
-    features: [
-      'Everything in Free',
-      '50-mile alert radius',
-      '90-day alert history',
-      '100+ live traffic cameras',
-      'Voice alerts while driving',
-      'Priority delivery of critical alerts',
-    ],
+    features: ['Everything in Free', '50-mile alert radius', '90-day alert history', '100+ live traffic cameras', 'Priority delivery of critical alerts'],
   },
   {
     id: 'family',

@@ -61,7 +61,6 @@ describe('CamerasPage', () => {
     expect(await screen.findByRole('heading', { name: '20 Cameras Available' })).toBeInTheDocument();
     expect(screen.getByText('Showing 9 of 20 cameras')).toBeInTheDocument();
     expect(screen.getByText('Auto-refresh every 60s')).toBeInTheDocument();
-    expect(screen.getByText('Live')).toBeInTheDocument();
     expect(cards()).toHaveLength(9);
 
     fireEvent.click(screen.getByRole('button', { name: 'Show More Cameras (11 remaining)' }));
@@ -119,6 +118,34 @@ describe('CamerasPage', () => {
     expect(screen.getAllByText('Image unavailable')).toHaveLength(2);
     expect(screen.getAllByText('Illustration')).toHaveLength(1);
     expect(screen.getAllByRole('link', { name: /View Full/ })).toHaveLength(1);
+  });
+
+  it('claims nothing live in the header when every card is an illustration', async () => {
+    installApi([camera(1), camera(2), camera(3, { imageUrl: null })]);
+    renderPage();
+    await screen.findByRole('heading', { name: '2 Cameras Available' });
+    expect(screen.getAllByText('Illustration')).toHaveLength(2);
+    expect(screen.queryByText('Live')).not.toBeInTheDocument();
+    expect(screen.queryByText('LIVE')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Live views/)).not.toBeInTheDocument();
+    expect(screen.getByText('Freeway camera locations across the Phoenix metro area')).toBeInTheDocument();
+    expect(screen.getByText('These pictures are illustrations of each camera’s scene, not photos from the cameras.')).toBeInTheDocument();
+  });
+
+  it('says Live in the header when the cards are photos from real cameras, and explains a mix', async () => {
+    const photo = (i: number) => camera(i, { imageUrl: `https://cameras.example.test/${i}/latest.jpg` });
+    installApi([photo(1), photo(2)], [photo(1), camera(2)]);
+    renderPage();
+    await screen.findByRole('heading', { name: '2 Cameras Available' });
+    expect(screen.getByText('Live')).toBeInTheDocument();
+    expect(screen.getByText('Live views from freeway cameras across the Phoenix metro area')).toBeInTheDocument();
+    expect(screen.queryByText(/illustration/i)).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Illustration')).toBeInTheDocument();
+    expect(screen.getByText('Live')).toBeInTheDocument();
+    expect(screen.getByText('Views from freeway cameras across the Phoenix metro area')).toBeInTheDocument();
+    expect(screen.getByText(/^Cards marked LIVE show the camera’s latest photo; cards marked Illustration show a drawing/)).toBeInTheDocument();
   });
 
   it('calls a photo from a real camera LIVE', async () => {

@@ -1,11 +1,39 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Spinner } from '@/common/Spinner';
 import { CameraCard } from './CameraCard';
-import { CAMERAS_PAGE_SIZE, isUnavailable, markImageFailed, markImageLoaded, sortCameras, unavailableByData } from './camera-rules';
+import {
+  CAMERAS_PAGE_SIZE,
+  cameraFeedKind,
+  isUnavailable,
+  markImageFailed,
+  markImageLoaded,
+  sortCameras,
+  unavailableByData,
+  type CameraFeedKind,
+} from './camera-rules';
 import { useCameraFeed } from './useCameraFeed';
 import './cameras.css';
 
-const SUBTITLE = 'Live views from freeway cameras across the Phoenix metro area';
+/**
+ * The header's words for each kind of feed: "Live" only for photos from real cameras, never for the drawn stills
+ * the cards label "Illustration". One place for the page's texts about what the pictures are.
+ */
+const FEED_TEXT: Record<CameraFeedKind, { subtitle: string; indicator: string | null; note: string | null }> = {
+  live: { subtitle: 'Live views from freeway cameras across the Phoenix metro area', indicator: 'Live', note: null },
+  mixed: {
+    subtitle: 'Views from freeway cameras across the Phoenix metro area',
+    indicator: 'Live',
+    note: 'Cards marked LIVE show the camera’s latest photo; cards marked Illustration show a drawing of the scene.',
+  },
+  illustrated: {
+    subtitle: 'Freeway camera locations across the Phoenix metro area',
+    indicator: null,
+    note: 'These pictures are illustrations of each camera’s scene, not photos from the cameras.',
+  },
+  none: { subtitle: 'Freeway camera locations across the Phoenix metro area', indicator: null, note: null },
+};
+/** Before the list is in, nothing is claimed about what the pictures are. */
+const LOADING_SUBTITLE = 'Freeway cameras across the Phoenix metro area';
 
 /** Traffic Cameras (spec part 1): loading, error, empty and loaded states; 9 at a time, available first. */
 export function CamerasPage() {
@@ -18,12 +46,13 @@ export function CamerasPage() {
 
   const sorted = useMemo(() => sortCameras(feed.cameras, failed), [feed.cameras, failed]);
   const availableCount = useMemo(() => feed.cameras.filter((c) => !isUnavailable(c, failed)).length, [feed.cameras, failed]);
+  const text = FEED_TEXT[useMemo(() => cameraFeedKind(feed.cameras, failed), [feed.cameras, failed])];
 
   if (feed.status === 'loading') {
     return (
       <section className="page cameras-page" aria-busy="true">
         <h1>Traffic Cameras</h1>
-        <p className="muted">{SUBTITLE}</p>
+        <p className="muted">{LOADING_SUBTITLE}</p>
         <div className="center cameras-loading">
           <Spinner size="lg" label="Loading cameras" />
         </div>
@@ -54,7 +83,7 @@ export function CamerasPage() {
       <div className="page-header">
         <div>
           <h1>Traffic Cameras</h1>
-          <p className="muted">{SUBTITLE}</p>
+          <p className="muted">{text.subtitle}</p>
         </div>
         <button type="button" className="btn btn-outline" onClick={feed.refresh} disabled={feed.refreshing}>
           {feed.refreshing ? 'Refreshing...' : 'Refresh'}
@@ -74,13 +103,16 @@ export function CamerasPage() {
               <p className="muted">
                 Showing {shown.length} of {total} cameras
               </p>
+              {text.note && <p className="muted small camera-feed-note">{text.note}</p>}
             </div>
             <div className="row">
               <span className="muted small">Auto-refresh every 60s</span>
-              <span className="live-indicator">
-                <span className="live-dot" aria-hidden="true" />
-                Live
-              </span>
+              {text.indicator && (
+                <span className="live-indicator">
+                  <span className="live-dot" aria-hidden="true" />
+                  {text.indicator}
+                </span>
+              )}
             </div>
           </div>
 

@@ -1,4 +1,5 @@
 import {
+  cameraFeedKind,
   isDrawnSnapshot,
   CAMERAS_FORCE_REPLACE_MS,
   isUnavailable,
@@ -175,5 +176,22 @@ describe('isDrawnSnapshot', () => {
     [null, false],
   ])('%s -> %s', (url, drawn) => {
     expect(isDrawnSnapshot(url)).toBe(drawn);
+  });
+});
+
+describe('cameraFeedKind', () => {
+  const drawn = (id: string) => cam(id, { imageUrl: `/api/traffic/camera-images/${id}.svg` });
+  it('is live only when an available camera shows a photo, illustrated when all show drawings', () => {
+    expect(cameraFeedKind([cam('a'), cam('b')], none)).toBe('live');
+    expect(cameraFeedKind([drawn('a'), drawn('b')], none)).toBe('illustrated');
+    expect(cameraFeedKind([cam('a'), drawn('b')], none)).toBe('mixed');
+    expect(cameraFeedKind([], none)).toBe('none');
+  });
+
+  it('leaves out cameras that show nothing: no image, an unavailable phrase, a failed load', () => {
+    expect(cameraFeedKind([cam('a', { imageUrl: null }), drawn('b')], none)).toBe('illustrated');
+    expect(cameraFeedKind([cam('a', { description: 'Camera offline' }), drawn('b')], none)).toBe('illustrated');
+    expect(cameraFeedKind([cam('a'), drawn('b')], new Set(['a']))).toBe('illustrated');
+    expect(cameraFeedKind([cam('a')], new Set(['a']))).toBe('none');
   });
 });

@@ -96,3 +96,22 @@ export function shouldReplaceList(current: readonly Camera[] | null, next: reado
 export function isDrawnSnapshot(imageUrl: string | null | undefined): boolean {
   return Boolean(imageUrl && /\/camera-images\/[^/?#]+\.svg(?:[?#]|$)/.test(imageUrl));
 }
+
+/** What the cameras on screen show: photos from real cameras, the service's drawn stills, both, or neither. */
+export type CameraFeedKind = 'live' | 'illustrated' | 'mixed' | 'none';
+
+/**
+ * The kind of feed the page header may claim, from the available cameras' images (an unavailable camera shows
+ * nothing, so it claims nothing): the header says "Live" only when at least one card does.
+ */
+export function cameraFeedKind(cameras: readonly Camera[], failedImages: ReadonlySet<string>): CameraFeedKind {
+  let live = 0;
+  let drawn = 0;
+  for (const camera of cameras) {
+    if (isUnavailable(camera, failedImages)) continue;
+    if (isDrawnSnapshot(camera.imageUrl)) drawn++;
+    else live++;
+  }
+  if (live && drawn) return 'mixed';
+  return live ? 'live' : drawn ? 'illustrated' : 'none';
+}

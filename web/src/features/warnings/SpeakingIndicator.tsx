@@ -1,0 +1,28 @@
+import { useSyncExternalStore } from 'react';
+import { Volume2 } from 'lucide-react';
+import { onSpeakingChange, speakingState, stopSpeaking } from './speech';
+import { WARNING_WORDS as W } from './words';
+
+const useSpeaking = () => useSyncExternalStore(onSpeakingChange, speakingState, speakingState);
+
+/** While an alert is read aloud: what is being read, and Stop. Inside the takeover, and floating on other pages. */
+export function SpeakingControl({ floating = false }: { floating?: boolean }) {
+  const { speaking, title } = useSpeaking();
+  if (!speaking) return null;
+  return (
+    <div className={floating ? 'speaking-indicator speaking-floating' : 'speaking-indicator'}>
+      <span className="speaking-pulse" aria-hidden="true">
+        <Volume2 size={18} />
+      </span>
+      <span role="status" className="speaking-text">
+        {W.speaking}
+        {title ? `: ${title}` : ''}
+      </span>
+      <button type="button" className="btn btn-outline btn-sm" onClick={stopSpeaking} aria-label={W.stopLabel}>
+        {W.stop}
+      </button>
+    </div>
+  );
+}
+
+export const SpeakingIndicator = () => <SpeakingControl floating />;
