@@ -125,8 +125,12 @@ for (const viewport of VIEWPORTS) {
 
       await page.goto('/faq');
       await expect(page.locator('h1').first()).toBeVisible();
-      // the header's Alerts link on a desktop, the bottom bar's on a phone
-      await page.getByRole('link', { name: 'Alerts', exact: true }).filter({ visible: true }).first().click();
+      // the header's Alerts link on a desktop, the bottom bar's on a phone (named with the unread count when there is one)
+      await page
+        .getByRole('link', { name: /^Alerts( \(\d+ unread\))?$/ })
+        .filter({ visible: true })
+        .first()
+        .click();
       await expect(page).toHaveTitle('Alerts · Beacon');
       await expect(page.locator('h1').first()).toBeFocused();
     });
