@@ -1,5 +1,6 @@
-import { Transform, Type } from 'class-transformer';
-import { IsNumber, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { GeoPointDto } from '../preferences/dto/update-preferences.dto';
 
 export class GeocodeQuery {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
@@ -9,17 +10,5 @@ export class GeocodeQuery {
   q: string;
 }
 
-/** GET /api/alerts/me/places/reverse: a point, as the device reports it. */
-export class ReverseGeocodeQuery {
-  @Type(() => Number)
-  @IsNumber({}, { message: 'Latitude must be a number between -90 and 90' })
-  @Min(-90, { message: 'Latitude must be a number between -90 and 90' })
-  @Max(90, { message: 'Latitude must be a number between -90 and 90' })
-  lat: number;
-
-  @Type(() => Number)
-  @IsNumber({}, { message: 'Longitude must be a number between -180 and 180' })
-  @Min(-180, { message: 'Longitude must be a number between -180 and 180' })
-  @Max(180, { message: 'Longitude must be a number between -180 and 180' })
-  lng: number;
-}
+/** GET /api/alerts/me/places/reverse: a point, as the device reports it, checked as a home's point is. */
+export class ReverseGeocodeQuery extends GeoPointDto {}

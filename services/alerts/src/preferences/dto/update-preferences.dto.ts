@@ -56,7 +56,8 @@ export class MethodsDto {
   @IsOptional() @IsBoolean({ message: 'methods.sms must be true or false' }) sms?: boolean;
 }
 
-export class HomeDto {
+/** A point on the earth as a person's device or map gives it; also the reverse place lookup's query. */
+export class GeoPointDto {
   @Type(() => Number)
   @IsNumber({}, { message: 'Latitude must be a number between -90 and 90' })
   @Min(-90, { message: 'Latitude must be a number between -90 and 90' })
@@ -68,7 +69,9 @@ export class HomeDto {
   @Min(-180, { message: 'Longitude must be a number between -180 and 180' })
   @Max(180, { message: 'Longitude must be a number between -180 and 180' })
   lng: number;
+}
 
+export class HomeDto extends GeoPointDto {
   /** The place's name as the person chose it (an address or place the search found, or what their device's point is called); null or absent: none. */
   @IsOptional()
   @ValidateIf((_o, v) => v !== null)
