@@ -1,4 +1,5 @@
 // `npm run lint`. The house rules a machine can check; `npm test` runs it first.
+import formatjs from 'eslint-plugin-formatjs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { beaconPlugin } from './scripts/eslint-boundaries.mjs';
@@ -42,6 +43,28 @@ export default [
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // Every word a reader sees comes from the catalogues (issue #41): no text, label, placeholder, title or alt written
+    // into JSX. The staff console (alerts-admin, moderation, the store's product admin) stays English, as README says;
+    // what it previews of the public's messages is Beacon's shared words in each language.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'web/src/**/*.spec.{ts,tsx}',
+      'web/src/test/**',
+      'web/src/**/*test-utils.tsx',
+      'web/src/features/alerts-admin/**',
+      'web/src/features/moderation/**',
+      'web/src/features/store/AdminProducts*.tsx',
+    ],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/no-literal-string-in-jsx': ['error', { props: { include: [['*', '{label,placeholder,title,alt,aria-label,aria-description}']] } }],
+      'formatjs/enforce-default-message': ['error', 'literal'],
+      'formatjs/enforce-placeholders': 'error',
+      'formatjs/no-invalid-icu': 'error',
+      'formatjs/no-multiple-plurals': 'error',
+    },
   },
   {
     // The alert forms and their form kit: one component per form section, each short enough to read on one screen.

@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import { ErrorBoundary } from '@/common/ErrorBoundary';
 import { AuthListener } from '@/features/auth/AuthListener';
+import { LanguageSync } from '@/features/language';
 import { OfflineKeeper } from '@/features/offline';
 import { AppConfigContext, type AppConfig } from './config';
 import { captureInstallPrompt } from './install-prompt';
@@ -20,6 +21,7 @@ export function App({ store, config }: { store: AppStore; config: AppConfig }) {
       <Provider store={store}>
         <AppConfigContext.Provider value={config}>
           <AuthListener />
+          <LanguageSync />
           <OfflineKeeper />
           <RouterProvider router={router} />
           <Toaster position="top-right" toastOptions={{ duration: 4000 }} />

@@ -24,3 +24,14 @@ window.matchMedia ??= ((query: string) => ({
   removeEventListener() {},
   dispatchEvent: () => false,
 })) as typeof window.matchMedia;
+
+// Components read their words from the app's language provider (issue #41): every render has one, in English.
+jest.mock('@testing-library/react', () => {
+  const actual = jest.requireActual('@testing-library/react');
+  const { withIntl } = jest.requireActual('./intl-wrapper');
+  return {
+    ...actual,
+    render: (ui: unknown, options: { wrapper?: unknown } = {}) => actual.render(ui, { ...options, wrapper: withIntl(options.wrapper) }),
+    renderHook: (hook: unknown, options: { wrapper?: unknown } = {}) => actual.renderHook(hook, { ...options, wrapper: withIntl(options.wrapper) }),
+  };
+});

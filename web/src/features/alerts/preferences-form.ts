@@ -1,5 +1,5 @@
 import { DEFAULT_PREFERENCES, RADIUS_MILES, type AlertPreferences, type HomeLocation } from '@beacon/contracts';
-import { browserLanguage } from './language';
+import { alertLanguageOf, currentUiLanguage } from '@/i18n';
 
 /**
  * The rules of the alert preferences form (spec part 1): its values, Quick Setup and the home point as typed. Pure
@@ -20,8 +20,8 @@ export const toForm = (p: AlertPreferences): PreferencesFormValues => ({
   methods: p.methods,
   phoneNumber: p.phoneNumber,
   home: p.home ? { lat: p.home.lat, lng: p.home.lng, name: p.home.name ?? null } : null,
-  // Until they choose, the browser's language (when Beacon has it): saved with their first save.
-  language: p.language ?? browserLanguage(),
+  // Until they choose, the language they read the app in: saved with their first save.
+  language: p.language ?? alertLanguageOf(currentUiLanguage()),
 });
 
 export function browserZone() {

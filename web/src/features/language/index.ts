@@ -1,0 +1,2 @@
+export { LanguageSwitch } from './LanguageSwitch';
+export { LanguageSync } from './LanguageSync';
