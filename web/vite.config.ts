@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import formatjs from '@formatjs/vite-plugin';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,13 +47,36 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), chunkBoundaries(), precompress()],
-  resolve: {
-    alias: {
-      '@beacon/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
+/**
+ * The translated catalogues (web/src/i18n/catalogues/<area>/<language>.json) parsed at build time, like the code's
+ * own English (formatjs with `ast`): the browser receives ready message trees and never loads the ICU parser, which
+ * keeps the landing entry within its budget (issue #41). Still JSON, so Vite's own JSON handling makes the module.
+ */
+function precompiledCatalogues(): Plugin {
+  const CATALOGUE = /[\\/]i18n[\\/]catalogues[\\/](?:[a-z]+[\\/])?[a-z]{2}\.json$/;
+  return {
+    name: 'beacon-precompiled-catalogues',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!CATALOGUE.test(id)) return null;
+      const messages: Record<string, string> = JSON.parse(code);
+      return { code: JSON.stringify(Object.fromEntries(Object.entries(messages).map(([k, v]) => [k, parse(v)]))), map: null };
     },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  // A build keeps no English in the code: English is a catalogue like the others (en.json, written by
+  // `npm run i18n:extract` and checked by lint), loaded beside app-config.json, so the landing entry carries message ids
+  // only. The dev server keeps each message's English in the code too, so a message added since the last extract shows.
+  plugins: [formatjs({ ast: true, removeDefaultMessage: command === 'build' }), precompiledCatalogues(), react(), chunkBoundaries(), precompress()],
+  resolve: {
+    alias: [
+      // every message reaches the browser parsed (above): the parser's runtime-free half is enough
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+      { find: '@beacon/contracts', replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+      { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+    ],
   },
   // 'hidden': maps are written for whoever debugs a build, but no bundle points at them and the edge never serves them
   build: {
@@ -72,4 +97,4 @@ export default defineConfig({
       '/socket.io': { target: edge, ws: true },
     },
   },
-});
+}));

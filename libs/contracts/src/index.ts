@@ -17,3 +17,4 @@ export * from './alert-area';
 export * from './roles';
 export * from './test-alerts';
 export * from './receipts';
+export * from './delivered-text';

@@ -1,10 +1,17 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { IntlShape } from 'react-intl';
 import { isErrorCode, type ErrorCode } from '@beacon/contracts';
+import { currentIntl } from '@/i18n';
 import { accessToken } from '@/features/auth/auth-client';
 import { noteServerDate } from '@/common/server-clock';
 import { keepingOfflineCopies } from '@/features/offline/offline-base-query';
+import { codeMessage, ERROR_MESSAGES, readsEnglish } from './error-messages';
 
-/** Every Beacon API error body: a stable code (switch on it: the union is the services' own) and a message fit to show a person. */
+/**
+ * Every Beacon API error body: a stable code (switch on it: the union is the services' own) and a message fit to show
+ * a person: the server's own (English) for an English reader, the catalogue's for the code for a reader of another
+ * language (the server's when the catalogue has none: errorMessage() then prefers the screen's fallback).
+ */
 export interface ApiError {
   statusCode: number;
   code: ErrorCode;
@@ -33,23 +40,34 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (arg
   return { error: toApiError(result.error), meta: result.meta };
 };
 
-export function toApiError(error: FetchBaseQueryError): ApiError {
+export function toApiError(error: FetchBaseQueryError, intl: IntlShape = currentIntl()): ApiError {
   if (typeof error.status === 'number') {
     const data = error.data as Partial<ApiError> | undefined;
+    const code = isErrorCode(data?.code) ? data.code : 'error';
+    const message = typeof data?.message === 'string' && data.message ? data.message : intl.formatMessage(ERROR_MESSAGES.error);
     return {
       statusCode: error.status,
-      code: isErrorCode(data?.code) ? data.code : 'error',
-      message: data?.message ?? 'Something went wrong. Please try again.',
+      code,
+      message: readsEnglish(intl) ? message : (codeMessage(code, data?.details, intl) ?? message),
       details: data?.details,
     };
   }
-  return { statusCode: 0, code: 'network_error', message: 'Could not reach Beacon. Check your connection and try again.' };
+  return { statusCode: 0, code: 'network_error', message: networkErrorMessage(intl) };
 }
 
-/** Reads the message of any RTK Query error for a toast. */
-export function errorMessage(error: unknown, fallback: string): string {
-  const e = error as Partial<ApiError> | undefined;
-  return e?.message ?? fallback;
+/** A request that got no answer: 'Could not reach Beacon. Check your connection and try again.' */
+export const networkErrorMessage = (intl: IntlShape = currentIntl()) => intl.formatMessage(ERROR_MESSAGES.network_error);
+
+/**
+ * What to tell a person about a failed call (an ApiError, or any error with a `code` and a `message`), for a toast
+ * or a form. An English reader gets the server's message, the spec's text and the most precise; a reader of another
+ * language gets the catalogue's message for the error's code, and `fallback` (the screen's own words, already in the
+ * reader's language) when the catalogue has none, or only one that says less than `fallback` does.
+ */
+export function errorMessage(error: unknown, fallback: string, intl: IntlShape = currentIntl()): string {
+  const e = error as Partial<ApiError> | null | undefined;
+  if (readsEnglish(intl)) return (typeof e?.message === 'string' && e.message) || fallback;
+  return codeMessage(e?.code, e?.details, intl, true) ?? fallback;
 }
 
 /**

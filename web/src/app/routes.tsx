@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ForgotPasswordPage, LoginPage, RequireAdmin, RequireAuth, RequireRole, RequireStaff, ResetPasswordPage, SignupPage } from '@/features/auth';
 import { AdminLayout, DashboardLayout, PageOutlet, PublicLayout } from '@/app/layouts';
 import { Placeholder } from '@/common/Placeholder';
 import { LandingPage } from '@/features/landing';
 import { RouteErrorOrOffline, sectionPage } from '@/features/offline';
+import { defineMessages } from '@/i18n';
 import { RouteAnnouncer } from './RouteAnnouncer';
 
 /**
@@ -45,9 +47,56 @@ const ModerationPage = page(admin, 'ModerationPage');
 const AdminProductsPage = page(admin, 'AdminProductsPage');
 const HelpRequestsPage = page(admin, 'HelpRequestsPage');
 
-/** The document title of a route (WCAG 2.4.2): `handle: { title }`, shown as "<title> · Beacon". */
-export type RouteHandle = { title: string };
-const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
+/** The document title of a route (WCAG 2.4.2): `handle: { title }`, a message, shown as "<title> · Beacon". */
+export type RouteHandle = { title: MessageDescriptor };
+const titled = (title: MessageDescriptor): { handle: RouteHandle } => ({ handle: { title } });
+
+const TITLES = defineMessages({
+  home: { id: 'app.title.home', defaultMessage: 'Public safety alerts' },
+  signIn: { id: 'app.title.signIn', defaultMessage: 'Sign In' },
+  signUp: { id: 'app.title.signUp', defaultMessage: 'Sign Up' },
+  forgotPassword: { id: 'app.title.forgotPassword', defaultMessage: 'Forgot Password' },
+  resetPassword: { id: 'app.title.resetPassword', defaultMessage: 'Reset Password' },
+  faq: { id: 'app.title.faq', defaultMessage: 'FAQ' },
+  premium: { id: 'app.title.premium', defaultMessage: 'Premium' },
+  safetyMap: { id: 'app.title.safetyMap', defaultMessage: 'Safety Map' },
+  termsOfService: { id: 'app.title.termsOfService', defaultMessage: 'Terms of Service' },
+  privacyPolicy: { id: 'app.title.privacyPolicy', defaultMessage: 'Privacy Policy' },
+  contactSupport: { id: 'app.title.contactSupport', defaultMessage: 'Contact Support' },
+  alerts: { id: 'app.title.alerts', defaultMessage: 'Alerts' },
+  alert: { id: 'app.title.alert', defaultMessage: 'Alert' },
+  profile: { id: 'app.title.profile', defaultMessage: 'Profile' },
+  settings: { id: 'app.title.settings', defaultMessage: 'Settings' },
+  dashboard: { id: 'app.title.dashboard', defaultMessage: 'Dashboard' },
+  alertManagement: { id: 'app.title.alertManagement', defaultMessage: 'Alert Management' },
+  maps: { id: 'app.title.maps', defaultMessage: 'Maps' },
+  cameras: { id: 'app.title.cameras', defaultMessage: 'Cameras' },
+  reportIncident: { id: 'app.title.reportIncident', defaultMessage: 'Report Incident' },
+  community: { id: 'app.title.community', defaultMessage: 'Community' },
+  store: { id: 'app.title.store', defaultMessage: 'Store' },
+  activity: { id: 'app.title.activity', defaultMessage: 'Activity' },
+  adminDashboard: { id: 'app.title.adminDashboard', defaultMessage: 'Admin Dashboard' },
+  sentAlerts: { id: 'app.title.sentAlerts', defaultMessage: 'Sent Alerts' },
+  alertDetails: { id: 'app.title.alertDetails', defaultMessage: 'Alert Details' },
+  createAlert: { id: 'app.title.createAlert', defaultMessage: 'Create Alert' },
+  quickSend: { id: 'app.title.quickSend', defaultMessage: 'Quick Send' },
+  alertHistory: { id: 'app.title.alertHistory', defaultMessage: 'Alert History' },
+  adminSettings: { id: 'app.title.adminSettings', defaultMessage: 'Admin Settings' },
+  moderation: { id: 'app.title.moderation', defaultMessage: 'Moderation' },
+  products: { id: 'app.title.products', defaultMessage: 'Products' },
+  helpRequests: { id: 'app.title.helpRequests', defaultMessage: 'Help Requests' },
+});
+
+/** /dashboard/settings, not built yet: its settings are on the Profile page. */
+function SettingsPlaceholder() {
+  const intl = useIntl();
+  return (
+    <Placeholder
+      title={intl.formatMessage({ id: 'app.settingsPlaceholder.title', defaultMessage: 'Settings - Coming Soon' })}
+      note={intl.formatMessage({ id: 'app.settingsPlaceholder.note', defaultMessage: 'Your account settings live on the Profile page for now.' })}
+    />
+  );
+}
 
 /**
  * The complete route table of both spec documents (part 1 section 2, part 2 section 2), under one pathless root
@@ -68,24 +117,24 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: '/', element: <LandingPage />, ...titled('Public safety alerts') },
-          { path: '/login', element: <LoginPage />, ...titled('Sign In') },
-          { path: '/signup', element: <SignupPage />, ...titled('Sign Up') },
-          { path: '/forgot-password', element: <ForgotPasswordPage />, ...titled('Forgot Password') },
-          { path: '/reset-password', element: <ResetPasswordPage />, ...titled('Reset Password') },
-          { path: '/faq', element: <FaqPage />, ...titled('FAQ') },
-          { path: '/premium', element: <PremiumPage />, ...titled('Premium') },
-          { path: '/map', element: <SafetyMapPage />, ...titled('Safety Map') },
-          { path: '/terms', element: <TermsPage />, ...titled('Terms of Service') },
-          { path: '/privacy', element: <PrivacyPage />, ...titled('Privacy Policy') },
-          { path: '/contact', element: <ContactPage />, ...titled('Contact Support') },
+          { path: '/', element: <LandingPage />, ...titled(TITLES.home) },
+          { path: '/login', element: <LoginPage />, ...titled(TITLES.signIn) },
+          { path: '/signup', element: <SignupPage />, ...titled(TITLES.signUp) },
+          { path: '/forgot-password', element: <ForgotPasswordPage />, ...titled(TITLES.forgotPassword) },
+          { path: '/reset-password', element: <ResetPasswordPage />, ...titled(TITLES.resetPassword) },
+          { path: '/faq', element: <FaqPage />, ...titled(TITLES.faq) },
+          { path: '/premium', element: <PremiumPage />, ...titled(TITLES.premium) },
+          { path: '/map', element: <SafetyMapPage />, ...titled(TITLES.safetyMap) },
+          { path: '/terms', element: <TermsPage />, ...titled(TITLES.termsOfService) },
+          { path: '/privacy', element: <PrivacyPage />, ...titled(TITLES.privacyPolicy) },
+          { path: '/contact', element: <ContactPage />, ...titled(TITLES.contactSupport) },
           {
             element: <RequireAuth />,
             children: [
-              { path: '/alerts', element: <UserAlertsPage />, ...titled('Alerts') },
-              { path: '/alerts/:id', element: <UserAlertDetailPage />, ...titled('Alert') },
-              { path: '/profile', element: <ProfilePage />, ...titled('Profile') },
-              { path: '/settings', element: <ProfilePage />, ...titled('Settings') },
+              { path: '/alerts', element: <UserAlertsPage />, ...titled(TITLES.alerts) },
+              { path: '/alerts/:id', element: <UserAlertDetailPage />, ...titled(TITLES.alert) },
+              { path: '/profile', element: <ProfilePage />, ...titled(TITLES.profile) },
+              { path: '/settings', element: <ProfilePage />, ...titled(TITLES.settings) },
             ],
           },
         ],
@@ -97,18 +146,18 @@ export const routes: RouteObject[] = [
             path: '/dashboard',
             element: <DashboardLayout />,
             children: [
-              { index: true, element: <DashboardHomePage />, ...titled('Dashboard') },
-              { path: 'alerts', element: <AlertPreferencesPage />, ...titled('Alert Management') },
-              { path: 'maps', element: <SafetyMapPage />, ...titled('Maps') },
-              { path: 'cameras', element: <CamerasPage />, ...titled('Cameras') },
-              { path: 'report-incident', element: <ReportIncidentPage />, ...titled('Report Incident') },
-              { path: 'community', element: <CommunityPage />, ...titled('Community') },
-              { path: 'store', element: <StorePage />, ...titled('Store') },
-              { path: 'activity', element: <ActivityPage />, ...titled('Activity') },
+              { index: true, element: <DashboardHomePage />, ...titled(TITLES.dashboard) },
+              { path: 'alerts', element: <AlertPreferencesPage />, ...titled(TITLES.alertManagement) },
+              { path: 'maps', element: <SafetyMapPage />, ...titled(TITLES.maps) },
+              { path: 'cameras', element: <CamerasPage />, ...titled(TITLES.cameras) },
+              { path: 'report-incident', element: <ReportIncidentPage />, ...titled(TITLES.reportIncident) },
+              { path: 'community', element: <CommunityPage />, ...titled(TITLES.community) },
+              { path: 'store', element: <StorePage />, ...titled(TITLES.store) },
+              { path: 'activity', element: <ActivityPage />, ...titled(TITLES.activity) },
               {
                 path: 'settings',
-                element: <Placeholder title="Settings - Coming Soon" note="Your account settings live on the Profile page for now." />,
-                ...titled('Settings'),
+                element: <SettingsPlaceholder />,
+                ...titled(TITLES.settings),
               },
               { path: '*', element: <Navigate to="/dashboard" replace /> },
             ],
@@ -123,26 +172,26 @@ export const routes: RouteObject[] = [
             path: '/admin',
             element: <AdminLayout />,
             children: [
-              { index: true, element: <AdminDashboardPage />, ...titled('Admin Dashboard') },
-              { path: 'alerts', element: <AdminAlertsPage />, ...titled('Sent Alerts') },
-              { path: 'alerts/:id', element: <AdminAlertDetailPage />, ...titled('Alert Details') },
+              { index: true, element: <AdminDashboardPage />, ...titled(TITLES.adminDashboard) },
+              { path: 'alerts', element: <AdminAlertsPage />, ...titled(TITLES.sentAlerts) },
+              { path: 'alerts/:id', element: <AdminAlertDetailPage />, ...titled(TITLES.alertDetails) },
               {
                 element: <RequireRole min="publisher" />,
                 children: [
-                  { path: 'create-alert', element: <CreateAlertPage />, ...titled('Create Alert') },
-                  { path: 'quick-send', element: <QuickSendPage />, ...titled('Quick Send') },
+                  { path: 'create-alert', element: <CreateAlertPage />, ...titled(TITLES.createAlert) },
+                  { path: 'quick-send', element: <QuickSendPage />, ...titled(TITLES.quickSend) },
                 ],
               },
-              { path: 'history', element: <AlertHistoryPage />, ...titled('Alert History') },
+              { path: 'history', element: <AlertHistoryPage />, ...titled(TITLES.alertHistory) },
               {
                 element: <RequireAdmin />,
                 children: [
-                  { path: 'settings', element: <AdminSettingsPage />, ...titled('Admin Settings') },
-                  { path: 'moderation', element: <ModerationPage />, ...titled('Moderation') },
-                  { path: 'products', element: <AdminProductsPage />, ...titled('Products') },
+                  { path: 'settings', element: <AdminSettingsPage />, ...titled(TITLES.adminSettings) },
+                  { path: 'moderation', element: <ModerationPage />, ...titled(TITLES.moderation) },
+                  { path: 'products', element: <AdminProductsPage />, ...titled(TITLES.products) },
                 ],
               },
-              { path: 'help-requests', element: <HelpRequestsPage />, ...titled('Help Requests') },
+              { path: 'help-requests', element: <HelpRequestsPage />, ...titled(TITLES.helpRequests) },
               // no catch-all here: the spec sends unknown paths to / everywhere except under /dashboard
             ],
           },

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { inLanguage } from '@/test/in-language';
 import { ErrorBoundary } from './ErrorBoundary';
 
 function Broken(): never {
@@ -19,5 +20,20 @@ describe('ErrorBoundary', () => {
     expect(screen.getByText('We encountered an unexpected error. Please try refreshing the page.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Refresh Page' }));
     expect(reload).toHaveBeenCalled();
+  });
+
+  it('shows the error screen in the reader’s language', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      inLanguage(
+        'es',
+        <ErrorBoundary>
+          <Broken />
+        </ErrorBoundary>,
+      ),
+    );
+    expect(screen.getByRole('heading', { name: 'Algo salió mal.' })).toBeInTheDocument();
+    expect(screen.getByText('Se produjo un error inesperado. Intente actualizar la página.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actualizar la página' })).toBeInTheDocument();
   });
 });

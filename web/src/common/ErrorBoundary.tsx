@@ -1,14 +1,19 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useRouteError } from 'react-router-dom';
 
 /** The error screen of the spec (part 1, "Error screen"): one markup for both ways a render can fail. */
 export function ErrorScreen({ onReload }: { onReload?: () => void }) {
   return (
     <main className="error-screen" role="alert">
-      <h1>Something went wrong.</h1>
-      <p>We encountered an unexpected error. Please try refreshing the page.</p>
+      <h1>
+        <FormattedMessage id="common.errorScreen.title" defaultMessage="Something went wrong." />
+      </h1>
+      <p>
+        <FormattedMessage id="common.errorScreen.text" defaultMessage="We encountered an unexpected error. Please try refreshing the page." />
+      </p>
       <button type="button" className="btn btn-primary" onClick={() => (onReload ?? (() => window.location.reload()))()}>
-        Refresh Page
+        <FormattedMessage id="common.errorScreen.refresh" defaultMessage="Refresh Page" />
       </button>
     </main>
   );

@@ -1,4 +1,11 @@
 import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages } from '@/i18n';
+
+const TOGGLE = defineMessages({
+  show: { id: 'common.passwordField.showLabel', defaultMessage: 'Show {field}' },
+  hide: { id: 'common.passwordField.hideLabel', defaultMessage: 'Hide {field}' },
+});
 
 interface Props {
   label: string;
@@ -11,6 +18,7 @@ interface Props {
 
 /** A password input with a show/hide toggle and its error message tied to it for screen readers. */
 export function PasswordField({ label, value, onChange, error, autoComplete, name }: Props) {
+  const intl = useIntl();
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
@@ -31,9 +39,13 @@ export function PasswordField({ label, value, onChange, error, autoComplete, nam
           type="button"
           className="btn btn-ghost"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={intl.formatMessage(visible ? TOGGLE.hide : TOGGLE.show, { field: label.toLocaleLowerCase(intl.locale) })}
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible ? (
+            <FormattedMessage id="common.passwordField.hide" defaultMessage="Hide" />
+          ) : (
+            <FormattedMessage id="common.passwordField.show" defaultMessage="Show" />
+          )}
         </button>
       </div>
       {error && (

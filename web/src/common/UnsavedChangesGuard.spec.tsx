@@ -1,9 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router-dom';
+import { inLanguage } from '@/test/in-language';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 
-function Editor() {
+function Editor({ what = 'your notes' }: { what?: string }) {
   const [dirty, setDirty] = useState(false);
   return (
     <>
@@ -12,20 +13,20 @@ function Editor() {
         Edit
       </button>
       <Link to="/elsewhere">Elsewhere</Link>
-      <UnsavedChangesGuard when={dirty} what="your notes" />
+      <UnsavedChangesGuard when={dirty} what={what} />
     </>
   );
 }
 
-function renderAt() {
+function renderAt(what?: string) {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <Editor /> },
+      { path: '/', element: <Editor what={what} /> },
       { path: '/elsewhere', element: <h1>Elsewhere</h1> },
     ],
     { initialEntries: ['/'] },
   );
-  render(<RouterProvider router={router} />);
+  render(what ? inLanguage('fr', <RouterProvider router={router} />) : <RouterProvider router={router} />);
   return router;
 }
 
@@ -62,5 +63,15 @@ describe('UnsavedChangesGuard', () => {
     const after = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(after);
     expect(after.defaultPrevented).toBe(true);
+  });
+
+  it('asks in the reader’s language, naming what they would lose in it', async () => {
+    renderAt('vos notes');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Quitter sans enregistrer\u00a0?' });
+    expect(dialog).toHaveTextContent('Vous avez des modifications non enregistrées dans vos notes.');
+    expect(screen.getByRole('button', { name: 'Rester sur cette page' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Quitter sans enregistrer' })).toBeInTheDocument();
   });
 });

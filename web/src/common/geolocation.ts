@@ -1,5 +1,13 @@
 import toast from 'react-hot-toast';
 import { GEOLOCATION_MESSAGES, GEOLOCATION_OPTIONS } from '@beacon/contracts';
+import { currentIntl, defineMessages } from '@/i18n';
+
+/** The spec's three toasts (GEOLOCATION_MESSAGES), in the reader's language. */
+const TOASTS = defineMessages({
+  detected: { id: 'common.geolocation.detected', defaultMessage: 'Location detected successfully' },
+  failed: { id: 'common.geolocation.failed', defaultMessage: 'Unable to get your location. Please select manually on the map.' },
+  unsupported: { id: 'common.geolocation.unsupported', defaultMessage: 'Geolocation is not supported by this browser' },
+}) satisfies Record<keyof typeof GEOLOCATION_MESSAGES, unknown>;
 
 export interface Position {
   lat: number;
@@ -24,15 +32,15 @@ export function currentPosition(): Promise<Position | null> {
  */
 export async function detectLocation(): Promise<Position | null> {
   if (!('geolocation' in navigator)) {
-    toast.error(GEOLOCATION_MESSAGES.unsupported);
+    toast.error(currentIntl().formatMessage(TOASTS.unsupported));
     return null;
   }
   const pos = await currentPosition();
   if (!pos) {
-    toast.error(GEOLOCATION_MESSAGES.failed);
+    toast.error(currentIntl().formatMessage(TOASTS.failed));
     return null;
   }
-  toast.success(GEOLOCATION_MESSAGES.detected);
+  toast.success(currentIntl().formatMessage(TOASTS.detected));
   return { lat: round(pos.lat), lng: round(pos.lng) };
 }
 

@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import type { UploadBucket } from '@beacon/contracts';
-import type { ApiError } from '@/app/api';
+import { errorMessage, type ApiError } from '@/app/api';
+import { currentIntl, defineMessages } from '@/i18n';
 import { useUploadImageMutation } from './uploads.api';
 
 /** The photo formats the server stores (it decodes and re-encodes only these). */
@@ -9,11 +10,16 @@ export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'i
 /** What the image inputs offer in the file dialog: only a hint, the file's bytes are checked on selection. */
 export const IMAGE_ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
 
+const NOT_AN_IMAGE = defineMessages({
+  message: { id: 'common.imageUpload.notAnImage', defaultMessage: 'Please select a valid image file. This file is not a JPEG, PNG, WebP or GIF photo.' },
+}).message;
+
 /**
  * Shown at selection for a file whose bytes are not one of ACCEPTED_IMAGE_TYPES, whatever its name or declared type
- * says (a text file renamed `.png`, an iPhone HEIC photo). It begins with the spec's own wording.
+ * says (a text file renamed `.png`, an iPhone HEIC photo). It begins with the spec's own wording. This is its English;
+ * the person reads it in their language.
  */
-export const NOT_AN_IMAGE_MESSAGE = 'Please select a valid image file. This file is not a JPEG, PNG, WebP or GIF photo.';
+export const NOT_AN_IMAGE_MESSAGE = NOT_AN_IMAGE.defaultMessage;
 
 /** file-type recognises every accepted format within its first bytes (a PNG by its IHDR chunk header). */
 const SNIFF_BYTES = 4100;
@@ -56,7 +62,7 @@ export async function acceptedImage(
   onProblem?: (message: string) => void,
 ): Promise<File | null> {
   const file = input.files?.[0] ?? null;
-  const problem = check(file) ?? (file && !(await isAcceptedImage(file)) ? NOT_AN_IMAGE_MESSAGE : undefined);
+  const problem = check(file) ?? (file && !(await isAcceptedImage(file)) ? currentIntl().formatMessage(NOT_AN_IMAGE) : undefined);
   if (!problem) return file;
   toast.error(problem);
   onProblem?.(problem);
@@ -77,7 +83,7 @@ export function useImageUpload(bucket: UploadBucket, onRefused: (message: string
       return (await uploadImage({ bucket, file }).unwrap()).path;
     } catch (err) {
       const apiError = err as ApiError;
-      if (apiError.code === 'invalid_image' || apiError.code === 'file_too_large') onRefused(apiError.message);
+      if (apiError.code === 'invalid_image' || apiError.code === 'file_too_large') onRefused(errorMessage(apiError, apiError.message));
       throw err;
     }
   };

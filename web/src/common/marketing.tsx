@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import './marketing.css';
 
 /** Pieces the public marketing pages (landing, premium) share. */
@@ -57,12 +58,18 @@ export interface Testimonial {
 export function SimulatedTestimonials({ items }: { items: readonly Testimonial[] }) {
   return (
     <>
-      <p className="center muted small">These testimonials are simulated examples, not statements by real users.</p>
+      <p className="center muted small">
+        <FormattedMessage id="common.testimonials.notice" defaultMessage="These testimonials are simulated examples, not statements by real users." />
+      </p>
       <div className="grid-3">
         {items.map((t) => (
           <figure key={t.name} className="card testimonial">
-            <span className="badge badge-medium">Simulated testimonial</span>
-            <blockquote>“{t.quote}”</blockquote>
+            <span className="badge badge-medium">
+              <FormattedMessage id="common.testimonials.badge" defaultMessage="Simulated testimonial" />
+            </span>
+            <blockquote>
+              <FormattedMessage id="common.testimonials.quote" defaultMessage="“{quote}”" values={{ quote: t.quote }} />
+            </blockquote>
             <figcaption>
               <strong>{t.name}</strong>
               <br />

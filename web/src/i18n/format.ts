@@ -15,6 +15,3 @@ export function formatDistance(km: number, intl = currentIntl()): string {
   if (km < 1) return intl.formatNumber(Math.round(km * 1000), { style: 'unit', unit: 'meter' });
   return intl.formatNumber(km, { style: 'unit', unit: 'kilometer', maximumFractionDigits: km < 10 ? 1 : 0 });
 }
-
-/** A count or amount with the reader's digit grouping. */
-export const formatNumber = (n: number, intl = currentIntl()): string => intl.formatNumber(n);

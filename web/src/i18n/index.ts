@@ -1,5 +1,5 @@
 export { currentIntl, currentUiLanguage, I18nProvider, initialUiLanguage, useLanguage } from './I18nProvider';
 export { loadCatalogue } from './catalogues';
-export { alertLanguageOf, browserUiLanguage, intlLocaleFor, isUiLanguage, LANGUAGE_ENDONYMS, PSEUDO_LOCALE, usesMiles, type UiLanguage } from './languages';
-export { formatDistance, formatNumber } from './format';
-export { defineMessages, type Catalogue } from './catalogue';
+export { alertLanguageOf, intlLocaleFor, LANGUAGE_ENDONYMS, PSEUDO_LOCALE, type UiLanguage } from './languages';
+export { formatDistance } from './format';
+export { defineMessages } from './catalogue';

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import nodemailer, { Transporter } from 'nodemailer';
-import { ChannelBatch, JobName, JobPayloads, messageWords } from '@beacon/contracts';
+import { ChannelBatch, emailSubject, JobName, JobPayloads, messageWords } from '@beacon/contracts';
 import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, sendEach, Settle, withinWindow } from './channel-batch.runner';
 import { guardedSmtpOptions } from '../providers/smtp-relay';
@@ -105,8 +105,8 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
     if (!isDigest(m)) {
       const w = messageWords(lead.language);
       return {
-        // a test alert's subject starts with its TEST marker (asDelivered), not the severity
-        subject: lead.source === 'test' ? lead.title : `[${w.severities[lead.severity]}] ${lead.title}`,
+        // a test alert's subject starts with its TEST marker (asDelivered), not the severity; the console previews it so (issue #41)
+        subject: emailSubject(lead, lead.source === 'test'),
         text: `${emailAlertText(lead)}\n\n${w.viewAlert}: ${link(lead)}\n`,
         html: `${emailAlertHtml(lead)}\n${emailLink(link(lead), w.viewAlert)}`,
       };

@@ -1,4 +1,4 @@
-import { isLanguage, messageWords, voiceWords, type Language } from '@beacon/contracts';
+import { isLanguage, messageWords, spokenAlert, spokenSentence as sentence, voiceWords, type Language } from '@beacon/contracts';
 import { sayTwiml, xmlEscape } from '../providers/twiml';
 import type { SendableAlert } from './send-targets.repository';
 import { digestLanguage } from './digest';
@@ -10,19 +10,10 @@ export const VOICE_GATHER_TIMEOUT_SECONDS = 8;
 /** Alerts a digest call says; the rest are "and N more" (a call is listened to, not read). */
 export const VOICE_DIGEST_MAX = 3;
 
-/** A sentence as the voice should say it: trimmed, ended with a stop unless it already ends with punctuation. */
-function sentence(text: string): string {
-  const t = text.trim();
-  return !t || /[.!?。！？:：;]$/u.test(t) ? t : `${t}.`;
-}
-
 const languageOf = (language: string | null | undefined): Language => (isLanguage(language) ? language : 'en');
 
-/** One alert as the call says it: its title (with the lifecycle words asDelivered put there), message and place. */
-function spoken(a: SendableAlert): string {
-  const w = voiceWords(a.language);
-  return [sentence(a.title), sentence(a.message), a.location_name ? `${w.place} ${sentence(a.location_name)}` : ''].filter(Boolean).join(' ');
-}
+/** One alert as the call says it: its title (with the lifecycle words asDelivered put there), message and place (spokenAlert, as the console previews it). */
+const spoken = (a: SendableAlert): string => spokenAlert(a, a.location_name);
 
 /** `text` cut at a word (or character) boundary so that, escaped, it takes at most `max` characters. */
 function cutTo(text: string, max: number): string {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { detectLocation, type Position } from '@/common/geolocation';
 import { Field } from './Field';
 
@@ -57,7 +58,7 @@ export function AreaPickerShell({ id, map, labels, values, onType, describedBy, 
             if (p) onLocate(p);
           }}
         >
-          Use my location
+          <FormattedMessage id="common.areaPicker.useMyLocation" defaultMessage="Use my location" />
         </button>
         {clear && (
           <button type="button" className="btn btn-ghost btn-sm" onClick={clear.onClear}>

@@ -342,6 +342,42 @@ describe('Update or end an alert (alert detail)', () => {
     expect(posts[0].body).toEqual({ message: 'The driver was stopped.', translations: { es: { message: 'El conductor fue detenido.' } } });
   });
 
+  it('previews the update for every language a reader may have: Korean with its own "Update:", French readers the English, said so', async () => {
+    const ko = adminAlert({ ...base, channels: ['push', 'sms'], translations: { ko: { title: '역주행 차량', message: '7번가 근처에서 서쪽으로 이동 중.' } } });
+    await reviewMessageUpdate(ko);
+    await within(dialog()).findByRole('button', { name: 'Send update to 40 people' });
+    const preview = within(dialog()).getByRole('region', { name: 'What the update says, per language and channel' });
+    expect(within(preview).getAllByRole('group')).toHaveLength(6);
+    const korean = within(preview).getByRole('group', { name: 'Korean (한국어) preview' });
+    expect(korean).toHaveAttribute('lang', 'ko');
+    expect(korean).toHaveTextContent('업데이트: 역주행 차량');
+    expect(korean).not.toHaveTextContent('Update:');
+    const french = within(preview).getByRole('group', { name: 'French (Français) preview' });
+    expect(french).toHaveAttribute('lang', 'en');
+    expect(french).toHaveTextContent('No French text: French readers get the English.');
+    expect(french).toHaveTextContent('Update: Wrong-way driver on I-10Heading west near 7th St. Use I-17.');
+  });
+
+  it("previews the all-clear in Vietnamese with Beacon's own words when the admin wrote none in Vietnamese", async () => {
+    const vi = adminAlert({ ...base, channels: ['push', 'email'], translations: { vi: { title: 'Xe đi ngược chiều', message: 'Đang đi về phía tây.' } } });
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={vi} />);
+    await user.click(screen.getByRole('button', { name: 'Give the all-clear' }));
+    await user.type(screen.getByLabelText('All-clear message (optional)'), 'The driver was stopped.');
+    await user.click(screen.getByRole('button', { name: 'Review the all-clear' }));
+    const preview = await within(dialog()).findByRole('region', { name: 'What the all-clear says, per language and channel' });
+    const vietnamese = within(preview).getByRole('group', { name: 'Vietnamese (Tiếng Việt) preview' });
+    expect(vietnamese).toHaveAttribute('lang', 'vi');
+    expect(vietnamese).toHaveTextContent('Hết cảnh báo: Xe đi ngược chiềuNguy hiểm đã qua. Cảnh báo này đã kết thúc.');
+    // the critical alert's all-clear is never urgent: high, in Vietnamese words
+    expect(vietnamese).toHaveTextContent('Subject: [Cao] Hết cảnh báo: Xe đi ngược chiều');
+    expect(vietnamese).not.toHaveTextContent('The driver was stopped.');
+    // readers of a language the alert has no text in get the English alert, and so the English all-clear
+    const korean = within(preview).getByRole('group', { name: 'Korean (한국어) preview' });
+    expect(korean).toHaveTextContent('No Korean text: Korean readers get the English.');
+    expect(korean).toHaveTextContent('All clear: Wrong-way driver on I-10The driver was stopped.');
+  });
+
   it('offers nothing to do for an alert not in effect or still being dispatched', () => {
     renderScreen(<AlertLifecycle alert={adminAlert({ status: 'cancelled', recipients: 3 })} />);
     expect(screen.queryByRole('button', { name: 'Update alert' })).not.toBeInTheDocument();

@@ -9,12 +9,12 @@ import {
   TRANSLATION_LANGUAGES,
   alertLanguages,
   lifecycleWords,
-  textInLanguage,
   type AdminAlert,
   type AlertAudience,
   type AlertUpdateField,
   type AlertVersion,
   type AllClearTranslations,
+  type AllClearWords,
   type Language,
   type Severity,
 } from '@beacon/contracts';
@@ -35,7 +35,7 @@ import {
 } from './alerts-admin.api';
 import { alertChannels } from './AlertDeliverySummary';
 import { GuardedSendDialog, people, useAudienceGuard } from './AudienceGuard';
-import { MessagePreview, smsTooLong, type PreviewText } from './MessagePreview';
+import { LanguagePreviews, readerPreviews, smsTooLong, type PreviewAlert } from './LanguagePreviews';
 import { useConsoleRights } from './rights';
 import { SeverityOptions } from './ui';
 
@@ -128,23 +128,14 @@ const changedText = (body: UpdateAlertBody) =>
     .concat(body.locationName !== undefined ? ['location name'] : [])
     .join(', ');
 
-/** What each language's readers get from an update: Beacon's "Update:" in their language before the alert's new text. */
-export function updatePreview(d: Draft): PreviewText[] {
-  const alert = { title: d.title.trim(), message: d.message.trim(), translations: translationsBody(d.translations) ?? {} };
-  return alertLanguages(alert).map((language) => {
-    const t = textInLanguage(alert, language);
-    return { language, title: `${lifecycleWords(language).update}${t.title}`, message: t.message };
-  });
-}
-
-/** What each language's readers get from the all-clear: their language's own words, or Beacon's in it. */
-export function allClearPreview(a: AdminAlert, words: Partial<Record<Language, string>>): PreviewText[] {
-  return alertLanguages(a).map((language) => ({
-    language,
-    title: `${lifecycleWords(language).allClear}${textInLanguage(a, language).title}`,
-    message: words[language]?.trim() || lifecycleWords(language).allClearDefault,
-  }));
-}
+/** The alert an update sends, as the form holds it (LanguagePreviews puts Beacon's "Update:" on it in each language). */
+const updatedAlert = (d: Draft): PreviewAlert => ({
+  title: d.title,
+  message: d.message,
+  translations: translationsBody(d.translations) ?? {},
+  severity: d.severity,
+  locationName: d.locationName,
+});
 
 /** The all-clear's body: the English words and each other language's, only those written. */
 export function allClearBody(words: Partial<Record<Language, string>>): { message?: string; translations?: AllClearTranslations } {
@@ -193,7 +184,7 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
   const guard = useAudienceGuard();
   // What the open confirmation is about: the update body it counted, or the all-clear.
   const [confirming, setConfirming] = useState<
-    { kind: 'update'; body: UpdateAlertBody; texts: PreviewText[] } | { kind: 'all-clear'; texts: PreviewText[] } | null
+    { kind: 'update'; body: UpdateAlertBody; alert: PreviewAlert } | { kind: 'all-clear'; allClear: AllClearWords } | null
   >(null);
   const versions = useAlertVersionsQuery({ id: a.id, version: a.version }, { skip: a.version < 2 });
   // A draft is edited in place (nothing went out); an alert in effect, once its audience is chosen, gets a new version.
@@ -233,7 +224,7 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
       return;
     }
     setOutcome(null);
-    setConfirming({ kind: 'update', body, texts: updatePreview(draft) });
+    setConfirming({ kind: 'update', body, alert: updatedAlert(draft) });
     guard.open({
       preview: () => updateAudience({ id: a.id, body }).unwrap(),
       send: (audienceToken) => update({ id: a.id, body, audienceToken }).unwrap(),
@@ -249,7 +240,7 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
     e.preventDefault();
     setOutcome(null);
     const body = allClearBody(clearWords);
-    setConfirming({ kind: 'all-clear', texts: allClearPreview(a, clearWords) });
+    setConfirming({ kind: 'all-clear', allClear: body });
     guard.open({
       preview: () => allClearAudience({ id: a.id, ...body }).unwrap(),
       send: (audienceToken) => allClear({ id: a.id, ...body, audienceToken }).unwrap(),
@@ -267,8 +258,8 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
   if (!canAct && !versions.data && a.status !== 'all_clear') return null;
   const counted = guard.state.phase === 'confirming' || guard.state.phase === 'sending' ? guard.state.audience : null;
   // An SMS over the limit in any language is refused by the server: shorten it before anything is counted.
-  const updateTooLong = mode === 'update' && !isDraft && smsTooLong(updatePreview(draft), channels);
-  const clearTooLong = mode === 'all-clear' && smsTooLong(allClearPreview(a, clearWords), channels);
+  const updateTooLong = mode === 'update' && !isDraft && smsTooLong(readerPreviews(updatedAlert(draft), 'update'), channels);
+  const clearTooLong = mode === 'all-clear' && smsTooLong(readerPreviews(a, 'all_clear', allClearBody(clearWords)), channels);
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{isDraft ? 'Edit draft' : 'Update or end'}</h2>
@@ -451,13 +442,18 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
           lead={confirming.kind === 'update' ? 'This update tells' : 'The all-clear tells'}
         >
           {confirming.kind === 'update' && <p>Changes: {changedText(confirming.body) || 'none'}.</p>}
-          <MessagePreview
-            texts={confirming.texts}
-            channels={channels}
-            // The all-clear is never urgent: a critical alert's all-clear goes as high (delivery-text.ts on the server).
-            severity={confirming.kind === 'update' ? draft.severity : a.severity === 'critical' ? 'high' : a.severity}
-            label={confirming.kind === 'update' ? 'What the update says, per language and channel' : 'What the all-clear says, per language and channel'}
-          />
+          {confirming.kind === 'update' ? (
+            <LanguagePreviews alert={confirming.alert} kind="update" channels={channels} label="What the update says, per language and channel" />
+          ) : (
+            // Each language's all-clear words, or Beacon's; never urgent: a critical alert's all-clear goes as high (deliveredText).
+            <LanguagePreviews
+              alert={a}
+              kind="all_clear"
+              allClear={confirming.allClear}
+              channels={channels}
+              label="What the all-clear says, per language and channel"
+            />
+          )}
           {confirming.kind === 'update' && <NewAreaMap alert={opened} draft={draft} />}
           {counted && confirming.kind === 'update' && toldText(counted) && <p className="small">{toldText(counted)}</p>}
         </GuardedSendDialog>

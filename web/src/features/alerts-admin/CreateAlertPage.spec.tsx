@@ -664,10 +664,18 @@ describe('Create Alert: nothing goes out unreviewed (issue #38)', () => {
     expect(english).toHaveTextContent('Flood warning');
     expect(english).toHaveTextContent('[High] Flood warning');
     expect(english).toHaveTextContent(/1 segment · GSM-7 · 40 characters/);
-    expect(spanish).toHaveTextContent('[High] Aviso de inundación');
+    // The e-mail's subject names the severity in the reader's language, as the e-mail sender writes it (emailSubject).
+    expect(spanish).toHaveTextContent('Subject: [Alta] Aviso de inundación');
     expect(spanish).toHaveTextContent('Suba a un terreno más alto ahora.');
     // "ó" and "á" are outside GSM-7: the Spanish SMS is UCS-2.
     expect(spanish).toHaveTextContent(/1 segment · UCS-2 · 53 characters/);
+    expect(spanish).toHaveAttribute('lang', 'es');
+    // every language a reader may have chosen: one the alert has no text in gets the English, and says so
+    expect(within(preview).getAllByRole('group')).toHaveLength(6);
+    const french = within(preview).getByRole('group', { name: /French/ });
+    expect(french).toHaveAttribute('lang', 'en');
+    expect(french).toHaveTextContent('No French text: French readers get the English.');
+    expect(french).toHaveTextContent('Subject: [High] Flood warning');
   });
 
   it("offers a voice call beside the other channels, with the providers' health, and names it in the review, the preview and the send (issue #39)", async () => {

@@ -1,9 +1,9 @@
-import { ALERT_LIMITS, CATEGORY_LABELS, LANGUAGE_LABELS, alertLanguages, textInLanguage } from '@beacon/contracts';
+import { ALERT_LIMITS, CATEGORY_LABELS, LANGUAGE_LABELS, alertLanguages } from '@beacon/contracts';
 import { Siren } from 'lucide-react';
 import { formatDateTime } from '@/common/time';
 import { LazyAreaMap, SeverityBadge } from '@/features/alerts';
 import { hasErrors, localTimeZone, parseRadius, translationsBody, type FieldErrors, type WizardValues } from './alert-form';
-import { MessagePreview } from './MessagePreview';
+import { LanguagePreviews } from './LanguagePreviews';
 import { channelList } from './ui';
 
 interface ReviewProps {
@@ -24,7 +24,11 @@ export function ReviewStep({ values, errors, serverError, preview, onPreview }: 
       <AlertSummary values={values} />
       <AreaOnMap values={values} />
       <h3>What people will receive</h3>
-      <MessagePreview texts={previewTexts(values)} severity={values.severity} channels={values.channels} label="Message per language and channel" />
+      <LanguagePreviews
+        alert={{ ...values, translations: translationsBody(values.translations) }}
+        channels={values.channels}
+        label="Message per language and channel"
+      />
       <label className="checkbox preview-toggle">
         <input type="checkbox" checked={preview} onChange={(e) => onPreview(e.target.checked)} /> Preview
       </label>
@@ -130,10 +134,4 @@ function AreaOnMap({ values }: { values: WizardValues }) {
       height={240}
     />
   );
-}
-
-/** The alert's text in each of its languages, as its recipients get it (trimmed, as it is sent). */
-function previewTexts(values: WizardValues) {
-  const alert = { title: values.title.trim(), message: values.message.trim(), translations: translationsBody(values.translations) ?? {} };
-  return alertLanguages(alert).map((language) => ({ ...textInLanguage(alert, language), language }));
 }

@@ -6,6 +6,7 @@ import { serverNow } from '@/common/server-clock';
 import { localDateTimeValue, localTimeZone, MESSAGES, sendAtError } from './alert-form';
 import { useDraftAudienceMutation, useSendDraftMutation } from './alerts-admin.api';
 import { GuardedSendDialog, people, useAudienceGuard } from './AudienceGuard';
+import { LanguagePreviews } from './LanguagePreviews';
 
 /** What sending a draft came to, in words: sent, scheduled, or held for a second person's approval. */
 export function sendOutcomeText(sent: AdminAlert, audience: AlertAudience): string {
@@ -143,6 +144,7 @@ export function DraftSendButtons({ alert: a, onOutcome }: { alert: AdminAlert; o
               It goes out by itself {formatDateTime(new Date(plan.sendAt))} (your time, {localTimeZone()}); Beacon counts whom it reaches again then.
             </p>
           )}
+          <LanguagePreviews alert={a} channels={a.channels} label="What it says, per language and channel" />
         </GuardedSendDialog>
       )}
     </>

@@ -364,6 +364,35 @@ describe('Quick Send: Send Alert asks for a confirmation with whom the alert wil
     expect(screen.queryByRole('region', { name: 'Who this alert will reach' })).not.toBeInTheDocument();
   });
 
+  it("shows beside the confirmation what each language's readers get, a language without text as the English, said so", async () => {
+    const { user } = setup();
+    await fill(user);
+    await user.click(screen.getByRole('checkbox', { name: 'SMS' }));
+    await user.click(screen.getByRole('button', { name: 'Add language' }));
+    await user.click(screen.getByLabelText('Spanish title'));
+    await user.paste('Evacúe Riverside ahora');
+    await user.click(screen.getByLabelText('Spanish message'));
+    await user.paste('El dique está fallando. Salga por el norte.');
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    await screen.findByRole('button', { name: 'Send to 1,204 people' });
+    const preview = screen.getByRole('region', { name: 'Message per language and channel' });
+    expect(within(preview).getAllByRole('group')).toHaveLength(6);
+    const spanish = within(preview).getByRole('group', { name: 'Spanish (Español) preview' });
+    expect(spanish).toHaveAttribute('lang', 'es');
+    expect(
+      within(spanish)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Web Push', 'SMS']);
+    expect(spanish).toHaveTextContent('Evacúe Riverside ahoraEl dique está fallando. Salga por el norte.');
+    expect(spanish).toHaveTextContent(/1 segment · UCS-2/);
+    const french = within(preview).getByRole('group', { name: 'French (Français) preview' });
+    expect(french).toHaveAttribute('lang', 'en');
+    expect(french).toHaveTextContent('No French text: French readers get the English.');
+    expect(french).toHaveTextContent('Evacuate Riverside nowThe levee is failing. Leave by the north roads.');
+    expect(posts).toHaveLength(0);
+  });
+
   it('Cancel closes the confirmation and sends nothing; Enter in a field opens it again', async () => {
     const { user } = setup();
     await fill(user);

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import {
   ADMIN_CHANNEL_TO_CHANNEL,
   emptyCounts,
+  severityFromPriority,
   successfulCount,
   totalCounts,
   type AdminAlert,
@@ -35,6 +36,7 @@ import { SendConfirmation, useSendGuard } from './SendConfirmation';
 import { SendOutcome } from './SendOutcome';
 import { useFallbackPolling, useLiveAdminAlerts, useWatchAlerts } from './live';
 import { QuickSendFields } from './QuickSendFields';
+import { LanguagePreviews } from './LanguagePreviews';
 import { ChannelProgress, DeliveryIcon } from './ui';
 import { AlertOperationsPanel } from './AlertOperations';
 import { useChannelReceipts } from './ChannelHealthPanel';
@@ -173,17 +175,20 @@ function QuickSendForm() {
           <QuickSendFields id={id} values={values} errors={errors} set={set} />
           <AreaFields id={id} values={values} errors={errors} set={set} />
           {confirming ? (
-            <SendConfirmation
-              audience={guard.audience}
-              previewError={audience.error}
-              refreshed={guard.refreshed}
-              everyone={values.areaType === 'everyone'}
-              sending={creating}
-              onConfirm={(token) => void send(token)}
-              onRetry={() => previewAudience(body)}
-              onCancel={cancel}
-              headingLevel={2}
-            />
+            <>
+              <QuickSendPreview body={body} values={values} />
+              <SendConfirmation
+                audience={guard.audience}
+                previewError={audience.error}
+                refreshed={guard.refreshed}
+                everyone={values.areaType === 'everyone'}
+                sending={creating}
+                onConfirm={(token) => void send(token)}
+                onRetry={() => previewAudience(body)}
+                onCancel={cancel}
+                headingLevel={2}
+              />
+            </>
           ) : (
             <div className="row-between">
               <button type="button" className="btn btn-outline" onClick={reset}>
@@ -244,6 +249,20 @@ function useSettledToasts(
     }
   }, [sent, settled, setValues, setFormKey]);
   return reported;
+}
+
+/** Beside the confirmation: what each language's readers get, on the channels chosen, as the server sends it (issue #41). */
+function QuickSendPreview({ body, values }: { body: CreateAlertBody; values: QuickSendValues }) {
+  return (
+    <>
+      <h2 className="h4">What people will receive</h2>
+      <LanguagePreviews
+        alert={{ title: body.title, message: body.message, translations: body.translations, severity: severityFromPriority(values.priority) }}
+        channels={values.channels.map((c) => ADMIN_CHANNEL_TO_CHANNEL[c])}
+        label="Message per language and channel"
+      />
+    </>
+  );
 }
 
 /** The body of POST /api/alerts (and of its audience preview) for the form's values. */

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { DEFAULT_PREFERENCES, type AlertPreferences, type UserAlert } from '@beacon/contracts';
+import { inLanguage } from '@/test/in-language';
 import { jsonResponse as json } from '@/test/json-response';
 import { renderSignedIn } from '@/test/render-screen';
 import { AlertPreferencesPage } from './AlertPreferencesPage';
@@ -63,15 +64,15 @@ beforeEach(() => {
 
 afterEach(() => act(() => toast.remove()));
 
-function renderPage() {
+function renderPage(language?: 'es') {
   const user = userEvent.setup();
-  renderSignedIn(
+  const page = (
     <>
       <AlertPreferencesPage />
       <Toaster />
-    </>,
-    { user: USER, path: '/dashboard/alerts' },
+    </>
   );
+  renderSignedIn(language ? inLanguage(language, page) : page, { user: USER, path: '/dashboard/alerts' });
   return user;
 }
 
@@ -363,32 +364,61 @@ describe('Alert Management: Quick Setup and Recent Alerts', () => {
   });
 });
 
-describe('the language alerts come in', () => {
+describe('the language: the app’s and the alerts’, one choice (issue #41)', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it("proposes the browser's language until one is chosen, and sends it with the first save", async () => {
-    jest.spyOn(navigator, 'language', 'get').mockReturnValue('es-MX');
-    const user = renderPage();
-    const select = await screen.findByLabelText('Language');
+  it("proposes the app's language until one is chosen, and sends it with the first save", async () => {
+    // the browser says otherwise: the language the person reads Beacon in wins
+    jest.spyOn(navigator, 'language', 'get').mockReturnValue('vi-VN');
+    const user = renderPage('es');
+    const select = await screen.findByLabelText('Idioma');
     expect(select).toHaveValue('es');
-    expect(select).toHaveAccessibleDescription(/in English when an alert has no text in it/);
+    expect(select).toHaveAccessibleDescription(/en inglés cuando una alerta no tiene texto en él/);
     // Proposing it is no change of the user's: nothing to save yet.
-    expect(screen.getByRole('button', { name: 'Save Preferences' })).toBeDisabled();
-    await user.selectOptions(screen.getByLabelText('Frequency'), 'daily');
-    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(screen.getByRole('button', { name: 'Guardar preferencias' })).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Frecuencia'), 'daily');
+    await user.click(screen.getByRole('button', { name: 'Guardar preferencias' }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toMatchObject({ frequency: 'daily', language: 'es' });
+    expect(await screen.findByText('Preferencias guardadas')).toBeInTheDocument();
   });
 
-  it('falls back to English for a browser language Beacon has no alerts in, and keeps a chosen one', async () => {
-    jest.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
+  it('lists each language by its own name, and saving another one switches the whole app to it', async () => {
     const user = renderPage();
-    expect(await screen.findByLabelText('Language')).toHaveValue('en');
-    await user.selectOptions(screen.getByLabelText('Language'), 'vi');
+    const select = await screen.findByLabelText('Language');
+    expect(select).toHaveValue('en');
+    expect(within(select).getByRole('option', { name: 'Tiếng Việt' })).toHaveAttribute('lang', 'vi');
+    await user.selectOptions(select, 'vi');
+    // chosen, not saved: the app stays as it is
+    expect(screen.getByRole('heading', { name: 'Alert Management' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0].language).toBe('vi');
-    expect(await screen.findByRole('button', { name: 'Save Preferences' })).toBeDisabled();
-    expect(screen.getByLabelText('Language')).toHaveValue('vi');
+    expect(await screen.findByRole('heading', { name: 'Quản lý cảnh báo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Lưu tùy chọn' })).toBeDisabled();
+    expect(screen.getByLabelText('Ngôn ngữ')).toHaveValue('vi');
+  });
+});
+
+describe('Alert Management in Spanish (issue #41)', () => {
+  it('shows its sections, choices and buttons in Spanish, the radius in miles', async () => {
+    saved = { ...saved, language: 'es' };
+    const user = renderPage('es');
+    expect(await screen.findByRole('heading', { name: 'Gestión de alertas' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Alertas del clima' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Alertas de voz' })).toBeChecked();
+    expect(screen.getByLabelText('Radio de alerta: 25 millas')).toHaveAttribute('aria-valuetext', '25 millas');
+    expect(within(screen.getByLabelText('Gravedad mínima')).getByRole('option', { name: 'Alta o superior' })).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Frecuencia')).getByRole('option', { name: 'Resumen diario' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Fines de semana en silencio: los sábados y domingos, las alertas no críticas esperan hasta el lunes a las 07:00.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Configuración rápida' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Frecuencia'), 'hourly');
+    expect(screen.getByText('Tiene cambios sin guardar.')).toHaveAttribute('role', 'status');
+    await user.click(screen.getByRole('button', { name: 'Guardar preferencias' }));
+    expect(await screen.findByText('Preferencias guardadas')).toBeInTheDocument();
+    expect(puts[0]).toMatchObject({ frequency: 'hourly', language: 'es' });
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { BellRing, MapPin, Share, Smartphone } from 'lucide-react';
@@ -6,6 +7,7 @@ import { errorMessage } from '@/app/api';
 import { isInstalledApp, isIos, useInstallPrompt } from '@/app/install-prompt';
 import { detectLocation, type Position } from '@/common/geolocation';
 import { auth } from '@/features/auth/auth-client';
+import { currentIntl, defineMessages } from '@/i18n';
 import { useLazyPlaceAtQuery, usePreferencesQuery, useUpdatePreferencesMutation } from './alerts.api';
 import { notificationPermission, type PushState } from './notifications';
 import { placeName } from './preferences-form';
@@ -46,6 +48,15 @@ export function usePlaceName(): (p: Position) => Promise<string | null> {
   );
 }
 
+const LOCATION_WORDS = defineMessages({
+  saved: { id: 'alerts.location.saved', defaultMessage: 'Home location saved. You now see the alerts for your area.' },
+  notSaved: { id: 'alerts.location.notSaved', defaultMessage: 'Your home location could not be saved' },
+  locating: { id: 'alerts.location.locating', defaultMessage: 'Locating...' },
+  useMine: { id: 'alerts.location.useMine', defaultMessage: 'Use my location' },
+  onMap: { id: 'alerts.location.onMap', defaultMessage: 'Choose on the map' },
+  notNow: { id: 'alerts.location.notNow', defaultMessage: 'Not now' },
+});
+
 /** Saves the device's position, named, as the home location; false when there is none (the toasts have said why). */
 function useUseMyLocation() {
   const [update, { isLoading }] = useUpdatePreferencesMutation();
@@ -59,10 +70,10 @@ function useUseMyLocation() {
     if (!position) return false;
     try {
       await update({ home: { ...position, name } }).unwrap();
-      toast.success('Home location saved. You now see the alerts for your area.');
+      toast.success(currentIntl().formatMessage(LOCATION_WORDS.saved));
       return true;
     } catch (err) {
-      toast.error(errorMessage(err, 'Your home location could not be saved'));
+      toast.error(errorMessage(err, currentIntl().formatMessage(LOCATION_WORDS.notSaved)));
       return false;
     }
   };
@@ -76,23 +87,26 @@ function useUseMyLocation() {
 export function LocationBanner() {
   const prefs = usePreferencesQuery();
   const titleId = useId();
+  const intl = useIntl();
   const locate = useUseMyLocation();
   if (!prefs.data || prefs.data.home) return null;
   return (
     <section className="card location-banner" aria-labelledby={titleId}>
       <h2 id={titleId} className="h3 icon-text">
-        <MapPin aria-hidden="true" size={18} /> Set your home location
+        <MapPin aria-hidden="true" size={18} /> <FormattedMessage id="alerts.location.bannerTitle" defaultMessage="Set your home location" />
       </h2>
       <p>
-        Until you do, you see only alerts for everyone: critical alerts and alerts without an area. Alerts about a place show here once Beacon knows where you
-        are.
+        <FormattedMessage
+          id="alerts.location.bannerWhy"
+          defaultMessage="Until you do, you see only alerts for everyone: critical alerts and alerts without an area. Alerts about a place show here once Beacon knows where you are."
+        />
       </p>
       <div className="row">
         <button type="button" className="btn btn-primary" onClick={() => void locate.run()} disabled={locate.busy}>
-          {locate.busy ? 'Locating...' : 'Use my location'}
+          {intl.formatMessage(locate.busy ? LOCATION_WORDS.locating : LOCATION_WORDS.useMine)}
         </button>
         <Link to={HOME_LOCATION_PATH} className="btn btn-outline">
-          Choose on the map
+          {intl.formatMessage(LOCATION_WORDS.onMap)}
         </Link>
       </div>
     </section>
@@ -184,14 +198,17 @@ export function useFirstRunPrompt(): FirstRun {
 function LocationQuestion({ onAnswered }: { onAnswered: () => void }) {
   const locate = useUseMyLocation();
   const titleId = useId();
+  const intl = useIntl();
   return (
     <section className="card location-banner location-prompt" aria-labelledby={titleId}>
       <h2 id={titleId} className="h3 icon-text">
-        <MapPin aria-hidden="true" size={18} /> Where should Beacon watch for you?
+        <MapPin aria-hidden="true" size={18} /> <FormattedMessage id="alerts.location.questionTitle" defaultMessage="Where should Beacon watch for you?" />
       </h2>
       <p>
-        Set a home location and Beacon shows you the alerts for your area. Until then you see only alerts for everyone: critical alerts and alerts without an
-        area.
+        <FormattedMessage
+          id="alerts.location.questionWhy"
+          defaultMessage="Set a home location and Beacon shows you the alerts for your area. Until then you see only alerts for everyone: critical alerts and alerts without an area."
+        />
       </p>
       <div className="row">
         <button
@@ -202,37 +219,48 @@ function LocationQuestion({ onAnswered }: { onAnswered: () => void }) {
             if (await locate.run()) onAnswered();
           }}
         >
-          {locate.busy ? 'Locating...' : 'Use my location'}
+          {intl.formatMessage(locate.busy ? LOCATION_WORDS.locating : LOCATION_WORDS.useMine)}
         </button>
         <Link to={HOME_LOCATION_PATH} className="btn btn-outline" onClick={onAnswered}>
-          Choose on the map
+          {intl.formatMessage(LOCATION_WORDS.onMap)}
         </Link>
         <button type="button" className="btn btn-ghost" onClick={onAnswered}>
-          Not now
+          {intl.formatMessage(LOCATION_WORDS.notNow)}
         </button>
       </div>
     </section>
   );
 }
 
-const NOTIFICATIONS_STEP_TEXT = {
-  title: 'Get warnings even when Beacon is closed',
-  why: 'Beacon can show a notification the moment an alert for your area is sent, even when this page is closed. Your browser asks whether to allow it; you can change your mind later in Alert Management.',
-  turnOn: 'Turn on notifications',
-  notNow: 'Not now',
-  iosWhy:
-    'On iPhone and iPad, Beacon can send notifications only once it is on your Home Screen: tap Share, then Add to Home Screen, and open Beacon from there to turn them on.',
-  iosDone: 'Got it',
-  install: 'Install Beacon',
-  installWhy: 'Install Beacon to open it like an app, straight from your home screen.',
-} as const;
+const NOTIFICATIONS_STEP_TEXT = defineMessages({
+  title: { id: 'alerts.notificationsStep.title', defaultMessage: 'Get warnings even when Beacon is closed' },
+  why: {
+    id: 'alerts.notificationsStep.why',
+    defaultMessage:
+      'Beacon can show a notification the moment an alert for your area is sent, even when this page is closed. Your browser asks whether to allow it; you can change your mind later in Alert Management.',
+  },
+  turnOn: { id: 'alerts.notificationsStep.turnOn', defaultMessage: 'Turn on notifications' },
+  notNow: { id: 'alerts.notificationsStep.notNow', defaultMessage: 'Not now' },
+  iosWhy: {
+    id: 'alerts.notificationsStep.iosWhy',
+    defaultMessage:
+      'On iPhone and iPad, Beacon can send notifications only once it is on your Home Screen: tap Share, then Add to Home Screen, and open Beacon from there to turn them on.',
+  },
+  iosDone: { id: 'alerts.notificationsStep.iosDone', defaultMessage: 'Got it' },
+  install: { id: 'alerts.notificationsStep.install', defaultMessage: 'Install Beacon' },
+  installWhy: { id: 'alerts.notificationsStep.installWhy', defaultMessage: 'Install Beacon to open it like an app, straight from your home screen.' },
+});
 
 /** The second first-run step: why notifications matter, the browser's question on a click, or how to get them on iOS. */
 function NotificationsStep({ onAnswered }: { onAnswered: () => void }) {
   const push = usePushRegistration();
   const install = useInstallPrompt();
   const titleId = useId();
-  const text = NOTIFICATIONS_STEP_TEXT;
+  const intl = useIntl();
+  const text = Object.fromEntries(Object.entries(NOTIFICATIONS_STEP_TEXT).map(([k, m]) => [k, intl.formatMessage(m)])) as Record<
+    keyof typeof NOTIFICATIONS_STEP_TEXT,
+    string
+  >;
   const iosTab = push.state === 'unsupported';
   return (
     <section className="card location-banner location-prompt" aria-labelledby={titleId}>

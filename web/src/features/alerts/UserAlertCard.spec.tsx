@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { DEFAULT_PREFERENCES, type UserAlert } from '@beacon/contracts';
+import { inLanguage } from '@/test/in-language';
 import { jsonResponse as json } from '@/test/json-response';
 import { renderSignedIn } from '@/test/render-screen';
 import { resetFakeSocket } from '@/test/fake-socket';
@@ -37,16 +38,16 @@ beforeEach(() => {
 
 afterEach(() => act(() => toast.remove()));
 
-async function renderAlerts() {
+async function renderAlerts(language?: 'es') {
   const user = userEvent.setup();
-  renderSignedIn(
+  const page = (
     <>
       <UserAlertsPage />
       <Toaster />
-    </>,
-    { user: PERSON, path: '/alerts' },
+    </>
   );
-  await screen.findByRole('list', { name: 'Your alerts' });
+  renderSignedIn(language ? inLanguage(language, page) : page, { user: PERSON, path: '/alerts' });
+  await screen.findByRole('list', { name: language ? 'Sus alertas' : 'Your alerts' });
   return user;
 }
 
@@ -126,5 +127,55 @@ describe('an ended alert', () => {
     await user.click(screen.getByRole('button', { name: 'Dismiss: Water main break' }));
     expect(await screen.findByText('This alert is still in effect: it cannot be dismissed')).toBeInTheDocument();
     expect(card('Water main break')).toBeInTheDocument();
+  });
+});
+
+describe('an alert card in Spanish (issue #41)', () => {
+  it('has Spanish buttons and words, and marks the alert’s own text with the language it is in', async () => {
+    mine = [
+      userAlert({ title: 'Inundación repentina', message: 'Suba a un terreno más alto ahora.', language: 'es', severity: 'high', createdAt: ago(5) }),
+      // no Spanish text for this one: the feed gives it in English
+      userAlert({ title: 'Heat advisory', message: 'Drink water and stay inside.', language: 'en', severity: 'medium', category: 'health' }),
+    ];
+    await renderAlerts('es');
+    const flood = card('Inundación repentina');
+    expect(within(flood).getByRole('button', { name: 'Estoy a salvo: Inundación repentina' })).toHaveTextContent('Estoy a salvo');
+    expect(within(flood).getByRole('button', { name: 'Pedir ayuda: Inundación repentina' })).toHaveTextContent('Pedir ayuda');
+    expect(within(flood).getByText('Alta')).toBeInTheDocument();
+    expect(within(flood).getByText('Clima')).toBeInTheDocument();
+    expect(within(flood).getByText('hace 5 min')).toBeInTheDocument();
+    expect(within(flood).getByRole('link', { name: 'Inundación repentina' })).toHaveAttribute('lang', 'es');
+    expect(within(flood).getByText('Suba a un terreno más alto ahora.')).toHaveAttribute('lang', 'es');
+
+    const heat = card('Heat advisory');
+    expect(within(heat).getByRole('link', { name: 'Heat advisory' })).toHaveAttribute('lang', 'en');
+    expect(within(heat).getByText('Drink water and stay inside.')).toHaveAttribute('lang', 'en');
+    expect(within(heat).getByText('Salud')).toBeInTheDocument();
+    expect(within(heat).getByRole('button', { name: 'Pedir ayuda: Heat advisory' })).toBeInTheDocument();
+    expect(screen.getByText('2 alertas')).toBeInTheDocument();
+  });
+
+  it('ends calmly in Spanish: Beacon’s words the reader’s, the all-clear’s default words in the alert’s language', async () => {
+    const cleared = { at: '2025-03-05T22:07:00Z', message: null };
+    mine = [
+      userAlert({ title: 'Fuga de cloro', message: 'Quédese adentro.', language: 'es', status: 'all_clear', allClear: cleared }),
+      userAlert({ title: 'Chlorine leak', message: 'Stay indoors.', language: 'en', status: 'all_clear', allClear: cleared }),
+      userAlert({ title: 'Water main break', language: 'en', status: 'cancelled' }),
+    ];
+    await renderAlerts('es');
+    const es = card('Fuga de cloro');
+    expect(within(es).getByText('Fin de la alerta')).toBeInTheDocument();
+    expect(within(es).getByText(/^Fin de la alerta: 5 mar 2025/)).toBeInTheDocument();
+    expect(within(es).getByText('El peligro ha pasado. Esta alerta ha terminado.')).toHaveAttribute('lang', 'es');
+    expect(within(es).getByText('Lo que decía la alerta')).toBeInTheDocument();
+
+    const en = card('Chlorine leak');
+    expect(within(en).getByText('Fin de la alerta')).toBeInTheDocument();
+    expect(within(en).getByText('The danger has passed. This alert has ended.')).toHaveAttribute('lang', 'en');
+
+    const cancelled = card('Water main break');
+    expect(within(cancelled).getByText('Terminada')).toBeInTheDocument();
+    expect(within(cancelled).getByText('Esta alerta se canceló: no hay nada que hacer.')).not.toHaveAttribute('lang');
+    expect(within(cancelled).getByRole('button', { name: 'Descartar: Water main break' })).toHaveTextContent('Descartar');
   });
 });

@@ -9,6 +9,7 @@ import { resetFakeSocket, serverSends } from '@/test/fake-socket';
 import { PERSON, pageOf, requestOf, userAlert } from './test-utils';
 import { UserAlertsPage } from './UserAlertsPage';
 import { WarningLayer } from '@/features/warnings';
+import { inLanguage } from '@/test/in-language';
 import { resetAnnouncements } from '@/features/warnings/announcements';
 import { addToRecord, versionKey } from '@/features/warnings/once';
 
@@ -69,20 +70,20 @@ afterEach(() => {
   delete (window as { Notification?: unknown }).Notification;
 });
 
-async function renderAlerts() {
+async function renderAlerts(language?: 'es') {
   const user = userEvent.setup();
   // The alerts already listed were announced on an earlier visit: only what arrives now is news.
   for (const a of mine) addToRecord(PERSON.id, 'announced', versionKey(a));
   // The page as the app shows it: under the app-wide warning layer, which hears the live events (issue #40).
-  const { store } = renderSignedIn(
+  const page = (
     <>
       <WarningLayer />
       <UserAlertsPage />
       <Toaster />
-    </>,
-    { user: PERSON, path: '/alerts' },
+    </>
   );
-  await screen.findByRole('list', { name: 'Your alerts' });
+  const { store } = renderSignedIn(language ? inLanguage(language, page) : page, { user: PERSON, path: '/alerts' });
+  await screen.findByRole('list', { name: language ? 'Sus alertas' : 'Your alerts' });
   // The voice setting comes from my preferences: the arrival handler needs them loaded.
   await waitFor(() => expect(alertsApi.endpoints.preferences.select()(store.getState()).isSuccess).toBe(true));
   return user;
@@ -92,6 +93,24 @@ const titles = () =>
   within(screen.getByRole('list', { name: 'Your alerts' }))
     .getAllByRole('heading')
     .map((h) => h.textContent?.replace(' (unread)', ''));
+
+describe('Emergency Alerts in Spanish (issue #41): live arrivals keep the language they come in', () => {
+  it('lists a Spanish alert as Spanish text, notifies in it, and marks an English fallback as English', async () => {
+    await renderAlerts('es');
+    const flood = userAlert({ title: 'Inundación repentina', message: 'Suba a un terreno más alto.', severity: 'high', language: 'es' });
+    act(() => serverSends('alert:new', { ...flood, language: 'es', held: false }));
+    const title = await screen.findByRole('link', { name: 'Inundación repentina' });
+    expect(title).toHaveAttribute('lang', 'es');
+    expect(within(screen.getByRole('listitem', { name: /Inundación repentina/ })).getByText('Suba a un terreno más alto.')).toHaveAttribute('lang', 'es');
+    await waitFor(() => expect(FakeNotification.shown).toHaveLength(1));
+    expect(FakeNotification.shown[0].options).toMatchObject({ body: 'Suba a un terreno más alto.', lang: 'es' });
+
+    const heat = userAlert({ title: 'Heat advisory today', severity: 'medium', language: 'en' });
+    act(() => serverSends('alert:new', { ...heat, language: 'en', held: false }));
+    expect(await screen.findByRole('link', { name: 'Heat advisory today' })).toHaveAttribute('lang', 'en');
+    expect(screen.getByRole('heading', { name: 'Alertas de emergencia' })).toBeInTheDocument();
+  });
+});
 
 describe('Emergency Alerts (/alerts): live arrivals', () => {
   it('prepends a new alert, shows a browser notification that a critical alert keeps until dismissed, and reads it aloud', async () => {

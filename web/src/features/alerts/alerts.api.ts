@@ -143,7 +143,9 @@ export function changedFields(s: ReaderAlertEvent): Partial<UserAlert> {
 /** An alert's change (a new version, the all-clear, a cancel or expiry) reaches every cached copy, admin and user. */
 export function applyAlertUpdate(dispatch: AppDispatch, state: RootState, s: ReaderAlertEvent) {
   for (const patch of otherCopies) patch(dispatch, state, s);
-  patchMyAlert(dispatch, state, s.id, changedFields(s));
+  // the text it brings is in its language (English on the admins' events): the cached copy says which, so the screens
+  // mark it right (lang) and never keep a Spanish label on an English title
+  patchMyAlert(dispatch, state, s.id, { ...changedFields(s), language: s.language ?? 'en' });
 }
 
 /** Whether any of my cached lists holds the alert. */

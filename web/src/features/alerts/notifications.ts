@@ -1,5 +1,9 @@
-import { PUSH_TITLE_PREFIX, SEVERITY_INFO, type AlertSummary } from '@beacon/contracts';
+import type { IntlShape } from 'react-intl';
+import { PUSH_TITLE_PREFIX, type AlertSummary, type Language } from '@beacon/contracts';
+import { formatDateTime } from '@/common/time';
 import { speak, type SpeakableAlert } from '@/features/warnings/speech';
+import { currentIntl, defineMessages } from '@/i18n';
+import { severityName } from './labels';
 
 /**
  * The browser side of alerting a person: notification permission, the Web Push subscription (through the
@@ -74,12 +78,14 @@ export const notificationTag = (alertId: string) => `alert-${alertId}`;
  * An on-screen notification for an alert that arrived while Beacon is open, when permission is granted.
  * Critical alerts stay until dismissed; others close after 10 s.
  */
-export async function showAlertNotification(alert: AlertSummary): Promise<void> {
+export async function showAlertNotification(alert: AlertSummary & { language?: Language }): Promise<void> {
   if (notificationPermission() !== 'granted') return;
   const critical = alert.severity === 'critical';
+  // the alert's own text, nothing of Beacon's but the siren: in the language it is written in
   const title = `${PUSH_TITLE_PREFIX}${alert.title}`;
   const options: NotificationOptions & { vibrate?: number[] } = {
     body: alert.message,
+    lang: alert.language ?? 'en',
     tag: notificationTag(alert.id),
     icon: '/icon.svg',
     badge: '/icon.svg',
@@ -113,13 +119,23 @@ export function speakAlert(alert: SpeakableAlert) {
   speak(alert, 'new');
 }
 
-/** The alert as text for the clipboard. */
-export function alertAsText(alert: AlertSummary): string {
+const COPY_WORDS = defineMessages({
+  heading: { id: 'alerts.copy.heading', defaultMessage: '{severity} ALERT: {title}' },
+  location: { id: 'alerts.copy.location', defaultMessage: 'Location: {place}' },
+  issued: { id: 'alerts.copy.issued', defaultMessage: 'Issued: {at}' },
+});
+
+/**
+ * The alert as text for the clipboard: its title and message as they are, with Beacon's words around them in the
+ * reader's language (the one they copy it in).
+ */
+export function alertAsText(alert: AlertSummary, intl: IntlShape = currentIntl()): string {
+  const severity = severityName(alert.severity, intl).toLocaleUpperCase(intl.locale);
   const lines = [
-    `${PUSH_TITLE_PREFIX}${SEVERITY_INFO[alert.severity].label.toUpperCase()} ALERT: ${alert.title}`,
+    `${PUSH_TITLE_PREFIX}${intl.formatMessage(COPY_WORDS.heading, { severity, title: alert.title })}`,
     alert.message,
-    alert.locationName ? `Location: ${alert.locationName}` : null,
-    `Issued: ${new Date(alert.createdAt).toLocaleString('en-US')}`,
+    alert.locationName ? intl.formatMessage(COPY_WORDS.location, { place: alert.locationName }) : null,
+    intl.formatMessage(COPY_WORDS.issued, { at: formatDateTime(alert.createdAt, intl) }),
     `${window.location.origin}/alerts/${alert.id}`,
   ];
   return lines.filter(Boolean).join('\n');

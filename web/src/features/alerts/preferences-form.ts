@@ -1,5 +1,6 @@
+import type { IntlShape } from 'react-intl';
 import { DEFAULT_PREFERENCES, RADIUS_MILES, type AlertPreferences, type HomeLocation } from '@beacon/contracts';
-import { alertLanguageOf, currentUiLanguage } from '@/i18n';
+import { alertLanguageOf, currentIntl, currentUiLanguage, defineMessages } from '@/i18n';
 
 /**
  * The rules of the alert preferences form (spec part 1): its values, Quick Setup and the home point as typed. Pure
@@ -68,15 +69,25 @@ export function quickSetupOverwrites(form: PreferencesFormValues) {
 export type CoordDrafts = { lat: string; lng: string };
 export const coordDrafts = (home: AlertPreferences['home']): CoordDrafts => ({ lat: home ? String(home.lat) : '', lng: home ? String(home.lng) : '' });
 
-export function parseHome(d: CoordDrafts): { home: AlertPreferences['home']; error: null } | { home?: undefined; error: string } {
+const COORD_ERRORS = defineMessages({
+  both: { id: 'alerts.preferences.coords.both', defaultMessage: 'Enter both latitude and longitude, or leave both empty.' },
+  lat: { id: 'alerts.preferences.coords.lat', defaultMessage: 'Latitude must be a number from -90 to 90.' },
+  lng: { id: 'alerts.preferences.coords.lng', defaultMessage: 'Longitude must be a number from -180 to 180.' },
+});
+
+/** The home point as typed, or why it cannot be saved (in the reader's language). */
+export function parseHome(
+  d: CoordDrafts,
+  intl: IntlShape = currentIntl(),
+): { home: AlertPreferences['home']; error: null } | { home?: undefined; error: string } {
   const lat = d.lat.trim();
   const lng = d.lng.trim();
   if (!lat && !lng) return { home: null, error: null };
-  if (!lat || !lng) return { error: 'Enter both latitude and longitude, or leave both empty.' };
+  if (!lat || !lng) return { error: intl.formatMessage(COORD_ERRORS.both) };
   const la = Number(lat);
   const lo = Number(lng);
-  if (!Number.isFinite(la) || la < -90 || la > 90) return { error: 'Latitude must be a number from -90 to 90.' };
-  if (!Number.isFinite(lo) || lo < -180 || lo > 180) return { error: 'Longitude must be a number from -180 to 180.' };
+  if (!Number.isFinite(la) || la < -90 || la > 90) return { error: intl.formatMessage(COORD_ERRORS.lat) };
+  if (!Number.isFinite(lo) || lo < -180 || lo > 180) return { error: intl.formatMessage(COORD_ERRORS.lng) };
   return { home: { lat: la, lng: lo }, error: null };
 }
 

@@ -1,21 +1,27 @@
-import { SEVERITIES, SEVERITY_INFO, type Severity } from '@beacon/contracts';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { SEVERITIES, type Severity } from '@beacon/contracts';
+import { severityName } from './labels';
 
 /** Small pieces the alert screens share, the user's and (through index.ts) the admin console's: badges, the severity filter, the load error. */
 
 export function SeverityBadge({ severity }: { severity: Severity }) {
-  return <span className={`badge badge-${severity}`}>{SEVERITY_INFO[severity]?.label ?? severity}</span>;
+  const intl = useIntl();
+  return <span className={`badge badge-${severity}`}>{SEVERITIES.includes(severity) ? severityName(severity, intl) : severity}</span>;
 }
 
 /** The severity filter of the alert lists, highest first; '' is all severities. */
 export function SeveritySelect({ id, value, onChange }: { id: string; value: Severity | ''; onChange: (value: Severity | '') => void }) {
+  const intl = useIntl();
   return (
     <>
-      <label htmlFor={id}>Severity</label>
+      <label htmlFor={id}>
+        <FormattedMessage id="alerts.severityFilter.label" defaultMessage="Severity" />
+      </label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as Severity | '')}>
-        <option value="">All severities</option>
+        <option value="">{intl.formatMessage({ id: 'alerts.severityFilter.all', defaultMessage: 'All severities' })}</option>
         {[...SEVERITIES].reverse().map((s) => (
           <option key={s} value={s}>
-            {SEVERITY_INFO[s].label}
+            {severityName(s, intl)}
           </option>
         ))}
       </select>
@@ -23,13 +29,13 @@ export function SeveritySelect({ id, value, onChange }: { id: string; value: Sev
   );
 }
 
-/** A list or form that failed to load, with its retry. */
+/** A list or form that failed to load, with its retry. `message` comes in the reader's language. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => unknown }) {
   return (
     <div className="empty-state" role="alert">
       <p>{message}</p>
       <button type="button" className="btn btn-outline" onClick={() => onRetry()}>
-        Try Again
+        <FormattedMessage id="alerts.loadError.retry" defaultMessage="Try Again" />
       </button>
     </div>
   );

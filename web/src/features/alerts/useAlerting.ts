@@ -1,8 +1,23 @@
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage, type ApiError } from '@/app/api';
+import { currentIntl, defineMessages } from '@/i18n';
 import { useLazyVapidPublicKeyQuery, useRegisterPushSubscriptionMutation } from './alerts.api';
 import { ensurePushSubscription, notificationPermission, type PushState } from './notifications';
+
+const PUSH_WORDS = defineMessages({
+  enabled: { id: 'alerts.push.enabled', defaultMessage: 'Notifications enabled' },
+  blocked: {
+    id: 'alerts.push.blocked',
+    defaultMessage: 'Notifications are blocked. Allow them in your browser settings to get alerts while Beacon is closed.',
+  },
+  unsupportedService: {
+    id: 'alerts.push.unsupportedService',
+    defaultMessage: 'This browser delivers notifications through a push service Beacon does not accept. Chrome, Edge, Firefox and Safari work.',
+  },
+  tooMany: { id: 'alerts.push.tooMany', defaultMessage: 'Too many attempts. Please try again later.' },
+  failed: { id: 'alerts.push.failed', defaultMessage: 'Could not turn on push notifications in this browser' },
+});
 
 /**
  * Web Push for this browser: when permission is already granted the subscription is (re)registered
@@ -24,8 +39,8 @@ export function usePushRegistration() {
           register: (sub) => register(sub).unwrap(),
         });
         setState(next);
-        if (ask && next === 'granted') toast.success('Notifications enabled');
-        if (ask && next === 'denied') toast.error('Notifications are blocked. Allow them in your browser settings to get alerts while Beacon is closed.');
+        if (ask && next === 'granted') toast.success(currentIntl().formatMessage(PUSH_WORDS.enabled));
+        if (ask && next === 'denied') toast.error(currentIntl().formatMessage(PUSH_WORDS.blocked));
       } catch (err) {
         console.error('Push registration failed', err);
         if (ask) toast.error(pushRegistrationError(err));
@@ -55,9 +70,8 @@ export function usePushRegistration() {
  */
 function pushRegistrationError(err: unknown): string {
   const code = (err as Partial<ApiError> | undefined)?.code;
-  if (code === 'unsupported_push_service') {
-    return 'This browser delivers notifications through a push service Beacon does not accept. Chrome, Edge, Firefox and Safari work.';
-  }
-  if (code === 'rate_limited') return errorMessage(err, 'Too many attempts. Please try again later.');
-  return 'Could not turn on push notifications in this browser';
+  const intl = currentIntl();
+  if (code === 'unsupported_push_service') return intl.formatMessage(PUSH_WORDS.unsupportedService);
+  if (code === 'rate_limited') return errorMessage(err, intl.formatMessage(PUSH_WORDS.tooMany));
+  return intl.formatMessage(PUSH_WORDS.failed);
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { AuthApiError } from '@supabase/auth-js';
 import toast from 'react-hot-toast';
+import { inLanguage } from '@/test/in-language';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { renderAuthScreen } from './test-utils';
 
@@ -52,5 +53,22 @@ describe('ForgotPasswordPage', () => {
     expect(await screen.findByText('For security purposes, you can only request this after 42 seconds.')).toBeInTheDocument();
     expect(screen.queryByText('Password reset email sent!')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeEnabled();
+  });
+
+  it('speaks Spanish to a Spanish reader, including the service refusal by its code', async () => {
+    renderAuthScreen('/forgot-password', inLanguage('es', <ForgotPasswordPage />));
+    expect(screen.getByRole('heading', { name: 'Restablezca su contraseña' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Correo electrónico'), { target: { value: 'pat@example.org' } });
+    mockAuth.resetPasswordForEmail.mockResolvedValueOnce({
+      data: null,
+      error: new AuthApiError('For security purposes, you can only request this after 42 seconds.', 429, 'over_email_send_rate_limit'),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar enlace' }));
+    expect(await screen.findByText('Se solicitaron demasiados correos electrónicos. Espere un minuto e inténtelo de nuevo.')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar enlace' }));
+    expect(await screen.findByText('¡Se envió el correo para restablecer la contraseña!')).toBeInTheDocument();
+    expect(screen.getByText(/^Si existe una cuenta para pat@example\.org, le enviamos un enlace/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a iniciar sesión' })).toHaveAttribute('href', '/login');
   });
 });

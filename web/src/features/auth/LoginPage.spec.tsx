@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { AuthApiError } from '@supabase/auth-js';
 import toast from 'react-hot-toast';
+import { inLanguage } from '@/test/in-language';
 import { RequireAuth } from './guards';
 import { LoginPage } from './LoginPage';
 import { secondFactorRequired, signedOut } from './auth.slice';
@@ -145,5 +146,47 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Invalid login credentials')).toBeInTheDocument();
     expect(path()).toBe('/login');
     expect(mockAuth.mfa.getAuthenticatorAssuranceLevel).not.toHaveBeenCalled();
+  });
+
+  describe('for a Spanish reader', () => {
+    const renderInSpanish = () => renderAuthScreen('/login', inLanguage('es', <LoginPage />), { prepare: (store) => store.dispatch(signedOut()) });
+    const signInInSpanish = () => {
+      fireEvent.change(screen.getByLabelText('Correo electrónico'), { target: { value: 'pat@example.org' } });
+      fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'pat password 1' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    };
+
+    it('asks in Spanish, checks in Spanish and words a refused password by its code', async () => {
+      mockAuth.signInWithPassword.mockResolvedValue({
+        data: { user: null, session: null },
+        error: new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'),
+      });
+      renderInSpanish();
+      expect(screen.getByRole('heading', { name: 'Inicie sesión en Beacon' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: '¿Olvidó su contraseña?' })).toHaveAttribute('href', '/forgot-password');
+      expect(screen.getByRole('link', { name: 'Crear cuenta' })).toHaveAttribute('href', '/signup');
+      expect(screen.getByRole('button', { name: 'Mostrar contraseña' })).toBeInTheDocument();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+      expect(screen.getByText('Ingrese una dirección de correo electrónico válida')).toBeInTheDocument();
+      expect(screen.getByText('La contraseña debe tener al menos 6 caracteres')).toBeInTheDocument();
+      expect(mockAuth.signInWithPassword).not.toHaveBeenCalled();
+
+      signInInSpanish();
+      expect(await screen.findByText('Correo electrónico o contraseña incorrectos.')).toBeInTheDocument();
+      expect(screen.queryByText('Invalid login credentials')).not.toBeInTheDocument();
+    });
+
+    it('asks for the code in Spanish and words a wrong code in Spanish', async () => {
+      assurance('aal1', 'aal2');
+      renderInSpanish();
+      signInInSpanish();
+      expect(await screen.findByRole('heading', { name: 'Autenticación de dos factores' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Verificar' })).toBeEnabled());
+      fireEvent.change(screen.getByRole('textbox', { name: 'Código de autenticación' }), { target: { value: '654321' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('El código no es correcto. Revise su aplicación de autenticación e inténtelo de nuevo.');
+      expect(screen.getByRole('button', { name: 'Cancelar y cerrar sesión' })).toBeInTheDocument();
+    });
   });
 });

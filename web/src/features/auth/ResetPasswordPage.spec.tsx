@@ -72,7 +72,8 @@ describe('ResetPasswordPage', () => {
     choose('a new passphrase 7');
     expect(await screen.findByText('Your password has been changed')).toBeInTheDocument();
     expect(mockAuth.updateUser).toHaveBeenCalledWith({ password: 'a new passphrase 7' });
-    expect(path()).toBe('/dashboard');
+    // the router commits the navigation in a transition, which may come after the toast's render
+    await waitFor(() => expect(path()).toBe('/dashboard'));
   });
 
   it("shows the service's message when the password is refused, and stays", async () => {

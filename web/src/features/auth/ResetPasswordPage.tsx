@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector } from '@/app/hooks';
 import { PasswordField } from '@/common/PasswordField';
 import { FullPageSpinner, Spinner } from '@/common/Spinner';
 import { auth } from './auth-client';
+import { authErrorMessage } from './auth-errors';
 import { selectAuthStatus } from './auth.slice';
+import { FIELDS } from './fields';
 import { SecondFactorForm } from './SecondFactorForm';
-import { hasErrors, validateNewPassword, type FieldErrors } from './validation';
+import { hasErrors, newPasswordProblems, worded, type FieldProblems } from './validation';
 
 /**
  * The page the recovery mail links to: the client library turns the link into a session, then the user picks a
@@ -16,19 +19,24 @@ import { hasErrors, validateNewPassword, type FieldErrors } from './validation';
  * user enters a code from the authenticator app first.
  */
 export function ResetPasswordPage() {
+  const intl = useIntl();
   const navigate = useNavigate();
   const status = useAppSelector(selectAuthStatus);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const errors = worded(problems, intl);
   const [busy, setBusy] = useState(false);
 
-  if (status === 'loading') return <FullPageSpinner label="Checking your link" />;
+  if (status === 'loading') return <FullPageSpinner label={intl.formatMessage({ id: 'auth.reset.checking', defaultMessage: 'Checking your link' })} />;
   if (status === 'secondFactor') {
     return (
       <main className="auth-page">
         <SecondFactorForm
-          intro="Your account has two-factor authentication. Enter the 6-digit code from your authenticator app, then choose a new password."
+          intro={intl.formatMessage({
+            id: 'auth.reset.codeIntro',
+            defaultMessage: 'Your account has two-factor authentication. Enter the 6-digit code from your authenticator app, then choose a new password.',
+          })}
           // the session is aal2 now, so this page shows the password form
           onVerified={() => undefined}
           onCancelled={() => navigate('/login', { replace: true })}
@@ -40,10 +48,14 @@ export function ResetPasswordPage() {
     return (
       <main className="auth-page">
         <section className="card auth-card">
-          <h1>This link has expired</h1>
-          <p>Password reset links work once and for one hour. Ask for a new one.</p>
+          <h1>
+            <FormattedMessage id="auth.reset.expiredTitle" defaultMessage="This link has expired" />
+          </h1>
+          <p>
+            <FormattedMessage id="auth.reset.expiredText" defaultMessage="Password reset links work once and for one hour. Ask for a new one." />
+          </p>
           <Link className="btn btn-primary" to="/forgot-password">
-            Send a new link
+            <FormattedMessage id="auth.reset.newLink" defaultMessage="Send a new link" />
           </Link>
         </section>
       </main>
@@ -52,27 +64,37 @@ export function ResetPasswordPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = validateNewPassword({ password, confirmPassword });
-    setErrors(found);
+    const found = newPasswordProblems({ password, confirmPassword });
+    setProblems(found);
     if (hasErrors(found)) return;
     setBusy(true);
     const { error } = await auth.updateUser({ password });
     setBusy(false);
     if (error) {
-      toast.error(error.message);
+      toast.error(
+        authErrorMessage(error, intl.formatMessage({ id: 'auth.reset.failed', defaultMessage: 'Your password could not be changed. Please try again.' })),
+      );
       return;
     }
-    toast.success('Your password has been changed');
+    toast.success(intl.formatMessage({ id: 'auth.reset.changed', defaultMessage: 'Your password has been changed' }));
     navigate('/dashboard', { replace: true });
   }
 
   return (
     <main className="auth-page">
       <form className="card auth-card" onSubmit={submit} noValidate aria-labelledby="reset-title">
-        <h1 id="reset-title">Choose a new password</h1>
-        <PasswordField label="New password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} />
+        <h1 id="reset-title">
+          <FormattedMessage id="auth.reset.title" defaultMessage="Choose a new password" />
+        </h1>
         <PasswordField
-          label="Confirm new password"
+          label={intl.formatMessage(FIELDS.newPassword)}
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
+        <PasswordField
+          label={intl.formatMessage(FIELDS.confirmNewPassword)}
           autoComplete="new-password"
           value={confirmPassword}
           onChange={setConfirmPassword}
@@ -81,10 +103,11 @@ export function ResetPasswordPage() {
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? (
             <>
-              <Spinner size="sm" label="Saving" /> Saving...
+              <Spinner size="sm" label={intl.formatMessage({ id: 'auth.reset.busyLabel', defaultMessage: 'Saving' })} />{' '}
+              <FormattedMessage id="auth.reset.busy" defaultMessage="Saving..." />
             </>
           ) : (
-            'Set New Password'
+            <FormattedMessage id="auth.reset.submit" defaultMessage="Set New Password" />
           )}
         </button>
       </form>

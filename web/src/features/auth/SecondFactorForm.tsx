@@ -1,8 +1,20 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { useAppDispatch } from '@/app/hooks';
 import { Spinner } from '@/common/Spinner';
+import { defineMessages } from '@/i18n';
 import { auth } from './auth-client';
+import { authErrorMessage } from './auth-errors';
 import { signedIn, signedOut, toSignedInUser } from './auth.slice';
+
+const CODE = defineMessages({
+  noFactor: { id: 'auth.secondFactor.noFactor', defaultMessage: 'No authenticator app is set up for this account.' },
+  format: { id: 'auth.secondFactor.format', defaultMessage: 'Enter the 6-digit code from your authenticator app' },
+  failed: { id: 'auth.secondFactor.failed', defaultMessage: 'The code could not be checked. Please try again.' },
+});
+
+/** A problem shown on the form: a message of ours, or what the service said (worded when it was received). */
+type Problem = { message: MessageDescriptor } | { text: string };
 
 interface Props {
   /** Why the code is asked for, under the heading. */
@@ -18,12 +30,16 @@ interface Props {
  * app, checked against the user's verified TOTP factor, raises the session to aal2. Cancel signs the session out.
  */
 export function SecondFactorForm({ intro, onVerified, onCancelled }: Props) {
+  const intl = useIntl();
   const dispatch = useAppDispatch();
   const id = useId();
   const [factorId, setFactorId] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState<string>();
+  const [loadProblem, setLoadProblem] = useState<Problem>();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const [problem, setProblem] = useState<Problem>();
+  const words = (p: Problem | undefined) => (p === undefined ? undefined : 'text' in p ? p.text : intl.formatMessage(p.message));
+  const loadError = words(loadProblem);
+  const error = words(problem);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -33,25 +49,27 @@ export function SecondFactorForm({ intro, onVerified, onCancelled }: Props) {
       // listFactors' totp holds verified factors only
       const factor = data?.totp[0];
       if (factor) setFactorId(factor.id);
-      else setLoadError(failed?.message ?? 'No authenticator app is set up for this account.');
+      else setLoadProblem(failed ? { text: authErrorMessage(failed, intl.formatMessage(CODE.noFactor), intl) } : { message: CODE.noFactor });
     });
     return () => {
       live = false;
     };
+    // the factors are read once; the words of a problem follow the language (words())
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!factorId) return;
     if (!/^\d{6}$/.test(code)) {
-      setError('Enter the 6-digit code from your authenticator app');
+      setProblem({ message: CODE.format });
       return;
     }
     setBusy(true);
     const { data, error: failed } = await auth.mfa.challengeAndVerify({ factorId, code });
     setBusy(false);
     if (failed) {
-      setError(failed.message);
+      setProblem({ text: authErrorMessage(failed, intl.formatMessage(CODE.failed), intl) });
       setCode('');
       return;
     }
@@ -71,7 +89,9 @@ export function SecondFactorForm({ intro, onVerified, onCancelled }: Props) {
 
   return (
     <form className="card auth-card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Two-factor authentication</h1>
+      <h1 id={`${id}-title`}>
+        <FormattedMessage id="auth.secondFactor.title" defaultMessage="Two-factor authentication" />
+      </h1>
       <p className="muted">{intro}</p>
       {loadError ? (
         <p role="alert" className="field-error">
@@ -79,7 +99,9 @@ export function SecondFactorForm({ intro, onVerified, onCancelled }: Props) {
         </p>
       ) : (
         <div className="field">
-          <label htmlFor={`${id}-code`}>Authentication code</label>
+          <label htmlFor={`${id}-code`}>
+            <FormattedMessage id="auth.secondFactor.codeLabel" defaultMessage="Authentication code" />
+          </label>
           <input
             id={`${id}-code`}
             name="one-time-code"
@@ -103,14 +125,15 @@ export function SecondFactorForm({ intro, onVerified, onCancelled }: Props) {
       <button type="submit" className="btn btn-primary btn-block" disabled={busy || !factorId}>
         {busy ? (
           <>
-            <Spinner size="sm" label="Verifying" /> Verifying...
+            <Spinner size="sm" label={intl.formatMessage({ id: 'auth.secondFactor.busyLabel', defaultMessage: 'Verifying' })} />{' '}
+            <FormattedMessage id="auth.secondFactor.busy" defaultMessage="Verifying..." />
           </>
         ) : (
-          'Verify'
+          <FormattedMessage id="auth.secondFactor.submit" defaultMessage="Verify" />
         )}
       </button>
       <button type="button" className="btn btn-outline btn-block" onClick={cancel} disabled={busy}>
-        Cancel and sign out
+        <FormattedMessage id="auth.secondFactor.cancel" defaultMessage="Cancel and sign out" />
       </button>
     </form>
   );

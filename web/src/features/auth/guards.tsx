@@ -1,8 +1,11 @@
+import { useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
 import { FullPageSpinner } from '@/common/Spinner';
 import { hasRole, isStaff, type StaffRole } from '@beacon/contracts';
 import { selectAuthStatus, selectRole } from './auth.slice';
+
+const CHECKING = { id: 'auth.guard.checking', defaultMessage: 'Checking your session' };
 
 /**
  * Signed-in users only; others go to /login and come back to where they were after signing in. A session of a
@@ -11,9 +14,10 @@ import { selectAuthStatus, selectRole } from './auth.slice';
  * (password, email, factors); this rule keeps the screens from treating half a sign-in as a whole one.
  */
 export function RequireAuth() {
+  const intl = useIntl();
   const status = useAppSelector(selectAuthStatus);
   const location = useLocation();
-  if (status === 'loading') return <FullPageSpinner label="Checking your session" />;
+  if (status === 'loading') return <FullPageSpinner label={intl.formatMessage(CHECKING)} />;
   if (status !== 'signedIn') return <Navigate to="/login" replace state={{ from: location.pathname + location.search + location.hash }} />;
   return <Outlet />;
 }
@@ -24,10 +28,11 @@ export function RequireAuth() {
  * again on every call.
  */
 export function RequireRole({ min }: { min: StaffRole }) {
+  const intl = useIntl();
   const status = useAppSelector(selectAuthStatus);
   const role = useAppSelector(selectRole);
   const location = useLocation();
-  if (status === 'loading') return <FullPageSpinner label="Checking your session" />;
+  if (status === 'loading') return <FullPageSpinner label={intl.formatMessage(CHECKING)} />;
   if (status !== 'signedIn') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   // staff without the role go back to the console's start; anyone else to their dashboard
   if (!hasRole(role, min)) return <Navigate to={isStaff(role) ? '/admin' : '/dashboard'} replace />;

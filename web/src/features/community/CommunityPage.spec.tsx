@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { COMMUNITY_MESSAGES, GEOLOCATION_MESSAGES, type CommunityPost } from '@beacon/contracts';
+import { inLanguage } from '@/test/in-language';
 import { json, mockApi, renderScreen, type Call } from '../incidents/test-utils';
 import { CommunityPage } from './CommunityPage';
 
@@ -377,6 +378,43 @@ describe('Community Forum', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Create Post' }));
       await waitFor(() => expect(toast.error).toHaveBeenCalledWith(COMMUNITY_MESSAGES.postFailed));
       expect(screen.getByRole('dialog')).toBeInTheDocument();
+    });
+  });
+
+  describe('in Spanish', () => {
+    function setupEs(overrides?: (call: Call) => Response | undefined) {
+      const user = userEvent.setup();
+      mockApi(api(overrides));
+      renderScreen(inLanguage('es', <CommunityPage />), { path: '/dashboard/community' });
+      return { user };
+    }
+
+    it('shows the forum, its counts, filters and posts in Spanish', async () => {
+      setupEs();
+      expect(screen.getByRole('heading', { level: 1, name: 'Foro de la comunidad' })).toBeInTheDocument();
+      expect(await screen.findByText('1247 miembros · 89 publicaciones esta semana')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '+ Nueva publicación' })).toBeInTheDocument();
+      expect(screen.getByRole('option', { name: 'Vigilancia vecinal' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Radio')).toHaveAttribute('aria-valuetext', 'Cualquier distancia');
+      const first = (await screen.findAllByRole('article'))[0];
+      expect(within(first).getByText('Consejo de tráfico')).toBeInTheDocument();
+      expect(within(first).getByRole('button', { name: 'Me gusta (0)' })).toBeInTheDocument();
+      expect(screen.getByText('Se muestran 10 de 12 publicaciones')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Cargar más publicaciones' })).toBeInTheDocument();
+      const sidebar = screen.getByRole('complementary', { name: 'Barra lateral de la comunidad' });
+      expect(await within(sidebar).findByText('Miembro nuevo')).toBeInTheDocument();
+      expect(within(sidebar).getByText('1247')).toBeInTheDocument();
+    });
+
+    it('validates a new post in Spanish', async () => {
+      const { user } = setupEs();
+      await user.click(screen.getByRole('button', { name: '+ Nueva publicación' }));
+      const dialog = screen.getByRole('dialog', { name: 'Crear nueva publicación' });
+      await user.click(within(dialog).getByRole('button', { name: 'Siguiente' }));
+      expect(within(dialog).getByText('El título debe tener al menos 5 caracteres')).toBeInTheDocument();
+      expect(within(dialog).getByText('Seleccione una categoría', { selector: '.field-error' })).toBeInTheDocument();
+      expect(within(dialog).getByText('La descripción debe tener al menos 20 caracteres')).toBeInTheDocument();
+      expect(within(dialog).getByRole('heading', { level: 3 })).toHaveTextContent('Paso 1 de 2: Detalles de la publicación');
     });
   });
 });

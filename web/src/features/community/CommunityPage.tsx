@@ -1,30 +1,43 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import toast from 'react-hot-toast';
-import {
-  COMMUNITY_LIMITS,
-  COMMUNITY_MESSAGES,
-  POST_CATEGORIES,
-  POST_CATEGORY_INFO,
-  type CommunityCommentEvent,
-  type CommunityPostEvent,
-  type PostCategory,
-  type PostSort,
-} from '@beacon/contracts';
+import { Plus } from 'lucide-react';
+import { COMMUNITY_LIMITS, POST_CATEGORIES, type CommunityCommentEvent, type CommunityPostEvent, type PostCategory, type PostSort } from '@beacon/contracts';
 import { useAppDispatch } from '@/app/hooks';
 import { useSocketEvent } from '@/app/socket';
 import type { RootState } from '@/app/store';
 import { Spinner } from '@/common/Spinner';
 import { detectLocation } from '@/common/geolocation';
+import { defineMessages } from '@/i18n';
 import { applyNewComment, applyNewPost, communityApi, useCommunityStatsQuery, useListPostsInfiniteQuery, type PostFilters } from './community.api';
 import { CommunitySidebar } from './CommunitySidebar';
 import { CreatePostModal } from './CreatePostModal';
+import { communityText, postCategoryName } from './labels';
 import { PostCard } from './PostCard';
 import './community.css';
 
-const SORT_LABELS: Record<PostSort, string> = { newest: 'Newest', likes: 'Most Liked', comments: 'Most Comments' };
+const SORT_LABELS = defineMessages({
+  newest: { id: 'community.filters.sortNewest', defaultMessage: 'Newest' },
+  likes: { id: 'community.filters.sortLikes', defaultMessage: 'Most Liked' },
+  comments: { id: 'community.filters.sortComments', defaultMessage: 'Most Comments' },
+}) satisfies Record<PostSort, unknown>;
+
+/** The header's counts: '1,247 members · 89 posts this week'. */
+function statsLine(stats: { members: number; postsThisWeek: number }, intl: IntlShape): string {
+  const members = intl.formatMessage(
+    { id: 'community.header.members', defaultMessage: '{count, plural, one {# member} other {# members}}' },
+    { count: stats.members },
+  );
+  const posts = intl.formatMessage(
+    { id: 'community.header.postsThisWeek', defaultMessage: '{count, plural, one {# post this week} other {# posts this week}}' },
+    { count: stats.postsThisWeek },
+  );
+  return intl.formatMessage({ id: 'community.header.stats', defaultMessage: '{members} · {posts}' }, { members, posts });
+}
 
 /** The Community Forum at /dashboard/community. */
 export function CommunityPage() {
+  const intl = useIntl();
   const [creating, setCreating] = useState(false);
   const [filters, setFilters] = useState<PostFilters>({ category: '', search: '', sort: 'newest', radiusKm: COMMUNITY_LIMITS.radiusMaxKm, near: null });
   const { data: stats } = useCommunityStatsQuery();
@@ -34,15 +47,19 @@ export function CommunityPage() {
     <div className="page community-page">
       <header className="page-header">
         <div>
-          <h1>Community Forum</h1>
+          <h1>
+            <FormattedMessage id="community.header.title" defaultMessage="Community Forum" />
+          </h1>
           <p className="muted">
-            {stats
-              ? `${stats.members.toLocaleString('en-US')} members · ${stats.postsThisWeek.toLocaleString('en-US')} posts this week`
-              : 'Share and learn what is happening on your roads'}
+            {stats ? (
+              statsLine(stats, intl)
+            ) : (
+              <FormattedMessage id="community.header.tagline" defaultMessage="Share and learn what is happening on your roads" />
+            )}
           </p>
         </div>
         <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-          + New Post
+          <FormattedMessage id="community.header.newPost" defaultMessage="+ New Post" />
         </button>
       </header>
       <div className="community-layout">
@@ -50,8 +67,13 @@ export function CommunityPage() {
         <PostList filters={filters} />
         <CommunitySidebar />
       </div>
-      <button type="button" className="fab mobile-only" aria-label="Create post" onClick={() => setCreating(true)}>
-        +
+      <button
+        type="button"
+        className="fab mobile-only"
+        aria-label={intl.formatMessage({ id: 'community.header.createPost', defaultMessage: 'Create post' })}
+        onClick={() => setCreating(true)}
+      >
+        <Plus aria-hidden="true" size={28} />
       </button>
       {creating && <CreatePostModal onClose={() => setCreating(false)} />}
     </div>
@@ -87,6 +109,7 @@ function useLiveCommunity() {
 
 function FilterPanel({ filters, onChange }: { filters: PostFilters; onChange: (f: PostFilters) => void }) {
   const id = useId();
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState(filters.search);
   const [locating, setLocating] = useState(false);
@@ -112,8 +135,13 @@ function FilterPanel({ filters, onChange }: { filters: PostFilters; onChange: (f
   };
 
   const filtering = filters.radiusKm < COMMUNITY_LIMITS.radiusMaxKm;
+  // kilometres, as the slider steps and the server's filter count them
+  const distance = intl.formatNumber(filters.radiusKm, { style: 'unit', unit: 'kilometer' });
+  const radiusText = filtering
+    ? intl.formatMessage({ id: 'community.filters.within', defaultMessage: 'Within {distance}' }, { distance })
+    : intl.formatMessage({ id: 'community.filters.anyDistance', defaultMessage: 'Any distance' });
   return (
-    <aside className="filter-panel" aria-label="Filters">
+    <aside className="filter-panel" aria-label={intl.formatMessage({ id: 'community.filters.title', defaultMessage: 'Filters' })}>
       <button
         type="button"
         className="btn btn-outline btn-block filter-toggle"
@@ -121,44 +149,58 @@ function FilterPanel({ filters, onChange }: { filters: PostFilters; onChange: (f
         aria-controls={`${id}-panel`}
         onClick={() => setOpen((o) => !o)}
       >
-        {open ? 'Hide Filters' : 'Show Filters'}
+        {open ? (
+          <FormattedMessage id="community.filters.hide" defaultMessage="Hide Filters" />
+        ) : (
+          <FormattedMessage id="community.filters.show" defaultMessage="Show Filters" />
+        )}
       </button>
       <div id={`${id}-panel`} className={`card filter-body ${open ? 'open' : ''}`}>
-        <h2 className="filter-title">Filters</h2>
+        <h2 className="filter-title">
+          <FormattedMessage id="community.filters.title" defaultMessage="Filters" />
+        </h2>
         <div className="field">
-          <label htmlFor={`${id}-search`}>Search posts</label>
+          <label htmlFor={`${id}-search`}>
+            <FormattedMessage id="community.filters.search" defaultMessage="Search posts" />
+          </label>
           <input
             id={`${id}-search`}
             type="search"
             value={search}
-            placeholder="Title or description"
+            placeholder={intl.formatMessage({ id: 'community.filters.searchPlaceholder', defaultMessage: 'Title or description' })}
             maxLength={100}
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-category`}>Category</label>
+          <label htmlFor={`${id}-category`}>
+            <FormattedMessage id="community.filters.category" defaultMessage="Category" />
+          </label>
           <select id={`${id}-category`} value={filters.category} onChange={(e) => onChange({ ...filters, category: e.target.value as PostCategory | '' })}>
-            <option value="">All Categories</option>
+            <option value="">{intl.formatMessage({ id: 'community.filters.allCategories', defaultMessage: 'All Categories' })}</option>
             {POST_CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {POST_CATEGORY_INFO[c].label}
+                {postCategoryName(c, intl)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <label htmlFor={`${id}-sort`}>
+            <FormattedMessage id="community.filters.sort" defaultMessage="Sort by" />
+          </label>
           <select id={`${id}-sort`} value={filters.sort} onChange={(e) => onChange({ ...filters, sort: e.target.value as PostSort })}>
             {(Object.keys(SORT_LABELS) as PostSort[]).map((s) => (
               <option key={s} value={s}>
-                {SORT_LABELS[s]}
+                {intl.formatMessage(SORT_LABELS[s])}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-radius`}>Radius</label>
+          <label htmlFor={`${id}-radius`}>
+            <FormattedMessage id="community.filters.radius" defaultMessage="Radius" />
+          </label>
           <input
             id={`${id}-radius`}
             type="range"
@@ -166,13 +208,21 @@ function FilterPanel({ filters, onChange }: { filters: PostFilters; onChange: (f
             max={COMMUNITY_LIMITS.radiusMaxKm}
             step={1}
             value={filters.radiusKm}
-            aria-valuetext={filtering ? `Within ${filters.radiusKm} km` : 'Any distance'}
+            aria-valuetext={radiusText}
             onChange={(e) => void setRadius(Number(e.target.value))}
           />
           <span className="muted small" aria-live="polite">
-            {filtering ? `Within ${filters.radiusKm} km` : 'Any distance'}
-            {filtering && locating && ' (finding your location...)'}
-            {filtering && !locating && !filters.near && ' (needs your location: allow it to filter by distance)'}
+            {!filtering || filters.near ? (
+              radiusText
+            ) : locating ? (
+              <FormattedMessage id="community.filters.withinLocating" defaultMessage="Within {distance} (finding your location...)" values={{ distance }} />
+            ) : (
+              <FormattedMessage
+                id="community.filters.withinNeedsLocation"
+                defaultMessage="Within {distance} (needs your location: allow it to filter by distance)"
+                values={{ distance }}
+              />
+            )}
           </span>
         </div>
       </div>
@@ -181,28 +231,33 @@ function FilterPanel({ filters, onChange }: { filters: PostFilters; onChange: (f
 }
 
 function PostList({ filters }: { filters: PostFilters }) {
+  const intl = useIntl();
   const { data, isLoading, isFetching, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useListPostsInfiniteQuery(filters);
   const posts = data?.pages.flatMap((p) => p.items) ?? [];
   const total = data?.pages[data.pages.length - 1]?.total ?? 0;
 
   useEffect(() => {
-    if (isError) toast.error(COMMUNITY_MESSAGES.loadFailed);
+    if (isError) toast.error(communityText('loadFailed'));
   }, [isError]);
 
   return (
-    <section className="post-list stack" aria-label="Posts" aria-busy={isFetching}>
+    <section className="post-list stack" aria-label={intl.formatMessage({ id: 'community.posts.label', defaultMessage: 'Posts' })} aria-busy={isFetching}>
       {isLoading && (
         <div className="center">
-          <Spinner label="Loading posts" />
+          <Spinner label={intl.formatMessage({ id: 'community.posts.loading', defaultMessage: 'Loading posts' })} />
         </div>
       )}
-      {isError && !posts.length && <p className="empty-state">{COMMUNITY_MESSAGES.loadFailed}</p>}
+      {isError && !posts.length && <p className="empty-state">{communityText('loadFailed', intl)}</p>}
       {data && !posts.length && !isError && (
         <div className="empty-state card">
           <p>
-            <strong>No posts found</strong>
+            <strong>
+              <FormattedMessage id="community.posts.empty" defaultMessage="No posts found" />
+            </strong>
           </p>
-          <p>Try other filters, or be the first to share something.</p>
+          <p>
+            <FormattedMessage id="community.posts.emptyHint" defaultMessage="Try other filters, or be the first to share something." />
+          </p>
         </div>
       )}
       {posts.map((post) => (
@@ -210,12 +265,20 @@ function PostList({ filters }: { filters: PostFilters }) {
       ))}
       {posts.length > 0 && (
         <p className="muted small center">
-          Showing {posts.length} of {total} posts
+          <FormattedMessage
+            id="community.posts.showing"
+            defaultMessage="Showing {shown, number} of {total, plural, one {# post} other {# posts}}"
+            values={{ shown: posts.length, total }}
+          />
         </p>
       )}
       {hasNextPage && (
         <button type="button" className="btn btn-outline btn-block" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-          {isFetchingNextPage ? 'Loading...' : 'Load More Posts'}
+          {isFetchingNextPage ? (
+            <FormattedMessage id="community.posts.loadingMore" defaultMessage="Loading..." />
+          ) : (
+            <FormattedMessage id="community.posts.loadMore" defaultMessage="Load More Posts" />
+          )}
         </button>
       )}
     </section>

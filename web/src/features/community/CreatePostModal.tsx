@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import toast from 'react-hot-toast';
-import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, POST_CATEGORIES, POST_CATEGORY_INFO, type PostCategory } from '@beacon/contracts';
+import { COMMUNITY_LIMITS, POST_CATEGORIES, type PostCategory } from '@beacon/contracts';
 import type { ApiError } from '@/app/api';
 import { acceptedImage, IMAGE_ACCEPT, useImageUpload } from '@/common/image-upload';
 import { useFormFields, type FieldSetter } from '@/common/useFormFields';
 import { WizardSteps } from '@/common/WizardSteps';
 import { LocationPicker } from '../incidents/LocationPicker';
 import { markPostSeen, useCreatePostMutation } from './community.api';
+import { communityText, postCategoryName } from './labels';
 import '../incidents/incidents.css';
 import { EMPTY_POST, imageError, POST_STEPS, validatePostStep, type PostErrors, type PostValues } from './post-form';
 import { X } from 'lucide-react';
@@ -14,6 +16,8 @@ import { X } from 'lucide-react';
 /** The two-step create-post dialog: details (with an optional image), then location. */
 export function CreatePostModal({ onClose }: { onClose: () => void }) {
   const id = useId();
+  const intl = useIntl();
+  const stepNames = Object.values(POST_STEPS).map((m) => intl.formatMessage(m));
   const [step, setStep] = useState(0);
   const { values, errors, setErrors, set } = useFormFields<PostValues, PostErrors>(EMPTY_POST);
   const [submitting, setSubmitting] = useState(false);
@@ -59,16 +63,16 @@ export function CreatePostModal({ onClose }: { onClose: () => void }) {
         imagePath,
       }).unwrap();
       markPostSeen(post.id); // the list refetches it; the live event must not add it twice
-      toast.success(COMMUNITY_MESSAGES.posted);
+      toast.success(communityText('posted'));
       onClose();
     } catch (err) {
       const apiError = err as ApiError;
       toast.error(
         apiError.statusCode === 401
-          ? COMMUNITY_MESSAGES.signInToPost
+          ? communityText('signInToPost')
           : apiError.code === 'rate_limited'
             ? apiError.message // it says when to try again
-            : COMMUNITY_MESSAGES.postFailed,
+            : communityText('postFailed'),
       );
     } finally {
       setSubmitting(false);
@@ -79,15 +83,27 @@ export function CreatePostModal({ onClose }: { onClose: () => void }) {
     <div className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && !submitting && onClose()}>
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} ref={dialog}>
         <div className="row-between">
-          <h2 id={`${id}-title`}>Create New Post</h2>
-          <button type="button" className="btn btn-ghost btn-sm" aria-label="Close" onClick={onClose} disabled={submitting}>
+          <h2 id={`${id}-title`}>
+            <FormattedMessage id="community.create.title" defaultMessage="Create New Post" />
+          </h2>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={intl.formatMessage({ id: 'community.create.close', defaultMessage: 'Close' })}
+            onClick={onClose}
+            disabled={submitting}
+          >
             <X aria-hidden="true" size={20} />
           </button>
         </div>
-        <WizardSteps steps={POST_STEPS} current={step} />
+        <WizardSteps steps={stepNames} current={step} />
         <form onSubmit={submit} noValidate>
           <h3>
-            Step {step + 1} of 2: {POST_STEPS[step]}
+            <FormattedMessage
+              id="community.create.stepHeading"
+              defaultMessage="Step {step} of {count}: {name}"
+              values={{ step: step + 1, count: stepNames.length, name: stepNames[step] }}
+            />
           </h3>
           {step === 0 ? (
             <DetailsFields values={values} errors={errors} set={set} />
@@ -98,26 +114,30 @@ export function CreatePostModal({ onClose }: { onClose: () => void }) {
               locationName={values.locationName}
               onLocationNameChange={(n) => set('locationName', n)}
               error={errors.location}
-              mapLabel="Post location map"
+              mapLabel={intl.formatMessage({ id: 'community.create.mapLabel', defaultMessage: 'Post location map' })}
             />
           )}
           <div className="wizard-nav">
             {step === 0 ? (
               <button type="button" className="btn btn-outline" onClick={onClose}>
-                Cancel
+                <FormattedMessage id="community.create.cancel" defaultMessage="Cancel" />
               </button>
             ) : (
               <button type="button" className="btn btn-outline" onClick={() => setStep(0)} disabled={submitting}>
-                Back
+                <FormattedMessage id="community.create.back" defaultMessage="Back" />
               </button>
             )}
             {step === 0 ? (
               <button type="button" className="btn btn-primary" onClick={next}>
-                Next
+                <FormattedMessage id="community.create.next" defaultMessage="Next" />
               </button>
             ) : (
               <button type="submit" className="btn btn-primary" disabled={submitting}>
-                {submitting ? 'Creating...' : 'Create Post'}
+                {submitting ? (
+                  <FormattedMessage id="community.create.creating" defaultMessage="Creating..." />
+                ) : (
+                  <FormattedMessage id="community.create.submit" defaultMessage="Create Post" />
+                )}
               </button>
             )}
           </div>
@@ -129,6 +149,7 @@ export function CreatePostModal({ onClose }: { onClose: () => void }) {
 
 function DetailsFields({ values, errors, set }: { values: PostValues; errors: PostErrors; set: FieldSetter<PostValues> }) {
   const id = useId();
+  const intl = useIntl();
   const field = (name: keyof PostErrors) => ({
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
@@ -142,39 +163,57 @@ function DetailsFields({ values, errors, set }: { values: PostValues; errors: Po
   return (
     <>
       <div className="field">
-        <label htmlFor={`${id}-title`}>Title</label>
-        <input id={`${id}-title`} value={values.title} placeholder="A short summary" onChange={(e) => set('title', e.target.value)} {...field('title')} />
+        <label htmlFor={`${id}-title`}>
+          <FormattedMessage id="community.create.titleLabel" defaultMessage="Title" />
+        </label>
+        <input
+          id={`${id}-title`}
+          value={values.title}
+          placeholder={intl.formatMessage({ id: 'community.create.titlePlaceholder', defaultMessage: 'A short summary' })}
+          onChange={(e) => set('title', e.target.value)}
+          {...field('title')}
+        />
         {error('title')}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-category`}>Category</label>
+        <label htmlFor={`${id}-category`}>
+          <FormattedMessage id="community.create.category" defaultMessage="Category" />
+        </label>
         <select id={`${id}-category`} value={values.category} onChange={(e) => set('category', e.target.value as PostCategory | '')} {...field('category')}>
-          <option value="">Select a category</option>
+          <option value="">{intl.formatMessage({ id: 'community.create.selectCategory', defaultMessage: 'Select a category' })}</option>
           {POST_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {POST_CATEGORY_INFO[c].label}
+              {postCategoryName(c, intl)}
             </option>
           ))}
         </select>
         {error('category')}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-description`}>Description</label>
+        <label htmlFor={`${id}-description`}>
+          <FormattedMessage id="community.create.description" defaultMessage="Description" />
+        </label>
         <textarea
           id={`${id}-description`}
           rows={5}
           value={values.description}
-          placeholder="Share the details your neighbours need"
+          placeholder={intl.formatMessage({ id: 'community.create.descriptionPlaceholder', defaultMessage: 'Share the details your neighbours need' })}
           onChange={(e) => set('description', e.target.value)}
           {...field('description')}
         />
         <span className="muted small">
-          {values.description.length}/{COMMUNITY_LIMITS.descriptionMax}
+          <FormattedMessage
+            id="community.create.characterCount"
+            defaultMessage="{count}/{max}"
+            values={{ count: values.description.length, max: COMMUNITY_LIMITS.descriptionMax }}
+          />
         </span>
         {error('description')}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-image`}>Image (optional)</label>
+        <label htmlFor={`${id}-image`}>
+          <FormattedMessage id="community.create.image" defaultMessage="Image (optional)" />
+        </label>
         <input
           id={`${id}-image`}
           type="file"
@@ -184,9 +223,9 @@ function DetailsFields({ values, errors, set }: { values: PostValues; errors: Po
         />
         {values.image && (
           <span className="row small">
-            {values.image.name}{' '}
+            {values.image.name}
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => set('image', null)}>
-              Remove image
+              <FormattedMessage id="community.create.removeImage" defaultMessage="Remove image" />
             </button>
           </span>
         )}

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '@/app/store';
 import { signedIn } from '@/features/auth/auth.slice';
 import { auth } from '@/features/auth/auth-client';
+import { inLanguage } from '@/test/in-language';
 import { jsonResponse as json } from '@/test/json-response';
 import { ActivityPage } from './ActivityPage';
 import { DashboardHomePage } from './DashboardHomePage';
@@ -218,6 +219,39 @@ describe('DashboardHomePage: the person, their place and their unread alerts (is
     reverse = json({ statusCode: 503, code: 'geocoder_not_configured', message: 'No geocoder is configured' }, 503);
     renderHome(answer);
     expect(await screen.findByText('35.1983, -111.6513')).toBeInTheDocument();
+  });
+
+  it('speaks Spanish to a Spanish reader: greeting, today, figures, badges, activity and the failing source', async () => {
+    sessionWith({ first_run_done_at: '2026-01-01T00:00:00Z' });
+    renderHome(
+      withAnswers({
+        '/api/alerts/me/alerts/unread-count': () => json({ count: 1 }),
+        '/api/alerts/me/preferences': () => json(prefs(null)),
+        '/api/incidents/community/me/activity': () => json({ statusCode: 503, code: 'service_unavailable', message: 'down' }, 503),
+      }),
+      inLanguage('es', <DashboardHomePage />),
+    );
+    expect(await screen.findByRole('heading', { name: '¡Hola de nuevo, pat.driver!' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Indique su domicilio' })).toBeInTheDocument();
+    // today in Spanish words: the weekday and month are lowercase Spanish names, never English ones
+    const today = new Intl.DateTimeFormat('es', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date());
+    expect(screen.getByText(today)).toBeInTheDocument();
+    await waitFor(() => expect(statValue('Reportes enviados').getByText('2')).toBeInTheDocument());
+    expect(statValue('Reportes enviados').getByText('1 verificado')).toBeInTheDocument();
+    expect(statValue('Alertas activas').getByText('1 sin leer')).toBeInTheDocument();
+    expect(screen.getByText(/^81 puntos para el siguiente nivel \(46\s%\)$/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Logros recientes' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Llamar al 911/ })).toHaveAttribute('href', 'tel:911');
+    expect(await screen.findByText('La actividad de la comunidad no está disponible en este momento.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(titlesIn(screen.getByRole('region', { name: 'Actividad reciente' }))).toEqual([
+        'Flooding on Main St',
+        'Reportó: Conductor en sentido contrario',
+        'Road closed',
+        'Reportó: Otro',
+      ]),
+    );
+    expect(screen.getByText(/Verificado · I-17 at Dunlap$/)).toBeInTheDocument();
   });
 
   it("counts unread alerts from the service's unread count, which leaves ended alerts out", async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { HomeLocation, UserPoints } from '@beacon/contracts';
 import { useAppSelector } from '@/app/hooks';
@@ -10,18 +11,51 @@ import { useFirstRunPrompt } from '@/features/alerts';
 import { usePreferencesQuery, useUnreadCountQuery } from '@/features/alerts/alerts.api';
 import { HOME_LOCATION_PATH, usePlaceName } from '@/features/alerts/LocationOnboarding';
 import { homeLabel } from '@/features/alerts/preferences-form';
+import { levelBadge } from '@/features/community/labels';
+import { currentIntl, defineMessages } from '@/i18n';
 import { ActivityList } from './ActivityList';
 import { useDashboardActiveAlertsQuery, useDashboardAlertCountQuery } from './dashboard.api';
-import { activityFailureMessage } from './activity';
+import { ACTIVITY_TEXTS, activityFailureMessage } from './activity';
 import { useActivity } from './useActivity';
 import './dashboard.css';
 import { BadgeCheck, Bell, CircleHelp, FilePenLine, Handshake, MapPin, Phone, Shield, Siren, Star, Users } from 'lucide-react';
 
 export const RECENT_ACTIVITY_COUNT = 5;
-/** Shown in place of the person's place until they have a home location. */
-const SET_HOME_LABEL = 'Set your home';
+const TEXT = defineMessages({
+  /** Shown in place of the person's place until they have a home location. */
+  setHome: { id: 'dashboard.home.setHome', defaultMessage: 'Set your home' },
+  welcome: { id: 'dashboard.home.welcome', defaultMessage: 'Welcome, {name}!' },
+  welcomeBack: { id: 'dashboard.home.welcomeBack', defaultMessage: 'Welcome back, {name}!' },
+  loading: { id: 'dashboard.home.loading', defaultMessage: 'Loading your dashboard' },
+  points: { id: 'dashboard.progress.points', defaultMessage: '{points, plural, one {# point} other {# points}}' },
+  toNextLevel: {
+    id: 'dashboard.progress.toNextLevel',
+    defaultMessage: '{points, plural, one {# point to next level ({share, number, percent})} other {# points to next level ({share, number, percent})}}',
+  },
+  loadingProgress: { id: 'dashboard.progress.loading', defaultMessage: 'Loading your progress' },
+  progressLabel: { id: 'dashboard.progress.label', defaultMessage: 'Progress to the next level' },
+  activeAlerts: { id: 'dashboard.stats.activeAlerts', defaultMessage: 'Active Alerts' },
+  alertsReceived: { id: 'dashboard.stats.alertsReceived', defaultMessage: 'Alerts Received' },
+  reportsSubmitted: { id: 'dashboard.stats.reportsSubmitted', defaultMessage: 'Reports Submitted' },
+  communityPoints: { id: 'dashboard.stats.communityPoints', defaultMessage: 'Community Points' },
+  unread: { id: 'dashboard.stats.unread', defaultMessage: '{count, plural, one {# unread} other {# unread}}' },
+  caughtUp: { id: 'dashboard.stats.caughtUp', defaultMessage: 'All caught up' },
+  verified: { id: 'dashboard.stats.verified', defaultMessage: '{count, plural, one {# verified} other {# verified}}' },
+  verifiedAtLeast: { id: 'dashboard.stats.verifiedAtLeast', defaultMessage: '{count, plural, one {#+ verified} other {#+ verified}}' },
+  earned: { id: 'dashboard.achievements.earned', defaultMessage: 'Earned' },
+  viewAllActivity: { id: 'dashboard.activity.viewAllLabel', defaultMessage: 'View all activity' },
+});
 
-const TODAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const BADGE_TEXT = defineMessages({
+  firstReport: { id: 'dashboard.achievements.firstReport.name', defaultMessage: 'First Report' },
+  firstReportHow: { id: 'dashboard.achievements.firstReport.how', defaultMessage: 'Submit your first incident report' },
+  verifiedReporter: { id: 'dashboard.achievements.verifiedReporter.name', defaultMessage: 'Verified Reporter' },
+  verifiedReporterHow: { id: 'dashboard.achievements.verifiedReporter.how', defaultMessage: 'Have a report verified by our team' },
+  alertResponder: { id: 'dashboard.achievements.alertResponder.name', defaultMessage: 'Alert Responder' },
+  alertResponderHow: { id: 'dashboard.achievements.alertResponder.how', defaultMessage: 'Mark yourself safe after an alert' },
+  communityRegular: { id: 'dashboard.achievements.communityRegular.name', defaultMessage: 'Community Regular' },
+  communityRegularHow: { id: 'dashboard.achievements.communityRegular.how', defaultMessage: 'Reach level 2 in the community' },
+});
 
 interface StatCard {
   name: string;
@@ -39,48 +73,65 @@ export interface Badge {
 }
 
 /** The four badges, earned from the user's real record. */
-export function achievements(input: { reportsTotal: number; anyVerifiedReport: boolean; anyAlertMarkedSafe: boolean; level: number }): Badge[] {
+export function achievements(
+  input: { reportsTotal: number; anyVerifiedReport: boolean; anyAlertMarkedSafe: boolean; level: number },
+  intl: IntlShape = currentIntl(),
+): Badge[] {
+  const t = (m: (typeof BADGE_TEXT)[keyof typeof BADGE_TEXT]) => intl.formatMessage(m);
   return [
-    { name: 'First Report', description: 'Submit your first incident report', icon: <FilePenLine size={22} />, earned: input.reportsTotal > 0 },
-    { name: 'Verified Reporter', description: 'Have a report verified by our team', icon: <BadgeCheck size={22} />, earned: input.anyVerifiedReport },
-    { name: 'Alert Responder', description: 'Mark yourself safe after an alert', icon: <Shield size={22} />, earned: input.anyAlertMarkedSafe },
-    { name: 'Community Regular', description: 'Reach level 2 in the community', icon: <Handshake size={22} />, earned: input.level >= 2 },
+    { name: t(BADGE_TEXT.firstReport), description: t(BADGE_TEXT.firstReportHow), icon: <FilePenLine size={22} />, earned: input.reportsTotal > 0 },
+    { name: t(BADGE_TEXT.verifiedReporter), description: t(BADGE_TEXT.verifiedReporterHow), icon: <BadgeCheck size={22} />, earned: input.anyVerifiedReport },
+    { name: t(BADGE_TEXT.alertResponder), description: t(BADGE_TEXT.alertResponderHow), icon: <Shield size={22} />, earned: input.anyAlertMarkedSafe },
+    { name: t(BADGE_TEXT.communityRegular), description: t(BADGE_TEXT.communityRegularHow), icon: <Handshake size={22} />, earned: input.level >= 2 },
   ];
 }
 
 function ProgressPanel({ points, loading, failed }: { points?: Partial<UserPoints>; loading: boolean; failed: boolean }) {
+  const intl = useIntl();
   // No points record yet (or the community cannot answer): the spec's 'New Member' state.
   const isNew = failed || !points || points.hasRecord === false;
   const progress = Math.max(0, Math.min(100, Math.round(points?.progress ?? 0)));
   return (
     <section className="card" aria-labelledby="progress-title">
-      <h2 id="progress-title">Your Progress</h2>
+      <h2 id="progress-title">
+        <FormattedMessage id="dashboard.progress.title" defaultMessage="Your Progress" />
+      </h2>
       {loading ? (
-        <Spinner label="Loading your progress" />
+        <Spinner label={intl.formatMessage(TEXT.loadingProgress)} />
       ) : isNew || !points ? (
         <div className="stack">
-          <span className="badge">New Member</span>
-          <p className="stat-big">0 points</p>
-          <p className="muted">Welcome to Beacon! Earn points by posting in the community, commenting and getting likes.</p>
+          <span className="badge">{levelBadge({ level: 1, hasRecord: false }, intl)}</span>
+          <p className="stat-big">{intl.formatMessage(TEXT.points, { points: 0 })}</p>
+          <p className="muted">
+            <FormattedMessage
+              id="dashboard.progress.welcome"
+              defaultMessage="Welcome to Beacon! Earn points by posting in the community, commenting and getting likes."
+            />
+          </p>
           <Link to="/dashboard/community" className="btn btn-outline btn-sm">
-            Visit the community
+            <FormattedMessage id="dashboard.progress.visitCommunity" defaultMessage="Visit the community" />
           </Link>
         </div>
       ) : (
         <div className="stack">
           <div className="row-between">
-            <span className="badge">
-              Level {points.level} · {points.levelName}
-            </span>
-            <span className="stat-big">{points.points} points</span>
+            <span className="badge">{levelBadge({ level: points.level ?? 1, levelName: points.levelName }, intl)}</span>
+            <span className="stat-big">{intl.formatMessage(TEXT.points, { points: points.points ?? 0 })}</span>
           </div>
-          <div className="progress" role="progressbar" aria-label="Progress to the next level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label={intl.formatMessage(TEXT.progressLabel)}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+          >
             <div className="progress-bar" style={{ width: `${progress}%` }} />
           </div>
           <p className="muted small">
             {points.nextLevelAt != null
-              ? `${Math.max(0, points.nextLevelAt - (points.points ?? 0))} points to next level (${progress}%)`
-              : 'Top level reached. Thank you for keeping your community safe!'}
+              ? intl.formatMessage(TEXT.toNextLevel, { points: Math.max(0, points.nextLevelAt - (points.points ?? 0)), share: progress / 100 })
+              : intl.formatMessage({ id: 'dashboard.progress.topLevel', defaultMessage: 'Top level reached. Thank you for keeping your community safe!' })}
           </p>
         </div>
       )}
@@ -93,6 +144,7 @@ function ProgressPanel({ points, loading, failed }: { points?: Partial<UserPoint
  * coordinates; without a home, the way to set one.
  */
 function HomePlace() {
+  const intl = useIntl();
   const prefs = usePreferencesQuery();
   const home = prefs.data?.home ?? null;
   const named = usePointName(home);
@@ -100,7 +152,7 @@ function HomePlace() {
   if (!home) {
     return (
       <Link to={HOME_LOCATION_PATH} className="icon-text">
-        <MapPin aria-hidden="true" size={16} /> {SET_HOME_LABEL}
+        <MapPin aria-hidden="true" size={16} /> {intl.formatMessage(TEXT.setHome)}
       </Link>
     );
   }
@@ -130,6 +182,7 @@ function usePointName(home: HomeLocation | null): string | null {
 
 /** /dashboard: the signed-in user's real figures; anything a service cannot answer shows as zero. */
 export function DashboardHomePage() {
+  const intl = useIntl();
   const user = useAppSelector(selectUser);
   const points = useGetMyPointsQuery();
   const active = useDashboardActiveAlertsQuery();
@@ -145,61 +198,69 @@ export function DashboardHomePage() {
   const verifiedReports = activity.reports.filter((r) => r.status === 'verified' || r.status === 'resolved').length;
   const pointsData = points.data as Partial<UserPoints> | undefined;
 
+  const unreadText = intl.formatMessage(TEXT.unread, { count: unread });
   const stats: StatCard[] = [
     {
-      name: 'Active Alerts',
-      value: String(activeCount),
-      change: unread ? `${unread} unread` : 'All caught up',
+      name: intl.formatMessage(TEXT.activeAlerts),
+      value: intl.formatNumber(activeCount),
+      change: unread ? unreadText : intl.formatMessage(TEXT.caughtUp),
       direction: unread ? 'up' : 'neutral',
       icon: <Siren size={22} />,
     },
-    { name: 'Alerts Received', value: String(received.data ?? 0), change: `${unread} unread`, direction: 'neutral', icon: <Bell size={22} /> },
     {
-      name: 'Reports Submitted',
-      value: String(reportsTotal),
-      change: activity.allReportsLoaded ? `${verifiedReports} verified` : `${verifiedReports}+ verified`,
+      name: intl.formatMessage(TEXT.alertsReceived),
+      value: intl.formatNumber(received.data ?? 0),
+      change: unreadText,
+      direction: 'neutral',
+      icon: <Bell size={22} />,
+    },
+    {
+      name: intl.formatMessage(TEXT.reportsSubmitted),
+      value: intl.formatNumber(reportsTotal),
+      change: intl.formatMessage(activity.allReportsLoaded ? TEXT.verified : TEXT.verifiedAtLeast, { count: verifiedReports }),
       direction: verifiedReports ? 'up' : 'neutral',
       icon: <FilePenLine size={22} />,
     },
     {
-      name: 'Community Points',
-      value: String(pointsData?.points ?? 0),
-      change: pointsData?.hasRecord === false || points.isError ? 'New Member' : `Level ${pointsData?.level ?? 1} · ${pointsData?.levelName ?? 'Newcomer'}`,
+      name: intl.formatMessage(TEXT.communityPoints),
+      value: intl.formatNumber(pointsData?.points ?? 0),
+      change: levelBadge({ level: pointsData?.level ?? 1, levelName: pointsData?.levelName, hasRecord: points.isError ? false : pointsData?.hasRecord }, intl),
       direction: 'neutral',
       icon: <Star size={22} />,
     },
   ];
 
-  const badges = achievements({
-    reportsTotal,
-    anyVerifiedReport: verifiedReports > 0,
-    anyAlertMarkedSafe: activity.alertItems.some((a) => a.read),
-    level: pointsData?.hasRecord === false ? 0 : (pointsData?.level ?? 0),
-  });
+  const badges = achievements(
+    {
+      reportsTotal,
+      anyVerifiedReport: verifiedReports > 0,
+      anyAlertMarkedSafe: activity.alertItems.some((a) => a.read),
+      level: pointsData?.hasRecord === false ? 0 : (pointsData?.level ?? 0),
+    },
+    intl,
+  );
   const recent = activity.items.slice(0, RECENT_ACTIVITY_COUNT);
-  const failure = activityFailureMessage(activity.failed);
+  const failure = activityFailureMessage(activity.failed, intl);
 
   return (
     <section className="page dashboard-home" aria-labelledby="welcome-title">
       <header className="welcome card">
         <div>
-          <h1 id="welcome-title">
-            {firstRun.returning ? 'Welcome back' : 'Welcome'}, {displayName(user?.email)}!
-          </h1>
-          <p className="muted">
-            <time dateTime={now.toISOString().slice(0, 10)}>{TODAY.format(now)}</time>
-            <span aria-hidden="true"> · </span>
+          <h1 id="welcome-title">{intl.formatMessage(firstRun.returning ? TEXT.welcomeBack : TEXT.welcome, { name: displayName(user?.email) })}</h1>
+          <p className="muted welcome-meta">
+            <time dateTime={now.toISOString().slice(0, 10)}>{intl.formatDate(now, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })}</time>
             <HomePlace />
           </p>
         </div>
         <span className="status-ok" role="status">
-          <span className="status-dot" aria-hidden="true" /> All systems operational
+          <span className="status-dot" aria-hidden="true" />
+          <FormattedMessage id="dashboard.home.systemsOperational" defaultMessage="All systems operational" />
         </span>
       </header>
       {/* nothing below the home-location card's place until it is known: the card must not push drawn content down */}
       {!firstRun.settled ? (
         <div className="empty-state">
-          <Spinner label="Loading your dashboard" />
+          <Spinner label={intl.formatMessage(TEXT.loading)} />
         </div>
       ) : (
         <>
@@ -223,7 +284,9 @@ export function DashboardHomePage() {
               <ProgressPanel points={pointsData} loading={points.isLoading} failed={points.isError} />
 
               <section className="card" aria-labelledby="achievements-title">
-                <h2 id="achievements-title">Recent Achievements</h2>
+                <h2 id="achievements-title">
+                  <FormattedMessage id="dashboard.achievements.title" defaultMessage="Recent Achievements" />
+                </h2>
                 <ul className="badges">
                   {badges.map((b) => (
                     <li key={b.name} className={`achievement ${b.earned ? 'earned' : 'locked'}`}>
@@ -231,26 +294,28 @@ export function DashboardHomePage() {
                         {b.icon}
                       </span>
                       <span className="achievement-name">{b.name}</span>
-                      <span className="small">{b.earned ? 'Earned' : b.description}</span>
+                      <span className="small">{b.earned ? intl.formatMessage(TEXT.earned) : b.description}</span>
                     </li>
                   ))}
                 </ul>
               </section>
 
               <section className="card" aria-labelledby="quick-title">
-                <h2 id="quick-title">Quick Actions</h2>
+                <h2 id="quick-title">
+                  <FormattedMessage id="dashboard.quick.title" defaultMessage="Quick Actions" />
+                </h2>
                 <div className="quick-actions">
                   <Link to="/dashboard/report-incident" className="quick-action">
-                    <FilePenLine aria-hidden="true" size={18} /> Report Incident
+                    <FilePenLine aria-hidden="true" size={18} /> <FormattedMessage id="dashboard.quick.reportIncident" defaultMessage="Report Incident" />
                   </Link>
                   <Link to="/dashboard/community" className="quick-action">
-                    <Users aria-hidden="true" size={18} /> Community
+                    <Users aria-hidden="true" size={18} /> <FormattedMessage id="dashboard.quick.community" defaultMessage="Community" />
                   </Link>
                   <Link to="/faq" className="quick-action">
-                    <CircleHelp aria-hidden="true" size={18} /> Help &amp; FAQ
+                    <CircleHelp aria-hidden="true" size={18} /> <FormattedMessage id="dashboard.quick.help" defaultMessage="Help & FAQ" />
                   </Link>
                   <a href="tel:911" className="quick-action quick-emergency">
-                    <Phone aria-hidden="true" size={18} /> Call 911
+                    <Phone aria-hidden="true" size={18} /> <FormattedMessage id="dashboard.quick.call911" defaultMessage="Call 911" />
                   </a>
                 </div>
               </section>
@@ -258,17 +323,19 @@ export function DashboardHomePage() {
 
             <section className="card" aria-labelledby="activity-title">
               <div className="row-between">
-                <h2 id="activity-title">Recent Activity</h2>
-                <Link to="/dashboard/activity" className="btn btn-outline btn-sm" aria-label="View all activity">
-                  View All
+                <h2 id="activity-title">
+                  <FormattedMessage id="dashboard.activity.title" defaultMessage="Recent Activity" />
+                </h2>
+                <Link to="/dashboard/activity" className="btn btn-outline btn-sm" aria-label={intl.formatMessage(TEXT.viewAllActivity)}>
+                  <FormattedMessage id="dashboard.activity.viewAll" defaultMessage="View All" />
                 </Link>
               </div>
               {activity.loading ? (
-                <Spinner label="Loading your activity" />
+                <Spinner label={intl.formatMessage(ACTIVITY_TEXTS.loading)} />
               ) : recent.length === 0 ? (
                 <div className="empty-state">
-                  <p>No activity yet.</p>
-                  <p className="small">Alerts you receive, incidents you report and your community posts will appear here.</p>
+                  <p>{intl.formatMessage(ACTIVITY_TEXTS.empty)}</p>
+                  <p className="small">{intl.formatMessage(ACTIVITY_TEXTS.emptyHint)}</p>
                 </div>
               ) : (
                 <ActivityList items={recent} now={now} />

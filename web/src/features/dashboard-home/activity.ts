@@ -1,13 +1,8 @@
-import {
-  incidentTypeLabel,
-  postCategoryLabel,
-  type Incident,
-  type IncidentType,
-  type MyCommunityActivity,
-  type PostCategory,
-  type Severity,
-  type UserAlert,
-} from '@beacon/contracts';
+import type { IntlShape } from 'react-intl';
+import type { Incident, IncidentType, MyCommunityActivity, PostCategory, Severity, UserAlert } from '@beacon/contracts';
+import { currentIntl, defineMessages } from '@/i18n';
+import { levelName as communityLevelName, postCategoryName } from '@/features/community/labels';
+import { incidentTypeName } from '@/features/incidents/labels';
 
 /** Spec: activity types alert, community, report, achievement; activity severity high, medium, low. */
 export type ActivityType = 'alert' | 'community' | 'report' | 'achievement';
@@ -40,14 +35,36 @@ const POST_SEVERITY: Record<PostCategory, ActivitySeverity> = {
   'neighborhood-watch': 'medium',
   other: 'low',
 };
-const STATUS_TEXT: Record<string, string> = { pending: 'Awaiting review', verified: 'Verified', rejected: 'Not verified', resolved: 'Resolved' };
+const STATUS_TEXT = defineMessages({
+  pending: { id: 'dashboard.activity.status.pending', defaultMessage: 'Awaiting review' },
+  verified: { id: 'dashboard.activity.status.verified', defaultMessage: 'Verified' },
+  rejected: { id: 'dashboard.activity.status.rejected', defaultMessage: 'Not verified' },
+  resolved: { id: 'dashboard.activity.status.resolved', defaultMessage: 'Resolved' },
+});
 
-export function alertActivity(a: UserAlert): ActivityItem {
+const TEXT = defineMessages({
+  markedSafe: { id: 'dashboard.activity.markedSafe', defaultMessage: 'Marked safe' },
+  alertReceived: { id: 'dashboard.activity.alertReceived', defaultMessage: 'Alert received' },
+  reported: { id: 'dashboard.activity.reported', defaultMessage: 'You reported: {type}' },
+  posted: { id: 'dashboard.activity.posted', defaultMessage: 'You posted: {title}' },
+  commented: { id: 'dashboard.activity.commented', defaultMessage: 'You commented on: {title}' },
+  levelReached: { id: 'dashboard.activity.levelReached', defaultMessage: 'You reached level {level}: {levelName}' },
+  communityLevel: { id: 'dashboard.activity.communityLevel', defaultMessage: 'Community level' },
+});
+
+/**
+ * A community level's name in the reader's language (the service names it in English; community/labels.ts has the
+ * names); an unknown level as the service named it.
+ */
+export const levelName = (level: number | undefined, given: string | undefined, intl: IntlShape = currentIntl()): string =>
+  communityLevelName(level ?? 1, intl, given);
+
+export function alertActivity(a: UserAlert, intl: IntlShape = currentIntl()): ActivityItem {
   return {
     id: `alert:${a.id}`,
     type: 'alert',
     title: a.title,
-    detail: a.read ? 'Marked safe' : 'Alert received',
+    detail: intl.formatMessage(a.read ? TEXT.markedSafe : TEXT.alertReceived),
     time: a.createdAt,
     severity: ALERT_SEVERITY[a.severity] ?? 'medium',
     location: a.locationName,
@@ -55,12 +72,13 @@ export function alertActivity(a: UserAlert): ActivityItem {
   };
 }
 
-export function reportActivity(r: Incident): ActivityItem {
+export function reportActivity(r: Incident, intl: IntlShape = currentIntl()): ActivityItem {
+  const status = Object.hasOwn(STATUS_TEXT, r.status) ? STATUS_TEXT[r.status as keyof typeof STATUS_TEXT] : null;
   return {
     id: `report:${r.id}`,
     type: 'report',
-    title: `You reported: ${incidentTypeLabel(r.type)}`,
-    detail: STATUS_TEXT[r.status] ?? r.status,
+    title: intl.formatMessage(TEXT.reported, { type: incidentTypeName(r.type, intl) }),
+    detail: status ? intl.formatMessage(status) : r.status,
     time: r.createdAt,
     severity: REPORT_SEVERITY[r.type] ?? 'medium',
     location: r.locationName,
@@ -69,43 +87,55 @@ export function reportActivity(r: Incident): ActivityItem {
 }
 
 /** My community posts and comments link to the forum; a level reached is an achievement. */
-export function communityActivity(c: MyCommunityActivity): ActivityItem {
+export function communityActivity(c: MyCommunityActivity, intl: IntlShape = currentIntl()): ActivityItem {
   const base = { id: `community:${c.kind}:${c.id}`, time: c.createdAt, location: null, href: '/dashboard/community' };
   switch (c.kind) {
     case 'post':
       return {
         ...base,
         type: 'community',
-        title: `You posted: ${c.title}`,
-        detail: postCategoryLabel(c.category),
+        title: intl.formatMessage(TEXT.posted, { title: c.title }),
+        detail: postCategoryName(c.category, intl),
         severity: POST_SEVERITY[c.category] ?? 'low',
       };
     case 'comment':
-      return { ...base, type: 'community', title: `You commented on: ${c.postTitle}`, detail: c.excerpt, severity: 'low' };
+      return { ...base, type: 'community', title: intl.formatMessage(TEXT.commented, { title: c.postTitle }), detail: c.excerpt, severity: 'low' };
     case 'level':
-      return { ...base, type: 'achievement', title: `You reached level ${c.level}: ${c.levelName}`, detail: 'Community level', severity: 'low' };
+      return {
+        ...base,
+        type: 'achievement',
+        title: intl.formatMessage(TEXT.levelReached, { level: c.level, levelName: levelName(c.level, c.levelName, intl) }),
+        detail: intl.formatMessage(TEXT.communityLevel),
+        severity: 'low',
+      };
   }
 }
 
+/** The activity list's states, on the home page's Recent Activity and the activity page. */
+export const ACTIVITY_TEXTS = defineMessages({
+  loading: { id: 'dashboard.activity.loading', defaultMessage: 'Loading your activity' },
+  empty: { id: 'dashboard.activity.empty', defaultMessage: 'No activity yet.' },
+  emptyHint: { id: 'dashboard.activity.emptyHint', defaultMessage: 'Alerts you receive, incidents you report and your community posts will appear here.' },
+});
+
 export type ActivitySourceName = 'alerts' | 'reports' | 'community';
 const SOURCES: ActivitySourceName[] = ['alerts', 'reports', 'community'];
-const ONE_DOWN: Record<ActivitySourceName, string> = {
-  alerts: 'Alerts are not available right now.',
-  reports: 'Reports are not available right now.',
-  community: 'Community activity is not available right now.',
-};
-const NAMES: Record<ActivitySourceName, string> = { alerts: 'alerts', reports: 'reports', community: 'community activity' };
+/** Each combination of sources that can be down, as a whole sentence (word order and agreement differ by language). */
+const DOWN = defineMessages({
+  alerts: { id: 'dashboard.activity.down.alerts', defaultMessage: 'Alerts are not available right now.' },
+  reports: { id: 'dashboard.activity.down.reports', defaultMessage: 'Reports are not available right now.' },
+  community: { id: 'dashboard.activity.down.community', defaultMessage: 'Community activity is not available right now.' },
+  'alerts+reports': { id: 'dashboard.activity.down.alertsReports', defaultMessage: 'Alerts and reports are not available right now.' },
+  'alerts+community': { id: 'dashboard.activity.down.alertsCommunity', defaultMessage: 'Alerts and community activity are not available right now.' },
+  'reports+community': { id: 'dashboard.activity.down.reportsCommunity', defaultMessage: 'Reports and community activity are not available right now.' },
+  'alerts+reports+community': { id: 'dashboard.activity.down.all', defaultMessage: 'Your activity is not available right now.' },
+});
 
 /** Which sources failed, said one way on the home page and the activity page; null when all answered. */
-export function activityFailureMessage(failed: Record<ActivitySourceName, boolean>): string | null {
+export function activityFailureMessage(failed: Record<ActivitySourceName, boolean>, intl: IntlShape = currentIntl()): string | null {
   const down = SOURCES.filter((s) => failed[s]);
   if (down.length === 0) return null;
-  if (down.length === 1) return ONE_DOWN[down[0]];
-  if (down.length === 2) {
-    const [first, second] = down.map((s) => NAMES[s]);
-    return `${first[0].toUpperCase()}${first.slice(1)} and ${second} are not available right now.`;
-  }
-  return 'Your activity is not available right now.';
+  return intl.formatMessage(DOWN[down.join('+') as keyof typeof DOWN]);
 }
 
 export interface ActivitySource {

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
 import { alertActivity, communityActivity, mergeActivity, reportActivity } from './activity';
 import { useActivityAlertsInfiniteQuery, useActivityCommunityInfiniteQuery, useActivityReportsInfiniteQuery } from './dashboard.api';
 
@@ -11,21 +12,27 @@ export function useActivity() {
   const alerts = useActivityAlertsInfiniteQuery();
   const reports = useActivityReportsInfiniteQuery();
   const community = useActivityCommunityInfiniteQuery();
+  // the items' words are made here, in the reader's language: a switch remakes them
+  const intl = useIntl();
 
   const merged = useMemo(
     () =>
       mergeActivity([
-        { items: alerts.isError ? [] : (alerts.data?.pages ?? []).flatMap((p) => p.items).map(alertActivity), hasMore: !alerts.isError && alerts.hasNextPage },
         {
-          items: reports.isError ? [] : (reports.data?.pages ?? []).flatMap((p) => p.items).map(reportActivity),
+          items: alerts.isError ? [] : (alerts.data?.pages ?? []).flatMap((p) => p.items).map((a) => alertActivity(a, intl)),
+          hasMore: !alerts.isError && alerts.hasNextPage,
+        },
+        {
+          items: reports.isError ? [] : (reports.data?.pages ?? []).flatMap((p) => p.items).map((r) => reportActivity(r, intl)),
           hasMore: !reports.isError && reports.hasNextPage,
         },
         {
-          items: community.isError ? [] : (community.data?.pages ?? []).flatMap((p) => p.items).map(communityActivity),
+          items: community.isError ? [] : (community.data?.pages ?? []).flatMap((p) => p.items).map((c) => communityActivity(c, intl)),
           hasMore: !community.isError && community.hasNextPage,
         },
       ]),
     [
+      intl,
       alerts.data,
       alerts.isError,
       alerts.hasNextPage,

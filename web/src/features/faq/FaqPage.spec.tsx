@@ -1,11 +1,13 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { inLanguage } from '@/test/in-language';
 import { FAQ_ITEMS } from './faq-data';
 import { FaqPage } from './FaqPage';
 
-function renderFaq(entry = '/faq') {
+function renderFaq(entry = '/faq', language?: 'es' | 'ko') {
   const router = createMemoryRouter([{ path: '/faq', element: <FaqPage /> }], { initialEntries: [entry] });
-  render(<RouterProvider router={router} />);
+  const page = <RouterProvider router={router} />;
+  render(language ? inLanguage(language, page) : page);
   return router;
 }
 
@@ -100,7 +102,7 @@ describe('FaqPage', () => {
 
   it('follows the hash when it changes by navigation (back/forward or an in-page link)', async () => {
     const router = renderFaq();
-    await router.navigate('/faq#delete-account');
+    await act(() => router.navigate('/faq#delete-account'));
     expect(await screen.findByRole('button', { name: 'How do I delete my account and data?', expanded: true })).toBeInTheDocument();
     expect(scrolled).toEqual(['delete-account']);
   });
@@ -118,6 +120,60 @@ describe('FaqPage', () => {
       /when an administrator sends an alert by voice call, Beacon calls you, .* pressing 1 if you are safe or 2 if you need help/,
     );
     // nowhere a promise that the phone reads alerts aloud while driving, whatever the app's state
-    for (const item of FAQ_ITEMS) expect(item.answer).not.toMatch(/voice alerts read the warning aloud for you\. If/);
+    for (const item of FAQ_ITEMS) expect(item.answer.defaultMessage).not.toMatch(/voice alerts read the warning aloud for you\. If/);
+  });
+
+  describe('in Spanish', () => {
+    const search = () => screen.getByRole('searchbox', { name: 'Buscar preguntas' });
+
+    it('shows the page, its categories and its questions in Spanish', () => {
+      renderFaq('/faq', 'es');
+      expect(screen.getByRole('heading', { level: 1, name: 'Preguntas frecuentes' })).toBeInTheDocument();
+      expect(search()).toHaveAttribute('placeholder', 'Buscar preguntas...');
+      const chips = within(screen.getByRole('group', { name: 'Categorías' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent);
+      expect(chips).toEqual(['Todas', 'Seguridad', 'Planes y precios', 'Técnico', 'Privacidad']);
+      expect(questions()).toHaveLength(16);
+      expect(question('¿Qué es Beacon?')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Contactar a soporte' })).toHaveAttribute('href', '/contact');
+    });
+
+    it('searches the Spanish text, accents or not, and opens the Spanish answer', () => {
+      renderFaq('/faq', 'es');
+      fireEvent.change(search(), { target: { value: 'Devolución del dinero' } });
+      expect(questions().map((q) => q.id)).toEqual(['faq-q-free-trial']);
+      fireEvent.change(search(), { target: { value: 'devolucion' } });
+      expect(questions().map((q) => q.id)).toEqual(['faq-q-free-trial']);
+      // the English words are not what a Spanish reader searches
+      fireEvent.change(search(), { target: { value: 'money-back' } });
+      expect(screen.getByRole('heading', { name: 'No se encontraron resultados' })).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Borrar filtros' }));
+      fireEvent.click(question('¿Hay una prueba gratuita o una garantía de devolución del dinero?'));
+      expect(screen.getByText(/prueba gratuita de 14 días y una garantía de devolución del dinero de 30 días/)).toBeVisible();
+    });
+
+    it('answers the notifications question with the voice texts in Spanish, and a search finds them', () => {
+      renderFaq('/faq', 'es');
+      fireEvent.change(search(), { target: { value: 'llamada de voz' } });
+      expect(questions().map((q) => q.id)).toEqual(['faq-q-enable-notifications']);
+      fireEvent.click(question('¿Cómo activo las notificaciones?'));
+      const answer = document.getElementById('faq-a-enable-notifications')!;
+      expect(answer).toHaveTextContent(/^Permita las notificaciones cuando su navegador se lo pida/);
+      expect(answer).toHaveTextContent('la aplicación Beacon abierta lee en voz alta cada alerta nueva');
+      expect(answer).toHaveTextContent('Un navegador solo puede hablar mientras Beacon está abierto en él');
+      expect(answer).toHaveTextContent(/Beacon le llama, .* pulsando 1 si está a salvo o 2 si necesita ayuda/);
+      expect(answer).not.toHaveTextContent(/\{|Allow notifications/);
+    });
+  });
+
+  it('searches the Korean text, finding a word while its last syllable is still being typed', () => {
+    renderFaq('/faq', 'ko');
+    const search = screen.getByRole('searchbox', { name: '질문 검색' });
+    fireEvent.change(search, { target: { value: '환불 보장' } });
+    expect(questions().map((q) => q.id)).toEqual(['faq-q-free-trial']);
+    // 환불 (refund) half typed: the keyboard shows 환부 before the final ㄹ joins the syllable
+    fireEvent.change(search, { target: { value: '환부' } });
+    expect(questions().map((q) => q.id)).toEqual(['faq-q-free-trial']);
   });
 });

@@ -1,16 +1,31 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ITEMS, type FaqCategory } from './faq-data';
+import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ITEMS, faqText, type FaqCategory, type FaqText } from './faq-data';
 import './faq.css';
 
-/** Case-insensitive match on the question or the answer, within the chosen category. */
-export function filterFaq(search: string, category: FaqCategory | 'all') {
-  const needle = search.trim().toLowerCase();
-  return FAQ_ITEMS.filter(
-    (item) =>
-      (category === 'all' || item.category === category) &&
-      (!needle || item.question.toLowerCase().includes(needle) || item.answer.toLowerCase().includes(needle)),
-  );
+/** Accents and case aside (a search for "numero" finds "número"), unless the search itself has accents. */
+function matcher(search: string, locale: string): (text: string) => boolean {
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase(locale).replace(/đ/g, 'd');
+  const exact = (s: string) => s.normalize('NFC').toLocaleLowerCase(locale);
+  const needle = search.trim();
+  const folded = fold(needle);
+  // Hangul decomposes into letters, not marks: a Korean search stays folded (and finds a syllable being typed).
+  const accented = folded !== needle.normalize('NFD').toLocaleLowerCase(locale);
+  const norm = accented ? exact : fold;
+  const wanted = norm(needle);
+  return (text) => norm(text).includes(wanted);
+}
+
+/** A match on the question or the answer as the reader reads them, within the chosen category. */
+export function filterFaq<T extends FaqText & { category: FaqCategory }>(
+  items: readonly T[],
+  search: string,
+  category: FaqCategory | 'all',
+  locale: string,
+): T[] {
+  const matches = search.trim() ? matcher(search, locale) : () => true;
+  return items.filter((item) => (category === 'all' || item.category === category) && (matches(item.question) || matches(item.answer)));
 }
 
 const itemIds = new Set(FAQ_ITEMS.map((i) => i.id));
@@ -20,13 +35,15 @@ const itemIds = new Set(FAQ_ITEMS.map((i) => i.id));
  * link to /faq#<id> opens that item and scrolls to it.
  */
 export function FaqPage() {
+  const intl = useIntl();
   const location = useLocation();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<FaqCategory | 'all'>('all');
   const hashId = decodeURIComponent(location.hash.replace(/^#/, ''));
   const openId = itemIds.has(hashId) ? hashId : null;
-  const items = useMemo(() => filterFaq(search, category), [search, category]);
+  const texts = useMemo(() => FAQ_ITEMS.map((item) => ({ id: item.id, category: item.category, ...faqText(item, intl) })), [intl]);
+  const items = useMemo(() => filterFaq(texts, search, category, intl.locale), [texts, search, category, intl.locale]);
   // Set when the hash changes because the user toggled an item here: no scrolling then.
   const toggledHere = useRef(false);
 
@@ -55,15 +72,25 @@ export function FaqPage() {
   return (
     <main className="page faq-page" aria-labelledby="faq-title">
       <header className="faq-hero">
-        <h1 id="faq-title">Frequently Asked Questions</h1>
-        <p className="muted">Answers about staying safe with Beacon, plans, technical details and privacy.</p>
+        <h1 id="faq-title">
+          <FormattedMessage id="faq.page.title" defaultMessage="Frequently Asked Questions" />
+        </h1>
+        <p className="muted">
+          <FormattedMessage id="faq.page.lead" defaultMessage="Answers about staying safe with Beacon, plans, technical details and privacy." />
+        </p>
         <div className="field faq-search">
           <label htmlFor="faq-search" className="visually-hidden">
-            Search questions
+            <FormattedMessage id="faq.search.label" defaultMessage="Search questions" />
           </label>
-          <input id="faq-search" type="search" placeholder="Search questions..." value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id="faq-search"
+            type="search"
+            placeholder={intl.formatMessage({ id: 'faq.search.placeholder', defaultMessage: 'Search questions...' })}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
-        <div className="faq-chips" role="group" aria-label="Categories">
+        <div className="faq-chips" role="group" aria-label={intl.formatMessage({ id: 'faq.categories.label', defaultMessage: 'Categories' })}>
           {(['all', ...FAQ_CATEGORIES] as const).map((c) => (
             <button
               key={c}
@@ -72,21 +99,29 @@ export function FaqPage() {
               aria-pressed={category === c}
               onClick={() => setCategory(c)}
             >
-              {c === 'all' ? 'All' : FAQ_CATEGORY_LABELS[c]}
+              {intl.formatMessage(FAQ_CATEGORY_LABELS[c])}
             </button>
           ))}
         </div>
       </header>
 
       <p className="visually-hidden" aria-live="polite">
-        {items.length} {items.length === 1 ? 'question' : 'questions'} shown
+        <FormattedMessage
+          id="faq.results.count"
+          defaultMessage="{count, plural, one {# question shown} other {# questions shown}}"
+          values={{ count: items.length }}
+        />
       </p>
       {items.length === 0 ? (
         <div className="empty-state card" role="status">
-          <h2>No results found</h2>
-          <p>Try a different search term or category.</p>
+          <h2>
+            <FormattedMessage id="faq.results.noneTitle" defaultMessage="No results found" />
+          </h2>
+          <p>
+            <FormattedMessage id="faq.results.noneHint" defaultMessage="Try a different search term or category." />
+          </p>
           <button type="button" className="btn btn-primary" onClick={clearFilters}>
-            Clear filters
+            <FormattedMessage id="faq.results.clearFilters" defaultMessage="Clear filters" />
           </button>
         </div>
       ) : (
@@ -98,14 +133,13 @@ export function FaqPage() {
                 <h2 className="faq-question">
                   <button type="button" id={`faq-q-${item.id}`} aria-expanded={open} aria-controls={`faq-a-${item.id}`} onClick={() => toggle(item.id)}>
                     <span>{item.question}</span>
-                    <span aria-hidden="true" className="faq-chevron">
-                      {open ? '−' : '+'}
-                    </span>
+                    {/* a + or − drawn by the stylesheet (faq.css) */}
+                    <span aria-hidden="true" className="faq-chevron" />
                   </button>
                 </h2>
                 <div id={`faq-a-${item.id}`} role="region" aria-labelledby={`faq-q-${item.id}`} hidden={!open} className="faq-answer">
                   <p>{item.answer}</p>
-                  <span className="badge">{FAQ_CATEGORY_LABELS[item.category]}</span>
+                  <span className="badge">{intl.formatMessage(FAQ_CATEGORY_LABELS[item.category])}</span>
                 </div>
               </li>
             );
@@ -115,17 +149,25 @@ export function FaqPage() {
 
       <div className="grid-2 faq-more">
         <div className="card">
-          <h2>Still have questions?</h2>
-          <p className="muted">Our support team answers within one business day.</p>
+          <h2>
+            <FormattedMessage id="faq.more.supportTitle" defaultMessage="Still have questions?" />
+          </h2>
+          <p className="muted">
+            <FormattedMessage id="faq.more.supportText" defaultMessage="Our support team answers within one business day." />
+          </p>
           <Link to="/contact" className="btn btn-primary">
-            Contact Support
+            <FormattedMessage id="faq.more.contactSupport" defaultMessage="Contact Support" />
           </Link>
         </div>
         <div className="card">
-          <h2>Want more coverage?</h2>
-          <p className="muted">Premium extends your alert radius, history and camera access.</p>
+          <h2>
+            <FormattedMessage id="faq.more.premiumTitle" defaultMessage="Want more coverage?" />
+          </h2>
+          <p className="muted">
+            <FormattedMessage id="faq.more.premiumText" defaultMessage="Premium extends your alert radius, history and camera access." />
+          </p>
           <Link to="/premium" className="btn btn-outline">
-            View Premium Plans
+            <FormattedMessage id="faq.more.viewPremium" defaultMessage="View Premium Plans" />
           </Link>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Spinner } from '@/common/Spinner';
 import { detectLocation } from '@/common/geolocation';
 import { roundCoordinate, type LatLng } from './report-form';
@@ -28,6 +29,7 @@ const show = (n: number | undefined) => (n === undefined ? '' : String(n));
  */
 export function LocationPicker({ value, onChange, locationName, onLocationNameChange, error, mapLabel }: LocationPickerProps) {
   const id = useId();
+  const intl = useIntl();
   const [detecting, setDetecting] = useState(false);
   const [latText, setLatText] = useState(show(value?.lat));
   const [lngText, setLngText] = useState(show(value?.lng));
@@ -65,21 +67,21 @@ export function LocationPicker({ value, onChange, locationName, onLocationNameCh
       <div className="row">
         <button type="button" className="btn btn-outline" onClick={detect} disabled={detecting}>
           {detecting ? (
-            'Detecting location...'
+            <FormattedMessage id="incidents.location.detecting" defaultMessage="Detecting location..." />
           ) : (
             <>
-              <LocateFixed aria-hidden="true" size={16} /> Use My Location
+              <LocateFixed aria-hidden="true" size={16} /> <FormattedMessage id="incidents.location.useMine" defaultMessage="Use My Location" />
             </>
           )}
         </button>
         <span className="muted small" id={`${id}-help`}>
-          or click the map to place the marker, or type the coordinates
+          <FormattedMessage id="incidents.location.help" defaultMessage="or click the map to place the marker, or type the coordinates" />
         </span>
       </div>
       <Suspense
         fallback={
           <div className="location-map location-map-loading">
-            <Spinner label="Loading map" />
+            <Spinner label={intl.formatMessage({ id: 'incidents.location.loadingMap', defaultMessage: 'Loading map' })} />
           </div>
         }
       >
@@ -87,7 +89,9 @@ export function LocationPicker({ value, onChange, locationName, onLocationNameCh
       </Suspense>
       <div className="grid-2">
         <div className="field">
-          <label htmlFor={`${id}-lat`}>Latitude</label>
+          <label htmlFor={`${id}-lat`}>
+            <FormattedMessage id="incidents.location.latitude" defaultMessage="Latitude" />
+          </label>
           <input
             id={`${id}-lat`}
             type="number"
@@ -102,7 +106,9 @@ export function LocationPicker({ value, onChange, locationName, onLocationNameCh
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-lng`}>Longitude</label>
+          <label htmlFor={`${id}-lng`}>
+            <FormattedMessage id="incidents.location.longitude" defaultMessage="Longitude" />
+          </label>
           <input
             id={`${id}-lng`}
             type="number"
@@ -118,7 +124,15 @@ export function LocationPicker({ value, onChange, locationName, onLocationNameCh
         </div>
       </div>
       <p className="muted small" aria-live="polite">
-        {value ? `Selected location: ${value.lat.toFixed(5)}, ${value.lng.toFixed(5)}` : 'No location selected yet'}
+        {value ? (
+          <FormattedMessage
+            id="incidents.location.selected"
+            defaultMessage="Selected location: {coordinates}"
+            values={{ coordinates: `${value.lat.toFixed(5)}, ${value.lng.toFixed(5)}` }}
+          />
+        ) : (
+          <FormattedMessage id="incidents.location.noneYet" defaultMessage="No location selected yet" />
+        )}
       </p>
       {error && (
         <p className="field-error" id={`${id}-error`} role="alert">
@@ -126,12 +140,14 @@ export function LocationPicker({ value, onChange, locationName, onLocationNameCh
         </p>
       )}
       <div className="field">
-        <label htmlFor={`${id}-name`}>Location Name (optional)</label>
+        <label htmlFor={`${id}-name`}>
+          <FormattedMessage id="incidents.location.name" defaultMessage="Location Name (optional)" />
+        </label>
         <input
           id={`${id}-name`}
           value={locationName}
           maxLength={200}
-          placeholder="e.g. I-17 near Thomas Rd"
+          placeholder={intl.formatMessage({ id: 'incidents.location.namePlaceholder', defaultMessage: 'e.g. I-17 near Thomas Rd' })}
           onChange={(e) => onLocationNameChange(e.target.value)}
         />
       </div>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { GEOLOCATION_MESSAGES, INCIDENT_MESSAGES } from '@beacon/contracts';
 import { NOT_AN_IMAGE_MESSAGE } from '@/common/image-upload';
+import { inLanguage } from '@/test/in-language';
 import { ReportIncidentPage } from './ReportIncidentPage';
 import { json, mockApi, renderScreen, type Call } from './test-utils';
 
@@ -296,5 +297,64 @@ describe('Report Incident wizard', () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: /Back to Dashboard/ }));
     expect(screen.getByRole('status', { name: 'current path' })).toHaveTextContent('/dashboard');
+  });
+
+  describe('in Spanish', () => {
+    function setupEs(answer: (call: Call) => Response | Promise<Response> = () => json({ items: [] })) {
+      const user = userEvent.setup();
+      const calls = mockApi(answer);
+      renderScreen(inLanguage('es', <ReportIncidentPage />), { path: '/dashboard/report-incident' });
+      return { user, calls };
+    }
+    const siguiente = () => screen.getByRole('button', { name: 'Siguiente' });
+
+    it('names the wizard, its steps, types and errors in Spanish', async () => {
+      const { user } = setupEs();
+      expect(screen.getByRole('heading', { level: 1, name: 'Reportar incidente' })).toBeInTheDocument();
+      const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+      expect(steps.map((s) => s.textContent)).toEqual(['1Detalles del incidente', '2Ubicación', '3Revisión']);
+      expect(heading()).toHaveTextContent('Paso 1 de 3: Detalles del incidente');
+      expect(screen.getByRole('radio', { name: /Conductor en sentido contrario/ })).toBeInTheDocument();
+      expect(screen.getByText('Un vehículo que circula en sentido contrario')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+
+      await user.click(siguiente());
+      expect(toast.error).toHaveBeenCalledWith('Complete todos los campos obligatorios');
+      expect(screen.getByText('Seleccione un tipo de incidente')).toBeInTheDocument();
+      expect(screen.getByText('La descripción debe tener al menos 10 caracteres')).toBeInTheDocument();
+    });
+
+    it('reviews and submits a report in Spanish', async () => {
+      const { user } = setupEs((call) =>
+        call.path.endsWith('/possible-duplicates')
+          ? json({
+              items: [
+                {
+                  id: 'd1',
+                  type: 'wrong-way-driver',
+                  status: 'pending',
+                  distanceM: 30,
+                  createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+                  description: null,
+                  locationName: null,
+                },
+              ],
+            })
+          : json({ id: 'new-id', status: 'pending' }, 201),
+      );
+      await user.click(screen.getByRole('radio', { name: /Conductor en sentido contrario/ }));
+      await user.type(screen.getByLabelText('Descripción'), 'Camioneta hacia el norte por los carriles del sur');
+      await user.click(siguiente());
+      expect(heading()).toHaveTextContent('Paso 2 de 3: Ubicación');
+      await user.click(await screen.findByRole('button', { name: 'Mapa de la ubicación del incidente' }));
+      await user.click(siguiente());
+
+      expect(heading()).toHaveTextContent('Paso 3 de 3: Revisión');
+      expect(screen.getByLabelText('Revise su reporte')).toHaveTextContent('Conductor en sentido contrario');
+      const duplicate = await screen.findByRole('status', { name: 'Posible duplicado' });
+      expect(duplicate).toHaveTextContent(/Conductor en sentido contrario, a 30 m, .+ \(pendiente\)/);
+      await user.click(screen.getByRole('button', { name: 'Enviar reporte' }));
+      await waitFor(() => expect(toast.success).toHaveBeenCalledWith('¡Incidente reportado!'));
+    });
   });
 });

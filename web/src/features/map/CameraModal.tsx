@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDateTime } from '@/common/time';
 import { isDrawnSnapshot, unavailableByData } from '@/features/traffic/camera-rules';
 import type { Camera } from '@/features/traffic/traffic.api';
+import { CAMERA_TEXTS, cameraTitle } from '@/features/traffic/camera-texts';
 import { X } from 'lucide-react';
 
 /** The camera's image, description, last update and a full-size link; 'Camera feed unavailable' when the image fails. */
 export function CameraModal({ camera, onClose }: { camera: Camera; onClose: () => void }) {
+  const intl = useIntl();
   const [failed, setFailed] = useState(false);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const title = [camera.roadway, camera.direction].filter(Boolean).join(' ');
+  const title = cameraTitle(camera);
   const unavailable = failed || unavailableByData(camera);
 
   useEffect(() => {
@@ -33,27 +36,45 @@ export function CameraModal({ camera, onClose }: { camera: Camera; onClose: () =
       <div className="modal camera-modal" role="dialog" aria-modal="true" aria-labelledby="camera-modal-title" onClick={(e) => e.stopPropagation()}>
         <div className="row-between">
           <h2 id="camera-modal-title">{title}</h2>
-          <button ref={closeRef} type="button" className="btn btn-ghost btn-sm" aria-label="Close" onClick={onClose}>
+          <button
+            ref={closeRef}
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={intl.formatMessage({ id: 'map.cameraModal.close', defaultMessage: 'Close' })}
+            onClick={onClose}
+          >
             <X aria-hidden="true" size={20} />
           </button>
         </div>
         <div className="camera-modal-frame">
           {unavailable || !camera.imageUrl ? (
-            <div className="camera-modal-unavailable">Camera feed unavailable</div>
+            <div className="camera-modal-unavailable">
+              <FormattedMessage id="map.cameraModal.unavailable" defaultMessage="Camera feed unavailable" />
+            </div>
           ) : (
             <img
               src={camera.imageUrl}
-              alt={`${isDrawnSnapshot(camera.imageUrl) ? 'Illustration of a traffic camera view' : 'Traffic camera view'}: ${title}`}
+              alt={intl.formatMessage(isDrawnSnapshot(camera.imageUrl) ? CAMERA_TEXTS.drawnView : CAMERA_TEXTS.photoView, { camera: title })}
               onError={() => setFailed(true)}
             />
           )}
         </div>
-        {isDrawnSnapshot(camera.imageUrl) && <p className="muted small">Illustration: a drawn picture of the scene, not a photo from the camera.</p>}
+        {isDrawnSnapshot(camera.imageUrl) && (
+          <p className="muted small">
+            <FormattedMessage id="map.cameraModal.illustrationNote" defaultMessage="Illustration: a drawn picture of the scene, not a photo from the camera." />
+          </p>
+        )}
         {camera.description && <p>{camera.description}</p>}
-        <p className="muted small">Last updated: {formatDateTime(camera.lastUpdated)}</p>
+        <p className="muted small">
+          <FormattedMessage
+            id="map.cameraModal.lastUpdated"
+            defaultMessage="Last updated: {time}"
+            values={{ time: formatDateTime(camera.lastUpdated, intl) }}
+          />
+        </p>
         {camera.imageUrl && !unavailable && (
           <a className="btn btn-outline btn-sm" href={camera.imageUrl} target="_blank" rel="noopener noreferrer">
-            View Full Size
+            <FormattedMessage id="map.cameraModal.viewFullSize" defaultMessage="View Full Size" />
           </a>
         )}
       </div>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MapLegend, ThreatLegend } from './MapLegend';
 import { ALL_LAYERS, DEFAULT_VISIBILITY, eventLayer, NO_LAYERS, SEVERITY_STYLE, type LayerId, type LayerVisibility } from './map-layers';
 import { cameraImage, eventPin, verifiedReportPin } from './marker-style';
+import { inLanguage } from '@/test/in-language';
 
 const counts = Object.fromEntries(ALL_LAYERS.map((id, i) => [id, i + 1])) as Record<LayerId, number>;
 
@@ -53,6 +54,33 @@ describe('MapLegend', () => {
     fireEvent.click(legend);
     expect(legend).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+  });
+});
+
+describe('MapLegend in Spanish', () => {
+  it('names the groups, the layers and the threat levels in Spanish, and the threat levels as levels (masculine)', () => {
+    render(
+      inLanguage(
+        'es',
+        <>
+          <Harness />
+          <ThreatLegend />
+        </>,
+      ),
+    );
+    expect(screen.getByRole('region', { name: 'Leyenda del mapa' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Capas del mapa' })).toHaveAttribute('aria-expanded', 'true');
+    for (const group of ['Tráfico', 'Seguridad', 'Infraestructura', 'Clima']) expect(screen.getByRole('button', { name: group })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: `Cámaras de tráfico ${counts.cameras}` })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: `Reportes verificados (24 h) ${counts.verifiedReports}` })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Desmarcar todo' }));
+    expect(screen.getAllByRole('checkbox').filter((c) => (c as HTMLInputElement).checked)).toHaveLength(0);
+    const threat = screen.getByRole('region', { name: 'Nivel de amenaza' });
+    expect(
+      within(threat)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Alto', 'Medio', 'Bajo']);
   });
 });
 

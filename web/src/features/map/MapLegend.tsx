@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { LAYER_GROUPS, SEVERITY_STYLE, type LayerGroup, type LayerId, type LayerVisibility } from './map-layers';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { LAYER_GROUPS, threatName, VERIFIED_INCIDENT_HOURS, type LayerGroup, type LayerId, type LayerVisibility } from './map-layers';
 import { LAYER_LOOK, zoneSwatchStyle, type PinLook } from './marker-style';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 
@@ -41,6 +42,8 @@ export function LayerSwatch({ layer }: { layer: LayerId }) {
   );
 }
 
+const Chevron = ({ open }: { open: boolean }) => (open ? <ChevronDown aria-hidden="true" size={16} /> : <ChevronRight aria-hidden="true" size={16} />);
+
 export interface MapLegendProps {
   visibility: LayerVisibility;
   counts: Record<LayerId, number>;
@@ -53,14 +56,16 @@ export function MapLegend({ visibility, counts, onToggle, onClearAll }: MapLegen
   const [open, setOpen] = useState(true);
   const [expanded, setExpanded] = useState<Record<LayerGroup['id'], boolean>>({ traffic: true, safety: true, infrastructure: true, weather: true });
   const bodyId = useId();
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'map.legend.title', defaultMessage: 'Map Layers' });
   return (
-    <section className="card map-legend" aria-label="Map legend">
+    <section className="card map-legend" aria-label={intl.formatMessage({ id: 'map.legend.label', defaultMessage: 'Map legend' })}>
       <div className="row-between">
         <button type="button" className="legend-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
-          {open ? <ChevronDown aria-hidden="true" size={16} /> : <ChevronRight aria-hidden="true" size={16} />} Map Layers
+          <Chevron open={open} /> {title}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onClearAll}>
-          Clear All
+          <FormattedMessage id="map.legend.clearAll" defaultMessage="Clear All" />
         </button>
       </div>
       <div id={bodyId} hidden={!open}>
@@ -75,7 +80,7 @@ export function MapLegend({ visibility, counts, onToggle, onClearAll }: MapLegen
                 aria-controls={groupBody}
                 onClick={() => setExpanded((e) => ({ ...e, [group.id]: !e[group.id] }))}
               >
-                {expanded[group.id] ? <ChevronDown aria-hidden="true" size={16} /> : <ChevronRight aria-hidden="true" size={16} />} {group.label}
+                <Chevron open={expanded[group.id]} /> {intl.formatMessage(group.label)}
               </button>
               <ul id={groupBody} hidden={!expanded[group.id]} className="legend-layers">
                 {group.layers.map((layer) => (
@@ -83,8 +88,8 @@ export function MapLegend({ visibility, counts, onToggle, onClearAll }: MapLegen
                     <label className="legend-layer">
                       <input type="checkbox" checked={visibility[layer.id]} onChange={() => onToggle(layer.id)} data-testid={`layer-toggle-${layer.id}`} />
                       <LayerSwatch layer={layer.id} />
-                      <span className="legend-label">{layer.label}</span>
-                      <span className="legend-count">{counts[layer.id]}</span>
+                      <span className="legend-label">{intl.formatMessage(layer.label, { hours: VERIFIED_INCIDENT_HOURS })}</span>
+                      <span className="legend-count">{intl.formatNumber(counts[layer.id])}</span>
                     </label>
                   </li>
                 ))}
@@ -99,17 +104,20 @@ export function MapLegend({ visibility, counts, onToggle, onClearAll }: MapLegen
 
 /** The threat-level key of the danger zones (a traffic event's level is in its popup and name). */
 export function ThreatLegend() {
+  const intl = useIntl();
   return (
     <section className="card threat-legend" aria-labelledby="threat-legend-title">
       <h2 id="threat-legend-title" className="legend-title">
-        Threat Level
+        <FormattedMessage id="map.threatLegend.title" defaultMessage="Threat Level" />
       </h2>
-      <p className="muted small legend-note">Danger zones are drawn in their threat level's colour.</p>
+      <p className="muted small legend-note">
+        <FormattedMessage id="map.threatLegend.note" defaultMessage="Danger zones are drawn in their threat level's colour." />
+      </p>
       <ul className="legend-layers">
         {(['high', 'medium', 'low'] as const).map((s) => (
           <li key={s} className="legend-layer">
             <span className="legend-swatch legend-swatch-threat" style={zoneSwatchStyle(s)} aria-hidden="true" data-threat-swatch={s} />
-            <span>{SEVERITY_STYLE[s].label}</span>
+            <span>{threatName(s, intl)}</span>
           </li>
         ))}
       </ul>

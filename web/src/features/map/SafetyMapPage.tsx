@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useSocketEvent } from '@/app/socket';
 import { Spinner } from '@/common/Spinner';
+import { defineMessages } from '@/i18n';
 import type { Camera } from '@/features/traffic/traffic.api';
 import { CameraModal } from './CameraModal';
 import { useActiveTrafficEventsQuery, useMapCamerasQuery, useVerifiedIncidentsQuery } from './map.api';
@@ -23,10 +25,23 @@ import './map.css';
 const SafetyMapView = lazy(() => import('./SafetyMapView'));
 
 const EMPTY: never[] = [];
-const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+const TIME = { hour: 'numeric', minute: '2-digit', second: '2-digit' } as const;
+/** A time with the widest digits and day period, to size the status line before the data is in. */
+const WIDEST_TIME = new Date(2000, 0, 1, 22, 58, 58);
+
+const TEXT = defineMessages({
+  search: { id: 'map.page.search', defaultMessage: 'Search locations, cameras...' },
+  lastUpdated: { id: 'map.page.lastUpdated', defaultMessage: 'Last updated: {time}' },
+  loadingData: { id: 'map.page.loadingData', defaultMessage: 'Loading map data…' },
+  refresh: { id: 'map.page.refresh', defaultMessage: 'Refresh' },
+  refreshing: { id: 'map.page.refreshing', defaultMessage: 'Refreshing...' },
+});
+
+const longest = (...texts: string[]) => texts.reduce((a, b) => (b.length > a.length ? b : a));
 
 /** Public Safety Map (spec part 1): public at /map and in the dashboard at /dashboard/maps. */
 export function SafetyMapPage() {
+  const intl = useIntl();
   const poll = { pollingInterval: MAP_RELOAD_MS, skipPollingIfUnfocused: false };
   const cameras = useMapCamerasQuery(undefined, poll);
   const events = useActiveTrafficEventsQuery(undefined, poll);
@@ -52,7 +67,7 @@ export function SafetyMapPage() {
   const allIncidents = incidents.isError ? EMPTY : (incidents.data ?? EMPTY);
 
   const shownCameras = useMemo(() => filterCameras(allCameras, search), [allCameras, search]);
-  const noMatch = searchFeedback(search, shownCameras.length, cameras.isSuccess);
+  const noMatch = searchFeedback(search, shownCameras.length, cameras.isSuccess, intl);
   const counts = useMemo(() => layerCounts({ cameras: shownCameras, events: allEvents, incidents: allIncidents }), [shownCameras, allEvents, allIncidents]);
   const shownEvents = useMemo(() => allEvents.filter((e) => visibility[eventLayer(e)]), [allEvents, visibility]);
 
@@ -77,29 +92,42 @@ export function SafetyMapPage() {
   const clearAll = useCallback(() => setVisibility(NO_LAYERS), []);
   const closeModal = useCallback(() => setSelected(null), []);
 
+  const searchLabel = intl.formatMessage(TEXT.search);
+  const loadingText = intl.formatMessage(TEXT.loadingData);
+  const refreshText = intl.formatMessage(TEXT.refresh);
+  const refreshingText = intl.formatMessage(TEXT.refreshing);
+
   return (
     <section className="page safety-map-page">
       <div className="page-header">
         <div>
-          <h1>Public Safety Map</h1>
-          <p className="muted">Traffic cameras, incidents and danger zones across the Phoenix metro area</p>
+          <h1>
+            <FormattedMessage id="map.page.title" defaultMessage="Public Safety Map" />
+          </h1>
+          <p className="muted">
+            <FormattedMessage id="map.page.subtitle" defaultMessage="Traffic cameras, incidents and danger zones across the Phoenix metro area" />
+          </p>
         </div>
         <div className="row map-toolbar">
           <input
             type="search"
             className="map-search"
-            placeholder="Search locations, cameras..."
-            aria-label="Search locations, cameras..."
+            placeholder={searchLabel}
+            aria-label={searchLabel}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
           {/* as wide as their longest text from the start: the toolbar does not rewrap, and move the map, once the data is in */}
-          <span className="muted small stable-width map-status" data-longest="Last updated: 12:00:00 AM" aria-live="polite">
-            {lastUpdated > 0 ? `Last updated: ${TIME.format(lastUpdated)}` : 'Loading map data…'}
+          <span
+            className="muted small stable-width map-status"
+            data-longest={longest(intl.formatMessage(TEXT.lastUpdated, { time: intl.formatTime(WIDEST_TIME, TIME) }), loadingText)}
+            aria-live="polite"
+          >
+            {lastUpdated > 0 ? intl.formatMessage(TEXT.lastUpdated, { time: intl.formatTime(lastUpdated, TIME) }) : loadingText}
           </span>
           <button type="button" className="btn btn-outline" onClick={refresh} disabled={refreshing}>
-            <span className="stable-width" data-longest="Refreshing...">
-              {refreshing ? 'Refreshing...' : 'Refresh'}
+            <span className="stable-width" data-longest={longest(refreshingText, refreshText)}>
+              {refreshing ? refreshingText : refreshText}
             </span>
           </button>
         </div>
@@ -111,14 +139,14 @@ export function SafetyMapPage() {
           <p className="map-search-empty">
             <span>{noMatch}</span>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setSearch('')}>
-              Clear search
+              <FormattedMessage id="map.page.clearSearch" defaultMessage="Clear search" />
             </button>
           </p>
         )}
       </div>
 
       <div className="safety-map-layout">
-        <aside className="safety-map-side" aria-label="Map controls">
+        <aside className="safety-map-side" aria-label={intl.formatMessage({ id: 'map.page.controls', defaultMessage: 'Map controls' })}>
           <MapLegend visibility={visibility} counts={counts} onToggle={toggle} onClearAll={clearAll} />
           <ThreatLegend />
         </aside>
@@ -126,7 +154,7 @@ export function SafetyMapPage() {
           <Suspense
             fallback={
               <div className="safety-map-canvas center">
-                <Spinner size="lg" label="Loading map" />
+                <Spinner size="lg" label={intl.formatMessage({ id: 'map.page.loadingMap', defaultMessage: 'Loading map' })} />
               </div>
             }
           >
@@ -140,20 +168,40 @@ export function SafetyMapPage() {
               onViewCamera={setSelected}
             />
           </Suspense>
-          <div className="map-stats card" role="group" aria-label="Map statistics">
+          <div className="map-stats card" role="group" aria-label={intl.formatMessage({ id: 'map.stats.label', defaultMessage: 'Map statistics' })}>
             <div>
-              <span className="map-stat-value" data-testid="stat-cameras">
-                {shownCameras.length}
-              </span>{' '}
-              <span className="muted small">Cameras</span>
+              <FormattedMessage
+                id="map.stats.cameras"
+                defaultMessage="<value>{count, number}</value> <label>Cameras</label>"
+                values={{
+                  count: shownCameras.length,
+                  value: (chunks) => (
+                    <span className="map-stat-value" data-testid="stat-cameras">
+                      {chunks}
+                    </span>
+                  ),
+                  label: (chunks) => <span className="muted small">{chunks}</span>,
+                }}
+              />
             </div>
             <div>
-              <span className="map-stat-value" data-testid="stat-incidents">
-                {allEvents.length + allIncidents.length}
-              </span>{' '}
-              <span className="muted small">Active Incidents</span>
+              <FormattedMessage
+                id="map.stats.incidents"
+                defaultMessage="<value>{count, number}</value> <label>Active Incidents</label>"
+                values={{
+                  count: allEvents.length + allIncidents.length,
+                  value: (chunks) => (
+                    <span className="map-stat-value" data-testid="stat-incidents">
+                      {chunks}
+                    </span>
+                  ),
+                  label: (chunks) => <span className="muted small">{chunks}</span>,
+                }}
+              />
             </div>
-            <span className="badge badge-live">LIVE</span>
+            <span className="badge badge-live">
+              <FormattedMessage id="map.stats.live" defaultMessage="LIVE" />
+            </span>
           </div>
         </div>
       </div>

@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import L, { type LeafletEvent } from 'leaflet';
 import { Circle, MapContainer, Marker, Popup, TileLayer, Tooltip } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css';
-import { incidentTypeLabel } from '@beacon/contracts';
 import { useAppConfig } from '@/app/config';
 import { DEFAULT_MAP_CENTER } from '@/common/map';
 import { formatDateTime } from '@/common/time';
+import { cameraName, cameraTitle } from '@/features/traffic/camera-texts';
 import type { Camera } from '@/features/traffic/traffic.api';
+import { defineMessages } from '@/i18n';
+import { incidentTypeName } from '@/features/incidents/labels';
 import type { TrafficEvent, VerifiedIncident } from './map.api';
-import { CLUSTER_THRESHOLD, DANGER_ZONES, MAP_ZOOM, SEVERITY_STYLE, severityLevel, verifiedReportLabel } from './map-layers';
+import { CLUSTER_THRESHOLD, DANGER_ZONES, MAP_ZOOM, SEVERITY_STYLE, severityLevel, threatName, verifiedReportLabel } from './map-layers';
 import { cameraImage, eventPin, pinMarkup, verifiedReportPin, type PinLook } from './marker-style';
 
 /** Leaflet's default marker, bundled from the leaflet package (never a CDN); the legend shows the same image. */
@@ -61,11 +64,31 @@ export interface SafetyMapViewProps {
   onViewCamera: (camera: Camera) => void;
 }
 
-export const cameraLabel = (c: Camera) => `Camera: ${[c.roadway, c.direction].filter(Boolean).join(' ')}${c.description ? `, ${c.description}` : ''}`;
+const TEXT = defineMessages({
+  camera: { id: 'map.marker.camera', defaultMessage: 'Camera: {camera}' },
+  viewCamera: { id: 'map.popup.viewCamera', defaultMessage: 'View Camera' },
+  zone: { id: 'map.zone.tooltip', defaultMessage: '{name} ({threat} threat) · {note}' },
+  event: { id: 'map.marker.event', defaultMessage: '{type} ({threat} threat): {description}' },
+  eventOn: { id: 'map.marker.eventOn', defaultMessage: '{type} on {roadway} ({threat} threat): {description}' },
+  since: { id: 'map.popup.since', defaultMessage: 'Since {time}' },
+  expectedEnd: { id: 'map.popup.expectedEnd', defaultMessage: 'Expected to end {time}' },
+  reported: { id: 'map.popup.reported', defaultMessage: 'Reported {time}' },
+});
+
+export const cameraLabel = (c: Camera, intl: IntlShape) => intl.formatMessage(TEXT.camera, { camera: cameraName(c, intl) });
+
+/** A traffic event's marker name: the threat level is in it, since the marker's colour is its layer's. */
+function eventLabel(event: TrafficEvent, intl: IntlShape): string {
+  const values = { type: event.type, threat: threatName(severityLevel(event.severity), intl), description: event.description };
+  return event.roadway ? intl.formatMessage(TEXT.eventOn, { ...values, roadway: event.roadway }) : intl.formatMessage(TEXT.event, values);
+}
 
 /** The Leaflet map itself: tiles from the configured URL, zones, cameras, traffic events and verified reports. */
 export default function SafetyMapView({ cameras, events, incidents, showCameras, showZones, showIncidents, onViewCamera }: SafetyMapViewProps) {
   const { tileUrl, tileAttribution } = useAppConfig();
+  const intl = useIntl();
+  // Leaflet sets a marker's title, alt and accessible name when it adds it: the markers are keyed by language, so a
+  // switch makes them again with names in the new one
   return (
     <MapContainer center={DEFAULT_MAP_CENTER} zoom={MAP_ZOOM} className="safety-map-canvas" scrollWheelZoom>
       <TileLayer url={tileUrl} attribution={tileAttribution} />
@@ -88,7 +111,11 @@ export default function SafetyMapView({ cameras, events, incidents, showCameras,
               eventHandlers={tagged(`danger-zone-${zone.id}`)}
             >
               <Tooltip>
-                {zone.name} ({style.label} threat) · {zone.note}
+                {intl.formatMessage(TEXT.zone, {
+                  name: intl.formatMessage(zone.name),
+                  threat: threatName(zone.severity, intl),
+                  note: intl.formatMessage(zone.note),
+                })}
               </Tooltip>
             </Circle>
           );
@@ -98,19 +125,19 @@ export default function SafetyMapView({ cameras, events, incidents, showCameras,
         <Clustered enabled={cameras.length > CLUSTER_THRESHOLD}>
           {cameras.map((camera) => (
             <Marker
-              key={camera.cameraId}
+              key={`${camera.cameraId}:${intl.locale}`}
               position={[camera.lat!, camera.lng!]}
               icon={cameraIcon}
-              alt={cameraLabel(camera)}
-              title={cameraLabel(camera)}
+              alt={cameraLabel(camera, intl)}
+              title={cameraLabel(camera, intl)}
               eventHandlers={tagged('camera-marker')}
             >
               <Popup>
                 <div className="map-popup">
-                  <strong>{[camera.roadway, camera.direction].filter(Boolean).join(' ')}</strong>
+                  <strong>{cameraTitle(camera)}</strong>
                   {camera.description && <p>{camera.description}</p>}
                   <button type="button" className="btn btn-primary btn-sm" onClick={() => onViewCamera(camera)}>
-                    View Camera
+                    {intl.formatMessage(TEXT.viewCamera)}
                   </button>
                 </div>
               </Popup>
@@ -121,12 +148,10 @@ export default function SafetyMapView({ cameras, events, incidents, showCameras,
 
       <Clustered enabled={events.length > CLUSTER_THRESHOLD}>
         {events.map((event) => {
-          // the threat level is in the name, since the marker's colour is its layer's
-          const threat = SEVERITY_STYLE[severityLevel(event.severity)].label;
-          const label = `${event.type}${event.roadway ? ` on ${event.roadway}` : ''} (${threat} threat): ${event.description}`;
+          const label = eventLabel(event, intl);
           return (
             <Marker
-              key={event.id}
+              key={`${event.id}:${intl.locale}`}
               position={[event.lat, event.lng]}
               icon={eventIcon(event)}
               title={label}
@@ -135,11 +160,11 @@ export default function SafetyMapView({ cameras, events, incidents, showCameras,
               <Popup>
                 <div className="map-popup">
                   <strong>{event.type}</strong>
-                  <span className={`badge badge-${severityLevel(event.severity)}`}>{SEVERITY_STYLE[severityLevel(event.severity)].label}</span>
+                  <span className={`badge badge-${severityLevel(event.severity)}`}>{threatName(severityLevel(event.severity), intl)}</span>
                   {event.roadway && <p className="small">{[event.roadway, event.direction].filter(Boolean).join(' ')}</p>}
                   <p>{event.description}</p>
-                  {event.startDate && <p className="small muted">Since {formatDateTime(event.startDate)}</p>}
-                  {event.endDate && <p className="small muted">Expected to end {formatDateTime(event.endDate)}</p>}
+                  {event.startDate && <p className="small muted">{intl.formatMessage(TEXT.since, { time: formatDateTime(event.startDate, intl) })}</p>}
+                  {event.endDate && <p className="small muted">{intl.formatMessage(TEXT.expectedEnd, { time: formatDateTime(event.endDate, intl) })}</p>}
                 </div>
               </Popup>
             </Marker>
@@ -149,10 +174,10 @@ export default function SafetyMapView({ cameras, events, incidents, showCameras,
 
       {showIncidents &&
         incidents.map((incident) => {
-          const label = verifiedReportLabel(incident);
+          const label = verifiedReportLabel(incident, intl);
           return (
             <Marker
-              key={incident.id}
+              key={`${incident.id}:${intl.locale}`}
               position={[incident.lat, incident.lng]}
               icon={incidentIcon}
               title={label}
@@ -160,10 +185,10 @@ export default function SafetyMapView({ cameras, events, incidents, showCameras,
             >
               <Popup>
                 <div className="map-popup">
-                  <strong>{incidentTypeLabel(incident.type)}</strong>
+                  <strong>{incidentTypeName(incident.type, intl)}</strong>
                   {incident.locationName && <p className="small">{incident.locationName}</p>}
                   <p>{incident.description}</p>
-                  <p className="small muted">Reported {formatDateTime(incident.createdAt)}</p>
+                  <p className="small muted">{intl.formatMessage(TEXT.reported, { time: formatDateTime(incident.createdAt, intl) })}</p>
                 </div>
               </Popup>
             </Marker>

@@ -51,7 +51,7 @@ describe('map constants', () => {
   });
 
   it('has the four fixed danger zones with the spec radii and severities', () => {
-    expect(DANGER_ZONES.map((z) => [z.name, z.radiusM, z.severity])).toEqual([
+    expect(DANGER_ZONES.map((z) => [z.name.defaultMessage, z.radiusM, z.severity])).toEqual([
       ['High Crime Area', 2000, 'high'],
       ['School Zone', 500, 'medium'],
       ['Construction Zone', 1500, 'medium'],

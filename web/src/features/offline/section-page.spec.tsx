@@ -2,6 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { inLanguage } from '@/test/in-language';
 import { markUnreachable, resetConnectivity } from './connectivity';
 import { RouteErrorOrOffline } from './RouteErrorOrOffline';
 import { sectionPage } from './section-page';
@@ -9,7 +10,7 @@ import { sectionPage } from './section-page';
 /** What Chromium says when a page's code cannot be downloaded. */
 const chunkFailure = () => new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/community-3f9a1c.js');
 
-function renderSection(Section: ComponentType) {
+function renderSection(Section: ComponentType, language?: 'es') {
   const router = createMemoryRouter(
     [
       {
@@ -24,7 +25,7 @@ function renderSection(Section: ComponentType) {
     ],
     { initialEntries: ['/dashboard/community'] },
   );
-  render(<RouterProvider router={router} />);
+  render(language ? inLanguage(language, <RouterProvider router={router} />) : <RouterProvider router={router} />);
 }
 
 beforeEach(() => {
@@ -78,5 +79,20 @@ describe('a section whose code cannot be downloaded (issue #40)', () => {
     renderSection(sectionPage(async () => Broken));
     expect(await screen.findByText('Something went wrong.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'You are offline' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the offline page in Spanish (issue #41)', () => {
+  it('says it is offline, and offers to try again, in the reader’s language', async () => {
+    markUnreachable();
+    const load = jest
+      .fn<Promise<ComponentType>, []>()
+      .mockRejectedValueOnce(chunkFailure())
+      .mockResolvedValue(() => <h1>Comunidad</h1>);
+    renderSection(sectionPage(load), 'es');
+    expect(await screen.findByRole('heading', { name: 'No tiene conexión' })).toBeInTheDocument();
+    expect(screen.getByText(/llame al número de emergencias local/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
+    expect(await screen.findByRole('heading', { name: 'Comunidad' })).toBeInTheDocument();
   });
 });

@@ -4,19 +4,21 @@ import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import { makeStore } from '@/app/store';
 import { signedIn, signedOut } from '@/features/auth/auth.slice';
+import { inLanguage } from '@/test/in-language';
 import { PremiumPage } from './PremiumPage';
 
-function renderPremium(user: boolean) {
+function renderPremium(user: boolean, language?: 'es') {
   const store = makeStore();
   store.dispatch(user ? signedIn({ id: 'u1', email: 'pat@example.com', role: 'user' }) : signedOut());
-  render(
+  const page = (
     <Provider store={store}>
       <MemoryRouter>
         <PremiumPage />
         <Toaster />
       </MemoryRouter>
-    </Provider>,
+    </Provider>
   );
+  render(language ? inLanguage(language, page) : page);
 }
 
 describe('PremiumPage', () => {
@@ -61,5 +63,20 @@ describe('PremiumPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Can I cancel at any time?' }));
     expect(screen.getByRole('button', { name: 'Can I try Premium before paying?' })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getAllByRole('button', { expanded: true })).toHaveLength(1);
+  });
+
+  it('speaks Spanish to a Spanish reader, plans, prices, voice card and toasts included', async () => {
+    renderPremium(true, 'es');
+    expect(screen.getByRole('heading', { level: 1, name: 'Más aviso. Más cobertura. Más tranquilidad.' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Elija su plan' })).toBeInTheDocument();
+    const free = screen.getByRole('heading', { name: 'Gratis' }).closest('.card') as HTMLElement;
+    expect(free).toHaveTextContent('Alertas de voz: leídas en la aplicación, llamadas cuando se envían por voz');
+    expect(screen.getByRole('heading', { name: 'Alertas de voz en todos los planes' })).toBeInTheDocument();
+    expect(screen.getByText('Garantía de devolución de 30 días')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Plan actual' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Elegir el plan Individual' }));
+    expect(await screen.findByText('Las suscripciones Premium están desactivadas por ahora')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '¿Puedo probar Premium antes de pagar?' }));
+    expect(screen.getByText(/comienzan con una prueba gratis de 14 días/)).toBeVisible();
   });
 });

@@ -5,6 +5,7 @@ import { Toaster } from 'react-hot-toast';
 import { DEFAULT_PREFERENCES, type AlertPreferences } from '@beacon/contracts';
 import { makeStore } from '@/app/store';
 import { signedIn } from '@/features/auth/auth.slice';
+import { inLanguage } from '@/test/in-language';
 import { ProfilePage } from './ProfilePage';
 
 const user = {
@@ -59,17 +60,18 @@ beforeAll(() => {
   }) as unknown as typeof fetch;
 });
 
-function renderProfile() {
+function renderProfile(language?: 'es' | 'fr') {
   const store = makeStore();
   store.dispatch(signedIn({ id: 'u1', email: user.email, role: 'user' }));
-  return render(
+  const page = (
     <Provider store={store}>
       <MemoryRouter>
         <ProfilePage />
         <Toaster />
       </MemoryRouter>
-    </Provider>,
+    </Provider>
   );
+  return render(language ? inLanguage(language, page) : page);
 }
 
 const criticalOnly = () => screen.getByRole('switch', { name: 'Critical alerts only' });
@@ -151,14 +153,35 @@ describe('ProfilePage', () => {
     expect(puts).toEqual([{ severityThreshold: 'critical' }, { severityThreshold: 'medium' }]);
   });
 
-  it("carries the browser's language with the first save of a user who chose none", async () => {
+  it("carries the app's language with the first save of a user who chose none", async () => {
     prefs.language = null;
-    jest.spyOn(navigator, 'language', 'get').mockReturnValue('fr-CA');
-    renderProfile();
-    fireEvent.click(await screen.findByRole('switch', { name: 'Email notifications' }));
+    renderProfile('fr');
+    fireEvent.click(await screen.findByRole('switch', { name: 'Notifications par e-mail' }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts).toEqual([{ methods: { email: true }, language: 'fr' }]);
-    jest.restoreAllMocks();
+  });
+
+  it('speaks Spanish to a Spanish reader', async () => {
+    renderProfile('es');
+    expect(screen.getByRole('heading', { level: 1, name: 'Configuración del perfil' })).toBeInTheDocument();
+    expect(await screen.findByText('Cuenta verificada')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Cerrar sesión' }).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('switch', { name: 'Solo alertas críticas' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    fireEvent.change(screen.getByLabelText('Nueva contraseña'), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Actualizar contraseña' }));
+    expect(screen.getByText('La contraseña debe tener al menos 8 caracteres')).toBeInTheDocument();
+    expect(screen.getByText('Las contraseñas no coinciden')).toBeInTheDocument();
+  });
+
+  it('changes the language from the profile: the app switches at once and the choice is saved', async () => {
+    renderProfile();
+    await screen.findByRole('switch', { name: 'Email notifications' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'es' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Configuración del perfil' })).toBeInTheDocument();
+    await waitFor(() => expect(puts).toContainEqual({ language: 'es' }));
+    expect(screen.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
   });
 
   it("falls back to the default ('low') when no earlier threshold is known", async () => {

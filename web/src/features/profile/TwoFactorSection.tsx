@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { Factor } from '@supabase/auth-js';
 import { auth } from '@/features/auth/auth-client';
 import { Spinner } from '@/common/Spinner';
@@ -15,6 +16,7 @@ interface Enrolment {
  * code; the factor only counts once a code from the app has been verified.
  */
 export function TwoFactorSection() {
+  const intl = useIntl();
   const [factors, setFactors] = useState<Factor[] | null>(null);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
@@ -40,7 +42,7 @@ export function TwoFactorSection() {
     const { data, error } = await auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app', issuer: 'Beacon' });
     setBusy(false);
     if (error || !data) {
-      toast.error(error?.message ?? 'Could not start two-factor setup');
+      toast.error(error?.message ?? intl.formatMessage({ id: 'profile.twoFactor.startFailed', defaultMessage: 'Could not start two-factor setup' }));
       return;
     }
     setEnrolment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
@@ -52,7 +54,7 @@ export function TwoFactorSection() {
     e.preventDefault();
     if (!enrolment) return;
     if (!/^\d{6}$/.test(code.trim())) {
-      setCodeError('Enter the 6-digit code from your authenticator app');
+      setCodeError(intl.formatMessage({ id: 'profile.twoFactor.codeInvalid', defaultMessage: 'Enter the 6-digit code from your authenticator app' }));
       return;
     }
     setBusy(true);
@@ -62,7 +64,7 @@ export function TwoFactorSection() {
       setCodeError(error.message);
       return;
     }
-    toast.success('Two-factor authentication enabled');
+    toast.success(intl.formatMessage({ id: 'profile.twoFactor.enabledToast', defaultMessage: 'Two-factor authentication enabled' }));
     setEnrolment(null);
     await refresh();
   }
@@ -81,7 +83,7 @@ export function TwoFactorSection() {
       toast.error(error.message);
       return;
     }
-    toast.success('Two-factor authentication turned off');
+    toast.success(intl.formatMessage({ id: 'profile.twoFactor.disabledToast', defaultMessage: 'Two-factor authentication turned off' }));
     await refresh();
   }
 
@@ -89,38 +91,75 @@ export function TwoFactorSection() {
     <section className="card profile-section" aria-labelledby="twofa-title">
       <div className="setting-row">
         <div>
-          <h2 id="twofa-title">Two-Factor Authentication</h2>
+          <h2 id="twofa-title">
+            <FormattedMessage id="profile.twoFactor.title" defaultMessage="Two-Factor Authentication" />
+          </h2>
           <p className="muted small">
-            {verified ? 'On: signing in needs a code from your authenticator app.' : 'Add a second step to sign-in with an authenticator app.'}
+            {verified ? (
+              <FormattedMessage id="profile.twoFactor.on" defaultMessage="On: signing in needs a code from your authenticator app." />
+            ) : (
+              <FormattedMessage id="profile.twoFactor.off" defaultMessage="Add a second step to sign-in with an authenticator app." />
+            )}
           </p>
         </div>
         {factors === null ? (
-          <Spinner size="sm" label="Checking two-factor status" />
+          <Spinner size="sm" label={intl.formatMessage({ id: 'profile.twoFactor.checking', defaultMessage: 'Checking two-factor status' })} />
         ) : verified ? (
           <div className="row">
-            <span className="badge badge-success">Enabled</span>
+            <span className="badge badge-success">
+              <FormattedMessage id="profile.twoFactor.enabled" defaultMessage="Enabled" />
+            </span>
             <button type="button" className="btn btn-outline btn-sm" onClick={disable} disabled={busy}>
-              Disable
+              <FormattedMessage id="profile.twoFactor.disable" defaultMessage="Disable" />
             </button>
           </div>
         ) : !enrolment ? (
-          <button type="button" className="btn btn-primary btn-sm" onClick={enable} disabled={busy} aria-label="Enable two-factor authentication">
-            {busy ? 'Starting...' : 'Enable'}
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={enable}
+            disabled={busy}
+            aria-label={intl.formatMessage({ id: 'profile.twoFactor.enableLabel', defaultMessage: 'Enable two-factor authentication' })}
+          >
+            {busy ? (
+              <FormattedMessage id="profile.twoFactor.starting" defaultMessage="Starting..." />
+            ) : (
+              <FormattedMessage id="profile.twoFactor.enable" defaultMessage="Enable" />
+            )}
           </button>
         ) : null}
       </div>
       {enrolment && (
         <form className="twofa-setup" onSubmit={verify} noValidate>
           <ol className="small">
-            <li>Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy...).</li>
-            <li>Enter the 6-digit code the app shows.</li>
+            <li>
+              <FormattedMessage
+                id="profile.twoFactor.stepScan"
+                defaultMessage="Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy...)."
+              />
+            </li>
+            <li>
+              <FormattedMessage id="profile.twoFactor.stepCode" defaultMessage="Enter the 6-digit code the app shows." />
+            </li>
           </ol>
-          <img className="twofa-qr" src={enrolment.qrCode} alt="QR code to add Beacon to your authenticator app" width={180} height={180} />
+          <img
+            className="twofa-qr"
+            src={enrolment.qrCode}
+            alt={intl.formatMessage({ id: 'profile.twoFactor.qrAlt', defaultMessage: 'QR code to add Beacon to your authenticator app' })}
+            width={180}
+            height={180}
+          />
           <p className="small">
-            Can’t scan? Enter this key: <code className="twofa-secret">{enrolment.secret}</code>
+            <FormattedMessage
+              id="profile.twoFactor.manualKey"
+              defaultMessage="Can’t scan? Enter this key: <code>{secret}</code>"
+              values={{ secret: enrolment.secret, code: (chunks) => <code className="twofa-secret">{chunks}</code> }}
+            />
           </p>
           <div className="field">
-            <label htmlFor="twofa-code">Verification code</label>
+            <label htmlFor="twofa-code">
+              <FormattedMessage id="profile.twoFactor.codeLabel" defaultMessage="Verification code" />
+            </label>
             <input
               id="twofa-code"
               inputMode="numeric"
@@ -139,10 +178,10 @@ export function TwoFactorSection() {
           </div>
           <div className="row">
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              Verify and Enable
+              <FormattedMessage id="profile.twoFactor.verify" defaultMessage="Verify and Enable" />
             </button>
             <button type="button" className="btn btn-outline" onClick={cancel} disabled={busy}>
-              Cancel
+              <FormattedMessage id="profile.twoFactor.cancel" defaultMessage="Cancel" />
             </button>
           </div>
         </form>

@@ -5,6 +5,7 @@ import type { Product } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
 import { productFixture } from './test-products';
 import { makeStore } from '@/app/store';
+import { inLanguage } from '@/test/in-language';
 import { StorePage } from './StorePage';
 
 const TOTAL = 30;
@@ -38,14 +39,15 @@ function installApi(options: { total?: number; featured?: Product[] } = {}) {
   return { listCalls, posted };
 }
 
-function renderStore() {
+function renderStore(language?: 'es') {
   const store = makeStore();
-  render(
+  const page = (
     <Provider store={store}>
       <StorePage />
       <Toaster />
-    </Provider>,
+    </Provider>
   );
+  render(language ? inLanguage(language, page) : page);
 }
 
 const cards = () => screen.queryAllByRole('article');
@@ -175,5 +177,23 @@ describe('StorePage', () => {
     expect(cards()[0]).toHaveClass('product-list');
     fireEvent.click(screen.getByRole('button', { name: /Filters/ }));
     expect(screen.getByRole('button', { name: /Filters/ })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('speaks Spanish to a Spanish reader: filters, categories, product cards and the count', async () => {
+    installApi();
+    renderStore('es');
+    expect(screen.getByRole('heading', { level: 1, name: 'Tienda de seguridad' })).toBeInTheDocument();
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    expect(screen.getByText('Mostrando 12 de 30 productos')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Solo en existencia' })).toBeChecked();
+    expect(within(screen.getByLabelText('Categoría')).getByRole('option', { name: 'Suministros médicos' })).toHaveValue('Medical Supplies');
+    expect(within(screen.getByLabelText('Ordenar por')).getByRole('option', { name: 'Precio: de menor a mayor' })).toHaveValue('price_low');
+    const card = cards()[1];
+    expect(within(card).getByText('Equipo de seguridad')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Añadir al carrito Product 1' })).toBeInTheDocument();
+    expect(within(card).getByText(/^11,00\s?(US\$|\$)$/)).toBeInTheDocument();
+    fireEvent.click(within(card).getByRole('button', { name: 'Detalles de Product 1' }));
+    expect(await screen.findByText('¡La página de detalles del producto llegará pronto!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cargar más productos' })).toBeInTheDocument();
   });
 });

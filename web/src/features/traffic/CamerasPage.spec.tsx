@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { makeStore } from '@/app/store';
 import { CamerasPage } from './CamerasPage';
 import type { Camera } from './traffic.api';
+import { inLanguage } from '@/test/in-language';
 import { jsonResponse } from '@/test/json-response';
 
 const ROADWAYS = ['US 60', 'I-10', 'Loop 101', 'I-17', 'SR 51'];
@@ -235,5 +236,25 @@ describe('CamerasPage', () => {
     expect(within(alert).getByText('Failed to load cameras. Please try again.')).toBeInTheDocument();
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: '1 Cameras Available' })).toBeInTheDocument());
+  });
+
+  it('speaks Spanish to a Spanish reader: title, summary, cards and their dates', async () => {
+    installApi([camera(1, { roadway: 'I-10', direction: 'Eastbound', description: 'I-10 EB at 7th St' }), camera(2, { imageUrl: null })]);
+    render(
+      inLanguage(
+        'es',
+        <Provider store={makeStore()}>
+          <CamerasPage />
+        </Provider>,
+      ),
+    );
+    expect(screen.getByRole('heading', { name: 'Cámaras de tráfico' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '1 cámara disponible' })).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 2 de 2 cámaras')).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Cámara I-10 Eastbound, I-10 EB at 7th St' });
+    expect(within(card).getByText('Ilustración')).toBeInTheDocument();
+    expect(within(card).getByText(/^Actualizado: 5 mar 2024/)).toBeInTheDocument();
+    expect(screen.getByText('Imagen no disponible')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actualizar' })).toBeEnabled();
   });
 });

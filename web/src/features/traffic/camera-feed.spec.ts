@@ -25,7 +25,8 @@ describe('cameraFeedReducer', () => {
 
   it('goes from loading to error with the spec message, and Try Again loads again', () => {
     const failed = cameraFeedReducer(initialCameraFeed, { type: 'failed', message: LOAD_FAILED_MESSAGE });
-    expect(failed).toMatchObject({ status: 'error', error: 'Failed to load cameras. Please try again.' });
+    expect(failed).toMatchObject({ status: 'error', error: LOAD_FAILED_MESSAGE });
+    expect(LOAD_FAILED_MESSAGE.defaultMessage).toBe('Failed to load cameras. Please try again.');
     expect(cameraFeedReducer(failed, { type: 'load' })).toMatchObject({ status: 'loading', error: null });
   });
 

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from 'react-intl';
+import { defineMessages } from '@/i18n';
 import type { Camera } from './traffic.api';
 import { shouldReplaceList } from './camera-rules';
 
@@ -6,7 +8,8 @@ export interface CameraFeedState {
   status: 'loading' | 'error' | 'ready';
   /** The list on screen. */
   cameras: Camera[];
-  error: string | null;
+  /** Said in the reader's language when shown. */
+  error: MessageDescriptor | null;
   refreshing: boolean;
   /** When the list on screen was last replaced (ms), for the 5-minute rule. */
   lastReplacedAt: number | null;
@@ -15,9 +18,14 @@ export interface CameraFeedState {
 }
 
 export type CameraFeedAction =
-  { type: 'load' } | { type: 'refresh' } | { type: 'received'; cameras: Camera[]; at: number } | { type: 'failed'; message: string };
+  { type: 'load' } | { type: 'refresh' } | { type: 'received'; cameras: Camera[]; at: number } | { type: 'failed'; message: MessageDescriptor };
 
-export const LOAD_FAILED_MESSAGE = 'Failed to load cameras. Please try again.';
+export const CAMERA_FEED_MESSAGES = defineMessages({
+  loadFailed: { id: 'traffic.cameras.loadFailed', defaultMessage: 'Failed to load cameras. Please try again.' },
+  refreshFailed: { id: 'traffic.cameras.refreshFailed', defaultMessage: 'Could not refresh the cameras. Showing the last loaded list.' },
+});
+
+export const LOAD_FAILED_MESSAGE = CAMERA_FEED_MESSAGES.loadFailed;
 
 export const initialCameraFeed: CameraFeedState = {
   status: 'loading',

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import toast from 'react-hot-toast';
+import { currentIntl } from '@/i18n';
 import { CAMERAS_AUTO_REFRESH_MS } from './camera-rules';
-import { cameraFeedReducer, initialCameraFeed, LOAD_FAILED_MESSAGE } from './camera-feed';
+import { CAMERA_FEED_MESSAGES, cameraFeedReducer, initialCameraFeed, LOAD_FAILED_MESSAGE } from './camera-feed';
 import { useLazyListCamerasQuery } from './traffic.api';
 
 /**
@@ -23,7 +24,7 @@ export function useCameraFeed() {
       } catch {
         if (!mounted.current) return;
         dispatch({ type: 'failed', message: LOAD_FAILED_MESSAGE });
-        if (announceFailure) toast.error('Could not refresh the cameras. Showing the last loaded list.');
+        if (announceFailure) toast.error(currentIntl().formatMessage(CAMERA_FEED_MESSAGES.refreshFailed));
       }
     },
     [fetchCameras],

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { MapPin, Phone, TriangleAlert } from 'lucide-react';
 import type { Announcement } from './announcements';
@@ -16,8 +17,11 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 export function CriticalTakeover({ item, now, onAcknowledge }: { item: Announcement; now: Date; onAcknowledge: () => void }) {
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  const intl = useIntl();
   const { alert } = item;
-  const change = item.kind === 'update' ? changeLine(alert, now) : null;
+  // the alert's own text is in its language; Beacon's words around it are the reader's
+  const lang = alert.language ?? 'en';
+  const change = item.kind === 'update' ? changeLine(alert, now, intl) : null;
 
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -73,9 +77,9 @@ export function CriticalTakeover({ item, now, onAcknowledge }: { item: Announcem
         data-alert-id={alert.id}
       >
         <h2 className="takeover-kind" id={`${id}-kind`}>
-          <TriangleAlert aria-hidden="true" size={28} /> {W.criticalAlert}
+          <TriangleAlert aria-hidden="true" size={28} /> {intl.formatMessage(W.criticalAlert)}
         </h2>
-        <p className="takeover-title" id={`${id}-title`}>
+        <p className="takeover-title" id={`${id}-title`} lang={lang}>
           {alert.title}
         </p>
         <div id={`${id}-body`} className="takeover-body">
@@ -85,19 +89,21 @@ export function CriticalTakeover({ item, now, onAcknowledge }: { item: Announcem
               <MapPin aria-hidden="true" size={16} /> {alert.locationName}
             </p>
           )}
-          <p className="takeover-message pre-wrap">{alert.message}</p>
-          <p className="takeover-advice">{W.takeoverAdvice}</p>
+          <p className="takeover-message pre-wrap" lang={lang}>
+            {alert.message}
+          </p>
+          <p className="takeover-advice">{intl.formatMessage(W.takeoverAdvice)}</p>
         </div>
         <SpeakingControl />
         <div className="takeover-actions">
           <a href="tel:911" className="btn takeover-call">
-            <Phone aria-hidden="true" size={18} /> {W.call911}
+            <Phone aria-hidden="true" size={18} /> {intl.formatMessage(W.call911)}
           </a>
           <button type="button" className="btn takeover-ack" onClick={onAcknowledge}>
-            {W.acknowledge}
+            {intl.formatMessage(W.acknowledge)}
           </button>
           <Link to={`/alerts/${alert.id}`} className="takeover-link" onClick={onAcknowledge}>
-            {W.view}
+            {intl.formatMessage(W.view)}
           </Link>
         </div>
       </div>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { DEFAULT_PREFERENCES, type AlertChange, type AlertPreferences, type UserAlert } from '@beacon/contracts';
 import { api } from '@/app/api';
 import { jsonResponse as json } from '@/test/json-response';
+import { inLanguage } from '@/test/in-language';
 import { renderSignedIn } from '@/test/render-screen';
 import { resetFakeSocket, serverSends } from '@/test/fake-socket';
 import { PERSON, pageOf, requestOf, userAlert } from '@/features/alerts/test-utils';
@@ -57,9 +58,9 @@ beforeEach(() => {
 });
 
 /** Any page of the app (here the community page) under the layer, with the sidebar's My Alerts link and its count. */
-async function renderPage(user: typeof PERSON | { id: string; email: string; role: 'admin' } = PERSON) {
+async function renderPage(user: typeof PERSON | { id: string; email: string; role: 'admin' } = PERSON, language?: 'es') {
   const keyboard = userEvent.setup();
-  const utils = renderSignedIn(
+  const page = (
     <>
       <WarningLayer />
       <main>
@@ -70,9 +71,9 @@ async function renderPage(user: typeof PERSON | { id: string; email: string; rol
           <UnreadBadge />
         </a>
       </main>
-    </>,
-    { user, path: '/dashboard/community' },
+    </>
   );
+  const utils = renderSignedIn(language ? inLanguage(language, page) : page, { user, path: '/dashboard/community' });
   // the layer has read the person's preferences (voice on or off) and list before anything arrives
   await waitFor(() => expect(unreadReads).toBeGreaterThan(0));
   await waitFor(() => expect((global.fetch as jest.Mock).mock.calls.some(([r]) => requestOf(r).path === '/api/alerts/me/preferences')).toBe(true));
@@ -334,5 +335,56 @@ describe('ends and catch-up', () => {
     act(() => serverSends('alert:new', { ...summaryOf(heat), held: false }));
     expect(await screen.findByRole('alert', { name: /Excessive heat warning/ })).toBeInTheDocument();
     await waitFor(() => expect(speak).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('the warning layer in Spanish (issue #41)', () => {
+  it('says Beacon’s words in the reader’s language around the alert’s own text, marked with the language that text is in', async () => {
+    await renderPage(PERSON, 'es');
+    const flood = userAlert({ title: 'Inundación repentina', message: 'Suba a un terreno más alto.', language: 'es', severity: 'high' });
+    unread = 1;
+    act(() => serverSends('alert:new', { ...summaryOf(flood), language: 'es', held: false }));
+    const banner = await screen.findByRole('alert', { name: 'Nueva alerta · Alta Inundación repentina' });
+    expect(within(banner).getByText('Inundación repentina')).toHaveAttribute('lang', 'es');
+    expect(within(banner).getByText('Suba a un terreno más alto.')).toHaveAttribute('lang', 'es');
+    expect(within(banner).getByRole('link', { name: 'Ver la alerta: Inundación repentina' })).toHaveTextContent('Ver la alerta');
+    expect(await screen.findByRole('link', { name: 'My Alerts (1 sin leer)' })).toBeInTheDocument();
+
+    // an alert without Spanish text arrives in English: its text is marked English, Beacon's words stay Spanish
+    const heat = userAlert({ title: 'Heat advisory', message: 'Drink water and stay inside.', language: 'en', severity: 'medium' });
+    act(() => serverSends('alert:new', { ...summaryOf(heat), language: 'en', held: false }));
+    const english = await screen.findByRole('alert', { name: 'Nueva alerta · Media Heat advisory' });
+    expect(within(english).getByText('Heat advisory')).toHaveAttribute('lang', 'en');
+    expect(within(english).getByText('Drink water and stay inside.')).toHaveAttribute('lang', 'en');
+    expect(within(english).getByRole('button', { name: 'Descartar: Heat advisory' })).toBeInTheDocument();
+  });
+
+  it('ends calmly in Spanish: the all-clear’s default words are the alert’s language, the heading the reader’s', async () => {
+    const fire = userAlert({ title: 'Brush fire near Cave Creek', severity: 'high', language: 'en' });
+    mine = [fire];
+    addToRecord(PERSON.id, 'announced', versionKey(fire));
+    await renderPage(PERSON, 'es');
+    act(() =>
+      serverSends('alert:updated', {
+        ...summaryOf(fire),
+        language: 'en',
+        version: 2,
+        status: 'all_clear',
+        allClear: { at: new Date().toISOString(), message: null },
+        lastChange: change({ kind: 'all_clear' }),
+      }),
+    );
+    const calm = await screen.findByRole('status', { name: 'Fin de la alerta Brush fire near Cave Creek' });
+    expect(within(calm).getByText('The danger has passed. This alert has ended.')).toHaveAttribute('lang', 'en');
+  });
+
+  it('takes the screen for a critical alert with Spanish buttons', async () => {
+    await renderPage(PERSON, 'es');
+    const gas = userAlert({ title: 'Fuga de gas en Elm St', message: 'Salga del edificio ahora.', language: 'es', severity: 'critical' });
+    act(() => serverSends('alert:new', { ...summaryOf(gas), language: 'es', held: false }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Alerta crítica Fuga de gas en Elm St' });
+    expect(within(dialog).getByText('Salga del edificio ahora.')).toHaveAttribute('lang', 'es');
+    expect(within(dialog).getByRole('link', { name: 'Llamar al 911' })).toHaveAttribute('href', 'tel:911');
+    expect(within(dialog).getByRole('button', { name: 'Entendido' })).toBeInTheDocument();
   });
 });

@@ -21,18 +21,34 @@ export function heldByPreferences(
   return prefs.quietHours.enabled && inWindow(local.minutes, prefs.quietHours.start, prefs.quietHours.end);
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/**
+ * The parts of a moment's wall-clock time in a zone, the same in every locale: Gregorian, ASCII digits, 24 h (the
+ * locale only names things, and only numbers are read here).
+ */
+const wallClock = (timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    calendar: 'gregory',
+    numberingSystem: 'latn',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
 
 /** The weekday (0 = Sunday) and minute of the day at `now` in `timeZone` (Beacon's default zone when it is unknown). */
 export function localTime(now: Date, timeZone: string): { weekday: number; minutes: number } {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+    parts = wallClock(timeZone).formatToParts(now);
   } catch {
     return localTime(now, DEFAULT_TIME_ZONE);
   }
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { weekday: WEEKDAYS.indexOf(part('weekday')), minutes: (Number(part('hour')) % 24) * 60 + Number(part('minute')) };
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const weekday = new Date(Date.UTC(part('year'), part('month') - 1, part('day'))).getUTCDay();
+  return { weekday, minutes: (part('hour') % 24) * 60 + part('minute') };
 }
 
 const toMinutes = (hhmm: string) => (TIME_OF_DAY_PATTERN.test(hhmm) ? Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)) : NaN);

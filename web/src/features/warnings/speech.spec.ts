@@ -28,6 +28,12 @@ describe('voice alerts in the alert’s language', () => {
     expect(pickVoice(voices, 'ko-KR')).toBeUndefined();
   });
 
+  it('reads Mandarin with a Mandarin voice before a Cantonese one, and never with a voice of another language', () => {
+    expect(pickVoice([voice('zh-HK', 'Sin-ji', true), voice('zh-TW', 'Mei-Jia')], 'cmn-CN')?.name).toBe('Mei-Jia');
+    expect(pickVoice([voice('zh-HK', 'Sin-ji')], 'cmn-CN')?.name).toBe('Sin-ji');
+    expect(pickVoice([voice('en-US', 'Samantha', true)], 'vi-VN')).toBeUndefined();
+  });
+
   it('says Beacon’s words around the alert in the same language', () => {
     expect(spokenText(flood, 'new')).toBe('Alta, Clima. Lugar: Tempe. Inundación repentina. Suba a un terreno más alto ahora.');
     expect(spokenText(flood, 'update')).toMatch(/^Actualización: Alta, Clima\./);
@@ -62,7 +68,7 @@ describe('speaking', () => {
   it('hands the browser an utterance with the language’s tag and voice, and shows it speaks until it ends', () => {
     expect(speak(flood, 'new')).toBe(true);
     expect(spoken[0]).toMatchObject({ lang: 'es-US', voice: expect.objectContaining({ name: 'Paulina' }) });
-    expect(speakingState()).toEqual({ speaking: true, title: 'Inundación repentina' });
+    expect(speakingState()).toEqual({ speaking: true, title: 'Inundación repentina', language: 'es' });
     spoken[0].onend?.();
     expect(speakingState().speaking).toBe(false);
   });

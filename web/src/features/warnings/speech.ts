@@ -41,14 +41,19 @@ const primary = (tag: string) => {
 };
 const sameTag = (a: string, b: string) => a.toLowerCase().replace(/_/g, '-') === b.toLowerCase().replace(/_/g, '-');
 
-/** The browser's voice for `tag`: the exact one, else one of the same language (cmn-CN: zh-CN), else none. */
+/** Chinese voices of Hong Kong and Macau speak Cantonese: Mandarin text (cmn-CN) is read by another one when there is. */
+const cantonese = (v: SpeechSynthesisVoice) => /^zh[-_](hk|mo)\b/i.test(v.lang);
+
+/**
+ * The browser's voice for `tag`: the exact one, else one of the same language (cmn-CN: zh-CN; a Mandarin one before a
+ * Cantonese one), its default first, else none: never a voice of another language, which would read the alert's
+ * words with the wrong sounds (the language tag alone then asks the engine for one).
+ */
 export function pickVoice(voices: readonly SpeechSynthesisVoice[], tag: string): SpeechSynthesisVoice | undefined {
   const zhTag = tag.replace(/^cmn/i, 'zh');
-  return (
-    voices.find((v) => sameTag(v.lang, tag) || sameTag(v.lang, zhTag)) ??
-    voices.find((v) => primary(v.lang) === primary(tag) && v.default) ??
-    voices.find((v) => primary(v.lang) === primary(tag))
-  );
+  const sameLanguage = voices.filter((v) => primary(v.lang) === primary(tag));
+  const preferred = primary(tag) === 'zh' && sameLanguage.some((v) => !cantonese(v)) ? sameLanguage.filter((v) => !cantonese(v)) : sameLanguage;
+  return voices.find((v) => sameTag(v.lang, tag) || sameTag(v.lang, zhTag)) ?? preferred.find((v) => v.default) ?? preferred[0];
 }
 
 // ---------------------------------------------------------------- what the screen shows while it speaks
@@ -57,9 +62,12 @@ export interface SpeakingState {
   speaking: boolean;
   /** The title of the alert being read. */
   title: string | null;
+  /** The language of that title (and of what is read). */
+  language: Language | null;
 }
 
-let state: SpeakingState = { speaking: false, title: null };
+const SILENT: SpeakingState = { speaking: false, title: null, language: null };
+let state: SpeakingState = SILENT;
 const listeners = new Set<() => void>();
 function setState(next: SpeakingState) {
   state = next;
@@ -92,7 +100,7 @@ function watchEngine() {
     else {
       queued = 0;
       generation += 1;
-      setState({ speaking: false, title: null });
+      setState(SILENT);
     }
   }, SPEAKING_CHECK_MS);
 }
@@ -110,7 +118,8 @@ export function warmUpVoices() {
  */
 export function speak(a: SpeakableAlert, kind: SpokenKind): boolean {
   if (!speechSupported()) return false;
-  const tag = voiceTag(languageOf(a));
+  const language = languageOf(a);
+  const tag = voiceTag(language);
   const utterance = new SpeechSynthesisUtterance(spokenText(a, kind));
   utterance.lang = tag;
   const voice = pickVoice(window.speechSynthesis.getVoices?.() ?? [], tag);
@@ -126,13 +135,13 @@ export function speak(a: SpeakableAlert, kind: SpokenKind): boolean {
   const done = () => {
     if (mine !== generation) return;
     queued = Math.max(0, queued - 1);
-    if (queued === 0) setState({ speaking: false, title: null });
+    if (queued === 0) setState(SILENT);
   };
-  utterance.onstart = () => setState({ speaking: true, title: a.title });
+  utterance.onstart = () => setState({ speaking: true, title: a.title, language });
   utterance.onend = done;
   utterance.onerror = done;
   queued += 1;
-  setState({ speaking: true, title: a.title });
+  setState({ speaking: true, title: a.title, language });
   window.speechSynthesis.speak(utterance);
   watchEngine();
   return true;
@@ -145,5 +154,5 @@ export function stopSpeaking() {
   if (speakingCheck) clearTimeout(speakingCheck);
   speakingCheck = null;
   if (speechSupported()) window.speechSynthesis.cancel();
-  setState({ speaking: false, title: null });
+  setState(SILENT);
 }

@@ -1,4 +1,8 @@
+import { createIntl } from 'react-intl';
 import { changeLine, changedWords, endedAt, isEnded, severityPhrase } from './words';
+
+/** The words as a reader of Spanish in the United States has them. */
+const spanish = createIntl({ locale: 'es-US', messages: require('@/i18n/catalogues/es').default, defaultLocale: 'en' });
 
 const now = new Date('2025-03-05T15:10:00Z');
 const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000).toISOString();
@@ -10,12 +14,24 @@ describe('what an update changed, in words', () => {
     expect(severityPhrase('high', null)).toBe('severity now High');
   });
 
-  it('puts the severity first and joins the rest as a sentence', () => {
+  it('puts the severity first and joins the rest as the reader’s language lists things', () => {
+    // American English (the specs' locale, en-US) puts a comma before "and"
     expect(changedWords({ fields: ['message', 'severity', 'area'], severityFrom: 'high' }, 'critical')).toBe(
-      'severity raised to Critical, new instructions and area changed',
+      'severity raised to Critical, new instructions, and area changed',
     );
     expect(changedWords({ fields: ['title'], severityFrom: null }, 'low')).toBe('new title');
     expect(changedWords({ fields: ['expiresAt', 'translations'], severityFrom: null }, 'low')).toBe('new end time and new translations');
+  });
+
+  it('says it in the reader’s language, listing as that language does', () => {
+    expect(changedWords({ fields: ['message', 'severity', 'area'], severityFrom: 'high' }, 'critical', spanish)).toBe(
+      'gravedad elevada a Crítica, nuevas instrucciones y área modificada',
+    );
+    const updated = {
+      severity: 'medium' as const,
+      lastChange: { version: 2, kind: 'update' as const, at: minutesAgo(2), fields: ['severity' as const], severityFrom: 'high' as const },
+    };
+    expect(changeLine(updated, now, spanish)).toBe('Actualizada hace 2 min: gravedad reducida a Media');
   });
 
   it('says when: "Updated 2m ago: severity raised to Critical", "Updated just now"', () => {
