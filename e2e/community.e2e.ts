@@ -70,7 +70,7 @@ test('a user posts, another comments and likes, the author sees the comment live
   await authorPage.reload();
   await expect(authorSidebar.getByTestId('my-points')).toHaveText('50 points');
   await expect(authorSidebar.getByTestId('my-level')).toHaveText('Level 1 · Newcomer');
-  await expect(authorSidebar.getByText('1 points to Level 2 (Regular)', { exact: true })).toBeVisible();
+  await expect(authorSidebar.getByText('1 point to Level 2 (Regular)', { exact: true })).toBeVisible();
   // the author keeps the post's comments open: the neighbour's comment must arrive there without a reload
   await mine.getByRole('button', { name: 'Comments (0)' }).click();
   await expect(mine.getByText('No comments yet. Start the conversation.')).toBeVisible();

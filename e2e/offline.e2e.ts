@@ -124,6 +124,9 @@ test('offline, the alerts stay with the indicator, through Refresh and a reload;
     await context.setOffline(false);
     await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
     await expect(indicator).toHaveCount(0);
+    // the missed alert is announced as it comes; put away, its banner uncovers the header's links
+    const announced = page.getByRole('alert').filter({ hasText: missed });
+    await announced.getByRole('button', { name: /^Dismiss/ }).click();
     await menu.getByRole('link', { name: /^Alerts/ }).click();
     await expect(alertHeading(page, missed)).toBeVisible();
     await expect(alertHeading(page, known)).toBeVisible();

@@ -85,7 +85,7 @@ for (const viewport of VIEWPORTS) {
       };
       const all = page.getByRole('region', { name: 'All Products' });
       const shows = async (total: number) => {
-        await expect(all.getByText(`Showing ${Math.min(12, total)} of ${total} products`, { exact: true })).toBeVisible();
+        await expect(all.getByText(`Showing ${Math.min(12, total)} of ${total} ${total === 1 ? 'product' : 'products'}`, { exact: true })).toBeVisible();
         await expect(all.getByRole('article')).toHaveCount(Math.min(12, total));
       };
       const traffic = 'category=Traffic%20Control';

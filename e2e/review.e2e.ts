@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import { randomBytes } from 'node:crypto';
 import { startSmsWebhook, startSmtpSink } from './support/providers';
 import { createUser, DEMO_ADMIN, signIn, tokenFor } from './support/users';
+import { wordsIn } from './support/i18n';
 import { sendHeldEmailsNow } from './support/held-deliveries';
 
 /**
@@ -333,7 +334,8 @@ test("a Spanish reader's all-clear is Spanish end to end: SMS, e-mail and their 
   const alert = await created.json();
   // Its e-mails wait for the e-mail digest's hour (issue #40): the hour comes now.
   await sendHeldEmailsNow([alert.id]);
-  // Her card of this alert, whatever language it is shown in.
+  // Her card of this alert; she chose Spanish, so the app around it speaks Spanish too (issue #41).
+  const herWords = wordsIn('es');
   const card = page.locator(`li[data-alert-id="${alert.id}"]`);
   /** Her page as she reads it: the alert in Spanish, the all-clear (once given) in her words, nothing of the English. */
   const expectSpanish = async (soft: boolean, when: string, cleared: boolean) => {
@@ -392,11 +394,11 @@ test("a Spanish reader's all-clear is Spanish end to end: SMS, e-mail and their 
   expect(englishIn(html, `Fin de la alerta: ${es.title}`, clear.es), `English in the e-mail's HTML:\n${mail.html}`).toEqual([]);
 
   // Her open page, without a reload: the all-clear, in her words.
-  await expect(card.getByText('All clear', { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect(card.getByRole('button', { name: /I'm Safe/ })).toHaveCount(0);
+  await expect(card.getByText(herWords('All clear'), { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByRole('button', { name: new RegExp(herWords("I'm Safe")) })).toHaveCount(0);
   await expectSpanish(true, 'The all-clear arriving live on her open page', true);
   // And as her list is read anew.
   await page.reload();
-  await expect(card.getByText('All clear', { exact: true })).toBeVisible();
+  await expect(card.getByText(herWords('All clear'), { exact: true })).toBeVisible();
   await expectSpanish(false, 'Her alerts page, read anew', true);
 });

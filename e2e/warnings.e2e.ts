@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { seriousA11yViolations } from './support/axe';
+import { wordsIn } from './support/i18n';
 import { createUser, DEMO_ADMIN, signIn, tokenFor } from './support/users';
 
 /**
@@ -8,10 +9,16 @@ import { createUser, DEMO_ADMIN, signIn, tokenFor } from './support/users';
  * one on /dashboard/maps, on a phone (390 px) and on a desktop (1440 px): an admin's alert shows as a banner in both
  * within 2 s of its send, its raise to Critical takes both screens over and says what changed, and its all-clear turns
  * the card calm and the unread count drops. With voice on, each version is read aloud once across the two tabs, in
- * Spanish. Headless Chromium has no voice engine: speechSynthesis is a stand-in that records what it is asked to say.
+ * Spanish; the person chose Spanish, so every word of the app around the alert is Spanish too (issue #41). Headless
+ * Chromium has no voice engine: speechSynthesis is a stand-in that records what it is asked to say.
  * axe finds no serious issue with the banner or the takeover on screen.
  */
 test.describe.configure({ mode: 'serial' });
+
+/** The app's words as the Spanish reader sees them. */
+const words = wordsIn('es');
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const CRITICAL = words.id('alerts.severity.critical');
 
 // Small Wyoming towns, far from the seeded people and every other journey's homes.
 const TOWNS = { phone: { lat: 42.833, lng: -108.7307 }, desktop: { lat: 41.7911, lng: -107.2387 } };
@@ -53,8 +60,8 @@ async function spanishReaderAt(request: APIRequestContext, home: { lat: number; 
   return { ...user, unread };
 }
 
-/** The entry's name with `n` unread: "Alerts (2 unread)", or just "Alerts" with none. */
-const withCount = (name: string, n: number) => (n === 0 ? name : `${name} (${n} unread)`);
+/** The entry's name with `n` unread: "Alertas (2 sin leer)", or just "Alertas" with none. */
+const withCount = (name: string, n: number) => (n === 0 ? name : `${name}${words.id('warnings.unread.spoken', { n })}`);
 
 /**
  * The admin's sending call as the console makes it: the audience preview first, then the call with its token (the
@@ -150,10 +157,12 @@ async function openLive(page: Page, path: string) {
  */
 const alertsEntry = (page: Page, phone: boolean): Locator =>
   phone
-    ? page.getByRole('navigation', { name: 'Sections', exact: true }).getByRole('link', { name: /^Alerts/ })
+    ? page.getByRole('navigation', { name: words('Sections'), exact: true }).getByRole('link', { name: new RegExp(`^${escaped(words('Alerts'))}`) })
     : new URL(page.url()).pathname.startsWith('/dashboard')
-      ? page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^My Alerts/ })
-      : page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Alerts/ });
+      ? page.getByRole('navigation', { name: words('Dashboard sections') }).getByRole('link', { name: new RegExp(`^${escaped(words('My Alerts'))}`) })
+      : page.getByRole('navigation', { name: words('Main'), exact: true }).getByRole('link', { name: new RegExp(`^${escaped(words('Alerts'))}`) });
+/** Its name: "Alerts" on a phone's bar and the header, "My Alerts" in the dashboard's sidebar, in Spanish. */
+const entryName = (page: Page, phone: boolean) => words(phone || !new URL(page.url()).pathname.startsWith('/dashboard') ? 'Alerts' : 'My Alerts');
 
 /** Whether the page's focus is in its takeover (each tab's own focus, whichever tab the window shows). */
 const focusInTakeover = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('[role="alertdialog"]'));
@@ -180,7 +189,7 @@ for (const [name, viewport] of [
       const community = await context.newPage();
       await signIn(community, person);
       await openLive(community, '/dashboard/community');
-      await expect(community.getByRole('heading', { name: 'Community', level: 1 })).toBeVisible();
+      await expect(community.getByRole('heading', { name: words('Community'), level: 1 })).toBeVisible();
       const maps = await context.newPage();
       await openLive(maps, '/dashboard/maps');
       const tabs = [community, maps];
@@ -204,16 +213,18 @@ for (const [name, viewport] of [
       await Promise.all(tabs.map((page) => expect(banner(page)).toBeVisible({ timeout: Math.max(0, first.sentAt + WITHIN_MS - Date.now()) })));
       const alert = await first.sent;
       for (const page of tabs) {
-        await expect(banner(page)).toContainText('New alert · High');
+        await expect(banner(page)).toContainText(
+          words.id('warnings.banner.kindAndSeverity', { kind: words('New alert'), severity: words.id('alerts.severity.high'), strong: (c) => c.join('') }),
+        );
         await expect(banner(page)).toBeInViewport();
       }
-      await expect(alertsEntry(maps, phone)).toHaveAccessibleName(withCount(phone ? 'Alerts' : 'My Alerts', before + 1));
+      await expect(alertsEntry(maps, phone)).toHaveAccessibleName(withCount(entryName(maps, phone), before + 1));
       await expectNoSeriousIssues(community, 'community with the banner');
       // one tab reads it aloud, in Spanish with the Spanish voice, and shows that it does, with Stop
       await expect.poll(() => spoken.length).toBe(1);
       expect(spoken[0]).toMatchObject({ lang: 'es-US', voice: 'Stand-in Spanish', text: expect.stringContaining(es.title) });
       const speakingTab = tabs.find((p) => new URL(p.url()).pathname === spoken[0].tab)!;
-      const stop = speakingTab.getByRole('button', { name: 'Stop reading the alert aloud' });
+      const stop = speakingTab.getByRole('button', { name: words('Stop reading the alert aloud') });
       await expect(stop).toBeVisible();
       await stop.click();
       await expect(stop).toHaveCount(0);
@@ -226,20 +237,23 @@ for (const [name, viewport] of [
         translations: { es: es2 },
         version: 1,
       });
-      const takeover = (page: Page) => page.getByRole('alertdialog', { name: `Critical alert ${es.title}` });
+      const takeover = (page: Page) => page.getByRole('alertdialog', { name: `${words('Critical alert')} ${es.title}` });
+      const raised = words.id('warnings.change.severityRaised', { severity: CRITICAL });
       await Promise.all(tabs.map((page) => expect(takeover(page)).toBeVisible({ timeout: Math.max(0, second.sentAt + WITHIN_MS - Date.now()) })));
       await second.sent;
       for (const page of tabs) {
-        await expect(takeover(page)).toContainText('Updated just now: severity raised to Critical');
+        await expect(takeover(page)).toContainText(words('{updated}: {what}', { updated: words('Updated just now'), what: raised }));
         await expect(takeover(page)).toContainText(es2.message);
-        await expect(takeover(page).getByRole('link', { name: 'Call 911' })).toHaveAttribute('href', 'tel:911');
+        await expect(takeover(page).getByRole('link', { name: words.id('warnings.takeover.call911') })).toHaveAttribute('href', 'tel:911');
         expect(await focusInTakeover(page)).toBe(true);
       }
       await expectNoSeriousIssues(maps, 'maps with the takeover');
       // Escape does not put it away; acknowledged in one tab, it leaves the other too
       await community.keyboard.press('Escape');
       await expect(takeover(community)).toBeVisible();
-      await takeover(community).getByRole('button', { name: 'I understand' }).click();
+      await takeover(community)
+        .getByRole('button', { name: words('I understand') })
+        .click();
       for (const page of tabs) {
         await expect(takeover(page)).toHaveCount(0);
         await expect(banner(page)).toHaveCount(0);
@@ -248,27 +262,30 @@ for (const [name, viewport] of [
       // ---- the card says what changed; the all-clear turns it calm and the unread count drops
       await openLive(community, '/alerts');
       const card = community.getByRole('listitem').filter({ has: community.getByRole('heading', { name: es.title }) });
-      await expect(card).toContainText(/Updated (just now|1m ago): severity raised to Critical/);
-      await expect(card.getByText('Critical', { exact: true })).toBeVisible();
-      await expect(alertsEntry(maps, phone)).toHaveAccessibleName(withCount(phone ? 'Alerts' : 'My Alerts', before + 1));
+      const oneMinuteAgo = words('Updated {age}', { age: words('{n}m ago', { n: 1 }) });
+      const changed = (updated: string) => words('{updated}: {what}', { updated, what: raised });
+      await expect(card).toContainText(new RegExp(`${escaped(changed(words('Updated just now')))}|${escaped(changed(oneMinuteAgo))}`));
+      await expect(card.getByText(CRITICAL, { exact: true })).toBeVisible();
+      await expect(alertsEntry(maps, phone)).toHaveAccessibleName(withCount(entryName(maps, phone), before + 1));
       const third = await confirmedSend(request, `/api/alerts/${alert.id}/all-clear`, {
         message: 'The leak is sealed.',
         translations: { es: { message: 'La fuga está sellada.' } },
       });
       await third.sent;
-      await expect(card.getByText('All clear', { exact: true })).toBeVisible();
+      await expect(card.getByText(words('All clear'), { exact: true })).toBeVisible();
       await expect(card).toContainText('La fuga está sellada.');
-      await expect(card.getByText('Critical', { exact: true })).toHaveCount(0);
-      await expect(card.getByRole('button', { name: /I'm Safe/ })).toHaveCount(0);
-      await expect(card.getByRole('button', { name: `Dismiss: ${es.title}` })).toBeVisible();
+      await expect(card.getByText(CRITICAL, { exact: true })).toHaveCount(0);
+      await expect(card.getByRole('button', { name: new RegExp(escaped(words("I'm Safe"))) })).toHaveCount(0);
+      const dismiss = words('Dismiss: {title}', { title: es.title });
+      await expect(card.getByRole('button', { name: dismiss })).toBeVisible();
       // both tabs tell it calmly (a status, in green), with the admin's words in Spanish
       for (const page of tabs) {
-        const calm = page.getByRole('status', { name: `All clear ${es.title}` });
+        const calm = page.getByRole('status', { name: `${words('All clear')} ${es.title}` });
         await expect(calm).toContainText('La fuga está sellada.');
         await expect(calm).toHaveClass(/warning-calm/);
       }
-      await expect(alertsEntry(maps, phone)).toHaveAccessibleName(withCount(phone ? 'Alerts' : 'My Alerts', before));
-      await expect(alertsEntry(community, phone)).toHaveAccessibleName(withCount('Alerts', before));
+      await expect(alertsEntry(maps, phone)).toHaveAccessibleName(withCount(entryName(maps, phone), before));
+      await expect(alertsEntry(community, phone)).toHaveAccessibleName(withCount(entryName(community, phone), before));
 
       // ---- the voice: exactly one speech per version across both tabs, each in the alert's language
       await expect.poll(() => spoken.length).toBe(3);
@@ -277,7 +294,7 @@ for (const [name, viewport] of [
       expect(spoken[2].text).toMatch(/^Fin de la alerta: /);
 
       // dismissed, the ended alert leaves the feed
-      await card.getByRole('button', { name: `Dismiss: ${es.title}` }).click();
+      await card.getByRole('button', { name: dismiss }).click();
       await expect(community.getByRole('heading', { name: es.title })).toHaveCount(0);
       // and by now, long after both tabs showed the all-clear, no tab has said anything twice
       expect(spoken).toHaveLength(3);

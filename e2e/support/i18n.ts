@@ -18,12 +18,16 @@ function catalogue(language: string): Record<string, string> {
   return all;
 }
 
-type Values = Record<string, string | number>;
+/** A message's values: text and numbers, and for a tag its rendering (`{ strong: (chunks) => chunks.join('') }`). */
+type Values = Record<string, string | number | ((chunks: string[]) => string)>;
 
 export function wordsIn(language: string) {
   const english = readJson(join(CATALOGUES, 'en.json'));
   const theirs = catalogue(language);
-  const format = (id: string, values?: Values) => String(new IntlMessageFormat(theirs[id], language).format(values));
+  const format = (id: string, values?: Values) => {
+    const said = new IntlMessageFormat(theirs[id], language).format<string>(values as never);
+    return Array.isArray(said) ? said.join('') : String(said);
+  };
   const words = (text: string, values?: Values): string => {
     const ids = Object.keys(english).filter((id) => english[id] === text);
     if (ids.length === 0) throw new Error(`no message says "${text}" in English`);
