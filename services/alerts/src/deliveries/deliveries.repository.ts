@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { DeliveryChannel, DeliveryReceipt, RECEIPTS_DELIVERED, RECEIPTS_FAILED, VOICE_MAX_ATTEMPTS, VOICE_REDIAL_SECONDS } from '@beacon/contracts';
+import { DeliveryChannel, type DeliveryKind, DeliveryReceipt, RECEIPTS_DELIVERED, RECEIPTS_FAILED, VOICE_MAX_ATTEMPTS, VOICE_REDIAL_SECONDS } from '@beacon/contracts';
 import { streamRows } from './cursor';
 import { BatchSizes, DeliveryAlert, expiredSql } from './delivery-alerts.repository';
 import { channelHoldUntilSql, EligibilityAlert, eligibleUsersSql, reachableOn, SqlParams } from './eligibility.sql';
@@ -11,9 +11,10 @@ export type AudienceAlert = EligibilityAlert & Pick<DeliveryAlert, 'id' | 'chann
 
 /**
  * What a delivery carries (AlertRevisions migration): the alert itself, its reminder, an update to someone it reached,
- * the news that an update moved the area away from them, or the all-clear.
+ * the news that an update moved the area away from them, or the all-clear. The contracts' type, which the console's
+ * previews compose their text by too.
  */
-export type DeliveryKind = 'alert' | 'reminder' | 'update' | 'left_area' | 'all_clear';
+export type { DeliveryKind };
 
 /** The round of a version's deliveries (an update's, numbered from 2) and of the all-clear's; 0 is the alert, 1 its reminder. */
 export const revisionRound = (version: number) => 100 + version;
