@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SIGNED_IN, SIGNED_OUT } from './support/routes';
 import { DEMO_ADMIN, signIn, tokenFor } from './support/users';
 
 /**
@@ -40,30 +41,6 @@ function declaredRoutes(): string[] {
   return paths;
 }
 
-const SIGNED_OUT = ['/', '/login', '/signup', '/forgot-password', '/reset-password', '/faq', '/premium', '/map', '/terms', '/privacy', '/contact'];
-const SIGNED_IN = [
-  '/dashboard',
-  '/dashboard/alerts',
-  '/dashboard/maps',
-  '/dashboard/cameras',
-  '/dashboard/report-incident',
-  '/dashboard/community',
-  '/dashboard/store',
-  '/dashboard/activity',
-  '/dashboard/settings',
-  '/alerts',
-  '/alerts/:id',
-  '/profile',
-  '/settings',
-  // the public pages again, under the signed-in header
-  '/',
-  '/faq',
-  '/premium',
-  '/map',
-  '/terms',
-  '/privacy',
-  '/contact',
-];
 const CONSOLE = [
   '/admin',
   '/admin/alerts',

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { startSmsWebhook, startSmtpSink } from './support/providers';
 import { createUser, DEMO_ADMIN, signIn, tokenFor } from './support/users';
 import { wordsIn } from './support/i18n';
+import { personAt } from './support/people';
 import { sendHeldEmailsNow } from './support/held-deliveries';
 
 /**
@@ -75,18 +76,6 @@ async function windowOf(browser: Browser, who: { email: string; password: string
   return { context, page };
 }
 
-/** A person living at `home` who wants emergency alerts of any severity by e-mail (and what `extra` adds). */
-async function personAt(request: APIRequestContext, home: { lat: number; lng: number }, extra: Record<string, unknown> = {}) {
-  const user = await createUser(request, 'review');
-  const token = await tokenFor(request, user);
-  const saved = await request.put('/api/alerts/me/preferences', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { alertTypes: ['emergency'], severityThreshold: 'low', home, radiusMiles: 5, methods: { push: false, sms: false, email: true }, ...extra },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  return { ...user, token };
-}
-
 const titlesFor = async (request: APIRequestContext, token: string) =>
   ((await (await request.get('/api/alerts/me/alerts?pageSize=50', { headers: { Authorization: `Bearer ${token}` } })).json()).items as { title: string }[]).map(
     (a) => a.title,
@@ -121,9 +110,9 @@ async function alertsPageOf(browser: Browser, person: { email: string; password:
 test("a draft's Send Now asks with the number of people it reaches, and sends only on that confirmation", async ({ browser, request }) => {
   // A retry of this journey (CI) works half a degree south, clear of the people a failed attempt left.
   const town = { lat: TONOPAH.lat - 0.5 * test.info().retry, lng: TONOPAH.lng };
-  const inside = [await personAt(request, town), await personAt(request, nextDoor(town))];
+  const inside = [await personAt(request, 'review', town), await personAt(request, 'review', nextDoor(town))];
   // About 22 km north: outside the 5 km circle, so not counted.
-  const outside = await personAt(request, { lat: town.lat + 0.2, lng: town.lng });
+  const outside = await personAt(request, 'review', { lat: town.lat + 0.2, lng: town.lng });
   const title = `Boil-water notice for Tonopah ${stamp()}`;
   const body = {
     title,
@@ -211,7 +200,7 @@ test('an alert that needs approval waits, is approved live in a second approverâ
   expect(promoted.status(), await promoted.text()).toBe(200);
   expect((await promoted.json()).app_metadata.role).toBe('approver');
 
-  const person = await personAt(request, ELY);
+  const person = await personAt(request, 'review', ELY);
   const personPage = await alertsPageOf(browser, person);
   const approver = await windowOf(browser, colleague);
   // The approver's console is open on the alerts before the alert exists: all it shows next comes live.
@@ -311,8 +300,8 @@ test("a Spanish reader's all-clear is Spanish end to end: SMS, e-mail and their 
     es: 'La fuga estÃ¡ sellada: ya puede volver a abrir las ventanas.',
   };
   const methods = { push: false, sms: true, email: true };
-  const lectora = await personAt(request, WINNEMUCCA, { language: 'es', methods, phoneNumber: '+17755550123' });
-  const reader = await personAt(request, nextDoor(WINNEMUCCA), { language: 'en', methods, phoneNumber: '+17755550124' });
+  const lectora = await personAt(request, 'review', WINNEMUCCA, { language: 'es', methods, phoneNumber: '+17755550123' });
+  const reader = await personAt(request, 'review', nextDoor(WINNEMUCCA), { language: 'en', methods, phoneNumber: '+17755550124' });
   const smsTo = (phone: string) => sms.calls.filter((c) => c.recipients?.includes(phone));
   const mailTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
   // Her alerts page is open before the alert exists: what it shows next comes live.
