@@ -179,7 +179,11 @@ describe('the e-mail digest (alerts service + dispatcher on PostgreSQL and Redis
     const tornado = await send('Tornado warning', 'critical');
     await waitFor('both critical e-mails sent', () => (mailsTo(now.email).length === 1 && mailsTo(hourly.email).length === 1 ? true : null));
     for (const u of [now, hourly]) expect(mailsTo(u.email)[0].raw).toContain('Tornado warning');
-    const r = (await rows([now.id, hourly.id])).filter((d) => d.alert_id === tornado.id);
+    // The provider has the message before the worker records its answer: wait for the rows, not the inbox.
+    const r = await waitFor('the critical rows settled', async () => {
+      const settled = (await rows([now.id, hourly.id])).filter((d) => d.alert_id === tornado.id);
+      return settled.length === 4 && settled.every((d) => d.status === 'sent') ? settled : null;
+    });
     expect(r.map((d) => [d.channel, d.status, d.not_before]).sort()).toEqual([
       ['email', 'sent', null],
       ['email', 'sent', null],

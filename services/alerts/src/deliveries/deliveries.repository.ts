@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { DeliveryChannel, type DeliveryKind, DeliveryReceipt, RECEIPTS_DELIVERED, RECEIPTS_FAILED, VOICE_MAX_ATTEMPTS, VOICE_REDIAL_SECONDS } from '@beacon/contracts';
+import {
+  DeliveryChannel,
+  type DeliveryKind,
+  DeliveryReceipt,
+  RECEIPTS_DELIVERED,
+  RECEIPTS_FAILED,
+  VOICE_MAX_ATTEMPTS,
+  VOICE_REDIAL_SECONDS,
+} from '@beacon/contracts';
 import { streamRows } from './cursor';
 import { BatchSizes, DeliveryAlert, expiredSql } from './delivery-alerts.repository';
 import { channelHoldUntilSql, EligibilityAlert, eligibleUsersSql, reachableOn, SqlParams } from './eligibility.sql';
