@@ -46,16 +46,19 @@ export function OfflineKeeper() {
     keepAppShell();
     const stopKeeping = keepLiveChanges(store);
 
-    // a socket that comes back after dropping missed whatever was sent meanwhile
+    // A socket that comes back after dropping missed whatever was sent meanwhile; so did the first connection, when a
+    // list was read before it joined the person's room (the socket's client loads after the first paint).
     const socket = getSocket();
     let dropped = false;
+    let first = true;
     const onDisconnect = () => {
       dropped = true;
     };
     const onConnect = () => {
-      if (!dropped) return;
+      const missed = dropped || (first && api.util.selectInvalidatedBy(store.getState(), ['MyAlerts']).length > 0);
       dropped = false;
-      store.dispatch(api.util.invalidateTags(['MyAlerts']));
+      first = false;
+      if (missed) store.dispatch(api.util.invalidateTags(['MyAlerts']));
     };
     socket.on('disconnect', onDisconnect);
     socket.on('connect', onConnect);
