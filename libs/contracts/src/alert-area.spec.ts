@@ -1,4 +1,4 @@
-import { POLYGON_LIMITS, polygonAreaKm2, polygonProblem, unwrapRing } from './alert-area';
+import { AREA_PARTS_MAX, areaParts, areaProblem, circleAreaKm2, POLYGON_LIMITS, polygonAreaKm2, polygonProblem, unwrapRing } from './alert-area';
 
 describe('polygon alert areas', () => {
   it('measures a ring on the sphere: one degree square at the equator is about 12,364 km²', () => {
@@ -48,5 +48,38 @@ describe('polygon alert areas', () => {
     expect(polygonProblem(acrossDateLine)).toBeNull();
     // two degrees by two near Fiji, not the world the other way round
     expect(polygonAreaKm2(unwrapRing(acrossDateLine)!)).toBeCloseTo(47_000, -3);
+  });
+});
+
+describe('areaProblem: one rule for the API and the wizard (issue #42)', () => {
+  const triangle: [number, number][] = [
+    [33.5, -112.1],
+    [33.4, -112.2],
+    [33.4, -112.0],
+  ];
+  const circle = { type: 'circle', lat: 33.4, lng: -112, radiusKm: 5 };
+
+  it('accepts a circle, a polygon, and several of them with descriptions', () => {
+    expect(areaProblem(circle)).toBeNull();
+    expect(areaProblem({ type: 'polygon', points: triangle, description: 'Downtown' })).toBeNull();
+    expect(areaProblem({ type: 'multi', parts: [circle, { type: 'polygon', points: triangle, description: 'Downtown' }] })).toBeNull();
+    expect(areaParts({ type: 'multi', parts: [circle as never] })).toHaveLength(1);
+  });
+
+  it('names the part at fault, with the code of its own problem', () => {
+    expect(areaProblem({ type: 'multi', parts: [circle, { type: 'polygon', points: triangle.slice(0, 2) }] })).toEqual({
+      code: 'area_too_few_points',
+      message: 'Area part 2: A polygon needs at least 3 points',
+    });
+    expect(areaProblem({ type: 'multi', parts: Array(AREA_PARTS_MAX + 1).fill(circle) })?.code).toBe('area_too_many_parts');
+    expect(areaProblem({ type: 'multi', parts: [] })?.code).toBe('invalid_area');
+    expect(areaProblem(null)?.code).toBe('invalid_area');
+  });
+
+  it('bounds the parts together as one polygon is bounded, a circle counting pi r²', () => {
+    expect(circleAreaKm2(1000)).toBeCloseTo(POLYGON_LIMITS.maxAreaKm2, -1);
+    const wide = { type: 'circle', lat: 0, lng: 0, radiusKm: 800 };
+    expect(areaProblem(wide)).toBeNull();
+    expect(areaProblem({ type: 'multi', parts: [wide, { ...wide, lng: 40 }] })?.code).toBe('area_too_large');
   });
 });

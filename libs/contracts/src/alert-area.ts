@@ -2,11 +2,26 @@ import { area } from '@turf/area';
 import { kinks } from '@turf/kinks';
 import { ALERT_LIMITS } from './alert-vocabulary';
 
+/** One part of an alert's area: a circle around a point, or a polygon drawn on the map; `description` is CAP's `<areaDesc>`. */
+export type AlertAreaPart = ({ type: 'circle'; lat: number; lng: number; radiusKm: number } | { type: 'polygon'; points: [number, number][] }) & {
+  description?: string;
+};
+
 /**
- * An alert's area (issue #19): a circle around a point, or a polygon drawn on the map. Points are [lat, lng] pairs,
- * as CAP writes them; a polygon's ring is closed (first = last) whenever the API returns one.
+ * An alert's area (issues #19, #42): one circle or polygon, or several of them (`multi`, as CAP's several `<area>`
+ * blocks, each with its own name), concerning whoever is in any part. Points are [lat, lng] pairs, as CAP writes
+ * them; a polygon's ring is closed (first = last) whenever the API returns one. An area of one part is never `multi`.
  */
-export type AlertArea = { type: 'circle'; lat: number; lng: number; radiusKm: number } | { type: 'polygon'; points: [number, number][] };
+export type AlertArea = AlertAreaPart | { type: 'multi'; parts: AlertAreaPart[] };
+
+/** The parts of an area: itself when it is one circle or polygon. */
+export const areaParts = (area: AlertArea): AlertAreaPart[] => (area.type === 'multi' ? area.parts : [area]);
+
+/** How many parts one alert's area may have (CAP messages of real authorities carry up to a few dozen). */
+export const AREA_PARTS_MAX = 50;
+
+/** The longest description (CAP `<areaDesc>`) one part may carry. */
+export const AREA_DESCRIPTION_MAX = 200;
 
 /** One place the address search found (GET /api/alerts/geocode?q=). */
 export interface GeocodeResult {
@@ -91,4 +106,86 @@ export function polygonAreaKm2(ring: readonly (readonly [number, number])[]): nu
 function crosses(ring: [number, number][]): boolean {
   const coords = [...ring, ring[0]].map(([lat, lng]) => [lng, lat]);
   return kinks({ type: 'Polygon', coordinates: [coords] }).features.length > 0;
+}
+
+/** What can be wrong with an alert's area (one part or several); the codes are AlertErrorCode's. */
+export type AreaProblem = { code: PolygonProblem['code'] | 'invalid_area' | 'area_too_many_parts'; message: string };
+
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** The km² a circle of `radiusKm` counts for against POLYGON_LIMITS.maxAreaKm2 (the bound is the largest circle's, so pi r²). */
+export const circleAreaKm2 = (radiusKm: number) => Math.PI * radiusKm ** 2;
+
+/** The km² one valid part counts for against POLYGON_LIMITS.maxAreaKm2. */
+export function areaPartKm2(part: AlertAreaPart): number {
+  if (part.type === 'circle') return circleAreaKm2(part.radiusKm);
+  const ring = unwrapRing(openRing(part.points));
+  return ring ? polygonAreaKm2(ring) : Infinity;
+}
+
+/**
+ * The first problem of an alert's area as a client sends it, or null when it is valid: a circle (`radiusKm` may be
+ * left out: the default), a polygon (polygonProblem), or `multi` with 1 to AREA_PARTS_MAX parts, each a valid circle
+ * or polygon (its problem's message prefixed "Area part N: "), whose areas together are at most
+ * POLYGON_LIMITS.maxAreaKm2. A part's `description` is text of at most AREA_DESCRIPTION_MAX characters. Holes are
+ * not supported: a polygon is one outer ring. The API (toAlertArea) and the wizard read this one rule.
+ */
+export function areaProblem(area: unknown): AreaProblem | null {
+  if (typeof area !== 'object' || area === null || Array.isArray(area))
+    return { code: 'invalid_area', message: "Area must be an object with type 'circle', 'polygon' or 'multi'" };
+  const a = area as Record<string, unknown>;
+  if (a.type !== 'multi') {
+    const problem = partProblem(a);
+    if (problem) return problem;
+    return null;
+  }
+  const { parts } = a;
+  if (!Array.isArray(parts) || parts.length === 0)
+    return { code: 'invalid_area', message: "A 'multi' area needs `parts`: a list of at least one circle or polygon" };
+  if (parts.length > AREA_PARTS_MAX)
+    return { code: 'area_too_many_parts', message: `An area can have at most ${AREA_PARTS_MAX} parts; this one has ${parts.length}` };
+  let km2 = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as Record<string, unknown>;
+    const problem =
+      typeof part !== 'object' || part === null || Array.isArray(part)
+        ? { code: 'invalid_area' as const, message: "A part must be an object with type 'circle' or 'polygon'" }
+        : part.type === 'multi'
+          ? { code: 'invalid_area' as const, message: "A part is a circle or a polygon, not 'multi'" }
+          : partProblem(part);
+    if (problem) return { code: problem.code, message: `Area part ${i + 1}: ${problem.message}` };
+    km2 += areaPartKm2(withDefaultRadius(part) as AlertAreaPart);
+  }
+  if (km2 > POLYGON_LIMITS.maxAreaKm2)
+    return {
+      code: 'area_too_large',
+      message: `The area's parts together cover ${Math.round(km2).toLocaleString('en-US')} km², more than the ${POLYGON_LIMITS.maxAreaKm2.toLocaleString('en-US')} km² one alert may cover: make them smaller or fewer`,
+    };
+  return null;
+}
+
+/** A circle given without a radius has the default one (ALERT_LIMITS.radiusKmDefault), as the API reads it. */
+const withDefaultRadius = (part: Record<string, unknown>) =>
+  part.type === 'circle' && part.radiusKm === undefined ? { ...part, radiusKm: ALERT_LIMITS.radiusKmDefault } : part;
+
+/** The problem of one circle or polygon (not `multi`), or null. */
+function partProblem(a: Record<string, unknown>): AreaProblem | null {
+  if (a.description !== undefined && (typeof a.description !== 'string' || a.description.length > AREA_DESCRIPTION_MAX))
+    return { code: 'invalid_area', message: `An area's description must be text of at most ${AREA_DESCRIPTION_MAX} characters` };
+  if (a.type === 'circle') {
+    const { lat, lng } = a;
+    if (!finite(lat) || Math.abs(lat) > 90) return { code: 'invalid_area', message: 'Latitude must be a number between -90 and 90' };
+    if (!finite(lng) || Math.abs(lng) > 180) return { code: 'invalid_area', message: 'Longitude must be a number between -180 and 180' };
+    const r = a.radiusKm ?? ALERT_LIMITS.radiusKmDefault;
+    if (!finite(r) || r < ALERT_LIMITS.radiusKmMin || r > ALERT_LIMITS.radiusKmMax)
+      return { code: 'invalid_area', message: `Radius must be a number from ${ALERT_LIMITS.radiusKmMin} to ${ALERT_LIMITS.radiusKmMax} km` };
+    return null;
+  }
+  if (a.type === 'polygon') {
+    const { points } = a;
+    if (!Array.isArray(points) || !points.every((p) => Array.isArray(p) && p.length === 2 && finite(p[0]) && finite(p[1])))
+      return { code: 'invalid_area', message: 'Polygon points must be a list of [latitude, longitude] number pairs' };
+    return polygonProblem(points as [number, number][]);
+  }
+  return { code: 'invalid_area', message: "Area type must be 'circle', 'polygon' or 'multi'" };
 }

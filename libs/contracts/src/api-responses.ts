@@ -26,6 +26,15 @@ import type { Product, ProductAnalytics, ProductPage, StoreStats } from './store
 import type { Camera, TrafficEvent } from './traffic';
 import type { Role } from './roles';
 import type { TestGroup, TestGroupMembership, TestSchedule } from './test-alerts';
+import type {
+  ContactGroup,
+  ContactGroupAuditPage,
+  ContactGroupMember,
+  ContactGroupMembersPage,
+  ContactImportPreview,
+  ContactImportResult,
+} from './contact-groups';
+import type { AlertReach } from './reach';
 
 /*
  * What the HTTP routes answer, by name: the OpenAPI document's response types. A route names one with
@@ -294,6 +303,8 @@ export interface ApiResponses {
   CapOrigin: CapOrigin;
   CapPollResult: CapPollResult;
   AlertOperations: AlertOperations;
+  // issue #42: the map of an alert's reach
+  AlertReach: AlertReach;
   AlertDeliveryPage: Page<AlertDeliveryRow>;
   AlertStats: AlertStats;
   UserAlert: UserAlert;
@@ -327,6 +338,14 @@ export interface ApiResponses {
   TestSchedule: TestSchedule;
   TestGroup: TestGroup;
   TestGroupMembership: TestGroupMembership;
+  // issue #42: contact groups, their members, CSV import and audit trail
+  ContactGroup: ContactGroup;
+  ContactGroups: ContactGroup[];
+  ContactGroupMember: ContactGroupMember;
+  ContactGroupMembersPage: ContactGroupMembersPage;
+  ContactImportPreview: ContactImportPreview;
+  ContactImportResult: ContactImportResult;
+  ContactGroupAuditPage: ContactGroupAuditPage;
   // identity
   IdentityUser: IdentityUser;
   IdentityUserList: IdentityUserList;

@@ -75,6 +75,8 @@ export const ALERT_ERROR_CODES = [
   'area_point_out_of_range',
   'area_self_intersecting',
   'area_too_large',
+  // multi-area alerts (issue #42): more parts than AREA_PARTS_MAX
+  'area_too_many_parts',
   // the wizard's address search (GET /api/alerts/geocode)
   'geocoder_not_configured',
   'geocoder_unavailable',
@@ -116,6 +118,19 @@ export const ALERT_ERROR_CODES = [
   'twilio_credentials_missing',
   // issue #40: only an ended alert (all-clear, expired, cancelled) can be dismissed from the person's feed
   'alert_in_effect',
+  // issue #42: contact groups, their members and their CSV import
+  'contact_group_not_found',
+  'contact_group_name_taken',
+  'contact_member_not_found',
+  'contact_member_exists',
+  'contact_user_not_found',
+  'invalid_contact',
+  'import_too_large',
+  'import_too_many_rows',
+  'import_csv_invalid',
+  'import_header_invalid',
+  'import_preview_stale',
+  'import_preview_expired',
 ] as const;
 
 export const INCIDENT_ERROR_CODES = [

@@ -18,3 +18,5 @@ export * from './roles';
 export * from './test-alerts';
 export * from './receipts';
 export * from './delivered-text';
+export * from './contact-groups';
+export * from './reach';

@@ -90,13 +90,36 @@ describe('isEligible', () => {
     });
   });
 
-  describe('missing coordinates: location does not restrict', () => {
+  describe('missing coordinates', () => {
     const far = destination(PHOENIX, 500, 90);
-    it('user without coordinates', () => {
-      expect(isEligible(alert(), user({ lat: null, lng: null }))).toBe(true);
-      expect(isEligible(alert(), user({ lat: far.lat, lng: null }))).toBe(true);
+    it('a user without a home gets no alert with an area (issue #42), circle, polygon or several parts', () => {
+      expect(isEligible(alert(), user({ lat: null, lng: null }))).toBe(false);
+      expect(isEligible(alert(), user({ lat: far.lat, lng: null }))).toBe(false);
+      expect(isEligible(alert({ severity: 'critical' }), user({ lat: null, lng: null }))).toBe(false);
+      const ring: [number, number][] = [
+        [33.5, -112.1],
+        [33.4, -112.2],
+        [33.4, -112.0],
+      ];
+      expect(isEligible(alert({ radiusKm: null, polygon: ring }), user({ lat: null, lng: null }))).toBe(false);
+      expect(
+        isEligible(
+          alert({
+            radiusKm: null,
+            parts: [
+              { type: 'polygon', points: ring },
+              { type: 'circle', ...PHOENIX, radiusKm: 5 },
+            ],
+          }),
+          user({ lat: null, lng: null }),
+        ),
+      ).toBe(false);
     });
-    it('alert without coordinates', () => {
+    it('but every alert with no area: the alerts for everyone', () => {
+      expect(isEligible(alert({ lat: null, lng: null }), user({ lat: null, lng: null }))).toBe(true);
+      expect(isEligible(alert({ radiusKm: null }), user({ lat: null, lng: null }))).toBe(true);
+    });
+    it('alert without coordinates: location does not restrict', () => {
       expect(isEligible(alert({ lat: null, lng: null }), user(far))).toBe(true);
       expect(isEligible(alert({ lat: null }), user(far))).toBe(true);
     });
@@ -172,8 +195,8 @@ describe('isEligible', () => {
       expect(isEligible(polygonAlert, user({ lat: 33.7, lng: -112.0 }))).toBe(false);
     });
 
-    it('concerns an unlocated user as a circle does, and still checks severity and category', () => {
-      expect(isEligible(polygonAlert, user({ lat: null, lng: null }))).toBe(true);
+    it('concerns no user without a home, as a circle does not, and still checks severity and category', () => {
+      expect(isEligible(polygonAlert, user({ lat: null, lng: null }))).toBe(false);
       expect(isEligible(polygonAlert, user({ lat: 33.55, lng: -112.0, categories: ['weather'] }))).toBe(false);
     });
 
@@ -186,6 +209,50 @@ describe('isEligible', () => {
       expect(insidePolygon(ring, -17.5, -179.5)).toBe(true);
       expect(insidePolygon(ring, -17.5, 179.5)).toBe(true);
       expect(insidePolygon(ring, -17.5, 178.5)).toBe(false);
+    });
+  });
+  describe('several parts (issue #42)', () => {
+    // Two polygons, one across the antimeridian, and a circle overlapping the first.
+    const west: [number, number][] = [
+      [33.6, -112.2],
+      [33.6, -112.0],
+      [33.4, -112.0],
+      [33.4, -112.2],
+    ];
+    const fiji: [number, number][] = [
+      [-16, 179],
+      [-19, 179],
+      [-17.5, 181.5],
+    ];
+    const multi = alert({
+      lat: 0,
+      lng: 0,
+      radiusKm: null,
+      parts: [
+        { type: 'polygon', points: west, description: 'West' },
+        { type: 'polygon', points: fiji },
+        { type: 'circle', lat: 33.5, lng: -112.0, radiusKm: 10 },
+      ],
+    });
+
+    it('concerns whoever is in any part: a polygon, the one across the antimeridian, the circle, or two of them', () => {
+      expect(isEligible(multi, user({ lat: 33.5, lng: -112.15, radiusKm: 1 }))).toBe(true);
+      expect(isEligible(multi, user({ lat: -17.5, lng: -179.5 }))).toBe(true);
+      expect(isEligible(multi, user({ lat: -17.5, lng: 179.5 }))).toBe(true);
+      expect(isEligible(multi, user({ lat: 33.5, lng: -111.95, radiusKm: 40 }))).toBe(true);
+      expect(isEligible(multi, user({ lat: 33.5, lng: -112.01, radiusKm: 40 }))).toBe(true);
+    });
+
+    it('and no one outside them all, a circle part bound by the smaller radius as a circle alert is', () => {
+      expect(isEligible(multi, user({ lat: 33.5, lng: -111.8, radiusKm: 40 }))).toBe(false);
+      expect(isEligible(multi, user({ lat: 33.5, lng: -111.95, radiusKm: 1 }))).toBe(false);
+      expect(isEligible(multi, user({ lat: -17.5, lng: 178.5 }))).toBe(false);
+      expect(isEligible(multi, user({ lat: 0, lng: 0 }))).toBe(false);
+    });
+
+    it('still checks severity and category', () => {
+      expect(isEligible(multi, user({ lat: 33.5, lng: -112.15, categories: ['weather'] }))).toBe(false);
+      expect(isEligible({ ...multi, severity: 'low' }, user({ lat: 33.5, lng: -112.15, severityThreshold: 'high' }))).toBe(false);
     });
   });
 });

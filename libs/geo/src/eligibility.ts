@@ -1,5 +1,5 @@
-import { Severity, severityAtLeast } from '@beacon/contracts';
-import { greatCircleKm, hasCoordinates } from './distance';
+import { AlertAreaPart, Severity, severityAtLeast } from '@beacon/contracts';
+import { greatCircleKm, hasCoordinates, LatLng } from './distance';
 import { insidePolygon } from './polygon';
 
 /** What eligibility reads from an alert. */
@@ -11,6 +11,11 @@ export interface EligibilityAlert {
   radiusKm: number | null;
   /** A drawn area: the stored ring (unwrapped [lat, lng] corners, open); lat/lng are then its centroid and radiusKm null. */
   polygon?: readonly (readonly [number, number])[] | null;
+  /**
+   * An area of several parts (issue #42), as stored: circles, and polygons with unwrapped open rings; lat/lng are then
+   * their centre, radiusKm and polygon null.
+   */
+  parts?: readonly AlertAreaPart[] | null;
 }
 
 /** What eligibility reads from a user's preferences. */
@@ -26,18 +31,35 @@ export interface EligibilityUser {
  * The spec's distribution rule, as the single reference the SQL is tested against:
  * 1. the alert's severity is at or above the user's threshold (low < medium < high < critical);
  * 2. the alert's category is one of the user's categories;
- * 3. when both have coordinates and the alert has a radius, the great-circle distance does not exceed
- *    the smaller of the alert's radius and the user's radius (a user without a radius is bound by the alert's);
- * 4. for a polygon alert, a located user's home is inside the polygon (their own radius does not apply: the area
- *    the admin drew is who it concerns, as CAP and cell broadcast target an area); an unlocated user as for a circle.
+ * 3. an alert with no area (no coordinates, or neither a radius, a polygon nor parts) concerns everyone, located or
+ *    not; an alert with an area concerns only users with a home (issue #42: a user without one is not warned about
+ *    every place on Earth), and of them:
+ * 4. for a circle, those whose great-circle distance does not exceed the smaller of the alert's radius and the
+ *    user's radius (a user without a radius is bound by the alert's);
+ * 5. for a polygon, those whose home is inside it (their own radius does not apply: the area the admin drew is who
+ *    it concerns, as CAP and cell broadcast target an area);
+ * 6. for several parts, those whom any part concerns by 4 or 5 (a person in two parts is one recipient).
  */
 export function isEligible(alert: EligibilityAlert, user: EligibilityUser): boolean {
   if (!severityAtLeast(alert.severity, user.severityThreshold)) return false;
   if (!user.categories.includes(alert.category)) return false;
-  if (alert.polygon) return !hasCoordinates(user) || insidePolygon(alert.polygon, user.lat, user.lng);
-  const limit = distanceLimitKm(alert, user);
-  if (limit === null) return true;
-  return greatCircleKm(alert as { lat: number; lng: number }, user as { lat: number; lng: number }) <= limit;
+  if (!hasArea(alert)) return true;
+  if (!hasCoordinates(user)) return false;
+  if (alert.parts?.length) return alert.parts.some((part) => partHas(part, user));
+  if (alert.polygon) return insidePolygon(alert.polygon, user.lat, user.lng);
+  return greatCircleKm(alert as LatLng, user) <= distanceLimitKm(alert, user)!;
+}
+
+/** Whether the alert has an area (else it concerns everyone its other rules allow). */
+export function hasArea(alert: EligibilityAlert): boolean {
+  if (!hasCoordinates(alert)) return false;
+  return !!alert.parts?.length || !!alert.polygon || (alert.radiusKm !== null && alert.radiusKm !== undefined);
+}
+
+/** Whether one part of an area concerns the located user. */
+function partHas(part: AlertAreaPart, user: EligibilityUser & LatLng): boolean {
+  if (part.type === 'polygon') return insidePolygon(part.points, user.lat, user.lng);
+  return greatCircleKm(part, user) <= distanceLimitKm({ severity: 'low', category: '', ...part }, user)!;
 }
 
 /** The distance bound that applies, or null when location does not restrict this pair. */

@@ -490,8 +490,8 @@ describe('alerts API', () => {
       const mine = await list(deviceless);
       expect(mine.items.map((a) => a.id)).toEqual([ids.delivered, ids.near]);
       expect(mine.total).toBe(2);
-      // No preferences saved: the defaults, and no home yet, so only alerts for everyone (critical or without an
-      // area) show until a home is set (issue 20; alerts/user-feed.integration-spec.ts); near and far are located.
+      // No preferences saved: the defaults, and no home yet, so only alerts for everyone (without an area) show until
+      // a home is set (issues 20 and 42; alerts/user-feed.integration-spec.ts); near and far are located.
       const theirs = await list(fresh);
       expect(theirs.items.map((a) => a.id)).toEqual([]);
       expect(theirs.total).toBe(0);

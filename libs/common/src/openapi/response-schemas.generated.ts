@@ -79,6 +79,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
     AlertPreferences: {
       $ref: '#/components/schemas/AlertPreferences',
     },
+    AlertReach: {
+      $ref: '#/components/schemas/AlertReach',
+    },
     AlertReadReceipt: {
       $ref: '#/components/schemas/AlertReadReceipt',
     },
@@ -192,6 +195,30 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
     },
     ConnectionTestResult: {
       $ref: '#/components/schemas/ConnectionTestResult',
+    },
+    ContactGroup: {
+      $ref: '#/components/schemas/ContactGroup',
+    },
+    ContactGroupAuditPage: {
+      $ref: '#/components/schemas/ContactGroupAuditPage',
+    },
+    ContactGroupMember: {
+      $ref: '#/components/schemas/ContactGroupMember',
+    },
+    ContactGroupMembersPage: {
+      $ref: '#/components/schemas/ContactGroupMembersPage',
+    },
+    ContactGroups: {
+      type: 'array',
+      items: {
+        $ref: '#/components/schemas/ContactGroup',
+      },
+    },
+    ContactImportPreview: {
+      $ref: '#/components/schemas/ContactImportPreview',
+    },
+    ContactImportResult: {
+      $ref: '#/components/schemas/ContactImportResult',
     },
     DeliverySettings: {
       $ref: '#/components/schemas/DeliverySettings',
@@ -852,6 +879,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
                 radiusKm: {
                   type: 'number',
                 },
+                description: {
+                  type: 'string',
+                },
               },
               required: ['type', 'lat', 'lng', 'radiusKm'],
             },
@@ -871,8 +901,27 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
                     },
                   },
                 },
+                description: {
+                  type: 'string',
+                },
               },
               required: ['type', 'points'],
+            },
+            {
+              type: 'object',
+              properties: {
+                type: {
+                  type: 'string',
+                  const: 'multi',
+                },
+                parts: {
+                  type: 'array',
+                  items: {
+                    $ref: '#/components/schemas/AlertAreaPart',
+                  },
+                },
+              },
+              required: ['type', 'parts'],
             },
           ],
         },
@@ -1113,6 +1162,55 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         },
       },
       required: ['reason', 'requestedBy', 'requestedByEmail', 'requestedAt', 'decision', 'decidedBy', 'decidedByEmail', 'decidedAt', 'note'],
+    },
+    AlertAreaPart: {
+      description: "One part of an alert's area: a circle around a point, or a polygon drawn on the map; `description` is CAP's `<areaDesc>`.",
+      anyOf: [
+        {
+          type: 'object',
+          properties: {
+            type: {
+              type: 'string',
+              const: 'circle',
+            },
+            lat: {
+              type: 'number',
+            },
+            lng: {
+              type: 'number',
+            },
+            radiusKm: {
+              type: 'number',
+            },
+            description: {
+              type: 'string',
+            },
+          },
+          required: ['type', 'lat', 'lng', 'radiusKm'],
+        },
+        {
+          type: 'object',
+          properties: {
+            type: {
+              type: 'string',
+              const: 'polygon',
+            },
+            points: {
+              type: 'array',
+              items: {
+                type: 'array',
+                items: {
+                  type: 'number',
+                },
+              },
+            },
+            description: {
+              type: 'string',
+            },
+          },
+          required: ['type', 'points'],
+        },
+      ],
     },
     AlertAudience: {
       description:
@@ -1596,6 +1694,55 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'language',
       ],
     },
+    AlertReach: {
+      description: "GET /api/alerts/:id/reach: the alert's recipients on the map, counted, and its help requests.",
+      type: 'object',
+      properties: {
+        alertId: {
+          type: 'string',
+        },
+        minCellPeople: {
+          description: 'REACH_MIN_CELL_PEOPLE, as the server applied it.',
+          type: 'number',
+        },
+        cells: {
+          description:
+            'The cells, finest first. A coarser cell may contain finer ones: it then counts only the people of its square\nthat no finer cell counts (those too few to be shown finer).',
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/ReachCell',
+          },
+        },
+        totals: {
+          $ref: '#/components/schemas/ReachCounts',
+        },
+        confirmed: {
+          description: "Of `totals.reached`, those a provider's receipt or the person confirmed (delivered, read) on some channel.",
+          type: 'number',
+        },
+        elsewhere: {
+          $ref: '#/components/schemas/ReachCounts',
+        },
+        unlocated: {
+          $ref: '#/components/schemas/ReachCounts',
+        },
+        helpRequests: {
+          description: 'Open ones first, then newest first, at most REACH_HELP_REQUESTS_MAX.',
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/ReachHelpRequest',
+          },
+        },
+        helpRequestsTotal: {
+          type: 'number',
+        },
+        at: {
+          description: 'When the server counted (ISO).',
+          type: 'string',
+        },
+      },
+      required: ['alertId', 'minCellPeople', 'cells', 'totals', 'confirmed', 'elsewhere', 'unlocated', 'helpRequests', 'helpRequestsTotal', 'at'],
+    },
     AlertReadReceipt: {
       description: '"I\'m Safe" recorded.',
       type: 'object',
@@ -1904,6 +2051,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
                 radiusKm: {
                   type: 'number',
                 },
+                description: {
+                  type: 'string',
+                },
               },
               required: ['type', 'lat', 'lng', 'radiusKm'],
             },
@@ -1923,8 +2073,27 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
                     },
                   },
                 },
+                description: {
+                  type: 'string',
+                },
               },
               required: ['type', 'points'],
+            },
+            {
+              type: 'object',
+              properties: {
+                type: {
+                  type: 'string',
+                  const: 'multi',
+                },
+                parts: {
+                  type: 'array',
+                  items: {
+                    $ref: '#/components/schemas/AlertAreaPart',
+                  },
+                },
+              },
+              required: ['type', 'parts'],
             },
           ],
         },
@@ -2850,6 +3019,312 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['ok', 'message'],
     },
+    ContactGroup: {
+      description:
+        "Contact groups (issue #42): named lists of people an alert can reach wherever they live (a school's staff, on-call\nteams, road crews), as Everbridge and Rave keep them. A member is a Beacon user (by account e-mail) or an external\ncontact who has no account (name, phone, e-mail, language), reached by SMS, voice and e-mail, never push.",
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        name: {
+          type: 'string',
+        },
+        description: {
+          type: 'string',
+        },
+        memberCount: {
+          description: 'Members in all, and of them, external contacts.',
+          type: 'number',
+        },
+        externalCount: {
+          type: 'number',
+        },
+        createdAt: {
+          type: 'string',
+        },
+        updatedAt: {
+          type: 'string',
+        },
+      },
+      required: ['id', 'name', 'description', 'memberCount', 'externalCount', 'createdAt', 'updatedAt'],
+    },
+    ContactGroupAuditEntry: {
+      description:
+        'One change to a group, who made it and when. `details` by action: group_created/group_deleted { name, description? },\ngroup_updated { before: {name, description}, after: {name, description} }, member_added/member_removed\n{ memberId, kind, name, email, phone } (user members: userId and email), import_applied { created, updated,\nunchanged, rejected }.',
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        action: {
+          type: 'string',
+          enum: ['group_created', 'group_updated', 'group_deleted', 'member_added', 'member_removed', 'import_applied'],
+        },
+        actorId: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        actorEmail: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'string',
+            },
+          ],
+        },
+        details: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {},
+        },
+        at: {
+          type: 'string',
+        },
+      },
+      required: ['id', 'action', 'actorId', 'actorEmail', 'details', 'at'],
+    },
+    ContactGroupAuditPage: {
+      description: 'GET /api/alerts/admin/contact-groups/:id/audit: newest first.',
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/ContactGroupAuditEntry',
+          },
+        },
+        total: {
+          type: 'number',
+        },
+        page: {
+          type: 'number',
+        },
+        pageSize: {
+          type: 'number',
+        },
+      },
+      required: ['items', 'total', 'page', 'pageSize'],
+    },
+    ContactGroupMember: {
+      anyOf: [
+        {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'string',
+            },
+            kind: {
+              type: 'string',
+              const: 'user',
+            },
+            userId: {
+              type: 'string',
+            },
+            email: {
+              type: 'string',
+            },
+            name: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            addedAt: {
+              type: 'string',
+            },
+          },
+          required: ['id', 'kind', 'userId', 'email', 'name', 'addedAt'],
+        },
+        {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'string',
+            },
+            kind: {
+              type: 'string',
+              const: 'external',
+            },
+            contactId: {
+              type: 'string',
+            },
+            name: {
+              type: 'string',
+            },
+            phone: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            email: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            language: {
+              type: 'string',
+              enum: ['en', 'es', 'fr', 'zh', 'vi', 'ko'],
+            },
+            addedAt: {
+              type: 'string',
+            },
+          },
+          required: ['id', 'kind', 'contactId', 'name', 'phone', 'email', 'language', 'addedAt'],
+        },
+      ],
+    },
+    ContactGroupMembersPage: {
+      description: 'GET /api/alerts/admin/contact-groups/:id/members (paged like the other admin lists).',
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/ContactGroupMember',
+          },
+        },
+        total: {
+          type: 'number',
+        },
+        page: {
+          type: 'number',
+        },
+        pageSize: {
+          type: 'number',
+        },
+      },
+      required: ['items', 'total', 'page', 'pageSize'],
+    },
+    ContactImportPreview: {
+      description:
+        'POST /api/alerts/admin/contact-groups/:id/import/preview (text/csv body): what the import would do, nothing written.\n`token` confirms exactly this preview: POST .../import with { token } applies it in one transaction, or answers\n409 import_preview_stale when the group or the file changed since. Rows that match a member already in the group\n(same phone or e-mail, normalised) are `unchanged` (or `updated` when their name or language differs); duplicates\nwithin the file are merged into the first and reported.\n(Server, issue #42: an update also takes a phone or e-mail the row gives that differs or was missing; a blank cell\nkeeps the stored value, a blank language too. `update` lists each member as it will be. The token is 409\nimport_preview_expired once applied, after CONTACT_IMPORT_PREVIEW_TTL_SECONDS, or for another group.)',
+      type: 'object',
+      properties: {
+        token: {
+          type: 'string',
+        },
+        create: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/ContactRowInput',
+          },
+        },
+        update: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/ContactRowInput',
+          },
+        },
+        unchanged: {
+          type: 'number',
+        },
+        rejected: {
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/ContactImportRejectedRow',
+          },
+        },
+      },
+      required: ['token', 'create', 'update', 'unchanged', 'rejected'],
+    },
+    ContactImportRejectedRow: {
+      type: 'object',
+      properties: {
+        line: {
+          description: '1-based line in the file, the header being line 1.',
+          type: 'number',
+        },
+        values: {
+          type: 'object',
+          properties: {},
+          additionalProperties: {
+            type: 'string',
+          },
+        },
+        code: {
+          $ref: '#/components/schemas/ContactRowProblemCode',
+        },
+        message: {
+          type: 'string',
+        },
+      },
+      required: ['line', 'values', 'code', 'message'],
+    },
+    ContactImportResult: {
+      type: 'object',
+      properties: {
+        created: {
+          type: 'number',
+        },
+        updated: {
+          type: 'number',
+        },
+        unchanged: {
+          type: 'number',
+        },
+        rejected: {
+          type: 'number',
+        },
+      },
+      required: ['created', 'updated', 'unchanged', 'rejected'],
+    },
+    ContactRowInput: {
+      description: "What one member row of a CSV (or the add-member form) says; the CSV's header row names these columns.",
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+        },
+        phone: {
+          type: 'string',
+        },
+        email: {
+          type: 'string',
+        },
+        language: {
+          description: 'One of LANGUAGES; English when blank.',
+          type: 'string',
+        },
+      },
+      required: ['name'],
+    },
+    ContactRowProblemCode: {
+      description: 'Why a CSV row is not imported; `message` is what the console shows beside the row.',
+      type: 'string',
+      enum: [
+        'missing_name',
+        'missing_contact',
+        'invalid_phone',
+        'invalid_email',
+        'invalid_language',
+        'name_too_long',
+        'duplicate_in_file',
+        'conflicting_members',
+      ],
+    },
     DeliverySettings: {
       description: 'The delivery settings as admins see them; secrets only masked.',
       type: 'object',
@@ -3070,6 +3545,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'area_point_out_of_range',
         'area_self_intersecting',
         'area_too_large',
+        'area_too_many_parts',
         'geocoder_not_configured',
         'geocoder_unavailable',
         'sms_too_long',
@@ -3102,6 +3578,18 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'invalid_phone_number',
         'twilio_credentials_missing',
         'alert_in_effect',
+        'contact_group_not_found',
+        'contact_group_name_taken',
+        'contact_member_not_found',
+        'contact_member_exists',
+        'contact_user_not_found',
+        'invalid_contact',
+        'import_too_large',
+        'import_too_many_rows',
+        'import_csv_invalid',
+        'import_header_invalid',
+        'import_preview_stale',
+        'import_preview_expired',
         'incident_not_found',
         'invalid_transition',
         'status_changed',
@@ -4387,6 +4875,98 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['enabled', 'start', 'end', 'timeZone'],
     },
+    ReachCell: {
+      description: 'One cell of the map: a lat/lng square with its people counted by state (never fewer than REACH_MIN_CELL_PEOPLE).',
+      type: 'object',
+      properties: {
+        id: {
+          description: 'Stable while the grid is: `<sizeDeg>:<row>:<column>`.',
+          type: 'string',
+        },
+        south: {
+          type: 'number',
+        },
+        west: {
+          type: 'number',
+        },
+        north: {
+          type: 'number',
+        },
+        east: {
+          type: 'number',
+        },
+        sizeDeg: {
+          type: 'number',
+        },
+        people: {
+          description: 'Everyone the cell counts (the sum of `counts`).',
+          type: 'number',
+        },
+        counts: {
+          $ref: '#/components/schemas/ReachCounts',
+        },
+      },
+      required: ['id', 'south', 'west', 'north', 'east', 'sizeDeg', 'people', 'counts'],
+    },
+    ReachCounts: {
+      type: 'object',
+      properties: {
+        pending: {
+          type: 'number',
+        },
+        failed: {
+          type: 'number',
+        },
+        needs_help: {
+          type: 'number',
+        },
+        reached: {
+          type: 'number',
+        },
+      },
+      required: ['pending', 'failed', 'needs_help', 'reached'],
+    },
+    ReachHelpRequest: {
+      description: 'A help request as the reach map shows it: where its sender said they were (null when they shared no location).',
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        status: {
+          type: 'string',
+          enum: ['open', 'resolved'],
+        },
+        createdAt: {
+          type: 'string',
+        },
+        message: {
+          description: "What they wrote; '' when nothing.",
+          type: 'string',
+        },
+        lat: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        lng: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+      },
+      required: ['id', 'status', 'createdAt', 'message', 'lat', 'lng'],
+    },
     ReceiptsApplied: {
       description: 'What a receipts endpoint answers: how many deliveries the receipts changed (0 for unknown or settled ones).',
       type: 'object',
@@ -4910,6 +5490,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
                 radiusKm: {
                   type: 'number',
                 },
+                description: {
+                  type: 'string',
+                },
               },
               required: ['type', 'lat', 'lng', 'radiusKm'],
             },
@@ -4929,8 +5512,27 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
                     },
                   },
                 },
+                description: {
+                  type: 'string',
+                },
               },
               required: ['type', 'points'],
+            },
+            {
+              type: 'object',
+              properties: {
+                type: {
+                  type: 'string',
+                  const: 'multi',
+                },
+                parts: {
+                  type: 'array',
+                  items: {
+                    $ref: '#/components/schemas/AlertAreaPart',
+                  },
+                },
+              },
+              required: ['type', 'parts'],
             },
           ],
         },

@@ -11,6 +11,7 @@ export const ALERT_CONTENT_ERRORS = {
     'area_self_intersecting',
     'area_too_few_points',
     'area_too_large',
+    'area_too_many_parts',
     'area_too_many_points',
     'expiry_in_past',
     'invalid_area',

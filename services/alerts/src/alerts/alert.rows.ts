@@ -87,7 +87,7 @@ export const lastChangeSql = (alias = 'a') => `(SELECT json_build_object('versio
  * lastChangeSql to the rows of its page only.
  */
 export const ALERT_BASE_COLUMNS_SQL = `a.id, a.title, a.message, a.translations, a.type, a.severity, a.category, a.location_name, a.lat, a.lng, a.radius_km,
-  a.area_polygon, a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
+  a.area_polygon, a.area_parts, a.area_description, a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
   a.created_at, a.updated_at, a.concerned, a.remind_after_minutes, a.reminded_at, a.reminders, a.version, a.revision, a.all_clear_at, a.all_clear_message,
   a.all_clear_translations,
   a.send_at, a.created_by_email, a.approval, a.break_glass`;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { AlertApproval, AlertCategory, AlertStatus, AlertTranslations, DEFAULT_PREFERENCES, DeliveryChannel, Severity } from '@beacon/contracts';
+import { AlertApproval, AlertAreaPart, AlertCategory, AlertStatus, AlertTranslations, DEFAULT_PREFERENCES, DeliveryChannel, Severity } from '@beacon/contracts';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { Actor, AuditRepository, SYSTEM } from './audit.repository';
 import { expiredSql } from '../deliveries/delivery-alerts.repository';
@@ -24,6 +24,10 @@ export interface NewAlert {
   radiusKm: number | null;
   /** A drawn area's stored ring (alert-area.ts StoredArea); lat/lng are then its centroid, radiusKm null. */
   polygon?: [number, number][] | null;
+  /** An area of several parts (alert-area.ts StoredArea); lat/lng are then their centre, radiusKm and polygon null. */
+  parts?: AlertAreaPart[] | null;
+  /** A one-part area's description (CAP areaDesc). */
+  areaDescription?: string | null;
   expiresAt: Date | null;
   channels: DeliveryChannel[];
   /** scheduled: goes out by itself at sendAt; pending_approval: waits for a second person (approval). */
@@ -75,7 +79,11 @@ const PREFERENCES_OR_DEFAULTS = `p AS (
   SELECT $2::text, $3::text[], NULL::float8, NULL::float8, NULL::float8
   WHERE NOT EXISTS (SELECT 1 FROM alerts.user_preferences WHERE user_id = $1))`;
 
-/** Alert `a` concerns the user whose preferences are `p`. */
+/**
+ * Alert `a` concerns the user whose preferences are `p`: the dispatcher's rule, so a user who has not set a home
+ * location yet sees only the alerts with no area (issues 20 and 42), as only those reach them; the screens say why and
+ * ask for a location.
+ */
 const ALERT_ELIGIBLE_SQL = eligibilityWhere({
   severity: 'a.severity',
   category: 'a.category',
@@ -83,15 +91,8 @@ const ALERT_ELIGIBLE_SQL = eligibilityWhere({
   lng: 'a.lng',
   radiusKm: 'a.radius_km',
   polygon: 'a.area_polygon',
+  parts: 'a.area_parts',
 });
-
-/**
- * The user feed's rule for a user who has not set a home location yet (issue 20): only the alerts for everyone,
- * critical alerts and alerts without an area. The distance rule alone would show them every located alert
- * everywhere (a new user saw one in New Zealand); the screens say why and ask for a location.
- */
-const LOCATED_OR_FOR_EVERYONE_SQL = `((p.lat IS NOT NULL AND p.lng IS NOT NULL)
-    OR a.severity = 'critical' OR a.lat IS NULL OR a.lng IS NULL OR (a.radius_km IS NULL AND a.area_polygon IS NULL))`;
 
 /**
  * The alerts in the feed of the user ($1, preferences `p`), as ids: those with a delivery to them, and every dispatched
@@ -102,7 +103,7 @@ const LOCATED_OR_FOR_EVERYONE_SQL = `((p.lat IS NOT NULL AND p.lng IS NOT NULL)
 const MY_ALERT_IDS_SQL = (also = 'true') => `SELECT d.alert_id AS id FROM alerts.alert_deliveries d WHERE d.user_id = $1
   UNION
   SELECT a.id FROM alerts.alerts a CROSS JOIN p
-  WHERE a.dispatched_at IS NOT NULL AND a.source <> 'test' AND ${ALERT_ELIGIBLE_SQL} AND ${LOCATED_OR_FOR_EVERYONE_SQL} AND ${also}`;
+  WHERE a.dispatched_at IS NOT NULL AND a.source <> 'test' AND ${ALERT_ELIGIBLE_SQL} AND ${also}`;
 
 /** An alert still in effect (alias a): active and not past its expiry, whether or not the sweep ran yet. */
 const IN_EFFECT_SQL = `(a.status = 'active' AND NOT ${expiredSql('a')})`;
@@ -129,9 +130,9 @@ export class AlertsRepository {
       const inserted = await m.query(
         `INSERT INTO alerts.alerts (title, message, type, severity, category, location_name, lat, lng, radius_km, expires_at, channels,
          status, source, source_ref, created_by, idempotency_key, idempotency_fingerprint, remind_after_minutes, sent_at, area_polygon,
-         translations, created_by_email, send_at, approval)
+         translations, created_by_email, send_at, approval, area_parts, area_description)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, CASE WHEN $12 = 'active' THEN now() END, $19::polygon,
-         $20::jsonb, $21, $22, $23::jsonb)
+         $20::jsonb, $21, $22, $23::jsonb, $24::jsonb, $25)
        ON CONFLICT DO NOTHING
        RETURNING id`,
         [
@@ -158,6 +159,8 @@ export class AlertsRepository {
           a.createdByEmail ?? null,
           a.sendAt ?? null,
           a.approval ? JSON.stringify(a.approval) : null,
+          a.parts?.length ? JSON.stringify(a.parts) : null,
+          a.areaDescription ?? null,
         ],
       );
       if (inserted.length) {
@@ -415,7 +418,7 @@ export class AlertsRepository {
        SELECT ${EFFECTIVE_STATUS_SQL} AS status FROM alerts.alerts a CROSS JOIN p
        WHERE a.id = $4 AND (
          EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = a.id AND d.user_id = $1)
-         OR (a.dispatched_at IS NOT NULL AND a.source <> 'test' AND ${ALERT_ELIGIBLE_SQL} AND ${LOCATED_OR_FOR_EVERYONE_SQL}))`,
+         OR (a.dispatched_at IS NOT NULL AND a.source <> 'test' AND ${ALERT_ELIGIBLE_SQL}))`,
       [userId, DEFAULT_PREFERENCES.severityThreshold, DEFAULT_PREFERENCES.categories, alertId],
     );
     return row?.status ?? null;
@@ -443,7 +446,7 @@ export class AlertsRepository {
        FROM alerts.alerts a CROSS JOIN p
        LEFT JOIN alerts.alert_reads r ON r.alert_id = a.id AND r.user_id = $1
        WHERE a.status = 'active' AND (a.expires_at IS NULL OR a.expires_at > now()) AND a.source <> 'test'
-         AND ${ALERT_ELIGIBLE_SQL} AND ${LOCATED_OR_FOR_EVERYONE_SQL}
+         AND ${ALERT_ELIGIBLE_SQL}
        ORDER BY a.created_at DESC LIMIT $4`,
       [userId, DEFAULT_PREFERENCES.severityThreshold, DEFAULT_PREFERENCES.categories, limit],
     );

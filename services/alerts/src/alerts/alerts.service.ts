@@ -140,6 +140,8 @@ export class AlertsService {
       lng: area.lng,
       radiusKm: area.radiusKm,
       polygon: area.polygon,
+      parts: area.parts ?? null,
+      areaDescription: area.description ?? null,
       expiresAt,
       channels: dto.channels,
       status: dto.draft ? 'draft' : 'active',
@@ -367,6 +369,7 @@ export function requestFingerprint(a: NewAlert): string {
     ...(a.remindAfterMinutes ? [a.remindAfterMinutes] : []),
     ...(a.translations && Object.keys(a.translations).length ? [a.translations] : []),
     ...(a.sendAt ? [{ sendAt: a.sendAt.toISOString() }] : []),
+    ...(a.parts?.length ? [{ parts: a.parts }] : []),
   ];
   return createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
 }

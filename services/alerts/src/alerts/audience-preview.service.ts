@@ -219,6 +219,7 @@ const toEligibility = (alert: NewAlert, createdBy: string): EligibilityAlert => 
   lng: alert.lng,
   radius_km: alert.radiusKm,
   area_polygon: alert.polygon ? toPgPolygon(alert.polygon) : null,
+  area_parts: alert.parts ?? null,
   source: 'admin',
   created_by: createdBy,
 });

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { AllClearTranslations, AlertTranslations, AlertUpdateField, AlertVersion, Severity } from '@beacon/contracts';
+import type { AlertAreaPart, AllClearTranslations, AlertTranslations, AlertUpdateField, AlertVersion, Severity } from '@beacon/contracts';
 import { AppError, badRequest, conflict, notFound } from '@beacon/common';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import type { EligibilityAlert } from '../deliveries/eligibility.sql';
 import { ALERT_COLUMNS_SQL, AlertRow, lastChangeSql } from './alert.rows';
-import { toPgPolygon } from '../deliveries/polygon-column';
-import { StoredArea, toContractArea } from './alert-area';
+import { StoredArea, storedAreaColumns, toContractArea } from './alert-area';
 import { assertSmsFits } from './alert-texts';
 import { Actor, AuditRepository } from './audit.repository';
 
@@ -71,8 +70,8 @@ export class RevisionsRepository {
       if (!changed.length) throw badRequest('Nothing to update: the alert already says this', 'nothing_to_update');
       assertUpdateFits(current, changes);
       if (!draft) await this.keepOriginal(m, id);
-      // A new area replaces the old one whole (the AlertPolygons constraint wants a polygon's radius null).
-      const where = area.where;
+      // A new area replaces the old one whole (the AlertPolygons and MultiAreas constraints want one shape).
+      const where = area.where && storedAreaColumns(area.where);
       const [[row]] = await m.query(
         `UPDATE alerts.alerts a SET
            title = coalesce($2, a.title), message = coalesce($3, a.message), severity = coalesce($4, a.severity),
@@ -81,6 +80,8 @@ export class RevisionsRepository {
            lat = CASE WHEN $9 THEN $10::float8 ELSE a.lat END, lng = CASE WHEN $9 THEN $11::float8 ELSE a.lng END,
            radius_km = CASE WHEN $9 THEN $12::float8 ELSE coalesce($14::float8, a.radius_km) END,
            area_polygon = CASE WHEN $9 THEN $13::polygon ELSE a.area_polygon END,
+           area_parts = CASE WHEN $9 THEN $17::jsonb ELSE a.area_parts END,
+           area_description = CASE WHEN $9 THEN $18 ELSE a.area_description END,
            translations = coalesce($15::jsonb, a.translations),
            version = a.version + CASE WHEN $16 THEN 0 ELSE 1 END, updated_at = now()
          WHERE a.id = $1 RETURNING ${ALERT_COLUMNS_SQL}`,
@@ -96,11 +97,13 @@ export class RevisionsRepository {
           where !== undefined,
           where?.lat ?? null,
           where?.lng ?? null,
-          where?.radiusKm ?? null,
-          where?.polygon ? toPgPolygon(where.polygon) : null,
+          where?.radius_km ?? null,
+          where?.area_polygon ?? null,
           area.radiusKm ?? null,
           changes.translations === undefined ? null : JSON.stringify(changes.translations),
           draft,
+          where?.area_parts ?? null,
+          where?.area_description ?? null,
         ],
       );
       if (!draft) {
@@ -245,6 +248,8 @@ interface Snapshot {
   lng: number | null;
   radius_km: number | null;
   area_polygon?: string | null;
+  area_parts?: AlertAreaPart[] | null;
+  area_description?: string | null;
   sent_at?: string | null;
 }
 
@@ -269,7 +274,14 @@ function toVersion(r: {
     lat: s.lat ?? null,
     lng: s.lng ?? null,
     radiusKm: s.radius_km ?? null,
-    area: toContractArea({ lat: s.lat ?? null, lng: s.lng ?? null, radius_km: s.radius_km ?? null, area_polygon: s.area_polygon ?? null }),
+    area: toContractArea({
+      lat: s.lat ?? null,
+      lng: s.lng ?? null,
+      radius_km: s.radius_km ?? null,
+      area_polygon: s.area_polygon ?? null,
+      area_parts: s.area_parts ?? null,
+      area_description: s.area_description ?? null,
+    }),
     changed: r.changed ?? [],
     actorEmail: r.actor_email,
     at: iso(r.created_at)!,
@@ -296,7 +308,7 @@ export function assertInEffect(row: AlertRow | null | undefined, what: string, a
  */
 export function afterChanges(current: AlertRow, changes: AlertChanges): EligibilityAlert {
   const area = changes.area ?? {};
-  if (area.radiusKm !== undefined && (current.area_polygon || current.lat === null))
+  if (area.radiusKm !== undefined && (current.area_polygon || current.area_parts?.length || current.lat === null))
     throw badRequest('A radius resizes a circle, and this alert has none: send its new area', 'invalid_area');
   const where = area.where;
   if (where && where.lat === null && current.lat !== null && current.status !== 'draft')
@@ -307,7 +319,8 @@ export function afterChanges(current: AlertRow, changes: AlertChanges): Eligibil
     lat: where ? where.lat : current.lat,
     lng: where ? where.lng : current.lng,
     radius_km: where ? where.radiusKm : (area.radiusKm ?? current.radius_km),
-    area_polygon: where ? (where.polygon ? toPgPolygon(where.polygon) : null) : (current.area_polygon ?? null),
+    area_polygon: where ? storedAreaColumns(where).area_polygon : (current.area_polygon ?? null),
+    area_parts: where ? (where.parts ?? null) : (current.area_parts ?? null),
     source: current.source,
     created_by: current.created_by,
   };
@@ -333,9 +346,10 @@ export function changedFields(current: AlertRow, changes: AlertChanges): AlertUp
   if (changes.severity !== undefined && changes.severity !== current.severity) changed.push('severity');
   if (changes.expiresAt !== undefined && iso(changes.expiresAt) !== iso(current.expires_at)) changed.push('expiresAt');
   const a = changes.area;
-  const sameWhere = (w: StoredArea) =>
-    JSON.stringify(toContractArea(current)) ===
-    JSON.stringify(toContractArea({ lat: w.lat, lng: w.lng, radius_km: w.radiusKm, area_polygon: w.polygon ? toPgPolygon(w.polygon) : null }));
+  const sameWhere = (w: StoredArea) => {
+    const next = storedAreaColumns(w);
+    return JSON.stringify(toContractArea(current)) === JSON.stringify(toContractArea({ ...next, area_parts: w.parts ?? null }));
+  };
   if (
     a &&
     ((a.where !== undefined && !sameWhere(a.where)) ||

@@ -53,6 +53,8 @@ const ROLE_TABLE: Record<string, RouteAccess> = {
   'GET /api/alerts/{id}/operations': 'viewer',
   'GET /api/alerts/{id}/versions': 'viewer',
   'GET /api/alerts/{id}/audit': 'viewer',
+  // issue #42: the map of reach on the alert page
+  'GET /api/alerts/{id}/reach': 'viewer',
   'GET /api/alerts/admin/help-requests': 'viewer',
   'GET /api/alerts/admin/settings/approval': 'viewer',
   // provider health beside each channel on the dashboard and in the composer (issue #39)
@@ -66,6 +68,12 @@ const ROLE_TABLE: Record<string, RouteAccess> = {
   // every staff member names themselves into the staff test group (issue #38)
   'GET /api/alerts/admin/test-group/me': 'viewer',
   'PUT /api/alerts/admin/test-group/me': 'viewer',
+  // contact groups (issue #42): staff read them, their members, export and audit trail
+  'GET /api/alerts/admin/contact-groups': 'viewer',
+  'GET /api/alerts/admin/contact-groups/{id}': 'viewer',
+  'GET /api/alerts/admin/contact-groups/{id}/members': 'viewer',
+  'GET /api/alerts/admin/contact-groups/{id}/export': 'viewer',
+  'GET /api/alerts/admin/contact-groups/{id}/audit': 'viewer',
 
   // publisher: audiences, drafts, sends and what follows them, help requests' resolution, templates, address search
   'POST /api/alerts/audience': 'publisher',
@@ -112,6 +120,14 @@ const ROLE_TABLE: Record<string, RouteAccess> = {
   'GET /api/alerts/admin/test-group': 'admin',
   'DELETE /api/alerts/admin/test-group/{userId}': 'admin',
   'GET /api/alerts/admin/test-alerts/{id}/cap.xml': 'admin',
+  // contact groups (issue #42): administrators change them and their members
+  'POST /api/alerts/admin/contact-groups': 'admin',
+  'PATCH /api/alerts/admin/contact-groups/{id}': 'admin',
+  'DELETE /api/alerts/admin/contact-groups/{id}': 'admin',
+  'POST /api/alerts/admin/contact-groups/{id}/members': 'admin',
+  'DELETE /api/alerts/admin/contact-groups/{id}/members/{memberId}': 'admin',
+  'POST /api/alerts/admin/contact-groups/{id}/import/preview': 'admin',
+  'POST /api/alerts/admin/contact-groups/{id}/import': 'admin',
 };
 
 describe("the alerts service's routes", () => {

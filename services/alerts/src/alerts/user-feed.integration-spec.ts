@@ -6,8 +6,9 @@ jest.setTimeout(60_000);
 
 /**
  * Issue 20, location onboarding: until a user sets a home location, their feed (the list and the active alerts) shows
- * only the alerts for everyone, critical alerts and alerts without an area, never a located alert anywhere in the
- * world; with a home it shows what concerns them there.
+ * only the alerts for everyone (without an area), never a located alert anywhere in the world, however severe: the
+ * dispatcher's rule (issue #42), so the feed shows what reaches them. With a home it shows what concerns them there,
+ * an area of several parts as any other.
  */
 describe('the user feed without a home location', () => {
   const api = new AlertsApi();
@@ -42,6 +43,31 @@ describe('the user feed without a home location', () => {
     await post('new-zealand', { lat: WELLINGTON.lat, lng: WELLINGTON.lng, radiusKm: 20 });
     await post('critical-new-zealand', { severity: 'critical', lat: WELLINGTON.lat, lng: WELLINGTON.lng, radiusKm: 20 });
     await post('everywhere', { everyone: true });
+    // Two parts: a square around Phoenix and a circle in New Zealand.
+    const square: [number, number][] = [
+      [PHOENIX.lat - 0.1, PHOENIX.lng - 0.1],
+      [PHOENIX.lat - 0.1, PHOENIX.lng + 0.1],
+      [PHOENIX.lat + 0.1, PHOENIX.lng + 0.1],
+      [PHOENIX.lat + 0.1, PHOENIX.lng - 0.1],
+    ];
+    await post('parts', {
+      area: {
+        type: 'multi',
+        parts: [
+          { type: 'polygon', points: square },
+          { type: 'circle', ...WELLINGTON, radiusKm: 20 },
+        ],
+      },
+    });
+    await post('parts-elsewhere', {
+      area: {
+        type: 'multi',
+        parts: [
+          { type: 'polygon', points: square.map(([lat, lng]) => [lat + 1, lng]) },
+          { type: 'circle', ...WELLINGTON, radiusKm: 20 },
+        ],
+      },
+    });
     // what the dispatcher leaves behind
     await api.db.query(`UPDATE alerts.alerts SET dispatched_at = now() WHERE id = ANY($1::uuid[])`, [Object.values(ids)]);
   });
@@ -51,18 +77,18 @@ describe('the user feed without a home location', () => {
   const listed = async (token: string) => (await call<Page<UserAlert>>('GET', '/me/alerts', token)).body.items.map((a) => a.title).sort();
   const active = async (token: string) => (await call<UserAlert[]>('GET', '/me/alerts/active', token)).body.map((a) => a.title).sort();
 
-  it('shows a user without a home only critical alerts and alerts without an area, in the list and the active alerts', async () => {
-    expect(await listed(homeless)).toEqual(['Feed critical-new-zealand', 'Feed everywhere']);
-    expect(await active(homeless)).toEqual(['Feed critical-new-zealand', 'Feed everywhere']);
+  it('shows a user without a home only the alerts without an area, not even a critical one elsewhere, in the list and the active alerts', async () => {
+    expect(await listed(homeless)).toEqual(['Feed everywhere']);
+    expect(await active(homeless)).toEqual(['Feed everywhere']);
   });
 
-  it('shows a user with a home what concerns them there, not an alert on the far side of the world', async () => {
-    expect(await listed(located)).toEqual(['Feed everywhere', 'Feed phoenix']);
-    expect(await active(located)).toEqual(['Feed everywhere', 'Feed phoenix']);
+  it('shows a user with a home what concerns them there, in any part of an area, not an alert on the far side of the world', async () => {
+    expect(await listed(located)).toEqual(['Feed everywhere', 'Feed parts', 'Feed phoenix']);
+    expect(await active(located)).toEqual(['Feed everywhere', 'Feed parts', 'Feed phoenix']);
   });
 
   it('widens the feed as soon as the home is set', async () => {
     expect((await call('PUT', '/me/preferences', homeless, { home: PHOENIX, radiusMiles: 25 })).status).toBe(200);
-    expect(await active(homeless)).toEqual(['Feed everywhere', 'Feed phoenix']);
+    expect(await active(homeless)).toEqual(['Feed everywhere', 'Feed parts', 'Feed phoenix']);
   });
 });

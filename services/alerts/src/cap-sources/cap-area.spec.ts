@@ -1,8 +1,10 @@
-import { greatCircleKm } from '@beacon/geo';
-import { seededRandom } from '@beacon/common';
-import { CAP_AREA_LIMITS, smallestEnclosingCircle, toBeaconArea } from './cap-area';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AREA_PARTS_MAX, AlertArea, areaParts, POLYGON_LIMITS, polygonProblem } from '@beacon/contracts';
+import { CAP_AREA_LIMITS, convexHull, toBeaconArea } from './cap-area';
+import { CapInfo, readFeedDocument } from './cap-message';
+import { primaryInfo } from './cap-translations';
 import { spiral } from './testing/spiral';
-import type { CapInfo } from './cap-message';
 
 const info = (areas: CapInfo['areas']): CapInfo => ({
   language: 'en-US',
@@ -20,65 +22,57 @@ const info = (areas: CapInfo['areas']): CapInfo => ({
   areas,
 });
 
-describe('smallestEnclosingCircle', () => {
-  it('contains every point and is no larger than the best circle through the points found by brute force', () => {
-    const rnd = seededRandom(42);
-    for (let run = 0; run < 30; run++) {
-      const points = Array.from({ length: 3 + Math.floor(rnd() * 12) }, () => ({ lat: 33 + rnd() * 0.8, lng: -112.3 + rnd() * 0.9 }));
-      const c = smallestEnclosingCircle(points);
-      for (const p of points) expect(greatCircleKm(c, p)).toBeLessThanOrEqual(c.radiusKm + 1e-9);
-      // Brute force over candidate centres: the midpoint of every pair; none that contains all is smaller (0.5 % for the plane approximation).
-      let best = Infinity;
-      for (const a of points)
-        for (const b of points) {
-          const m = { lat: (a.lat + b.lat) / 2, lng: (a.lng + b.lng) / 2 };
-          best = Math.min(best, Math.max(...points.map((p) => greatCircleKm(m, p))));
-        }
-      expect(c.radiusKm).toBeLessThanOrEqual(best * 1.005);
-    }
-  });
+const ring = (points: [number, number][]) => points.map(([lat, lng]) => ({ lat, lng }));
+const circle = (lat: number, lng: number, radiusKm: number) => ({ lat, lng, radiusKm });
+const area = (areaDesc: string, shapes: { polygons?: [number, number][][]; circles?: ReturnType<typeof circle>[] }): CapInfo['areas'][number] => ({
+  areaDesc,
+  polygons: (shapes.polygons ?? []).map(ring),
+  circles: shapes.circles ?? [],
+  geocodes: [],
 });
 
-describe('toBeaconArea', () => {
-  it('a single circle stays itself; a geocode-only area is none', async () => {
-    expect(await toBeaconArea(info([{ areaDesc: 'A', polygons: [], circles: [{ lat: 33, lng: -112, radiusKm: 7 }], geocodes: [] }]))).toEqual({
-      area: { type: 'circle', lat: 33, lng: -112, radiusKm: 7 },
+/** Whether [lat, lng] is inside or on the counter-clockwise convex ring (longitudes continuous). */
+const inConvex = (hull: [number, number][], [lat, lng]: [number, number]) =>
+  hull.every((a, i) => {
+    const b = hull[(i + 1) % hull.length];
+    return (b[1] - a[1]) * (lat - a[0]) - (b[0] - a[0]) * (lng - a[1]) >= -1e-12;
+  });
+
+const areaOf = async (areas: CapInfo['areas']): Promise<AlertArea> => {
+  const found = await toBeaconArea(info(areas));
+  if (!found?.area) throw new Error(`an area was expected, got ${JSON.stringify(found)}`);
+  return found.area;
+};
+
+describe('toBeaconArea: one part', () => {
+  it('a single circle stays itself, named by its <areaDesc>; a geocode-only area is none', async () => {
+    expect(await toBeaconArea(info([area(' A ', { circles: [circle(33, -112, 7)] })]))).toEqual({
+      area: { type: 'circle', lat: 33, lng: -112, radiusKm: 7, description: 'A' },
       locationName: 'A',
+      approximated: [],
     });
     expect(await toBeaconArea(info([{ areaDesc: 'County', polygons: [], circles: [], geocodes: [{ valueName: 'SAME', value: '004013' }] }]))).toBeNull();
   });
-  it('a circle beside a polygon is wholly inside the result', async () => {
-    const a = (await toBeaconArea(
-      info([
-        {
-          areaDesc: 'P',
-          polygons: [
-            [
-              { lat: 33, lng: -112 },
-              { lat: 33.1, lng: -112 },
-              { lat: 33.1, lng: -111.9 },
-              { lat: 33, lng: -112 },
-            ],
-          ],
-          circles: [{ lat: 33.5, lng: -111.5, radiusKm: 5 }],
-          geocodes: [],
-        },
-      ]),
-    ))!.area;
-    if (a?.type !== 'circle') throw new Error('a circle was expected');
-    expect(greatCircleKm(a, { lat: 33.5, lng: -111.5 }) + 5).toBeLessThanOrEqual(a.radiusKm + 1e-6);
-    expect(greatCircleKm(a, { lat: 33, lng: -112 })).toBeLessThanOrEqual(a.radiusKm + 1e-6);
+
+  it('a point (radius 0) is the smallest circle an alert may have', async () => {
+    expect(await areaOf([area('Plant', { circles: [circle(33, -112, 0)] })])).toEqual({
+      type: 'circle',
+      lat: 33,
+      lng: -112,
+      radiusKm: 1,
+      description: 'Plant',
+    });
   });
 
-  const ring = (points: [number, number][]) => points.map(([lat, lng]) => ({ lat, lng }));
-  it('one polygon is kept as the authority drew it; one Beacon cannot take (edges crossing) becomes the circle around it', async () => {
-    const drawn = ring([
+  it('one polygon is kept as the authority drew it (open ring; a corner written twice in a row once)', async () => {
+    const drawn: [number, number][] = [
       [33, -112],
+      [33.1, -112],
       [33.1, -112],
       [33.1, -111.9],
       [33, -112],
-    ]);
-    expect(await toBeaconArea(info([{ areaDesc: 'Tempe', polygons: [drawn], circles: [], geocodes: [] }]))).toEqual({
+    ];
+    expect(await toBeaconArea(info([area('Tempe', { polygons: [drawn] })]))).toEqual({
       area: {
         type: 'polygon',
         points: [
@@ -86,102 +80,230 @@ describe('toBeaconArea', () => {
           [33.1, -112],
           [33.1, -111.9],
         ],
+        description: 'Tempe',
       },
       locationName: 'Tempe',
+      approximated: [],
     });
-    const bowtie = ring([
+  });
+
+  it('an area without a name gives a part without a description', async () => {
+    expect(await areaOf([area('  ', { circles: [circle(33, -112, 5)] })])).toEqual({ type: 'circle', lat: 33, lng: -112, radiusKm: 5 });
+  });
+});
+
+describe('toBeaconArea: several parts, kept as drawn (issue #42)', () => {
+  const FIXTURE = join(__dirname, 'fixtures', 'frost-advisory-multi-area.xml');
+  const frost = () => {
+    const xml = readFileSync(FIXTURE, 'utf8').replaceAll('{{SENT}}', '2026-05-18T20:53:59-00:00').replaceAll('{{EXPIRES}}', '2026-05-19T12:00:00-00:00');
+    return primaryInfo(readFeedDocument(xml).messages[0].message.infos);
+  };
+
+  it('an Environment Canada-style frost advisory of five regions and six polygons is a multi area of those six, each named by its region', async () => {
+    const capInfo = frost();
+    const found = await toBeaconArea(capInfo);
+    expect(found).toMatchObject({
+      locationName: 'Annapolis County; Digby County; Kings County; Queens County P.E.I.; Kent County',
+      approximated: [],
+    });
+    const a = found!.area!;
+    if (a.type !== 'multi') throw new Error('a multi area was expected');
+    expect(a.parts.map((p) => [p.type, p.description])).toEqual([
+      ['polygon', 'Annapolis County'],
+      ['polygon', 'Digby County'],
+      ['polygon', 'Digby County'],
+      ['polygon', 'Kings County'],
+      ['polygon', 'Queens County P.E.I.'],
+      ['polygon', 'Kent County'],
+    ]);
+    // Each part is its CAP polygon's corners, as drawn (CAP's closing point dropped), and a valid Beacon polygon.
+    const drawn = capInfo.areas.flatMap((x) => x.polygons).map((p) => p.slice(0, -1).map(({ lat, lng }) => [lat, lng]));
+    expect(a.parts.map((p) => (p.type === 'polygon' ? p.points : null))).toEqual(drawn);
+    for (const p of a.parts) expect(p.type === 'polygon' && polygonProblem(p.points)).toBeNull();
+  });
+
+  it('circles and polygons mixed: one part each, in the document order (an area’s polygons, then its circles)', async () => {
+    const square: [number, number][] = [
+      [33, -112],
+      [33.1, -112],
+      [33.1, -111.9],
+      [33, -111.9],
+      [33, -112],
+    ];
+    expect(
+      await areaOf([area('Tempe', { polygons: [square], circles: [circle(33.5, -111.5, 5)] }), area('Boston', { circles: [circle(42.36, -71.06, 12.3456)] })]),
+    ).toEqual({
+      type: 'multi',
+      parts: [
+        { type: 'polygon', points: square.slice(0, -1), description: 'Tempe' },
+        { type: 'circle', lat: 33.5, lng: -111.5, radiusKm: 5, description: 'Tempe' },
+        { type: 'circle', lat: 42.36, lng: -71.06, radiusKm: 12.346, description: 'Boston' },
+      ],
+    });
+  });
+
+  it('parts far apart are kept apart: no circle around them all', async () => {
+    const a = await areaOf([area('Phoenix', { circles: [circle(33.45, -112.07, 5)] }), area('Boston', { circles: [circle(42.36, -71.06, 5)] })]);
+    expect(areaParts(a).map((p) => p.type === 'circle' && p.radiusKm)).toEqual([5, 5]);
+  });
+
+  it('gives the event loop its turn between parts', async () => {
+    let pauses = 0;
+    await toBeaconArea(frost(), async () => void pauses++);
+    expect(pauses).toBe(5);
+  });
+});
+
+describe('toBeaconArea: a polygon Beacon cannot take as drawn becomes its convex hull', () => {
+  it('edges crossing (a bow tie): the square around it, and `approximated` says so', async () => {
+    const bowtie: [number, number][] = [
       [33, -112],
       [33.1, -111.9],
       [33, -111.9],
       [33.1, -112],
       [33, -112],
+    ];
+    const found = await toBeaconArea(info([area('Bow tie', { polygons: [bowtie] }), area('Gilbert', { circles: [circle(33.3, -111.8, 4)] })]));
+    const parts = areaParts(found!.area!);
+    expect(parts[0]).toEqual({ type: 'polygon', points: expect.any(Array), description: 'Bow tie' });
+    expect(parts[0].type === 'polygon' && [...parts[0].points].sort()).toEqual(bowtie.slice(0, -1).sort());
+    expect(found).toMatchObject({
+      approximated: [expect.stringMatching(/^part 1 of 2 \(Bow tie\): the polygon of 4 corners is replaced by its convex hull of 4 \(.*cross/)],
+    });
+  });
+
+  it('3,000 corners on a spiral: a hull Beacon takes (its outer turns, about a hundred corners) containing every point', async () => {
+    const points = spiral(3000);
+    const a = await areaOf([{ areaDesc: 'Spiral', polygons: [[...points, points[0]]], circles: [], geocodes: [] }]);
+    if (a.type !== 'polygon') throw new Error('a polygon was expected');
+    expect(polygonProblem(a.points)).toBeNull();
+    expect(a.points.length).toBeLessThanOrEqual(POLYGON_LIMITS.maxPoints);
+    for (const p of points) expect(inConvex(a.points, [p.lat, p.lng])).toBe(true);
+  });
+
+  it('across the antimeridian: the hull is computed on continuous longitudes and given back in -180..180', async () => {
+    const a = await areaOf([
+      area('Fiji', {
+        polygons: [
+          [
+            [-16, 179],
+            [-19, -179],
+            [-19, 179],
+            [-16, -179],
+            [-16, 179],
+          ],
+        ],
+      }),
     ]);
-    expect((await toBeaconArea(info([{ areaDesc: 'Bow tie', polygons: [bowtie], circles: [], geocodes: [] }])))?.area?.type).toBe('circle');
+    if (a.type !== 'polygon') throw new Error('a polygon was expected');
+    expect([...a.points].sort()).toEqual(
+      [
+        [-16, 179],
+        [-19, -179],
+        [-19, 179],
+        [-16, -179],
+      ].sort(),
+    );
+    expect(polygonProblem(a.points)).toBeNull();
+  });
+
+  it('convexHull: counter-clockwise, no collinear or repeated corners, every point inside', () => {
+    const pts: [number, number][] = [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [1, 1],
+      [2, 2],
+      [2, 0],
+      [2, 0],
+      [1, 0.5],
+    ];
+    const hull = convexHull(pts);
+    // Counter-clockwise on the map: east along the equator first (x is the longitude).
+    expect(hull).toEqual([
+      [0, 0],
+      [0, 2],
+      [2, 2],
+      [2, 0],
+    ]);
+    for (const p of pts) expect(inConvex(hull, p)).toBe(true);
   });
 });
 
-/** Brute force: the smallest of the circles on every pair and through every triple (plane around the points) that holds them all. */
-function bruteForceRadiusKm(points: { lat: number; lng: number }[]) {
-  const k = Math.cos((points[0].lat * Math.PI) / 180);
-  const xy = points.map((p) => ({ x: p.lng * k, y: p.lat }));
-  const centres: { x: number; y: number }[] = [];
-  for (let i = 0; i < xy.length; i++)
-    for (let j = i + 1; j < xy.length; j++) {
-      const [a, b] = [xy[i], xy[j]];
-      centres.push({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
-      for (let l = j + 1; l < xy.length; l++) {
-        const c = xy[l];
-        const d = 2 * (a.x * (b.y - c.y) + b.x * (c.y - a.y) + c.x * (a.y - b.y));
-        if (Math.abs(d) < 1e-12) continue;
-        const [a2, b2, c2] = [a, b, c].map((p) => p.x * p.x + p.y * p.y);
-        centres.push({ x: (a2 * (b.y - c.y) + b2 * (c.y - a.y) + c2 * (a.y - b.y)) / d, y: (a2 * (c.x - b.x) + b2 * (a.x - c.x) + c2 * (b.x - a.x)) / d });
-      }
-    }
-  return Math.min(...centres.map((c) => Math.max(...points.map((p) => greatCircleKm({ lat: c.y, lng: c.x / k }, p)))));
-}
-
-describe('smallestEnclosingCircle on a hostile spiral (issue 36)', () => {
-  it('is the smallest circle of a small spiral, as brute force over every pair and triple finds it', () => {
-    const points = spiral(30);
-    const c = smallestEnclosingCircle(points);
-    for (const p of points) expect(greatCircleKm(c, p)).toBeLessThanOrEqual(c.radiusKm + 1e-9);
-    const best = bruteForceRadiusKm(points);
-    expect(Math.abs(c.radiusKm - best) / best).toBeLessThan(0.005);
-  });
-
-  it('encloses 3,000 points in order on a spiral (cubic unshuffled) in a number of steps linear in the points, every point inside', () => {
-    const points = spiral(3000);
-    const c = smallestEnclosingCircle(points);
-    for (const p of points) expect(greatCircleKm(c, p)).toBeLessThanOrEqual(c.radiusKm + 1e-9);
-    // The spiral's last turn is about 40 km from its centre: the circle is about that.
-    expect(c.radiusKm).toBeGreaterThan(39);
-    expect(c.radiusKm).toBeLessThan(41);
-    expect(c.steps).toBeLessThan(20 * points.length);
-    // Deterministic: the same points take the same steps.
-    expect(smallestEnclosingCircle(points).steps).toBe(c.steps);
-  });
-
-  it('toBeaconArea encloses them in slices, giving the event loop its turn between them', async () => {
-    let pauses = 0;
-    const points = spiral(3000);
-    const area = await toBeaconArea(info([{ areaDesc: 'Spiral', polygons: [[...points, points[0]]], circles: [], geocodes: [] }]), async () => void pauses++);
-    expect(area?.area?.type).toBe('circle');
-    expect(pauses).toBeGreaterThan(5);
-  });
-});
-
-describe('toBeaconArea: areas Beacon refuses (issue 36)', () => {
-  const polygon = (points: [number, number][]) => points.map(([lat, lng]) => ({ lat, lng }));
-  it('a polygon larger than an alert may cover is refused with the reason, not turned into the largest circle', async () => {
-    const quarter = polygon([
+describe('toBeaconArea: areas Beacon refuses (issues 36, 42)', () => {
+  it('a polygon larger than an alert may cover is refused with the reason', async () => {
+    const quarter: [number, number][] = [
       [90, 0],
       [-90, 0],
       [-90, 90],
       [90, 90],
       [90, 0],
-    ]);
-    expect(await toBeaconArea(info([{ areaDesc: 'Half the world', polygons: [quarter], circles: [], geocodes: [] }]))).toEqual({
+    ];
+    expect(await toBeaconArea(info([area('Half the world', { polygons: [quarter] })]))).toEqual({
       area: null,
       locationName: 'Half the world',
       reason: expect.stringMatching(/^the polygon is too large: The polygon covers more than 3,141,593 km²/),
     });
   });
-  it('a circle over 1000 km, or areas whose enclosing circle is, are refused with the reason', async () => {
-    const big = await toBeaconArea(info([{ areaDesc: 'Big', polygons: [], circles: [{ lat: 33, lng: -112, radiusKm: 1500 }], geocodes: [] }]));
-    expect(big).toMatchObject({ area: null, reason: expect.stringContaining('at most 1000 km') });
-    const apart = await toBeaconArea(
-      info([
-        { areaDesc: 'Phoenix', polygons: [], circles: [{ lat: 33.45, lng: -112.07, radiusKm: 5 }], geocodes: [] },
-        { areaDesc: 'Boston', polygons: [], circles: [{ lat: 42.36, lng: -71.06, radiusKm: 5 }], geocodes: [] },
-      ]),
-    );
-    expect(apart).toMatchObject({ area: null, reason: expect.stringContaining('at most 1000 km') });
+
+  it('a circle over 1000 km is refused, and the part named when there are several', async () => {
+    expect(await toBeaconArea(info([area('Big', { circles: [circle(33, -112, 1500)] })]))).toMatchObject({
+      area: null,
+      reason: 'the circle is too large: its radius is 1500 km; an alert reaches at most 1000 km',
+    });
+    expect(await toBeaconArea(info([area('Small', { circles: [circle(33, -112, 5)] }), area('Big', { circles: [circle(40, -100, 1500)] })]))).toMatchObject({
+      area: null,
+      reason: expect.stringMatching(/^part 2 of 2 \(Big\): the circle is too large/),
+    });
   });
-  it('more points than CAP_AREA_LIMITS.maxPoints are refused unenclosed', async () => {
+
+  it('parts each within the limit but together over it are refused', async () => {
+    const found = await toBeaconArea(info([area('West', { circles: [circle(40, -110, 800)] }), area('East', { circles: [circle(40, -80, 800)] })]));
+    expect(found).toMatchObject({
+      area: null,
+      locationName: 'West; East',
+      reason: 'the areas are too large: together they cover 4,021,239 km²; an alert covers at most 3,141,593 km²',
+    });
+  });
+
+  it(`more than AREA_PARTS_MAX (${AREA_PARTS_MAX}) parts are refused`, async () => {
+    const circles = Array.from({ length: AREA_PARTS_MAX + 1 }, (_, i) => circle(33 + i * 0.01, -112, 1));
+    expect(await toBeaconArea(info([area('Many', { circles })]))).toMatchObject({
+      area: null,
+      reason: `the message has ${AREA_PARTS_MAX + 1} polygons and circles; an alert has at most ${AREA_PARTS_MAX} parts`,
+    });
+    expect(areaParts(await areaOf([area('Many', { circles: circles.slice(1) })]))).toHaveLength(AREA_PARTS_MAX);
+  });
+
+  it('more points than CAP_AREA_LIMITS.maxPoints are refused before any geometry', async () => {
     const points = spiral(CAP_AREA_LIMITS.maxPoints + 1);
     expect(await toBeaconArea(info([{ areaDesc: 'Spiral', polygons: [[...points, points[0]]], circles: [], geocodes: [] }]))).toMatchObject({
       area: null,
       reason: expect.stringContaining(`at most ${CAP_AREA_LIMITS.maxPoints}`),
+    });
+  });
+
+  it('a polygon that is no area (two distinct corners) is refused, not dropped', async () => {
+    const line: [number, number][] = [
+      [33, -112],
+      [33.1, -112],
+      [33.1, -112],
+      [33, -112],
+    ];
+    expect(await toBeaconArea(info([area('Ok', { circles: [circle(33, -112, 5)] }), area('Line', { polygons: [line] })]))).toMatchObject({
+      area: null,
+      reason: 'part 2 of 2 (Line): the polygon cannot be taken: A polygon needs at least 3 points',
+    });
+  });
+
+  it('a polygon whose hull still has too many corners is refused with both reasons', async () => {
+    const round = Array.from(
+      { length: 300 },
+      (_, i) => [33 + 0.1 * Math.sin((2 * Math.PI * i) / 300), -112 + 0.1 * Math.cos((2 * Math.PI * i) / 300)] as [number, number],
+    );
+    expect(await toBeaconArea(info([area('Round', { polygons: [[...round, round[0]]] })]))).toMatchObject({
+      area: null,
+      reason: 'the polygon cannot be taken (A polygon can have at most 200 points), nor can its convex hull: A polygon can have at most 200 points',
     });
   });
 });

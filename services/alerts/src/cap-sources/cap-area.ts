@@ -1,18 +1,31 @@
-import { ALERT_LIMITS, AlertArea, openRing, polygonProblem } from '@beacon/contracts';
+import {
+  ALERT_LIMITS,
+  AlertArea,
+  AlertAreaPart,
+  AREA_DESCRIPTION_MAX,
+  AREA_PARTS_MAX,
+  areaPartKm2,
+  openRing,
+  POLYGON_LIMITS,
+  polygonProblem,
+  unwrapRing,
+} from '@beacon/contracts';
 import { setImmediate } from 'node:timers/promises';
-import { seededRandom } from '@beacon/common';
-import { destination, greatCircleKm, LatLng } from '@beacon/geo';
-import type { CapArea, CapInfo } from './cap-message';
+import type { CapInfo, CapPoint } from './cap-message';
 
-/** A Beacon area as POST /api/alerts takes it (`area`), with the CAP areas' names. */
+/**
+ * A Beacon area as POST /api/alerts takes it (`area`), with the CAP areas' names. `approximated` says which polygons
+ * Beacon could not take as drawn and replaced by their convex hull (empty when every part is as the authority drew it).
+ */
 export interface BeaconArea {
   area: AlertArea;
   locationName: string | null;
+  approximated: string[];
 }
 
 /**
- * A message's area Beacon will not take as it stands (larger than an alert may cover, or too many points to enclose
- * safely): the alert is kept as a draft without an area, for an admin to draw one, and `reason` says why.
+ * A message's area Beacon will not take as it stands (larger than an alert may cover, too many parts or points, a
+ * polygon that is no area): the alert is kept as a draft without an area, for an admin to draw one, and `reason` says why.
  */
 export interface RefusedArea {
   area: null;
@@ -21,194 +34,121 @@ export interface RefusedArea {
 }
 
 /**
- * Points (polygon corners, and CIRCLE_SIDES per circle) one message's areas may have. The enclosing circle's work
- * grows with them and runs on the API's event loop, so a message over this is not enclosed at all.
+ * Polygon corners and circles one message's areas may have, counted before any geometry runs: 10,000 is what
+ * AREA_PARTS_MAX polygons of POLYGON_LIMITS.maxPoints corners make, and a polygon over its corners is reduced (its
+ * convex hull) only up to this.
  */
 export const CAP_AREA_LIMITS = { maxPoints: 10_000 } as const;
 
-/** Circles are turned into points on a polygon drawn around them (it contains the circle) before enclosing. */
-const CIRCLE_SIDES = 32;
+type CapPart = ({ type: 'polygon'; points: CapPoint[] } | ({ type: 'circle' } & CapPoint & { radiusKm: number })) & { description?: string };
 
 /**
- * Where a CAP message applies, as a Beacon area: its one polygon, drawn as the authority drew it (when Beacon's polygon
- * rules take it: 3 to 200 corners, edges not crossing, one hemisphere); its one circle; or else the smallest circle
- * around every polygon point and every circle of its areas (several areas, or a polygon Beacon cannot take). Refused
- * (RefusedArea) when it covers more than an alert may (POLYGON_LIMITS.maxAreaKm2, ALERT_LIMITS.radiusKmMax) or has
- * more than CAP_AREA_LIMITS.maxPoints points. Null when the message only names places (geocodes). The enclosing runs in
- * slices of WELZL_STEPS_PER_SLICE with `pause` (the event loop's turn) between them, so requests are not kept waiting.
+ * Where a CAP message applies, as a Beacon area of the same shapes the authority drew (issue #42): one part per CAP
+ * polygon and per CAP circle, in the document's order, each with its <areaDesc> as `description` (an <area> of several
+ * polygons gives each the same). One part is a plain circle or polygon; several are a `multi` area.
+ *
+ * A polygon Beacon's rules refuse for its shape alone (more than POLYGON_LIMITS.maxPoints corners, edges crossing, a
+ * corner repeated) is replaced by its convex hull: the smallest convex polygon containing it, so nobody the authority
+ * warned is left out, and `approximated` says so. Refused (RefusedArea) when a part covers more than an alert may or is
+ * no area at all (fewer than three distinct corners, or a hull Beacon still cannot take), when the parts together
+ * cover more than POLYGON_LIMITS.maxAreaKm2, or when there are more than AREA_PARTS_MAX parts or
+ * CAP_AREA_LIMITS.maxPoints points. Null when the message only names places (geocodes). `pause` (the event loop's
+ * turn) runs between parts, so checking fifty polygons does not keep requests waiting.
  */
 export async function toBeaconArea(info: CapInfo, pause: () => Promise<unknown> = () => setImmediate()): Promise<BeaconArea | RefusedArea | null> {
   const names = info.areas.map((a) => a.areaDesc.trim()).filter(Boolean);
   const locationName = names.length ? names.join('; ').slice(0, 200) : null;
   const refused = (reason: string): RefusedArea => ({ area: null, locationName, reason });
-  const count = info.areas.reduce((n, a) => n + a.polygons.reduce((m, p) => m + p.length, 0) + a.circles.length * CIRCLE_SIDES, 0);
-  if (!count) return null;
+  const capParts: CapPart[] = info.areas.flatMap((a) => {
+    const description = a.areaDesc.trim().slice(0, AREA_DESCRIPTION_MAX).trim();
+    const named = description ? { description } : {};
+    return [
+      ...a.polygons.map((points): CapPart => ({ type: 'polygon', points, ...named })),
+      ...a.circles.map((c): CapPart => ({ type: 'circle', ...c, ...named })),
+    ];
+  });
+  if (!capParts.length) return null;
+  const count = capParts.reduce((n, p) => n + (p.type === 'polygon' ? p.points.length : 1), 0);
   if (count > CAP_AREA_LIMITS.maxPoints) {
-    return refused(`the message's areas have ${count} points (circles count ${CIRCLE_SIDES}); Beacon takes at most ${CAP_AREA_LIMITS.maxPoints}`);
+    return refused(`the message's areas have ${count} points (a circle counts one); Beacon takes at most ${CAP_AREA_LIMITS.maxPoints}`);
   }
-  const polygon = singlePolygon(info.areas);
-  if (polygon && 'problem' in polygon) return refused(`the polygon is too large: ${polygon.problem}`);
-  if (polygon) return { area: { type: 'polygon', points: polygon.ring }, locationName };
-  let circle: LatLng & { radiusKm: number };
-  try {
-    circle = singleCircle(info.areas) ?? (await inSlices(enclosingCircle(areaPoints(info.areas)), pause));
-  } catch (e) {
-    if (!(e instanceof AreaTooComplex)) throw e;
-    return refused(e.message);
+  if (capParts.length > AREA_PARTS_MAX) {
+    return refused(`the message has ${capParts.length} polygons and circles; an alert has at most ${AREA_PARTS_MAX} parts`);
   }
-  const radiusKm = Math.max(ALERT_LIMITS.radiusKmMin, Math.ceil(circle.radiusKm * 1000) / 1000);
-  if (radiusKm > ALERT_LIMITS.radiusKmMax) {
-    return refused(`the area is too large: it reaches ${Math.round(radiusKm)} km from its centre; an alert reaches at most ${ALERT_LIMITS.radiusKmMax} km`);
+  const parts: AlertAreaPart[] = [];
+  const approximated: string[] = [];
+  let totalKm2 = 0;
+  for (const [i, capPart] of capParts.entries()) {
+    if (i) await pause();
+    const which = capParts.length > 1 ? `part ${i + 1} of ${capParts.length}${capPart.description ? ` (${capPart.description})` : ''}: ` : '';
+    const named = capPart.description ? { description: capPart.description } : {};
+    if (capPart.type === 'circle') {
+      const radiusKm = Math.max(ALERT_LIMITS.radiusKmMin, Math.ceil(capPart.radiusKm * 1000) / 1000);
+      if (radiusKm > ALERT_LIMITS.radiusKmMax) {
+        return refused(`${which}the circle is too large: its radius is ${Math.round(radiusKm)} km; an alert reaches at most ${ALERT_LIMITS.radiusKmMax} km`);
+      }
+      parts.push({ type: 'circle', lat: capPart.lat, lng: capPart.lng, radiusKm, ...named });
+    } else {
+      const polygon = beaconPolygon(capPart.points);
+      if ('refused' in polygon) return refused(`${which}${polygon.refused}`);
+      if (polygon.approximated) approximated.push(`${which}${polygon.approximated}`);
+      parts.push({ type: 'polygon', points: polygon.ring, ...named });
+    }
+    // Measured as the API measures it (areaProblem), so an area taken here is one POST /api/alerts takes.
+    totalKm2 += areaPartKm2(parts[parts.length - 1]);
   }
-  return { area: { type: 'circle', lat: round6(circle.lat), lng: round6(circle.lng), radiusKm }, locationName };
+  if (totalKm2 > POLYGON_LIMITS.maxAreaKm2) {
+    const km2 = (n: number) => Math.round(n).toLocaleString('en-US');
+    return refused(`the areas are too large: together they cover ${km2(totalKm2)} km²; an alert covers at most ${km2(POLYGON_LIMITS.maxAreaKm2)} km²`);
+  }
+  return { area: parts.length === 1 ? parts[0] : { type: 'multi', parts }, locationName, approximated };
 }
 
-/** Every polygon point, and for each circle the corners of the CIRCLE_SIDES-gon around it (its inscribed circle is this one). */
-function areaPoints(areas: CapArea[]): LatLng[] {
-  const points: LatLng[] = [];
-  for (const area of areas) {
-    for (const polygon of area.polygons) points.push(...polygon);
-    for (const c of area.circles) {
-      if (c.radiusKm === 0) points.push(c);
-      else for (let i = 0; i < CIRCLE_SIDES; i++) points.push(destination(c, c.radiusKm / Math.cos(Math.PI / CIRCLE_SIDES), (360 * i) / CIRCLE_SIDES));
-    }
-  }
-  return points;
-}
+/** Problems of a polygon's shape alone, which its convex hull does not have. */
+const SHAPE_ONLY: ReadonlySet<string> = new Set(['area_too_many_points', 'area_self_intersecting']);
 
 /**
- * The message's one polygon (and no circle), as Beacon's corners, when Beacon's polygon rules take it; its problem
- * when it covers more than an alert may (no circle around it would be smaller); else null (it is enclosed in a circle).
+ * A CAP polygon as a Beacon polygon part: its corners (open ring, a corner repeated in a row once) when Beacon's
+ * polygon rules take it; else, when only its shape is wrong, its convex hull; else why it is refused.
  */
-function singlePolygon(areas: CapArea[]): { ring: [number, number][] } | { problem: string } | null {
-  const polygons = areas.flatMap((a) => a.polygons);
-  if (polygons.length !== 1 || areas.some((a) => a.circles.length)) return null;
-  const ring = openRing(polygons[0].map((p) => [p.lat, p.lng] as [number, number]));
+function beaconPolygon(points: CapPoint[]): { ring: [number, number][]; approximated?: string } | { refused: string } {
+  // A corner written twice in a row draws no other shape: it is the same polygon, not one Beacon refuses.
+  const ring = openRing(points.map((p) => [p.lat, p.lng] as [number, number])).filter(
+    ([lat, lng], i, all) => i === 0 || lat !== all[i - 1][0] || lng !== all[i - 1][1],
+  );
   const problem = polygonProblem(ring);
   if (!problem) return { ring };
-  return problem.code === 'area_too_large' ? { problem: problem.message } : null;
-}
-
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
-
-function singleCircle(areas: CapArea[]) {
-  const circles = areas.flatMap((a) => a.circles);
-  const polygons = areas.flatMap((a) => a.polygons);
-  return circles.length === 1 && !polygons.length ? circles[0] : null;
-}
-
-/** The enclosing circle took more steps than WELZL_STEPS_PER_POINT per point: the points are refused, not enclosed. */
-export class AreaTooComplex extends Error {
-  constructor(points: number) {
-    super(`the message's ${points} area points could not be enclosed in a bounded number of steps`);
-    this.name = 'AreaTooComplex';
-  }
-}
-
-/**
- * Welzl's algorithm takes about 10 point checks per point in a random order (expected linear); points in an
- * adversarial order take cubic time. The shuffle makes the first likely, this budget makes the second impossible.
- */
-const WELZL_STEPS_PER_POINT = 100;
-const WELZL_SEED = 0x5eed;
-/** Point checks between two turns of the event loop (well under a millisecond of work). */
-const WELZL_STEPS_PER_SLICE = 2000;
-
-/**
- * The smallest circle containing every point (Welzl's algorithm, iterative form, in a local equirectangular plane
- * around the points' mean: exact in the plane, and the radius is then measured on the sphere from the centre to the
- * farthest point, so every point is inside). The points are shuffled with a fixed seed: the same points take the
- * same steps every time. Throws AreaTooComplex past WELZL_STEPS_PER_POINT point checks per point; `steps` is how
- * many it took.
- */
-export function smallestEnclosingCircle(points: LatLng[]): Circle {
-  const run = enclosingCircle(points);
-  for (;;) {
-    const r = run.next();
-    if (r.done) return r.value;
-  }
-}
-
-type Circle = LatLng & { radiusKm: number; steps: number };
-
-/** Runs `run` to its end, pausing between its slices. */
-async function inSlices<T>(run: Generator<void, T>, pause: () => Promise<unknown>): Promise<T> {
-  for (;;) {
-    const r = run.next();
-    if (r.done) return r.value;
-    await pause();
-  }
-}
-
-/** smallestEnclosingCircle, yielding after every WELZL_STEPS_PER_SLICE steps. */
-function* enclosingCircle(points: LatLng[]): Generator<void, Circle> {
-  const lat0 = points.reduce((s, p) => s + p.lat, 0) / points.length;
-  const lng0 = points.reduce((s, p) => s + p.lng, 0) / points.length;
-  const kx = 111.32 * Math.cos((lat0 * Math.PI) / 180);
-  const ky = 110.574;
-  const xy = shuffled(points.map((p) => ({ x: (p.lng - lng0) * kx, y: (p.lat - lat0) * ky })));
-  const { circle: c, steps } = yield* welzl(xy, WELZL_STEPS_PER_POINT * points.length);
-  const center = { lat: lat0 + c.y / ky, lng: lng0 + c.x / kx };
-  const radiusKm = points.reduce((r, p) => Math.max(r, greatCircleKm(center, p)), 0);
-  return { ...center, radiusKm, steps };
-}
-
-/** Fisher-Yates with a seeded PRNG, in place. */
-function shuffled<T>(items: T[]): T[] {
-  const random = seededRandom(WELZL_SEED);
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    const t = items[i];
-    items[i] = items[j];
-    items[j] = t;
-  }
-  return items;
-}
-
-interface P {
-  x: number;
-  y: number;
-}
-interface C extends P {
-  r: number;
-}
-const EPS = 1e-9;
-const fromTwo = (a: P, b: P): C => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, r: Math.hypot(a.x - b.x, a.y - b.y) / 2 });
-function fromThree(a: P, b: P, c: P): C {
-  const d = 2 * (a.x * (b.y - c.y) + b.x * (c.y - a.y) + c.x * (a.y - b.y));
-  if (Math.abs(d) < EPS) {
-    // Collinear: the circle on the two farthest apart.
-    const pairs = [fromTwo(a, b), fromTwo(a, c), fromTwo(b, c)];
-    return pairs.reduce((m, p) => (p.r > m.r ? p : m));
-  }
-  const a2 = a.x * a.x + a.y * a.y;
-  const b2 = b.x * b.x + b.y * b.y;
-  const c2 = c.x * c.x + c.y * c.y;
-  const x = (a2 * (b.y - c.y) + b2 * (c.y - a.y) + c2 * (a.y - b.y)) / d;
-  const y = (a2 * (c.x - b.x) + b2 * (a.x - c.x) + c2 * (b.x - a.x)) / d;
-  return { x, y, r: Math.hypot(a.x - x, a.y - y) };
-}
-
-function* welzl(ps: P[], maxSteps: number): Generator<void, { circle: C; steps: number }> {
-  let steps = 0;
-  let sliceEnd = WELZL_STEPS_PER_SLICE;
-  const inside = (c: C, p: P) => {
-    if (++steps > maxSteps) throw new AreaTooComplex(ps.length);
-    return Math.hypot(p.x - c.x, p.y - c.y) <= c.r + EPS;
+  if (problem.code === 'area_too_large') return { refused: `the polygon is too large: ${problem.message}` };
+  if (!SHAPE_ONLY.has(problem.code)) return { refused: `the polygon cannot be taken: ${problem.message}` };
+  const hull = convexHull(unwrapRing(ring)!).map(([lat, lng]) => [lat, lng > 180 ? lng - 360 : lng] as [number, number]);
+  const hullProblem = polygonProblem(hull);
+  if (hullProblem?.code === 'area_too_large') return { refused: `the polygon is too large: ${hullProblem.message}` };
+  if (hullProblem) return { refused: `the polygon cannot be taken (${problem.message}), nor can its convex hull: ${hullProblem.message}` };
+  return {
+    ring: hull,
+    approximated: `the polygon of ${ring.length} corners is replaced by its convex hull of ${hull.length} (${problem.message})`,
   };
-  let c: C = { x: ps[0].x, y: ps[0].y, r: 0 };
-  for (let i = 1; i < ps.length; i++) {
-    if (inside(c, ps[i])) continue;
-    c = { x: ps[i].x, y: ps[i].y, r: 0 };
-    for (let j = 0; j < i; j++) {
-      if (steps >= sliceEnd) {
-        sliceEnd = steps + WELZL_STEPS_PER_SLICE;
-        yield;
-      }
-      if (inside(c, ps[j])) continue;
-      c = fromTwo(ps[i], ps[j]);
-      for (let k = 0; k < j; k++) if (!inside(c, ps[k])) c = fromThree(ps[i], ps[j], ps[k]);
+}
+
+/**
+ * The convex hull of [lat, lng] points with continuous longitudes (Andrew's monotone chain, in the lng/lat plane
+ * Beacon's polygons are drawn in): its corners counter-clockwise, no three collinear, each one of the given points.
+ */
+export function convexHull(points: readonly (readonly [number, number])[]): [number, number][] {
+  const sorted = [...new Map(points.map(([lat, lng]) => [`${lat},${lng}`, [lat, lng] as [number, number]])).values()].sort(
+    (a, b) => a[1] - b[1] || a[0] - b[0],
+  );
+  if (sorted.length < 3) return sorted;
+  // > 0 when o→a→b turns counter-clockwise, x being the longitude and y the latitude.
+  const turn = (o: [number, number], a: [number, number], b: [number, number]) => (a[1] - o[1]) * (b[0] - o[0]) - (a[0] - o[0]) * (b[1] - o[1]);
+  const chain = (ps: [number, number][]) => {
+    const out: [number, number][] = [];
+    for (const p of ps) {
+      while (out.length >= 2 && turn(out[out.length - 2], out[out.length - 1], p) <= 0) out.pop();
+      out.push(p);
     }
-  }
-  return { circle: c, steps };
+    out.pop();
+    return out;
+  };
+  return [...chain(sorted), ...chain([...sorted].reverse())];
 }

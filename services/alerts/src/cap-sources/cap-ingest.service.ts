@@ -23,6 +23,8 @@ const isExpired = (info: CapInfo, now = Date.now()) => {
   const e = expiryOf(info);
   return !!e && e.getTime() <= now;
 };
+/** The tracked outcome, with the polygons Beacon took as their convex hull (toBeaconArea's `approximated`) when any. */
+const noting = (outcome: string, area: BeaconArea | null) => (area?.approximated.length ? `${outcome} (${area.approximated.join('; ')})` : outcome);
 
 /**
  * One poll of one CAP source: fetch the document (a CAP message, or an Atom/RSS index whose entries link to or embed
@@ -219,7 +221,7 @@ export class CapIngestService {
       });
       // announceChange tells a draft (it never went out) to the admins' screens alone.
       await this.alerts.announceChange((await this.alertRows.findById(alertId))!);
-      await track(alertId, 'updated draft');
+      await track(alertId, noting('updated draft', area));
       return 'updated';
     }
     try {
@@ -243,7 +245,7 @@ export class CapIngestService {
       if (e instanceof AppError && e.code === 'alert_not_dispatched') return 'retry'; // not tracked: taken at the next poll
       throw e;
     }
-    await track(alertId, 'updated');
+    await track(alertId, noting('updated', area));
     return 'updated';
   }
 
@@ -257,13 +259,19 @@ export class CapIngestService {
   }
 
   /**
-   * The message's Beacon area; null when it names none, or when Beacon refuses it (larger than an alert may cover, too
-   * many points): then `refused` says why, and it is kept with the source's recent refusals so the console shows it.
+   * The message's Beacon area, its parts as the authority drew them; null when it names none, or when Beacon refuses
+   * it (larger than an alert may cover, too many parts or points): then `refused` says why, and it is kept with the
+   * source's recent refusals so the console shows it.
    */
   private async areaOf(source: CapSourceRow, info: CapInfo, url: string | null): Promise<{ area: BeaconArea | null; refused: string | null }> {
     // The document was just read in one go: let the requests waiting on the event loop in before the geometry runs.
     await setImmediate();
     const found = await toBeaconArea(info);
+    if (found?.area && found.approximated.length) {
+      this.logger.warn(
+        `CAP source ${source.id} (${source.name}): the area of ${url ?? 'an embedded message'} is not taken as drawn: ${found.approximated.join('; ')}`,
+      );
+    }
     if (!found || found.area !== null) return { area: found, refused: null };
     this.logger.warn(`CAP source ${source.id} (${source.name}): the area of ${url ?? 'an embedded message'} is refused: ${found.reason}`);
     await this.sources.refuse(source.id, url, `the area is refused (the alert is kept as a draft, or its area unchanged): ${found.reason}`);
@@ -319,7 +327,7 @@ export class CapIngestService {
     const { alert } = await this.alerts.createFrom(input, actor);
     // Geocode-only, or an area Beacon refused: kept as a draft the admin must give an area before sending (the console says so).
     const sent = alert.status === 'pending_approval' ? 'awaiting approval' : 'sent';
-    await track(alert.id, area ? (sendNow ? sent : 'draft') : refused ? `draft: ${refused}` : 'draft: needs an area');
+    await track(alert.id, area ? noting(sendNow ? sent : 'draft', area) : refused ? `draft: ${refused}` : 'draft: needs an area');
     this.logger.log(`CAP source ${source.id}: ${msg.sender}/${msg.identifier} made alert ${alert.id} (${alert.status})`);
     return 'created';
   }

@@ -49,6 +49,14 @@ describe('readFeedDocument', () => {
     expect(doc.refusals).toEqual(["a feed entry's CAP alert is refused: the CAP alert has no <msgType>"]);
   });
 
+  it('skips an empty <polygon/> or <circle></circle> (no shape), keeping the area and its other shapes', () => {
+    const xml = alertXml('empty').replace('<circle>', '<polygon/><circle></circle><polygon>  </polygon><circle>');
+    const [area] = readFeedDocument(xml).messages[0].message.infos[0].areas;
+    expect(area.areaDesc).toBe('Phoenix');
+    expect(area.circles).toEqual([{ lat: 33.45, lng: -112.07, radiusKm: 10 }]);
+    expect(area.polygons).toHaveLength(1);
+  });
+
   it('refuses a polygon that is not closed and a circle that is not "lat,lng radius"', () => {
     expect(() => readFeedDocument(alertXml('p').replace('33.1,-112.1</polygon>', '33.1,-112.0</polygon>'))).toThrow(/polygon/);
     expect(() => readFeedDocument(alertXml('c').replace('33.45,-112.07 10', '33.45,-112.07'))).toThrow(/circle/);

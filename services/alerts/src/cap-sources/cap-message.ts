@@ -197,11 +197,17 @@ function toInfo(info: XmlElement, ns: string): CapInfo {
   };
 }
 
+/**
+ * An empty <polygon/> or <circle/> (feeds whose alerts name only zones write `<polygon></polygon>`) is no shape at all:
+ * skipped, not refused, so the message's other areas and geocodes are still taken.
+ */
+const withText = (els: XmlElement[]) => els.filter((el) => el.text.trim() !== '');
+
 function toArea(area: XmlElement, ns: string): CapArea {
   return {
     areaDesc: childText(area, 'areaDesc', ns) ?? '',
-    polygons: childrenNamed(area, 'polygon', ns).map((p) => parsePolygon(p.text)),
-    circles: childrenNamed(area, 'circle', ns).map((c) => parseCircle(c.text)),
+    polygons: withText(childrenNamed(area, 'polygon', ns)).map((p) => parsePolygon(p.text)),
+    circles: withText(childrenNamed(area, 'circle', ns)).map((c) => parseCircle(c.text)),
     geocodes: childrenNamed(area, 'geocode', ns).map((g) => ({ valueName: childText(g, 'valueName', ns) ?? '', value: childText(g, 'value', ns) ?? '' })),
   };
 }

@@ -1,7 +1,8 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { AdminAlert, AlertAuditEntry, CapPollResult, CapSource, Page } from '@beacon/contracts';
+import { AdminAlert, AlertAuditEntry, CapPollResult, CapSource, Page, POLYGON_LIMITS } from '@beacon/contracts';
+import { greatCircleKm } from '@beacon/geo';
 import { jsonClient, RunningService, startTestService } from '@beacon/testing';
 import { alertsService } from '../service';
 import { DispatchStack } from '../testing/dispatch-stack';
@@ -57,7 +58,7 @@ class Feed {
 }
 
 /**
- * Hostile feeds (issue 36): a message whose area is costly to enclose does not freeze the API, a feed that trickles
+ * Hostile feeds (issue 36): a message of many area points does not freeze the API, a feed that trickles
  * cannot hold a poll past its deadline, an area larger than an alert may cover is kept as a draft even by a `send`
  * source, and sources sharing a feed host share its rate limit.
  */
@@ -105,7 +106,7 @@ describe('CAP sources: hostile feeds', () => {
   const poll = (source: CapSource) => call<CapPollResult>('POST', `/admin/cap-sources/${source.id}/poll`, admin);
   const byTitle = async (title: string) => (await call<Page<AdminAlert>>('GET', '?pageSize=100', admin)).body.items.find((a) => a.title === title);
 
-  it('a 3,000-point spiral (53 KB) polled by the service keeps /health answering, and its alert is the circle around it', async () => {
+  it('a 3,000-point spiral (53 KB) polled by the service keeps /health answering, and its alert is the convex hull around it', async () => {
     const xml = capAlert('spiral-1', 'Spiral storm', capPolygon(spiral(3000)));
     expect(xml.length).toBeGreaterThan(50_000);
     const f = await feed((_, res) => res.writeHead(200, { 'content-type': 'application/cap+xml' }).end(xml));
@@ -138,10 +139,18 @@ describe('CAP sources: hostile feeds', () => {
     const worst = Math.max(...probes);
     console.info(`spiral poll: worst /health answer ${worst.toFixed(1)} ms over ${probes.length} probes`);
     expect(worst).toBeLessThan(WORST_HEALTH_PROBE_MS);
+    // More corners than a Beacon polygon may have: the smallest convex polygon around them, not a circle (issue #42).
     const alert = (await byTitle('Spiral storm'))!;
-    expect(alert).toMatchObject({ status: 'draft', area: { type: 'circle' } });
-    expect(alert.radiusKm).toBeGreaterThan(39);
-    expect(alert.radiusKm).toBeLessThan(41);
+    expect(alert).toMatchObject({ status: 'draft', area: { type: 'polygon' }, radiusKm: null });
+    const hull = alert.area?.type === 'polygon' ? alert.area.points : [];
+    expect(hull.length).toBeGreaterThan(3);
+    expect(hull.length).toBeLessThanOrEqual(POLYGON_LIMITS.maxPoints + 1);
+    // The spiral's last turn is about 40 km from its centre: so is the hull's farthest corner.
+    const reach = Math.max(...hull.map(([lat, lng]) => greatCircleKm({ lat: 33.4152, lng: -111.8315 }, { lat, lng })));
+    expect(reach).toBeGreaterThan(39);
+    expect(reach).toBeLessThan(41);
+    const [tracked] = await stack.db.query<{ outcome: string }>(`SELECT outcome FROM alerts.cap_source_messages WHERE alert_id = $1`, [alert.id]);
+    expect(tracked.outcome).toMatch(/^draft \(the polygon of \d+ corners is replaced by its convex hull of \d+ /);
   });
 
   it('a feed whose linked messages trickle ends the poll at its deadline (CAP_POLL_DEADLINE_SECONDS) and leaves the links for the next poll', async () => {

@@ -120,7 +120,15 @@ describe('CAP sources: official warnings in', () => {
   const byTitle = async (title: string) => (await allAlerts()).find((a) => a.title === title);
 
   it('the recorded documents are valid CAP 1.2 where they should be, and the checker refuses the bad ones', () => {
-    for (const good of ['tornado-warning.xml', 'tornado-update.xml', 'tornado-cancel.xml', 'flood-two-languages.xml', 'flood-expired.xml']) {
+    for (const good of [
+      'tornado-warning.xml',
+      'tornado-update.xml',
+      'tornado-cancel.xml',
+      'flood-two-languages.xml',
+      'flood-expired.xml',
+      'frost-advisory-multi-area.xml',
+      'frost-advisory-multi-area-update.xml',
+    ]) {
       expect([good, validateCap(fixture(good))]).toEqual([good, []]);
     }
     expect(() => validateCap(fixture('malformed.xml'))).toThrow(/unexpected close tag/);
@@ -155,7 +163,7 @@ describe('CAP sources: official warnings in', () => {
     expect(all).toHaveLength(3);
     expect(all.every((a) => a.source === 'cap')).toBe(true);
 
-    // Extreme + Immediate: sent at once, its polygon as the authority drew it.
+    // Extreme + Immediate: sent at once, its polygon as the authority drew it, named by its <areaDesc>.
     const tornado = all.find((a) => a.title === 'Tornado Warning for east Mesa & Gilbert')!;
     expect(tornado).toMatchObject({ status: 'active', severity: 'critical', category: 'weather', locationName: 'East Mesa; Gilbert' });
     expect(tornado.message).toBe(
@@ -171,6 +179,7 @@ describe('CAP sources: official warnings in', () => {
         [33.3, -111.6],
         [33.3, -111.9],
       ],
+      description: 'East Mesa; Gilbert',
     });
     expect(tornado.radiusKm).toBeNull();
 
@@ -319,5 +328,59 @@ describe('CAP sources: official warnings in', () => {
     expect(new Date(h.nextFetchAt).getTime()).toBeGreaterThan(Date.now() + 3500_000);
     expect(await schedule.tick()).not.toContain(res.body.id);
     expect(feed.hits.filter((p) => p === '/feed.atom?scheduled')).toHaveLength(1);
+  });
+
+  it('a warning of several areas keeps them as drawn (issue #42): one part per polygon, each named by its region; an Update replaces them', async () => {
+    const res = await call<CapSource>('POST', '/admin/cap-sources', admin, {
+      name: 'Environment Canada (test)',
+      url: `${feed.url}/feed.atom?ec`,
+      intervalSeconds: 60,
+      mode: 'draft',
+      channels: ['push'],
+    });
+    expect(res.status).toBe(201);
+    source = res.body;
+    feed.entries = ['frost-advisory-multi-area.xml'];
+    expect(await poll()).toMatchObject({ created: 1, refused: 0 });
+    const frost = (await byTitle('frost advisory in effect'))!;
+    expect(frost).toMatchObject({
+      status: 'draft',
+      severity: 'low',
+      locationName: 'Annapolis County; Digby County; Kings County; Queens County P.E.I.; Kent County',
+      radiusKm: null,
+    });
+    expect(frost.translations.fr?.title).toContain('avis de gel en vigueur');
+    const area = frost.area!;
+    if (area.type !== 'multi') throw new Error(`a multi area was expected, got ${JSON.stringify(area)}`);
+    expect(area.parts.map((p) => [p.type, p.description, p.type === 'polygon' ? p.points.length : null])).toEqual([
+      ['polygon', 'Annapolis County', 6],
+      ['polygon', 'Digby County', 6],
+      ['polygon', 'Digby County', 5],
+      ['polygon', 'Kings County', 6],
+      ['polygon', 'Queens County P.E.I.', 6],
+      ['polygon', 'Kent County', 6],
+    ]);
+    // As the authority drew them: the CAP polygon's text, corner for corner.
+    expect(area.parts[2]).toEqual({
+      type: 'polygon',
+      points: [
+        [44.4, -66.15],
+        [44.36, -66.12],
+        [44.2, -66.35],
+        [44.24, -66.4],
+        [44.4, -66.15],
+      ],
+      description: 'Digby County',
+    });
+    // Centred among its parts, for the map.
+    expect(frost.lat).toBeGreaterThan(44.2);
+    expect(frost.lat).toBeLessThan(46.9);
+
+    // The advisory is updated (ended for Digby and Kings) while still a draft: the draft's parts are replaced.
+    feed.entries = ['frost-advisory-multi-area-update.xml', ...feed.entries];
+    expect(await poll()).toMatchObject({ created: 0, updated: 1 });
+    const updated = (await call<AdminAlert>('GET', `/${frost.id}`, admin)).body;
+    expect(updated).toMatchObject({ status: 'draft', version: 1, locationName: 'Annapolis County; Queens County P.E.I.; Kent County' });
+    expect(updated.area?.type === 'multi' && updated.area.parts.map((p) => p.description)).toEqual(['Annapolis County', 'Queens County P.E.I.', 'Kent County']);
   });
 });

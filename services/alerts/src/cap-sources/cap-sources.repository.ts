@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AlertTranslations, CapOrigin, CapSource, CapSourceMode, DeliveryChannel } from '@beacon/contracts';
-import { StoredArea } from '../alerts/alert-area';
-import { toPgPolygon } from '../deliveries/polygon-column';
+import { StoredArea, storedAreaColumns } from '../alerts/alert-area';
 
 export interface CapSourceRow {
   id: string;
@@ -192,11 +191,12 @@ export class CapSourcesRepository {
       expiresAt: Date | null;
     },
   ) {
-    const where = a.area;
+    const where = a.area ? storedAreaColumns(a.area) : null;
     const rows = await this.ds.query(
       `UPDATE alerts.alerts SET title = $2, message = $3, severity = $4, category = $5, location_name = $9, expires_at = $10, translations = $12::jsonb,
          lat = CASE WHEN $11 THEN $6::float8 ELSE lat END, lng = CASE WHEN $11 THEN $7::float8 ELSE lng END,
          radius_km = CASE WHEN $11 THEN $8::float8 ELSE radius_km END, area_polygon = CASE WHEN $11 THEN $13::polygon ELSE area_polygon END,
+         area_parts = CASE WHEN $11 THEN $14::jsonb ELSE area_parts END, area_description = CASE WHEN $11 THEN $15::text ELSE area_description END,
          updated_at = now() WHERE id = $1 AND status = 'draft' RETURNING id`,
       [
         alertId,
@@ -206,12 +206,14 @@ export class CapSourcesRepository {
         a.category,
         where?.lat ?? null,
         where?.lng ?? null,
-        where?.radiusKm ?? null,
+        where?.radius_km ?? null,
         a.locationName,
         a.expiresAt,
         where !== null,
         JSON.stringify(a.translations),
-        where?.polygon ? toPgPolygon(where.polygon) : null,
+        where?.area_polygon ?? null,
+        where?.area_parts ?? null,
+        where?.area_description ?? null,
       ],
     );
     return rows.length > 0;

@@ -14,6 +14,7 @@ import {
 import { alertsDatabase } from '../database';
 import { alertsService } from '../service';
 import { strictParse } from '../testing/strict-xml';
+import { validateCap } from '../testing/cap-schema';
 
 jest.setTimeout(60_000);
 
@@ -358,6 +359,61 @@ describe('CAP 1.2 feed', () => {
     it('keeps the CAP message well-formed and exact too', async () => {
       const texts = strictParse((await get(`/cap/alerts/${ids.typed}.xml`)).text);
       expect([texts.get('headline'), texts.get('description'), texts.get('areaDesc')]).toEqual([[typed.title], [readable], ['Main &amp; 1st']]);
+    });
+  });
+
+  describe('an alert of several areas (issue #42)', () => {
+    const parts = [
+      {
+        type: 'polygon',
+        points: [
+          [44.99, -65.56],
+          [45.03, -65.1],
+          [44.8, -64.92],
+          [44.55, -65.08],
+          [44.99, -65.56],
+        ],
+        description: 'Annapolis County',
+      },
+      {
+        type: 'polygon',
+        points: [
+          [46.45, -63.45],
+          [46.5, -62.95],
+          [46.2, -62.8],
+          [46.45, -63.45],
+        ],
+        description: 'Queens County P.E.I.',
+      },
+      { type: 'circle', lat: 44.65, lng: -63.57, radiusKm: 12.5, description: 'Halifax' },
+      { type: 'circle', lat: 46.09, lng: -64.78, radiusKm: 8 },
+    ];
+
+    beforeAll(async () => {
+      const res = await call<AdminAlert>('POST', '', admin, {
+        type: 'Weather',
+        priority: 'medium',
+        title: 'Frost advisory',
+        message: 'Frost is expected tonight.',
+        channels: ['web_push'],
+        locationName: 'Maritimes',
+        area: { type: 'multi', parts },
+      });
+      expect(res.status).toBe(201);
+      ids.multi = res.body.id;
+    });
+
+    it('is published with one valid CAP 1.2 <area> per part, each named by its description, else by the location name', async () => {
+      const res = await get(`/cap/alerts/${ids.multi}.xml`);
+      expect(res.status).toBe(200);
+      expect(validateCap(res.text)).toEqual([]);
+      const areas = all(all(parse(res.text), CAP, 'info')[0], CAP, 'area');
+      expect(areas.map((a) => [cap(a, 'areaDesc'), cap(a, 'polygon'), cap(a, 'circle')])).toEqual([
+        ['Annapolis County', '44.99,-65.56 45.03,-65.1 44.8,-64.92 44.55,-65.08 44.99,-65.56', undefined],
+        ['Queens County P.E.I.', '46.45,-63.45 46.5,-62.95 46.2,-62.8 46.45,-63.45', undefined],
+        ['Halifax', undefined, '44.65,-63.57 12.5'],
+        ['Maritimes', undefined, '46.09,-64.78 8'],
+      ]);
     });
   });
 });

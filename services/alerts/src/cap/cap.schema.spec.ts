@@ -60,6 +60,38 @@ const MESSAGES: [string, PublicAlertRow, string][] = [
     'Update',
   ],
   [
+    'an Alert of several areas (polygons and circles, one across the antimeridian, one unnamed) in two languages',
+    row({
+      radius_km: null,
+      location_name: null,
+      area_parts: [
+        {
+          type: 'polygon',
+          points: [
+            [44.99, -65.56],
+            [45.03, -65.1],
+            [44.8, -64.92],
+            [44.55, -65.08],
+          ],
+          description: 'Annapolis County',
+        },
+        {
+          type: 'polygon',
+          points: [
+            [-16, 179],
+            [-19, 179],
+            [-17.5, 181.5],
+          ],
+          description: 'Lau Islands',
+        },
+        { type: 'circle', lat: 44.65, lng: -63.57, radiusKm: 12.5, description: 'Halifax' },
+        { type: 'circle', lat: 46.24, lng: -63.13, radiusKm: 3 },
+      ],
+      translations: { fr: { title: 'Avis de gel', message: 'Du gel est prévu cette nuit.' } },
+    }),
+    'Alert',
+  ],
+  [
     'a medium alert without an area or expiry',
     row({ severity: 'medium', lat: null, lng: null, radius_km: null, location_name: null, expires_at: null }),
     'Alert',
@@ -91,6 +123,14 @@ describe('CAP 1.2 structure of every message type', () => {
     expect(texts.get('responseType')).toEqual(['AllClear', 'AllClear']);
   });
 
+  it('an area of several parts is one <area> per part in each <info>, each with its <areaDesc>', () => {
+    const texts = strictParse(capMessage(MESSAGES.find(([name]) => name.includes('several areas'))![1], site));
+    const names = ['Annapolis County', 'Lau Islands', 'Halifax', 'Area of the alert'];
+    expect(texts.get('areaDesc')).toEqual([...names, ...names]);
+    expect(texts.get('polygon')).toHaveLength(4);
+    expect(texts.get('circle')).toEqual(['44.65,-63.57 12.5', '46.24,-63.13 3', '44.65,-63.57 12.5', '46.24,-63.13 3']);
+  });
+
   it('the all-clear says AllClear, urgency Past, and its own words', () => {
     const texts = strictParse(capMessage(MESSAGES[3][1], site));
     expect(texts.get('identifier')).toEqual([`${ID}-v2`]);
@@ -110,6 +150,7 @@ describe('CAP 1.2 structure of every message type', () => {
       ['an Update without references', valid.replace('<msgType>Alert</msgType>', '<msgType>Update</msgType>'), 'must reference'],
       ['an open polygon', valid.replace(/<circle>[^<]+<\/circle>/, '<polygon>1,1 2,2 3,1</polygon>'), 'the first equal to the last'],
       ['a polygon after a circle', valid.replace(/(<circle>[^<]+<\/circle>)/, '$1<polygon>1,1 2,2 3,1 1,1</polygon>'), 'not allowed'],
+      ['an <area> without <areaDesc>', valid.replace(/<\/area>/, '</area><area><circle>1,1 2</circle></area>'), '<areaDesc> is required'],
     ])('%s', (_name, xml, problem) => {
       expect(xml).not.toBe(valid);
       expect(validateCap(xml).join('\n')).toContain(problem);

@@ -1,5 +1,5 @@
 import { create } from 'xmlbuilder2';
-import { alertLanguages, allClearMessageIn, CAP_LANGUAGE_TAGS, lifecycleWords, SERVICES, textInLanguage } from '@beacon/contracts';
+import { AlertArea, alertLanguages, allClearMessageIn, areaParts, CAP_LANGUAGE_TAGS, lifecycleWords, SERVICES, textInLanguage } from '@beacon/contracts';
 import { CAP_SEVERITY, capCategory, capUrgency } from './cap-vocabulary';
 import { toContractArea } from '../alerts/alert-area';
 import type { PublicAlertRow } from './cap.repository';
@@ -133,13 +133,30 @@ export function capMessage(a: PublicAlertRow, site: CapSite): string {
         : text.message,
     );
     put(info, 'web', site.webUrl(a.id));
-    const area = info.ele('area');
-    put(area, 'areaDesc', a.location_name ?? 'Area of the alert');
-    // CAP 1.2 <area>: areaDesc, polygon*, circle*, geocode*, altitude, ceiling. A polygon is "lat,lon" pairs, first = last.
-    if (shape?.type === 'polygon') put(area, 'polygon', shape.points.map(([lat, lng]) => `${lat},${lng}`).join(' '));
-    if (shape?.type === 'circle') put(area, 'circle', `${shape.lat},${shape.lng} ${shape.radiusKm}`);
+    writeAreas(info, shape, a.location_name);
   }
   return doc.end({ prettyPrint: true });
+}
+
+const AREA_DESC_DEFAULT = 'Area of the alert';
+
+/**
+ * The <info>'s <area> blocks: one per part of the alert's area, as warning authorities write several areas (issue
+ * #42), each named by the part's description, else the alert's location name; one part is named by the location name
+ * first (what the alert shows for it); an alert without an area has one <area> naming where it applies, as CAP
+ * requires an <areaDesc> of every <area>. CAP 1.2 <area>: areaDesc, polygon*, circle*, geocode*, altitude, ceiling;
+ * a polygon is "lat,lon" pairs, first = last; a circle "lat,lon radius" in km.
+ */
+function writeAreas(info: Element, shape: AlertArea | null, locationName: string | null) {
+  if (!shape) return void put(info.ele('area'), 'areaDesc', locationName ?? AREA_DESC_DEFAULT);
+  const parts = areaParts(shape);
+  for (const part of parts) {
+    const area = info.ele('area');
+    const name = parts.length > 1 ? (part.description ?? locationName) : (locationName ?? part.description);
+    put(area, 'areaDesc', name || AREA_DESC_DEFAULT);
+    if (part.type === 'polygon') put(area, 'polygon', part.points.map(([lat, lng]) => `${lat},${lng}`).join(' '));
+    else put(area, 'circle', `${part.lat},${part.lng} ${part.radiusKm}`);
+  }
 }
 
 const ENDED_PREFIX: Record<string, string> = { cancelled: 'Cancelled: ', expired: 'Expired: ', all_clear: 'All clear: ' };

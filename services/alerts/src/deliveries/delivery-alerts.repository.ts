@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { AlertCategory, AlertStatus, AlertTranslations, AllClearTranslations, DeliveryChannel, Severity } from '@beacon/contracts';
+import type { AlertAreaPart, AlertCategory, AlertStatus, AlertTranslations, AllClearTranslations, DeliveryChannel, Severity } from '@beacon/contracts';
 
 /** Deliveries per channel job, by channel. */
 export type BatchSizes = Record<DeliveryChannel, number>;
@@ -25,6 +25,13 @@ export interface AlertColumns {
   radius_km: number | null;
   /** A polygon alert's ring in PostgreSQL's text form (polygon-column.ts); null for a circle or no area. */
   area_polygon: string | null;
+  /**
+   * An area of several parts (MultiAreas migration; alert-area.ts StoredArea), as node-postgres parses the jsonb; null
+   * or absent for one part or none.
+   */
+  area_parts?: AlertAreaPart[] | null;
+  /** A one-part area's description (CAP areaDesc), null when it has none. */
+  area_description?: string | null;
   channels: DeliveryChannel[];
   source: 'admin' | 'incident' | 'test' | 'cap';
   created_by: string | null;
@@ -62,7 +69,7 @@ export class DeliveryAlertsRepository {
 
   async findMany(ids: string[]): Promise<DeliveryAlert[]> {
     return this.ds.query(
-      `SELECT id, title, message, translations, type, severity, category, location_name, lat, lng, radius_km, area_polygon, channels,
+      `SELECT id, title, message, translations, type, severity, category, location_name, lat, lng, radius_km, area_polygon, area_parts, area_description, channels,
               source, created_by, status, ${expiredSql('alerts')} AS expired, version, dispatched_at, sent_at, created_at,
               all_clear_message, all_clear_translations, batch_sizes
        FROM alerts.alerts WHERE id = ANY($1::uuid[])`,

@@ -1,3 +1,4 @@
+import type { AlertAreaPart } from '@beacon/contracts';
 import { insideRing } from '@beacon/geo';
 /**
  * The longitude ranges, one per 0.01-degree latitude strip, that together contain a circle on the sphere:
@@ -19,6 +20,8 @@ export interface StripRange {
   lngTo: number;
   /** Every point of the range is inside the area, so the exact test is not needed (polygonStripRanges). */
   inside?: boolean;
+  /** An area of several parts (partsStripRanges): bit k set when part k may hold a point of the range, the parts to test. */
+  parts?: bigint;
 }
 
 /** Half the longitude extent (degrees) of the circle at latitude `lat`: 0 outside it, 180 when it wraps. */
@@ -121,4 +124,103 @@ export function polygonStripRanges(ring: readonly (readonly [number, number])[])
     });
   }
   return ranges;
+}
+
+/** The ranges of one part: stripRanges for a circle, polygonStripRanges for a polygon (its stored, unwrapped ring). */
+const partRanges = (part: AlertAreaPart): StripRange[] => (part.type === 'circle' ? stripRanges(part, part.radiusKm) : polygonStripRanges(part.points));
+
+/**
+ * The ranges per strip that together contain an area of several parts (alert-area.ts StoredArea.parts): per strip,
+ * the union of the parts' ranges, no two overlapping, so a person in two parts is read once. Where some part's range
+ * is wholly inside it, the range is `inside` (no exact test); the rest are the other ranges less those, each with
+ * `parts`, the bits of the parts whose ranges meet it: the exact test need only try those. In -180..180 like each
+ * part's, in order of strip and longitude.
+ */
+export function partsStripRanges(parts: readonly AlertAreaPart[]): StripRange[] {
+  const byStrip = new Map<number, { inside: StripRange[]; test: (StripRange & { parts: bigint })[] }>();
+  parts.forEach((part, k) => {
+    for (const r of partRanges(part)) {
+      const lists = byStrip.get(r.strip) ?? byStrip.set(r.strip, { inside: [], test: [] }).get(r.strip)!;
+      if (r.inside) lists.inside.push(r);
+      else lists.test.push({ ...r, parts: 1n << BigInt(k) });
+    }
+  });
+  const ranges: StripRange[] = [];
+  for (const [strip, { inside, test }] of [...byStrip].sort((a, b) => a[0] - b[0])) {
+    const insideMerged = merged(inside);
+    const inStrip: StripRange[] = insideMerged.map(([lo, hi]) => ({ strip, lngFrom: lo, lngTo: hi, inside: true }));
+    for (const [lo, hi] of merged(test)) {
+      for (const [from, to] of without([lo, hi], insideMerged)) {
+        let bits = 0n;
+        for (const r of test) if (r.lngFrom <= to && r.lngTo >= from) bits |= r.parts;
+        inStrip.push({ strip, lngFrom: from, lngTo: to, inside: false, parts: bits });
+      }
+    }
+    ranges.push(...inStrip.sort((a, b) => a.lngFrom - b.lngFrom));
+  }
+  return ranges;
+}
+
+/** One index read of an area of several parts: a range of a strip, what of it is known to be inside, the parts to test for the rest. */
+export interface PartsProbe {
+  strip: number;
+  lngFrom: number;
+  lngTo: number;
+  /** The stretch of the range wholly inside the area (no exact test), null when none. */
+  insideFrom: number | null;
+  insideTo: number | null;
+  /** Bit k: part k may hold a point of the rest of the range. */
+  parts: bigint;
+}
+
+/**
+ * partsStripRanges read with fewer index reads: ranges of a strip that touch (a part's edge, its inside, its other
+ * edge) are read as one, with the inside stretch kept apart (one per read), so an area of several parts costs about one
+ * read per part per strip, as one polygon costs three.
+ */
+export function partsProbes(parts: readonly AlertAreaPart[]): PartsProbe[] {
+  const probes: PartsProbe[] = [];
+  for (const r of partsStripRanges(parts)) {
+    const last = probes[probes.length - 1];
+    const touches = last && last.strip === r.strip && r.lngFrom <= nextDouble(last.lngTo, true);
+    if (touches && !(r.inside && last.insideFrom !== null)) {
+      last.lngTo = r.lngTo;
+      if (r.inside) [last.insideFrom, last.insideTo] = [r.lngFrom, r.lngTo];
+      else last.parts |= r.parts ?? 0n;
+    } else {
+      probes.push({
+        strip: r.strip,
+        lngFrom: r.lngFrom,
+        lngTo: r.lngTo,
+        insideFrom: r.inside ? r.lngFrom : null,
+        insideTo: r.inside ? r.lngTo : null,
+        parts: r.inside ? 0n : (r.parts ?? 0n),
+      });
+    }
+  }
+  return probes;
+}
+
+/** The ranges' union as disjoint closed intervals, in order (ranges that only touch stay apart). */
+function merged(list: readonly StripRange[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const { lngFrom, lngTo } of [...list].sort((a, b) => a.lngFrom - b.lngFrom)) {
+    const last = out[out.length - 1];
+    if (last && lngFrom <= last[1]) last[1] = Math.max(last[1], lngTo);
+    else out.push([lngFrom, lngTo]);
+  }
+  return out;
+}
+
+/** The closed interval less the (disjoint, ordered) closed intervals `holes`, as closed intervals that touch none. */
+function without([lo, hi]: [number, number], holes: readonly [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  let from = lo;
+  for (const [a, b] of holes) {
+    if (b < from || a > hi) continue;
+    if (a > from) out.push([from, nextDouble(a, false)]);
+    from = Math.max(from, nextDouble(b, true));
+  }
+  if (from <= hi) out.push([from, hi]);
+  return out;
 }

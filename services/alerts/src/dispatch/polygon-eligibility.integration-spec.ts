@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import { ALERT_CATEGORIES, AlertCategory, DeliveryChannel, SEVERITIES, Severity, severityAtLeast } from '@beacon/contracts';
-import { EligibilityUser, isEligible } from '@beacon/geo';
+import { EligibilityUser, greatCircleKm, isEligible } from '@beacon/geo';
 import { seededRandom } from '@beacon/common';
 import { createTestDatabase, TestDatabase } from '@beacon/testing';
 import { alertsDatabase } from '../database';
-import { StoredArea, toAlertArea } from '../alerts/alert-area';
+import { StoredArea, storedAreaColumns, toAlertArea } from '../alerts/alert-area';
 import { toPgPolygon } from '../deliveries/polygon-column';
 import { AudienceRepository } from '../alerts/audience.repository';
-import type { AudienceAlert } from '../deliveries/deliveries.repository';
+import { AudienceAlert, DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { eligibilityWhere, eligibleUsersSql, SqlParams } from '../deliveries/eligibility.sql';
 import { EligibilityRepository } from './eligibility.repository';
 
@@ -28,9 +28,12 @@ const EDGE_RING: [number, number][] = [
   [33.52, -111.95],
 ];
 
+/** A part as a client draws it: a polygon's points in -180..180, or a circle. */
+type DrawnPart = { type: 'polygon'; points: [number, number][] } | { type: 'circle'; lat: number; lng: number; radiusKm: number };
+
 const wrap = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
 
-describe('polygon eligibility: the SQL agrees with a brute-force point in polygon', () => {
+describe('polygon and multi-area eligibility: the SQL agrees with a brute-force point in polygon', () => {
   let db: TestDatabase;
   let ds: DataSource;
   let repo: EligibilityRepository;
@@ -57,8 +60,8 @@ describe('polygon eligibility: the SQL agrees with a brute-force point in polygo
         categories: ALERT_CATEGORIES.filter(() => random() < 0.6),
         lat: located ? place.lat + d * Math.sin(angle) : null,
         lng: located ? wrap(place.lng + d * Math.cos(angle)) : null,
-        // A small radius of their own: it does not apply to a polygon alert.
-        radiusKm: 1 + random() * 5,
+        // A radius of their own, mostly small: it does not apply to a polygon alert, and bounds a circle part's.
+        radiusKm: i % 3 === 0 ? 1 + random() * 200 : 1 + random() * 5,
       };
       const id = randomUUID();
       users.set(id, u);
@@ -116,39 +119,53 @@ describe('polygon eligibility: the SQL agrees with a brute-force point in polygo
     lng: area.lng,
     radius_km: area.radiusKm,
     area_polygon: area.polygon ? toPgPolygon(area.polygon) : null,
+    area_parts: area.parts ?? null,
     channels: ['sms'] as DeliveryChannel[],
     source: 'admin',
     created_by: null,
   });
 
-  /** Brute force, independent of libs/geo: turf's point in polygon over the ring as drawn, the home also tried 360 east. */
-  function bruteForce(points: [number, number][], severity: Severity, category: AlertCategory): string[] {
+  /** turf's point in polygon over the ring as drawn (toAlertArea's unwrapped form), the home also tried 360 east. */
+  function turfTest(points: [number, number][]): (u: { lat: number; lng: number }) => boolean {
     const ring = toAlertArea({ area: { type: 'polygon', points } }).polygon!;
     const polygon = { type: 'Polygon' as const, coordinates: [[...ring, ring[0]].map(([lat, lng]) => [lng, lat])] };
+    return (u) => booleanPointInPolygon([u.lng, u.lat], polygon) || booleanPointInPolygon([u.lng + 360, u.lat], polygon);
+  }
+
+  /**
+   * Brute force, independent of libs/geo's point in polygon: whom an area of these parts concerns, by turf (polygons)
+   * and the haversine within the smaller radius (circles). Never a user without a home (issue #42).
+   */
+  function bruteForce(parts: DrawnPart[], severity: Severity, category: AlertCategory): string[] {
+    const tests = parts.map((part) =>
+      part.type === 'polygon'
+        ? turfTest(part.points)
+        : (u: { lat: number; lng: number; radiusKm: number | null }) => greatCircleKm(part, u) <= Math.min(part.radiusKm, u.radiusKm ?? part.radiusKm),
+    );
     return [...users.entries()]
       .filter(([, u]) => severityAtLeast(severity, u.severityThreshold) && u.categories.includes(category))
-      .filter(
-        ([, u]) => u.lat === null || u.lng === null || booleanPointInPolygon([u.lng, u.lat], polygon) || booleanPointInPolygon([u.lng + 360, u.lat], polygon),
-      )
+      .filter(([, u]) => u.lat !== null && u.lng !== null)
+      .filter(([, u]) => tests.some((has) => has({ lat: u.lat!, lng: u.lng!, radiusKm: u.radiusKm })))
       .map(([id]) => id)
       .sort();
   }
 
-  async function compare(points: [number, number][]) {
+  /** The SQL, libs/geo isEligible and the brute force agree on whom an area of these parts (one: that part) concerns. */
+  async function compare(drawn: [number, number][] | DrawnPart[]) {
+    const parts: DrawnPart[] = Array.isArray(drawn[0]) ? [{ type: 'polygon', points: drawn as [number, number][] }] : (drawn as DrawnPart[]);
     const severity = pick(SEVERITIES) as Severity;
     const category = pick(ALERT_CATEGORIES) as AlertCategory;
-    const area = toAlertArea({ area: { type: 'polygon', points } });
+    const area = toAlertArea({ area: parts.length === 1 ? parts[0] : { type: 'multi', parts } });
     const a = dispatchAlert(area, severity, category);
     const sql = (await repo.eligibleUserIds(a)).sort();
-    const brute = bruteForce(points, severity, category);
+    const brute = bruteForce(parts, severity, category);
     const reference = [...users.entries()]
-      .filter(([, u]) => isEligible({ severity, category, lat: area.lat, lng: area.lng, radiusKm: null, polygon: area.polygon }, u))
+      .filter(([, u]) => isEligible({ severity, category, lat: area.lat, lng: area.lng, radiusKm: area.radiusKm, polygon: area.polygon, parts: area.parts }, u))
       .map(([id]) => id)
       .sort();
     expect(sql).toEqual(brute);
     expect(reference).toEqual(brute);
-    const located = brute.filter((id) => users.get(id)!.lat !== null).length;
-    return { a, sql, located };
+    return { a, sql, located: brute.length };
   }
 
   it.each([
@@ -203,6 +220,7 @@ describe('polygon eligibility: the SQL agrees with a brute-force point in polygo
       lng: 'a.lng',
       radiusKm: 'a.radius_km',
       polygon: 'a.area_polygon',
+      parts: 'a.area_parts',
     });
     const fromRow = await ds.query(`SELECT p.user_id FROM alerts.user_preferences p, alerts.alerts a WHERE a.id = $1 AND ${where}`, [id]);
     expect(fromRow.map((r: { user_id: string }) => r.user_id).sort()).toEqual(sql);
@@ -217,5 +235,90 @@ describe('polygon eligibility: the SQL agrees with a brute-force point in polygo
     for (const way of ['seqscan', 'bitmapscan', 'hashjoin']) await ds.query(`RESET enable_${way}`);
     const text = plan.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).toContain('user_preferences_strip_idx');
+  });
+  describe('areas of several parts (issue #42)', () => {
+    /** A random part near one of the places: a star polygon or a circle, either possibly across the antimeridian. */
+    function randomPart(): DrawnPart {
+      const place = pick(PLACES);
+      const centre = { lat: place.lat + (random() - 0.5) * 3, lng: wrap(place.lng + (random() - 0.5) * 3) };
+      if (random() < 0.4) return { type: 'circle', ...centre, radiusKm: 1 + random() * 120 };
+      return { type: 'polygon', points: star(centre, 0.05 + random() * 1.2, 3 + Math.floor(random() * 40), random() * 0.7) };
+    }
+
+    it('random areas of polygons and circles mixed, overlapping, across the antimeridian, equal the brute force', async () => {
+      let concerned = 0;
+      let acrossAntimeridian = 0;
+      for (let i = 0; i < 40; i++) {
+        const parts = Array.from({ length: 2 + Math.floor(random() * 6) }, randomPart);
+        const { located } = await compare(parts);
+        concerned += located;
+        if (parts.some((p) => (p.type === 'circle' ? Math.abs(p.lng) > 179 : p.points.some(([, lng]) => lng < 0) && p.points.some(([, lng]) => lng > 170))))
+          acrossAntimeridian++;
+      }
+      expect(concerned).toBeGreaterThan(500); // the population exercises the cases
+      expect(acrossAntimeridian).toBeGreaterThan(3);
+    });
+
+    it('a person in two overlapping parts is one recipient', async () => {
+      const square = (lat: number, lng: number, side: number): DrawnPart => ({
+        type: 'polygon',
+        points: [
+          [lat, lng],
+          [lat, lng + side],
+          [lat + side, lng + side],
+          [lat + side, lng],
+        ],
+      });
+      const parts = [square(33.2, -112.3, 0.4), square(33.3, -112.2, 0.4), { type: 'circle' as const, lat: 33.45, lng: -112.07, radiusKm: 15 }];
+      const { sql } = await compare(parts);
+      expect(new Set(sql).size).toBe(sql.length);
+      expect(sql.length).toBeGreaterThan(100);
+    });
+
+    it('the audience preview counts the rows the dispatch writes, and the alert row (user feed) reads the same rule', async () => {
+      const parts = [
+        randomPart(),
+        randomPart(),
+        { type: 'polygon' as const, points: star(PLACES[1], 1, 12, 0.3) },
+        { type: 'circle' as const, ...PLACES[0], radiusKm: 60 },
+      ];
+      const { a, sql } = await compare(parts);
+      const counts = await audience.preview(a, ['sms'], new Date('2026-11-25T10:00:00Z'));
+      expect(counts.concerned).toBe(sql.length);
+      const stored = storedAreaColumns(toAlertArea({ area: { type: 'multi', parts } }));
+      const [{ id }] = await ds.query(
+        `INSERT INTO alerts.alerts (title, message, type, severity, category, lat, lng, area_parts, channels, status)
+         VALUES ('Frost advisory', 'Protect plants.', 'weather', $1, $2, $3, $4, $5::jsonb, '{sms}', 'active') RETURNING id`,
+        [a.severity, a.category, stored.lat, stored.lng, stored.area_parts],
+      );
+      const written = await new DeliveriesRepository(ds).createForAudience({ ...a, id }, 2);
+      const rows: { user_id: string }[] = await ds.query(`SELECT user_id FROM alerts.alert_deliveries WHERE alert_id = $1 ORDER BY user_id`, [id]);
+      expect(written).toBe(rows.length);
+      expect(rows.map((r) => r.user_id).sort()).toEqual(sql);
+      expect(counts.channels.sms?.recipients).toBe(rows.length);
+      const where = eligibilityWhere({
+        severity: 'a.severity',
+        category: 'a.category',
+        lat: 'a.lat',
+        lng: 'a.lng',
+        radiusKm: 'a.radius_km',
+        polygon: 'a.area_polygon',
+        parts: 'a.area_parts',
+      });
+      const fromRow = await ds.query(`SELECT p.user_id FROM alerts.user_preferences p, alerts.alerts a WHERE a.id = $1 AND ${where}`, [id]);
+      expect(fromRow.map((r: { user_id: string }) => r.user_id).sort()).toEqual(sql);
+    });
+
+    it('reads located users through the strip index, and never those without a home', async () => {
+      const a = dispatchAlert(toAlertArea({ area: { type: 'multi', parts: [randomPart(), randomPart(), randomPart()] } }), 'critical', 'traffic');
+      const params = new SqlParams();
+      const ways = ['seqscan', 'bitmapscan', 'hashjoin', 'mergejoin'];
+      for (const way of ways) await ds.query(`SET enable_${way} = off`);
+      const plan: { 'QUERY PLAN': string }[] = await ds.query(`EXPLAIN ${eligibleUsersSql(a, params)}`, params.values);
+      for (const way of ways) await ds.query(`RESET enable_${way}`);
+      const text = plan.map((r) => r['QUERY PLAN']).join('\n');
+      expect(text).toContain('user_preferences_strip_idx');
+      expect(text).not.toContain('lat IS NULL');
+    });
   });
 });

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminAlert, AlertAudience, AlertVersion } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
-import { localDateTimeValue } from './alert-form';
+import { AREA_DEFAULTS, areaValuesOf, localDateTimeValue } from './alert-form';
 import { AlertLifecycle, changesOf, versionText } from './AlertLifecycle';
 import { audienceChanged, audienceOf, renderAs, tokenOf } from './guard-test-utils';
 import { adminAlert, renderScreen, requestOf } from './test-utils';
@@ -11,8 +11,8 @@ import { adminAlert, renderScreen, requestOf } from './test-utils';
 // Leaflet (ESM, canvas) does not run in jsdom: the map is a button that "clicks" a corner.
 jest.mock('@/features/alerts/AreaMap', () => ({
   __esModule: true,
-  default: ({ onPick, label }: { onPick?: (lat: number, lng: number) => void; label: string }) => (
-    <button type="button" onClick={() => onPick?.(33.45, -111.9)}>
+  default: ({ onPick, label, parts }: { onPick?: (lat: number, lng: number) => void; label: string; parts?: { type: string }[] | null }) => (
+    <button type="button" onClick={() => onPick?.(33.45, -111.9)} data-parts={parts?.map((p) => p.type).join(' ')}>
       {label}
     </button>
   ),
@@ -129,6 +129,18 @@ describe('Update or end an alert (alert detail)', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Send update to 46 people' }));
     expect(await screen.findByText('Version 2 is going out to 46 people.')).toBeInTheDocument();
     expect(posts.map((p) => p.token)).toEqual([counted.token, fresh.token]);
+  });
+
+  it('holds the update back while the circle has no centre, and says so at the circle', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={base} />);
+    await user.click(screen.getByRole('button', { name: 'Update alert' }));
+    await user.clear(screen.getByLabelText('Latitude'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Place the centre of the area on the map, or type its coordinates');
+    expect(screen.getByRole('button', { name: 'Review the update' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Latitude'), '33.4');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Review the update' })).toBeEnabled();
   });
 
   it('changes the expiry (or clears it: never), and refuses one in the past before anything is counted', async () => {
@@ -420,6 +432,88 @@ describe('Update or end an alert (alert detail)', () => {
   });
 });
 
+describe('Update an alert of several parts (issue #42)', () => {
+  const KINGS: [number, number][] = [
+    [45.0, -64.6],
+    [45.0, -64.4],
+    [45.2, -64.4],
+    [45.0, -64.6],
+  ];
+  const HANTS: [number, number][] = [
+    [45.0, -64.2],
+    [45.0, -64.0],
+    [45.2, -64.1],
+    [45.0, -64.2],
+  ];
+  const multi = adminAlert({
+    ...base,
+    lat: 45.1,
+    lng: -64.3,
+    radiusKm: null,
+    area: {
+      type: 'multi',
+      parts: [
+        { type: 'polygon', points: KINGS, description: 'Kings County' },
+        { type: 'polygon', points: HANTS },
+        { type: 'circle', lat: 45.3, lng: -64.3, radiusKm: 4, description: 'Wolfville' },
+      ],
+    },
+  });
+  const items = () =>
+    within(screen.getByRole('list', { name: 'Parts of the area' }))
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('span')?.textContent);
+
+  it('opens on its parts; removes one, edits one, names one, adds a circle, and sends the whole new area', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={multi} />);
+    await user.click(screen.getByRole('button', { name: 'Update alert' }));
+    expect(items()).toEqual([
+      'Kings County · Polygon with 3 corners · editing on the map',
+      'Part 2 · Polygon with 3 corners',
+      'Wolfville · Circle, 4 km around 45.3, -64.3',
+    ]);
+    // The part edited on the map, the others drawn beside it.
+    expect(await screen.findByRole('button', { name: 'New area map: click to add a corner of the polygon' })).toHaveAttribute('data-parts', 'polygon circle');
+
+    await user.click(screen.getByRole('button', { name: 'Remove part 3' }));
+    await user.click(screen.getByRole('button', { name: 'Edit part 2' }));
+    await user.type(screen.getByLabelText('Add a point by coordinates'), '45.1, -64.25');
+    await user.click(screen.getByRole('button', { name: 'Add point' }));
+    await user.type(screen.getByLabelText('Name of part 2 (optional)'), 'Hants County');
+    await user.click(screen.getByRole('button', { name: 'Add a circle' }));
+    // An unplaced circle holds the update back, and says why beside it.
+    expect(screen.getByRole('button', { name: 'Review the update' })).toBeDisabled();
+    expect(screen.getByText('No centre yet: click the map to place this circle')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'New area map: click to place the centre' }));
+
+    await user.click(screen.getByRole('button', { name: 'Review the update' }));
+    expect(await within(dialog()).findByText('Changes: area.')).toBeInTheDocument();
+    expect(await within(dialog()).findByRole('button', { name: `Area after the update of ${multi.title}` })).toHaveAttribute(
+      'data-parts',
+      'polygon polygon circle',
+    );
+    await user.click(await within(dialog()).findByRole('button', { name: 'Send update to 40 people' }));
+    expect(await screen.findByText('Version 2 is going out to 40 people.')).toBeInTheDocument();
+    expect(posts[0].body).toEqual({
+      revision: 1,
+      area: {
+        type: 'multi',
+        parts: [
+          { type: 'polygon', points: KINGS.slice(0, 3), description: 'Kings County' },
+          { type: 'polygon', points: [...HANTS.slice(0, 3), [45.1, -64.25]], description: 'Hants County' },
+          { type: 'circle', lat: 33.45, lng: -111.9, radiusKm: 50 },
+        ],
+      },
+    });
+  });
+
+  it('sends no area when its parts are left as they were', () => {
+    const draft = { title: multi.title, message: multi.message, severity: multi.severity, locationName: '', translations: {}, expiresAt: '' };
+    expect(changesOf(multi, { ...draft, area: areaValuesOf(multi.area!) })).toEqual({ revision: 1 });
+  });
+});
+
 describe('changesOf / versionText', () => {
   it('nothing changed: only the revision', () => {
     expect(
@@ -428,10 +522,7 @@ describe('changesOf / versionText', () => {
         message: base.message,
         severity: 'critical',
         locationName: '',
-        lat: '33.45',
-        lng: '-112.07',
-        radiusKm: '5',
-        points: null,
+        area: { ...AREA_DEFAULTS, lat: 33.45, lng: -112.07, radiusKm: '5' },
         translations: {},
         expiresAt: '',
       }),

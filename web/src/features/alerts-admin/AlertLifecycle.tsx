@@ -1,15 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
   ALERT_LIMITS,
-  openRing,
-  polygonProblem,
   ALL_CLEAR_MESSAGE_MAX,
   LANGUAGE_LABELS,
   SMS_MAX_SEGMENTS,
   TRANSLATION_LANGUAGES,
   alertLanguages,
   lifecycleWords,
+  areaParts,
+  openRing,
   type AdminAlert,
+  type AlertArea,
   type AlertAudience,
   type AlertUpdateField,
   type AlertVersion,
@@ -20,9 +21,24 @@ import {
 } from '@beacon/contracts';
 import { errorMessage, type ApiError } from '@/app/api';
 import { LazyAreaMap } from '@/features/alerts';
-import { AddressSearch, PolygonPoints } from './AreaDrawing';
+import { AreaPartsFields } from './AreaDrawing';
 import { TranslationFields } from './AlertLanguages';
-import { localDateTimeValue, MESSAGES, translationErrors, translationsBody, type FormTranslations } from './alert-form';
+import {
+  AREA_DEFAULTS,
+  areaErrors,
+  areaOfParts,
+  areaPartsOf,
+  areaValuesOf,
+  hasErrors,
+  partProblem,
+  localDateTimeValue,
+  MESSAGES,
+  translationErrors,
+  translationsBody,
+  type AreaValues,
+  type FieldErrors,
+  type FormTranslations,
+} from './alert-form';
 import { formatDateTime } from '@/common/time';
 import { serverNow } from '@/common/server-clock';
 import {
@@ -66,11 +82,8 @@ interface Draft {
   message: string;
   severity: Severity;
   locationName: string;
-  lat: string;
-  lng: string;
-  radiusKm: string;
-  /** A drawn area's corners (open ring); null for a circle or no area. */
-  points: [number, number][] | null;
+  /** The area as the drawing fields hold it (its parts: issue #42); null for an alert without one until "Draw the area". */
+  area: AreaValues | null;
   translations: FormTranslations;
   /** A `datetime-local` value in the browser's zone; '' for no expiry. */
   expiresAt: string;
@@ -83,13 +96,16 @@ const draftOf = (a: AdminAlert): Draft => ({
   message: a.message,
   severity: a.severity,
   locationName: a.locationName ?? '',
-  lat: a.lat === null ? '' : String(a.lat),
-  lng: a.lng === null ? '' : String(a.lng),
-  radiusKm: a.radiusKm === null ? '' : String(a.radiusKm),
-  points: a.area?.type === 'polygon' ? openRing(a.area.points) : null,
+  area: draftAreaOf(a),
   translations: a.translations ?? {},
   expiresAt: localValue(a.expiresAt),
 });
+
+/** The alert's area as the form edits it; null for an alert to everyone. */
+function draftAreaOf(a: AdminAlert): AreaValues | null {
+  const area = areaOf(a);
+  return area ? areaValuesOf(area) : null;
+}
 
 /**
  * Only what the admin changed in `a` (the alert as the form opened on it), so the new version says exactly that, with
@@ -107,17 +123,45 @@ export function changesOf(a: AdminAlert, d: Draft): UpdateAlertBody {
   if (d.locationName.trim() !== (a.locationName ?? '')) body.locationName = d.locationName.trim();
   // The input holds minutes: an expiry is changed only when the minute shown was changed (cleared: no expiry).
   if (d.expiresAt !== localValue(a.expiresAt)) body.expiresAt = d.expiresAt ? new Date(d.expiresAt).toISOString() : null;
-  if (d.points) {
-    // A drawn area is sent whole when its corners changed.
-    const before = a.area?.type === 'polygon' ? openRing(a.area.points) : [];
-    if (JSON.stringify(d.points) !== JSON.stringify(before)) body.area = { type: 'polygon', points: d.points };
-    return body;
+  if (!d.area) return body;
+  const before = areaOf(a);
+  const after = areaOfParts(areaPartsOf(d.area));
+  if (!after) return body;
+  if (isPlainCircle(after) && (!before || isPlainCircle(before))) {
+    // A circle changes by its centre and its radius, each only when changed.
+    if (after.lat !== before?.lat || after.lng !== before?.lng) Object.assign(body, { lat: after.lat, lng: after.lng });
+    if (after.radiusKm !== before?.radiusKm) body.radiusKm = after.radiusKm;
+  } else if (!before || JSON.stringify(comparable(after)) !== JSON.stringify(comparable(before))) {
+    // Any other area is sent whole when a part of it changed.
+    body.area = after;
   }
-  const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
-  const [lat, lng, radiusKm] = [num(d.lat), num(d.lng), num(d.radiusKm)];
-  if (lat !== (a.lat ?? undefined) || lng !== (a.lng ?? undefined)) Object.assign(body, { lat, lng });
-  if (radiusKm !== (a.radiusKm ?? undefined)) body.radiusKm = radiusKm;
   return body;
+}
+
+/** The alert's area: its `area`, or the circle of an alert stored before areas were (its lat/lng/radiusKm); null: everyone. */
+const areaOf = (a: AdminAlert): AlertArea | null =>
+  a.area ?? (a.lat !== null && a.lng !== null ? { type: 'circle', lat: a.lat, lng: a.lng, radiusKm: a.radiusKm ?? ALERT_LIMITS.radiusKmDefault } : null);
+
+const isPlainCircle = (area: AlertArea): area is Extract<AlertArea, { type: 'circle' }> => area.type === 'circle' && !area.description;
+
+/** An area's parts as the form writes them (open rings, names only when given), so an untouched area compares equal. */
+const comparable = (area: AlertArea) =>
+  areaParts(area).map((p) =>
+    p.type === 'polygon'
+      ? { type: p.type, points: openRing(p.points), description: p.description || undefined }
+      : { type: p.type, lat: p.lat, lng: p.lng, radiusKm: p.radiusKm, description: p.description || undefined },
+  );
+
+/**
+ * The area's problems as the update form shows them while it is edited: only what no part says itself (the polygon
+ * being drawn and the list of parts say their own), and a circle without a centre in this form's words.
+ */
+function liveAreaErrors(area: AreaValues): FieldErrors {
+  const errors = areaErrors(area);
+  const parts = areaPartsOf(area);
+  const saidByPart = parts.length > 1 ? parts.some((p) => partProblem(p)) : area.areaType === 'polygon';
+  if (saidByPart) return { ...errors, area: undefined };
+  return errors.area === MESSAGES.areaRequired ? { ...errors, area: 'Place the centre of the area on the map, or type its coordinates' } : errors;
 }
 
 /** The fields an update body changes, in words: "title, expiry". */
@@ -191,7 +235,6 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
   const isDraft = a.status === 'draft';
   const canAct = canPublish && ((a.status === 'active' && a.recipients !== null) || isDraft);
   const channels = alertChannels(a);
-  const [focus, setFocus] = useState<{ lat: number; lng: number } | null>(a.lat !== null && a.lng !== null ? { lat: a.lat, lng: a.lng } : null);
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
   const expiryPast = draft.expiresAt !== '' && draft.expiresAt !== localValue(opened.expiresAt) && new Date(draft.expiresAt).getTime() <= serverNow().getTime();
   const openForm = () => {
@@ -342,42 +385,28 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
             <label htmlFor={`${id}-u-location`}>Location name</label>
             <input id={`${id}-u-location`} value={draft.locationName} onChange={set('locationName')} maxLength={200} />
           </div>
-          {!draft.points && a.area === null && (
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => setDraft((d) => ({ ...d, points: [] }))}>
-              Draw the area
-            </button>
-          )}
-          {draft.points ? (
+          {draft.area ? (
             <div className="field">
               <span className="label">Area</span>
-              <p className="small muted">Click the map to add corners; Undo, Clear or remove corners below. Only homes inside the new area are concerned.</p>
-              <AddressSearch onFound={(place) => setFocus({ lat: place.lat, lng: place.lng })} />
-              <LazyAreaMap
-                // Opened on the area as it stands (a drawn area's lat/lng are its centroid), or where the search found.
-                center={a.lat !== null && a.lng !== null ? { lat: a.lat, lng: a.lng } : null}
-                focus={focus}
-                radiusKm={0}
-                polygon={draft.points}
-                onPick={(lat, lng) => setDraft((d) => ({ ...d, points: [...(d.points ?? []), [lat, lng]] }))}
-                label="New area map: click to add a corner of the polygon"
+              <p className="small muted">Only homes inside the new area are concerned. Edit, add or remove its parts below the map.</p>
+              <AreaPartsFields
+                id={`${id}-u`}
+                values={draft.area}
+                errors={liveAreaErrors(draft.area)}
+                change={(patch) => setDraft((d) => ({ ...d, area: d.area && { ...d.area, ...patch } }))}
+                mapName="New area map"
+                // Opened on the area as it stands (a drawn area's lat/lng are its centroid).
+                start={a.lat !== null && a.lng !== null ? { lat: a.lat, lng: a.lng } : null}
               />
-              <PolygonPoints points={draft.points} onChange={(points) => setDraft((d) => ({ ...d, points }))} />
             </div>
           ) : (
-            <div className="row">
-              <div className="field">
-                <label htmlFor={`${id}-u-lat`}>Latitude</label>
-                <input id={`${id}-u-lat`} inputMode="decimal" value={draft.lat} onChange={set('lat')} />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-u-lng`}>Longitude</label>
-                <input id={`${id}-u-lng`} inputMode="decimal" value={draft.lng} onChange={set('lng')} />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-u-radius`}>Radius (km)</label>
-                <input id={`${id}-u-radius`} inputMode="decimal" value={draft.radiusKm} onChange={set('radiusKm')} />
-              </div>
-            </div>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={() => setDraft((d) => ({ ...d, area: { ...AREA_DEFAULTS, areaType: 'polygon' } }))}
+            >
+              Draw the area
+            </button>
           )}
           <div className="row">
             <button
@@ -388,7 +417,7 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
                 guard.state.phase !== 'closed' ||
                 expiryPast ||
                 updateTooLong ||
-                (!!draft.points && !!polygonProblem(draft.points)) ||
+                (!!draft.area && hasErrors(areaErrors(draft.area))) ||
                 Object.values(translationErrors(draft.translations)).some(Boolean)
               }
             >
@@ -489,11 +518,10 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
   );
 }
 
-/** The area the update leaves the alert with, on a map: the drawn polygon, or the circle as the form holds it. */
+/** The area the update leaves the alert with, on a map: every part of it as the form holds it; everywhere without one. */
 function NewAreaMap({ alert: a, draft: d }: { alert: AdminAlert; draft: Draft }) {
   const label = `Area after the update of ${a.title}`;
-  if (d.points && d.points.length >= 3) return <LazyAreaMap center={null} radiusKm={0} polygon={d.points} label={label} height={220} />;
-  const [lat, lng, radiusKm] = [Number(d.lat), Number(d.lng), Number(d.radiusKm)];
-  if (d.lat.trim() === '' || d.lng.trim() === '' || !Number.isFinite(lat) || !Number.isFinite(lng)) return <p className="small muted">Area: everywhere.</p>;
-  return <LazyAreaMap center={{ lat, lng }} radiusKm={Number.isFinite(radiusKm) ? radiusKm : 0} label={label} height={220} />;
+  const area = d.area ? areaOfParts(areaPartsOf(d.area)) : null;
+  if (!area) return <p className="small muted">Area: everywhere.</p>;
+  return <LazyAreaMap center={null} radiusKm={0} parts={areaParts(area)} label={label} height={220} />;
 }

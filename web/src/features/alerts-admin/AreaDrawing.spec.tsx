@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AlertAreaPart } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
 import { CreateAlertPage } from './CreateAlertPage';
 import { adminAlert, renderScreen, requestOf } from './test-utils';
@@ -12,16 +13,22 @@ const CLICKS: Record<string, [number, number]> = {
   C: [33.4, -112.0],
   D: [33.5, -112.0],
 };
+const partText = (p: AlertAreaPart) =>
+  `${p.type === 'polygon' ? `polygon ${p.points.map((c) => c.join(' ')).join(' | ')}` : `circle ${p.radiusKm} km at ${p.lat},${p.lng}`}${p.description ? ` (${p.description})` : ''}`;
 jest.mock('@/features/alerts/AreaMap', () => ({
   __esModule: true,
   default: ({
     onPick,
     polygon,
     focus,
+    parts,
+    label,
   }: {
     onPick?: (lat: number, lng: number) => void;
     polygon?: [number, number][] | null;
     focus?: { lat: number; lng: number } | null;
+    parts?: AlertAreaPart[] | null;
+    label: string;
   }) => (
     <div>
       {Object.entries(CLICKS).map(([name, [lat, lng]]) => (
@@ -31,6 +38,7 @@ jest.mock('@/features/alerts/AreaMap', () => ({
       ))}
       <p>{polygon ? `drawn: ${polygon.map((p) => p.join(' ')).join(' | ')}` : 'no polygon'}</p>
       <p>{focus ? `centred on ${focus.lat},${focus.lng}` : 'not centred'}</p>
+      {parts?.length ? <p>{`${label}, also drawn: ${parts.map(partText).join('; ')}`}</p> : null}
     </div>
   ),
 }));
@@ -173,5 +181,122 @@ describe('the address search', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Address search is not set up on this server');
     expect(screen.getByText('not centred')).toBeInTheDocument();
+  });
+});
+
+describe('an area of several parts (issue #42)', () => {
+  const parts = () => screen.getByRole('list', { name: 'Parts of the area' });
+  const items = () =>
+    within(parts())
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('span')?.textContent);
+  const said = () => screen.getAllByRole('status').find((s) => s.classList.contains('visually-hidden'))!;
+
+  async function drawPolygon(user: ReturnType<typeof userEvent.setup>, corners: string[]) {
+    for (const c of corners) await user.click(screen.getByRole('button', { name: `map click ${c}` }));
+  }
+
+  it('draws two polygons and a circle; removes, edits and names parts; sends them as one multi area', async () => {
+    const user = await toLocationStep();
+    await user.click(screen.getByRole('radio', { name: 'Polygon' }));
+    await drawPolygon(user, ['A', 'B', 'C']);
+    // One part: no Edit or Remove, but it can be named.
+    expect(screen.queryByRole('button', { name: 'Remove part 1' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name of part 1 (optional)'), 'Kings County');
+
+    await user.click(screen.getByRole('button', { name: 'Add a polygon' }));
+    expect(screen.getByText('Alert Area: editing part 2 of 2')).toHaveFocus();
+    expect(said()).toHaveTextContent('Part 2 added, a polygon: click the map to add its corners.');
+    // The new part starts empty; the first stays drawn beside it.
+    expect(screen.getByText('drawn:')).toBeInTheDocument();
+    expect(screen.getByText(/also drawn: polygon 33.5 -112.1 \| 33.4 -112.2 \| 33.4 -112 \(Kings County\)$/)).toBeInTheDocument();
+    await drawPolygon(user, ['A', 'C', 'D']);
+
+    await user.click(screen.getByRole('button', { name: 'Add a circle' }));
+    expect(screen.getByText('Alert Area: editing part 3 of 3')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'map click D' }));
+    await user.type(screen.getByLabelText('Name of part 3 (optional)'), 'Tempe');
+
+    // A fourth part, left half drawn: it says what it lacks beside it, and keeps the step.
+    await user.click(screen.getByRole('button', { name: 'Add a polygon' }));
+    await drawPolygon(user, ['A', 'B']);
+    await user.click(screen.getByRole('button', { name: 'Edit part 2' }));
+    expect(screen.getByText('Alert Area: editing part 2 of 4')).toHaveFocus();
+    expect(said()).toHaveTextContent('Editing part 2.');
+    expect(screen.getByText('drawn: 33.5 -112.1 | 33.4 -112 | 33.5 -112')).toBeInTheDocument();
+    expect(within(parts()).getByText('A polygon needs at least 3 points')).toBeInTheDocument();
+    expect(items()).toEqual([
+      'Kings County · Polygon with 3 corners',
+      'Part 2 · Polygon with 3 corners · editing on the map',
+      'Tempe · Circle, 50 km around 33.5, -112',
+      'Part 4 · Polygon with 2 corners',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Area part 4: A polygon needs at least 3 points');
+
+    // Removed from the keyboard; the focus goes back to the list, and the change is said.
+    screen.getByRole('button', { name: 'Remove part 4' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Parts of the area')).toHaveFocus();
+    expect(said()).toHaveTextContent('Removed part 4: the area has 3 parts.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // Part 2 edited: its last corner moved.
+    await user.click(screen.getByRole('button', { name: 'Undo last point' }));
+    await user.click(screen.getByRole('button', { name: 'map click B' }));
+    expect(items()).toEqual([
+      'Kings County · Polygon with 3 corners',
+      'Part 2 · Polygon with 3 corners · editing on the map',
+      'Tempe · Circle, 50 km around 33.5, -112',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Step 4 of 4');
+    const review = within(screen.getByRole('list', { name: 'Area parts' }));
+    expect(review.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Kings County: Polygon with 3 corners',
+      'Part 2: Polygon with 3 corners',
+      'Tempe: Circle, 50 km around 33.5, -112',
+    ]);
+    await user.click(await screen.findByRole('button', { name: /^Send to / }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(previews[0]).toEqual(posts[0]);
+    expect(posts[0].area).toEqual({
+      type: 'multi',
+      parts: [
+        { type: 'polygon', points: [CLICKS.A, CLICKS.B, CLICKS.C], description: 'Kings County' },
+        { type: 'polygon', points: [CLICKS.A, CLICKS.C, CLICKS.B] },
+        { type: 'circle', lat: 33.5, lng: -112.0, radiusKm: 50, description: 'Tempe' },
+      ],
+    });
+    expect(posts[0]).not.toHaveProperty('lat');
+    expect(posts[0]).not.toHaveProperty('radiusKm');
+  });
+
+  it('sends one named part as that part, with its name', async () => {
+    const user = await toLocationStep();
+    await user.click(screen.getByRole('button', { name: 'map click A' }));
+    await user.type(screen.getByLabelText('Name of part 1 (optional)'), 'Downtown');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Downtown: 50 km around 33.5, -112.1')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /^Send to / }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].area).toEqual({ type: 'circle', lat: 33.5, lng: -112.1, radiusKm: 50, description: 'Downtown' });
+  });
+
+  it('back to one part after removals, sends it plain as before', async () => {
+    const user = await toLocationStep();
+    await user.click(screen.getByRole('button', { name: 'map click A' }));
+    await user.click(screen.getByRole('button', { name: 'Add a polygon' }));
+    await drawPolygon(user, ['A', 'B', 'C']);
+    await user.click(screen.getByRole('button', { name: 'Remove part 2' }));
+    // The circle is edited again, as a single area: nothing to edit or remove.
+    expect(screen.getByLabelText('Latitude')).toHaveValue(33.5);
+    expect(screen.queryByRole('button', { name: /^(Edit|Remove) part/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: /^Send to / }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ lat: 33.5, lng: -112.1, radiusKm: 50 });
+    expect(posts[0]).not.toHaveProperty('area');
   });
 });

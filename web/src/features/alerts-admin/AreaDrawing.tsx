@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { ALERT_LIMITS, polygonProblem, POLYGON_LIMITS, type GeocodeResult } from '@beacon/contracts';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ALERT_LIMITS, AREA_DESCRIPTION_MAX, AREA_PARTS_MAX, polygonProblem, POLYGON_LIMITS, type AlertAreaPart, type GeocodeResult } from '@beacon/contracts';
 import { errorMessage } from '@/app/api';
 import { AreaPickerShell } from '@/common/form/AreaPickerShell';
 import { RadioGroup } from '@/common/form/ChoiceGroups';
@@ -7,7 +7,23 @@ import { FieldError, errorAria } from '@/common/form/Field';
 import type { Position } from '@/common/geolocation';
 import type { FieldSetter } from '@/common/useFormFields';
 import { LazyAreaMap } from '@/features/alerts';
-import { parseLatLng, parseRadius, type AreaType, type AreaValues, type FieldErrors } from './alert-form';
+import {
+  addPart,
+  areaOfParts,
+  areaPartsOf,
+  editPart,
+  parseLatLng,
+  parseRadius,
+  partName,
+  partProblem,
+  partSummary,
+  removePart,
+  renamePart,
+  type AreaPartValues,
+  type AreaType,
+  type AreaValues,
+  type FieldErrors,
+} from './alert-form';
 import { useLazyGeocodeQuery } from './alerts-admin.api';
 import './audience.css';
 
@@ -22,19 +38,19 @@ interface AreaFieldsProps<V extends AreaValues> {
 }
 
 /**
- * Where the alert applies (the wizard's step 3 and Quick Send): a circle or a polygon on the map, found with the
- * address search; or, only as its own choice with its own warning and a box to tick, everyone, everywhere
+ * Where the alert applies (the wizard's step 3 and Quick Send): one or more circles and polygons on the map, found
+ * with the address search; or, only as its own choice with its own warning and a box to tick, everyone, everywhere
  * (issue #38: an alert without an area once went to everyone without anyone choosing it).
  */
 export function AreaFields<V extends AreaValues>({ id, values, errors, set: setField }: AreaFieldsProps<V>) {
   // Only the area's keys are set, and V has them with these types.
   const set = setField as unknown as FieldSetter<AreaValues>;
-  const [focus, setFocus] = useState<Position | null>(null);
   const shape = values.areaType;
   return (
     <>
       <RadioGroup
-        legend="Where this alert applies"
+        // With several parts, the shape chosen is the edited part's.
+        legend={values.parts.length > 1 ? `Where this alert applies (the shape of part ${values.editing + 1})` : 'Where this alert applies'}
         legendClassName="label"
         name={`${id}-shape`}
         options={['circle', 'polygon', 'everyone'] as const}
@@ -50,21 +66,178 @@ export function AreaFields<V extends AreaValues>({ id, values, errors, set: setF
       {shape === 'everyone' ? (
         <EveryoneChoice id={id} confirmed={values.everyoneConfirmed} error={errors.everyone} onConfirm={(on) => set('everyoneConfirmed', on)} />
       ) : (
-        <>
-          <AddressSearch
-            onFound={(place) => {
-              setFocus({ lat: place.lat, lng: place.lng });
-              if (shape === 'circle') setCentre(set, place);
-            }}
-          />
-          {shape === 'polygon' ? (
-            <PolygonArea id={id} values={values} errors={errors} set={set} focus={focus} />
-          ) : (
-            <CircleArea id={id} values={values} errors={errors} set={set} focus={focus} />
-          )}
-        </>
+        <AreaPartsFields
+          id={id}
+          values={values}
+          errors={errors}
+          change={(patch) => (Object.keys(patch) as (keyof AreaValues)[]).forEach((k) => set(k, patch[k] as never))}
+          mapName="Alert area map"
+        />
       )}
     </>
+  );
+}
+
+interface AreaPartsFieldsProps {
+  id: string;
+  values: AreaValues;
+  errors: FieldErrors;
+  /** Changes several of the area's fields at once (adding, editing or removing a part changes them together). */
+  change: (patch: Partial<AreaValues>) => void;
+  /** The map's name, before what a click on it does: "Alert area map: click to place the centre". */
+  mapName: string;
+  /** Where the map opens before anything is placed or searched (the update form: the area as it stands). */
+  start?: Position | null;
+}
+
+/**
+ * The area as its parts (issue #42): the part being edited on the map (a circle or a polygon, drawn as one area always
+ * was), the others drawn fainter beside it, and the list of parts, where each is named, chosen for editing or removed,
+ * and new circles and polygons are added. Every action is a labelled button; each part's problem is said beside it.
+ */
+export function AreaPartsFields({ id, values, errors, change, mapName, start = null }: AreaPartsFieldsProps) {
+  const set: FieldSetter<AreaValues> = (key, value) => change({ [key]: value });
+  const [focus, setFocus] = useState<Position | null>(null);
+  const parts = areaPartsOf(values);
+  const current = values.parts.length ? values.editing : 0;
+  const others = parts.flatMap((p, i) => {
+    const area = i === current ? null : areaOfParts([p]);
+    return area && area.type !== 'multi' ? [area] : [];
+  });
+  const heading =
+    parts.length > 1
+      ? `Alert Area: editing part ${current + 1} of ${parts.length}${values.areaDescription.trim() ? ` (${values.areaDescription.trim()})` : ''}`
+      : 'Alert Area';
+  const editor = { id, values, errors, set, focus: focus ?? start, others, mapName, heading };
+  return (
+    <>
+      <AddressSearch
+        onFound={(place) => {
+          setFocus({ lat: place.lat, lng: place.lng });
+          if (values.areaType === 'circle') setCentre(set, place);
+        }}
+      />
+      {values.areaType === 'polygon' ? <PolygonArea {...editor} /> : <CircleArea {...editor} />}
+      <PartsList id={id} values={values} change={change} />
+    </>
+  );
+}
+
+/**
+ * The parts as a list: each one's name (optional, CAP's areaDesc), what it is, its problem, and Edit / Remove buttons
+ * once there are several; then Add a circle / Add a polygon. A change is announced, and the focus moves to what it
+ * concerns: the editor of the part now edited, or the list after a removal.
+ */
+function PartsList({ id, values, change }: { id: string; values: AreaValues; change: (patch: Partial<AreaValues>) => void }) {
+  const parts = areaPartsOf(values);
+  const current = values.parts.length ? values.editing : 0;
+  const several = parts.length > 1;
+  const [said, setSaid] = useState('');
+  const [moveFocus, setMoveFocus] = useState<'editor' | 'list' | null>(null);
+  useEffect(() => {
+    if (!moveFocus) return;
+    document.getElementById(moveFocus === 'editor' ? `${id}-area-heading` : `${id}-parts-title`)?.focus();
+    setMoveFocus(null);
+  }, [id, moveFocus]);
+  const called = (p: AreaPartValues, i: number) => `part ${i + 1}${p.description.trim() ? ` (${p.description.trim()})` : ''}`;
+  const shapeWord = (shape: AreaPartValues['shape']) =>
+    shape === 'circle' ? 'a circle: click the map to place its centre' : 'a polygon: click the map to add its corners';
+
+  return (
+    <div className="field area-parts">
+      <span className="label" id={`${id}-parts-title`} tabIndex={-1}>
+        Parts of the area
+      </span>
+      <p className="small muted" id={`${id}-parts-help`}>
+        An alert can cover several places: add a circle or a polygon for each. Whoever lives in any of them receives the alert once. A polygon is one outline,
+        without holes.
+      </p>
+      <ol className="stack" aria-labelledby={`${id}-parts-title`} aria-describedby={`${id}-parts-help`}>
+        {parts.map((p, i) => {
+          const n = i + 1;
+          const editing = i === current;
+          // The polygon being drawn says its problem live, above; every other part says its own here.
+          const problem = several && !(editing && p.shape === 'polygon') ? partProblem(p) : undefined;
+          return (
+            <li key={i} className="area-part" aria-current={several && editing ? 'true' : undefined}>
+              <div className="row-between">
+                <span>
+                  <strong>{partName(p, i)}</strong> · {partSummary(p)}
+                  {several && editing && <span className="muted"> · editing on the map</span>}
+                </span>
+                {several && (
+                  <span className="row">
+                    {!editing && (
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-sm"
+                        aria-label={`Edit part ${n}`}
+                        onClick={() => {
+                          change(editPart(values, i));
+                          setSaid(`Editing ${called(p, i)}.`);
+                          setMoveFocus('editor');
+                        }}
+                      >
+                        Edit
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      aria-label={`Remove part ${n}`}
+                      onClick={() => {
+                        change(removePart(values, i));
+                        setSaid(`Removed ${called(p, i)}: the area has ${parts.length - 1} ${parts.length - 1 === 1 ? 'part' : 'parts'}.`);
+                        setMoveFocus('list');
+                      }}
+                    >
+                      Remove
+                    </button>
+                  </span>
+                )}
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-part-${i}-name`}>Name of part {n} (optional)</label>
+                <input
+                  id={`${id}-part-${i}-name`}
+                  value={p.description}
+                  maxLength={AREA_DESCRIPTION_MAX}
+                  placeholder="e.g. Kings County"
+                  onChange={(e) => change(renamePart(values, i, e.target.value))}
+                  aria-describedby={problem ? `${id}-part-${i}-problem` : undefined}
+                />
+              </div>
+              {problem && (
+                <p className="field-error small" id={`${id}-part-${i}-problem`}>
+                  {problem}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <div className="row">
+        {(['circle', 'polygon'] as const).map((shape) => (
+          <button
+            key={shape}
+            type="button"
+            className="btn btn-outline btn-sm"
+            disabled={parts.length >= AREA_PARTS_MAX}
+            onClick={() => {
+              change(addPart(values, shape));
+              setSaid(`Part ${parts.length + 1} added, ${shapeWord(shape)}.`);
+              setMoveFocus('editor');
+            }}
+          >
+            {shape === 'circle' ? 'Add a circle' : 'Add a polygon'}
+          </button>
+        ))}
+      </div>
+      {parts.length >= AREA_PARTS_MAX && <p className="small muted">An area can have at most {AREA_PARTS_MAX} parts.</p>}
+      <p role="status" className="visually-hidden">
+        {said}
+      </p>
+    </div>
   );
 }
 
@@ -109,12 +282,24 @@ interface AreaProps {
   set: FieldSetter<AreaValues>;
   /** Where the address search last moved the map. */
   focus: Position | null;
+  /** The area's other parts, drawn fainter on the map. */
+  others: AlertAreaPart[];
+  mapName: string;
+  /** "Alert Area", or which part is edited. */
+  heading: string;
 }
 
-function PolygonArea({ id, values, errors, set, focus }: AreaProps) {
+/** The editor's title, which the focus moves to when another part is chosen or added. */
+const EditorHeading = ({ id, text }: { id: string; text: string }) => (
+  <span className="label" id={`${id}-area-heading`} tabIndex={-1}>
+    {text}
+  </span>
+);
+
+function PolygonArea({ id, values, errors, set, focus, others, mapName, heading }: AreaProps) {
   return (
     <div className="field">
-      <span className="label">Alert Area</span>
+      <EditorHeading id={id} text={heading} />
       <p className="small muted" id={`${id}-polygon-help`}>
         Click the map to add the corners of the area, in order; it closes by itself. Only people whose home is inside it receive the alert.
       </p>
@@ -122,9 +307,10 @@ function PolygonArea({ id, values, errors, set, focus }: AreaProps) {
         center={focus}
         radiusKm={parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault}
         polygon={values.points}
+        parts={others}
         focus={focus}
         onPick={(lat, lng) => set('points', [...values.points, [lat, lng]])}
-        label="Alert area map: click to add a corner of the polygon"
+        label={`${mapName}: click to add a corner of the polygon`}
       />
       <PolygonPoints points={values.points} onChange={(points) => set('points', points)} />
       {errors.area && (
@@ -137,13 +323,13 @@ function PolygonArea({ id, values, errors, set, focus }: AreaProps) {
 }
 
 /** The circle: its centre (map click, typed, the device's location or the address search) and its radius. */
-function CircleArea({ id, values, errors, set, focus }: AreaProps) {
+function CircleArea({ id, values, errors, set, focus, others, mapName, heading }: AreaProps) {
   const radius = parseRadius(values.radiusKm) ?? ALERT_LIMITS.radiusKmDefault;
   const center = values.lat !== null && values.lng !== null ? { lat: values.lat, lng: values.lng } : null;
   return (
     <>
       <div className="field">
-        <span className="label">Alert Area</span>
+        <EditorHeading id={id} text={heading} />
         <p className="small muted" id={`${id}-area-help`}>
           Click the map to place the centre of the area, or type its coordinates. Only people whose home is inside it receive the alert.
         </p>
@@ -155,7 +341,8 @@ function CircleArea({ id, values, errors, set, focus }: AreaProps) {
               radiusKm={radius}
               onPick={(lat, lng) => setCentre(set, { lat, lng })}
               focus={focus}
-              label="Alert area map: click to place the centre"
+              parts={others}
+              label={`${mapName}: click to place the centre`}
             />
           }
           labels={{ lat: 'Latitude', lng: 'Longitude' }}
@@ -356,5 +543,32 @@ export function PolygonPoints({ points, onChange }: { points: [number, number][]
         </ol>
       )}
     </div>
+  );
+}
+
+/**
+ * The area in words, for the wizard's review and Quick Send's confirmation: everyone; one circle or polygon (after its
+ * name); or each part by its name ("Part 2" when it has none) with its radius or its corner count.
+ */
+export function AreaSummary({ values }: { values: AreaValues }) {
+  if (values.areaType === 'everyone') return <>Everyone, everywhere (no area, confirmed)</>;
+  const parts = areaPartsOf(values);
+  if (parts.length === 1) {
+    const name = values.areaDescription.trim();
+    const shape =
+      values.areaType === 'polygon' ? `Polygon with ${values.points.length} points` : `${parseRadius(values.radiusKm)} km around ${values.lat}, ${values.lng}`;
+    return <>{name ? `${name}: ${shape}` : shape}</>;
+  }
+  return (
+    <>
+      {parts.length} parts:
+      <ol aria-label="Area parts" className="small">
+        {parts.map((p, i) => (
+          <li key={i}>
+            {partName(p, i)}: {partSummary(p)}
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

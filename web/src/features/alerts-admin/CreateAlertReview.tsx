@@ -1,8 +1,9 @@
-import { ALERT_LIMITS, CATEGORY_LABELS, LANGUAGE_LABELS, alertLanguages } from '@beacon/contracts';
+import { ALERT_LIMITS, CATEGORY_LABELS, LANGUAGE_LABELS, alertLanguages, areaParts } from '@beacon/contracts';
 import { Siren } from 'lucide-react';
 import { formatDateTime } from '@/common/time';
 import { LazyAreaMap, SeverityBadge } from '@/features/alerts';
-import { hasErrors, localTimeZone, parseRadius, translationsBody, type FieldErrors, type WizardValues } from './alert-form';
+import { areaOfParts, areaPartsOf, hasErrors, localTimeZone, parseRadius, translationsBody, type FieldErrors, type WizardValues } from './alert-form';
+import { AreaSummary } from './AreaDrawing';
 import { LanguagePreviews } from './LanguagePreviews';
 import { channelList } from './ui';
 
@@ -52,7 +53,6 @@ export function ReviewStep({ values, errors, serverError, preview, onPreview }: 
 }
 
 function AlertSummary({ values }: { values: WizardValues }) {
-  const radius = parseRadius(values.radiusKm);
   return (
     <dl className="review" aria-label="Alert summary">
       <dt>Title</dt>
@@ -71,11 +71,7 @@ function AlertSummary({ values }: { values: WizardValues }) {
       <dd>{values.locationName.trim() || '—'}</dd>
       <dt>Area</dt>
       <dd>
-        {values.areaType === 'everyone'
-          ? 'Everyone, everywhere (no area, confirmed)'
-          : values.areaType === 'polygon'
-            ? `Polygon with ${values.points.length} points`
-            : `${radius} km around ${values.lat}, ${values.lng}`}
+        <AreaSummary values={values} />
       </dd>
       <dt>When</dt>
       <dd>{values.when === 'later' ? `Scheduled for ${formatDateTime(values.sendAt)} (${localTimeZone(new Date(values.sendAt))})` : 'Now'}</dd>
@@ -114,7 +110,7 @@ function AlertPreview({ values }: { values: WizardValues }) {
   );
 }
 
-/** Where it applies, drawn: the circle or the polygon on a map; for everyone, a reminder that there is no area. */
+/** Where it applies, drawn: the circle, the polygon or every part on a map; for everyone, a reminder that there is no area. */
 function AreaOnMap({ values }: { values: WizardValues }) {
   const label = 'The alert area on the map';
   if (values.areaType === 'everyone') {
@@ -123,6 +119,11 @@ function AreaOnMap({ values }: { values: WizardValues }) {
         <strong>No area:</strong> this alert goes to everyone, everywhere.
       </p>
     );
+  }
+  const parts = areaPartsOf(values);
+  if (parts.length > 1) {
+    const area = areaOfParts(parts);
+    return <LazyAreaMap center={null} radiusKm={0} parts={area ? areaParts(area) : []} label={label} height={240} />;
   }
   if (values.areaType === 'polygon') return <LazyAreaMap center={null} radiusKm={0} polygon={values.points} label={label} height={240} />;
   if (values.lat === null || values.lng === null) return null;

@@ -560,3 +560,53 @@ describe('Quick Send: the same guard as the wizard (issue #38)', () => {
     expect(screen.queryByRole('button', { name: 'Send Alert' })).not.toBeInTheDocument();
   });
 });
+
+describe('Quick Send: an area of several parts (issue #42)', () => {
+  it('sends a circle and a named polygon as one multi area', async () => {
+    const { user } = setup();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Add a polygon' }));
+    for (const point of ['33.5, -112.1', '33.4, -112.2', '33.4, -112.0']) {
+      await user.type(screen.getByLabelText('Add a point by coordinates'), point);
+      await user.click(screen.getByRole('button', { name: 'Add point' }));
+    }
+    await user.type(screen.getByLabelText('Name of part 2 (optional)'), 'Riverside');
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    await user.click(await screen.findByRole('button', { name: 'Send to 1,204 people' }));
+    expect(await screen.findByRole('heading', { name: 'Delivery Status' })).toBeInTheDocument();
+    expect(previews).toEqual(posts);
+    expect(posts[0].area).toEqual({
+      type: 'multi',
+      parts: [
+        { type: 'circle', lat: 33.45, lng: -112.07, radiusKm: 50 },
+        {
+          type: 'polygon',
+          points: [
+            [33.5, -112.1],
+            [33.4, -112.2],
+            [33.4, -112.0],
+          ],
+          description: 'Riverside',
+        },
+      ],
+    });
+    expect(posts[0]).not.toHaveProperty('lat');
+  });
+
+  it('lists each part beside the confirmation, by name or number', async () => {
+    const { user } = setup();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Add a circle' }));
+    await user.click(screen.getByRole('button', { name: 'Alert area map: click to place the centre' }));
+    await user.type(screen.getByLabelText('Name of part 2 (optional)'), 'Old Town');
+    await user.click(screen.getByRole('button', { name: 'Send Alert' }));
+    await screen.findByRole('button', { name: 'Send to 1,204 people' });
+    const where = screen.getByRole('list', { name: 'Area parts' });
+    expect(
+      within(where)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Part 1: Circle, 50 km around 33.45, -112.07', 'Old Town: Circle, 50 km around 33.45, -112.07']);
+    expect(posts).toHaveLength(0);
+  });
+});

@@ -30,7 +30,7 @@ import {
 } from './alert-form';
 import { TemplateBar } from './AlertLanguages';
 import { useAlertAudienceMutation, useCreateAlertMutation, useGetAlertQuery, type CreateAlertBody } from './alerts-admin.api';
-import { AreaFields } from './AreaDrawing';
+import { AreaFields, AreaSummary } from './AreaDrawing';
 import { PublisherOnly } from './PublisherOnly';
 import { SendConfirmation, useSendGuard } from './SendConfirmation';
 import { SendOutcome } from './SendOutcome';
@@ -255,6 +255,10 @@ function useSettledToasts(
 function QuickSendPreview({ body, values }: { body: CreateAlertBody; values: QuickSendValues }) {
   return (
     <>
+      <h2 className="h4">Where it goes</h2>
+      <div>
+        <AreaSummary values={values} />
+      </div>
       <h2 className="h4">What people will receive</h2>
       <LanguagePreviews
         alert={{ title: body.title, message: body.message, translations: body.translations, severity: severityFromPriority(values.priority) }}

@@ -24,7 +24,11 @@ import {
   type Priority,
   type Severity,
   polygonProblem,
+  areaProblem,
+  openRing,
   SCHEDULE_MAX_DAYS,
+  type AlertArea,
+  type AlertAreaPart,
 } from '@beacon/contracts';
 import { serverNow } from '@/common/server-clock';
 
@@ -76,9 +80,19 @@ export function messageError(message: string): string | undefined {
 
 /**
  * Where the alert applies: a circle, a drawn polygon, or (issue #38) everyone, everywhere: never by default, only
- * when chosen and its own box ticked.
+ * when chosen and its own box ticked. With several parts (issue #42), the shape of the part being edited.
  */
 export type AreaType = 'circle' | 'polygon' | 'everyone';
+
+/** One part of the area as the form holds it (issue #42): a circle or a polygon, and its optional name (CAP's areaDesc). */
+export interface AreaPartValues {
+  shape: 'circle' | 'polygon';
+  points: [number, number][];
+  lat: number | null;
+  lng: number | null;
+  radiusKm: string;
+  description: string;
+}
 
 export interface AreaValues {
   areaType: AreaType;
@@ -91,6 +105,15 @@ export interface AreaValues {
   radiusKm: string;
   /** "I understand this goes to everyone, everywhere", ticked: only then does `everyone` send. */
   everyoneConfirmed: boolean;
+  /** The name of the part being edited ("Kings County"), optional. */
+  areaDescription: string;
+  /**
+   * Every part of the area in order (issue #42), or empty while it has only one. The part being edited, `editing`,
+   * is the one the fields above hold (areaType, points, lat, lng, radiusKm, areaDescription): its entry here is stale,
+   * so that the map and inputs of the one part drawn today draw any part unchanged. Read them with areaPartsOf.
+   */
+  parts: AreaPartValues[];
+  editing: number;
 }
 
 export const AREA_DEFAULTS: AreaValues = {
@@ -100,39 +123,175 @@ export const AREA_DEFAULTS: AreaValues = {
   lng: null,
   radiusKm: String(ALERT_LIMITS.radiusKmDefault),
   everyoneConfirmed: false,
+  areaDescription: '',
+  parts: [],
+  editing: 0,
 };
 
-/** The area's errors: `area` (none chosen, a bad polygon), `location`, `radiusKm`, `everyone` (box not ticked). */
+const newPart = (shape: AreaPartValues['shape']): AreaPartValues => ({
+  shape,
+  points: [],
+  lat: null,
+  lng: null,
+  radiusKm: String(ALERT_LIMITS.radiusKmDefault),
+  description: '',
+});
+
+/** The part being edited, as the fields hold it. */
+const editedPart = (v: AreaValues): AreaPartValues => ({
+  shape: v.areaType === 'polygon' ? 'polygon' : 'circle',
+  points: v.points,
+  lat: v.lat,
+  lng: v.lng,
+  radiusKm: v.radiusKm,
+  description: v.areaDescription,
+});
+
+/** Every part of the area, in order, the one being edited as its fields hold it. */
+export const areaPartsOf = (v: AreaValues): AreaPartValues[] =>
+  v.parts.length ? v.parts.map((p, i) => (i === v.editing ? editedPart(v) : p)) : [editedPart(v)];
+
+/** The area's fields that change when `parts` becomes the area and part `index` the one edited. */
+type AreaPatch = Pick<AreaValues, 'areaType' | 'points' | 'lat' | 'lng' | 'radiusKm' | 'areaDescription' | 'parts' | 'editing'>;
+
+function editing(parts: AreaPartValues[], index: number): AreaPatch {
+  if (parts.length === 0) return editing([newPart('circle')], 0);
+  const p = parts[index];
+  return {
+    areaType: p.shape,
+    points: p.points,
+    lat: p.lat,
+    lng: p.lng,
+    radiusKm: p.radiusKm,
+    areaDescription: p.description,
+    parts: parts.length > 1 ? parts : [],
+    editing: parts.length > 1 ? index : 0,
+  };
+}
+
+/** A new empty part of `shape` after the others, and edited. */
+export const addPart = (v: AreaValues, shape: AreaPartValues['shape']): AreaPatch => {
+  const parts = [...areaPartsOf(v), newPart(shape)];
+  return editing(parts, parts.length - 1);
+};
+
+/** Part `index` edited, the one edited before kept as it was left. */
+export const editPart = (v: AreaValues, index: number): AreaPatch => editing(areaPartsOf(v), index);
+
+/** Part `index` gone; the one edited stays edited (the next one, when it was the one removed). */
+export function removePart(v: AreaValues, index: number): AreaPatch {
+  const parts = areaPartsOf(v).filter((_, i) => i !== index);
+  const current = v.parts.length ? v.editing : 0;
+  const next = current === index ? Math.min(index, parts.length - 1) : current > index ? current - 1 : current;
+  return editing(parts, next);
+}
+
+/** Part `index` named (its description), whichever part is edited. */
+export function renamePart(v: AreaValues, index: number, description: string): Partial<AreaPatch> {
+  const current = v.parts.length ? v.editing : 0;
+  if (index === current) return { areaDescription: description };
+  return { parts: v.parts.map((p, i) => (i === index ? { ...p, description } : p)) };
+}
+
+/** The area of a saved alert as the form holds it, its first part edited (the update and edit-draft forms). */
+export function areaValuesOf(area: AlertArea): AreaValues {
+  const parts = (area.type === 'multi' ? area.parts : [area]).map((p): AreaPartValues =>
+    p.type === 'polygon'
+      ? { ...newPart('polygon'), points: openRing(p.points), description: p.description ?? '' }
+      : { ...newPart('circle'), lat: p.lat, lng: p.lng, radiusKm: String(p.radiusKm), description: p.description ?? '' },
+  );
+  return { ...AREA_DEFAULTS, ...editing(parts, 0) };
+}
+
+/** A part's name as the console shows it: its description, or "Part 2". */
+export const partName = (p: AreaPartValues, index: number) => p.description.trim() || `Part ${index + 1}`;
+
+/** A part in words: "Circle, 5 km around 33.4, -112" or "Polygon with 3 corners". */
+export function partSummary(p: AreaPartValues): string {
+  if (p.shape === 'polygon')
+    return p.points.length ? `Polygon with ${p.points.length} ${p.points.length === 1 ? 'corner' : 'corners'}` : 'Polygon, no corners yet';
+  const radius = parseRadius(p.radiusKm);
+  const size = radius === null ? 'Circle' : `Circle, ${radius} km`;
+  return p.lat === null || p.lng === null ? `${size}, no centre yet` : `${size} around ${p.lat}, ${p.lng}`;
+}
+
+/** A part as the API takes it, or null while it is not complete (no centre). */
+function partBody(p: AreaPartValues): AlertAreaPart | null {
+  const description = p.description.trim() ? { description: p.description.trim() } : {};
+  if (p.shape === 'polygon') return { type: 'polygon', points: p.points, ...description };
+  if (p.lat === null || p.lng === null) return null;
+  return { type: 'circle', lat: p.lat, lng: p.lng, radiusKm: parseRadius(p.radiusKm) ?? ALERT_LIMITS.radiusKmDefault, ...description };
+}
+
+/** The area the form's parts make: one part as itself, several as `multi`; null while none is complete. */
+export function areaOfParts(parts: AreaPartValues[]): AlertArea | null {
+  const complete = parts.map(partBody).filter((p): p is AlertAreaPart => p !== null);
+  if (complete.length === 0) return null;
+  return complete.length === 1 ? complete[0] : { type: 'multi', parts: complete };
+}
+
+/**
+ * What is wrong with one part of several, for the list of parts and the form's check: nothing drawn yet, a radius
+ * out of range, or the API's own rule (areaProblem): crossing edges, too few corners, too large.
+ */
+export function partProblem(p: AreaPartValues): string | undefined {
+  if (p.shape === 'polygon' && p.points.length === 0) return 'No corners yet: click the map to draw this polygon';
+  if (p.shape === 'circle') {
+    if (p.lat === null || p.lng === null) return 'No centre yet: click the map to place this circle';
+    if (parseRadius(p.radiusKm) === null) return MESSAGES.radius;
+  }
+  const body = partBody(p);
+  return body ? areaProblem(body)?.message : undefined;
+}
+
+/** The area's errors: `area` (none chosen, a bad polygon, a bad part), `location`, `radiusKm`, `everyone` (box not ticked). */
 export function areaErrors(v: AreaValues): FieldErrors {
   const errors: FieldErrors = {};
   if (v.areaType === 'everyone') {
     if (!v.everyoneConfirmed) errors.everyone = MESSAGES.everyoneUnconfirmed;
-  } else if (v.areaType === 'polygon') {
+    return errors;
+  }
+  const radius = parseRadius(v.radiusKm);
+  if (v.areaType === 'circle' && v.radiusKm.trim() !== '' && radius === null) errors.radiusKm = MESSAGES.radius;
+  const parts = areaPartsOf(v);
+  if (parts.length > 1) {
+    // The radius field says its own; each other problem is named by its part, as the server names it.
+    const current = v.parts.length ? v.editing : 0;
+    const problems = parts.map((p, i) => (i === current && errors.radiusKm ? undefined : partProblem(p)));
+    const first = problems.findIndex(Boolean);
+    if (first >= 0) errors.area = `Area part ${first + 1}: ${problems[first]}`;
+    else if (!errors.radiusKm) errors.area = areaProblem(areaOfParts(parts))?.message;
+    return errors;
+  }
+  if (v.areaType === 'polygon') {
     errors.area = v.points.length === 0 ? MESSAGES.areaRequired : polygonProblem(v.points)?.message;
   } else {
-    const radius = parseRadius(v.radiusKm);
-    if (v.radiusKm.trim() !== '' && radius === null) errors.radiusKm = MESSAGES.radius;
     if (v.lat === null || v.lng === null) errors.area = MESSAGES.areaRequired;
     else if (v.lat < -90 || v.lat > 90 || v.lng < -180 || v.lng > 180) errors.location = MESSAGES.location;
   }
   return errors;
 }
 
-/** What the request says of the area: the polygon, the circle, or `everyone: true`; never an area with everyone. */
+/**
+ * What the request says of the area: the circle as lat/lng/radiusKm, the polygon, several parts as `multi` (a named
+ * part always as `area`, which carries its name), or `everyone: true`; never an area with everyone.
+ */
 export function areaBody(v: AreaValues): {
-  area?: { type: 'polygon'; points: [number, number][] };
+  area?: AlertArea;
   lat?: number;
   lng?: number;
   radiusKm?: number;
   everyone?: true;
 } {
   if (v.areaType === 'everyone') return { everyone: true };
-  if (v.areaType === 'polygon') return { area: { type: 'polygon', points: v.points } };
+  const area = areaOfParts(areaPartsOf(v));
   // An area is a centre AND a radius, or nothing (the server then refuses it: area_required).
-  return v.lat !== null && v.lng !== null ? { lat: v.lat, lng: v.lng, radiusKm: parseRadius(v.radiusKm) ?? ALERT_LIMITS.radiusKmDefault } : {};
+  if (!area) return {};
+  if (area.type === 'circle' && !area.description) return { lat: area.lat, lng: area.lng, radiusKm: area.radiusKm };
+  return { area };
 }
 
-const AREA_KEYS: readonly string[] = ['areaType', 'points', 'lat', 'lng', 'radiusKm', 'everyoneConfirmed'];
+const AREA_KEYS: readonly string[] = ['areaType', 'points', 'lat', 'lng', 'radiusKm', 'everyoneConfirmed', 'areaDescription', 'parts', 'editing'];
 
 /** The messages a change to `key` answers: its own, and those of the area or the schedule it is part of. */
 export function errorsClearedBy(key: string): FieldErrors {

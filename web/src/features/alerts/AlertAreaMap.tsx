@@ -1,5 +1,6 @@
+import { useId } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import type { AlertSummary } from '@beacon/contracts';
+import { areaParts, type AlertAreaPart, type AlertSummary } from '@beacon/contracts';
 import { currentIntl, defineMessages } from '@/i18n';
 import { LazyAreaMap } from './LazyAreaMap';
 
@@ -11,30 +12,51 @@ const AREA_WORDS = defineMessages({
   circle: { id: 'alerts.area.circle', defaultMessage: '{radius} around {lat}, {lng}' },
   everywhere: { id: 'alerts.area.everywhere', defaultMessage: 'Everywhere' },
   mapLabel: { id: 'alerts.area.mapLabel', defaultMessage: 'Area of the alert {title}' },
+  named: { id: 'alerts.area.named', defaultMessage: '{name}: {shape}' },
+  multi: { id: 'alerts.area.multi', defaultMessage: '{count, plural, one {# area} other {# areas}}: {names}' },
+  part: { id: 'alerts.area.part', defaultMessage: 'Part {number}' },
 });
 
+/** One circle or polygon in words: a polygon's corner count, a circle's radius and centre. */
+function shapeText(part: AlertAreaPart, intl: IntlShape): string {
+  if (part.type === 'polygon') return intl.formatMessage(AREA_WORDS.polygon, { corners: part.points.length - 1 });
+  const radius = intl.formatNumber(part.radiusKm, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 3 });
+  return intl.formatMessage(AREA_WORDS.circle, { radius, lat: String(part.lat), lng: String(part.lng) });
+}
+
 /**
- * An alert's area in words: a polygon's corner count, a circle's radius and centre, or everyone. The radius is in
+ * An alert's area in words: a polygon's corner count, a circle's radius and centre (after its name, when it has one),
+ * several parts by their names ("3 areas: Kings County, Hants County and Part 3"), or everyone. The radius is in
  * kilometres, the unit the admins draw and send alerts in; the coordinates as they are stored.
  */
 export function areaText(a: Pick<AlertSummary, 'area'>, intl: IntlShape = currentIntl()): string {
-  if (a.area?.type === 'polygon') return intl.formatMessage(AREA_WORDS.polygon, { corners: a.area.points.length - 1 });
-  if (a.area?.type === 'circle') {
-    const radius = intl.formatNumber(a.area.radiusKm, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 3 });
-    return intl.formatMessage(AREA_WORDS.circle, { radius, lat: String(a.area.lat), lng: String(a.area.lng) });
+  if (!a.area) return intl.formatMessage(AREA_WORDS.everywhere);
+  const parts = areaParts(a.area);
+  if (parts.length === 1) {
+    const shape = shapeText(parts[0], intl);
+    const name = parts[0].description?.trim();
+    return name ? intl.formatMessage(AREA_WORDS.named, { name, shape }) : shape;
   }
-  return intl.formatMessage(AREA_WORDS.everywhere);
+  const names = parts.map((p, i) => p.description?.trim() || intl.formatMessage(AREA_WORDS.part, { number: i + 1 }));
+  return intl.formatMessage(AREA_WORDS.multi, { count: parts.length, names: intl.formatList(names, { type: 'conjunction' }) });
 }
 
-/** An alert's area on a map (the user's and the admin's alert detail): its circle or its drawn polygon; nothing without one. */
+/**
+ * An alert's area on a map (the user's and the admin's alert detail): every circle and polygon of it, fitted into view
+ * together, and the area in words for screen readers; nothing without an area.
+ */
 export function AlertAreaMap({ alert }: { alert: Pick<AlertSummary, 'area' | 'title'> }) {
   const intl = useIntl();
+  const id = useId();
   const area = alert.area;
   if (!area) return null;
   const label = intl.formatMessage(AREA_WORDS.mapLabel, { title: alert.title });
-  return area.type === 'polygon' ? (
-    <LazyAreaMap center={null} radiusKm={0} polygon={area.points} label={label} />
-  ) : (
-    <LazyAreaMap center={{ lat: area.lat, lng: area.lng }} radiusKm={area.radiusKm} label={label} />
+  return (
+    <div className="alert-area-map">
+      <LazyAreaMap center={null} radiusKm={0} parts={areaParts(area)} label={label} describedBy={`${id}-words`} />
+      <p id={`${id}-words`} className="visually-hidden">
+        {areaText(alert, intl)}
+      </p>
+    </div>
   );
 }

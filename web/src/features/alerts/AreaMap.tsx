@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import L from 'leaflet';
-import { Circle, CircleMarker, MapContainer, Marker, Polygon, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { Circle, CircleMarker, MapContainer, Marker, Polygon, Polyline, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { unwrapRing } from '@beacon/contracts';
+import { openRing, unwrapRing, type AlertAreaPart } from '@beacon/contracts';
 import { useAppConfig } from '@/app/config';
 import { DEFAULT_MAP_CENTER } from '@/common/map';
 
@@ -35,6 +35,13 @@ export interface AreaMapProps {
   polygon?: readonly (readonly [number, number])[] | null;
   /** Moves the view here (the address search) whenever it changes. */
   focus?: { lat: number; lng: number } | null;
+  /**
+   * Finished parts of a multi-part area (issue #42), drawn as they are: a read-only map's whole area, fitted into view
+   * together; or, while a part is drawn (onPick), the other parts, fainter, for reference.
+   */
+  parts?: readonly AlertAreaPart[] | null;
+  /** The id of the text that describes what the map shows (the area in words), for screen readers. */
+  describedBy?: string;
 }
 
 /**
@@ -42,15 +49,16 @@ export interface AreaMapProps {
  * (Leaflet is large and only these screens need it). Coordinates can also be typed next to it, so the map
  * is never the only way to choose a location.
  */
-export default function AreaMap({ center, radiusKm, onPick, label, height = 320, polygon, focus }: AreaMapProps) {
+export default function AreaMap({ center, radiusKm, onPick, label, height = 320, polygon, focus, parts, describedBy }: AreaMapProps) {
   const { tileUrl, tileAttribution } = useAppConfig();
-  const start = center ?? DEFAULT_MAP_CENTER;
+  const start = center ?? partsCentre(parts) ?? DEFAULT_MAP_CENTER;
   return (
-    <div className="area-map" role="region" aria-label={label} style={{ height }}>
+    <div className="area-map" role="region" aria-label={label} aria-describedby={describedBy} style={{ height }}>
       <MapContainer center={[start.lat, start.lng]} zoom={center ? 9 : 10} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false}>
         <TileLayer url={tileUrl} attribution={tileAttribution} />
         {onPick && <ClickToPick onPick={onPick} />}
         {focus && <Focus lat={focus.lat} lng={focus.lng} />}
+        {parts && parts.length > 0 && <AreaParts parts={parts} drawing={Boolean(onPick)} />}
         {polygon && <DrawnArea points={polygon} fit={!onPick} />}
         {!polygon && center && (
           <>
@@ -96,6 +104,66 @@ function DrawnArea({ points, fit }: { points: readonly (readonly [number, number
       {!fit && positions.map((p, i) => <CircleMarker key={i} center={p} radius={5} pathOptions={{ color: '#b91c1c', fillOpacity: 1 }} />)}
     </>
   );
+}
+
+const OTHER_PART_STYLE = { color: '#7f1d1d', weight: 2, dashArray: '6 6', fillOpacity: 0.06 };
+
+/**
+ * The parts of an area, each with its name on hover. Longitudes are made continuous across all parts together, so an
+ * area whose parts lie both sides of the antimeridian is drawn as one place; each polygon on its own when they cannot be.
+ * Read-only, the view fits every part; while another part is drawn, they are fainter and the view stays.
+ */
+function AreaParts({ parts, drawing }: { parts: readonly AlertAreaPart[]; drawing: boolean }) {
+  const map = useMap();
+  // A polygon not drawn yet (another part, while one is being drawn) has nothing to show or fit.
+  const shapes = continuousParts(parts).filter((s) => s.type === 'circle' || s.points.length > 0);
+  const style = drawing ? OTHER_PART_STYLE : AREA_STYLE;
+  const bounds = shapes.reduce<L.LatLngBounds | null>((all, s) => {
+    const b = s.type === 'circle' ? L.latLng(s.lat, s.lng).toBounds(s.radiusKm * 2000) : L.latLngBounds(s.points);
+    return all ? all.extend(b) : b;
+  }, null);
+  useEffect(() => {
+    if (!drawing && bounds) map.fitBounds(bounds, { padding: [16, 16], maxZoom: 13 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refit when the parts change, not on every render
+  }, [map, drawing, bounds?.toBBoxString()]);
+  return (
+    <>
+      {shapes.map((s, i) => {
+        const name = s.description ? <Tooltip sticky>{s.description}</Tooltip> : null;
+        return s.type === 'circle' ? (
+          <Circle key={i} center={[s.lat, s.lng]} radius={s.radiusKm * 1000} pathOptions={style}>
+            {name}
+          </Circle>
+        ) : (
+          <Polygon key={i} positions={s.points} pathOptions={style}>
+            {name}
+          </Polygon>
+        );
+      })}
+    </>
+  );
+}
+
+/** The parts with their longitudes moved as one (unwrapRing over every point), or each polygon alone when they span the globe. */
+function continuousParts(parts: readonly AlertAreaPart[]): AlertAreaPart[] {
+  const all = parts.flatMap((p) => (p.type === 'circle' ? [[p.lat, p.lng] as [number, number]] : openRing(p.points)));
+  const together = all.length ? unwrapRing(all) : null;
+  const shift = together !== null && together.some(([, lng], i) => lng !== all[i][1]);
+  const east = (lng: number) => (shift && lng < 0 ? lng + 360 : lng);
+  return parts.map((p) => {
+    if (p.type === 'circle') return { ...p, lng: east(p.lng) };
+    const ring = openRing(p.points);
+    const points = shift ? ring.map(([lat, lng]) => [lat, east(lng)] as [number, number]) : (unwrapRing(ring) ?? ring);
+    return { ...p, points };
+  });
+}
+
+/** Where a map of parts opens before it fits them: the first part's centre or corner. */
+function partsCentre(parts: readonly AlertAreaPart[] | null | undefined): { lat: number; lng: number } | null {
+  const first = parts?.[0];
+  if (!first) return null;
+  if (first.type === 'circle') return { lat: first.lat, lng: first.lng };
+  return first.points.length ? { lat: first.points[0][0], lng: first.points[0][1] } : null;
 }
 
 /** Centres the view on the address search's answer. */

@@ -67,8 +67,8 @@ export const AlertLocationName = () =>
     IsOptional(),
   );
 
-/** An alert's `area` (a circle or a drawn polygon): only its being an object here; toAlertArea checks the rest. */
-export const AlertAreaObject = () => applyDecorators(IsOptional(), IsObject({ message: "Area must be an object with type 'circle' or 'polygon'" }));
+/** An alert's `area` (a circle, a drawn polygon, or several of them): only its being an object here; toAlertArea checks the rest. */
+export const AlertAreaObject = () => applyDecorators(IsOptional(), IsObject({ message: "Area must be an object with type 'circle', 'polygon' or 'multi'" }));
 
 /** A circle's radius in km (1 to 1000), optional, numeric strings accepted. */
 export const AlertRadius = () =>
@@ -121,8 +121,10 @@ export class CreateAlertDto {
 
   /**
    * Where it applies: { type: 'circle', lat, lng, radiusKm } or { type: 'polygon', points: [[lat, lng], ...] } (3 to
-   * 200 points, closed automatically). Instead of lat/lng/radiusKm, never with them; alert-area.ts toAlertArea
-   * checks the shape and the geometry, with a code per problem.
+   * 200 points, closed automatically), or { type: 'multi', parts: [...] } (1 to 50 circles and polygons, whoever is
+   * in any part), each with an optional `description` (CAP areaDesc, at most 200 characters). Instead of
+   * lat/lng/radiusKm, never with them; alert-area.ts toAlertArea checks the shape and the geometry, with a code per
+   * problem.
    */
   @AlertAreaObject()
   area?: AlertArea;

@@ -40,7 +40,7 @@ export class UpdateAlertDto {
   @AlertLocationName()
   locationName?: string;
 
-  /** A new area, drawn or a circle, as on create (alert-area.ts toAlertArea); or the older lat/lng/radiusKm. */
+  /** A new area, drawn, a circle or several parts, as on create (alert-area.ts toAlertArea); or the older lat/lng/radiusKm. */
   @AlertAreaObject()
   area?: AlertArea;
 

@@ -1,9 +1,9 @@
 import type { LatLng } from '@beacon/geo';
 
 /**
- * `n` points on an outward spiral around Mesa, about `radiusKm` across at the end: taken in order, every point lies
- * outside the circle of the ones before it, the worst case of an unshuffled Welzl (cubic). Rounded to 4 decimals, as a
- * hostile CAP message would write them (3,000 points make about 53 KB).
+ * `n` points on an outward spiral around Mesa, about `radiusKm` from it at the end: as a polygon, one whose edges cross
+ * and whose corners are far more than Beacon takes (issue 36 found it the worst case of the enclosing circle once used).
+ * Rounded to 4 decimals, as a hostile CAP message would write them (3,000 points make about 53 KB).
  */
 export function spiral(n: number, radiusKm = 40): LatLng[] {
   const center = { lat: 33.4152, lng: -111.8315 };
