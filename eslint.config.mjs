@@ -46,7 +46,7 @@ export default [
   },
   {
     // Every word a reader sees comes from the catalogues (issue #41): no text, label, placeholder, title or alt written
-    // into JSX. The staff console (alerts-admin, moderation, the store's product admin) stays English, as README says;
+    // into JSX. The staff console (alerts-admin, moderation, the store's product admin, contact groups) stays English, as README says;
     // what it previews of the public's messages is Beacon's shared words in each language.
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: [
@@ -56,6 +56,7 @@ export default [
       'web/src/features/alerts-admin/**',
       'web/src/features/moderation/**',
       'web/src/features/store/AdminProducts*.tsx',
+      'web/src/features/contact-groups-admin/**',
     ],
     plugins: { formatjs },
     rules: {

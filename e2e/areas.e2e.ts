@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createUser, DEMO_ADMIN, signIn, tokenFor } from './support/users';
+import { sendHeldEmailsNow } from './support/held-deliveries';
 
 // Far from the seeded people (Phoenix) and from every other journey's homes, so only these two are located near it.
 const HOME = { lat: 34.9025, lng: -110.1585 };
@@ -87,4 +88,107 @@ test('an admin draws a triangle around a home on the map: it reaches the home in
   await page.goto(`/admin/alerts/${alert.id}`);
   await expect(page.getByText('Drawn area (polygon with 3 corners)')).toBeVisible();
   await expect(page.getByRole('region', { name: `Area of the alert ${title}` }).locator('path.leaflet-interactive')).toHaveCount(1);
+});
+
+// Two villages 9 km apart, far from every other journey's homes: five people live in each.
+const NORTH_HOLLOW = { lat: 35.2051, lng: -110.7034 };
+const SOUTH_HOLLOW = { lat: 35.2051, lng: -110.6045 };
+const around = (c: { lat: number; lng: number }, i: number) => ({ lat: c.lat + (i % 3) * 0.0008, lng: c.lng + Math.floor(i / 3) * 0.0008 });
+
+test('an admin draws two polygons, previews and sends; the reach map fills in live in a second admin’s window', async ({ browser, page, request }) => {
+  test.slow();
+  // A retry works half a degree south, clear of the people the first attempt left.
+  const shift = (c: { lat: number; lng: number }) => ({ lat: c.lat - 0.5 * test.info().retry, lng: c.lng });
+  const [north, south] = [shift(NORTH_HOLLOW), shift(SOUTH_HOLLOW)];
+  for (const village of [north, south]) for (let i = 0; i < 5; i++) await userAt(request, around(village, i));
+  // Between the villages, in neither polygon: not reached.
+  const between = await userAt(request, { lat: north.lat, lng: (north.lng + south.lng) / 2 });
+
+  // A colleague made an admin, whose console will watch the alert go out.
+  const colleague = await createUser(request, 'areas-admin');
+  const me = await request.get('/auth/v1/user', { headers: { Authorization: `Bearer ${await tokenFor(request, colleague)}` } });
+  const promoted = await request.put(`/auth/v1/admin/users/${(await me.json()).id}`, {
+    headers: { Authorization: `Bearer ${await tokenFor(request, DEMO_ADMIN)}` },
+    data: { app_metadata: { role: 'admin' } },
+  });
+  expect(promoted.status(), await promoted.text()).toBe(200);
+
+  const title = `Boil-water notice for the Hollows ${Date.now() % 100000}`;
+  await signIn(page, DEMO_ADMIN, /\/dashboard$/);
+  await page.goto('/admin/create-alert');
+  await page.getByLabel('Alert Title').fill(title);
+  await page.getByLabel('Message').fill('The wells of both villages failed a test: boil tap water for one minute before drinking it.');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('checkbox', { name: 'Email' }).check();
+  await page.getByRole('checkbox', { name: 'Web Push' }).uncheck();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Two polygons, each a triangle of about 2 km around its village, each named.
+  const map = page.getByRole('region', { name: 'Alert area map: click to add a corner of the polygon' });
+  const triangleAround = async (village: { lat: number; lng: number }) => {
+    await page.getByLabel('Search address or coordinates').fill(`${village.lat}, ${village.lng}`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(map.locator('.leaflet-container')).toBeVisible();
+    const box = (await map.boundingBox())!;
+    for (const [dx, dy] of [
+      [0, -120],
+      [-120, 90],
+      [120, 90],
+    ]) {
+      await map.click({ position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
+    }
+  };
+  await page.getByRole('radio', { name: 'Polygon' }).check();
+  await triangleAround(north);
+  await page.getByLabel('Name of part 1 (optional)').fill('North Hollow');
+  await page.getByRole('button', { name: 'Add a polygon' }).click();
+  await triangleAround(south);
+  await page.getByLabel('Name of part 2 (optional)').fill('South Hollow');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // The review lists both parts and counts the ten people in them, not the one between.
+  const parts = page.getByRole('list', { name: 'Area parts' }).getByRole('listitem');
+  await expect(parts).toHaveText(['North Hollow: Polygon with 3 corners', 'South Hollow: Polygon with 3 corners']);
+  await expect(page.getByRole('region', { name: 'Who this alert will reach' })).toContainText('This alert will reach 10 people');
+  await page.getByRole('button', { name: 'Send to 10 people', exact: true }).click();
+  await expect(page.getByText('Alert created and sent successfully!')).toBeVisible();
+
+  const auth = { Authorization: `Bearer ${await tokenFor(request, DEMO_ADMIN)}` };
+  const alert = (await (await request.get(`/api/alerts?search=${encodeURIComponent(title)}`, { headers: auth })).json()).items[0];
+  expect(alert.area.type).toBe('multi');
+  expect(alert.area.parts.map((p: { type: string; description?: string }) => [p.type, p.description])).toEqual([
+    ['polygon', 'North Hollow'],
+    ['polygon', 'South Hollow'],
+  ]);
+  expect(await titlesFor(request, between.token)).not.toContain(title);
+
+  // The colleague's console on the alert: its e-mails wait for the digest's hour, so all ten are not yet reached.
+  const context = await browser.newContext();
+  try {
+    const watcher = await context.newPage();
+    await signIn(watcher, colleague, /\/(dashboard|admin)/);
+    await watcher.goto(`/admin/alerts/${alert.id}`);
+    await expect(watcher.getByRole('region', { name: `Area of the alert ${title}` }).locator('path.leaflet-interactive')).toHaveCount(2);
+    const table = watcher.getByRole('table', { name: 'Recipients by state' });
+    const cell = (state: string, column: string) =>
+      table
+        .getByRole('row', { name: new RegExp(`^${state}\\b`) })
+        .getByRole('cell')
+        .nth(['All recipients', 'On the map', 'Too few to place', 'No home on file'].indexOf(column));
+    await expect(cell('Not yet', 'On the map')).toHaveText('10', { timeout: 15_000 });
+    await expect(cell('Reached', 'All recipients')).toHaveText('0');
+    await expect(
+      watcher
+        .getByRole('region', { name: `Map of whom the alert ${title} reached` })
+        .locator('path.leaflet-interactive')
+        .first(),
+    ).toBeVisible();
+
+    // The hour comes: the ten e-mails go, and the open console shows them reached without a reload.
+    expect(await sendHeldEmailsNow([alert.id])).toBe(10);
+    await expect(cell('Reached', 'On the map')).toHaveText('10', { timeout: 15_000 });
+    await expect(cell('Not yet', 'All recipients')).toHaveText('0');
+  } finally {
+    await context.close();
+  }
 });

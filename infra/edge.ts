@@ -8,7 +8,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { Socket } from 'node:net';
 import zlib from 'node:zlib';
 import proxyAddr from 'proxy-addr';
-import { BODY_LIMITS, isUploadBucket, SERVICES, ServiceName, UPLOAD_TOO_LARGE_MESSAGE } from '@beacon/contracts';
+import { BODY_LIMITS, CONTACT_IMPORT_LIMITS, isUploadBucket, SERVICES, ServiceName, UPLOAD_TOO_LARGE_MESSAGE } from '@beacon/contracts';
 import {
   CONFIG_ERROR_EXIT_CODE,
   ConfigError,
@@ -111,6 +111,9 @@ function uploadBucketOf(path: string): string | null {
   return m && isUploadBucket(m[1]) ? m[1] : null;
 }
 
+/** The contact import preview (issue #42): a CSV file as the body, up to its own limit rather than JSON's. */
+const CONTACT_IMPORT_PATH = new RegExp(`^${SERVICES.alerts.prefix}/admin/contact-groups/[^/]+/import/preview/?$`);
+
 /**
  * Refuses a body larger than the service would accept before any of it is forwarded, with the service's own 413
  * answer: a service that refused it mid-stream closed the connection under the proxy, which then reported a
@@ -121,13 +124,20 @@ export function bodyLimit(req: Request, res: Response, next: NextFunction) {
   const limited = (['incidents', 'store', 'alerts', 'traffic'] as const).some((name) => req.path.startsWith(`${SERVICES[name].prefix}/`));
   if (!limited || req.method === 'GET' || req.method === 'HEAD') return next();
   const bucket = req.method === 'POST' ? uploadBucketOf(req.path) : null;
-  const limit = bucket ? BODY_LIMITS.uploadBytes : BODY_LIMITS.jsonBytes;
+  const contactImport = req.method === 'POST' && CONTACT_IMPORT_PATH.test(req.path);
+  const limit = bucket ? BODY_LIMITS.uploadBytes : contactImport ? CONTACT_IMPORT_LIMITS.maxBytes : BODY_LIMITS.jsonBytes;
   const refuse = () => {
     if (res.headersSent) return;
     res.setHeader('Connection', 'close');
     const body: ErrorBody = bucket
       ? { statusCode: 413, code: 'file_too_large', message: UPLOAD_TOO_LARGE_MESSAGE[bucket as keyof typeof UPLOAD_TOO_LARGE_MESSAGE] }
-      : { statusCode: 413, code: 'payload_too_large', message: 'The request body is too large' };
+      : contactImport
+        ? {
+            statusCode: 413,
+            code: 'import_too_large',
+            message: `The file is larger than ${CONTACT_IMPORT_LIMITS.maxBytes / (1024 * 1024)} MB: split it into several files`,
+          }
+        : { statusCode: 413, code: 'payload_too_large', message: 'The request body is too large' };
     res.status(413).json(body);
   };
   const declared = Number(req.headers['content-length']);

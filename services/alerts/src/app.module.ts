@@ -30,6 +30,10 @@ import { AlertsEnv } from './config/env.dto';
 import { alertsDatabase } from './database';
 import { IncidentVerifiedHandler } from './inbox/incident-verified.handler';
 import { LiveModule } from './live/live.module';
+import { ContactGroupsModule } from './contact-groups/contact-groups.module';
+import { ReachController } from './reach/reach.controller';
+import { ReachRepository } from './reach/reach.repository';
+import { ReachService } from './reach/reach.service';
 import { PreferencesController } from './preferences/preferences.controller';
 import { PushSubscriptionsController } from './push/push-subscriptions.controller';
 import { SettingsController } from './settings/settings.controller';
@@ -75,6 +79,8 @@ export class AppModule {
         LiveModule.register(env),
         deliveryEnvModule(env),
         AlertsDomainModule,
+        // issue #42: contact groups (/admin/contact-groups)
+        ContactGroupsModule,
       ],
       // Order matters: static paths (me/..., admin/..., push/..., deliveries/..., cap/..., templates/...) before AdminAlertsController's /:id.
       controllers: [
@@ -98,6 +104,8 @@ export class AppModule {
         WebhookCallbacksController,
         TwilioCallbacksController,
         EmailEventsController,
+        // issue #42: the alert page's map of reach (GET /:id/reach)
+        ReachController,
         AdminAlertsController,
       ],
       providers: [
@@ -125,6 +133,8 @@ export class AppModule {
         // issue #39: provider health per channel
         ChannelHealthService,
         ChannelCountsRepository,
+        ReachRepository,
+        ReachService,
       ],
     };
   }

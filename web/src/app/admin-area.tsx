@@ -10,5 +10,6 @@ export {
   HelpRequestsPage,
   QuickSendPage,
 } from '@/features/alerts-admin';
+export { ContactGroupPage, ContactGroupsPage } from '@/features/contact-groups-admin';
 export { ModerationPage } from '@/features/moderation';
 export { AdminProductsPage } from '@/features/store/AdminProductsPage';

@@ -194,6 +194,7 @@ const ADMIN_MENU: readonly (readonly [string, MessageDescriptor, StaffRole])[] =
   ['/admin/alerts', NAV.sentAlerts, 'viewer'],
   ['/admin/history', NAV.history, 'viewer'],
   ['/admin/help-requests', NAV.helpRequests, 'viewer'],
+  ['/admin/contact-groups', NAV.contactGroups, 'viewer'],
   ['/admin/moderation', NAV.moderation, 'admin'],
   ['/admin/products', NAV.products, 'admin'],
   ['/admin/settings', NAV.settings, 'admin'],

@@ -26,6 +26,7 @@ export const NAV = defineMessages({
   sentAlerts: { id: 'app.nav.sentAlerts', defaultMessage: 'Sent Alerts' },
   history: { id: 'app.nav.history', defaultMessage: 'History' },
   helpRequests: { id: 'app.nav.helpRequests', defaultMessage: 'Help Requests' },
+  contactGroups: { id: 'app.nav.contactGroups', defaultMessage: 'Contact Groups' },
   moderation: { id: 'app.nav.moderation', defaultMessage: 'Moderation' },
   products: { id: 'app.nav.products', defaultMessage: 'Products' },
   backToDashboard: { id: 'app.nav.backToDashboard', defaultMessage: 'Back to Dashboard' },

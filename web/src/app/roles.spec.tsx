@@ -62,6 +62,9 @@ describe('the console by role', () => {
     ['user', '/admin', '/dashboard'],
     ['viewer', '/admin/alerts', '/admin/alerts'],
     ['viewer', '/admin/help-requests', '/admin/help-requests'],
+    ['viewer', '/admin/contact-groups', '/admin/contact-groups'],
+    ['viewer', '/admin/contact-groups/g-1', '/admin/contact-groups/g-1'],
+    ['user', '/admin/contact-groups', '/dashboard'],
     ['viewer', '/admin/create-alert', '/admin'],
     ['viewer', '/admin/settings', '/admin'],
     ['publisher', '/admin/create-alert', '/admin/create-alert'],
@@ -84,13 +87,13 @@ describe('the console by role', () => {
 
   it("shows a viewer only the console's reading sections, and names the role", async () => {
     renderAt('/admin/alerts', 'viewer');
-    expect(await menu()).toEqual(['Dashboard', 'Sent Alerts', 'History', 'Help Requests', 'Back to Dashboard']);
+    expect(await menu()).toEqual(['Dashboard', 'Sent Alerts', 'History', 'Help Requests', 'Contact Groups', 'Back to Dashboard']);
     expect(within(screen.getByRole('complementary', { name: 'Admin' })).getByText('Viewer')).toBeInTheDocument();
   });
 
   it('adds Create Alert for a publisher, and the administrators’ sections for an admin', async () => {
     renderAt('/admin/alerts', 'publisher');
-    expect(await menu()).toEqual(['Dashboard', 'Create Alert', 'Sent Alerts', 'History', 'Help Requests', 'Back to Dashboard']);
+    expect(await menu()).toEqual(['Dashboard', 'Create Alert', 'Sent Alerts', 'History', 'Help Requests', 'Contact Groups', 'Back to Dashboard']);
   });
 
   it('shows an admin every section', async () => {
@@ -101,6 +104,7 @@ describe('the console by role', () => {
       'Sent Alerts',
       'History',
       'Help Requests',
+      'Contact Groups',
       'Moderation',
       'Products',
       'Settings',

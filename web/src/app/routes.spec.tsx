@@ -62,6 +62,13 @@ describe('route rules', () => {
     expect(router.state.location.pathname).toBe('/admin/help-requests');
   });
 
+  it('lets an admin reach /admin/contact-groups, titled and headed Contact Groups', async () => {
+    const router = renderAt('/admin/contact-groups', 'admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact Groups' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/contact-groups');
+    await waitFor(() => expect(document.title).toBe('Contact Groups · Beacon'));
+  });
+
   it("shows 'Settings - Coming Soon' at /dashboard/settings", async () => {
     renderAt('/dashboard/settings', 'signedIn');
     expect(await screen.findByText('Settings - Coming Soon')).toBeInTheDocument();

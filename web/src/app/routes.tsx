@@ -46,6 +46,8 @@ const AdminSettingsPage = page(admin, 'AdminSettingsPage');
 const ModerationPage = page(admin, 'ModerationPage');
 const AdminProductsPage = page(admin, 'AdminProductsPage');
 const HelpRequestsPage = page(admin, 'HelpRequestsPage');
+const ContactGroupsPage = page(admin, 'ContactGroupsPage');
+const ContactGroupPage = page(admin, 'ContactGroupPage');
 
 /** The document title of a route (WCAG 2.4.2): `handle: { title }`, a message, shown as "<title> · Beacon". */
 export type RouteHandle = { title: MessageDescriptor };
@@ -85,6 +87,8 @@ const TITLES = defineMessages({
   moderation: { id: 'app.title.moderation', defaultMessage: 'Moderation' },
   products: { id: 'app.title.products', defaultMessage: 'Products' },
   helpRequests: { id: 'app.title.helpRequests', defaultMessage: 'Help Requests' },
+  contactGroups: { id: 'app.title.contactGroups', defaultMessage: 'Contact Groups' },
+  contactGroup: { id: 'app.title.contactGroup', defaultMessage: 'Contact Group' },
 });
 
 /** /dashboard/settings, not built yet: its settings are on the Profile page. */
@@ -192,6 +196,9 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'help-requests', element: <HelpRequestsPage />, ...titled(TITLES.helpRequests) },
+              // every staff role reads contact groups; the pages show an admin alone the controls that change them
+              { path: 'contact-groups', element: <ContactGroupsPage />, ...titled(TITLES.contactGroups) },
+              { path: 'contact-groups/:id', element: <ContactGroupPage />, ...titled(TITLES.contactGroup) },
               // no catch-all here: the spec sends unknown paths to / everywhere except under /dashboard
             ],
           },

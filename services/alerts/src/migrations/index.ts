@@ -33,6 +33,8 @@ import { ClosedLoops1764760000000 } from './1764760000000-ClosedLoops';
 import { ReplyAudit1764760000001 } from './1764760000001-ReplyAudit';
 import { PlacesAndDismissals1764780000000 } from './1764780000000-PlacesAndDismissals';
 import { RecurringTestAlert1764740000000 } from './1764740000000-RecurringTestAlert';
+import { ContactGroups1764820000000 } from './1764820000000-ContactGroups';
+import { MultiAreas1764790000000 } from './1764790000000-MultiAreas';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -71,4 +73,6 @@ export const migrations = [
   ClosedLoops1764760000000,
   ReplyAudit1764760000001,
   PlacesAndDismissals1764780000000,
+  MultiAreas1764790000000,
+  ContactGroups1764820000000,
 ];

@@ -36,6 +36,7 @@ import { ApprovalPanel } from './ApprovalPanel';
 import '@/features/alerts/alerts.css';
 import './providers.css';
 import { AlertTranslationsList } from './AlertLanguages';
+import { ReachMap } from './ReachMap';
 
 /** How often a stale page reads the alert again. */
 export const STALE_RETRY_MS = FALLBACK_POLL_MS;
@@ -125,6 +126,7 @@ export function AdminAlertDetailPage() {
           <AlertDeliverySummary alert={a} />
           <AlertOperationsPanel alert={a} />
           <AlertResponsesCard responses={a.responses} />
+          <ReachMap alert={a} />
           <DeliveryActions alert={a} />
           <AlertLifecycle alert={a} />
           <section className="card" aria-labelledby="alert-content-title">
