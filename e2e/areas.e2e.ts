@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createUser, DEMO_ADMIN, signIn, tokenFor } from './support/users';
 import { sendHeldEmailsNow } from './support/held-deliveries';
+import { startSmtpSink } from './support/providers';
 
 // Far from the seeded people (Phoenix) and from every other journey's homes, so only these two are located near it.
 const HOME = { lat: 34.9025, lng: -110.1585 };
@@ -86,7 +87,7 @@ test('an admin draws a triangle around a home on the map: it reaches the home in
   expect(await titlesFor(request, outside.token)).not.toContain(title);
 
   await page.goto(`/admin/alerts/${alert.id}`);
-  await expect(page.getByText('Drawn area (polygon with 3 corners)')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Drawn area (polygon with 3 corners)' })).toBeVisible();
   await expect(page.getByRole('region', { name: `Area of the alert ${title}` }).locator('path.leaflet-interactive')).toHaveCount(1);
 });
 
@@ -113,82 +114,102 @@ test('an admin draws two polygons, previews and sends; the reach map fills in li
   });
   expect(promoted.status(), await promoted.text()).toBe(200);
 
-  const title = `Boil-water notice for the Hollows ${Date.now() % 100000}`;
-  await signIn(page, DEMO_ADMIN, /\/dashboard$/);
-  await page.goto('/admin/create-alert');
-  await page.getByLabel('Alert Title').fill(title);
-  await page.getByLabel('Message').fill('The wells of both villages failed a test: boil tap water for one minute before drinking it.');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('checkbox', { name: 'Email' }).check();
-  await page.getByRole('checkbox', { name: 'Web Push' }).uncheck();
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  // Two polygons, each a triangle of about 2 km around its village, each named.
-  const map = page.getByRole('region', { name: 'Alert area map: click to add a corner of the polygon' });
-  const triangleAround = async (village: { lat: number; lng: number }) => {
-    await page.getByLabel('Search address or coordinates').fill(`${village.lat}, ${village.lng}`);
-    await page.getByRole('button', { name: 'Search' }).click();
-    await expect(map.locator('.leaflet-container')).toBeVisible();
-    const box = (await map.boundingBox())!;
-    for (const [dx, dy] of [
-      [0, -120],
-      [-120, 90],
-      [120, 90],
-    ]) {
-      await map.click({ position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
-    }
-  };
-  await page.getByRole('radio', { name: 'Polygon' }).check();
-  await triangleAround(north);
-  await page.getByLabel('Name of part 1 (optional)').fill('North Hollow');
-  await page.getByRole('button', { name: 'Add a polygon' }).click();
-  await triangleAround(south);
-  await page.getByLabel('Name of part 2 (optional)').fill('South Hollow');
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  // The review lists both parts and counts the ten people in them, not the one between.
-  const parts = page.getByRole('list', { name: 'Area parts' }).getByRole('listitem');
-  await expect(parts).toHaveText(['North Hollow: Polygon with 3 corners', 'South Hollow: Polygon with 3 corners']);
-  await expect(page.getByRole('region', { name: 'Who this alert will reach' })).toContainText('This alert will reach 10 people');
-  await page.getByRole('button', { name: 'Send to 10 people', exact: true }).click();
-  await expect(page.getByText('Alert created and sent successfully!')).toBeVisible();
-
-  const auth = { Authorization: `Bearer ${await tokenFor(request, DEMO_ADMIN)}` };
-  const alert = (await (await request.get(`/api/alerts?search=${encodeURIComponent(title)}`, { headers: auth })).json()).items[0];
-  expect(alert.area.type).toBe('multi');
-  expect(alert.area.parts.map((p: { type: string; description?: string }) => [p.type, p.description])).toEqual([
-    ['polygon', 'North Hollow'],
-    ['polygon', 'South Hollow'],
-  ]);
-  expect(await titlesFor(request, between.token)).not.toContain(title);
-
-  // The colleague's console on the alert: its e-mails wait for the digest's hour, so all ten are not yet reached.
-  const context = await browser.newContext();
+  // The e-mails go to a mail relay of the journey's own, as the console's settings name it; the one before is put back.
+  const adminAuth = { Authorization: `Bearer ${await tokenFor(request, DEMO_ADMIN)}` };
+  const smtp = await startSmtpSink();
+  const emailBefore = (await (await request.get('/api/alerts/admin/settings', { headers: adminAuth })).json()).email;
+  const relay = await request.put('/api/alerts/admin/settings', {
+    headers: adminAuth,
+    data: { email: { enabled: true, url: smtp.url, from: 'Beacon Alerts <alerts@beacon.test>' } },
+  });
+  expect(relay.status(), await relay.text()).toBe(200);
   try {
-    const watcher = await context.newPage();
-    await signIn(watcher, colleague, /\/(dashboard|admin)/);
-    await watcher.goto(`/admin/alerts/${alert.id}`);
-    await expect(watcher.getByRole('region', { name: `Area of the alert ${title}` }).locator('path.leaflet-interactive')).toHaveCount(2);
-    const table = watcher.getByRole('table', { name: 'Recipients by state' });
-    const cell = (state: string, column: string) =>
-      table
-        .getByRole('row', { name: new RegExp(`^${state}\\b`) })
-        .getByRole('cell')
-        .nth(['All recipients', 'On the map', 'Too few to place', 'No home on file'].indexOf(column));
-    await expect(cell('Not yet', 'On the map')).toHaveText('10', { timeout: 15_000 });
-    await expect(cell('Reached', 'All recipients')).toHaveText('0');
-    await expect(
-      watcher
-        .getByRole('region', { name: `Map of whom the alert ${title} reached` })
-        .locator('path.leaflet-interactive')
-        .first(),
-    ).toBeVisible();
-
-    // The hour comes: the ten e-mails go, and the open console shows them reached without a reload.
-    expect(await sendHeldEmailsNow([alert.id])).toBe(10);
-    await expect(cell('Reached', 'On the map')).toHaveText('10', { timeout: 15_000 });
-    await expect(cell('Not yet', 'All recipients')).toHaveText('0');
+    await sendAndWatch();
   } finally {
-    await context.close();
+    await request.put('/api/alerts/admin/settings', { headers: adminAuth, data: { email: emailBefore } });
+    await smtp.close();
+  }
+
+  async function sendAndWatch() {
+    const title = `Boil-water notice for the Hollows ${Date.now() % 100000}`;
+    await signIn(page, DEMO_ADMIN, /\/dashboard$/);
+    await page.goto('/admin/create-alert');
+    await page.getByLabel('Alert Title').fill(title);
+    await page.getByLabel('Message').fill('The wells of both villages failed a test: boil tap water for one minute before drinking it.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('checkbox', { name: 'Email' }).check();
+    await page.getByRole('checkbox', { name: 'Web Push' }).uncheck();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Two polygons, each a triangle of about 2 km around its village, each named.
+    const map = page.getByRole('region', { name: 'Alert area map: click to add a corner of the polygon' });
+    const triangleAround = async (village: { lat: number; lng: number }) => {
+      await page.getByLabel('Search address or coordinates').fill(`${village.lat}, ${village.lng}`);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await expect(map.locator('.leaflet-container')).toBeVisible();
+      const box = (await map.boundingBox())!;
+      for (const [dx, dy] of [
+        [0, -120],
+        [-120, 90],
+        [120, 90],
+      ]) {
+        await map.click({ position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
+      }
+    };
+    await page.getByRole('radio', { name: 'Polygon' }).check();
+    await triangleAround(north);
+    await page.getByLabel('Name of part 1 (optional)').fill('North Hollow');
+    await page.getByRole('button', { name: 'Add a polygon' }).click();
+    await triangleAround(south);
+    await page.getByLabel('Name of part 2 (optional)').fill('South Hollow');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // The review lists both parts and counts the ten people in them, not the one between.
+    const parts = page.getByRole('list', { name: 'Area parts' }).getByRole('listitem');
+    await expect(parts).toHaveText(['North Hollow: Polygon with 3 corners', 'South Hollow: Polygon with 3 corners']);
+    await expect(page.getByRole('region', { name: 'Who this alert will reach' })).toContainText('This alert will reach 10 people');
+    await page.getByRole('button', { name: 'Send to 10 people', exact: true }).click();
+    await expect(page.getByText('Alert created and sent successfully!')).toBeVisible();
+
+    const auth = { Authorization: `Bearer ${await tokenFor(request, DEMO_ADMIN)}` };
+    const alert = (await (await request.get(`/api/alerts?search=${encodeURIComponent(title)}`, { headers: auth })).json()).items[0];
+    expect(alert.area.type).toBe('multi');
+    expect(alert.area.parts.map((p: { type: string; description?: string }) => [p.type, p.description])).toEqual([
+      ['polygon', 'North Hollow'],
+      ['polygon', 'South Hollow'],
+    ]);
+    expect(await titlesFor(request, between.token)).not.toContain(title);
+
+    // The colleague's console on the alert: its e-mails wait for the digest's hour, so all ten are not yet reached.
+    const context = await browser.newContext();
+    try {
+      const watcher = await context.newPage();
+      await signIn(watcher, colleague, /\/(dashboard|admin)/);
+      await watcher.goto(`/admin/alerts/${alert.id}`);
+      await expect(watcher.getByRole('region', { name: `Area of the alert ${title}` }).locator('path.leaflet-interactive')).toHaveCount(2);
+      const table = watcher.getByRole('table', { name: 'Recipients by state' });
+      const cell = (state: string, column: string) =>
+        table
+          .getByRole('row', { name: new RegExp(`^${state}\\b`) })
+          .getByRole('cell')
+          .nth(['All recipients', 'On the map', 'Too few to place', 'No home on file'].indexOf(column));
+      await expect(cell('Not yet', 'On the map')).toHaveText('10', { timeout: 15_000 });
+      await expect(cell('Reached', 'All recipients')).toHaveText('0');
+      await expect(
+        watcher
+          .getByRole('region', { name: `Map of whom the alert ${title} reached` })
+          .locator('path.leaflet-interactive')
+          .first(),
+      ).toBeVisible();
+
+      // The hour comes: the ten e-mails go, and the open console shows them reached without a reload.
+      expect(await sendHeldEmailsNow([alert.id])).toBe(10);
+      await expect(cell('Reached', 'On the map')).toHaveText('10', { timeout: 15_000 });
+      await expect(cell('Not yet', 'All recipients')).toHaveText('0');
+    } finally {
+      await context.close();
+    }
+    // each of the ten got the alert's e-mail, and no one else did
+    expect(new Set(smtp.mails.filter((m) => m.subject.includes(title)).flatMap((m) => m.to)).size).toBe(10);
   }
 });
