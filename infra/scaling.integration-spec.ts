@@ -65,7 +65,7 @@ const ALERT = {
 };
 
 type Channel = 'push' | 'sms';
-type Group = 'eligible' | 'wrong-category' | 'threshold-too-high' | 'too-far' | 'opted-out';
+type Group = 'eligible' | 'wrong-category' | 'threshold-too-high' | 'too-far' | 'opted-out' | 'no-home';
 
 interface Subscriber {
   id: string;
@@ -86,11 +86,14 @@ interface Subscriber {
 /** Who should get what: one delivery per eligible subscriber and channel they enabled and can be reached on. */
 const expects = (s: Subscriber, ch: Channel) => s.group === 'eligible' && (ch === 'push' ? s.pushEnabled && !!s.pushSubscription : s.smsEnabled && !!s.phone);
 
-/** A deterministic population: 3000 eligible (push, SMS or both, located or not) and 500 who must get nothing. */
+/**
+ * A deterministic population: 3000 eligible (push, SMS or both) and 650 who must get nothing, among them 150 who would be
+ * eligible but set no home (issue #42: they get only alerts with no area).
+ */
 function population(push: FakePushService): Subscriber[] {
   const subs: Subscriber[] = [];
   const add = (group: Group, i: number, o: Partial<Subscriber> = {}) => {
-    const located = i % 4 !== 0;
+    const located = group !== 'no-home';
     const s: Subscriber = {
       id: randomUUID(),
       group,
@@ -121,6 +124,7 @@ function population(push: FakePushService): Subscriber[] {
     add('wrong-category', i, { alertTypes: ['weather', 'crime'] });
     add('threshold-too-high', i, { threshold: 'critical' });
     add('too-far', i, { lat: TUCSON.lat + (i % 10) * 0.01, lng: TUCSON.lng, radiusKm: 500 });
+    add('no-home', i);
   }
   // Eligible by the rule but switched both channels off (subscription and phone still on file).
   for (let i = 0; i < 50; i++) add('opted-out', i, { pushEnabled: false, smsEnabled: false });
