@@ -52,6 +52,8 @@ const CONSOLE = [
   '/admin/moderation',
   '/admin/products',
   '/admin/help-requests',
+  '/admin/contact-groups',
+  '/admin/contact-groups/:id',
 ];
 
 /** Everything wider than the window, for the message: which elements stick out, and by how much. */
@@ -116,6 +118,7 @@ test.describe.configure({ timeout: 300_000 });
 let user: { email: string; password: string };
 let admin: { email: string; password: string };
 let alertId: string;
+let groupId: string;
 
 test.beforeAll(async ({ request }) => {
   const adminToken = await tokenFor(request, DEMO_ADMIN);
@@ -140,6 +143,18 @@ test.beforeAll(async ({ request }) => {
   });
   expect(created.status(), await created.text()).toBe(201);
   alertId = (await created.json()).id;
+  // a contact group with a long name and a member with a 64-character e-mail name: the group's page shows both
+  const group = await request.post('/api/alerts/admin/contact-groups', {
+    headers: auth,
+    data: { name: `Overflow check: Superstitionfreewayeastboundroadcrews ${randomBytes(3).toString('hex')}` },
+  });
+  expect(group.status(), await group.text()).toBe(201);
+  groupId = (await group.json()).id;
+  const member = await request.post(`/api/alerts/admin/contact-groups/${groupId}/members`, {
+    headers: auth,
+    data: { kind: 'external', name: 'Superstitionfreeway Eastboundclosure', email: longEmail('contact'), phone: '+16025550199' },
+  });
+  expect(member.status(), await member.text()).toBe(201);
 });
 
 test('the sweep covers every route routes.tsx declares', () => {
@@ -168,7 +183,7 @@ for (const viewport of VIEWPORTS) {
 
     test('an administrator with a 64-character e-mail name: no console page scrolls sideways', async ({ page }) => {
       await signIn(page, admin, /\/(dashboard|admin)$/);
-      expect(await sweep(page, CONSOLE, { '/admin/alerts/:id': alertId })).toEqual([]);
+      expect(await sweep(page, CONSOLE, { '/admin/alerts/:id': alertId, '/admin/contact-groups/:id': groupId })).toEqual([]);
       await sidebarFits(page, '/admin', admin.email);
     });
   });

@@ -100,10 +100,12 @@ async function homeless(request: APIRequestContext, body: Record<string, unknown
 const alertById = async (request: APIRequestContext, id: string) => (await request.get(`/api/alerts/${id}`, { headers: auth() })).json();
 
 /** A person's /alerts page, open in a window of their own. */
-async function alertsPageOf(browser: Browser, person: { email: string; password: string }) {
+/** The person's alerts page, open; once it speaks their language (the app switches to it when their preferences come in). */
+async function alertsPageOf(browser: Browser, person: { email: string; password: string }, language?: string) {
   const { page } = await windowOf(browser, person);
   await page.goto('/alerts');
-  await expect(page.getByRole('heading', { name: 'Emergency Alerts' })).toBeVisible();
+  const heading = language ? wordsIn(language)('Emergency Alerts') : 'Emergency Alerts';
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   return page;
 }
 
@@ -309,7 +311,7 @@ test("a Spanish reader's all-clear is Spanish end to end: SMS, e-mail and their 
   const smsTo = (phone: string) => sms.calls.filter((c) => c.recipients?.includes(phone));
   const mailTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
   // Her alerts page is open before the alert exists: what it shows next comes live.
-  const page = await alertsPageOf(browser, lectora);
+  const page = await alertsPageOf(browser, lectora, 'es');
   const body = {
     ...en,
     translations: { es },
