@@ -1,4 +1,5 @@
 import type { AlertArea } from './alert-area';
+import type { AlertTargetGroup, AudienceByTarget } from './contact-groups';
 /**
  * The alert vocabulary, once. Beacon has ONE alert model (title, message, type, severity, category, location,
  * radius, expiry, channels, status, per-channel delivery summary). The spec's screens speak three dialects of
@@ -288,6 +289,11 @@ export interface AlertAudience {
    * concerns now and never reached get the alert as new. `recipients` is their sum.
    */
   told?: { stillInArea: number; leftArea: number; newlyConcerned: number };
+  /**
+   * Issue #42: how many people each part of what it targets concerns (its area, each part of a multi-area, each
+   * contact group). Present when it targets at least one group or an area of several parts.
+   */
+  byTarget?: AudienceByTarget;
 }
 
 // ---------------------------------------------------------------- user preferences
@@ -556,6 +562,11 @@ export interface AdminAlert extends AlertSummary {
   approval: AlertApproval | null;
   /** Sent without the approval the policy asked for, on its author's typed reason: flagged wherever it is shown. */
   breakGlass: { by: string | null; byEmail: string | null; reason: string; at: string } | null;
+  /**
+   * The contact groups it targets besides (or instead of) its area (issue #42), [] when none: their members get it
+   * wherever they live and whatever their type and severity choices. A group deleted since is left out.
+   */
+  groups: AlertTargetGroup[];
 }
 
 // ---------------------------------------------------------------- sending: the audience guard, approval, schedule

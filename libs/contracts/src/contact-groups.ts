@@ -138,3 +138,32 @@ export interface ContactGroupAuditPage {
   page: number;
   pageSize: number;
 }
+
+// ---------------------------------------------------------------- alerts to groups (issue #42)
+
+/** Contact groups one alert may target. */
+export const ALERT_GROUPS_MAX = 20;
+
+/** A group an alert targets, as the console shows it: its name as now, and its members as now. */
+export interface AlertTargetGroup {
+  id: string;
+  name: string;
+  memberCount: number;
+  externalCount: number;
+}
+
+/**
+ * An audience preview's breakdown by what the alert targets (issue #42): how many people each part concerns on its
+ * own. A person in two parts is counted in each here and once in the preview's `concerned`, so the parts may add up
+ * to more than it.
+ *
+ * - `area`: the people its area concerns (its type and severity rules, their homes); null when it has no area.
+ * - `areaParts`: for an area of several parts, the same by part in the area's order; absent otherwise.
+ * - `groups`: each targeted group: its members whom the alert concerns (every member: a group's alert goes to them
+ *   whatever their type and severity choices and wherever they live), of them external contacts.
+ */
+export interface AudienceByTarget {
+  area: number | null;
+  areaParts?: number[];
+  groups: { id: string; name: string; concerned: number; external: number }[];
+}

@@ -120,6 +120,10 @@ export const ALERT_ERROR_CODES = [
   'alert_in_effect',
   // issue #42: contact groups, their members and their CSV import
   'contact_group_not_found',
+  // issue #42: an alert's target groups: one that does not exist, more than ALERT_GROUPS_MAX, with everyone
+  'alert_group_not_found',
+  'alert_too_many_groups',
+  'groups_and_everyone',
   'contact_group_name_taken',
   'contact_member_not_found',
   'contact_member_exists',
