@@ -288,7 +288,7 @@ for (const [name, viewport] of [
       await expect(alertsEntry(community, phone)).toHaveAccessibleName(withCount(entryName(community, phone), before));
 
       // ---- the voice: exactly one speech per version across both tabs, each in the alert's language
-      await expect.poll(() => spoken.length).toBe(3);
+      await expect.poll(() => spoken.length, { message: JSON.stringify(spoken, null, 1) }).toBe(3);
       expect(spoken.map((s) => s.lang)).toEqual(['es-US', 'es-US', 'es-US']);
       expect(spoken[1].text).toMatch(/^Actualización: /);
       expect(spoken[2].text).toMatch(/^Fin de la alerta: /);
@@ -297,7 +297,7 @@ for (const [name, viewport] of [
       await card.getByRole('button', { name: dismiss }).click();
       await expect(community.getByRole('heading', { name: es.title })).toHaveCount(0);
       // and by now, long after both tabs showed the all-clear, no tab has said anything twice
-      expect(spoken).toHaveLength(3);
+      expect(spoken, JSON.stringify(spoken, null, 1)).toHaveLength(3);
     } finally {
       await context.close();
     }

@@ -1,3 +1,4 @@
+import * as fakeIndexedDb from 'fake-indexeddb';
 import { addToRecord, announcedAnyVersion, claimOnce, hasRecord, readRecord, versionKey } from './once';
 
 /**
@@ -60,5 +61,47 @@ describe('once per alert version across the tabs of a browser', () => {
     localStorage.setItem(`beacon:warnings:announced:${PERSON}`, '{not json');
     expect(readRecord(PERSON, 'announced')).toEqual([]);
     expect(addToRecord(PERSON, 'announced', v2)).toBe(true);
+  });
+
+  describe('with IndexedDB, as every current browser has it', () => {
+    let person = 0;
+    const nextPerson = () => `idb-person-${++person}`;
+    // IndexedDB's globals only here: the tests above are of a browser without it
+    const globals = Object.keys(fakeIndexedDb).filter((name) => name.startsWith('IDB'));
+    beforeAll(() =>
+      Object.assign(globalThis, Object.fromEntries(globals.map((name) => [name, fakeIndexedDb[name as keyof typeof fakeIndexedDb]])), {
+        indexedDB: fakeIndexedDb.indexedDB,
+      }),
+    );
+    afterAll(() => {
+      for (const name of [...globals, 'indexedDB']) delete (globalThis as Record<string, unknown>)[name];
+    });
+    afterEach(() => jest.restoreAllMocks());
+
+    it('lets exactly one of two tabs claim a version even when neither tab sees the other’s localStorage writes yet', async () => {
+      // Chromium hands a tab's localStorage writes to the other tabs' processes later: each tab reads its stale copy.
+      jest.spyOn(Storage.prototype, 'getItem').mockReturnValue(null);
+      Object.defineProperty(navigator, 'locks', { configurable: true, value: fakeLocks() });
+      const who = nextPerson();
+      const claims = await Promise.all([claimOnce(who, 'announced', v2), claimOnce(who, 'announced', v2)]);
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      // a reload of either tab (its localStorage copy still stale) does not claim it again
+      expect(await claimOnce(who, 'announced', v2)).toBe(false);
+    });
+
+    it('claims each version, person and record apart, and records the claim for the synchronous readers', async () => {
+      const who = nextPerson();
+      expect(await claimOnce(who, 'announced', v2)).toBe(true);
+      expect(hasRecord(who, 'announced', v2)).toBe(true);
+      expect(await claimOnce(who, 'acknowledged', v2)).toBe(true);
+      expect(await claimOnce(nextPerson(), 'announced', v2)).toBe(true);
+      expect(await claimOnce(who, 'announced', versionKey({ id: 'alert-1', version: 3, status: 'all_clear' }))).toBe(true);
+    });
+
+    it('does not claim what this tab already recorded as announced', async () => {
+      const who = nextPerson();
+      addToRecord(who, 'announced', v2);
+      expect(await claimOnce(who, 'announced', v2)).toBe(false);
+    });
   });
 });

@@ -131,7 +131,8 @@ export function useWarnings(userId: string) {
       }
       if (baseline || loud >= CATCH_UP_MAX) {
         markHandled(key);
-        if (!baseline) addToRecord(userId, 'announced', key);
+        // claimed, not only recorded here: another tab's catch-up must not announce it either
+        if (!baseline) void claimOnce(userId, 'announced', key);
         continue;
       }
       loud += 1;
