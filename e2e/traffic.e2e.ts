@@ -109,10 +109,15 @@ test('the public map shows markers and zones, filters by search, toggles layers 
   )!;
   await search.fill(target.description!);
   await expect(cameras).toHaveText('1');
-  await page.getByTestId('camera-marker').first().click();
-  await page.getByRole('button', { name: 'View Camera' }).click();
   const modal = page.getByRole('dialog');
-  await expect(modal).toBeVisible();
+  // The filtered markers are drawn again once the search settles (clustering turns off), which can close a popup
+  // opened a moment before: open it again until its button opens the modal.
+  await expect(async () => {
+    const view = page.getByRole('button', { name: 'View Camera' });
+    if (!(await view.isVisible())) await page.getByTestId('camera-marker').first().click({ timeout: 2_000 });
+    await view.click({ timeout: 2_000 });
+    await expect(modal).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await expect(modal.getByText('Last updated', { exact: false })).toBeVisible();
   await expect(modal.getByRole('link', { name: /View Full Size/ })).toHaveAttribute('target', '_blank');
   await modal.getByRole('button', { name: 'Close' }).click();
