@@ -255,4 +255,32 @@ describe('isEligible', () => {
       expect(isEligible({ ...multi, severity: 'low' }, user({ lat: 33.5, lng: -112.15, severityThreshold: 'high' }))).toBe(false);
     });
   });
+  describe('contact groups (issue #42)', () => {
+    const SCHOOL = 'b7d1c2a0-0000-4000-8000-000000000001';
+    const ROADS = 'b7d1c2a0-0000-4000-8000-000000000002';
+    const far = { lat: 40.7128, lng: -74.006 };
+    const picky = { severityThreshold: 'critical' as Severity, categories: ['health'] };
+
+    it('concerns a member of a targeted group wherever they live and whatever their severity and categories', () => {
+      const a = alert({ groups: [SCHOOL] });
+      expect(isEligible(a, user({ ...far, ...picky, groups: [SCHOOL] }))).toBe(true);
+      expect(isEligible(a, user({ lat: null, lng: null, ...picky, groups: [ROADS, SCHOOL] }))).toBe(true);
+    });
+
+    it('with an area, adds the members to the area rule: the people in the area still get it, others not', () => {
+      const a = alert({ groups: [SCHOOL] });
+      expect(isEligible(a, user())).toBe(true);
+      expect(isEligible(a, user({ ...far, groups: [ROADS] }))).toBe(false);
+      expect(isEligible(a, user({ ...picky, groups: [ROADS] }))).toBe(false);
+    });
+
+    it('without an area, is for the members alone: not everyone, and not those without a home', () => {
+      const a = alert({ lat: null, lng: null, radiusKm: null, groups: [SCHOOL, ROADS] });
+      expect(isEligible(a, user({ groups: [ROADS] }))).toBe(true);
+      expect(isEligible(a, user())).toBe(false);
+      expect(isEligible(a, user({ lat: null, lng: null }))).toBe(false);
+      // no groups at all is everyone, as before
+      expect(isEligible({ ...a, groups: [] }, user({ lat: null, lng: null }))).toBe(true);
+    });
+  });
 });

@@ -16,6 +16,8 @@ export interface EligibilityAlert {
    * their centre, radiusKm and polygon null.
    */
   parts?: readonly AlertAreaPart[] | null;
+  /** The contact groups it targets besides or instead of its area (issue #42); absent or []: none. */
+  groups?: readonly string[] | null;
 }
 
 /** What eligibility reads from a user's preferences. */
@@ -25,6 +27,8 @@ export interface EligibilityUser {
   lat: number | null;
   lng: number | null;
   radiusKm: number | null;
+  /** The contact groups they are a member of now (issue #42); absent: none. */
+  groups?: readonly string[];
 }
 
 /**
@@ -38,9 +42,14 @@ export interface EligibilityUser {
  *    user's radius (a user without a radius is bound by the alert's);
  * 5. for a polygon, those whose home is inside it (their own radius does not apply: the area the admin drew is who
  *    it concerns, as CAP and cell broadcast target an area);
- * 6. for several parts, those whom any part concerns by 4 or 5 (a person in two parts is one recipient).
+ * 6. for several parts, those whom any part concerns by 4 or 5 (a person in two parts is one recipient);
+ * 7. with contact groups (issue #42), it targets its area, its groups, or both: a member of one of its groups is
+ *    concerned wherever they live and whatever their severity and categories (the operator chose them by name), and
+ *    1 to 6 apply only when it has an area or no groups (with groups and no area, it is for their members alone).
  */
 export function isEligible(alert: EligibilityAlert, user: EligibilityUser): boolean {
+  if (alert.groups?.some((g) => user.groups?.includes(g))) return true;
+  if (alert.groups?.length && !hasArea(alert)) return false;
   if (!severityAtLeast(alert.severity, user.severityThreshold)) return false;
   if (!user.categories.includes(alert.category)) return false;
   if (!hasArea(alert)) return true;

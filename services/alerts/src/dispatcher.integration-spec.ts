@@ -510,6 +510,8 @@ describe('alerts service + dispatcher + gateway, end to end on PostgreSQL and Re
       held: 0,
       channels: { sms: { recipients: 3, held: 0, configured: true } },
       unreachable: { noChannel: 0, noDevice: 0, smsStopped: 0 },
+      // each part on its own (issue #42): the person in the square and the west circle is in both counts
+      byTarget: { area: 3, areaParts: [2, 1, 1], groups: [] },
     });
 
     const alert = await sendAlert(body);

@@ -786,6 +786,14 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             },
           ],
         },
+        groups: {
+          description:
+            'The contact groups it targets besides (or instead of) its area (issue #42), [] when none: their members get it\nwherever they live and whatever their type and severity choices. A group deleted since is left out.',
+          type: 'array',
+          items: {
+            $ref: '#/components/schemas/AlertTargetGroup',
+          },
+        },
         id: {
           type: 'string',
         },
@@ -1058,6 +1066,7 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'sendAt',
         'approval',
         'breakGlass',
+        'groups',
         'id',
         'title',
         'message',
@@ -1286,6 +1295,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
             },
           },
           required: ['stillInArea', 'leftArea', 'newlyConcerned'],
+        },
+        byTarget: {
+          $ref: '#/components/schemas/AudienceByTarget',
         },
       },
       required: ['token', 'concerned', 'recipients', 'held', 'channels', 'unreachable'],
@@ -1869,6 +1881,25 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       },
       required: ['totalSent', 'activeAlerts', 'drafts', 'totalDeliveries', 'deliveries', 'successRate', 'perDay', 'timeZone'],
     },
+    AlertTargetGroup: {
+      description: 'A group an alert targets, as the console shows it: its name as now, and its members as now.',
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        name: {
+          type: 'string',
+        },
+        memberCount: {
+          type: 'number',
+        },
+        externalCount: {
+          type: 'number',
+        },
+      },
+      required: ['id', 'name', 'memberCount', 'externalCount'],
+    },
     AlertTemplate: {
       description:
         'A saved alert template (GET/POST/PUT/DELETE /api/alerts/templates) that the wizard and Quick Send start from: what\nkind of alert, how severe, its text in English (title, message) and other languages, its channels and default radius.',
@@ -2206,6 +2237,51 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
       description: "Why an alert waits for approval: its severity, the every-alert policy, or a CAP source's automatic send.",
       type: 'string',
       enum: ['cap', 'severity', 'all'],
+    },
+    AudienceByTarget: {
+      description:
+        "An audience preview's breakdown by what the alert targets (issue #42): how many people each part concerns on its\nown. A person in two parts is counted in each here and once in the preview's `concerned`, so the parts may add up\nto more than it.\n\n- `area`: the people its area concerns (its type and severity rules, their homes); null when it has no area.\n- `areaParts`: for an area of several parts, the same by part in the area's order; absent otherwise.\n- `groups`: each targeted group: its members whom the alert concerns (every member: a group's alert goes to them\n  whatever their type and severity choices and wherever they live), of them external contacts.",
+      type: 'object',
+      properties: {
+        area: {
+          anyOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'number',
+            },
+          ],
+        },
+        areaParts: {
+          type: 'array',
+          items: {
+            type: 'number',
+          },
+        },
+        groups: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              concerned: {
+                type: 'number',
+              },
+              external: {
+                type: 'number',
+              },
+            },
+            required: ['id', 'name', 'concerned', 'external'],
+          },
+        },
+      },
+      required: ['area', 'groups'],
     },
     AuthApiError: {
       description: "An error of the auth API (/auth/v1), in the hosted auth service's shape its client library parses.",
@@ -3579,6 +3655,9 @@ export const RESPONSE_SCHEMAS: ResponseSchemas = {
         'twilio_credentials_missing',
         'alert_in_effect',
         'contact_group_not_found',
+        'alert_group_not_found',
+        'alert_too_many_groups',
+        'groups_and_everyone',
         'contact_group_name_taken',
         'contact_member_not_found',
         'contact_member_exists',

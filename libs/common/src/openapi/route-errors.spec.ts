@@ -44,12 +44,16 @@ const NOT_ANSWERED: Record<string, { errors: string[]; why: string }> = {
       '409 alert_edited_elsewhere',
       '400 area_required',
       '400 area_and_everyone',
+      '400 groups_and_everyone',
+      '400 alert_group_not_found',
+      '400 alert_too_many_groups',
     ],
     why:
       "CapIngestService.apply takes an update that changes nothing as 'ignored' and one of an alert still dispatching as 'retry'; " +
       'the alert it makes of a CAP message always has a category, never a priority, and an area rather than lat/lng; ' +
       'it updates only alerts in effect (a draft is replaced in place), naming no revision, so none is required or stale; ' +
-      'it sends only a message with an area (else it keeps a draft), never asks for everyone, and an update without one keeps the old',
+      'it sends only a message with an area (else it keeps a draft), never asks for everyone, and an update without one keeps the old; ' +
+      'a CAP message names no contact groups, so its alert and its updates target none',
   },
 };
 

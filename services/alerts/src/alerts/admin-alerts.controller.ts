@@ -30,8 +30,11 @@ const AUDIENCE_GUARD_ERRORS = {
   409: ['audience_changed', 'audience_preview_expired', 'audience_preview_mismatch'],
 } as const satisfies ErrorMap;
 
-/** A first send's area: one, or everyone by choice (issue #38). */
-const AREA_CHOICE_ERRORS = { 400: ['area_and_everyone', 'area_required'] } as const satisfies ErrorMap;
+/** A first send's area: one, contact groups, or everyone by choice (issue #38, #42). */
+const AREA_CHOICE_ERRORS = { 400: ['area_and_everyone', 'area_required', 'groups_and_everyone'] } as const satisfies ErrorMap;
+
+/** The contact groups a body names (issue #42): more than ALERT_GROUPS_MAX, or one that does not exist. */
+const GROUP_ERRORS = { 400: ['alert_group_not_found', 'alert_too_many_groups'] } as const satisfies ErrorMap;
 
 /** 202 when the approval policy holds the alert for a second person: accepted, not sent. */
 const sendStatus = (alert: AdminAlert, otherwise: number) => (alert.status === 'pending_approval' ? 202 : otherwise);
@@ -69,6 +72,7 @@ export class AdminAlertsController {
     400: ['severity_priority_mismatch', 'type_required'],
   })
   @ApiErrors(AREA_CHOICE_ERRORS)
+  @ApiErrors(GROUP_ERRORS)
   preview(@CurrentUser() user: AuthUser, @Body() dto: CreateAlertDto) {
     return this.audience.preview(user, dto);
   }
@@ -81,7 +85,7 @@ export class AdminAlertsController {
   @ApiOperation(
     'alerts.previewSend',
     'Whom sending a draft would reach',
-    'Counts the people the draft, as stored, would reach if sent now, by channel, with the token POST /:id/send takes in the Audience-Token header. A draft with no area needs everyone=true.',
+    'Counts the people the draft, as stored, would reach if sent now, by channel, with the token POST /:id/send takes in the Audience-Token header. A draft with no area and no contact groups needs everyone=true.',
   )
   @ApiErrors({ 404: ['alert_not_found'], 409: ['cap_area_required', 'invalid_alert_status'] })
   @ApiErrors(AREA_CHOICE_ERRORS)
@@ -104,6 +108,7 @@ export class AdminAlertsController {
   @ApiErrors(ALERT_CONTENT_ERRORS)
   @ApiErrors(ALERT_LOCATION_ERRORS)
   @ApiErrors({ 400: ['area_required'], 404: ['alert_not_found'], 409: ['invalid_alert_status'] })
+  @ApiErrors(GROUP_ERRORS)
   async previewUpdate(@Param('id', uuid) id: string, @Body() dto: UpdateAlertDto) {
     return (await this.audience.forUpdate(id, dto)).audience;
   }
@@ -169,6 +174,7 @@ export class AdminAlertsController {
     422: ['idempotency_key_reused'],
   })
   @ApiErrors(AREA_CHOICE_ERRORS)
+  @ApiErrors(GROUP_ERRORS)
   @ApiErrors(AUDIENCE_GUARD_ERRORS)
   async create(
     @CurrentUser() user: AuthUser,
@@ -296,6 +302,7 @@ export class AdminAlertsController {
     409: ['alert_edited_elsewhere', 'alert_not_dispatched', 'alert_update_conflict', 'invalid_alert_status'],
   })
   @ApiErrors({ 400: ['area_required'] })
+  @ApiErrors(GROUP_ERRORS)
   @ApiErrors(AUDIENCE_GUARD_ERRORS)
   async update(
     @CurrentUser() user: AuthUser,

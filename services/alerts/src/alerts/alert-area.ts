@@ -145,16 +145,22 @@ function contractPart(part: AlertAreaPart): AlertAreaPart {
 }
 
 /**
- * An alert goes out to a place, or to everyone by an explicit choice, never to everyone for want of an area (issue #38;
- * IPAWS and Everbridge require one): 400 area_and_everyone when both are asked for; when `sending`, 400 area_required
- * when neither is. A draft may be saved without either. `area`: as stored (a polygon's lat is its centroid, so null
- * only when there is no area).
+ * An alert goes out to a place, to contact groups, or to everyone by an explicit choice, never to everyone for want of
+ * an area (issue #38; IPAWS and Everbridge require one): 400 area_and_everyone when an area and everyone are both asked
+ * for, groups_and_everyone for groups and everyone (issue #42: everyone is no area and no groups); when `sending`, 400
+ * area_required when none is. A draft may be saved without any. `area`: as stored (a polygon's lat is its centroid, so
+ * null only when there is no area); `groups`: the contact groups it targets.
  */
-export function assertAreaChosen(area: { lat: number | null }, everyone: boolean | undefined, sending: boolean) {
+export function assertAreaChosen(area: { lat: number | null }, everyone: boolean | undefined, sending: boolean, groups: readonly string[] = []) {
   if (everyone && area.lat !== null) {
     throw badRequest('Choose an area or everyone, not both: an alert with an area reaches only the people in it', 'area_and_everyone');
   }
-  if (sending && !everyone && area.lat === null) throw badRequest('Choose where this alert applies, or choose to send it to everyone', 'area_required');
+  if (everyone && groups.length) {
+    throw badRequest('Choose contact groups or everyone, not both: an alert to groups reaches only their members', 'groups_and_everyone');
+  }
+  if (sending && !everyone && area.lat === null && !groups.length) {
+    throw badRequest('Choose where this alert applies, or choose to send it to everyone', 'area_required');
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   AlertReminder,
   AlertStatus,
   AlertSummary,
+  AlertTargetGroup,
   AlertUpdateField,
   DeliveryChannel,
   deliveryLabel,
@@ -54,6 +55,8 @@ export interface AlertRow extends AlertColumns {
   break_glass?: AdminAlert['breakGlass'];
   /** lastChangeSql: the latest version's change, null for an alert that never changed; absent where it was not read. */
   last_change?: LastChangeColumn | null;
+  /** TARGET_GROUPS_SQL: the contact groups it targets that still exist, as AdminAlert.groups; absent where it was not read. */
+  target_groups?: AlertTargetGroup[] | null;
 }
 
 /** lastChangeSql's json, as node-postgres parses it (its time as PostgreSQL prints it). */
@@ -87,12 +90,30 @@ export const lastChangeSql = (alias = 'a') => `(SELECT json_build_object('versio
  * lastChangeSql to the rows of its page only.
  */
 export const ALERT_BASE_COLUMNS_SQL = `a.id, a.title, a.message, a.translations, a.type, a.severity, a.category, a.location_name, a.lat, a.lng, a.radius_km,
-  a.area_polygon, a.area_parts, a.area_description, a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
+  a.area_polygon, a.area_parts, a.area_description, a.group_ids, a.expires_at, a.channels, ${EFFECTIVE_STATUS_SQL} AS status, a.source, a.created_by, a.recipients, a.dispatched_at, a.sent_at,
   a.created_at, a.updated_at, a.concerned, a.remind_after_minutes, a.reminded_at, a.reminders, a.version, a.revision, a.all_clear_at, a.all_clear_message,
   a.all_clear_translations,
   a.send_at, a.created_by_email, a.approval, a.break_glass`;
 
-export const ALERT_COLUMNS_SQL = `${ALERT_BASE_COLUMNS_SQL}, ${lastChangeSql('a')}`;
+/**
+ * The contact groups alert `a` targets (issue #42) as AdminAlert.groups: in the order chosen, each with its members
+ * as the groups' list counts them now; a group deleted since is left out. Read only for an alert with groups.
+ */
+const TARGET_GROUPS_SQL = `CASE WHEN cardinality(a.group_ids) > 0 THEN (
+  SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name,
+           'memberCount', (SELECT count(*) FROM alerts.contact_group_users u WHERE u.group_id = g.id)::int
+             + (SELECT count(*) FROM alerts.external_contacts c WHERE c.group_id = g.id)::int,
+           'externalCount', (SELECT count(*) FROM alerts.external_contacts c WHERE c.group_id = g.id)::int)
+         ORDER BY array_position(a.group_ids, g.id)), '[]'::json)
+  FROM alerts.contact_groups g WHERE g.id = ANY(a.group_ids)) END AS target_groups`;
+
+export const ALERT_COLUMNS_SQL = `${ALERT_BASE_COLUMNS_SQL}, ${lastChangeSql('a')}, ${TARGET_GROUPS_SQL}`;
+
+/**
+ * Alert `alias` may be shown to the public (the CAP feed) or to anyone signed in: it has an area, or targets no contact
+ * group. An alert to groups alone is private to their members (issue #42).
+ */
+export const publicAlertSql = (alias = 'a') => `(cardinality(${alias}.group_ids) = 0 OR ${alias}.lat IS NOT NULL)`;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -153,6 +174,7 @@ export function toAdminAlert(r: AlertRow): AdminAlert {
     sendAt: r.status === 'scheduled' || r.status === 'pending_approval' ? iso(r.send_at ?? null) : null,
     approval: r.approval ?? null,
     breakGlass: r.break_glass ?? null,
+    groups: r.target_groups ?? [],
   };
 }
 

@@ -6,9 +6,9 @@ import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { Actor, AuditRepository, SYSTEM } from './audit.repository';
 import { expiredSql } from '../deliveries/delivery-alerts.repository';
 import { COUNTS_SQL, RESPONSES_SQL } from '../deliveries/delivery-counts';
-import { eligibilityWhere } from '../deliveries/eligibility.sql';
+import { eligibilityWhere, groupMembersSql } from '../deliveries/eligibility.sql';
 import { toPgPolygon } from '../deliveries/polygon-column';
-import { ALERT_BASE_COLUMNS_SQL, ALERT_COLUMNS_SQL, AlertRow, EFFECTIVE_STATUS_SQL, lastChangeSql } from './alert.rows';
+import { ALERT_BASE_COLUMNS_SQL, ALERT_COLUMNS_SQL, AlertRow, EFFECTIVE_STATUS_SQL, lastChangeSql, publicAlertSql } from './alert.rows';
 
 export interface NewAlert {
   title: string;
@@ -28,6 +28,8 @@ export interface NewAlert {
   parts?: AlertAreaPart[] | null;
   /** A one-part area's description (CAP areaDesc). */
   areaDescription?: string | null;
+  /** The contact groups it targets besides or instead of its area (issue #42), duplicates merged; absent or []: none. */
+  groupIds?: string[];
   expiresAt: Date | null;
   channels: DeliveryChannel[];
   /** scheduled: goes out by itself at sendAt; pending_approval: waits for a second person (approval). */
@@ -74,15 +76,15 @@ export interface AlertListFilter {
  * the screens and the dispatcher agree on what concerns a user.
  */
 const PREFERENCES_OR_DEFAULTS = `p AS (
-  SELECT severity_threshold, categories, lat, lng, radius_km FROM alerts.user_preferences WHERE user_id = $1
+  SELECT user_id, severity_threshold, categories, lat, lng, radius_km FROM alerts.user_preferences WHERE user_id = $1
   UNION ALL
-  SELECT $2::text, $3::text[], NULL::float8, NULL::float8, NULL::float8
+  SELECT $1::uuid, $2::text, $3::text[], NULL::float8, NULL::float8, NULL::float8
   WHERE NOT EXISTS (SELECT 1 FROM alerts.user_preferences WHERE user_id = $1))`;
 
 /**
  * Alert `a` concerns the user whose preferences are `p`: the dispatcher's rule, so a user who has not set a home
- * location yet sees only the alerts with no area (issues 20 and 42), as only those reach them; the screens say why and
- * ask for a location.
+ * location yet sees only the alerts with no area (issues 20 and 42), as only those reach them, and the screens say why
+ * and ask for a location; and a member of one of its contact groups (issue #42) sees it, as a member now.
  */
 const ALERT_ELIGIBLE_SQL = eligibilityWhere({
   severity: 'a.severity',
@@ -92,6 +94,7 @@ const ALERT_ELIGIBLE_SQL = eligibilityWhere({
   radiusKm: 'a.radius_km',
   polygon: 'a.area_polygon',
   parts: 'a.area_parts',
+  groups: 'a.group_ids',
 });
 
 /**
@@ -130,9 +133,9 @@ export class AlertsRepository {
       const inserted = await m.query(
         `INSERT INTO alerts.alerts (title, message, type, severity, category, location_name, lat, lng, radius_km, expires_at, channels,
          status, source, source_ref, created_by, idempotency_key, idempotency_fingerprint, remind_after_minutes, sent_at, area_polygon,
-         translations, created_by_email, send_at, approval, area_parts, area_description)
+         translations, created_by_email, send_at, approval, area_parts, area_description, group_ids)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, CASE WHEN $12 = 'active' THEN now() END, $19::polygon,
-         $20::jsonb, $21, $22, $23::jsonb, $24::jsonb, $25)
+         $20::jsonb, $21, $22, $23::jsonb, $24::jsonb, $25, $26::uuid[])
        ON CONFLICT DO NOTHING
        RETURNING id`,
         [
@@ -161,6 +164,7 @@ export class AlertsRepository {
           a.approval ? JSON.stringify(a.approval) : null,
           a.parts?.length ? JSON.stringify(a.parts) : null,
           a.areaDescription ?? null,
+          a.groupIds ?? [],
         ],
       );
       if (inserted.length) {
@@ -178,6 +182,17 @@ export class AlertsRepository {
       : await this.ds.query(`SELECT id FROM alerts.alerts WHERE source = $1 AND source_ref = $2`, [a.source, a.sourceRef]);
     if (!existing) throw new Error('alert insert conflicted but no existing alert was found');
     return { id: existing.id, created: false, fingerprint: existing.idempotency_fingerprint ?? null };
+  }
+
+  /** Of the contact groups `ids`, those that do not exist, in the order given. */
+  async missingGroups(ids: readonly string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows: { id: string }[] = await this.ds.query(
+      `SELECT t.id FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, i)
+       WHERE NOT EXISTS (SELECT 1 FROM alerts.contact_groups g WHERE g.id = t.id) ORDER BY t.i`,
+      [ids],
+    );
+    return rows.map((r) => r.id);
   }
 
   async findById(id: string): Promise<AlertRow | null> {
@@ -458,14 +473,17 @@ export class AlertsRepository {
     return row?.language ?? null;
   }
 
-  /** One alert as a user may see it: one sent to them, or any active one (public safety information). */
+  /**
+   * One alert as a user may see it: one sent to them, or any active one (public safety information) but one to contact
+   * groups alone, which only their members may see (issue #42).
+   */
   async findForUser(alertId: string, userId: string): Promise<AlertRow | null> {
     const [row] = await this.ds.query(
       `SELECT ${ALERT_COLUMNS_SQL}, r.read_at FROM alerts.alerts a
        LEFT JOIN alerts.alert_reads r ON r.alert_id = a.id AND r.user_id = $2
        WHERE a.id = $1 AND a.source <> 'test' AND (
          EXISTS (SELECT 1 FROM alerts.alert_deliveries d WHERE d.alert_id = a.id AND d.user_id = $2)
-         OR ${EFFECTIVE_STATUS_SQL} = 'active')`,
+         OR (${EFFECTIVE_STATUS_SQL} = 'active' AND (${publicAlertSql('a')} OR $2::uuid IN (${groupMembersSql('a.group_ids')}))))`,
       [alertId, userId],
     );
     return row ?? null;

@@ -24,6 +24,7 @@ import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { ServerKeys } from '../keys/server-keys';
 import { isTimeZone } from '../preferences/time-zone';
 import { assertAreaChosen, toAlertArea } from './alert-area';
+import { assertGroupsFound, toGroupIds } from './alert-groups';
 import { AlertRow, readerEvents, toAdminAlert, toSummary, toUserAlert } from './alert.rows';
 import { AlertListFilter, AlertsRepository, NewAlert } from './alerts.repository';
 import { Actor, AuditRepository } from './audit.repository';
@@ -81,6 +82,7 @@ export class AlertsService {
     if (dto.sendAt !== undefined && input.status === 'draft')
       throw badRequest('A draft is only saved: give the send time when you send it', 'send_at_with_draft');
     input.sendAt = sendTime(dto.sendAt, input.expiresAt);
+    await this.assertGroupsExist(input.groupIds);
     // What was asked, before the policy decides how it goes out: a replay after a policy change is the same request.
     if (key !== null) input.idempotencyFingerprint = requestFingerprint(input);
     await this.sendReview(input, 'person', actor);
@@ -106,6 +108,11 @@ export class AlertsService {
     return { alert: await this.stored(id, created), created };
   }
 
+  /** 400 alert_group_not_found when a contact group asked for (issue #42) does not exist. */
+  async assertGroupsExist(groupIds: readonly string[] | undefined) {
+    if (groupIds?.length) assertGroupsFound(await this.alerts.missingGroups(groupIds));
+  }
+
   private async stored(id: string, created: boolean): Promise<AdminAlert> {
     const row = (await this.alerts.findById(id))!;
     if (row.status === 'active') await this.enqueueDispatch(id);
@@ -124,7 +131,8 @@ export class AlertsService {
     const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest('Expiry must be in the future', 'expiry_in_past');
     const area = toAlertArea(dto);
-    assertAreaChosen(area, dto.everyone, !dto.draft);
+    const groupIds = toGroupIds(dto.groupIds) ?? [];
+    assertAreaChosen(area, dto.everyone, !dto.draft, groupIds);
     const translations = toTranslations(dto.translations);
     if (dto.channels.includes('sms')) assertSmsFits({ title: dto.title, message: dto.message, translations });
     return {
@@ -142,6 +150,7 @@ export class AlertsService {
       polygon: area.polygon,
       parts: area.parts ?? null,
       areaDescription: area.description ?? null,
+      groupIds,
       expiresAt,
       channels: dto.channels,
       status: dto.draft ? 'draft' : 'active',
@@ -181,7 +190,7 @@ export class AlertsService {
     if (draft.source === 'cap' && draft.lat === null) {
       throw conflict('This official warning names no area Beacon can draw: give it an area before sending it', 'cap_area_required');
     }
-    assertAreaChosen(draft, dto.everyone, true);
+    assertAreaChosen(draft, dto.everyone, true, draft.group_ids);
     const sendAt = sendTime(dto.sendAt, draft.expires_at);
     const reason = approvalReason(await this.approvalPolicy.get(), draft, 'person');
     const row = await this.alerts.send(id, actor, { sendAt, approval: reason ? approvalRequest(reason, actor) : null });
@@ -370,6 +379,7 @@ export function requestFingerprint(a: NewAlert): string {
     ...(a.translations && Object.keys(a.translations).length ? [a.translations] : []),
     ...(a.sendAt ? [{ sendAt: a.sendAt.toISOString() }] : []),
     ...(a.parts?.length ? [{ parts: a.parts }] : []),
+    ...(a.groupIds?.length ? [{ groups: [...a.groupIds].sort() }] : []),
   ];
   return createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
 }

@@ -68,6 +68,7 @@ export class AudiencePreviewService {
   /** A new alert: bound to what it says, where, how and to whom, as toNewAlert reads the body (not who or when). */
   async forCreate(user: AuthUser, dto: CreateAlertDto): Promise<AudiencePreview> {
     const alert = this.alerts.toNewAlert(dto, user.id, null);
+    await this.alerts.assertGroupsExist(alert.groupIds);
     const asked: Partial<NewAlert> = { ...alert, createdBy: undefined, idempotencyKey: undefined, idempotencyFingerprint: undefined };
     return this.finish(
       { action: 'create', alertId: null, digest: bodyDigest(asked) },
@@ -92,17 +93,17 @@ export class AudiencePreviewService {
       );
     }
     assertCapDraftHasArea(alert);
-    assertAreaChosen(alert, dto.everyone, true);
+    assertAreaChosen(alert, dto.everyone, true, alert.group_ids);
     return this.firstSendOf(alert, !!dto.everyone);
   }
 
   /**
    * Approving an alert awaiting approval (or sending it without approval), for AudienceGuard: its first send, as forSend
-   * counts it. Whether it goes to everyone was chosen when it was sent for approval (it has no area only then), so the
-   * call does not say it again; `alert` is read by the caller, who checked it waits for approval.
+   * counts it. Whether it goes to everyone was chosen when it was sent for approval (it has no area and no contact
+   * groups only then), so the call does not say it again; `alert` is read by the caller, who checked it waits for approval.
    */
   forApproval(alert: AlertRow): Promise<AudiencePreview> {
-    return this.firstSendOf(alert, alert.lat === null);
+    return this.firstSendOf(alert, alert.lat === null && !alert.group_ids?.length);
   }
 
   /** An alert's first send, bound to its revision and the choice of everyone. */
@@ -121,6 +122,7 @@ export class AudiencePreviewService {
     const changes = toChanges(dto);
     const next = afterChanges(row, changes);
     assertUpdateFits(row, changes);
+    await this.alerts.assertGroupsExist(changes.groupIds);
     const request: AudienceRequest = {
       action: 'update',
       alertId: id,
@@ -128,7 +130,11 @@ export class AudiencePreviewService {
     };
     if (row.status === 'draft') return this.finish(request, row.channels, { ...NOBODY, channels: noneOn(row.channels) });
     const at = new Date();
-    const [concerned, told] = await Promise.all([this.audience.preview(next, row.channels, at), this.audience.updatePreview(id, next, row.channels, at)]);
+    const [concerned, told, byTarget] = await Promise.all([
+      this.audience.preview(next, row.channels, at),
+      this.audience.updatePreview(id, next, row.channels, at),
+      this.byTarget(next),
+    ]);
     return this.finish(request, row.channels, {
       concerned: concerned.concerned,
       recipients: told.recipients,
@@ -136,6 +142,7 @@ export class AudiencePreviewService {
       channels: told.channels,
       unreachable: unreachableOf(concerned),
       told: told.told,
+      ...byTarget,
     });
   }
 
@@ -174,14 +181,24 @@ export class AudiencePreviewService {
 
   /** Whom an alert's first send reaches, by the dispatcher's rule (AudienceRepository.preview). */
   private async firstSend(alert: EligibilityAlert, channels: readonly DeliveryChannel[]): Promise<Counted> {
-    const counts = await this.audience.preview(alert, channels, new Date());
+    const [counts, byTarget] = await Promise.all([this.audience.preview(alert, channels, new Date()), this.byTarget(alert)]);
     return {
       concerned: counts.concerned,
       recipients: counts.recipients,
       held: counts.held,
       channels: counts.channels,
       unreachable: unreachableOf(counts),
+      ...byTarget,
     };
+  }
+
+  /**
+   * How many people each part of what the alert targets concerns (issue #42), when it targets a contact group or an
+   * area of several parts; nothing otherwise, where it would only repeat `concerned`.
+   */
+  private async byTarget(alert: EligibilityAlert): Promise<Pick<AlertAudience, 'byTarget'>> {
+    if (alert.source === 'test' || (!alert.group_ids?.length && (alert.area_parts?.length ?? 0) < 2)) return {};
+    return { byTarget: await this.audience.byTarget(alert) };
   }
 
   /** Each channel's readiness beside its counts, and the token of this request and these counts. */
@@ -220,6 +237,7 @@ const toEligibility = (alert: NewAlert, createdBy: string): EligibilityAlert => 
   radius_km: alert.radiusKm,
   area_polygon: alert.polygon ? toPgPolygon(alert.polygon) : null,
   area_parts: alert.parts ?? null,
+  group_ids: alert.groupIds ?? [],
   source: 'admin',
   created_by: createdBy,
 });

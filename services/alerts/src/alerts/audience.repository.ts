@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DELIVERY_CHANNELS, type DeliveryChannel } from '@beacon/contracts';
+import { type AlertAreaPart, type AudienceByTarget, DELIVERY_CHANNELS, type DeliveryChannel } from '@beacon/contracts';
+import { polygonCentroid } from '@beacon/geo';
 import { streamRows } from '../deliveries/cursor';
+import { toPgPolygon } from '../deliveries/polygon-column';
 import {
   CHANNEL_BIT,
   EligibilityAlert,
   eligiblePredicate,
   eligibleUsersSql,
   emailHoldUntilSql,
+  hasArea,
   holdUntilSql,
   reachableOn,
   SqlParams,
@@ -120,6 +123,44 @@ export class AudienceRepository {
   }
 
   /**
+   * How many people each part of what `alert` targets concerns on its own (issue #42; AudienceByTarget): its area (null
+   * without one), each part of an area of several (each counted as a one-part alert of that part is), and each contact
+   * group that still exists, in the alert's order: its members with a preferences row (those the dispatch can write
+   * rows for), of them external contacts. Someone in two parts is counted in each.
+   */
+  async byTarget(alert: EligibilityAlert): Promise<AudienceByTarget> {
+    const areaOnly: EligibilityAlert = { ...alert, group_ids: [] };
+    const area = hasArea(alert) ? await this.concerned(areaOnly) : null;
+    let areaParts: number[] | undefined;
+    if (area !== null && alert.area_parts?.length) {
+      // One after the other: an area has up to 50 parts, each a read of its own strips, and the pool is shared.
+      areaParts = [];
+      for (const part of alert.area_parts) areaParts.push(await this.concerned({ ...areaOnly, ...onePart(part) }));
+    }
+    const groups: { id: string; name: string; users: number; external: number }[] = alert.group_ids?.length
+      ? await this.ds.query(
+          `SELECT g.id, g.name,
+                  (SELECT count(*) FROM alerts.contact_group_users u JOIN alerts.user_preferences p ON p.user_id = u.user_id WHERE u.group_id = g.id)::int AS users,
+                  (SELECT count(*) FROM alerts.external_contacts c JOIN alerts.user_preferences p ON p.user_id = c.id WHERE c.group_id = g.id)::int AS external
+           FROM alerts.contact_groups g WHERE g.id = ANY($1::uuid[]) ORDER BY array_position($1::uuid[], g.id)`,
+          [alert.group_ids],
+        )
+      : [];
+    return {
+      area,
+      ...(areaParts ? { areaParts } : {}),
+      groups: groups.map((g) => ({ id: g.id, name: g.name, concerned: g.users + g.external, external: g.external })),
+    };
+  }
+
+  /** How many people `alert` concerns (eligibleUsersSql), reached by a channel or not. */
+  private async concerned(alert: EligibilityAlert): Promise<number> {
+    const params = new SqlParams();
+    const [row] = await this.ds.query(`SELECT count(*)::int AS n FROM (${eligibleUsersSql(alert, params)}) e`, params.values);
+    return row.n;
+  }
+
+  /**
    * Whom an update of `alert` to `next` (its severity and area after the update) would tell, per person and channel
    * by DeliveriesRepository.createRevision's plan: on each channel of the alert, whoever it reached there (their last
    * message on it not being that they left the area) is told (the update, or that they left it), and whoever `next`
@@ -203,6 +244,12 @@ export class AudienceRepository {
 }
 
 type AudienceAlertLike = EligibilityAlert & { id: string };
+
+/** One part of an area of several as the columns of a one-part area (alert-area.ts storedSingle). */
+const onePart = (part: AlertAreaPart): Pick<EligibilityAlert, 'lat' | 'lng' | 'radius_km' | 'area_polygon' | 'area_parts'> =>
+  part.type === 'circle'
+    ? { lat: part.lat, lng: part.lng, radius_km: part.radiusKm, area_polygon: null, area_parts: null }
+    : { ...polygonCentroid(part.points), radius_km: null, area_polygon: toPgPolygon(part.points), area_parts: null };
 
 /** Per person and channel, the alert's last delivery that reached them there (sent, delivered or read) and what it carried. */
 const lastReachedSql = (alertId: string) => `SELECT DISTINCT ON (d.user_id, d.channel) d.user_id, d.channel, d.kind

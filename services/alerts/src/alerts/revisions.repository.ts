@@ -20,6 +20,8 @@ export interface AlertChanges {
   expiresAt?: Date | null;
   /** `where`: a new area, whole (toAlertArea); `radiusKm` alone: the circle resized; `locationName`: its name. */
   area?: { locationName?: string | null; where?: StoredArea; radiusKm?: number };
+  /** The contact groups it targets from now on, replacing its own whole (toGroupIds). */
+  groupIds?: string[];
 }
 
 export interface VersionRow {
@@ -82,6 +84,7 @@ export class RevisionsRepository {
            area_polygon = CASE WHEN $9 THEN $13::polygon ELSE a.area_polygon END,
            area_parts = CASE WHEN $9 THEN $17::jsonb ELSE a.area_parts END,
            area_description = CASE WHEN $9 THEN $18 ELSE a.area_description END,
+           group_ids = coalesce($19::uuid[], a.group_ids),
            translations = coalesce($15::jsonb, a.translations),
            version = a.version + CASE WHEN $16 THEN 0 ELSE 1 END, updated_at = now()
          WHERE a.id = $1 RETURNING ${ALERT_COLUMNS_SQL}`,
@@ -104,6 +107,7 @@ export class RevisionsRepository {
           draft,
           where?.area_parts ?? null,
           where?.area_description ?? null,
+          changes.groupIds ?? null,
         ],
       );
       if (!draft) {
@@ -302,17 +306,26 @@ export function assertInEffect(row: AlertRow | null | undefined, what: string, a
 }
 
 /**
- * Whom the alert concerns after `changes`, as eligibility reads it (its severity and area): what an update's fan-out
- * and its audience preview count. Refuses a radius for an alert with no circle, and an alert in effect losing its area
- * (it would reach everyone: issue #38's rule that "everyone" is chosen when sending, never fallen into).
+ * Whom the alert concerns after `changes`, as eligibility reads it (its severity, area and contact groups): what an
+ * update's fan-out and its audience preview count. Refuses a radius for an alert with no circle, and an alert in
+ * effect losing both its area and its groups (it would reach everyone: issue #38's rule that "everyone" is chosen
+ * when sending, never fallen into).
  */
 export function afterChanges(current: AlertRow, changes: AlertChanges): EligibilityAlert {
   const area = changes.area ?? {};
   if (area.radiusKm !== undefined && (current.area_polygon || current.area_parts?.length || current.lat === null))
     throw badRequest('A radius resizes a circle, and this alert has none: send its new area', 'invalid_area');
   const where = area.where;
-  if (where && where.lat === null && current.lat !== null && current.status !== 'draft')
-    throw badRequest('An alert in effect keeps an area: send its new area instead of none', 'area_required');
+  const groups = changes.groupIds ?? current.group_ids ?? [];
+  const targeted = current.lat !== null || !!current.group_ids?.length;
+  if (targeted && current.status !== 'draft' && (where ? where.lat : current.lat) === null && !groups.length) {
+    throw badRequest(
+      current.group_ids?.length
+        ? 'An alert in effect keeps an area or contact groups: send its new area or groups instead of none'
+        : 'An alert in effect keeps an area: send its new area instead of none',
+      'area_required',
+    );
+  }
   return {
     severity: changes.severity ?? current.severity,
     category: current.category,
@@ -321,6 +334,7 @@ export function afterChanges(current: AlertRow, changes: AlertChanges): Eligibil
     radius_km: where ? where.radiusKm : (area.radiusKm ?? current.radius_km),
     area_polygon: where ? storedAreaColumns(where).area_polygon : (current.area_polygon ?? null),
     area_parts: where ? (where.parts ?? null) : (current.area_parts ?? null),
+    group_ids: groups,
     source: current.source,
     created_by: current.created_by,
   };
@@ -336,7 +350,10 @@ export function assertUpdateFits(current: AlertRow, changes: AlertChanges) {
   });
 }
 
-/** The fields `changes` really changes in `current` (the area as one). */
+/**
+ * The fields `changes` really changes in `current` (the area as one). Its contact groups are whom it targets with its
+ * area, and count as its area here: AlertUpdateField has no field of their own.
+ */
 export function changedFields(current: AlertRow, changes: AlertChanges): AlertUpdateField[] {
   const changed: AlertUpdateField[] = [];
   if (changes.title !== undefined && changes.title !== current.title) changed.push('title');
@@ -350,11 +367,13 @@ export function changedFields(current: AlertRow, changes: AlertChanges): AlertUp
     const next = storedAreaColumns(w);
     return JSON.stringify(toContractArea(current)) === JSON.stringify(toContractArea({ ...next, area_parts: w.parts ?? null }));
   };
+  const sameGroups = (ids: readonly string[]) => JSON.stringify([...ids].sort()) === JSON.stringify([...(current.group_ids ?? [])].sort());
   if (
-    a &&
-    ((a.where !== undefined && !sameWhere(a.where)) ||
-      (a.radiusKm !== undefined && a.radiusKm !== current.radius_km) ||
-      (a.locationName !== undefined && (a.locationName ?? null) !== current.location_name))
+    (a &&
+      ((a.where !== undefined && !sameWhere(a.where)) ||
+        (a.radiusKm !== undefined && a.radiusKm !== current.radius_km) ||
+        (a.locationName !== undefined && (a.locationName ?? null) !== current.location_name))) ||
+    (changes.groupIds !== undefined && !sameGroups(changes.groupIds))
   )
     changed.push('area');
   return changed;

@@ -6,6 +6,7 @@ import { AlertsService } from './alerts.service';
 import { AllClearDto, UpdateAlertDto } from './dto/update-alert.dto';
 import { AlertChanges, RevisionsRepository } from './revisions.repository';
 import { toAlertArea } from './alert-area';
+import { toGroupIds } from './alert-groups';
 import { toAllClearTranslations, toTranslations } from './alert-texts';
 
 /**
@@ -23,7 +24,9 @@ export class AlertRevisionsService {
   ) {}
 
   async update(id: string, dto: UpdateAlertDto, actor: Actor): Promise<AdminAlert> {
-    const { row } = await this.revisions.update(id, toChanges(dto), actor, { version: dto.version, revision: dto.revision });
+    const changes = toChanges(dto);
+    await this.alerts.assertGroupsExist(changes.groupIds);
+    const { row } = await this.revisions.update(id, changes, actor, { version: dto.version, revision: dto.revision });
     if (row.status !== 'draft') await this.enqueue(id, row.version!);
     await this.alerts.announceChange(row);
     return this.alerts.get(id);
@@ -49,7 +52,8 @@ export class AlertRevisionsService {
 
 /**
  * The update's changes as stored. A new area (`area`, or lat/lng) is read by the create form's own rules
- * (toAlertArea) and replaces the old one whole; a radius alone resizes the alert's circle.
+ * (toAlertArea) and replaces the old one whole; a radius alone resizes the alert's circle; contact groups replace its
+ * own whole (toGroupIds).
  */
 export function toChanges(dto: UpdateAlertDto): AlertChanges {
   const expiresAt = dto.expiresAt === undefined ? undefined : dto.expiresAt === null ? null : new Date(dto.expiresAt);
@@ -64,5 +68,6 @@ export function toChanges(dto: UpdateAlertDto): AlertChanges {
     severity: dto.severity,
     expiresAt,
     ...(Object.keys(area).length ? { area } : {}),
+    ...(dto.groupIds !== undefined && dto.groupIds !== null ? { groupIds: toGroupIds(dto.groupIds) } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ALERT_COLUMNS_SQL, AlertRow, EFFECTIVE_STATUS_SQL } from '../alerts/alert.rows';
+import { ALERT_COLUMNS_SQL, AlertRow, EFFECTIVE_STATUS_SQL, publicAlertSql } from '../alerts/alert.rows';
 
 /** An alert as the public feeds show it: the row, and when it ended (cancelled or expired; null while in effect). */
 export interface PublicAlertRow extends AlertRow {
@@ -12,10 +12,11 @@ export interface PublicAlertRow extends AlertRow {
 
 /**
  * Only what went out to the public: sent by an admin or from an incident (never a test alert, which reaches only
- * the admin who asked), and made active at some point (sent_at is set on the way to active, so a draft, even a
- * cancelled one, never shows).
+ * the admin who asked), made active at some point (sent_at is set on the way to active, so a draft, even a
+ * cancelled one, never shows), and with an area or for everyone: an alert to contact groups alone is private to their
+ * members (issue #42). One with an area and groups is published with its area alone (capMessage never names groups).
  */
-const PUBLISHED_SQL = `a.source IN ('admin','incident') AND a.sent_at IS NOT NULL`;
+const PUBLISHED_SQL = `a.source IN ('admin','incident') AND a.sent_at IS NOT NULL AND ${publicAlertSql('a')}`;
 
 /**
  * No cancelled_at column: a cancel is the alert's last status change, so updated_at holds it (the dispatcher's

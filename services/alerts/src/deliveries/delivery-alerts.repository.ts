@@ -32,6 +32,11 @@ export interface AlertColumns {
   area_parts?: AlertAreaPart[] | null;
   /** A one-part area's description (CAP areaDesc), null when it has none. */
   area_description?: string | null;
+  /**
+   * The contact groups it targets besides or instead of its area (AlertGroups migration), '{}' when none. Optional for
+   * the rows specs build; every statement that reads an alert to select its people reads it.
+   */
+  group_ids?: string[];
   channels: DeliveryChannel[];
   source: 'admin' | 'incident' | 'test' | 'cap';
   created_by: string | null;
@@ -69,7 +74,7 @@ export class DeliveryAlertsRepository {
 
   async findMany(ids: string[]): Promise<DeliveryAlert[]> {
     return this.ds.query(
-      `SELECT id, title, message, translations, type, severity, category, location_name, lat, lng, radius_km, area_polygon, area_parts, area_description, channels,
+      `SELECT id, title, message, translations, type, severity, category, location_name, lat, lng, radius_km, area_polygon, area_parts, area_description, group_ids, channels,
               source, created_by, status, ${expiredSql('alerts')} AS expired, version, dispatched_at, sent_at, created_at,
               all_clear_message, all_clear_translations, batch_sizes
        FROM alerts.alerts WHERE id = ANY($1::uuid[])`,

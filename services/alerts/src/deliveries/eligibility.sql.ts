@@ -6,7 +6,8 @@ import { fromPgPolygon, toPgPolygon } from './polygon-column';
 /**
  * The spec's distribution rule in SQL, written once. `a` gives SQL expressions for the alert's fields
  * (columns or bind parameters), `p` is the alias of alerts.user_preferences. libs/geo `isEligible` is the
- * reference; the dispatcher's eligibility integration spec (services/alerts/src/dispatch) proves they agree on a generated population.
+ * reference; the dispatcher's eligibility integration specs (services/alerts/src/dispatch) prove they agree on
+ * generated populations.
  */
 export interface AlertExprs {
   severity: string;
@@ -23,9 +24,40 @@ export interface AlertExprs {
    * alerts.area_parts_have over `parts` (then any non-NULL value).
    */
   inParts?: string;
+  /** The contact groups it targets (a uuid[], '{}' for none), where the statement reads them (issue #42); absent: none. */
+  groups?: string;
 }
 
 export const SEVERITY_ORDER_SQL = `ARRAY['low','medium','high','critical']::text[]`;
+
+/**
+ * The members of the contact groups `groups` (a uuid[] expression) as user_preferences.user_id, the one reading of group
+ * membership (issue #42): their Beacon users, and their external contacts (mirrored into user_preferences by their
+ * id), one per person when the same person (same phone, else same e-mail) is in two of the groups. Read now, when
+ * recipients are selected, as homes are. Both tables are read by their (group_id, ...) unique keys.
+ */
+export function groupMembersSql(groups: string): string {
+  return `SELECT u.user_id FROM alerts.contact_group_users u WHERE u.group_id = ANY(${groups})
+      UNION
+      (SELECT DISTINCT ON (coalesce(c.phone, c.email_key)) c.id FROM alerts.external_contacts c WHERE c.group_id = ANY(${groups})
+       ORDER BY coalesce(c.phone, c.email_key), c.id)`;
+}
+
+/**
+ * The spec's distribution rule (areaRuleWhere below) with contact groups (issue #42): an alert targets its area, its
+ * groups, or both, and concerns the union. The area rule applies when the alert has an area, or when it has neither
+ * area nor groups (everyone); a member of one of its groups is concerned wherever they live and whatever their type
+ * and severity choices (the operator chose them by name). Without `a.groups`, the area rule alone.
+ */
+export function eligibilityWhere(a: AlertExprs, p = 'p', knownInside?: string): string {
+  const rule = areaRuleWhere(a, p, knownInside);
+  if (!a.groups) return rule;
+  return `(((cardinality(${a.groups}) = 0 OR NOT ${noAreaSql(a)}) AND ${rule})
+    OR (cardinality(${a.groups}) > 0 AND ${p}.user_id IN (${groupMembersSql(a.groups)})))`;
+}
+
+/** The alert has no area: it concerns everyone its other rules allow (or, with groups, only their members). */
+const noAreaSql = (a: AlertExprs) => `(${a.lat} IS NULL OR ${a.lng} IS NULL OR (${a.radiusKm} IS NULL AND ${a.polygon} IS NULL AND ${a.parts} IS NULL))`;
 
 /**
  * Severity at or above the threshold, category among the user's, and, when the alert has an area, a home in it:
@@ -35,8 +67,8 @@ export const SEVERITY_ORDER_SQL = `ARRAY['low','medium','high','critical']::text
  * only alerts with no area (issue #42). `knownInside`, when given, is an expression true only for users already known
  * to be inside the area (an inside range of the strips), who skip the area test.
  */
-export function eligibilityWhere(a: AlertExprs, p = 'p', knownInside?: string): string {
-  const noArea = `(${a.lat} IS NULL OR ${a.lng} IS NULL OR (${a.radiusKm} IS NULL AND ${a.polygon} IS NULL AND ${a.parts} IS NULL))`;
+function areaRuleWhere(a: AlertExprs, p: string, knownInside?: string): string {
+  const noArea = noAreaSql(a);
   const inParts = a.inParts ?? `alerts.area_parts_have(${a.parts}, ${p}.lat, ${p}.lng, ${p}.radius_km)`;
   const area = `(${noArea} OR (${p}.lat IS NOT NULL AND ${p}.lng IS NOT NULL AND CASE
          WHEN ${a.parts} IS NOT NULL THEN ${inParts}
@@ -61,10 +93,20 @@ const circleHas = (lat: string, lng: string, radiusKm: string, p: string) =>
  */
 export type EligibilityAlert = Pick<
   DeliveryAlert,
-  'severity' | 'category' | 'lat' | 'lng' | 'radius_km' | 'area_polygon' | 'area_parts' | 'source' | 'created_by'
+  'severity' | 'category' | 'lat' | 'lng' | 'radius_km' | 'area_polygon' | 'area_parts' | 'group_ids' | 'source' | 'created_by'
 > & {
   id?: string;
 };
+
+/** Whether the alert has an area (else it is for everyone, or, with groups, for their members only). */
+export const hasArea = (alert: Pick<EligibilityAlert, 'lat' | 'lng' | 'radius_km' | 'area_polygon' | 'area_parts'>): boolean =>
+  alert.lat !== null && alert.lng !== null && (alert.radius_km !== null || alert.area_polygon !== null || !!alert.area_parts?.length);
+
+/** The contact groups the alert targets, or null for none. */
+const targetGroups = (alert: Pick<EligibilityAlert, 'group_ids'>) => (alert.group_ids?.length ? alert.group_ids : null);
+
+/** The members of the alert's contact groups (groupMembersSql over them, bound once per statement). */
+const membersOf = (groups: readonly string[], params: SqlParams) => groupMembersSql(params.bind('groups', groups, 'uuid[]'));
 
 /** Collects bind parameters as a statement is written; a value bound once is reused by name. */
 export class SqlParams {
@@ -85,16 +127,27 @@ export class SqlParams {
 /**
  * Whether the user whose preferences row is `p` is eligible for `alert`, as a predicate: eligibilityWhere over
  * bound parameters, or, for a test alert, being its creator (Send Test Alert) or among its recipients (the recurring
- * test alert to the staff test group, issue #38). `inParts`: for an area of several parts, the test of the home
- * against them (boundParts), every part by default.
+ * test alert to the staff test group, issue #38). With contact groups (issue #42): the area rule when the alert has an
+ * area, or a member of its groups.
  */
-export function eligiblePredicate(alert: EligibilityAlert, params: SqlParams, p = 'p', knownInside?: string, inParts?: string): string {
+export function eligiblePredicate(alert: EligibilityAlert, params: SqlParams, p = 'p'): string {
   if (alert.source === 'test') {
     const recipients = `SELECT r.user_id FROM alerts.test_alert_recipients r WHERE r.alert_id = ${params.bind('test_alert', alert.id ?? null, 'uuid')}`;
     return `(${p}.user_id = ${params.bind('creator', alert.created_by, 'uuid')} OR ${p}.user_id IN (${recipients}))`;
   }
+  const groups = targetGroups(alert);
+  if (!groups) return areaPredicate(alert, params, p);
+  const member = `${p}.user_id IN (${membersOf(groups, params)})`;
+  return hasArea(alert) ? `(${areaPredicate(alert, params, p)} OR ${member})` : member;
+}
+
+/**
+ * The area rule (eligibilityWhere without groups) over bound parameters. `knownInside`: as eligibilityWhere's;
+ * `inParts`: for an area of several parts, the test of the home against them (boundParts), every part by default.
+ */
+function areaPredicate(alert: EligibilityAlert, params: SqlParams, p: string, knownInside?: string, inParts?: string): string {
   const parts = alert.area_parts?.length ? alert.area_parts : null;
-  return eligibilityWhere(
+  return areaRuleWhere(
     {
       severity: params.bind('severity', alert.severity, 'text'),
       category: params.bind('category', alert.category, 'text'),
@@ -169,22 +222,32 @@ function boundParts(parts: readonly AlertAreaPart[], params: SqlParams, p: strin
 }
 
 /**
- * Eligibility as one SQL statement over alerts.user_preferences, returning (user_id, channel_mask, may_hold).
- * With a located alert, only located users can be eligible (a user without a home gets only alerts with no area), and
- * they are read from the covering index on (geo_strip, lng): one index-only range per 0.01-degree latitude strip of
- * the circle (stripRanges contains the circle; it never cuts a user the exact check would keep); the exact rule,
- * haversine included, is eligibilityWhere's. A polygon alert reads the same index, one range per strip of the
- * polygon's latitudes (polygonStripRanges): the stretches near its edges get the exact test (alerts.polygon_has,
- * AlertPolygons migration), those wholly inside none, those wholly outside are not read. An area of several parts
- * reads the union of its parts' ranges (partsEligibleSql). An alert with no area reads every row.
+ * Eligibility as one SQL statement over alerts.user_preferences, returning (user_id, channel_mask, may_hold), once per
+ * person. With contact groups (issue #42), their members (groupMembersSql) are read by primary key and added to the
+ * area's people (a UNION: someone in both is one row); an alert with groups and no area reads only the members.
+ * With a located alert, only located users can be eligible by its area (a user without a home gets only alerts with
+ * no area, and those of their groups), and they are read from the covering index on (geo_strip, lng): one index-only
+ * range per 0.01-degree latitude strip of the circle (stripRanges contains the circle; it never cuts a user the exact
+ * check would keep); the exact rule, haversine included, is eligibilityWhere's. A polygon alert reads the same index,
+ * one range per strip of the polygon's latitudes (polygonStripRanges): the stretches near its edges get the exact test
+ * (alerts.polygon_has, AlertPolygons migration), those wholly inside none, those wholly outside are not read. An area
+ * of several parts reads the union of its parts' ranges (partsEligibleSql). An alert with no area and no groups (for
+ * everyone) reads every row.
  */
 export function eligibleUsersSql(alert: EligibilityAlert, params: SqlParams): string {
   const columns = 'p.user_id, p.channel_mask, p.may_hold';
-  const parts = alert.area_parts?.length ? alert.area_parts : null;
-  const located = alert.lat !== null && alert.lng !== null && (alert.radius_km !== null || alert.area_polygon !== null || parts !== null);
-  if (alert.source === 'test' || !located) {
-    return `SELECT ${columns} FROM alerts.user_preferences p WHERE ${eligiblePredicate(alert, params)}`;
+  const groups = alert.source === 'test' ? null : targetGroups(alert);
+  const members = groups && `SELECT ${columns} FROM alerts.user_preferences p WHERE p.user_id IN (${membersOf(groups, params)})`;
+  if (alert.source === 'test' || !hasArea(alert)) {
+    return members ?? `SELECT ${columns} FROM alerts.user_preferences p WHERE ${eligiblePredicate(alert, params)}`;
   }
+  const area = areaEligibleSql(alert, params, columns);
+  return members ? `${area}\n    UNION\n    ${members}` : area;
+}
+
+/** eligibleUsersSql for the people a located alert's area concerns, by the strip index. */
+function areaEligibleSql(alert: EligibilityAlert, params: SqlParams, columns: string): string {
+  const parts = alert.area_parts?.length ? alert.area_parts : null;
   if (parts) return partsEligibleSql(alert, parts, params, columns);
   const ranges: StripRange[] = alert.area_polygon
     ? polygonStripRanges(fromPgPolygon(alert.area_polygon))
@@ -194,7 +257,7 @@ export function eligibleUsersSql(alert: EligibilityAlert, params: SqlParams): st
       FROM unnest(${bind('strips', (r) => r.strip, 'int[]')}, ${bind('lng_from', (r) => r.lngFrom, 'float8[]')},
                   ${bind('lng_to', (r) => r.lngTo, 'float8[]')}, ${bind('inside', (r) => r.inside ?? false, 'boolean[]')}) AS r(strip, lng_from, lng_to, inside)
       JOIN alerts.user_preferences p ON p.geo_strip = r.strip AND p.lng BETWEEN r.lng_from AND r.lng_to
-      WHERE p.lat IS NOT NULL AND ${eligiblePredicate(alert, params, 'p', 'r.inside')}`;
+      WHERE p.lat IS NOT NULL AND ${areaPredicate(alert, params, 'p', 'r.inside')}`;
 }
 
 /**
@@ -226,7 +289,7 @@ function partsEligibleSql(alert: EligibilityAlert, parts: readonly AlertAreaPart
                   ${bind('inside_to', (r) => r.insideTo, 'float8[]')}, ${bind('part', (r) => single(r.parts), 'int[]')},
                   ${bind('parts', (r) => r.parts.toString(), 'int8[]')}) AS r(strip, lng_from, lng_to, inside_from, inside_to, part, parts)
       JOIN alerts.user_preferences p ON p.geo_strip = r.strip AND p.lng BETWEEN r.lng_from AND r.lng_to
-      WHERE p.lat IS NOT NULL AND ${eligiblePredicate(alert, params, 'p', 'coalesce(p.lng BETWEEN r.inside_from AND r.inside_to, false)', test)}`,
+      WHERE p.lat IS NOT NULL AND ${areaPredicate(alert, params, 'p', 'coalesce(p.lng BETWEEN r.inside_from AND r.inside_to, false)', test)}`,
     ];
   });
   return branches.join('\n    UNION ALL\n    ');

@@ -78,6 +78,17 @@ export const AlertRadius = () =>
 export const AlertLatitude = () => Latitude('Latitude must be a number between -90 and 90', OPTIONAL_FROM_TEXT);
 export const AlertLongitude = () => Longitude('Longitude must be a number between -180 and 180', OPTIONAL_FROM_TEXT);
 
+/**
+ * The contact groups an alert targets besides or instead of its area (issue #42): a list of group ids, duplicates
+ * merged; how many (ALERT_GROUPS_MAX) and whether they exist are the service's (alert-groups.ts), with codes of their own.
+ */
+export const AlertGroupIds = () =>
+  applyDecorators(
+    IsUUID('all', { each: true, message: 'groupIds must be contact group ids' }),
+    IsArray({ message: 'groupIds must be a list of contact group ids' }),
+    IsOptional(),
+  );
+
 /** An alert's (or template's) channels: at least one of push, sms, email; the admin form's web_push accepted for push. */
 export const AlertChannels = () =>
   applyDecorators(
@@ -137,6 +148,14 @@ export class CreateAlertDto {
 
   @AlertRadius()
   radiusKm?: number;
+
+  /**
+   * Contact groups it goes to besides (or instead of) its area (issue #42), at most ALERT_GROUPS_MAX: their members get
+   * it wherever they live and whatever their type and severity choices. With groups and no area it goes to their
+   * members only; never with `everyone` (groups_and_everyone).
+   */
+  @AlertGroupIds()
+  groupIds?: string[];
 
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'Expiry must be a date and time' })

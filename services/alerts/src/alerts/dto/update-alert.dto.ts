@@ -1,6 +1,6 @@
 import { IsInt, IsISO8601, IsOptional, Min, ValidateIf } from 'class-validator';
 import { AlertArea, Severity } from '@beacon/contracts';
-import { AlertAreaObject, AlertLatitude, AlertLocationName, AlertLongitude, AlertRadius, AlertSeverity } from './create-alert.dto';
+import { AlertAreaObject, AlertGroupIds, AlertLatitude, AlertLocationName, AlertLongitude, AlertRadius, AlertSeverity } from './create-alert.dto';
 import {
   AlertMessage,
   AlertTitle,
@@ -12,9 +12,10 @@ import {
 } from './alert-translations.dto';
 
 /**
- * POST /api/alerts/:id/update: what changes in the alert's new version, any of its text, severity, expiry and area
- * (the same rules and messages as when it was created). `revision` (required for a draft) or `version` is what the
- * admin was looking at: if someone else changed the alert meanwhile, the update is refused instead of overwriting theirs.
+ * POST /api/alerts/:id/update: what changes in the alert's new version, any of its text, severity, expiry, area and
+ * contact groups (the same rules and messages as when it was created). `revision` (required for a draft) or `version`
+ * is what the admin was looking at: if someone else changed the alert meanwhile, the update is refused instead of
+ * overwriting theirs.
  */
 export class UpdateAlertDto {
   @IsOptional()
@@ -52,6 +53,13 @@ export class UpdateAlertDto {
 
   @AlertRadius()
   radiusKm?: number;
+
+  /**
+   * The contact groups it goes to from now on (issue #42), replacing its groups whole ([] removes them); absent (or
+   * null): unchanged. Those newly in a group get the alert as new, those it no longer concerns are told so.
+   */
+  @AlertGroupIds()
+  groupIds?: string[];
 
   @IsOptional()
   @IsInt({ message: 'version must be the whole number of the version you are updating' })
