@@ -15,7 +15,8 @@ export interface ChannelCounts {
  * The counts beside each channel's provider on the dashboard and in the composer (GET /admin/channel-health).
  * Receipts of the last hour: one range of alert_deliveries_receipt_idx (channel, receipt_at) per channel, never a scan
  * of the deliveries. Reachable now: the channel mask of every person, by the rule the audience preview and the
- * dispatcher share (reachableOn), so the figure is whom an alert to everyone would reach on that channel now.
+ * dispatcher share (reachableOn), so the figure is whom an alert to everyone would reach on that channel now: Beacon's
+ * users, never the external contacts of contact groups (`external`), whom only their group's alerts reach.
  */
 @Injectable()
 export class ChannelCountsRepository {
@@ -40,9 +41,9 @@ export class ChannelCountsRepository {
     const [[row], [push]] = await Promise.all([
       this.ds.query(
         `SELECT ${others.map((c) => `count(*) FILTER (WHERE ${reachableOn(c, 'p')})::int AS ${c}`).join(', ')}
-         FROM alerts.user_preferences p WHERE p.channel_mask <> 0`,
+         FROM alerts.user_preferences p WHERE p.channel_mask <> 0 AND NOT p.external`,
       ),
-      this.ds.query(`SELECT count(*)::int AS n FROM alerts.user_preferences p WHERE ${reachableOn('push', 'p')}`),
+      this.ds.query(`SELECT count(*)::int AS n FROM alerts.user_preferences p WHERE ${reachableOn('push', 'p')} AND NOT p.external`),
     ]);
     return { push: push.n as number, ...Object.fromEntries(others.map((c) => [c, row[c] as number])) } as Record<DeliveryChannel, number>;
   }

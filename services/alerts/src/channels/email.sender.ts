@@ -11,6 +11,7 @@ import { ChannelMessage, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
 import { DIGEST_URL, digestLanguage, digestTitle, emailAlertHtml, emailAlertText, emailLink, isDigest } from './digest';
 import { textKey } from './alert-text';
+import { externalEmailContent } from './external-recipient';
 import { recordChannelError, settingsToSend } from './channel-errors';
 import { observeProvider, OnJob } from '@beacon/common';
 
@@ -21,7 +22,7 @@ export function smtpFailure(e: unknown): 'transient' | 'permanent' {
   return err.code === 'EENVELOPE' || err.code === 'EMESSAGE' ? 'permanent' : 'transient';
 }
 
-interface EmailContent {
+export interface EmailContent {
   subject: string;
   text: string;
   html: string;
@@ -64,7 +65,8 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
       const to = m.recipient.email;
       if (!to) return { id: m.id, ok: false, failure: 'permanent', error: 'no email address' };
       if (Date.now() >= window.deadline) return { id: m.id, ok: false, failure: 'deferred', error: 'batch deadline passed before this message' };
-      const key = textKey(m.alerts);
+      // an external contact's e-mail is worded for them (no links that need an account): a text of its own
+      const key = `${textKey(m.alerts)}${m.recipient.external ? ':external' : ''}`;
       let content = contents.get(key);
       if (!content) contents.set(key, (content = this.content(m)));
       try {
@@ -99,6 +101,7 @@ export class EmailSender implements ChannelSender, OnApplicationShutdown {
   }
 
   private content(m: ChannelMessage): EmailContent {
+    if (m.recipient.external) return externalEmailContent(m);
     const base = this.env.PUBLIC_URL.replace(/\/$/, '');
     const link = (a: SendableAlert) => `${base}/alerts/${a.id}`;
     const lead = m.alerts[0];

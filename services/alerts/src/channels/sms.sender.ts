@@ -11,7 +11,8 @@ import { DispatcherEnv } from '../config/dispatcher-env.dto';
 import { BatchRefused, ChannelBatchRunner, ChannelSender, SendWindow, Settle } from './channel-batch.runner';
 import { ChannelMessage, SendableAlert } from './send-targets.repository';
 import type { Outcome } from '../deliveries/deliveries.repository';
-import { DIGEST_URL, digestSmsText, digestTitle } from './digest';
+import { DIGEST_URL, digestLanguage, digestSmsText, digestTitle } from './digest';
+import { withSmsStop } from './external-recipient';
 import { textKey } from './alert-text';
 import { providerCallbackUrl } from './callback-urls';
 import { recordChannelError, settingsToSend } from './channel-errors';
@@ -24,14 +25,21 @@ export const STOPPED_BY_REPLY = 'the number replied STOP';
 /** Spec: the SMS webhook call times out after 30 s. */
 export const SMS_TIMEOUT_MS = 30_000;
 
-/** What an SMS says: its title and text (a digest: how many alerts, and each in turn), as the webhook carries them. */
-function smsText(alerts: SendableAlert[], publicUrl: string): { title: string; message: string } {
+/**
+ * What an SMS says: its title and text (a digest: how many alerts, and each in turn), as the webhook carries them; to
+ * an external contact (no account, issue #42), ending with how to stop them.
+ */
+function smsText(alerts: SendableAlert[], publicUrl: string, external = false): { title: string; message: string } {
   const digest = alerts.length > 1;
-  return {
+  const text = {
     title: digest ? digestTitle(alerts) : alerts[0].title,
     message: digest ? digestSmsText(alerts, `${publicUrl.replace(/\/$/, '')}${DIGEST_URL}`) : alerts[0].message,
   };
+  return external ? withSmsStop(text, digest ? digestLanguage(alerts) : alerts[0].language) : text;
 }
+
+/** What makes two SMS the same text: their alerts as textKey says, and whether they go to an external contact. */
+const smsKey = (m: ChannelMessage) => `${textKey(m.alerts)}${m.recipient.external ? ':external' : ''}`;
 
 /** The one text of an SMS sent as a single message (Twilio's Body): the title, a blank line, the text. */
 const smsBody = (text: { title: string; message: string }) => `${text.title}\n\n${text.message}`;
@@ -81,8 +89,8 @@ export class SmsSender implements ChannelSender {
 
     const calls = new Map<string, ChannelMessage[]>();
     for (const m of reachable) {
-      // One call per text: the same alerts, carried the same way (an update, new ...), in the same languages.
-      const key = textKey(m.alerts);
+      // One call per text: the same alerts, carried the same way (an update, new ...), in the same languages, to users or to external contacts.
+      const key = smsKey(m);
       const group = calls.get(key);
       if (group) group.push(m);
       else calls.set(key, [m]);
@@ -102,6 +110,7 @@ export class SmsSender implements ChannelSender {
           group.map((m) => ({ id: m.id, to: phone(m)! })),
           batch,
           plain ? '' : key,
+          !!group[0].recipient.external,
         );
         // Accepted is all a webhook's answer can say: delivered comes from its receipts only.
         outcomes = group.map((m) => ({ id: m.id, ok: true, messageId }));
@@ -125,9 +134,9 @@ export class SmsSender implements ChannelSender {
   private async sendByTwilio(messages: ChannelMessage[], twilio: AdminSettings['twilio'], window: SendWindow, settle: Settle) {
     const texts = new Map<string, string>();
     await sendThroughTwilio('sms', messages, window, settle, this.health, (m) => {
-      const key = textKey(m.alerts);
+      const key = smsKey(m);
       let body = texts.get(key);
-      if (body === undefined) texts.set(key, (body = smsBody(smsText(m.alerts, this.env.PUBLIC_URL))));
+      if (body === undefined) texts.set(key, (body = smsBody(smsText(m.alerts, this.env.PUBLIC_URL, m.recipient.external))));
       return () =>
         this.twilio.sendMessage({
           accountSid: twilio.accountSid,
@@ -140,12 +149,22 @@ export class SmsSender implements ChannelSender {
     });
   }
 
-  /** One webhook call; `digestKey` (the set of alerts) keeps each call of a batch its own idempotency key. */
-  private async call(url: string, alerts: SendableAlert[], deliveries: { id: string; to: string }[], batch: ChannelBatch, digestKey: string) {
+  /**
+   * One webhook call; `digestKey` (the set of alerts, and whether to external contacts) keeps each call of a batch its
+   * own idempotency key.
+   */
+  private async call(
+    url: string,
+    alerts: SendableAlert[],
+    deliveries: { id: string; to: string }[],
+    batch: ChannelBatch,
+    digestKey: string,
+    external: boolean,
+  ) {
     const alert = alerts[0];
     const payload = {
       type: alert.type,
-      ...smsText(alerts, this.env.PUBLIC_URL),
+      ...smsText(alerts, this.env.PUBLIC_URL, external),
       language: alert.language ?? 'en',
       priority: priorityOfSeverity(alert.severity),
       recipients: deliveries.map((d) => d.to),

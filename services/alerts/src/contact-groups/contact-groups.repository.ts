@@ -157,11 +157,12 @@ export class ContactGroupsRepository {
   /**
    * The Beacon user whose account has this e-mail, from the alerts service's own copy of it (user_preferences.email,
    * written from the account's token when they save preferences or subscribe a device): the alerts service reads no
-   * other service's tables. Of two rows with the address (an account deleted and made again), the newer.
+   * other service's tables. Of two rows with the address (an account deleted and made again), the newer. An external
+   * contact's recipient row (`external`, the mirror of a group's contact) is no account, whatever its address.
    */
   async userByEmail(email: string): Promise<{ userId: string; email: string } | null> {
     const [row] = await this.ds.query(
-      `SELECT user_id AS "userId", email FROM alerts.user_preferences WHERE lower(email) = lower($1) AND email IS NOT NULL
+      `SELECT user_id AS "userId", email FROM alerts.user_preferences WHERE lower(email) = lower($1) AND email IS NOT NULL AND NOT external
        ORDER BY updated_at DESC, user_id LIMIT 1`,
       [email],
     );

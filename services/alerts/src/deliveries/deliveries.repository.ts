@@ -82,6 +82,11 @@ export interface RecipientSettings {
   voice_enabled: boolean;
   phone_number: string | null;
   email: string | null;
+  /**
+   * An external contact of a contact group (issue #42), who has no account: their messages carry no link that needs
+   * one (external-recipient.ts). Claims always say; absent is a user.
+   */
+  external?: boolean;
 }
 
 /**
@@ -90,7 +95,8 @@ export interface RecipientSettings {
  */
 const CLAIM_EXTRA_COLUMNS = `p.language, coalesce(p.push_enabled, false) AS push_enabled, coalesce(p.sms_enabled, false) AS sms_enabled,
   coalesce(p.sms_stopped, false) AS sms_stopped, coalesce(p.voice_enabled, false) AS voice_enabled,
-  coalesce(p.email_enabled, false) AS email_enabled, p.phone_number, p.email, coalesce(x.push_accepted, '{}')::text[] AS push_accepted`;
+  coalesce(p.email_enabled, false) AS email_enabled, p.phone_number, p.email, coalesce(p.external, false) AS external,
+  coalesce(x.push_accepted, '{}')::text[] AS push_accepted`;
 
 export interface ClaimedDelivery extends RecipientSettings {
   id: string;

@@ -107,6 +107,7 @@ describe('held deliveries: claims that gather a digest', () => {
       voice_enabled: false,
       phone_number: null,
       email: null,
+      external: false,
       push_accepted: [],
     };
     expect(retry).toEqual([{ id: carried, user_id: user, alert_id: b, attempts: 2, kind: 'alert', lead, ...none }]);

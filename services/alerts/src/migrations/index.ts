@@ -34,7 +34,9 @@ import { ReplyAudit1764760000001 } from './1764760000001-ReplyAudit';
 import { PlacesAndDismissals1764780000000 } from './1764780000000-PlacesAndDismissals';
 import { RecurringTestAlert1764740000000 } from './1764740000000-RecurringTestAlert';
 import { ContactGroups1764820000000 } from './1764820000000-ContactGroups';
+import { AlertGroups1764830000000 } from './1764830000000-AlertGroups';
 import { MultiAreas1764790000000 } from './1764790000000-MultiAreas';
+import { ExternalRecipients1764830000001 } from './1764830000001-ExternalRecipients';
 
 /** In order. Never edit a shipped migration: add a new one. */
 export const migrations = [
@@ -75,4 +77,6 @@ export const migrations = [
   PlacesAndDismissals1764780000000,
   MultiAreas1764790000000,
   ContactGroups1764820000000,
+  AlertGroups1764830000000,
+  ExternalRecipients1764830000001,
 ];

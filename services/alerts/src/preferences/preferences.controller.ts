@@ -23,7 +23,7 @@ export class PreferencesController {
   @Put()
   @ApiReturns('AlertPreferences')
   @ApiOperation('alertPreferences.update', 'Update my alert preferences', "Saves the caller's alert preferences; SMS needs a phone number.")
-  @ApiErrors({ 400: ['invalid_time_zone', 'phone_number_required'] })
+  @ApiErrors({ 400: ['invalid_time_zone', 'phone_number_required'], 409: ['conflict'] })
   update(@CurrentUser() user: AuthUser, @Body() dto: UpdatePreferencesDto) {
     return this.preferences.update(user, dto);
   }

@@ -53,6 +53,10 @@ const FIELDS: (keyof PreferencesRow)[] = [
   'language',
 ];
 
+/**
+ * A user's own preferences row, by the id of their account. The rows of external contacts (`external`: the mirrors of
+ * contact groups' contacts, kept by a trigger, issue #42) are never a user's: not read here, never written over.
+ */
 @Injectable()
 export class PreferencesRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
@@ -61,30 +65,33 @@ export class PreferencesRepository {
     const [row] = await this.ds.query(
       `SELECT user_id, ${FIELDS.filter((f) => f !== 'quiet_start' && f !== 'quiet_end').join(', ')},
               to_char(quiet_start, 'HH24:MI') AS quiet_start, to_char(quiet_end, 'HH24:MI') AS quiet_end
-       FROM alerts.user_preferences WHERE user_id = $1`,
+       FROM alerts.user_preferences WHERE user_id = $1 AND NOT external`,
       [userId],
     );
     return row ?? null;
   }
 
-  /** Writes the whole row (insert or replace). */
-  async save(row: PreferencesRow): Promise<void> {
+  /** Writes the whole row (insert or replace); false when the id is an external contact's (nothing written). */
+  async save(row: PreferencesRow): Promise<boolean> {
     const values = FIELDS.map((f) => row[f]);
-    await this.ds.query(
-      `INSERT INTO alerts.user_preferences (user_id, ${FIELDS.join(', ')})
+    const written = await this.ds.query(
+      `INSERT INTO alerts.user_preferences AS p (user_id, ${FIELDS.join(', ')})
        VALUES ($1, ${FIELDS.map((_, i) => `$${i + 2}`).join(', ')})
-       ON CONFLICT (user_id) DO UPDATE SET ${FIELDS.map((f) => `${f} = excluded.${f}`).join(', ')}, updated_at = now()`,
+       ON CONFLICT (user_id) DO UPDATE SET ${FIELDS.map((f) => `${f} = excluded.${f}`).join(', ')}, updated_at = now()
+       WHERE NOT p.external
+       RETURNING 1`,
       [row.user_id, ...values],
     );
+    return written.length > 0;
   }
 
   /** Creates the default row if the user has none (e.g. on first push subscription); keeps the email fresh. */
   async ensure(row: PreferencesRow): Promise<void> {
     const values = FIELDS.map((f) => row[f]);
     await this.ds.query(
-      `INSERT INTO alerts.user_preferences (user_id, ${FIELDS.join(', ')})
+      `INSERT INTO alerts.user_preferences AS p (user_id, ${FIELDS.join(', ')})
        VALUES ($1, ${FIELDS.map((_, i) => `$${i + 2}`).join(', ')})
-       ON CONFLICT (user_id) DO UPDATE SET email = excluded.email WHERE alerts.user_preferences.email IS DISTINCT FROM excluded.email`,
+       ON CONFLICT (user_id) DO UPDATE SET email = excluded.email WHERE p.email IS DISTINCT FROM excluded.email AND NOT p.external`,
       [row.user_id, ...values],
     );
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AlertPreferences, categoriesForAlertTypes, DEFAULT_PREFERENCES, isLanguage, kmToMiles, milesToKm } from '@beacon/contracts';
-import { badRequest } from '@beacon/common';
+import { badRequest, conflict } from '@beacon/common';
 import type { AuthUser } from '@beacon/auth';
 import { UpdatePreferencesDto } from './dto/update-preferences.dto';
 import { PreferencesRepository, PreferencesRow } from './preferences.repository';
@@ -98,7 +98,8 @@ export class PreferencesService {
       row.home_name = dto.home?.name?.trim() || null;
     }
     if (row.sms_enabled && !row.phone_number) throw badRequest('Add a phone number to receive SMS alerts', 'phone_number_required');
-    await this.repo.save(row);
+    // an account's id that is an external contact's (random uuids: it does not happen) never takes over their row
+    if (!(await this.repo.save(row))) throw conflict('These preferences cannot be saved for this account', 'conflict');
     return toPreferences(row);
   }
 

@@ -138,7 +138,7 @@ export class TestAlertsRepository {
     const rows: { user_id: string; email: string | null; joined_at: Date; reach: boolean[] }[] = await this.ds.query(
       `SELECT g.user_id, g.email, g.joined_at,
               ARRAY[${DELIVERY_CHANNELS.map((c) => `coalesce(${reachableOn(c, 'p')}, false)`).join(', ')}] AS reach
-       FROM alerts.test_group g LEFT JOIN alerts.user_preferences p ON p.user_id = g.user_id
+       FROM alerts.test_group g LEFT JOIN alerts.user_preferences p ON p.user_id = g.user_id AND NOT p.external
        ORDER BY g.joined_at, g.user_id`,
     );
     return rows.map((r) => ({
