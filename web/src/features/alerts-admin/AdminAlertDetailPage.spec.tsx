@@ -168,6 +168,47 @@ describe('Alert detail (/admin/alerts/:id)', () => {
     expect(screen.getByRole('button', { name: 'Send Now: Boil water notice' })).toBeInTheDocument();
   });
 
+  it('shows the contact groups it targets beside its area, with their members (issue #42)', async () => {
+    alert = adminAlert({
+      ...alert,
+      area: { type: 'circle', lat: 33.45, lng: -112.07, radiusKm: 5 },
+      groups: [
+        { id: '00000000-0000-4000-8000-00000000c001', name: 'Road crews', memberCount: 12, externalCount: 3 },
+        { id: '00000000-0000-4000-8000-00000000c002', name: 'Night shift', memberCount: 1, externalCount: 0 },
+      ],
+    });
+    renderPage();
+    const groups = (await screen.findByText('Contact groups', { selector: 'dt' })).nextElementSibling as HTMLElement;
+    expect(
+      within(groups)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Road crews (12 members, of them 3 without an account)', 'Night shift (1 member)']);
+    // right after its area, which is said as it is
+    const area = screen.getByText('Area', { selector: 'dt' }).nextElementSibling;
+    expect(area).toHaveTextContent('5 km around 33.45, -112.07');
+    expect(area?.nextElementSibling).toHaveTextContent('Contact groups');
+  });
+
+  it('says an alert to contact groups without an area goes to their members, not everywhere', async () => {
+    alert = adminAlert({
+      ...alert,
+      area: null,
+      lat: null,
+      lng: null,
+      groups: [{ id: '00000000-0000-4000-8000-00000000c001', name: 'Road crews', memberCount: 12, externalCount: 0 }],
+    });
+    renderPage();
+    expect((await screen.findByText('Area', { selector: 'dt' })).nextElementSibling).toHaveTextContent('No area: only the members of its contact groups');
+    expect(screen.getByText('Contact groups', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Road crews (12 members)');
+  });
+
+  it('has no contact groups line for an alert without groups', async () => {
+    renderPage();
+    await screen.findByText('Area', { selector: 'dt' });
+    expect(screen.queryByText('Contact groups', { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
   it('says when a scheduled alert goes out, in local time, and offers to cancel it', async () => {
     const at = new Date(2026, 10, 27, 9, 30).toISOString();
     alert = adminAlert({ ...alert, status: 'scheduled', sendAt: at, ...NOT_SENT });

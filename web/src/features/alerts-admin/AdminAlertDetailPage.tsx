@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import {
   ALERT_STATUS_LABELS,
@@ -37,6 +38,7 @@ import '@/features/alerts/alerts.css';
 import './providers.css';
 import { AlertTranslationsList } from './AlertLanguages';
 import { ReachMap } from './ReachMap';
+import { GROUP_WORDS, groupText } from './target-groups';
 
 /** How often a stale page reads the alert again. */
 export const STALE_RETRY_MS = FALLBACK_POLL_MS;
@@ -79,6 +81,7 @@ export function AdminAlertDetailPage() {
   const alert = useGetAlertQuery(id, { skip: !id, pollingInterval: stale ? STALE_RETRY_MS : fallbackPolling });
   // `data` is the last result of any id: the one of another alert (navigating between them) is not this alert's.
   const a = alert.data?.id === id ? alert.data : undefined;
+  const intl = useIntl();
 
   return (
     <section className="page" aria-labelledby="alert-detail-title">
@@ -143,7 +146,20 @@ export function AdminAlertDetailPage() {
               <dt>Location</dt>
               <dd>{a.locationName ?? '—'}</dd>
               <dt>Area</dt>
-              <dd>{areaText(a)}</dd>
+              {/* No area and contact groups: the groups' members only, not "everywhere" (issue #42). */}
+              <dd>{!a.area && a.groups.length ? intl.formatMessage(GROUP_WORDS.noArea) : areaText(a)}</dd>
+              {a.groups.length > 0 && (
+                <>
+                  <dt className="group-term">{intl.formatMessage(GROUP_WORDS.title)}</dt>
+                  <dd>
+                    <ul className="group-names" aria-label={intl.formatMessage(GROUP_WORDS.title)}>
+                      {a.groups.map((g) => (
+                        <li key={g.id}>{groupText(intl, g)}</li>
+                      ))}
+                    </ul>
+                  </dd>
+                </>
+              )}
               <dt>Expires</dt>
               <dd>{a.expiresAt ? formatDateTime(a.expiresAt) : 'Never'}</dd>
               <dt>Source</dt>

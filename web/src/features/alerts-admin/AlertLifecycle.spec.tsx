@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminAlert, AlertAudience, AlertVersion } from '@beacon/contracts';
+import type { AdminAlert, AlertAudience, AlertTargetGroup, AlertVersion, ContactGroup } from '@beacon/contracts';
 import { jsonResponse as json } from '@/test/json-response';
 import { AREA_DEFAULTS, areaValuesOf, localDateTimeValue } from './alert-form';
 import { AlertLifecycle, changesOf, versionText } from './AlertLifecycle';
@@ -24,6 +24,8 @@ let previews: { path: string; body: unknown }[];
 let answer: (path: string, body: Record<string, unknown>, token: string | null) => Response;
 let counted: AlertAudience;
 let versions: AlertVersion[];
+/** GET /api/alerts/admin/contact-groups: the groups the form offers (issue #42). */
+let groupList: ContactGroup[];
 
 const v = (o: Partial<AlertVersion>): AlertVersion => ({
   version: 1,
@@ -48,6 +50,7 @@ beforeEach(() => {
   posts = [];
   previews = [];
   versions = [];
+  groupList = [];
   counted = audienceOf(40, { told: { stillInArea: 38, leftArea: 0, newlyConcerned: 2 } });
   answer = (path, body) => json(adminAlert({ ...base, ...body, version: base.version + 1, status: path.endsWith('/all-clear') ? 'all_clear' : 'active' }));
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
@@ -63,6 +66,7 @@ beforeEach(() => {
       return answer(path, body, token);
     }
     if (path.endsWith('/versions')) return json(versions);
+    if (path === '/api/alerts/admin/contact-groups') return json(groupList);
     return json({ code: 'not_found', message: 'Not found' }, 404);
   }) as unknown as typeof fetch;
 });
@@ -509,7 +513,7 @@ describe('Update an alert of several parts (issue #42)', () => {
   });
 
   it('sends no area when its parts are left as they were', () => {
-    const draft = { title: multi.title, message: multi.message, severity: multi.severity, locationName: '', translations: {}, expiresAt: '' };
+    const draft = { title: multi.title, message: multi.message, severity: multi.severity, locationName: '', translations: {}, expiresAt: '', groups: [] };
     expect(changesOf(multi, { ...draft, area: areaValuesOf(multi.area!) })).toEqual({ revision: 1 });
   });
 });
@@ -525,6 +529,7 @@ describe('changesOf / versionText', () => {
         area: { ...AREA_DEFAULTS, lat: 33.45, lng: -112.07, radiusKm: '5' },
         translations: {},
         expiresAt: '',
+        groups: [],
       }),
     ).toEqual({
       revision: 1,
@@ -533,5 +538,96 @@ describe('changesOf / versionText', () => {
 
   it('says an original version as sent', () => {
     expect(versionText(v({}))).toMatch(/^Version 1 · Sent by dispatch@city\.example · /);
+  });
+});
+
+describe("An alert's contact groups in the draft edit and the update (issue #42)", () => {
+  const contactGroup = (g: AlertTargetGroup): ContactGroup => ({ ...g, description: '', createdAt: base.createdAt, updatedAt: base.createdAt });
+  const ROAD_CREWS: AlertTargetGroup = { id: '00000000-0000-4000-8000-00000000c001', name: 'Road crews', memberCount: 12, externalCount: 3 };
+  const NIGHT_SHIFT: AlertTargetGroup = { id: '00000000-0000-4000-8000-00000000c002', name: 'Night shift', memberCount: 1, externalCount: 0 };
+  const SCHOOL: AlertTargetGroup = { id: '00000000-0000-4000-8000-00000000c003', name: 'Lincoln Elementary staff', memberCount: 40, externalCount: 0 };
+  beforeEach(() => {
+    groupList = [NIGHT_SHIFT, ROAD_CREWS, SCHOOL].map(contactGroup);
+  });
+  const chips = () =>
+    within(screen.getByRole('list', { name: 'Chosen contact groups' }))
+      .getAllByRole('listitem')
+      .map((li) => li.firstElementChild?.textContent);
+  const groupsOnly = (o: Partial<AdminAlert> = {}) =>
+    adminAlert({ ...base, lat: null, lng: null, radiusKm: null, area: null, groups: [ROAD_CREWS, NIGHT_SHIFT], ...o });
+
+  it('a draft shows its groups; removing one and adding another saves the groups whole, nothing else', async () => {
+    const draft = groupsOnly({ status: 'draft', recipients: null, sentAt: null });
+    answer = (_path, body) => json(adminAlert({ ...draft, ...body, status: 'draft' }));
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={draft} />);
+    await user.click(screen.getByRole('button', { name: 'Edit draft' }));
+    expect(chips()).toEqual(['Road crews 12 members, of them 3 without an account', 'Night shift 1 member']);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Night shift' }));
+    await user.click(await screen.findByRole('checkbox', { name: /^Lincoln Elementary staff/ }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Draft saved.')).toBeInTheDocument();
+    expect(posts[0].body).toEqual({ revision: 1, groupIds: [ROAD_CREWS.id, SCHOOL.id] });
+  });
+
+  it('an update of an alert in effect may change its groups: sent whole, named in the changes and the confirmation', async () => {
+    const sent = adminAlert({ ...base, groups: [ROAD_CREWS] });
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={sent} />);
+    await user.click(screen.getByRole('button', { name: 'Update alert' }));
+    await user.click(await screen.findByRole('checkbox', { name: /^Night shift/ }));
+    await user.click(screen.getByRole('button', { name: 'Review the update' }));
+    await within(dialog()).findByRole('button', { name: 'Send update to 40 people' });
+    const body = { revision: 1, groupIds: [ROAD_CREWS.id, NIGHT_SHIFT.id] };
+    expect(previews).toEqual([{ path: `/api/alerts/${sent.id}/update/audience`, body }]);
+    expect(dialog()).toHaveTextContent('Changes: contact groups.');
+    expect(dialog()).toHaveTextContent('Contact groups after the update: Road crews and Night shift.');
+    await user.click(within(dialog()).getByRole('button', { name: 'Send update to 40 people' }));
+    expect(await screen.findByText('Version 2 is going out to 40 people.')).toBeInTheDocument();
+    expect(posts).toEqual([{ path: `/api/alerts/${sent.id}/update`, body, token: counted.token }]);
+  });
+
+  it('keeps an alert in effect without an area from losing its last group', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={groupsOnly({ groups: [ROAD_CREWS] })} />);
+    await user.click(screen.getByRole('button', { name: 'Update alert' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Road crews' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('This alert has no area: keep at least one contact group, or draw an area');
+    expect(screen.getByRole('button', { name: 'Review the update' })).toBeDisabled();
+    await user.click(await screen.findByRole('checkbox', { name: /^Road crews/ }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says an alert that went to everyone takes no groups unless it gets an area', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={adminAlert({ ...base, lat: null, lng: null, radiusKm: null, area: null })} />);
+    await user.click(screen.getByRole('button', { name: 'Update alert' }));
+    expect(screen.getByText(/This alert went to everyone, everywhere: contact groups cannot be added/)).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox', { name: 'Search contact groups' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Draw the area' }));
+    expect(screen.getByRole('searchbox', { name: 'Search contact groups' })).toBeInTheDocument();
+  });
+
+  it("puts the server's refusal of a group at the groups, by the group's name", async () => {
+    const draft = groupsOnly({ status: 'draft', recipients: null, sentAt: null });
+    answer = () => json({ statusCode: 400, code: 'alert_group_not_found', message: `Contact group ${NIGHT_SHIFT.id} does not exist` }, 400);
+    const user = userEvent.setup();
+    renderScreen(<AlertLifecycle alert={draft} />);
+    await user.click(screen.getByRole('button', { name: 'Edit draft' }));
+    await user.type(screen.getByLabelText('Message'), ' Use I-17.');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent('“Night shift” no longer exists (it was deleted after you chose it): remove it, then send again.');
+    expect(screen.getByRole('group', { name: 'Contact groups (optional)' })).toContainElement(error);
+    await user.click(screen.getByRole('button', { name: 'Remove Night shift' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('sends no groups when they are left as they were, whatever their order', () => {
+    const a = adminAlert({ ...base, groups: [ROAD_CREWS, NIGHT_SHIFT] });
+    const same = { title: a.title, message: a.message, severity: a.severity, locationName: '', translations: {}, expiresAt: '', area: null };
+    expect(changesOf(a, { ...same, groups: [NIGHT_SHIFT, ROAD_CREWS] })).toEqual({ revision: 1 });
+    expect(changesOf(a, { ...same, groups: [] })).toEqual({ revision: 1, groupIds: [] });
   });
 });

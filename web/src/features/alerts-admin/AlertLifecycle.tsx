@@ -12,6 +12,7 @@ import {
   type AdminAlert,
   type AlertArea,
   type AlertAudience,
+  type AlertTargetGroup,
   type AlertUpdateField,
   type AlertVersion,
   type AllClearTranslations,
@@ -19,6 +20,7 @@ import {
   type Language,
   type Severity,
 } from '@beacon/contracts';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { errorMessage, type ApiError } from '@/app/api';
 import { LazyAreaMap } from '@/features/alerts';
 import { AreaPartsFields } from './AreaDrawing';
@@ -26,6 +28,7 @@ import { TranslationFields } from './AlertLanguages';
 import {
   AREA_DEFAULTS,
   areaErrors,
+  areaIsEmpty,
   areaOfParts,
   areaPartsOf,
   areaValuesOf,
@@ -33,6 +36,7 @@ import {
   partProblem,
   localDateTimeValue,
   MESSAGES,
+  partNamesOf,
   translationErrors,
   translationsBody,
   type AreaValues,
@@ -41,6 +45,7 @@ import {
 } from './alert-form';
 import { formatDateTime } from '@/common/time';
 import { serverNow } from '@/common/server-clock';
+import { currentIntl } from '@/i18n';
 import {
   useAlertVersionsQuery,
   useAllClearAlertMutation,
@@ -54,6 +59,8 @@ import { GuardedSendDialog, people, useAudienceGuard } from './AudienceGuard';
 import { LanguagePreviews, readerPreviews, smsTooLong, type PreviewAlert } from './LanguagePreviews';
 import { useConsoleRights } from './rights';
 import { SeverityOptions } from './ui';
+import { GROUP_WORDS, groupErrorText, groupsProblem, isEveryoneAlert, isGroupErrorCode, sameGroups } from './target-groups';
+import { TargetGroupsField } from './TargetGroupsField';
 
 const FIELD_LABELS: Record<AlertUpdateField, string> = {
   title: 'title',
@@ -87,6 +94,8 @@ interface Draft {
   translations: FormTranslations;
   /** A `datetime-local` value in the browser's zone; '' for no expiry. */
   expiresAt: string;
+  /** The contact groups it targets (issue #42), as their chips show them. */
+  groups: AlertTargetGroup[];
 }
 
 const localValue = (iso: string | null) => (iso ? localDateTimeValue(new Date(iso)) : '');
@@ -99,6 +108,7 @@ const draftOf = (a: AdminAlert): Draft => ({
   area: draftAreaOf(a),
   translations: a.translations ?? {},
   expiresAt: localValue(a.expiresAt),
+  groups: a.groups,
 });
 
 /** The alert's area as the form edits it; null for an alert to everyone. */
@@ -123,6 +133,8 @@ export function changesOf(a: AdminAlert, d: Draft): UpdateAlertBody {
   if (d.locationName.trim() !== (a.locationName ?? '')) body.locationName = d.locationName.trim();
   // The input holds minutes: an expiry is changed only when the minute shown was changed (cleared: no expiry).
   if (d.expiresAt !== localValue(a.expiresAt)) body.expiresAt = d.expiresAt ? new Date(d.expiresAt).toISOString() : null;
+  // The groups go whole when any changed (the server replaces them whole); absent, they stay as they are.
+  if (!sameGroups(d.groups, a.groups)) body.groupIds = d.groups.map((g) => g.id);
   if (!d.area) return body;
   const before = areaOf(a);
   const after = areaOfParts(areaPartsOf(d.area));
@@ -170,6 +182,7 @@ const changedText = (body: UpdateAlertBody) =>
     .filter((f) => (f === 'area' ? body.area !== undefined || body.lat !== undefined || body.radiusKm !== undefined : body[f] !== undefined))
     .map((f) => FIELD_LABELS[f])
     .concat(body.locationName !== undefined ? ['location name'] : [])
+    .concat(body.groupIds !== undefined ? [currentIntl().formatMessage(GROUP_WORDS.changed)] : [])
     .join(', ');
 
 /** The alert an update sends, as the form holds it (LanguagePreviews puts Beacon's "Update:" on it in each language). */
@@ -180,6 +193,18 @@ const updatedAlert = (d: Draft): PreviewAlert => ({
   severity: d.severity,
   locationName: d.locationName,
 });
+
+/**
+ * What the update form's groups break: too many, or none left on an alert in effect without an area (it would reach
+ * nobody, or read as everyone). A draft may be saved with neither: it is sent only once it has one, or everyone.
+ */
+function groupsError(opened: AdminAlert, d: Draft, isDraft: boolean): string | undefined {
+  const intl = currentIntl();
+  const problem = groupsProblem(intl, d.groups, false);
+  if (problem) return problem;
+  if (!isDraft && !d.area && d.groups.length === 0 && opened.groups.length > 0) return intl.formatMessage(GROUP_WORDS.keepOne);
+  return undefined;
+}
 
 /** The all-clear's body: the English words and each other language's, only those written. */
 export function allClearBody(words: Partial<Record<Language, string>>): { message?: string; translations?: AllClearTranslations } {
@@ -214,6 +239,7 @@ const toldText = (audience: AlertAudience) => {
  */
 export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
   const id = useId();
+  const intl = useIntl();
   const { canPublish } = useConsoleRights();
   const [mode, setMode] = useState<'idle' | 'update' | 'all-clear'>('idle');
   // The alert as the form opened on it: live changes and reloads of `a` must not move what the edit was made on.
@@ -221,6 +247,8 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(a));
   const [clearWords, setClearWords] = useState<Partial<Record<Language, string>>>({});
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string; editedElsewhere?: boolean } | null>(null);
+  // The server's refusal of the groups (issue #42), said at them until they change.
+  const [refusedGroups, setRefusedGroups] = useState<string | null>(null);
   const [update, updating] = useUpdateAlertMutation();
   const [updateAudience] = useUpdateAudienceMutation();
   const [allClear] = useAllClearAlertMutation();
@@ -241,12 +269,23 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
     setOpened(a);
     setDraft(draftOf(a));
     setOutcome(null);
+    setRefusedGroups(null);
     setMode('update');
   };
-  const fail = (fallback: string) => (err: unknown) => {
-    const editedElsewhere = (err as Partial<ApiError>).code === 'alert_edited_elsewhere';
-    setOutcome({ ok: false, text: errorMessage(err, fallback), editedElsewhere });
-  };
+  const fail =
+    (fallback: string, groups: AlertTargetGroup[] = []) =>
+    (err: unknown) => {
+      const code = (err as Partial<ApiError>).code;
+      if (isGroupErrorCode(code)) {
+        setRefusedGroups(groupErrorText(intl, code, errorMessage(err, fallback), groups));
+        return;
+      }
+      const editedElsewhere = code === 'alert_edited_elsewhere';
+      setOutcome({ ok: false, text: errorMessage(err, fallback), editedElsewhere });
+    };
+  const groupsWrong = refusedGroups ?? groupsError(opened, draft, isDraft);
+  // An alert that went to everyone keeps going to everyone: groups would narrow it to their members.
+  const groupsUnavailable = !isDraft && isEveryoneAlert(opened) && !draft.area;
 
   async function submitUpdate(e: FormEvent) {
     e.preventDefault();
@@ -258,7 +297,7 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
         setOutcome({ ok: true, text: 'Draft saved.' });
         setMode('idle');
       } catch (err) {
-        fail('The draft could not be saved.')(err);
+        fail('The draft could not be saved.', draft.groups)(err);
       }
       return;
     }
@@ -275,7 +314,7 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
         setOutcome({ ok: true, text: `Version ${next.version} is going out to ${people(audience.recipients)}.` });
         setMode('idle');
       },
-      onError: fail('The update could not be sent.'),
+      onError: fail('The update could not be sent.', draft.groups),
     });
   }
 
@@ -408,6 +447,16 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
               Draw the area
             </button>
           )}
+          <TargetGroupsField
+            id={`${id}-u`}
+            value={draft.groups}
+            onChange={(groups) => {
+              setDraft((d) => ({ ...d, groups }));
+              setRefusedGroups(null);
+            }}
+            error={groupsWrong}
+            unavailable={groupsUnavailable && <FormattedMessage {...GROUP_WORDS.sentToEveryone} />}
+          />
           <div className="row">
             <button
               type="submit"
@@ -417,6 +466,7 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
                 guard.state.phase !== 'closed' ||
                 expiryPast ||
                 updateTooLong ||
+                Boolean(groupsWrong) ||
                 (!!draft.area && hasErrors(areaErrors(draft.area))) ||
                 Object.values(translationErrors(draft.translations)).some(Boolean)
               }
@@ -469,6 +519,7 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
           title={confirming.kind === 'update' ? `Send version ${opened.version + 1} of “${opened.title}”?` : `Give the all-clear for “${a.title}”?`}
           actionLabel={confirming.kind === 'update' ? 'Send update to' : 'Send all-clear to'}
           lead={confirming.kind === 'update' ? 'This update tells' : 'The all-clear tells'}
+          partNames={confirming.kind === 'update' && draft.area ? areaPartsOf(draft.area).map((p) => p.description.trim()) : partNamesOf(opened.area)}
         >
           {confirming.kind === 'update' && <p>Changes: {changedText(confirming.body) || 'none'}.</p>}
           {confirming.kind === 'update' ? (
@@ -484,6 +535,18 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
             />
           )}
           {confirming.kind === 'update' && <NewAreaMap alert={opened} draft={draft} />}
+          {confirming.kind === 'update' && confirming.body.groupIds && (
+            <p className="small">
+              {draft.groups.length
+                ? intl.formatMessage(GROUP_WORDS.afterUpdate, {
+                    names: intl.formatList(
+                      draft.groups.map((g) => g.name),
+                      { type: 'conjunction' },
+                    ),
+                  })
+                : intl.formatMessage(GROUP_WORDS.noneAfterUpdate)}
+            </p>
+          )}
           {counted && confirming.kind === 'update' && toldText(counted) && <p className="small">{toldText(counted)}</p>}
         </GuardedSendDialog>
       )}
@@ -521,7 +584,8 @@ export function AlertLifecycle({ alert: a }: { alert: AdminAlert }) {
 /** The area the update leaves the alert with, on a map: every part of it as the form holds it; everywhere without one. */
 function NewAreaMap({ alert: a, draft: d }: { alert: AdminAlert; draft: Draft }) {
   const label = `Area after the update of ${a.title}`;
-  const area = d.area ? areaOfParts(areaPartsOf(d.area)) : null;
+  const area = d.area && !areaIsEmpty(d.area) ? areaOfParts(areaPartsOf(d.area)) : null;
+  if (!area && d.groups.length) return <p className="small muted">{currentIntl().formatMessage(GROUP_WORDS.noArea)}</p>;
   if (!area) return <p className="small muted">Area: everywhere.</p>;
   return <LazyAreaMap center={null} radiusKm={0} parts={areaParts(area)} label={label} height={220} />;
 }

@@ -132,6 +132,18 @@ describe('Approval (alert detail)', () => {
     expect(posts.map((p) => p.token)).toEqual([counted.token]);
   });
 
+  it('an alert to contact groups without an area is not one for everyone: counted as it is, approved on one confirmation (issue #42)', async () => {
+    const a = pending({ lat: null, lng: null, radiusKm: null, area: null, groups: [{ id: 'g1', name: 'Road crews', memberCount: 12, externalCount: 0 }] });
+    const user = userEvent.setup();
+    renderAs('approver', <ApprovalPanel alert={a} />);
+    await user.click(screen.getByRole('button', { name: 'Approve…' }));
+    await user.click(screen.getByRole('button', { name: 'Count who it reaches' }));
+    await user.click(await within(dialog()).findByRole('button', { name: 'Approve and send to 12 people' }));
+    expect(await screen.findByText('Approved: it is going out now to 12 people.')).toBeInTheDocument();
+    expect(counts.map((c) => c.query.get('everyone'))).toEqual([null]);
+    expect(posts.map((p) => p.token)).toEqual([counted.token]);
+  });
+
   it('rejects only with a reason long enough to keep', async () => {
     const a = pending();
     const user = userEvent.setup();

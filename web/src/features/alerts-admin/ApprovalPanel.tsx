@@ -5,7 +5,9 @@ import { serverNow } from '@/common/server-clock';
 import { formatDateTime } from '@/common/time';
 import { useApproveAlertMutation, useBreakGlassAlertMutation, useDraftAudienceMutation, useRejectAlertMutation } from './alerts-admin.api';
 import { GuardedSendDialog, people, useAudienceGuard } from './AudienceGuard';
+import { partNamesOf } from './alert-form';
 import { useConsoleRights } from './rights';
+import { isEveryoneAlert } from './target-groups';
 
 const REASONS: Record<ApprovalReason, string> = {
   severity: 'its severity is at or above the level the approval policy names',
@@ -67,8 +69,9 @@ export function ApprovalPanel({ alert: a }: { alert: AdminAlert }) {
   const sendsNow = mode === 'break-glass' || (mode === 'approve' && !later);
   // While the count is shown, the note or reason stays as counted: it is what will be sent with it.
   const guarding = guard.state.phase !== 'closed';
-  // It has no area only when everyone was chosen as it was sent for approval: its count is of everyone, confirmed twice.
-  const everyone = !a.area && (a.lat === null || a.lng === null);
+  // It has neither an area nor a contact group only when everyone was chosen as it was sent for approval: its count is
+  // of everyone, confirmed twice.
+  const everyone = isEveryoneAlert(a);
 
   /** Approving now or the emergency send: counted first, sent only on the confirmation naming the number. */
   function countThenSend(m: 'approve' | 'break-glass', words: string) {
@@ -213,6 +216,7 @@ export function ApprovalPanel({ alert: a }: { alert: AdminAlert }) {
         title={mode === 'break-glass' ? `Send “${a.title}” now without approval?` : `Approve “${a.title}” and send it now?`}
         actionLabel={mode === 'break-glass' ? 'Send now without approval to' : 'Approve and send to'}
         everyone={everyone}
+        partNames={partNamesOf(a.area)}
       >
         {text.trim() && (
           <p className="small">

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { ALERT_LIMITS, AREA_DESCRIPTION_MAX, AREA_PARTS_MAX, polygonProblem, POLYGON_LIMITS, type AlertAreaPart, type GeocodeResult } from '@beacon/contracts';
 import { errorMessage } from '@/app/api';
 import { AreaPickerShell } from '@/common/form/AreaPickerShell';
@@ -9,6 +10,7 @@ import type { FieldSetter } from '@/common/useFormFields';
 import { LazyAreaMap } from '@/features/alerts';
 import {
   addPart,
+  areaIsEmpty,
   areaOfParts,
   areaPartsOf,
   editPart,
@@ -25,6 +27,7 @@ import {
   type FieldErrors,
 } from './alert-form';
 import { useLazyGeocodeQuery } from './alerts-admin.api';
+import { GROUP_WORDS } from './target-groups';
 import './audience.css';
 
 const AREA_CHOICES: Record<AreaType, string> = { circle: 'Circle', polygon: 'Polygon', everyone: 'Send to everyone, everywhere' };
@@ -35,6 +38,8 @@ interface AreaFieldsProps<V extends AreaValues> {
   values: V;
   errors: FieldErrors;
   set: FieldSetter<V>;
+  /** Why everyone, everywhere is not offered now (the wizard's contact groups are chosen, issue #42), said in its place. */
+  withoutEveryone?: ReactNode;
 }
 
 /**
@@ -42,7 +47,7 @@ interface AreaFieldsProps<V extends AreaValues> {
  * with the address search; or, only as its own choice with its own warning and a box to tick, everyone, everywhere
  * (issue #38: an alert without an area once went to everyone without anyone choosing it).
  */
-export function AreaFields<V extends AreaValues>({ id, values, errors, set: setField }: AreaFieldsProps<V>) {
+export function AreaFields<V extends AreaValues>({ id, values, errors, set: setField, withoutEveryone }: AreaFieldsProps<V>) {
   // Only the area's keys are set, and V has them with these types.
   const set = setField as unknown as FieldSetter<AreaValues>;
   const shape = values.areaType;
@@ -53,7 +58,7 @@ export function AreaFields<V extends AreaValues>({ id, values, errors, set: setF
         legend={values.parts.length > 1 ? `Where this alert applies (the shape of part ${values.editing + 1})` : 'Where this alert applies'}
         legendClassName="label"
         name={`${id}-shape`}
-        options={['circle', 'polygon', 'everyone'] as const}
+        options={withoutEveryone ? (['circle', 'polygon'] as const) : (['circle', 'polygon', 'everyone'] as const)}
         value={shape}
         onChange={(next) => {
           set('areaType', next);
@@ -63,6 +68,7 @@ export function AreaFields<V extends AreaValues>({ id, values, errors, set: setF
         optionClassName="radio"
         optionLabel={(choice) => <> {AREA_CHOICES[choice]}</>}
       />
+      {withoutEveryone && <p className="small muted area-no-everyone">{withoutEveryone}</p>}
       {shape === 'everyone' ? (
         <EveryoneChoice id={id} confirmed={values.everyoneConfirmed} error={errors.everyone} onConfirm={(on) => set('everyoneConfirmed', on)} />
       ) : (
@@ -551,7 +557,10 @@ export function PolygonPoints({ points, onChange }: { points: [number, number][]
  * name); or each part by its name ("Part 2" when it has none) with its radius or its corner count.
  */
 export function AreaSummary({ values }: { values: AreaValues }) {
+  const intl = useIntl();
   if (values.areaType === 'everyone') return <>Everyone, everywhere (no area, confirmed)</>;
+  // Only the wizard's contact groups let an alert have no area (issue #42).
+  if (areaIsEmpty(values)) return <>{intl.formatMessage(GROUP_WORDS.noArea)}</>;
   const parts = areaPartsOf(values);
   if (parts.length === 1) {
     const name = values.areaDescription.trim();

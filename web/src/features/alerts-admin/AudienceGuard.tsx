@@ -113,12 +113,14 @@ interface GuardedSendDialogProps {
   lead?: string;
   /** A draft without an area going to everyone: SendConfirmation's second, separate confirmation. */
   everyone?: boolean;
+  /** The names of the area's parts, for the counts by target (issue #42). */
+  partNames?: string[];
   /** What is about to go out (the text per language and channel, the area, the time): shown under the counts. */
   children?: ReactNode;
 }
 
 /** The confirmation of one guarded action, as a modal dialog; nothing while the guard is closed. */
-export function GuardedSendDialog({ guard, title, actionLabel, lead, everyone, children }: GuardedSendDialogProps) {
+export function GuardedSendDialog({ guard, title, actionLabel, lead, everyone, partNames, children }: GuardedSendDialogProps) {
   const { state } = guard;
   if (state.phase === 'closed') return null;
   const counted = state.phase === 'confirming' || state.phase === 'sending' ? state : null;
@@ -130,6 +132,7 @@ export function GuardedSendDialog({ guard, title, actionLabel, lead, everyone, c
       actionLabel={actionLabel}
       lead={lead}
       everyone={everyone}
+      partNames={partNames}
       audience={counted?.audience}
       refreshed={counted?.refreshed ?? null}
       previewError={state.phase === 'preview_failed' ? state.error : undefined}

@@ -124,4 +124,53 @@ describe('AudienceSummary', () => {
     render(<AudienceSummary audience={audience({ channels: { voice: { recipients: 96, held: 4, configured: true } } })} />);
     expect(channelLines()).toEqual(['Voice call: 96 (4 later, in their quiet hours or digest)']);
   });
+
+  describe('by target (issue #42)', () => {
+    /** The list's own lines (a multi-area's parts are a list inside the area's line), each without what it holds. */
+    const targets = () => {
+      const list = screen.getByRole('list', { name: 'People per target' });
+      return within(list)
+        .getAllByRole('listitem')
+        .filter((li) => li.parentElement === list)
+        .map((li) => li.firstChild?.textContent);
+    };
+
+    it("says each part of a multi-area by its name (or its number) and each group, in the people's plural", () => {
+      render(
+        <AudienceSummary
+          audience={audience({
+            byTarget: {
+              area: 900,
+              areaParts: [700, 1, 250],
+              groups: [
+                { id: 'g1', name: 'Road crews', concerned: 12, external: 3 },
+                { id: 'g2', name: 'Night shift', concerned: 1, external: 0 },
+              ],
+            },
+          })}
+          partNames={['Kings County', '', 'Queens']}
+        />,
+      );
+      expect(targets()).toEqual(['Area: 900 people', 'Road crews: 12 people, of them 3 without an account', 'Night shift: 1 person']);
+      expect(
+        within(screen.getByRole('list', { name: 'Parts of the area' }))
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Part 1 (Kings County): 700 people', 'Part 2: 1 person', 'Part 3 (Queens): 250 people']);
+      expect(screen.getByText(/counted once in the total/)).toHaveTextContent(
+        'Each line counts everyone that target concerns, reached or not; a person in two of them is counted once in the total.',
+      );
+    });
+
+    it('has no area line for an alert to groups only, and no note for a single line', () => {
+      render(<AudienceSummary audience={audience({ byTarget: { area: null, groups: [{ id: 'g1', name: 'Road crews', concerned: 1, external: 1 }] } })} />);
+      expect(targets()).toEqual(['Road crews: 1 person, of them 1 without an account']);
+      expect(screen.queryByText(/counted once/)).not.toBeInTheDocument();
+    });
+
+    it('says nothing by target when the preview has no breakdown (one area, no group)', () => {
+      render(<AudienceSummary audience={audience()} />);
+      expect(screen.queryByRole('list', { name: 'People per target' })).not.toBeInTheDocument();
+    });
+  });
 });

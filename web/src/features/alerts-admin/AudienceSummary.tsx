@@ -1,4 +1,6 @@
-import { CHANNEL_LABELS, DELIVERY_CHANNELS, type AlertAudience } from '@beacon/contracts';
+import { useIntl } from 'react-intl';
+import { CHANNEL_LABELS, DELIVERY_CHANNELS, type AlertAudience, type AudienceByTarget } from '@beacon/contracts';
+import { defineMessages } from '@/i18n';
 import './audience.css';
 
 /**
@@ -12,8 +14,16 @@ export const count = (n: number) => NUMBER.format(n);
 export const people = (n: number) => `${count(n)} ${n === 1 ? 'person' : 'people'}`;
 const have = (n: number) => (n === 1 ? 'has' : 'have');
 
-/** The numbers of one preview, as text; `lead` is the sentence's start ("This alert will reach"). */
-export function AudienceSummary({ audience, lead = 'This alert will reach' }: { audience: AlertAudience; lead?: string }) {
+interface AudienceSummaryProps {
+  audience: AlertAudience;
+  /** The sentence's start ("This alert will reach"). */
+  lead?: string;
+  /** The names of the area's parts in order ('' for one without), for the breakdown by target (issue #42). */
+  partNames?: string[];
+}
+
+/** The numbers of one preview, as text. */
+export function AudienceSummary({ audience, lead = 'This alert will reach', partNames }: AudienceSummaryProps) {
   const channels = DELIVERY_CHANNELS.filter((c) => audience.channels[c]);
   const label = (c: (typeof channels)[number]) => CHANNEL_LABELS[c] ?? c;
   const { noChannel, noDevice, smsStopped = 0 } = audience.unreachable;
@@ -69,6 +79,65 @@ export function AudienceSummary({ audience, lead = 'This alert will reach' }: { 
       </ul>
 
       {notReached.length > 0 && <p className="small muted audience-unreachable">Not reached: {notReached.join('; ')}.</p>}
+      {audience.byTarget && <TargetBreakdown byTarget={audience.byTarget} partNames={partNames ?? []} />}
+    </div>
+  );
+}
+
+const TARGET_WORDS = defineMessages({
+  title: { id: 'admin.audienceTargets.title', defaultMessage: 'Whom it concerns, by target:' },
+  list: { id: 'admin.audienceTargets.list', defaultMessage: 'People per target' },
+  area: { id: 'admin.audienceTargets.area', defaultMessage: 'Area: {count, plural, one {# person} other {# people}}' },
+  parts: { id: 'admin.audienceTargets.parts', defaultMessage: 'Parts of the area' },
+  part: { id: 'admin.audienceTargets.part', defaultMessage: 'Part {number, number}: {count, plural, one {# person} other {# people}}' },
+  partNamed: { id: 'admin.audienceTargets.partNamed', defaultMessage: 'Part {number, number} ({name}): {count, plural, one {# person} other {# people}}' },
+  group: {
+    id: 'admin.audienceTargets.group',
+    defaultMessage:
+      '{name}: {count, plural, one {# person} other {# people}}{withExternal, select, yes {, of them {external, number} without an account} other {}}',
+  },
+  once: {
+    id: 'admin.audienceTargets.once',
+    defaultMessage: 'Each line counts everyone that target concerns, reached or not; a person in two of them is counted once in the total.',
+  },
+});
+
+/**
+ * Whom each part of what the alert targets concerns on its own (issue #42): its area (and each part of an area of
+ * several), then each contact group with those of its members who have no account. A person in two is in both lines
+ * and once in the total above, which the note says when there is more than one line.
+ */
+function TargetBreakdown({ byTarget, partNames }: { byTarget: AudienceByTarget; partNames: string[] }) {
+  const intl = useIntl();
+  const parts = byTarget.areaParts ?? [];
+  const lines = (byTarget.area === null ? 0 : 1 + parts.length) + byTarget.groups.length;
+  return (
+    <div className="audience-targets">
+      <p className="small">{intl.formatMessage(TARGET_WORDS.title)}</p>
+      <ul className="audience-channels" aria-label={intl.formatMessage(TARGET_WORDS.list)}>
+        {byTarget.area !== null && (
+          <li>
+            {intl.formatMessage(TARGET_WORDS.area, { count: byTarget.area })}
+            {parts.length > 0 && (
+              <ul aria-label={intl.formatMessage(TARGET_WORDS.parts)}>
+                {parts.map((count, i) => (
+                  <li key={i}>
+                    {partNames[i]
+                      ? intl.formatMessage(TARGET_WORDS.partNamed, { number: i + 1, name: partNames[i], count })
+                      : intl.formatMessage(TARGET_WORDS.part, { number: i + 1, count })}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        )}
+        {byTarget.groups.map((g) => (
+          <li key={g.id}>
+            {intl.formatMessage(TARGET_WORDS.group, { name: g.name, count: g.concerned, withExternal: g.external > 0 ? 'yes' : 'no', external: g.external })}
+          </li>
+        ))}
+      </ul>
+      {lines > 1 && <p className="small muted">{intl.formatMessage(TARGET_WORDS.once)}</p>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { useIntl, type IntlShape } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { formatDateTime } from '@/common/time';
@@ -11,6 +12,7 @@ import {
   WIZARD_DEFAULTS,
   WIZARD_STEPS,
   areaBody,
+  areaPartsOf,
   errorsClearedBy,
   hasErrors,
   localTimeZone,
@@ -28,6 +30,7 @@ import { ReviewStep } from './CreateAlertReview';
 import { PublisherOnly } from './PublisherOnly';
 import { SendConfirmation, useSendGuard } from './SendConfirmation';
 import { SendOutcome, isHeldBack, sentToast } from './SendOutcome';
+import { groupErrorText, isGroupErrorCode } from './target-groups';
 import '@/features/alerts/alerts.css';
 
 /** The step of the wizard where the area and the send time are chosen (0-based). */
@@ -76,6 +79,7 @@ function CreateAlertScreen() {
 
 function CreateAlertWizard({ onHeldBack }: { onHeldBack: (alert: AdminAlert) => void }) {
   const navigate = useNavigate();
+  const intl = useIntl();
   const [step, setStep] = useState(0);
   const [values, setValues] = useState<WizardValues>(WIZARD_DEFAULTS);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -148,11 +152,10 @@ function CreateAlertWizard({ onHeldBack }: { onHeldBack: (alert: AdminAlert) => 
       else navigate(`/admin/alerts/${alert.id}`);
     } catch (err) {
       toast.error('Failed to create alert');
-      const field = FIELD_OF_CODE[(err as Partial<ApiError>)?.code ?? ''];
-      if (field) {
-        // The server's own words, at the field they are about.
+      const refused = fieldRefusal(err, intl, values.groups);
+      if (refused) {
         resetAudience();
-        setErrors({ [field]: errorMessage(err, 'Check this field') });
+        setErrors(refused);
         setStep(LOCATION_STEP);
         return;
       }
@@ -193,6 +196,7 @@ function CreateAlertWizard({ onHeldBack }: { onHeldBack: (alert: AdminAlert) => 
               previewError={audience.error}
               refreshed={guard.refreshed}
               everyone={values.areaType === 'everyone'}
+              partNames={areaPartsOf(values).map((p) => p.description.trim())}
               actionLabel={scheduled ? 'Schedule for' : 'Send to'}
               sending={sending}
               onConfirm={(token) => void send(token)}
@@ -224,6 +228,18 @@ function CreateAlertWizard({ onHeldBack }: { onHeldBack: (alert: AdminAlert) => 
   );
 }
 
+/**
+ * The server's refusal of a field of step 3 (the area, the groups, the send time), at that field: in the server's own
+ * words, the groups' in the console's (a group by its name, issue #42); null for any other refusal.
+ */
+function fieldRefusal(err: unknown, intl: IntlShape, groups: WizardValues['groups']): FieldErrors | null {
+  const code = (err as Partial<ApiError>)?.code ?? '';
+  const field = FIELD_OF_CODE[code];
+  if (!field) return null;
+  const words = errorMessage(err, 'Check this field');
+  return { [field]: isGroupErrorCode(code) ? groupErrorText(intl, code, words, groups) : words };
+}
+
 /** The body of POST /api/alerts (and of its audience preview) for the wizard's values. */
 function wizardBody(values: WizardValues): CreateAlertBody {
   return {
@@ -236,6 +252,7 @@ function wizardBody(values: WizardValues): CreateAlertBody {
     // Optional fields are left out rather than sent as null: an area is a centre AND a radius, or nothing.
     ...(values.locationName.trim() ? { locationName: values.locationName.trim() } : {}),
     ...areaBody(values),
+    ...(values.groups.length ? { groupIds: values.groups.map((g) => g.id) } : {}),
     ...(values.when === 'later' && values.sendAt ? { sendAt: new Date(values.sendAt).toISOString() } : {}),
     ...(values.expiresAt ? { expiresAt: new Date(values.expiresAt).toISOString() } : {}),
     ...(values.remindAfterMinutes ? { remindAfterMinutes: Number(values.remindAfterMinutes) } : {}),

@@ -1,10 +1,22 @@
 import { ALERT_LIMITS, CATEGORY_LABELS, LANGUAGE_LABELS, alertLanguages, areaParts } from '@beacon/contracts';
 import { Siren } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { formatDateTime } from '@/common/time';
 import { LazyAreaMap, SeverityBadge } from '@/features/alerts';
-import { areaOfParts, areaPartsOf, hasErrors, localTimeZone, parseRadius, translationsBody, type FieldErrors, type WizardValues } from './alert-form';
+import {
+  areaIsEmpty,
+  areaOfParts,
+  areaPartsOf,
+  hasErrors,
+  localTimeZone,
+  parseRadius,
+  translationsBody,
+  type FieldErrors,
+  type WizardValues,
+} from './alert-form';
 import { AreaSummary } from './AreaDrawing';
 import { LanguagePreviews } from './LanguagePreviews';
+import { GROUP_WORDS, groupText } from './target-groups';
 import { channelList } from './ui';
 
 interface ReviewProps {
@@ -53,6 +65,7 @@ export function ReviewStep({ values, errors, serverError, preview, onPreview }: 
 }
 
 function AlertSummary({ values }: { values: WizardValues }) {
+  const intl = useIntl();
   return (
     <dl className="review" aria-label="Alert summary">
       <dt>Title</dt>
@@ -72,6 +85,18 @@ function AlertSummary({ values }: { values: WizardValues }) {
       <dt>Area</dt>
       <dd>
         <AreaSummary values={values} />
+      </dd>
+      <dt className="group-term">{intl.formatMessage(GROUP_WORDS.title)}</dt>
+      <dd>
+        {values.groups.length ? (
+          <ul aria-label={intl.formatMessage(GROUP_WORDS.chosenLabel)} className="group-names">
+            {values.groups.map((g) => (
+              <li key={g.id}>{groupText(intl, g)}</li>
+            ))}
+          </ul>
+        ) : (
+          intl.formatMessage(GROUP_WORDS.noneChosen)
+        )}
       </dd>
       <dt>When</dt>
       <dd>{values.when === 'later' ? `Scheduled for ${formatDateTime(values.sendAt)} (${localTimeZone(new Date(values.sendAt))})` : 'Now'}</dd>
@@ -120,6 +145,8 @@ function AreaOnMap({ values }: { values: WizardValues }) {
       </p>
     );
   }
+  // No area, its contact groups only (issue #42): the summary says so, there is nothing to draw.
+  if (areaIsEmpty(values)) return null;
   const parts = areaPartsOf(values);
   if (parts.length > 1) {
     const area = areaOfParts(parts);

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FormattedMessage } from 'react-intl';
 import {
   ALERT_CATEGORIES,
   CATEGORY_LABELS,
@@ -19,6 +20,8 @@ import { localDateTimeValue, localTimeZone, type FieldErrors, type WizardValues 
 import { AlertTextFields } from './AlertTextFields';
 import { AreaFields } from './AreaDrawing';
 import { ChannelHealthPanel } from './ChannelHealthPanel';
+import { GROUP_WORDS } from './target-groups';
+import { TargetGroupsField } from './TargetGroupsField';
 
 /** The first three steps of the Create Alert wizard, one component per step. */
 export interface StepProps {
@@ -97,7 +100,21 @@ export function LocationStep({ values, errors, set }: StepProps) {
       <Field id={`${id}-place`} label="Location Name (optional)">
         <input id={`${id}-place`} value={values.locationName} onChange={(e) => set('locationName', e.target.value)} placeholder="e.g. Downtown Phoenix" />
       </Field>
-      <AreaFields id={id} values={values} errors={errors} set={set} />
+      <AreaFields
+        id={id}
+        values={values}
+        errors={errors}
+        set={set}
+        // An alert to contact groups is never also to everyone (the server refuses it: groups_and_everyone).
+        withoutEveryone={values.groups.length > 0 && <FormattedMessage {...GROUP_WORDS.everyoneNotOffered} />}
+      />
+      <TargetGroupsField
+        id={id}
+        value={values.groups}
+        onChange={(groups) => set('groups', groups)}
+        error={errors.groups}
+        unavailable={values.areaType === 'everyone' && <FormattedMessage {...GROUP_WORDS.withEveryone} />}
+      />
       <ScheduleFields id={id} values={values} errors={errors} set={set} />
       <TimingFields id={id} values={values} errors={errors} set={set} />
     </>

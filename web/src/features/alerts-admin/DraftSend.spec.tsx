@@ -123,6 +123,21 @@ describe("A draft's Send Now and Schedule", () => {
     expect(sends).toEqual([{ body: { everyone: true }, token: counted.token }]);
   });
 
+  it('a draft to contact groups without an area is not one for everyone: counted at once, sent without everyone (issue #42)', async () => {
+    counted = audienceOf(12, { byTarget: { area: null, groups: [{ id: 'g1', name: 'Road crews', concerned: 12, external: 4 }] } });
+    const a = draft({ lat: null, lng: null, radiusKm: null, area: null, groups: [{ id: 'g1', name: 'Road crews', memberCount: 12, externalCount: 4 }] });
+    const user = setup(a);
+    await user.click(screen.getByRole('button', { name: `Send Now: ${a.title}` }));
+    const confirm = await within(dialog()).findByRole('button', { name: 'Send to 12 people' });
+    expect(dialog()).not.toHaveTextContent('This draft has no area.');
+    expect(dialog()).not.toHaveTextContent(/Everyone, everywhere/);
+    expect(within(dialog()).getByRole('list', { name: 'People per target' })).toHaveTextContent('Road crews: 12 people, of them 4 without an account');
+    await user.click(confirm);
+    expect(await outcome()).toHaveTextContent('Sent: going out to 12 people.');
+    expect(previews.map((q) => q.get('everyone'))).toEqual([null]);
+    expect(sends).toEqual([{ body: {}, token: counted.token }]);
+  });
+
   it('Schedule asks for the time first (not in the past), counts, and schedules it with that time', async () => {
     const a = draft();
     const user = setup(a);

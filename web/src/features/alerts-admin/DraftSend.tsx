@@ -3,10 +3,11 @@ import type { AdminAlert, AlertAudience } from '@beacon/contracts';
 import { errorMessage } from '@/app/api';
 import { formatDateTime } from '@/common/time';
 import { serverNow } from '@/common/server-clock';
-import { localDateTimeValue, localTimeZone, MESSAGES, sendAtError } from './alert-form';
+import { localDateTimeValue, localTimeZone, MESSAGES, partNamesOf, sendAtError } from './alert-form';
 import { useDraftAudienceMutation, useSendDraftMutation } from './alerts-admin.api';
 import { GuardedSendDialog, people, useAudienceGuard } from './AudienceGuard';
 import { LanguagePreviews } from './LanguagePreviews';
+import { isEveryoneAlert } from './target-groups';
 
 /** What sending a draft came to, in words: sent, scheduled, or held for a second person's approval. */
 export function sendOutcomeText(sent: AdminAlert, audience: AlertAudience): string {
@@ -36,7 +37,8 @@ export function DraftSendButtons({ alert: a, onOutcome }: { alert: AdminAlert; o
   const [draftAudience] = useDraftAudienceMutation();
   const [sendDraft] = useSendDraftMutation();
   const guard = useAudienceGuard();
-  const noArea = !a.area && (a.lat === null || a.lng === null);
+  // A draft to contact groups without an area goes to their members: it is not one for everyone (issue #42).
+  const noArea = isEveryoneAlert(a);
   const timeError = plan?.when === 'later' ? sendAtError(plan.sendAt) : undefined;
   const ready = plan !== null && !timeError && (!noArea || plan.everyone);
 
@@ -138,6 +140,7 @@ export function DraftSendButtons({ alert: a, onOutcome }: { alert: AdminAlert; o
           actionLabel={plan.when === 'later' ? 'Schedule for' : 'Send to'}
           lead={plan.when === 'later' ? 'Sent now, it would reach' : 'This alert will reach'}
           everyone={plan.everyone}
+          partNames={partNamesOf(a.area)}
         >
           {plan.when === 'later' && (
             <p className="small">

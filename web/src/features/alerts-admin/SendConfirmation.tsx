@@ -81,6 +81,8 @@ export interface SendConfirmationProps {
   lead?: string;
   /** No area, on purpose: the first confirmation leads to a second one that says "everyone, everywhere". */
   everyone?: boolean;
+  /** The names of the area's parts, for the counts by target (issue #42). */
+  partNames?: string[];
   /** Set when a 409 replaced the counts (useSendGuard's `refreshed`): says what changed and asks again. */
   refreshed?: AudienceRefreshed | null;
   /** The send is under way: every button waits. */
@@ -105,6 +107,7 @@ export function SendConfirmation({
   title = 'Who this alert will reach',
   lead,
   everyone = false,
+  partNames,
   refreshed = null,
   sending,
   onConfirm,
@@ -172,7 +175,7 @@ export function SendConfirmation({
           <p>Nothing is sent without knowing whom it reaches: count again.</p>
         </div>
       ) : ready ? (
-        <AudienceSummary audience={audience} lead={lead} />
+        <AudienceSummary audience={audience} lead={lead} partNames={partNames} />
       ) : (
         <p className="row">
           <Spinner size="sm" label="Counting recipients" />

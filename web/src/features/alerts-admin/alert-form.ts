@@ -26,11 +26,16 @@ import {
   polygonProblem,
   areaProblem,
   openRing,
+  areaParts,
   SCHEDULE_MAX_DAYS,
   type AlertArea,
   type AlertAreaPart,
+  type AlertTargetGroup,
 } from '@beacon/contracts';
+import type { IntlShape } from 'react-intl';
 import { serverNow } from '@/common/server-clock';
+import { currentIntl } from '@/i18n';
+import { GROUP_WORDS, groupsProblem } from './target-groups';
 
 /**
  * The rules of both create-alert screens (spec part 2, section 5), with the spec's exact messages. Pure
@@ -203,6 +208,9 @@ export function areaValuesOf(area: AlertArea): AreaValues {
   return { ...AREA_DEFAULTS, ...editing(parts, 0) };
 }
 
+/** The names of a saved area's parts in order ('' for one without), as the audience's counts by part name them. */
+export const partNamesOf = (area: AlertArea | null): string[] => (area ? areaParts(area).map((p) => p.description?.trim() ?? '') : []);
+
 /** A part's name as the console shows it: its description, or "Part 2". */
 export const partName = (p: AreaPartValues, index: number) => p.description.trim() || `Part ${index + 1}`;
 
@@ -272,9 +280,38 @@ export function areaErrors(v: AreaValues): FieldErrors {
   return errors;
 }
 
+/** Nothing drawn: one part, a circle without a centre or a polygon without a corner (issue #42: no area, groups only). */
+export function areaIsEmpty(v: AreaValues): boolean {
+  if (v.areaType === 'everyone') return false;
+  const parts = areaPartsOf(v);
+  if (parts.length > 1) return false;
+  const [p] = parts;
+  return p.shape === 'polygon' ? p.points.length === 0 : p.lat === null || p.lng === null;
+}
+
+/** Where the wizard's alert goes (issue #42): its area, its contact groups, or both; or everyone, everywhere. */
+export interface TargetValues extends AreaValues {
+  /** The contact groups chosen, as their chips show them; [] for none. */
+  groups: AlertTargetGroup[];
+}
+
+/**
+ * The errors of where the alert goes: with a contact group chosen, an area is optional (nothing drawn is no area, but
+ * anything drawn must be a valid area); without one, the area's own rules, whose "choose an area" now also offers the
+ * groups. Everyone and groups never go together; at most ALERT_GROUPS_MAX groups. The groups' errors are `groups`.
+ */
+export function targetErrors(v: TargetValues, intl: IntlShape = currentIntl()): FieldErrors {
+  const groups = groupsProblem(intl, v.groups, v.areaType === 'everyone');
+  const errors: FieldErrors = v.groups.length > 0 && areaIsEmpty(v) ? {} : areaErrors(v);
+  if (errors.area === MESSAGES.areaRequired) errors.area = intl.formatMessage(GROUP_WORDS.areaOrGroup);
+  if (groups) errors.groups = groups;
+  return errors;
+}
+
 /**
  * What the request says of the area: the circle as lat/lng/radiusKm, the polygon, several parts as `multi` (a named
- * part always as `area`, which carries its name), or `everyone: true`; never an area with everyone.
+ * part always as `area`, which carries its name), or `everyone: true`; never an area with everyone. Nothing drawn
+ * says nothing (an alert to contact groups only, issue #42).
  */
 export function areaBody(v: AreaValues): {
   area?: AlertArea;
@@ -284,6 +321,7 @@ export function areaBody(v: AreaValues): {
   everyone?: true;
 } {
   if (v.areaType === 'everyone') return { everyone: true };
+  if (areaIsEmpty(v)) return {};
   const area = areaOfParts(areaPartsOf(v));
   // An area is a centre AND a radius, or nothing (the server then refuses it: area_required).
   if (!area) return {};
@@ -293,18 +331,24 @@ export function areaBody(v: AreaValues): {
 
 const AREA_KEYS: readonly string[] = ['areaType', 'points', 'lat', 'lng', 'radiusKm', 'everyoneConfirmed', 'areaDescription', 'parts', 'editing'];
 
-/** The messages a change to `key` answers: its own, and those of the area or the schedule it is part of. */
+/**
+ * The messages a change to `key` answers: its own, and those of the area or the schedule it is part of. The area and
+ * the groups answer each other's (a group makes the area optional; leaving everyone lets groups be).
+ */
 export function errorsClearedBy(key: string): FieldErrors {
   const cleared: FieldErrors = { [key]: undefined };
-  if (AREA_KEYS.includes(key)) Object.assign(cleared, { area: undefined, location: undefined, everyone: undefined });
+  if (AREA_KEYS.includes(key) || key === 'groups') Object.assign(cleared, { area: undefined, location: undefined, everyone: undefined, groups: undefined });
   if (key === 'when') cleared.sendAt = undefined;
   return cleared;
 }
 
-/** The server's 400s that belong to a field of the area or the schedule (issue #38), by error code. */
+/** The server's 400s that belong to a field of the area, the groups or the schedule (issues #38, #42), by error code. */
 export const FIELD_OF_CODE: Partial<Record<string, string>> = {
   area_required: 'area',
   area_and_everyone: 'area',
+  alert_group_not_found: 'groups',
+  alert_too_many_groups: 'groups',
+  groups_and_everyone: 'groups',
   send_at_in_past: 'sendAt',
   send_at_too_far: 'sendAt',
 };
@@ -332,7 +376,7 @@ export function sendAtError(sendAt: string, now: Date = serverNow()): string | u
 
 export const WIZARD_STEPS = ['Alert Details', 'Classification', 'Location & Timing', 'Review & Send'] as const;
 
-export interface WizardValues extends AreaValues {
+export interface WizardValues extends TargetValues {
   title: string;
   message: string;
   severity: Severity;
@@ -359,6 +403,7 @@ export const WIZARD_DEFAULTS: WizardValues = {
   channels: ['push'],
   locationName: '',
   ...AREA_DEFAULTS,
+  groups: [],
   when: 'now',
   sendAt: '',
   expiresAt: '',
@@ -380,7 +425,7 @@ export function validateWizardStep(step: number, v: WizardValues, now: Date = se
     if (v.channels.length === 0) errors.channels = MESSAGES.channelsRequired;
   }
   if (step === 2 || step === 3) {
-    Object.assign(errors, areaErrors(v));
+    Object.assign(errors, targetErrors(v));
     if (v.when === 'later') errors.sendAt = sendAtError(v.sendAt, now);
     if (v.expiresAt) {
       const at = new Date(v.expiresAt);

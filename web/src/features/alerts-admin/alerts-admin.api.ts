@@ -16,6 +16,7 @@ import {
   type ChannelCounts,
   type ChannelHealthReport,
   type ConnectionTestResult,
+  type ContactGroup,
   type DeliveryChannel,
   type DeliverySettings,
   type DeliveryStatus,
@@ -72,6 +73,8 @@ export interface CreateAlertBody {
   everyone?: boolean;
   /** Send at this time (ISO) instead of now: the alert is `scheduled` until then. */
   sendAt?: string;
+  /** The contact groups it targets besides (or instead of) its area (issue #42): left out for none. */
+  groupIds?: string[];
 }
 
 /** The header of a sending call that carries the token of the audience the admin confirmed (issue #38). */
@@ -113,6 +116,8 @@ export interface UpdateAlertBody {
   lat?: number;
   lng?: number;
   radiusKm?: number;
+  /** Its contact groups, all of them (issue #42): sent only when they changed. */
+  groupIds?: string[];
   version?: number;
   revision?: number;
 }
@@ -213,6 +218,14 @@ export const adminAlertsApi = api.injectEndpoints({
     }),
     alertAudience: build.mutation<AlertAudience, CreateAlertBody>({
       query: (body) => ({ url: 'api/alerts/audience', method: 'POST', body }),
+    }),
+    /**
+     * GET /api/alerts/admin/contact-groups: every contact group by name, with its member counts, for choosing those an
+     * alert targets (issue #42). Read here rather than through the contact groups' own screens (features do not import
+     * each other); read again whenever a form that offers them opens, so the counts are today's.
+     */
+    targetGroups: build.query<ContactGroup[], void>({
+      query: () => 'api/alerts/admin/contact-groups',
     }),
     // ---------------------------------------------------------------- templates
     listTemplates: build.query<AlertTemplate[], void>({
@@ -425,6 +438,7 @@ export const {
   useDeleteTemplateMutation,
   useCreateAlertMutation,
   useAlertAudienceMutation,
+  useTargetGroupsQuery,
   useLazyGeocodeQuery,
   useListAlertsQuery,
   useRecentAlertsQuery,
@@ -506,6 +520,8 @@ export function applyNewAdminAlert(dispatch: AppDispatch, state: RootState, s: A
     sendAt: null,
     approval: null,
     breakGlass: null,
+    // Nor its contact groups (issue #42): its own page reads them.
+    groups: [],
   };
   for (const args of adminAlertsApi.util.selectCachedArgsForQuery(state, 'listAlerts')) {
     if (args.page !== 1 || args.search || args.type || args.priority || args.status) continue;

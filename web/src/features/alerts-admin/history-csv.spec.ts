@@ -73,6 +73,7 @@ function alert(over: Partial<AdminAlert>): AdminAlert {
     sendAt: null,
     approval: null,
     breakGlass: null,
+    groups: [],
     ...over,
   };
 }

@@ -34,6 +34,7 @@ export function adminAlert(o: Partial<AdminAlert> = {}): AdminAlert {
     sendAt: null,
     approval: null,
     breakGlass: null,
+    groups: [],
     ...o,
   };
 }
