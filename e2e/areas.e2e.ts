@@ -8,15 +8,22 @@ const HOME = { lat: 34.9025, lng: -110.1585 };
 // 5 km east: well outside the triangle drawn below (about 2 km around HOME), inside any default 50 km circle.
 const EAST = { lat: 34.9025, lng: -110.1036 };
 
-async function userAt(request: APIRequestContext, home: { lat: number; lng: number }) {
+/** A person who gets alerts by e-mail, living at `home` (null: no home on file). */
+async function userAt(request: APIRequestContext, home: { lat: number; lng: number } | null) {
   const user = await createUser(request, 'areas');
   const token = await tokenFor(request, user);
   const res = await request.put('/api/alerts/me/preferences', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { alertTypes: ['emergency'], severityThreshold: 'low', home, radiusMiles: 100, methods: { push: false, sms: false, email: true, voice: true } },
+    data: {
+      alertTypes: ['emergency'],
+      severityThreshold: 'low',
+      ...(home ? { home } : {}),
+      radiusMiles: 100,
+      methods: { push: false, sms: false, email: true, voice: true },
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
-  return { token };
+  return { token, email: user.email };
 }
 
 const titlesFor = async (request: APIRequestContext, token: string) =>
@@ -96,7 +103,11 @@ const NORTH_HOLLOW = { lat: 35.2051, lng: -110.7034 };
 const SOUTH_HOLLOW = { lat: 35.2051, lng: -110.6045 };
 const around = (c: { lat: number; lng: number }, i: number) => ({ lat: c.lat + (i % 3) * 0.0008, lng: c.lng + Math.floor(i / 3) * 0.0008 });
 
-test('an admin draws two polygons, previews and sends; the reach map fills in live in a second admin’s window', async ({ browser, page, request }) => {
+test('an admin draws two polygons, adds a contact group, previews and sends; the reach map fills in live in a second admin’s window', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.slow();
   // A retry works half a degree south, clear of the people the first attempt left.
   const shift = (c: { lat: number; lng: number }) => ({ lat: c.lat - 0.5 * test.info().retry, lng: c.lng });
@@ -116,6 +127,21 @@ test('an admin draws two polygons, previews and sends; the reach map fills in li
 
   // The e-mails go to a mail relay of the journey's own, as the console's settings name it; the one before is put back.
   const adminAuth = { Authorization: `Bearer ${await tokenFor(request, DEMO_ADMIN)}` };
+
+  // The waterworks crew, a contact group: an engineer with an account and no home on file, and a contractor with none.
+  const engineer = await userAt(request, null);
+  const crew = `Hollows waterworks crew ${Date.now() % 100000}`;
+  const contractorEmail = `contractor.${Date.now() % 100000}@hollows-pumps.example`;
+  const created = await request.post('/api/alerts/admin/contact-groups', { headers: adminAuth, data: { name: crew } });
+  expect(created.status(), await created.text()).toBe(201);
+  const groupId = (await created.json()).id as string;
+  for (const member of [
+    { kind: 'user', email: engineer.email },
+    { kind: 'external', name: 'Pump contractor', email: contractorEmail, language: 'en' },
+  ]) {
+    const added = await request.post(`/api/alerts/admin/contact-groups/${groupId}/members`, { headers: adminAuth, data: member });
+    expect(added.status(), await added.text()).toBe(201);
+  }
   const smtp = await startSmtpSink();
   const emailBefore = (await (await request.get('/api/alerts/admin/settings', { headers: adminAuth })).json()).email;
   const relay = await request.put('/api/alerts/admin/settings', {
@@ -162,13 +188,26 @@ test('an admin draws two polygons, previews and sends; the reach map fills in li
     await page.getByRole('button', { name: 'Add a polygon' }).click();
     await triangleAround(south);
     await page.getByLabel('Name of part 2 (optional)').fill('South Hollow');
+    // and the crew, wherever they live
+    await page.getByLabel('Search contact groups').fill(crew);
+    await page.getByRole('checkbox', { name: new RegExp(`^${crew}`) }).check();
+    await expect(page.getByRole('list', { name: 'Chosen contact groups' }).getByRole('listitem')).toContainText(['2 members, of them 1 without an account']);
     await page.getByRole('button', { name: 'Next' }).click();
 
-    // The review lists both parts and counts the ten people in them, not the one between.
+    // The review lists both parts and the crew, and counts the ten people in the parts and the crew's two, not the one
+    // between; the audience says how many each target concerns.
     const parts = page.getByRole('list', { name: 'Area parts' }).getByRole('listitem');
     await expect(parts).toHaveText(['North Hollow: Polygon with 3 corners', 'South Hollow: Polygon with 3 corners']);
-    await expect(page.getByRole('region', { name: 'Who this alert will reach' })).toContainText('This alert will reach 10 people');
-    await page.getByRole('button', { name: 'Send to 10 people', exact: true }).click();
+    const audience = page.getByRole('region', { name: 'Who this alert will reach' });
+    await expect(audience).toContainText('This alert will reach 12 people');
+    const targets = audience.getByRole('list', { name: 'People per target' });
+    await expect(targets).toContainText('Area: 10 people');
+    await expect(targets.getByRole('list', { name: 'Parts of the area' }).getByRole('listitem')).toHaveText([
+      'Part 1 (North Hollow): 5 people',
+      'Part 2 (South Hollow): 5 people',
+    ]);
+    await expect(targets).toContainText(`${crew}: 2 people, of them 1 without an account`);
+    await page.getByRole('button', { name: 'Send to 12 people', exact: true }).click();
     await expect(page.getByText('Alert created and sent successfully!')).toBeVisible();
 
     const auth = { Authorization: `Bearer ${await tokenFor(request, DEMO_ADMIN)}` };
@@ -178,9 +217,11 @@ test('an admin draws two polygons, previews and sends; the reach map fills in li
       ['polygon', 'North Hollow'],
       ['polygon', 'South Hollow'],
     ]);
+    expect(alert.groups).toEqual([{ id: groupId, name: crew, memberCount: 2, externalCount: 1 }]);
     expect(await titlesFor(request, between.token)).not.toContain(title);
+    expect(await titlesFor(request, engineer.token)).toContain(title);
 
-    // The colleague's console on the alert: its e-mails wait for the digest's hour, so all ten are not yet reached.
+    // The colleague's console on the alert: its e-mails wait for the digest's hour, so none of the twelve is reached yet.
     const context = await browser.newContext();
     try {
       const watcher = await context.newPage();
@@ -194,6 +235,8 @@ test('an admin draws two polygons, previews and sends; the reach map fills in li
           .getByRole('cell')
           .nth(['All recipients', 'On the map', 'Too few to place', 'No home on file'].indexOf(column));
       await expect(cell('Not yet', 'On the map')).toHaveText('10', { timeout: 15_000 });
+      // the crew has no home on the map: counted apart, never placed
+      await expect(cell('Not yet', 'No home on file')).toHaveText('2');
       await expect(cell('Reached', 'All recipients')).toHaveText('0');
       await expect(
         watcher
@@ -203,13 +246,17 @@ test('an admin draws two polygons, previews and sends; the reach map fills in li
       ).toBeVisible();
 
       // The hour comes: the ten e-mails go, and the open console shows them reached without a reload.
-      expect(await sendHeldEmailsNow([alert.id])).toBe(10);
+      expect(await sendHeldEmailsNow([alert.id])).toBe(12);
       await expect(cell('Reached', 'On the map')).toHaveText('10', { timeout: 15_000 });
+      await expect(cell('Reached', 'No home on file')).toHaveText('2');
       await expect(cell('Not yet', 'All recipients')).toHaveText('0');
     } finally {
       await context.close();
     }
-    // each of the ten got the alert's e-mail, and no one else did
-    expect(new Set(smtp.mails.filter((m) => m.subject.includes(title)).flatMap((m) => m.to)).size).toBe(10);
+    // each of the twelve got the alert's e-mail, the crew included, and no one else did
+    const mailed = new Set(smtp.mails.filter((m) => m.subject.includes(title)).flatMap((m) => m.to));
+    expect(mailed.size).toBe(12);
+    expect([...mailed].some((to) => to.includes(engineer.email))).toBe(true);
+    expect([...mailed].some((to) => to.includes(contractorEmail))).toBe(true);
   }
 });
