@@ -1,47 +1,13 @@
-import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { DownloadButton } from '@/common/DownloadButton';
 import { accessToken } from '@/features/auth/auth-client';
 
-/**
- * Downloads a CSV the server makes (the per-recipient report, the whole history export). A plain link would not
- * carry the access token, so the file is fetched with it and handed to the browser as a download.
- */
-export function CsvDownloadButton({
-  url,
-  fileName,
-  label,
-  className = 'btn btn-outline',
-}: {
-  url: string;
-  fileName: string;
-  label: string;
-  className?: string;
-}) {
-  const [busy, setBusy] = useState(false);
+/** The staff console's words for a file it downloads (the console stays English). */
+const CONSOLE_DOWNLOAD_WORDS = {
+  busyLabel: 'Preparing...',
+  failedLabel: (status: number | null) => (status === null ? 'The file could not be downloaded' : `The file could not be made (${status})`),
+};
 
-  async function download() {
-    setBusy(true);
-    try {
-      const token = await accessToken();
-      const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-      if (!res.ok)
-        throw new Error(((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `The file could not be made (${res.status})`);
-      const blobUrl = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = blobUrl;
-      link.download = fileName;
-      link.click();
-      URL.revokeObjectURL(blobUrl);
-    } catch (e) {
-      toast.error((e as Error).message || 'The file could not be downloaded');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <button type="button" className={className} onClick={() => void download()} disabled={busy}>
-      {busy ? 'Preparing...' : label}
-    </button>
-  );
+/** Downloads a CSV the server makes (the per-recipient report, the whole history export) with the access token. */
+export function CsvDownloadButton(props: { url: string; fileName: string; label: string; className?: string }) {
+  return <DownloadButton {...props} {...CONSOLE_DOWNLOAD_WORDS} token={accessToken} />;
 }
