@@ -81,8 +81,9 @@ describe('JobSchedules', () => {
     await schedules.keep(schedule('periodic', 200));
     expect(await schedulers()).toEqual([{ key: 'periodic', every: 3600_000 }]);
 
+    // Removed (removeBehindItsBack checks that Redis had it). Not read back empty: the 200 ms check may already have
+    // re-created it by the time a new connection reads, on a loaded machine.
     await removeBehindItsBack('periodic');
-    expect(await schedulers()).toEqual([]);
     // No reconnect happened: only the timer can bring it back.
     expect(await eventually('the scheduler re-created', async () => (await schedulers()).length > 0 && schedulers())).toEqual([
       { key: 'periodic', every: 3600_000 },
