@@ -86,7 +86,7 @@ const PREFERENCES_OR_DEFAULTS = `p AS (
  * location yet sees only the alerts with no area (issues 20 and 42), as only those reach them, and the screens say why
  * and ask for a location; and a member of one of its contact groups (issue #42) sees it, as a member now.
  */
-const ALERT_ELIGIBLE_SQL = eligibilityWhere({
+export const ALERT_ELIGIBLE_SQL = eligibilityWhere({
   severity: 'a.severity',
   category: 'a.category',
   lat: 'a.lat',

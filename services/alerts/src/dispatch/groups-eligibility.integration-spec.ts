@@ -8,7 +8,8 @@ import { alertsDatabase } from '../database';
 import { storedAreaColumns, toAlertArea } from '../alerts/alert-area';
 import { AudienceRepository } from '../alerts/audience.repository';
 import { AudienceAlert, DeliveriesRepository, revisionRound } from '../deliveries/deliveries.repository';
-import { eligibilityWhere, eligibleUsersSql, SqlParams } from '../deliveries/eligibility.sql';
+import { ALERT_ELIGIBLE_SQL } from '../alerts/alerts.repository';
+import { eligibleUsersSql, SqlParams } from '../deliveries/eligibility.sql';
 import { fromPgPolygon } from '../deliveries/polygon-column';
 import { EligibilityRepository } from './eligibility.repository';
 import { AlertGroups1764830000000 } from '../migrations/1764830000000-AlertGroups';
@@ -266,17 +267,7 @@ describe('eligibility with contact groups: the SQL agrees with the reference', (
     await audience.stream(a, (ids) => told.push(...ids));
     expect(told.sort()).toEqual(want);
 
-    const where = eligibilityWhere({
-      severity: 'a.severity',
-      category: 'a.category',
-      lat: 'a.lat',
-      lng: 'a.lng',
-      radiusKm: 'a.radius_km',
-      polygon: 'a.area_polygon',
-      parts: 'a.area_parts',
-      groups: 'a.group_ids',
-    });
-    const fromRow = await ds.query(`SELECT p.user_id FROM alerts.user_preferences p, alerts.alerts a WHERE a.id = $1 AND ${where}`, [a.id]);
+    const fromRow = await ds.query(`SELECT p.user_id FROM alerts.user_preferences p, alerts.alerts a WHERE a.id = $1 AND ${ALERT_ELIGIBLE_SQL}`, [a.id]);
     expect(fromRow.map((r: { user_id: string }) => r.user_id).sort()).toEqual(want);
   });
 
